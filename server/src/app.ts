@@ -1,0 +1,134 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from './infra/config';
+import { createDbClient } from './db/client';
+import { createDataAccess, type DataAccess } from './db/tenant';
+import { EventBus } from './infra/event-bus';
+import { Jobs } from './infra/jobs';
+import { systemClock, type Clock } from './infra/clock';
+import { registerErrorHandlers } from './infra/error-handler';
+import { registerAuth, requireAuth, signAccessToken } from './infra/auth';
+import { attachRealtime } from './infra/realtime';
+import type { Realtime } from './infra/rooms';
+import { createInbound } from './modules/whatsapp/inbound';
+import { SessionManager } from './modules/whatsapp/session-manager';
+import type { SandboxTiming } from './modules/whatsapp/sandbox/sandbox.channel';
+import { createAuthService } from './modules/auth/auth.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createTicketsService } from './modules/tickets/tickets.service';
+import { ticketsRoutes } from './modules/tickets/tickets.routes';
+import { registerTicketListeners } from './modules/tickets/tickets.listeners';
+import { createMessagesService } from './modules/messages/messages.service';
+import { messagesRoutes } from './modules/messages/messages.routes';
+import { registerMessageJobs } from './modules/messages/messages.jobs';
+import { createContactsService } from './modules/contacts/contacts.service';
+import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { createQueuesService } from './modules/queues/queues.service';
+import { queuesRoutes } from './modules/queues/queues.routes';
+import { createUsersService } from './modules/users/users.service';
+import { usersRoutes } from './modules/users/users.routes';
+import { createWhatsappService } from './modules/whatsapp/whatsapp.service';
+import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
+import { registerWhatsappListeners } from './modules/whatsapp/whatsapp.listeners';
+import { sandboxRoutes } from './modules/whatsapp/sandbox/sandbox.routes';
+import { createCompaniesService } from './modules/companies/companies.service';
+import { companiesRoutes } from './modules/companies/companies.routes';
+import { registerCompanyListeners } from './modules/companies/companies.listeners';
+
+export interface AppOptions {
+  config: Config;
+  /** Owner connection: pg-boss and the socket.io adapter. */
+  ownerUrl: string;
+  /** Application connection: the non-owner role that RLS applies to. */
+  appUrl: string;
+  clock?: Clock;
+  sandboxTiming?: SandboxTiming;
+  logger?: boolean;
+  dbPoolSize?: number;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  data: DataAccess;
+  bus: EventBus;
+  sessions: SessionManager;
+  realtime: Realtime;
+  close(): Promise<void>;
+}
+
+/** Infra first, then modules (routes, listeners, jobs), then error handlers and the web UI. */
+export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
+  const { config } = opts;
+  const clock = opts.clock ?? systemClock;
+  const client = createDbClient(opts.appUrl, { max: opts.dbPoolSize ?? 10 });
+  const bus = new EventBus();
+  const data = createDataAccess(client.db, bus);
+  const jobs = await Jobs.start(opts.ownerUrl);
+  const inbound = createInbound(data);
+  const sessions = new SessionManager({ data, inbound, sandboxEnabled: config.sandboxEnabled, sandboxTiming: opts.sandboxTiming });
+
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: true, bodyLimit: 1024 * 1024 });
+  registerErrorHandlers(app);
+  await registerAuth(app, config.jwtSecret);
+
+  const auth = createAuthService({ data, clock, sign: (claims) => signAccessToken(app, claims) });
+  const tickets = createTicketsService({ data, jobs, clock });
+  const messages = createMessagesService({ data, jobs });
+  const contacts = createContactsService(data);
+  const queues = createQueuesService(data);
+  const users = createUsersService(data);
+  const whatsapp = createWhatsappService({ data, sessions, sandboxEnabled: config.sandboxEnabled });
+  const companies = createCompaniesService(data);
+
+  await app.register(authRoutes(auth, config.version));
+  await app.register(async (priv) => {
+    priv.addHook('preHandler', requireAuth(app));
+    await priv.register(ticketsRoutes(tickets));
+    await priv.register(messagesRoutes(messages));
+    await priv.register(contactsRoutes(contacts));
+    await priv.register(queuesRoutes(queues));
+    await priv.register(usersRoutes(users));
+    await priv.register(whatsappRoutes(whatsapp));
+    await priv.register(companiesRoutes(companies));
+    if (config.sandboxEnabled) await priv.register(sandboxRoutes({ sessions, data }));
+  });
+  registerWebUi(app, config.webDir);
+
+  const realtime = await attachRealtime(app, app.server, { data, tickets, ownerUrl: opts.ownerUrl, adapter: config.realtimeAdapter });
+  registerTicketListeners(bus, realtime);
+  registerWhatsappListeners(bus, realtime, jobs);
+  registerCompanyListeners(bus, realtime);
+  await registerMessageJobs({ data, jobs, sessions });
+
+  let closed = false;
+  return {
+    app,
+    data,
+    bus,
+    sessions,
+    realtime,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await sessions.stopAll();
+      await realtime.close();
+      await app.close();
+      await jobs.stop();
+      await client.close();
+    },
+  };
+};
+
+/** The browser build, with SPA fallback: a page load of /tickets gets index.html, not the API. */
+const registerWebUi = (app: FastifyInstance, webDir: string) => {
+  if (!existsSync(join(webDir, 'index.html'))) return;
+  void app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: false });
+  app.addHook('onRequest', async (req, reply) => {
+    const accept = req.headers.accept ?? '';
+    if (req.method === 'GET' && accept.includes('text/html') && !req.url.startsWith('/socket.io')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+  });
+};

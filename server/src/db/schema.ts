@@ -1,0 +1,9 @@
+/** Every table, for drizzle-kit and the query builder. Tables live in their modules. */
+export * from '../modules/companies/companies.table';
+export * from '../modules/users/users.table';
+export * from '../modules/queues/queues.table';
+export * from '../modules/whatsapp/whatsapp.table';
+export * from '../modules/whatsapp/sandbox/sandbox.table';
+export * from '../modules/contacts/contacts.table';
+export * from '../modules/tickets/tickets.table';
+export * from '../modules/messages/messages.table';

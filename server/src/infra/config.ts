@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  production: boolean;
+  dataDir: string;
+  /** Owner connection (migrations). Unset → embedded PostgreSQL in dataDir. */
+  databaseUrl?: string;
+  /** Application connection (non-owner role, RLS applies). Derived when unset. */
+  appDatabaseUrl?: string;
+  appDbPassword: string;
+  jwtSecret: string;
+  sandboxEnabled: boolean;
+  adminEmail?: string;
+  adminPassword?: string;
+  /** Share socket.io events between server processes through PostgreSQL NOTIFY. */
+  realtimeAdapter: 'postgres' | 'none';
+  webDir: string;
+  version: string;
+}
+
+interface Secrets {
+  jwtSecret: string;
+  appDbPassword: string;
+}
+
+/** Generated once per data directory so the embedded default needs no configuration. */
+const loadSecrets = (dataDir: string): Secrets => {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = { jwtSecret: randomBytes(48).toString('base64url'), appDbPassword: randomBytes(24).toString('hex') };
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = resolve(env.DATA_DIR ?? '.data');
+  const secrets = loadSecrets(dataDir);
+  const jwtSecret = env.JWT_SECRET ?? secrets.jwtSecret;
+  // A weak secret lets anyone mint tokens for any company.
+  if (production && (!env.JWT_SECRET || env.JWT_SECRET.length < 32)) {
+    throw new Error('JWT_SECRET must be set to at least 32 characters in production');
+  }
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    production,
+    dataDir,
+    databaseUrl,
+    appDatabaseUrl: env.APP_DATABASE_URL || undefined,
+    appDbPassword: env.APP_DB_PASSWORD ?? secrets.appDbPassword,
+    jwtSecret,
+    // The simulated phone is on with the embedded default, off against a real database unless asked.
+    sandboxEnabled: env.SANDBOX_ENABLED ? env.SANDBOX_ENABLED === '1' : !databaseUrl,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    realtimeAdapter: env.REALTIME_ADAPTER === 'none' ? 'none' : env.REALTIME_ADAPTER === 'postgres' || !!databaseUrl ? 'postgres' : 'none',
+    webDir: resolve(env.WEB_DIR ?? 'desktop/dist'),
+    version: env.npm_package_version ?? '0.1.0',
+  };
+};

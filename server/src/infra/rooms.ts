@@ -1,0 +1,29 @@
+/** Socket rooms (server-behaviour §9). Clients never name rooms; the server joins them. */
+export const rooms = {
+  company: (companyId: number) => `company:${companyId}`,
+  admins: (companyId: number) => `company:${companyId}:admins`,
+  /** Users with allTicket enabled: unassigned tickets without a queue. */
+  noQueue: (companyId: number) => `company:${companyId}:noqueue`,
+  user: (userId: number) => `user:${userId}`,
+  /** Members of a queue: its unassigned (pending/attending) tickets. */
+  queue: (queueId: number) => `queue:${queueId}`,
+  /** Supervisors of a queue: all of its tickets. */
+  queueSupervisors: (queueId: number) => `queue:${queueId}:supervisors`,
+  ticket: (uuid: string) => `ticket:${uuid}`,
+};
+
+/** Exactly the rooms whose members may see a ticket in this state (mirror of canSeeTicket). */
+export const ticketRooms = (companyId: number, t: { userId: number | null; queueId: number | null }): string[] => {
+  const out = [rooms.admins(companyId)];
+  if (t.userId != null) out.push(rooms.user(t.userId));
+  if (t.queueId != null) out.push(rooms.queueSupervisors(t.queueId));
+  if (t.userId == null) out.push(t.queueId != null ? rooms.queue(t.queueId) : rooms.noQueue(companyId));
+  return out;
+};
+
+export interface Realtime {
+  /** Emit to every socket in any of `to`, except sockets also in any of `except`. */
+  emit(to: string[], event: string, payload: unknown, except?: string[]): void;
+  /** Make the sockets in `from` (but not in `except`) leave `room`. */
+  leave(from: string[], room: string, except?: string[]): void;
+}

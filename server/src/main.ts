@@ -1,0 +1,53 @@
+import { join } from 'node:path';
+import { loadConfig } from './infra/config';
+import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDb } from './db/embedded';
+import { APP_ROLE, runMigrations } from './db/migrate';
+import { withCredentials } from './db/client';
+import { buildApp } from './app';
+import { seedFirstStart } from './modules/companies/seed';
+
+/** env → embedded PostgreSQL when DATABASE_URL is unset → migrate → seed → resume → listen. */
+const main = async () => {
+  const config = loadConfig();
+  let embedded: EmbeddedDb | undefined;
+  let ownerUrl = config.databaseUrl;
+  if (!ownerUrl) {
+    console.log(`Starting embedded PostgreSQL in ${join(config.dataDir, 'pg')} ...`);
+    embedded = await startEmbeddedPostgres(join(config.dataDir, 'pg'));
+    ownerUrl = await ensureDatabase(embedded.ownerUrl, 'balcao');
+  }
+  await runMigrations(ownerUrl, config.appDbPassword);
+  const appUrl = config.appDatabaseUrl ?? withCredentials(ownerUrl, { user: APP_ROLE, password: config.appDbPassword });
+  const built = await buildApp({ config, ownerUrl, appUrl, logger: process.env.LOG_REQUESTS === '1' });
+  const seed = await seedFirstStart(built.data, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, sandbox: config.sandboxEnabled });
+  const resumed = await built.sessions.resumeAll();
+  await built.app.listen({ port: config.port, host: config.host });
+
+  const url = `http://localhost:${config.port}`;
+  console.log(`\nBalcão is running at ${url}  (${resumed} WhatsApp connection(s) live)`);
+  if (seed.generatedPassword) {
+    console.log(`First start: log in as ${seed.email} with the password ${seed.generatedPassword}`);
+    console.log('This password is shown only once. Set ADMIN_EMAIL/ADMIN_PASSWORD to choose your own on a fresh data directory.');
+  } else if (seed.created) {
+    console.log(`First start: log in as ${seed.email} with the ADMIN_PASSWORD you configured.`);
+  } else {
+    console.log(`Log in as ${seed.email} (password from the first start).`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping ...`);
+    await built.close().catch((err) => console.error(err));
+    await embedded?.stop().catch((err) => console.error(err));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+};
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,138 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { verify } from '@node-rs/argon2';
+import { REFRESH_TOKEN_TTL_DAYS, SUBSCRIPTION_WARNING_DAYS, type LoginBody, type SessionUserDto } from '@balcao/shared';
+import type { Ctx, DataAccess } from '../../db/tenant';
+import type { Tx } from '../../db/client';
+import type { AccessClaims } from '../../infra/auth';
+import { AppError } from '../../infra/errors';
+import { RateLimiter } from '../../infra/rate-limit';
+import { dayIn, daysBetween, type Clock } from '../../infra/clock';
+import * as usersRepo from '../users/users.repository';
+import * as companiesRepo from '../companies/companies.repository';
+import * as tokensRepo from './refresh-tokens.repository';
+
+export interface AuthDeps {
+  data: DataAccess;
+  clock: Clock;
+  sign(claims: AccessClaims): string;
+}
+
+export interface Session {
+  token: string;
+  refreshToken: string;
+  user: SessionUserDto;
+  dueWarningDays?: number;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** Two tabs refreshing with the same cookie at once is a race, not a stolen token. */
+const REUSE_GRACE_MS = 5_000;
+
+const formatDay = (day: string) => day.split('-').reverse().join('/');
+
+export const createAuthService = (deps: AuthDeps) => {
+  const byIp = new RateLimiter(30, 60_000);
+  const byAccount = new RateLimiter(10, 60_000);
+
+  /** Due-date rule: blocked after the due day (in the company's zone); warned within 5 days. */
+  const checkDue = async (tx: Tx, user: usersRepo.UserRow): Promise<number | undefined> => {
+    const company = await companiesRepo.get(tx, user.companyId);
+    if (!company) throw new AppError('ERR_INVALID_CREDENTIALS');
+    if (user.super || !company.dueDate) return undefined;
+    const left = daysBetween(dayIn(deps.clock.now(), company.timezone), company.dueDate);
+    if (left < 0) {
+      throw new AppError(
+        'ERR_SUBSCRIPTION_EXPIRED',
+        `Opss! Sua assinatura venceu em ${formatDay(company.dueDate)}. Entre em contato com o Suporte para mais informações!`,
+      );
+    }
+    return left < SUBSCRIPTION_WARNING_DAYS ? left : undefined;
+  };
+
+  const issue = async (tx: Tx, user: usersRepo.UserRow, family: string) => {
+    const refreshToken = randomBytes(32).toString('base64url');
+    const now = deps.clock.now();
+    await tokensRepo.insert(tx, {
+      companyId: user.companyId,
+      userId: user.id,
+      family,
+      tokenHash: hashToken(refreshToken),
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+    });
+    const token = deps.sign({
+      sub: String(user.id),
+      companyId: user.companyId,
+      profile: user.profile as AccessClaims['profile'],
+      super: user.super,
+      sessionVersion: user.sessionVersion,
+    });
+    const dto = await usersRepo.getDto(tx, user.companyId, user.id);
+    const company = await companiesRepo.getRef(tx, user.companyId);
+    return { token, refreshToken, user: { ...dto!, company: company! } };
+  };
+
+  return {
+    async login(input: LoginBody, ip: string): Promise<Session> {
+      byIp.check(ip);
+      byAccount.check(input.email.toLowerCase());
+      const user = await deps.data.withSystem('auth:login', ({ tx }) => usersRepo.findByEmail(tx, input.email));
+      // Verify even for an unknown e-mail so timing does not reveal which accounts exist.
+      const ok = await verify(user?.passwordHash ?? '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$Zm9v', input.password).catch(() => false);
+      if (!user || !ok) throw new AppError('ERR_INVALID_CREDENTIALS');
+      return deps.data.withSystem('auth:login', async ({ tx, stage }) => {
+        const dueWarningDays = await checkDue(tx, user);
+        const family = randomUUID();
+        const session = await issue(tx, user, family);
+        await tokensRepo.revokeOtherFamilies(tx, user.id, family, deps.clock.now());
+        stage({ type: 'auth.login', companyId: user.companyId, userId: user.id });
+        return { ...session, dueWarningDays };
+      });
+    },
+
+    async refresh(refreshToken: string | undefined): Promise<Session> {
+      if (!refreshToken) throw new AppError('ERR_SESSION_EXPIRED');
+      const result = await deps.data.withSystem('auth:refresh', async ({ tx }) => {
+        const row = await tokensRepo.findByHash(tx, hashToken(refreshToken));
+        const now = deps.clock.now();
+        if (!row || row.revokedAt || row.expiresAt <= now) return { error: 'ERR_SESSION_EXPIRED' as const };
+        if (row.usedAt && now.getTime() - row.usedAt.getTime() > REUSE_GRACE_MS) {
+          // A rotated token came back: someone holds a copy. End the whole login.
+          await tokensRepo.revokeFamily(tx, row.family, now);
+          return { error: 'ERR_SESSION_EXPIRED' as const };
+        }
+        const user = await usersRepo.get(tx, row.companyId, row.userId);
+        if (!user) return { error: 'ERR_SESSION_EXPIRED' as const };
+        try {
+          await checkDue(tx, user);
+        } catch (err) {
+          await tokensRepo.revokeFamily(tx, row.family, now);
+          return { error: err as AppError };
+        }
+        await tokensRepo.markUsed(tx, row.id, now);
+        return { session: await issue(tx, user, row.family) };
+      });
+      // Revocations above must commit, so the error is thrown after the transaction.
+      if ('error' in result) throw typeof result.error === 'string' ? new AppError(result.error) : result.error;
+      return result.session;
+    },
+
+    async logout(refreshToken: string | undefined): Promise<void> {
+      if (!refreshToken) return;
+      await deps.data.withSystem('auth:refresh', async ({ tx }) => {
+        const row = await tokensRepo.findByHash(tx, hashToken(refreshToken));
+        if (row) await tokensRepo.revokeFamily(tx, row.family, deps.clock.now());
+      });
+    },
+
+    async me(ctx: Ctx): Promise<SessionUserDto> {
+      return deps.data.withTenant(ctx, async ({ tx }) => {
+        const dto = await usersRepo.getDto(tx, ctx.companyId, ctx.userId);
+        const company = await companiesRepo.getRef(tx, ctx.companyId);
+        if (!dto || !company) throw new AppError('ERR_SESSION_EXPIRED');
+        return { ...dto, company };
+      });
+    },
+  };
+};
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,28 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { refreshTokens } from '../users/users.table';
+
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+export const findByHash = async (tx: Tx, tokenHash: string): Promise<RefreshTokenRow | undefined> =>
+  (await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1).for('update'))[0];
+
+export const insert = async (tx: Tx, row: typeof refreshTokens.$inferInsert): Promise<void> => {
+  await tx.insert(refreshTokens).values(row);
+};
+
+export const markUsed = async (tx: Tx, id: number, at: Date): Promise<void> => {
+  await tx.update(refreshTokens).set({ usedAt: at }).where(eq(refreshTokens.id, id));
+};
+
+export const revokeFamily = async (tx: Tx, family: string, at: Date): Promise<void> => {
+  await tx.update(refreshTokens).set({ revokedAt: at }).where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
+};
+
+/** Single active session per user: a new login ends the other families. */
+export const revokeOtherFamilies = async (tx: Tx, userId: number, keepFamily: string, at: Date): Promise<void> => {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.family, keepFamily), isNull(refreshTokens.revokedAt)));
+};

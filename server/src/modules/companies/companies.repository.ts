@@ -1,0 +1,76 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { DEFAULT_COMPANY_SETTINGS, type CompanyDto, type CompanyRef, type PlanDto } from '@balcao/shared';
+import type { Tx } from '../../db/client';
+import { companies, plans, settings } from './companies.table';
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type PlanRow = typeof plans.$inferSelect;
+
+export const toCompanyDto = (c: CompanyRow): CompanyDto => ({
+  id: c.id,
+  name: c.name,
+  email: c.email,
+  phone: c.phone,
+  planId: c.planId,
+  status: c.status,
+  dueDate: c.dueDate,
+  recurrence: c.recurrence,
+  timezone: c.timezone,
+  createdAt: c.createdAt.toISOString(),
+});
+
+export const toPlanDto = (p: PlanRow): PlanDto => ({
+  id: p.id,
+  name: p.name,
+  users: p.users,
+  connections: p.connections,
+  queues: p.queues,
+  value: Number(p.value),
+  useCampaigns: p.useCampaigns,
+  useSchedules: p.useSchedules,
+  useInternalChat: p.useInternalChat,
+  useExternalApi: p.useExternalApi,
+  useKanban: p.useKanban,
+  useOpenAi: p.useOpenAi,
+  useIntegrations: p.useIntegrations,
+});
+
+export const get = async (tx: Tx, id: number): Promise<CompanyRow | undefined> =>
+  (await tx.select().from(companies).where(eq(companies.id, id)).limit(1))[0];
+
+export const getRef = async (tx: Tx, id: number): Promise<CompanyRef | undefined> => {
+  const c = await get(tx, id);
+  if (!c) return undefined;
+  const s = await tx.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.companyId, id));
+  return { id: c.id, name: c.name, dueDate: c.dueDate, settings: s };
+};
+
+export const getPlan = async (tx: Tx, id: number): Promise<PlanRow | undefined> =>
+  (await tx.select().from(plans).where(eq(plans.id, id)).limit(1))[0];
+
+export const getSetting = async (tx: Tx, companyId: number, key: string): Promise<string | undefined> =>
+  (await tx.select({ value: settings.value }).from(settings).where(and(eq(settings.companyId, companyId), eq(settings.key, key))).limit(1))[0]?.value;
+
+export const list = async (tx: Tx): Promise<CompanyRow[]> => tx.select().from(companies).orderBy(asc(companies.id));
+
+export const firstPlan = async (tx: Tx): Promise<PlanRow | undefined> => (await tx.select().from(plans).orderBy(asc(plans.id)).limit(1))[0];
+
+export const insertPlan = async (tx: Tx, data: typeof plans.$inferInsert): Promise<PlanRow> => (await tx.insert(plans).values(data).returning())[0]!;
+
+export const insert = async (tx: Tx, data: typeof companies.$inferInsert): Promise<CompanyRow> => {
+  const [row] = await tx.insert(companies).values(data).returning();
+  // Every default in one place (server-behaviour §1).
+  await tx.insert(settings).values(Object.entries(DEFAULT_COMPANY_SETTINGS).map(([key, value]) => ({ companyId: row!.id, key, value })));
+  return row!;
+};
+
+/**
+ * Serialises creates that count against a plan limit: concurrent inserts for one company wait
+ * here, so the count they check is the count they commit against.
+ */
+export const lockForLimits = async (tx: Tx, companyId: number): Promise<PlanRow> => {
+  const [row] = await tx.select({ planId: companies.planId }).from(companies).where(eq(companies.id, companyId)).for('update');
+  const plan = row ? await getPlan(tx, row.planId) : undefined;
+  if (!plan) throw new Error(`company ${companyId} has no plan`);
+  return plan;
+};

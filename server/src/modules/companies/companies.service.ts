@@ -1,0 +1,50 @@
+import type { CompanyDto, CreateCompanyBody, PlanDto } from '@balcao/shared';
+import type { Ctx, DataAccess } from '../../db/tenant';
+import { AppError } from '../../infra/errors';
+import * as usersRepo from '../users/users.repository';
+import { hashPassword } from '../users/users.service';
+import * as repo from './companies.repository';
+
+export const createCompaniesService = (data: DataAccess) => ({
+  /** Super user: a company, its default settings and its first admin, in one transaction. */
+  create: async (ctx: Ctx, body: CreateCompanyBody): Promise<CompanyDto & { adminUserId: number }> => {
+    if (!ctx.super) throw new AppError('ERR_NO_PERMISSION');
+    const passwordHash = await hashPassword(body.admin.password);
+    return data.withSystem('companies:super', async ({ tx }) => {
+      const plan = body.planId ? await repo.getPlan(tx, body.planId) : await repo.firstPlan(tx);
+      if (!plan) throw new AppError('ERR_NO_PLAN_FOUND');
+      if ((await repo.list(tx)).some((c) => c.name.toLowerCase() === body.name.toLowerCase())) throw new AppError('ERR_DUPLICATED_COMPANY');
+      if (await usersRepo.findByEmail(tx, body.admin.email)) throw new AppError('ERR_DUPLICATED_EMAIL');
+      const company = await repo.insert(tx, {
+        name: body.name,
+        email: body.email,
+        phone: body.phone,
+        planId: plan.id,
+        dueDate: body.dueDate ?? null,
+        recurrence: body.recurrence,
+        ...(body.timezone ? { timezone: body.timezone } : {}),
+      });
+      const admin = await usersRepo.insert(tx, company.id, { name: body.admin.name, email: body.admin.email, passwordHash, profile: 'admin' });
+      return { ...repo.toCompanyDto(company), adminUserId: admin.id };
+    });
+  },
+
+  list: (ctx: Ctx): Promise<CompanyDto[]> => {
+    if (!ctx.super) throw new AppError('ERR_NO_PERMISSION');
+    return data.withSystem('companies:super', async ({ tx }) => (await repo.list(tx)).map(repo.toCompanyDto));
+  },
+
+  /** The plan flags of a company: one's own, or any for the super user. */
+  plan: (ctx: Ctx, companyId: number): Promise<PlanDto> => {
+    if (companyId !== ctx.companyId && !ctx.super) throw new AppError('ERR_NO_COMPANY_FOUND');
+    const run = async ({ tx }: Parameters<Parameters<DataAccess['withSystem']>[1]>[0]) => {
+      const company = await repo.get(tx, companyId);
+      const plan = company ? await repo.getPlan(tx, company.planId) : undefined;
+      if (!plan) throw new AppError('ERR_NO_COMPANY_FOUND');
+      return repo.toPlanDto(plan);
+    };
+    return companyId === ctx.companyId ? data.withTenant(ctx, run) : data.withSystem('companies:super', run);
+  },
+});
+
+export type CompaniesService = ReturnType<typeof createCompaniesService>;

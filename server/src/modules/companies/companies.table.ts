@@ -1,0 +1,53 @@
+import { boolean, date, integer, numeric, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../db/columns';
+
+export const plans = pgTable('plans', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull().unique(),
+  users: integer('users').notNull().default(10),
+  connections: integer('connections').notNull().default(10),
+  queues: integer('queues').notNull().default(10),
+  value: numeric('value', { precision: 12, scale: 2 }).notNull().default('0'),
+  useCampaigns: boolean('use_campaigns').notNull().default(true),
+  useSchedules: boolean('use_schedules').notNull().default(true),
+  useInternalChat: boolean('use_internal_chat').notNull().default(true),
+  useExternalApi: boolean('use_external_api').notNull().default(true),
+  useKanban: boolean('use_kanban').notNull().default(true),
+  useOpenAi: boolean('use_open_ai').notNull().default(true),
+  useIntegrations: boolean('use_integrations').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    email: varchar('email', { length: 120 }).notNull().default(''),
+    phone: varchar('phone', { length: 20 }).notNull().default(''),
+    planId: integer('plan_id').notNull().references(() => plans.id),
+    status: boolean('status').notNull().default(true),
+    dueDate: date('due_date', { mode: 'string' }),
+    recurrence: varchar('recurrence', { length: 20 }).notNull().default('MENSAL'),
+    timezone: varchar('timezone', { length: 64 }).notNull().default('America/Sao_Paulo'),
+    /** The company that runs the SaaS itself (the super user's). */
+    isPlatform: boolean('is_platform').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('companies_name_key').on(t.name)],
+);
+
+export const settings = pgTable(
+  'settings',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 100 }).notNull(),
+    value: text('value').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('settings_company_key').on(t.companyId, t.key)],
+);

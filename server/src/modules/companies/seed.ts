@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import type { DataAccess } from '../../db/tenant';
+import * as usersRepo from '../users/users.repository';
+import { hashPassword } from '../users/users.service';
+import * as whatsappRepo from '../whatsapp/whatsapp.repository';
+import * as repo from './companies.repository';
+
+export interface SeedResult {
+  created: boolean;
+  email: string;
+  /** Only when generated: printed once, never stored in clear. */
+  generatedPassword?: string;
+}
+
+/**
+ * First start: the default plan, the platform company, its owner (admin + super) and a
+ * "Sandbox" connection already CONNECTED. Later starts change nothing.
+ */
+export const seedFirstStart = async (data: DataAccess, opts: { adminEmail?: string; adminPassword?: string; sandbox: boolean }): Promise<SeedResult> => {
+  const email = (opts.adminEmail ?? 'admin@balcao.local').toLowerCase();
+  const generatedPassword = opts.adminPassword ? undefined : randomBytes(9).toString('base64url');
+  const passwordHash = await hashPassword(opts.adminPassword ?? generatedPassword!);
+  return data.withSystem('boot:seed', async ({ tx }) => {
+    if ((await repo.list(tx)).length > 0) return { created: false, email };
+    const plan = await repo.insertPlan(tx, { name: 'Plano Padrão', users: 100, connections: 20, queues: 50, value: '0' });
+    const company = await repo.insert(tx, { name: 'Balcão', planId: plan.id, isPlatform: true, dueDate: null });
+    await usersRepo.insert(tx, company.id, { name: 'Administrador', email, passwordHash, profile: 'admin', super: true });
+    if (opts.sandbox) {
+      await whatsappRepo.insert(tx, { companyId: company.id, name: 'Sandbox', provider: 'sandbox', status: 'CONNECTED', isDefault: true });
+    }
+    return { created: true, email, generatedPassword };
+  });
+};

@@ -1,0 +1,41 @@
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt, ts, updatedAt } from '../../db/columns';
+import { companies } from '../companies/companies.table';
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    number: varchar('number', { length: 50 }).notNull(),
+    email: varchar('email', { length: 120 }).notNull().default(''),
+    profilePicUrl: text('profile_pic_url').notNull().default(''),
+    isGroup: boolean('is_group').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    /** Once a person edits the name, WhatsApp push names no longer overwrite it. */
+    nameEdited: boolean('name_edited').notNull().default(false),
+    profilePicFetchedAt: ts('profile_pic_fetched_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('contacts_company_number').on(t.companyId, t.number),
+    index('contacts_company_name').on(t.companyId, sql`lower(${t.name})`),
+  ],
+);
+
+export const contactCustomFields = pgTable(
+  'contact_custom_fields',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    value: text('value').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('contact_custom_fields_contact').on(t.contactId)],
+);

@@ -1,0 +1,81 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { MESSAGE_PAGE_SIZE, type MessageDto } from '@balcao/shared';
+import type { Tx } from '../../db/client';
+import { tickets } from '../tickets/tickets.table';
+import { messages } from './messages.table';
+
+export type MessageRow = typeof messages.$inferSelect;
+
+export const toMessageDto = (m: MessageRow, quoted?: MessageRow | null): MessageDto => ({
+  id: m.id,
+  ticketId: m.ticketId,
+  contactId: m.contactId,
+  waMessageId: m.waMessageId,
+  body: m.body,
+  fromMe: m.fromMe,
+  ack: m.ack,
+  read: m.read,
+  mediaType: m.mediaType,
+  mediaUrl: m.mediaUrl,
+  isDeleted: m.isDeleted,
+  isEdited: m.isEdited,
+  isForwarded: m.isForwarded,
+  automated: m.automated,
+  errorCode: m.errorCode,
+  quotedMsg: quoted ? { id: quoted.id, body: quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType } : null,
+  createdAt: m.createdAt.toISOString(),
+  updatedAt: m.updatedAt.toISOString(),
+});
+
+export const get = async (tx: Tx, companyId: number, id: number): Promise<MessageRow | undefined> =>
+  (await tx.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.id, id))).limit(1))[0];
+
+export const getByWaId = async (tx: Tx, whatsappId: number, waMessageId: string): Promise<MessageRow | undefined> =>
+  (await tx.select().from(messages).where(and(eq(messages.whatsappId, whatsappId), eq(messages.waMessageId, waMessageId))).limit(1))[0];
+
+export const withQuoted = async (tx: Tx, companyId: number, rows: MessageRow[]): Promise<MessageDto[]> => {
+  const quotedIds = [...new Set(rows.map((r) => r.quotedMsgId).filter((id): id is number => id != null))];
+  const quoted = quotedIds.length
+    ? await tx.select().from(messages).where(and(eq(messages.companyId, companyId), inArray(messages.id, quotedIds)))
+    : [];
+  const byId = new Map(quoted.map((q) => [q.id, q]));
+  return rows.map((r) => toMessageDto(r, r.quotedMsgId != null ? byId.get(r.quotedMsgId) : null));
+};
+
+/**
+ * A page of the conversation: this ticket and the contact's earlier tickets on the same
+ * connection (history shows above, with a marker per ticket). Newest page first; rows ascending.
+ */
+export const history = async (tx: Tx, companyId: number, ticket: { id: number; contactId: number; whatsappId: number }, page: number) => {
+  const scope = sql`${messages.ticketId} in (select id from tickets where company_id = ${companyId} and contact_id = ${ticket.contactId} and whatsapp_id = ${ticket.whatsappId} and id <= ${ticket.id})`;
+  const where = and(eq(messages.companyId, companyId), scope);
+  const rows = await tx
+    .select()
+    .from(messages)
+    .where(where)
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(MESSAGE_PAGE_SIZE + 1)
+    .offset((page - 1) * MESSAGE_PAGE_SIZE);
+  const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(messages).where(where);
+  const pageRows = rows.slice(0, MESSAGE_PAGE_SIZE).reverse();
+  return { messages: await withQuoted(tx, companyId, pageRows), count: counted?.n ?? 0, hasMore: rows.length > MESSAGE_PAGE_SIZE };
+};
+
+export const insert = async (tx: Tx, row: typeof messages.$inferInsert): Promise<MessageRow> => (await tx.insert(messages).values(row).returning())[0]!;
+
+/** Acks only move forward (a late "delivered" never hides "read"); -1 records a failure. */
+export const applyAck = async (tx: Tx, whatsappId: number, waMessageId: string, ack: number, errorCode?: string): Promise<MessageRow | undefined> =>
+  (
+    await tx
+      .update(messages)
+      .set({ ack: ack < 0 ? ack : sql`greatest(${messages.ack}, ${ack})`, errorCode: errorCode ?? null, updatedAt: new Date() })
+      .where(and(eq(messages.whatsappId, whatsappId), eq(messages.waMessageId, waMessageId), ack < 0 ? sql`true` : sql`${messages.ack} < ${ack}`))
+      .returning()
+  )[0];
+
+export const touchTicketAfterSend = async (tx: Tx, ticketId: number, body: string): Promise<void> => {
+  await tx
+    .update(tickets)
+    .set({ lastMessage: body, unreadMessages: 0, updatedAt: new Date(), lastFromMeAt: new Date() })
+    .where(eq(tickets.id, ticketId));
+};

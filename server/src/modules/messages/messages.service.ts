@@ -1,0 +1,47 @@
+import { canSeeTicket, type ListMessagesResponse, type MessageDto, type SendMessageBody } from '@balcao/shared';
+import type { Ctx, DataAccess } from '../../db/tenant';
+import { AppError } from '../../infra/errors';
+import type { Jobs } from '../../infra/jobs';
+import * as usersRepo from '../users/users.repository';
+import * as ticketsRepo from '../tickets/tickets.repository';
+import { queueOutbound } from './outbound';
+import * as repo from './messages.repository';
+
+export const createMessagesService = (deps: { data: DataAccess; jobs: Jobs }) => {
+  const ticketFor = async (tx: Parameters<Parameters<DataAccess['withTenant']>[1]>[0]['tx'], ctx: Ctx, ticketId: number) => {
+    const actor = await usersRepo.actorFacts(tx, ctx.companyId, ctx.userId);
+    if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
+    const t = await ticketsRepo.get(tx, ctx.companyId, ticketId);
+    if (!t) throw new AppError('ERR_NO_TICKET_FOUND');
+    if (!canSeeTicket(actor, t as Parameters<typeof canSeeTicket>[1])) throw new AppError('ERR_NO_PERMISSION');
+    return t;
+  };
+
+  return {
+    list: (ctx: Ctx, ticketId: number, pageNumber: number): Promise<ListMessagesResponse> =>
+      deps.data.withTenant(ctx, async ({ tx, stage }) => {
+        const t = await ticketFor(tx, ctx, ticketId);
+        // Opening the conversation reads it: the unread badge clears for everyone.
+        if (pageNumber === 1 && t.unreadMessages > 0 && t.status !== 'pending') {
+          await ticketsRepo.update(tx, ctx.companyId, t.id, { unreadMessages: 0 });
+          stage({ type: 'ticket.updated', companyId: ctx.companyId, ticket: (await ticketsRepo.loadDto(tx, ctx.companyId, t.id))! });
+        }
+        const page = await repo.history(tx, ctx.companyId, t, pageNumber);
+        return { ...page, ticket: (await ticketsRepo.loadDto(tx, ctx.companyId, t.id))! };
+      }),
+
+    send: (ctx: Ctx, ticketId: number, body: SendMessageBody): Promise<MessageDto> =>
+      deps.data.withTenant(ctx, async (unit) => {
+        const t = await ticketFor(unit.tx, ctx, ticketId);
+        // Replies go through an accepted ticket; admins may answer any open one.
+        if (t.status !== 'open') throw new AppError('ERR_INVALID_TRANSITION');
+        if (t.userId !== ctx.userId && ctx.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION');
+        const quotedId = typeof body.quotedMsg === 'number' ? body.quotedMsg : (body.quotedMsg?.id ?? null);
+        if (quotedId && !(await repo.get(unit.tx, ctx.companyId, quotedId))) throw new AppError('ERR_NO_MESSAGE_FOUND');
+        const row = await queueOutbound(unit, deps.jobs, t, body.body, { userId: ctx.userId, quotedMsgId: quotedId });
+        return (await repo.withQuoted(unit.tx, ctx.companyId, [row]))[0]!;
+      }),
+  };
+};
+
+export type MessagesService = ReturnType<typeof createMessagesService>;

@@ -1,0 +1,41 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../db/columns';
+import { companies } from '../companies/companies.table';
+import { contacts } from '../contacts/contacts.table';
+import { tickets } from '../tickets/tickets.table';
+import { users } from '../users/users.table';
+import { whatsapps } from '../whatsapp/whatsapp.table';
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    whatsappId: integer('whatsapp_id').notNull().references(() => whatsapps.id, { onDelete: 'cascade' }),
+    /** The channel's message id: with whatsappId, the idempotency key of ingest and echo. */
+    waMessageId: varchar('wa_message_id', { length: 128 }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull().default(''),
+    fromMe: boolean('from_me').notNull().default(false),
+    ack: integer('ack').notNull().default(0),
+    read: boolean('read').notNull().default(false),
+    mediaType: varchar('media_type', { length: 30 }),
+    mediaUrl: text('media_url'),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    isEdited: boolean('is_edited').notNull().default(false),
+    isForwarded: boolean('is_forwarded').notNull().default(false),
+    automated: boolean('automated').notNull().default(false),
+    quotedMsgId: integer('quoted_msg_id'),
+    errorCode: varchar('error_code', { length: 60 }),
+    /** The channel's raw message, kept to answer WhatsApp retry requests (getMessage). */
+    raw: jsonb('raw'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('messages_whatsapp_wa_id').on(t.whatsappId, t.waMessageId),
+    index('messages_ticket_created').on(t.ticketId, t.createdAt.desc(), t.id.desc()),
+  ],
+);

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import type { Unit } from '../../db/tenant';
+import type { Jobs } from '../../infra/jobs';
+import * as ticketsRepo from '../tickets/tickets.repository';
+import * as repo from './messages.repository';
+
+/** Our own message ids, upper-case hex like WhatsApp's, prefixed so they are recognisable. */
+export const newWaMessageId = (): string => `BAL${randomBytes(10).toString('hex').toUpperCase()}`;
+
+/**
+ * Writes an outgoing message (ack 0) and its send job in the caller's transaction, so a crash
+ * can neither lose the message nor send one that was never stored (server-behaviour §7).
+ */
+export const queueOutbound = async (
+  unit: Unit,
+  jobs: Jobs,
+  ticket: ticketsRepo.TicketRow,
+  body: string,
+  opts: { userId?: number | null; automated?: boolean; quotedMsgId?: number | null } = {},
+): Promise<repo.MessageRow> => {
+  const row = await repo.insert(unit.tx, {
+    companyId: ticket.companyId,
+    ticketId: ticket.id,
+    contactId: ticket.contactId,
+    whatsappId: ticket.whatsappId,
+    waMessageId: newWaMessageId(),
+    userId: opts.userId ?? null,
+    body,
+    fromMe: true,
+    ack: 0,
+    read: true,
+    automated: opts.automated ?? false,
+    quotedMsgId: opts.quotedMsgId ?? null,
+  });
+  await repo.touchTicketAfterSend(unit.tx, ticket.id, body);
+  await jobs.enqueue(unit.tx, 'message.send', { companyId: ticket.companyId, messageId: row.id });
+  const ticketDto = (await ticketsRepo.loadDto(unit.tx, ticket.companyId, ticket.id))!;
+  const [dto] = await repo.withQuoted(unit.tx, ticket.companyId, [row]);
+  unit.stage({ type: 'message.created', companyId: ticket.companyId, message: dto!, ticket: ticketDto });
+  unit.stage({ type: 'ticket.updated', companyId: ticket.companyId, ticket: ticketDto });
+  return row;
+};

@@ -1,0 +1,208 @@
+import {
+  actionFor,
+  canSeeTicket,
+  canTransition,
+  type Actor,
+  type CloseAllBody,
+  type CreateTicketBody,
+  type ListTicketsQuery,
+  type ListTicketsResponse,
+  type TicketDto,
+  type UpdateTicketBody,
+} from '@balcao/shared';
+import type { Ctx, DataAccess, Unit } from '../../db/tenant';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../infra/errors';
+import type { Jobs } from '../../infra/jobs';
+import type { Clock } from '../../infra/clock';
+import * as usersRepo from '../users/users.repository';
+import * as contactsRepo from '../contacts/contacts.repository';
+import * as whatsappRepo from '../whatsapp/whatsapp.repository';
+import * as queuesRepo from '../queues/queues.repository';
+import * as companiesRepo from '../companies/companies.repository';
+import { queueOutbound } from '../messages/outbound';
+import { renderVariables } from '../messages/variables';
+import * as repo from './tickets.repository';
+
+export interface TicketsDeps {
+  data: DataAccess;
+  jobs: Jobs;
+  clock: Clock;
+}
+
+const actorOf = async (tx: Tx, ctx: Ctx): Promise<Actor> => {
+  const actor = await usersRepo.actorFacts(tx, ctx.companyId, ctx.userId);
+  if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
+  return actor;
+};
+
+/** 404 for another company's ticket (never a leak), 403 for one of ours the actor may not see. */
+const visibleTicket = async (tx: Tx, ctx: Ctx, actor: Actor, ticket: repo.TicketRow | undefined): Promise<repo.TicketRow> => {
+  if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
+  if (!canSeeTicket(actor, ticket as Parameters<typeof canSeeTicket>[1])) throw new AppError('ERR_NO_PERMISSION');
+  return ticket;
+};
+
+const holderDetails = async (tx: Tx, companyId: number, holder: repo.TicketRow) => {
+  const dto = await repo.loadDto(tx, companyId, holder.id);
+  return { ticketId: holder.id, uuid: holder.uuid, status: holder.status, user: dto?.user ?? null, queue: dto?.queue ?? null };
+};
+
+export const createTicketsService = (deps: TicketsDeps) => {
+  const { data } = deps;
+
+  const announce = async (unit: Unit, companyId: number, id: number, previous?: repo.TicketRow): Promise<TicketDto> => {
+    const dto = (await repo.loadDto(unit.tx, companyId, id))!;
+    unit.stage({
+      type: 'ticket.updated',
+      companyId,
+      ticket: dto,
+      previous: previous ? { status: previous.status, queueId: previous.queueId, userId: previous.userId } : undefined,
+    });
+    return dto;
+  };
+
+  const automated = async (unit: Unit, ticket: repo.TicketRow, template: string) => {
+    if (!template.trim()) return;
+    const company = await companiesRepo.get(unit.tx, ticket.companyId);
+    const contact = await contactsRepo.get(unit.tx, ticket.companyId, ticket.contactId);
+    const body = renderVariables(template, { contactName: contact?.name ?? '', ticketId: ticket.id, now: deps.clock.now(), timeZone: company?.timezone ?? 'America/Sao_Paulo' });
+    await queueOutbound(unit, deps.jobs, ticket, body, { automated: true });
+  };
+
+  return {
+    list: (ctx: Ctx, q: ListTicketsQuery): Promise<ListTicketsResponse> =>
+      data.withTenant(ctx, async ({ tx }) => repo.list(tx, ctx.companyId, await actorOf(tx, ctx), q)),
+
+    show: (ctx: Ctx, id: number) =>
+      data.withTenant(ctx, async ({ tx }) => {
+        const t = await visibleTicket(tx, ctx, await actorOf(tx, ctx), await repo.get(tx, ctx.companyId, id));
+        return (await repo.loadDto(tx, ctx.companyId, t.id))!;
+      }),
+
+    showByUuid: (ctx: Ctx, uuid: string) =>
+      data.withTenant(ctx, async ({ tx }) => {
+        const t = await visibleTicket(tx, ctx, await actorOf(tx, ctx), await repo.getByUuid(tx, ctx.companyId, uuid));
+        return (await repo.loadDto(tx, ctx.companyId, t.id))!;
+      }),
+
+    changedSince: (ctx: Ctx, since: Date) => data.withTenant(ctx, async ({ tx }) => repo.changedSince(tx, ctx.companyId, await actorOf(tx, ctx), since)),
+
+    create: (ctx: Ctx, body: CreateTicketBody) =>
+      data.withTenant(ctx, async (unit) => {
+        const { tx } = unit;
+        if (!body.queueId && ctx.profile !== 'admin') throw new AppError('ERR_QUEUE_REQUIRED', 'Selecione uma fila');
+        if (!(await contactsRepo.get(tx, ctx.companyId, body.contactId))) throw new AppError('ERR_NO_CONTACT_FOUND');
+        if (body.queueId && !(await queuesRepo.get(tx, ctx.companyId, body.queueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
+        const whatsapp = body.whatsappId ? await whatsappRepo.get(tx, ctx.companyId, body.whatsappId) : await whatsappRepo.getDefault(tx, ctx.companyId);
+        if (!whatsapp) throw new AppError(body.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND');
+        const open = body.status === 'open';
+        const row = await repo.insert(tx, {
+          companyId: ctx.companyId,
+          contactId: body.contactId,
+          whatsappId: whatsapp.id,
+          queueId: body.queueId ?? null,
+          status: body.status,
+          userId: open ? (body.userId ?? ctx.userId) : null,
+          acceptedAt: open ? deps.clock.now() : null,
+          queuedAt: deps.clock.now(),
+        });
+        if (!row) {
+          const holder = (await repo.findLive(tx, ctx.companyId, body.contactId, whatsapp.id))!;
+          throw new AppError('ERR_OTHER_OPEN_TICKET', undefined, await holderDetails(tx, ctx.companyId, holder));
+        }
+        const dto = (await repo.loadDto(tx, ctx.companyId, row.id))!;
+        unit.stage({ type: 'ticket.created', companyId: ctx.companyId, ticket: dto });
+        return dto;
+      }),
+
+    update: (ctx: Ctx, id: number, body: UpdateTicketBody) =>
+      data.withTenant(ctx, async (unit) => {
+        const { tx } = unit;
+        const actor = await actorOf(tx, ctx);
+        const t = await visibleTicket(tx, ctx, actor, await repo.get(tx, ctx.companyId, id));
+        const action = actionFor(t.status as TicketDto['status'], body, ctx.userId);
+        if (!action || !canTransition(t.status as TicketDto['status'], action)) throw new AppError('ERR_INVALID_TRANSITION');
+        const now = deps.clock.now();
+        const carry = { useIntegration: body.useIntegration, promptId: body.promptId, integrationId: body.integrationId };
+        const clean = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+        switch (action) {
+          case 'accept': {
+            await repo.update(tx, ctx.companyId, t.id, { status: 'open', userId: ctx.userId, acceptedAt: now, chatbot: false, unreadMessages: 0, ...clean(carry) });
+            const setting = await companiesRepo.getSetting(tx, ctx.companyId, 'sendGreetingAccepted');
+            if (setting === 'enabled' && !t.isGroup) {
+              const me = await usersRepo.get(tx, ctx.companyId, ctx.userId);
+              await automated(unit, { ...t, status: 'open' }, `{{ms}} *{{name}}*, meu nome é *${me?.name ?? ''}* e agora vou prosseguir com seu atendimento!`);
+            }
+            break;
+          }
+          case 'return':
+            await repo.update(tx, ctx.companyId, t.id, { status: 'pending', userId: null, queuedAt: now });
+            break;
+          case 'transfer':
+            await transfer(unit, ctx, t, body);
+            break;
+          case 'close': {
+            await repo.update(tx, ctx.companyId, t.id, { status: 'closed', closedAt: now, chatbot: false, useIntegration: false, promptId: null, integrationId: null });
+            const w = await whatsappRepo.get(tx, ctx.companyId, t.whatsappId);
+            if (w && !t.isGroup) await automated(unit, { ...t, status: 'closed' }, w.complationMessage);
+            break;
+          }
+          case 'reopen': {
+            const holder = await repo.findLive(tx, ctx.companyId, t.contactId, t.whatsappId);
+            if (holder) throw new AppError('ERR_OTHER_OPEN_TICKET', undefined, await holderDetails(tx, ctx.companyId, holder));
+            await repo.update(tx, ctx.companyId, t.id, { status: 'open', userId: ctx.userId, closedAt: null, acceptedAt: now });
+            break;
+          }
+        }
+        return announce(unit, ctx.companyId, t.id, t);
+      }),
+
+    remove: (ctx: Ctx, id: number) =>
+      data.withTenant(ctx, async ({ tx, stage }) => {
+        if (ctx.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION');
+        const t = await repo.get(tx, ctx.companyId, id);
+        if (!t) throw new AppError('ERR_NO_TICKET_FOUND');
+        await repo.remove(tx, ctx.companyId, id);
+        stage({ type: 'ticket.deleted', companyId: ctx.companyId, ticketId: t.id, ticketUuid: t.uuid, queueId: t.queueId, userId: t.userId });
+        return { message: 'ticket deleted' };
+      }),
+
+    closeAll: (ctx: Ctx, body: CloseAllBody) =>
+      data.withTenant(ctx, async (unit) => {
+        if (ctx.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION');
+        const ids = await repo.idsToClose(unit.tx, ctx.companyId, body.status, body.selectedQueueIds);
+        for (const id of ids) {
+          const before = await repo.update(unit.tx, ctx.companyId, id, { status: 'closed', closedAt: deps.clock.now() });
+          await announce(unit, ctx.companyId, id, before ? { ...before, status: body.status } : undefined);
+        }
+        return { closed: ids.length };
+      }),
+  };
+
+  async function transfer(unit: Unit, ctx: Ctx, t: repo.TicketRow, body: UpdateTicketBody) {
+    const { tx } = unit;
+    const queueId = body.queueId ?? t.queueId;
+    if (!queueId) throw new AppError('ERR_QUEUE_REQUIRED', 'Selecione uma fila');
+    if (!(await queuesRepo.get(tx, ctx.companyId, queueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
+    if (body.userId && !(await usersRepo.get(tx, ctx.companyId, body.userId))) throw new AppError('ERR_NO_USER_FOUND');
+    let whatsappId = t.whatsappId;
+    if (body.whatsappId && body.whatsappId !== t.whatsappId) {
+      if (!(await whatsappRepo.get(tx, ctx.companyId, body.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
+      const holder = await repo.findLive(tx, ctx.companyId, t.contactId, body.whatsappId);
+      if (holder) throw new AppError('ERR_OTHER_OPEN_TICKET', undefined, await holderDetails(tx, ctx.companyId, holder));
+      whatsappId = body.whatsappId;
+    }
+    const userId = body.userId ?? null;
+    await repo.update(tx, ctx.companyId, t.id, {
+      queueId,
+      whatsappId,
+      userId,
+      status: userId ? 'open' : 'pending',
+      queuedAt: deps.clock.now(),
+      ...(userId ? { acceptedAt: deps.clock.now() } : {}),
+    });
+  }
+};
+
+export type TicketsService = ReturnType<typeof createTicketsService>;

@@ -1,0 +1,103 @@
+import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt, ts, updatedAt } from '../../db/columns';
+import { companies } from '../companies/companies.table';
+import { contacts } from '../contacts/contacts.table';
+import { queues } from '../queues/queues.table';
+import { users } from '../users/users.table';
+import { whatsapps } from '../whatsapp/whatsapp.table';
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').notNull().references(() => whatsapps.id, { onDelete: 'cascade' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    isGroup: boolean('is_group').notNull().default(false),
+    chatbot: boolean('chatbot').notNull().default(false),
+    lastMessage: text('last_message').notNull().default(''),
+    unreadMessages: integer('unread_messages').notNull().default(0),
+    useIntegration: boolean('use_integration').notNull().default(false),
+    integrationId: integer('integration_id'),
+    promptId: integer('prompt_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    queuedAt: ts('queued_at'),
+    botAt: ts('bot_at'),
+    acceptedAt: ts('accepted_at'),
+    closedAt: ts('closed_at'),
+    ratingAskedAt: ts('rating_asked_at'),
+    ratedAt: ts('rated_at'),
+    lastFromMeAt: ts('last_from_me_at'),
+  },
+  (t) => [
+    uniqueIndex('tickets_uuid').on(t.uuid),
+    // One live episode per contact and connection: concurrent messages can never open two.
+    uniqueIndex('tickets_one_live').on(t.companyId, t.contactId, t.whatsappId).where(sql`status <> 'closed'`),
+    index('tickets_company_status_updated').on(t.companyId, t.status, t.updatedAt.desc(), t.id.desc()),
+    index('tickets_company_user_status_updated').on(t.companyId, t.userId, t.status, t.updatedAt.desc(), t.id.desc()),
+    index('tickets_company_queue_status_updated').on(t.companyId, t.queueId, t.status, t.updatedAt.desc(), t.id.desc()),
+    index('tickets_contact_whatsapp').on(t.contactId, t.whatsappId, t.id),
+  ],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    color: varchar('color', { length: 9 }).notNull().default('#999999'),
+    kanban: integer('kanban').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('tags_company_name').on(t.companyId, t.name)],
+);
+
+export const ticketTags = pgTable(
+  'ticket_tags',
+  {
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.tagId] }), index('ticket_tags_tag').on(t.tagId)],
+);
+
+export const ticketNotes = pgTable(
+  'ticket_notes',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('ticket_notes_ticket').on(t.ticketId)],
+);
+
+export const quickMessages = pgTable(
+  'quick_messages',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    shortcode: varchar('shortcode', { length: 100 }).notNull(),
+    message: text('message').notNull().default(''),
+    geral: boolean('geral').notNull().default(false),
+    mediaPath: text('media_path'),
+    mediaName: text('media_name'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('quick_messages_company').on(t.companyId)],
+);

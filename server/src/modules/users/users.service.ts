@@ -1,0 +1,42 @@
+import { hash } from '@node-rs/argon2';
+import type { CreateUserBody, UserDto } from '@balcao/shared';
+import type { Ctx, DataAccess } from '../../db/tenant';
+import { AppError } from '../../infra/errors';
+import { assertBelowLimit } from '../companies/plan-limits';
+import * as queuesRepo from '../queues/queues.repository';
+import * as repo from './users.repository';
+
+export const hashPassword = (password: string): Promise<string> => hash(password);
+
+export const createUsersService = (data: DataAccess) => ({
+  list: (ctx: Ctx): Promise<UserDto[]> => data.withTenant(ctx, ({ tx }) => repo.list(tx, ctx.companyId)),
+
+  create: async (ctx: Ctx, body: CreateUserBody): Promise<UserDto> => {
+    if (ctx.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION');
+    const passwordHash = await hashPassword(body.password);
+    return data.withTenant(ctx, async ({ tx, stage }) => {
+      await assertBelowLimit(tx, ctx.companyId, 'users', (t) => repo.count(t, ctx.companyId));
+      const queueIds = await queuesRepo.existingIds(tx, ctx.companyId, body.queueIds);
+      if (queueIds.length !== new Set(body.queueIds).size) throw new AppError('ERR_NO_QUEUE_FOUND');
+      // E-mails are unique across the platform (login is by e-mail alone); RLS does not hide
+      // index conflicts, so another company's address is reported as taken, never shown.
+      const row = await repo.insert(tx, ctx.companyId, {
+        name: body.name,
+        email: body.email,
+        passwordHash,
+        profile: body.profile,
+        allTicket: body.allTicket,
+        whatsappId: body.whatsappId ?? null,
+      }).catch((err: { code?: string }) => {
+        if (err.code === '23505') throw new AppError('ERR_DUPLICATED_EMAIL');
+        throw err;
+      });
+      await repo.setQueues(tx, ctx.companyId, row.id, queueIds);
+      const dto = (await repo.getDto(tx, ctx.companyId, row.id))!;
+      stage({ type: 'user.created', companyId: ctx.companyId, user: dto });
+      return dto;
+    });
+  },
+});
+
+export type UsersService = ReturnType<typeof createUsersService>;

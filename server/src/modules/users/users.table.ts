@@ -1,0 +1,53 @@
+import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, ts, updatedAt } from '../../db/columns';
+import { companies } from '../companies/companies.table';
+import { queues } from '../queues/queues.table';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    // Unique across the platform: login looks a user up by e-mail alone.
+    email: varchar('email', { length: 120 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    profile: varchar('profile', { length: 20 }).notNull().default('user'),
+    super: boolean('super').notNull().default(false),
+    allTicket: varchar('all_ticket', { length: 10 }).notNull().default('disabled'),
+    whatsappId: integer('whatsapp_id'),
+    online: boolean('online').notNull().default(false),
+    /** Bumped on password change: access tokens carry it, so old ones stop working. */
+    sessionVersion: integer('session_version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company').on(t.companyId)],
+);
+
+export const userQueues = pgTable(
+  'user_queues',
+  {
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    queueId: integer('queue_id').notNull().references(() => queues.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.queueId] }), index('user_queues_queue').on(t.queueId)],
+);
+
+/** Refresh tokens: stored hashed, rotated on every use; a family shares one login. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    family: varchar('family', { length: 64 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash').on(t.tokenHash), index('refresh_tokens_family').on(t.family), index('refresh_tokens_user').on(t.userId)],
+);

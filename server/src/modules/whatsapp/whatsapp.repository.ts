@@ -1,0 +1,84 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ConnectionStatus, WhatsappDto } from '@balcao/shared';
+import type { Tx } from '../../db/client';
+import { queues } from '../queues/queues.table';
+import { whatsappQueues, whatsapps } from './whatsapp.table';
+
+export type WhatsappRow = typeof whatsapps.$inferSelect;
+
+/** Never includes the token or session data (server-behaviour §9). */
+export const toWhatsappDto = (w: WhatsappRow, qs: { id: number; name: string; color: string }[]): WhatsappDto => ({
+  id: w.id,
+  name: w.name,
+  number: w.number,
+  status: w.status as ConnectionStatus,
+  qrcode: w.qrcode,
+  retries: w.retries,
+  isDefault: w.isDefault,
+  provider: w.provider,
+  greetingMessage: w.greetingMessage,
+  complationMessage: w.complationMessage,
+  outOfHoursMessage: w.outOfHoursMessage,
+  ratingMessage: w.ratingMessage,
+  expiresTicket: w.expiresTicket,
+  expiresInactiveMessage: w.expiresInactiveMessage,
+  timeUseBotQueues: w.timeUseBotQueues,
+  maxUseBotQueues: w.maxUseBotQueues,
+  timeToTransfer: w.timeToTransfer,
+  transferQueueId: w.transferQueueId,
+  promptId: w.promptId,
+  queues: qs,
+  updatedAt: w.updatedAt.toISOString(),
+});
+
+export const get = async (tx: Tx, companyId: number, id: number): Promise<WhatsappRow | undefined> =>
+  (await tx.select().from(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id))).limit(1))[0];
+
+export const getDefault = async (tx: Tx, companyId: number): Promise<WhatsappRow | undefined> =>
+  (await tx.select().from(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true))).limit(1))[0];
+
+export const queueIdsOf = async (tx: Tx, companyId: number, ids: number[]) => {
+  const map = new Map<number, { id: number; name: string; color: string }[]>();
+  if (!ids.length) return map;
+  const rows = await tx
+    .select({ whatsappId: whatsappQueues.whatsappId, id: queues.id, name: queues.name, color: queues.color })
+    .from(whatsappQueues)
+    .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
+    .where(and(eq(whatsappQueues.companyId, companyId), inArray(whatsappQueues.whatsappId, ids)))
+    .orderBy(asc(queues.orderQueue), asc(queues.id));
+  for (const r of rows) map.set(r.whatsappId, [...(map.get(r.whatsappId) ?? []), { id: r.id, name: r.name, color: r.color }]);
+  return map;
+};
+
+export const list = async (tx: Tx, companyId: number): Promise<WhatsappDto[]> => {
+  const rows = await tx.select().from(whatsapps).where(eq(whatsapps.companyId, companyId)).orderBy(asc(whatsapps.id));
+  const qs = await queueIdsOf(tx, companyId, rows.map((r) => r.id));
+  return rows.map((w) => toWhatsappDto(w, qs.get(w.id) ?? []));
+};
+
+export const count = async (tx: Tx, companyId: number): Promise<number> =>
+  (await tx.select({ n: sql<number>`count(*)::int` }).from(whatsapps).where(eq(whatsapps.companyId, companyId)))[0]?.n ?? 0;
+
+export const insert = async (tx: Tx, data: typeof whatsapps.$inferInsert): Promise<WhatsappRow> => (await tx.insert(whatsapps).values(data).returning())[0]!;
+
+export const clearDefault = async (tx: Tx, companyId: number): Promise<void> => {
+  await tx.update(whatsapps).set({ isDefault: false }).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)));
+};
+
+export const setQueues = async (tx: Tx, companyId: number, whatsappId: number, queueIds: number[]): Promise<void> => {
+  await tx.delete(whatsappQueues).where(and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, whatsappId)));
+  if (queueIds.length) await tx.insert(whatsappQueues).values(queueIds.map((queueId) => ({ companyId, whatsappId, queueId })));
+};
+
+export const setStatus = async (tx: Tx, companyId: number, id: number, s: { status: ConnectionStatus; qrcode?: string; number?: string }) =>
+  (
+    await tx
+      .update(whatsapps)
+      .set({ status: s.status, qrcode: s.qrcode ?? '', ...(s.number ? { number: s.number } : {}), updatedAt: new Date() })
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+      .returning()
+  )[0];
+
+/** Boot-time resume: every connection that should be live (system scope). */
+export const allToResume = async (tx: Tx): Promise<WhatsappRow[]> =>
+  tx.select().from(whatsapps).where(sql`${whatsapps.status} = 'CONNECTED' or ${whatsapps.provider} = 'sandbox'`);

@@ -1,0 +1,48 @@
+import { boolean, index, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../db/columns';
+import { companies } from '../companies/companies.table';
+import { queues } from '../queues/queues.table';
+
+/** A WhatsApp connection (the spec calls them "whatsapps"). */
+export const whatsapps = pgTable(
+  'whatsapps',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    number: varchar('number', { length: 30 }).notNull().default(''),
+    status: varchar('status', { length: 20 }).notNull().default('DISCONNECTED'),
+    qrcode: text('qrcode').notNull().default(''),
+    retries: integer('retries').notNull().default(0),
+    isDefault: boolean('is_default').notNull().default(false),
+    provider: varchar('provider', { length: 20 }).notNull().default('beta'),
+    greetingMessage: text('greeting_message').notNull().default(''),
+    complationMessage: text('complation_message').notNull().default(''),
+    outOfHoursMessage: text('out_of_hours_message').notNull().default(''),
+    ratingMessage: text('rating_message').notNull().default(''),
+    /** External API bearer token (write-only: never returned in full). */
+    token: varchar('token', { length: 200 }),
+    expiresTicket: integer('expires_ticket').notNull().default(0),
+    expiresInactiveMessage: text('expires_inactive_message').notNull().default(''),
+    timeUseBotQueues: integer('time_use_bot_queues').notNull().default(0),
+    maxUseBotQueues: integer('max_use_bot_queues').notNull().default(3),
+    timeToTransfer: integer('time_to_transfer').notNull().default(0),
+    transferQueueId: integer('transfer_queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    promptId: integer('prompt_id'),
+    sendIdQueue: integer('send_id_queue'),
+    timeSendQueue: integer('time_send_queue').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('whatsapps_company').on(t.companyId)],
+);
+
+export const whatsappQueues = pgTable(
+  'whatsapp_queues',
+  {
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').notNull().references(() => whatsapps.id, { onDelete: 'cascade' }),
+    queueId: integer('queue_id').notNull().references(() => queues.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.whatsappId, t.queueId] })],
+);

@@ -1,0 +1,34 @@
+/** Timings, limits and defaults from the spec, in one place. */
+export const TICKET_PAGE_SIZE = 40;
+export const MESSAGE_PAGE_SIZE = 20;
+export const CONTACT_PAGE_SIZE = 20;
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_DAYS = 7;
+export const REFRESH_COOKIE = 'jrt';
+export const SOCKET_PING_MS = 18_000;
+export const SUBSCRIPTION_WARNING_DAYS = 5;
+export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
+export const SEARCH_DEBOUNCE_MS = 500;
+export const TOAST_MS = 2_000;
+export const AGE_LABEL_REFRESH_MS = 30_000;
+
+/** Settings every new company starts with (server-behaviour §1). */
+export const DEFAULT_COMPANY_SETTINGS: Readonly<Record<string, string>> = {
+  userRating: 'disabled',
+  scheduleType: 'disabled',
+  CheckMsgIsGroup: 'enabled',
+  call: 'enabled',
+  chatBotType: 'text',
+  sendGreetingAccepted: 'disabled',
+  sendMsgTransfTicket: 'disabled',
+  sendGreetingMessageOneQueues: 'disabled',
+};
+
+export const connectionStatuses = ['CONNECTED', 'qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'] as const;
+export type ConnectionStatus = (typeof connectionStatuses)[number];
+
+export const profiles = ['admin', 'supervisor', 'user'] as const;
+export type Profile = (typeof profiles)[number];
+
+/** Acks: 0 pending, 1-2 sent, 3 delivered, 4-5 read; -1 failed (ours). */
+export const ACK = { FAILED: -1, PENDING: 0, SERVER: 1, SENT: 2, DELIVERED: 3, READ: 4, PLAYED: 5 } as const;

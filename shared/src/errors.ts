@@ -1,0 +1,117 @@
+/**
+ * The one catalogue of error codes. The server answers `{ error: code, message, requestId }`
+ * with `errorStatus[code]`; the UI translates the code (pt-BR, en, es). Adding a code here
+ * without a status fails the build, because `errorStatus` is a total Record.
+ */
+export const errorCodes = [
+  // The spec's catalogue (attendance.md §8, administration.md §8).
+  'ERR_NO_OTHER_WHATSAPP',
+  'ERR_NO_DEF_WAPP_FOUND',
+  'ERR_WAPP_NOT_INITIALIZED',
+  'ERR_WAPP_CHECK_CONTACT',
+  'ERR_WAPP_INVALID_CONTACT',
+  'ERR_WAPP_DOWNLOAD_MEDIA',
+  'ERR_INVALID_CREDENTIALS',
+  'ERR_SENDING_WAPP_MSG',
+  'ERR_DELETE_WAPP_MSG',
+  'ERR_OTHER_OPEN_TICKET',
+  'ERR_SESSION_EXPIRED',
+  'ERR_USER_CREATION_DISABLED',
+  'ERR_NO_PERMISSION',
+  'ERR_DUPLICATED_CONTACT',
+  'ERR_NO_SETTING_FOUND',
+  'ERR_NO_CONTACT_FOUND',
+  'ERR_NO_TICKET_FOUND',
+  'ERR_NO_USER_FOUND',
+  'ERR_NO_WAPP_FOUND',
+  'ERR_CREATING_MESSAGE',
+  'ERR_CREATING_TICKET',
+  'ERR_FETCH_WAPP_MSG',
+  'ERR_QUEUE_COLOR_ALREADY_EXISTS',
+  'ERR_WAPP_GREETING_REQUIRED',
+  // Ours, in the same style.
+  'ERR_VALIDATION',
+  'ERR_INVALID_TOKEN',
+  'ERR_SUBSCRIPTION_EXPIRED',
+  'ERR_PLAN_FEATURE_DISABLED',
+  'ERR_PLAN_LIMIT_USERS',
+  'ERR_PLAN_LIMIT_CONNECTIONS',
+  'ERR_PLAN_LIMIT_QUEUES',
+  'ERR_NO_QUEUE_FOUND',
+  'ERR_NO_COMPANY_FOUND',
+  'ERR_NO_PLAN_FOUND',
+  'ERR_NO_MESSAGE_FOUND',
+  'ERR_DUPLICATED_EMAIL',
+  'ERR_DUPLICATED_COMPANY',
+  'ERR_DUPLICATED_RECORD',
+  'ERR_INVALID_TRANSITION',
+  'ERR_QUEUE_REQUIRED',
+  'ERR_SANDBOX_DISABLED',
+  'ERR_TOO_MANY_REQUESTS',
+  'ERR_NOT_FOUND',
+  'ERR_INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** HTTP status of every code. 401 means "log in again"; 403 means "refresh once, or denied". */
+export const errorStatus: Record<ErrorCode, number> = {
+  ERR_NO_OTHER_WHATSAPP: 400,
+  ERR_NO_DEF_WAPP_FOUND: 404,
+  ERR_WAPP_NOT_INITIALIZED: 409,
+  ERR_WAPP_CHECK_CONTACT: 400,
+  ERR_WAPP_INVALID_CONTACT: 400,
+  ERR_WAPP_DOWNLOAD_MEDIA: 502,
+  ERR_INVALID_CREDENTIALS: 401,
+  ERR_SENDING_WAPP_MSG: 502,
+  ERR_DELETE_WAPP_MSG: 502,
+  ERR_OTHER_OPEN_TICKET: 409,
+  ERR_SESSION_EXPIRED: 401,
+  ERR_USER_CREATION_DISABLED: 403,
+  ERR_NO_PERMISSION: 403,
+  ERR_DUPLICATED_CONTACT: 409,
+  ERR_NO_SETTING_FOUND: 404,
+  ERR_NO_CONTACT_FOUND: 404,
+  ERR_NO_TICKET_FOUND: 404,
+  ERR_NO_USER_FOUND: 404,
+  ERR_NO_WAPP_FOUND: 404,
+  ERR_CREATING_MESSAGE: 500,
+  ERR_CREATING_TICKET: 500,
+  ERR_FETCH_WAPP_MSG: 404,
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
+  ERR_WAPP_GREETING_REQUIRED: 400,
+  ERR_VALIDATION: 400,
+  ERR_INVALID_TOKEN: 403,
+  ERR_SUBSCRIPTION_EXPIRED: 401,
+  ERR_PLAN_FEATURE_DISABLED: 403,
+  ERR_PLAN_LIMIT_USERS: 403,
+  ERR_PLAN_LIMIT_CONNECTIONS: 403,
+  ERR_PLAN_LIMIT_QUEUES: 403,
+  ERR_NO_QUEUE_FOUND: 404,
+  ERR_NO_COMPANY_FOUND: 404,
+  ERR_NO_PLAN_FOUND: 404,
+  ERR_NO_MESSAGE_FOUND: 404,
+  ERR_DUPLICATED_EMAIL: 409,
+  ERR_DUPLICATED_COMPANY: 409,
+  ERR_DUPLICATED_RECORD: 409,
+  ERR_INVALID_TRANSITION: 409,
+  ERR_QUEUE_REQUIRED: 400,
+  ERR_SANDBOX_DISABLED: 404,
+  ERR_TOO_MANY_REQUESTS: 429,
+  ERR_NOT_FOUND: 404,
+  ERR_INTERNAL: 500,
+};
+
+/** The body of every error answer. */
+export interface ErrorBody {
+  error: ErrorCode;
+  message?: string;
+  requestId?: string;
+  /** Field issues of a validation error: path → message (the spec's texts). */
+  issues?: { path: string; message: string }[];
+  /** Extra data some codes carry (ERR_OTHER_OPEN_TICKET: the holder's user and queue). */
+  details?: Record<string, unknown>;
+}
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && (errorCodes as readonly string[]).includes(value);

@@ -1,0 +1,65 @@
+/**
+ * The one event catalogue. Inside the server, domain events are `noun.verb`; on the wire they
+ * follow the spec: `company-<companyId>-<channel>` carrying `{ action, <entity> }`.
+ */
+import type { ConnectionStatus } from './constants';
+import type { MessageDto, TicketDto, ContactDto, WhatsappDto, UserDto, QueueDto } from './schemas/dtos';
+
+/** Internal domain events staged by services and published after commit. */
+export type DomainEvent =
+  | { type: 'ticket.created'; companyId: number; ticket: TicketDto }
+  | { type: 'ticket.updated'; companyId: number; ticket: TicketDto; previous?: { status: string; queueId: number | null; userId: number | null } }
+  | { type: 'ticket.deleted'; companyId: number; ticketId: number; ticketUuid: string; queueId: number | null; userId: number | null }
+  | { type: 'message.created'; companyId: number; message: MessageDto; ticket: TicketDto }
+  | { type: 'message.updated'; companyId: number; message: MessageDto; ticket: TicketDto }
+  | { type: 'contact.created'; companyId: number; contact: ContactDto }
+  | { type: 'contact.updated'; companyId: number; contact: ContactDto }
+  | { type: 'whatsapp.updated'; companyId: number; whatsapp: WhatsappDto }
+  | { type: 'whatsapp.deleted'; companyId: number; whatsappId: number }
+  | { type: 'whatsapp.session'; companyId: number; session: WhatsappSessionPayload }
+  | { type: 'queue.created'; companyId: number; queue: QueueDto }
+  | { type: 'user.created'; companyId: number; user: UserDto }
+  | { type: 'user.updated'; companyId: number; user: UserDto }
+  | { type: 'auth.login'; companyId: number; userId: number };
+
+export type DomainEventType = DomainEvent['type'];
+
+export interface WhatsappSessionPayload {
+  id: number;
+  name: string;
+  status: ConnectionStatus;
+  qrcode: string;
+  retries: number;
+  updatedAt: string;
+}
+
+/** Wire channels (the part after `company-<id>-`) and their payloads. */
+export interface WireChannels {
+  ticket:
+    | { action: 'update' | 'create'; ticket: TicketDto }
+    | { action: 'delete'; ticketId: number; ticketUuid: string }
+    | { action: 'removeFromList'; ticketId: number };
+  appMessage: { action: 'create' | 'update'; message: MessageDto; ticket: TicketDto; contact: ContactDto };
+  contact: { action: 'create' | 'update'; contact: ContactDto } | { action: 'delete'; contactId: number };
+  whatsapp: { action: 'update'; whatsapp: WhatsappDto } | { action: 'delete'; whatsappId: number };
+  whatsappSession: { action: 'update'; session: WhatsappSessionPayload };
+  queue: { action: 'create' | 'update'; queue: QueueDto } | { action: 'delete'; queueId: number };
+  user: { action: 'create' | 'update'; user: UserDto } | { action: 'delete'; userId: number };
+  auth: { action: 'login'; user: { id: number } };
+}
+export type WireChannel = keyof WireChannels;
+
+/** `company-7-ticket` */
+export const wireEvent = (companyId: number, channel: WireChannel): string => `company-${companyId}-${channel}`;
+
+/** Messages a client may send; the server decides the rooms (it never trusts a room name). */
+export interface ClientToServer {
+  joinTickets: (status: string) => void;
+  leaveTickets: (status: string) => void;
+  joinChatBox: (ticketUuid: string) => void;
+  leaveChatBox: (ticketUuid: string) => void;
+  joinNotification: () => void;
+  userStatus: () => void;
+  /** Resync: the server answers with tickets changed since `since` (ISO). */
+  resync: (since: string, ack: (r: { tickets: TicketDto[] }) => void) => void;
+}

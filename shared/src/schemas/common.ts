@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** The spec's validation texts (attendance.md §5, administration.md §5). */
+export const msg = {
+  required: 'Required',
+  tooShort: 'Too Short!',
+  tooLong: 'Too Long!',
+  invalidEmail: 'Invalid email',
+  obrigatorio: 'Obrigatório',
+  selectQueue: 'Selecione uma fila',
+} as const;
+
+export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export type IdParam = z.infer<typeof IdParam>;
+
+export const name2to50 = z.string({ error: msg.required }).trim().min(1, msg.required).min(2, msg.tooShort).max(50, msg.tooLong);
+export const email = z.string({ error: msg.required }).trim().min(1, msg.required).email(msg.invalidEmail).max(120);
+
+/** Query strings carry everything as text: "true"/"false", numbers, JSON arrays or repeated keys. */
+export const queryBool = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+export const queryIdList = z
+  .union([z.string(), z.array(z.union([z.string(), z.number()])), z.number()])
+  .transform((v, ctx) => {
+    let raw: unknown[] = [];
+    if (Array.isArray(v)) raw = v;
+    else if (typeof v === 'number') raw = [v];
+    else if (v.trim().startsWith('[')) {
+      try {
+        raw = JSON.parse(v) as unknown[];
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'invalid list' });
+        return z.NEVER;
+      }
+    } else raw = v.split(',').filter((s) => s.trim() !== '');
+    const ids = raw.map((x) => Number(x));
+    if (ids.some((n) => !Number.isInteger(n) || n <= 0)) {
+      ctx.addIssue({ code: 'custom', message: 'invalid id' });
+      return z.NEVER;
+    }
+    return ids;
+  });
+
+export const pageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
+export const digits = (min: number, max: number) =>
+  z.string({ error: msg.required }).trim().regex(/^\d+$/, 'digits only').min(min, msg.tooShort).max(max, msg.tooLong);

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { email, msg, name2to50 } from './common';
+
+export const recurrences = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
+
+/** Super user: a company with its first admin. */
+export const CreateCompanyBody = z.object({
+  name: name2to50,
+  email: z.union([z.literal(''), email]).default(''),
+  phone: z.string().trim().max(20).default(''),
+  planId: z.number().int().positive().optional(),
+  dueDate: z.string().date().nullable().optional(),
+  recurrence: z.enum(recurrences).default('MENSAL'),
+  timezone: z.string().max(64).optional(),
+  admin: z.object({
+    name: name2to50,
+    email,
+    password: z.string({ error: msg.required }).min(5, msg.tooShort).max(50, msg.tooLong),
+  }),
+});
+export type CreateCompanyBody = z.infer<typeof CreateCompanyBody>;

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { msg, name2to50, pageNumber } from './common';
+import type { ContactDto } from './dtos';
+
+export const ListContactsQuery = z.object({
+  searchParam: z.string().trim().max(100).optional(),
+  pageNumber,
+});
+
+export interface ListContactsResponse {
+  contacts: ContactDto[];
+  count: number;
+  hasMore: boolean;
+}
+
+export const CreateContactBody = z.object({
+  name: name2to50,
+  number: z.string({ error: msg.required }).trim().regex(/^\+?\d+$/, 'digits only').min(8, msg.tooShort).max(50, msg.tooLong),
+  email: z.union([z.literal(''), z.string().trim().email(msg.invalidEmail).max(120)]).optional().default(''),
+  extraInfo: z
+    .array(z.object({ name: z.string().trim().min(1).max(100), value: z.string().max(1000) }))
+    .max(50)
+    .default([]),
+});
+export type CreateContactBody = z.infer<typeof CreateContactBody>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { pageNumber } from './common';
+import type { MessageDto, TicketDto } from './dtos';
+
+export const TicketIdParam = z.object({ ticketId: z.coerce.number().int().positive() });
+
+export const ListMessagesQuery = z.object({ pageNumber });
+
+export interface ListMessagesResponse {
+  messages: MessageDto[];
+  ticket: TicketDto;
+  count: number;
+  hasMore: boolean;
+}
+
+/** `quotedMsg` may be the whole quoted message (as the spec's client sends) or its id. */
+export const SendMessageBody = z.object({
+  body: z.string().max(65_536).refine((s) => s.trim().length > 0, { message: 'empty message' }),
+  read: z.boolean().optional(),
+  fromMe: z.boolean().optional(),
+  mediaUrl: z.string().max(2048).optional(),
+  quotedMsg: z
+    .union([z.object({ id: z.number().int().positive() }).passthrough(), z.number().int().positive()])
+    .nullable()
+    .optional(),
+});
+export type SendMessageBody = z.infer<typeof SendMessageBody>;

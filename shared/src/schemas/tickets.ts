@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { ticketStatuses } from '../ticket-status';
+import { pageNumber, queryBool, queryIdList } from './common';
+import type { TicketDto } from './dtos';
+
+export const TicketStatusSchema = z.enum(ticketStatuses);
+
+export const ListTicketsQuery = z.object({
+  searchParam: z.string().trim().max(100).optional(),
+  pageNumber,
+  status: TicketStatusSchema.optional(),
+  showAll: queryBool.optional(),
+  queueIds: queryIdList.optional(),
+  tags: queryIdList.optional(),
+  users: queryIdList.optional(),
+  withUnreadMessages: queryBool.optional(),
+  updatedAt: z.string().datetime({ offset: true }).optional(),
+  date: z.string().max(30).optional(),
+});
+export type ListTicketsQuery = z.infer<typeof ListTicketsQuery>;
+
+export interface ListTicketsResponse {
+  tickets: TicketDto[];
+  count: number;
+  hasMore: boolean;
+}
+
+const optionalId = z.number().int().positive().nullable().optional();
+
+export const CreateTicketBody = z.object({
+  contactId: z.number().int().positive(),
+  queueId: optionalId,
+  whatsappId: optionalId,
+  userId: optionalId,
+  status: z.enum(['open', 'pending']).default('open'),
+});
+export type CreateTicketBody = z.infer<typeof CreateTicketBody>;
+
+export const UpdateTicketBody = z
+  .object({
+    status: TicketStatusSchema.optional(),
+    userId: optionalId,
+    queueId: optionalId,
+    whatsappId: optionalId,
+    useIntegration: z.boolean().optional(),
+    promptId: optionalId,
+    integrationId: optionalId,
+  })
+  .refine((b) => b.status !== undefined || b.queueId !== undefined || b.userId !== undefined || b.whatsappId !== undefined, {
+    message: 'nothing to change',
+  });
+export type UpdateTicketBody = z.infer<typeof UpdateTicketBody>;
+
+export const CloseAllBody = z.object({
+  status: z.enum(['pending', 'open', 'attending']),
+  selectedQueueIds: z.array(z.number().int().positive()).max(500).default([]),
+});
+export type CloseAllBody = z.infer<typeof CloseAllBody>;
+
+export const TicketUuidParam = z.object({ uuid: z.string().uuid() });

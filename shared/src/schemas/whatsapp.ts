@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { msg } from './common';
+
+export const providers = ['sandbox', 'baileys', 'beta'] as const;
+
+export const CreateWhatsappBody = z.object({
+  name: z.string({ error: msg.required }).trim().min(1, msg.required).min(2, msg.tooShort).max(50, msg.tooLong),
+  provider: z.enum(providers).default('beta'),
+  isDefault: z.boolean().default(false),
+  greetingMessage: z.string().max(5000).default(''),
+  complationMessage: z.string().max(5000).default(''),
+  outOfHoursMessage: z.string().max(5000).default(''),
+  ratingMessage: z.string().max(5000).default(''),
+  token: z.string().max(200).optional(),
+  expiresTicket: z.number().int().min(0).max(525_600).default(0),
+  expiresInactiveMessage: z.string().max(5000).default(''),
+  timeUseBotQueues: z.number().int().min(0).max(100_000).default(0),
+  maxUseBotQueues: z.number().int().min(0).max(100).default(3),
+  timeToTransfer: z.number().int().min(0).max(100_000).default(0),
+  transferQueueId: z.number().int().positive().nullable().optional(),
+  promptId: z.number().int().positive().nullable().optional(),
+  queueIds: z.array(z.number().int().positive()).max(200).default([]),
+});
+export type CreateWhatsappBody = z.infer<typeof CreateWhatsappBody>;
+
+export const ListWhatsappQuery = z.object({ session: z.coerce.number().int().min(0).max(1).optional() });
