@@ -55,6 +55,8 @@ export interface BuiltApp {
   bus: EventBus;
   sessions: SessionManager;
   realtime: Realtime;
+  /** Every route the API serves (the cross-tenant and bad-input suites check each one). */
+  routes: { method: string; url: string }[];
   close(): Promise<void>;
 }
 
@@ -70,6 +72,10 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   const sessions = new SessionManager({ data, inbound, sandboxEnabled: config.sandboxEnabled, sandboxTiming: opts.sandboxTiming });
 
   const app = Fastify({ logger: opts.logger ?? false, trustProxy: true, bodyLimit: 1024 * 1024 });
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+  });
   registerErrorHandlers(app);
   await registerAuth(app, config.jwtSecret);
 
@@ -109,6 +115,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     bus,
     sessions,
     realtime,
+    routes,
     async close() {
       if (closed) return;
       closed = true;

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { buildApp, type BuiltApp } from '../../src/app';
+import type { Config } from '../../src/infra/config';
+import { withCredentials } from '../../src/db/client';
+import { APP_ROLE } from '../../src/db/migrate';
+import { seedFirstStart } from '../../src/modules/companies/seed';
+import type { Clock } from '../../src/infra/clock';
+import { SUPER_EMAIL, SUPER_PASSWORD, TEMPLATE_DB, TEST_APP_PASSWORD } from './constants';
+
+export interface TestApp extends BuiltApp {
+  url: string;
+  ownerUrl: string;
+  appUrl: string;
+  /** A raw owner connection, for asserting on rows (never used by the code under test). */
+  owner: postgres.Sql;
+}
+
+export const testConfig = (over: Partial<Config> = {}): Config => ({
+  port: 0,
+  host: '127.0.0.1',
+  production: false,
+  dataDir: resolve('.test-data'),
+  appDbPassword: TEST_APP_PASSWORD,
+  jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+  sandboxEnabled: true,
+  realtimeAdapter: 'none',
+  webDir: resolve('desktop/dist-none'),
+  version: '0.0.0-test',
+  ...over,
+});
+
+/** A fresh database cloned from the migrated template. */
+export const createTestDatabase = async (): Promise<{ ownerUrl: string; appUrl: string; drop(): Promise<void> }> => {
+  const base = inject('pgOwnerUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(base, { max: 1, onnotice: () => undefined });
+  await admin.unsafe(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.end();
+  const ownerUrl = withCredentials(base, { database: name });
+  return {
+    ownerUrl,
+    appUrl: withCredentials(ownerUrl, { user: APP_ROLE, password: TEST_APP_PASSWORD }),
+    drop: async () => {
+      const a = postgres(base, { max: 1, onnotice: () => undefined });
+      await a.unsafe(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+};
+
+/** The whole server on a fresh database, listening on a random port, with the platform seeded. */
+export const createTestApp = async (opts: { config?: Partial<Config>; clock?: Clock; db?: { ownerUrl: string; appUrl: string } } = {}): Promise<TestApp> => {
+  const db = opts.db ?? (await createTestDatabase());
+  const config = testConfig(opts.config);
+  const built = await buildApp({
+    config,
+    ownerUrl: db.ownerUrl,
+    appUrl: db.appUrl,
+    clock: opts.clock,
+    sandboxTiming: { deliveredAfterMs: 30, readAfterMs: 60 },
+  });
+  await seedFirstStart(built.data, { adminEmail: SUPER_EMAIL, adminPassword: SUPER_PASSWORD, sandbox: true });
+  await built.sessions.resumeAll();
+  const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const owner = postgres(db.ownerUrl, { max: 2, onnotice: () => undefined });
+  return {
+    ...built,
+    url: address,
+    ownerUrl: db.ownerUrl,
+    appUrl: db.appUrl,
+    owner,
+    close: async () => {
+      await built.close();
+      await owner.end();
+      if (!opts.db) await (db as { drop?: () => Promise<void> }).drop?.();
+    },
+  };
+};
