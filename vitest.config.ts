@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
+      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], sequence: { groupOrder: 0 } } },
       {
         test: {
           name: 'server',
@@ -14,11 +14,11 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: 'forks',
           maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
       {
-        esbuild: { jsx: 'automatic' },
-        test: { name: 'desktop', include: ['desktop/src/**/*.test.ts', 'desktop/src/**/*.test.tsx'] },
+        test: { name: 'desktop', include: ['desktop/src/**/*.test.ts', 'desktop/src/**/*.test.tsx'], sequence: { groupOrder: 1 } },
       },
     ],
   },

@@ -56,7 +56,8 @@ export const wireEvent = (companyId: number, channel: WireChannel): string => `c
 export interface ClientToServer {
   joinTickets: (status: string) => void;
   leaveTickets: (status: string) => void;
-  joinChatBox: (ticketUuid: string) => void;
+  /** `ack(true)` once the socket is in the ticket's room (false: not allowed or not found). */
+  joinChatBox: (ticketUuid: string, ack?: (joined: boolean) => void) => void;
   leaveChatBox: (ticketUuid: string) => void;
   joinNotification: () => void;
   userStatus: () => void;

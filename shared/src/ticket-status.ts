@@ -24,15 +24,13 @@ export const isLive = (status: TicketStatus): boolean => status !== 'closed';
  */
 export const actionFor = (
   from: TicketStatus,
-  body: { status?: TicketStatus; queueId?: number | null; userId?: number | null },
+  body: { status?: TicketStatus; queueId?: number | null; userId?: number | null; whatsappId?: number | null },
   actorId: number,
 ): TicketAction | null => {
   if (body.status === 'closed') return 'close';
   if (from === 'closed' && body.status === 'open') return 'reopen';
-  if (body.status === 'pending' && body.userId == null && from === 'open' && body.queueId === undefined) return 'return';
-  if (body.status === 'open' && (body.userId == null || body.userId === actorId) && body.queueId === undefined) return 'accept';
-  if (body.queueId !== undefined || body.userId !== undefined) return 'transfer';
-  if (body.status === 'pending' && from === 'open') return 'return';
+  if (body.queueId !== undefined || body.whatsappId !== undefined || (body.userId != null && body.userId !== actorId)) return 'transfer';
+  if (body.status === 'pending') return 'return';
   if (body.status === 'open') return 'accept';
   return null;
 };

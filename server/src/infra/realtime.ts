@@ -58,8 +58,9 @@ export const attachRealtime = async (
 
   io.on('connection', (socket) => {
     const { ctx } = socket.data;
-    socket.on('joinChatBox', async (uuid) => {
-      if (typeof uuid !== 'string' || !uuidRe.test(uuid)) return;
+    socket.on('joinChatBox', async (uuid, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      if (typeof uuid !== 'string' || !uuidRe.test(uuid)) return reply(false);
       // Only after the same permission check as GET /tickets/u/:uuid.
       const allowed = await deps.data
         .withTenant(ctx, async ({ tx }) => {
@@ -68,6 +69,7 @@ export const attachRealtime = async (
         })
         .catch(() => false);
       if (allowed) await socket.join(rooms.ticket(uuid));
+      reply(allowed);
     });
     socket.on('leaveChatBox', (uuid) => {
       if (typeof uuid === 'string') void socket.leave(rooms.ticket(uuid));

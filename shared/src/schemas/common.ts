@@ -24,7 +24,7 @@ export const queryBool = z
 export const queryIdList = z
   .union([z.string(), z.array(z.union([z.string(), z.number()])), z.number()])
   .transform((v, ctx) => {
-    let raw: unknown[] = [];
+    let raw: unknown[];
     if (Array.isArray(v)) raw = v;
     else if (typeof v === 'number') raw = [v];
     else if (v.trim().startsWith('[')) {

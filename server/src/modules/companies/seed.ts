@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { DataAccess } from '../../db/tenant';
 import * as usersRepo from '../users/users.repository';
 import { hashPassword } from '../users/users.service';
@@ -21,6 +22,8 @@ export const seedFirstStart = async (data: DataAccess, opts: { adminEmail?: stri
   const generatedPassword = opts.adminPassword ? undefined : randomBytes(9).toString('base64url');
   const passwordHash = await hashPassword(opts.adminPassword ?? generatedPassword!);
   return data.withSystem('boot:seed', async ({ tx }) => {
+    // Replicas booting together: one seeds, the others wait here and then find it done.
+    await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
     if ((await repo.list(tx)).length > 0) return { created: false, email };
     const plan = await repo.insertPlan(tx, { name: 'Plano Padrão', users: 100, connections: 20, queues: 50, value: '0' });
     const company = await repo.insert(tx, { name: 'Balcão', planId: plan.id, isPlatform: true, dueDate: null });

@@ -1,0 +1,14 @@
+# Production-like image: API + web UI + socket.io on one port, against an external PostgreSQL.
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV ELECTRON_SKIP_BINARY_DOWNLOAD=1
+COPY package.json package-lock.json ./
+COPY shared/package.json shared/
+COPY server/package.json server/
+COPY desktop/package.json desktop/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build:web
+ENV NODE_ENV=production PORT=8080 DATA_DIR=/data
+EXPOSE 8080
+CMD ["npx", "tsx", "server/src/main.ts"]

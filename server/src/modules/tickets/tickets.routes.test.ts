@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TicketDto } from '@balcao/shared';
+import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
+import { api, createCompany, type TestCompany } from '../../../test/helpers/world';
+
+let app: TestApp;
+let a: TestCompany;
+let n = 0;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  a = await createCompany(app);
+});
+afterAll(() => app.close());
+
+const admin = () => api(app, a.adminToken);
+/** A new customer writes; returns their pending ticket. */
+const newTicket = async (body = 'Oi'): Promise<TicketDto> => {
+  const from = `55119${String(1_000_000 + ++n).padStart(8, '0')}`;
+  await a.inbound(from, body);
+  return (await a.pendingTickets()).find((t) => t.contact.number === from)!;
+};
+
+describe('ticket transitions', () => {
+  it('accepts, returns, transfers and closes through PUT /tickets/:id', async () => {
+    const t = await newTicket();
+    const q = await a.addQueue();
+    const accepted = await admin().put<TicketDto>(`/tickets/${t.id}`, { status: 'open', userId: a.admin.id });
+    expect(accepted.body).toMatchObject({ status: 'open', userId: a.admin.id, user: { id: a.admin.id } });
+    expect(accepted.body.acceptedAt).not.toBeNull();
+    const returned = await admin().put<TicketDto>(`/tickets/${t.id}`, { status: 'pending', userId: null });
+    expect(returned.body).toMatchObject({ status: 'pending', userId: null });
+    const transferred = await admin().put<TicketDto>(`/tickets/${t.id}`, { queueId: q.id });
+    expect(transferred.body).toMatchObject({ status: 'pending', queueId: q.id, userId: null, queue: { id: q.id } });
+    const toUser = await admin().put<TicketDto>(`/tickets/${t.id}`, { queueId: q.id, userId: a.admin.id, status: 'open' });
+    expect(toUser.body).toMatchObject({ status: 'open', userId: a.admin.id });
+    const closed = await admin().put<TicketDto>(`/tickets/${t.id}`, { status: 'closed' });
+    expect(closed.body).toMatchObject({ status: 'closed', queueId: q.id, userId: a.admin.id });
+    expect(closed.body.closedAt).not.toBeNull();
+  });
+
+  it('refuses transitions the status machine does not allow', async () => {
+    const t = await newTicket();
+    const r = await admin().put(`/tickets/${t.id}`, { status: 'pending', userId: null });
+    expect(r.status).toBe(409);
+    expect(r.body).toMatchObject({ error: 'ERR_INVALID_TRANSITION' });
+  });
+
+  it('reopens a closed ticket only when the contact has no other live ticket, naming the holder', async () => {
+    const t = await newTicket();
+    await admin().put(`/tickets/${t.id}`, { status: 'closed' });
+    await a.inbound(t.contact.number, 'voltei');
+    const live = (await a.pendingTickets()).find((x) => x.contact.number === t.contact.number)!;
+    await admin().put(`/tickets/${live.id}`, { status: 'open', userId: a.admin.id });
+    const r = await admin().put(`/tickets/${t.id}`, { status: 'open' });
+    expect(r.status).toBe(409);
+    expect(r.body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', details: { ticketId: live.id, user: { id: a.admin.id } } });
+    await admin().put(`/tickets/${live.id}`, { status: 'closed' });
+    expect((await admin().put<TicketDto>(`/tickets/${t.id}`, { status: 'open' })).body).toMatchObject({ status: 'open', userId: a.admin.id, closedAt: null });
+  });
+
+  it('creates a ticket for a contact, once', async () => {
+    const contact = await admin().post<{ id: number }>('/contacts', { name: 'Cliente Novo', number: '5511912340000' });
+    const created = await admin().post<TicketDto>('/tickets', { contactId: contact.body.id, status: 'open' });
+    expect(created.body).toMatchObject({ status: 'open', userId: a.admin.id, whatsappId: a.whatsapp.id });
+    const again = await admin().post('/tickets', { contactId: contact.body.id, status: 'open' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', details: { ticketId: created.body.id } });
+  });
+
+  it('requires a queue from non-admins creating tickets', async () => {
+    const q = await a.addQueue();
+    const { token } = await a.addUser({ queueIds: [q.id] });
+    const contact = await admin().post<{ id: number }>('/contacts', { name: 'Sem Fila', number: '5511912340001' });
+    const r = await api(app, token).post('/tickets', { contactId: contact.body.id, status: 'open' });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: 'ERR_QUEUE_REQUIRED', message: 'Selecione uma fila' });
+  });
+
+  it('lets only admins close all and delete', async () => {
+    const q = await a.addQueue();
+    const { token } = await a.addUser({ queueIds: [q.id] });
+    const t = await newTicket();
+    await admin().put(`/tickets/${t.id}`, { queueId: q.id });
+    expect((await api(app, token).post('/tickets/closeAll', { status: 'pending', selectedQueueIds: [q.id] })).status).toBe(403);
+    expect((await api(app, token).del(`/tickets/${t.id}`)).status).toBe(403);
+    const r = await admin().post<{ closed: number }>('/tickets/closeAll', { status: 'pending', selectedQueueIds: [q.id] });
+    expect(r.body.closed).toBe(1);
+    expect((await admin().get<TicketDto>(`/tickets/${t.id}`)).body.status).toBe('closed');
+    expect((await admin().del(`/tickets/${t.id}`)).status).toBe(200);
+    expect((await admin().get(`/tickets/${t.id}`)).status).toBe(404);
+    const rows = await app.owner`select id from messages where ticket_id = ${t.id}`;
+    expect(rows).toHaveLength(0);
+  });
+
+  it('greets on accept when sendGreetingAccepted is enabled', async () => {
+    await app.owner`update settings set value = 'enabled' where company_id = ${a.companyId} and key = 'sendGreetingAccepted'`;
+    const t = await newTicket();
+    await admin().put(`/tickets/${t.id}`, { status: 'open', userId: a.admin.id });
+    const rows = await app.owner`select body, automated, from_me from messages where ticket_id = ${t.id} and from_me`;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.body).toMatch(/^(Bom dia|Boa tarde|Boa noite) \*.+\*, meu nome é \*Admin\* e agora vou prosseguir com seu atendimento!$/);
+    expect(rows[0]!.automated).toBe(true);
+    await app.owner`update settings set value = 'disabled' where company_id = ${a.companyId} and key = 'sendGreetingAccepted'`;
+  });
+
+  it('lists by status with counts, search and pages', async () => {
+    const t = await newTicket('procure-me');
+    const all = await admin().get<{ tickets: TicketDto[]; count: number; hasMore: boolean }>('/tickets?status=pending&showAll=true');
+    expect(all.body.tickets.map((x) => x.id)).toContain(t.id);
+    expect(all.body.count).toBeGreaterThanOrEqual(all.body.tickets.length);
+    const found = await admin().get<{ tickets: TicketDto[] }>(`/tickets?searchParam=${t.contact.number.slice(-6)}&showAll=true`);
+    expect(found.body.tickets.map((x) => x.id)).toEqual([t.id]);
+    expect((await admin().get<{ tickets: TicketDto[] }>('/tickets?status=closed&pageNumber=999')).body.tickets).toEqual([]);
+  });
+});
