@@ -103,7 +103,8 @@ const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `)
 export const list = async (tx: Tx, companyId: number, actor: Actor, q: ListTicketsQuery) => {
   const where: SQL[] = [sql`${tickets.companyId} = ${companyId}`];
   const showAll = q.showAll === true && actor.profile === 'admin';
-  const visibility = showAll ? undefined : visibleTo(actor.profile === 'admin' ? { ...actor, profile: 'user', allTicket: 'enabled' } : actor);
+  // Admins without showAll see their own tickets and every unassigned one (a user of every queue).
+  const visibility = showAll ? undefined : actor.profile === 'admin' ? sql`(${tickets.userId} = ${actor.id} or ${tickets.userId} is null)` : visibleTo(actor);
   if (visibility) where.push(visibility);
   if (q.status) where.push(sql`${tickets.status} = ${q.status}`);
   if (q.queueIds?.length) where.push(sql`${tickets.queueId} in (${idList(q.queueIds)})`);
