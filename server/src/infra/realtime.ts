@@ -104,7 +104,11 @@ export const attachRealtime = async (
       // adapter, a plain disconnectSockets() would disconnect the other processes' clients too.
       io.local.disconnectSockets(true);
       io.engine.close();
-      await pgAdapter?.close();
+      // The adapter holds a LISTEN client from its pool: release it before ending the pool.
+      if (pgAdapter) {
+        await io.of('/').adapter.close();
+        await pgAdapter.close();
+      }
     },
   };
 };
