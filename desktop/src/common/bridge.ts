@@ -1,0 +1,49 @@
+import type { PrefKey, Prefs, TicketNotification } from './ipc-schemas.js';
+
+export type { PrefKey, Prefs, TicketNotification, TodoItem } from './ipc-schemas.js';
+
+/**
+ * Everything the renderer may ask of the machine it runs on. Two implementations: the Electron
+ * preload (`window.desktop`) and the browser shim (`renderer/platform/browser.ts`); features get
+ * one from `getPlatform()` and never ask which.
+ *
+ * Methods returning a promise reject with an `Error` whose message says what was refused
+ * (invalid arguments, or the OS call failing); both implementations validate with the schemas
+ * in `ipc-schemas.ts`.
+ */
+export interface DesktopBridge {
+  /** True inside the Electron shell. For diagnostics and "download the app" hints only. */
+  readonly isDesktop: boolean;
+
+  /**
+   * Show `count` (pending tickets + unread messages) on the tray tooltip/title and the
+   * dock/launcher badge; in a browser, as a `(count) ` prefix of the tab title. 0 clears it.
+   * Integer 0‥99999.
+   */
+  setBadgeCount(count: number): Promise<void>;
+
+  /**
+   * A system notification for a ticket (e.g. a new pending one). Clicking it brings the app
+   * to the front and fires the `onOpenTicket` listeners with `ticketUuid`. Resolves without
+   * showing anything where notifications are unsupported or not permitted.
+   */
+  showNotification(notification: TicketNotification): Promise<void>;
+
+  /**
+   * Listen for notification clicks; the window is already focused when `listener` runs.
+   * Returns the function that removes the listener.
+   */
+  onOpenTicket(listener: (ticketUuid: string) => void): () => void;
+
+  /** A preference, or its default when unset or unreadable. */
+  getPref<K extends PrefKey>(key: K): Promise<Prefs[K]>;
+
+  /** Persist a preference on this machine (electron-store in the app, localStorage in a browser). */
+  setPref<K extends PrefKey>(key: K, value: Prefs[K]): Promise<void>;
+
+  /** Open an http(s) or mailto URL in the system browser / mail client. Other schemes are refused. */
+  openExternal(url: string): Promise<void>;
+
+  /** The app's version, for the side menu footer. */
+  getVersion(): Promise<string>;
+}

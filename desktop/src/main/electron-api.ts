@@ -1,0 +1,12 @@
+// The only module that imports 'electron' (and electron-store, which imports it in turn).
+// Tests replace this file with test/fake-electron.ts, so keep it a list of re-exports.
+export { app, BrowserWindow, Menu, Notification, Tray, ipcMain, nativeImage, shell } from 'electron';
+export type {
+  Event,
+  HeadersReceivedResponse,
+  IpcMainInvokeEvent,
+  OnHeadersReceivedListenerDetails,
+  Session,
+  WebPreferences,
+} from 'electron';
+export { default as ElectronStore } from 'electron-store';

@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DesktopBridge } from '../../common/bridge';
+import { createBrowserBridge } from './browser';
+
+const UUID = '3b241101-e2bb-4255-8caf-4136c566a962';
+
+class FakeNotification {
+  static permission: NotificationPermission = 'granted';
+  static requestPermission = vi.fn(async () => FakeNotification.permission);
+  static created: FakeNotification[] = [];
+  onclick: (() => void) | null = null;
+  closed = false;
+  constructor(
+    readonly title: string,
+    readonly options: NotificationOptions,
+  ) {
+    FakeNotification.created.push(this);
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+let bridge: DesktopBridge;
+
+beforeEach(() => {
+  FakeNotification.permission = 'granted';
+  FakeNotification.created = [];
+  FakeNotification.requestPermission.mockClear();
+  vi.stubGlobal('Notification', FakeNotification);
+  localStorage.clear();
+  document.title = 'Balcão';
+  vi.spyOn(window, 'focus').mockImplementation(() => {});
+  bridge = createBrowserBridge({ version: '0.1.0' });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('browser bridge', () => {
+  it('is not the desktop', () => {
+    expect(bridge.isDesktop).toBe(false);
+  });
+
+  it('shows the count as a "(n) " prefix of the tab title, and clears it at 0', async () => {
+    await bridge.setBadgeCount(4);
+    expect(document.title).toBe('(4) Balcão');
+    await bridge.setBadgeCount(12);
+    expect(document.title).toBe('(12) Balcão');
+    await bridge.setBadgeCount(0);
+    expect(document.title).toBe('Balcão');
+  });
+
+  it('refuses an invalid count with the same message as the desktop', async () => {
+    await expect(bridge.setBadgeCount(-1)).rejects.toThrow('tray:setCount: invalid arguments');
+    expect(document.title).toBe('Balcão');
+  });
+
+  it('shows a web notification and, on click, focuses the tab and opens the ticket', async () => {
+    const listener = vi.fn();
+    bridge.onOpenTicket(listener);
+    await bridge.showNotification({ title: 'Novo atendimento', body: 'Maria: oi', ticketUuid: UUID });
+    const [notification] = FakeNotification.created;
+    expect(notification).toMatchObject({ title: 'Novo atendimento', options: { body: 'Maria: oi', tag: UUID } });
+    notification?.onclick?.();
+    expect(window.focus).toHaveBeenCalled();
+    expect(notification?.closed).toBe(true);
+    expect(listener).toHaveBeenCalledWith(UUID);
+  });
+
+  it('stops calling a listener once unsubscribed', async () => {
+    const listener = vi.fn();
+    bridge.onOpenTicket(listener)();
+    await bridge.showNotification({ title: 'Novo', body: '', ticketUuid: UUID });
+    FakeNotification.created[0]?.onclick?.();
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('shows nothing when notifications are denied or unsupported', async () => {
+    FakeNotification.permission = 'denied';
+    await bridge.showNotification({ title: 'Novo', body: '', ticketUuid: UUID });
+    vi.stubGlobal('Notification', undefined);
+    await bridge.showNotification({ title: 'Novo', body: '', ticketUuid: UUID });
+    expect(FakeNotification.created).toEqual([]);
+  });
+
+  it('asks for permission when not yet decided, and shows only if granted', async () => {
+    FakeNotification.permission = 'default';
+    FakeNotification.requestPermission.mockResolvedValueOnce('granted');
+    await bridge.showNotification({ title: 'Novo', body: '', ticketUuid: UUID });
+    FakeNotification.requestPermission.mockResolvedValueOnce('denied');
+    await bridge.showNotification({ title: 'Outro', body: '', ticketUuid: UUID });
+    expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(2);
+    expect(FakeNotification.created.map((n) => n.title)).toEqual(['Novo']);
+  });
+
+  it('round-trips preferences through localStorage, with defaults for unset keys', async () => {
+    expect(await bridge.getPref('volume')).toBe(1);
+    const todos = [{ id: 't1', text: 'Retornar ligação', updatedAt: '2025-01-02T10:00:00.000Z' }];
+    await bridge.setPref('todos', todos);
+    await bridge.setPref('preferredTheme', 'dark');
+    const reopened = createBrowserBridge({ version: '0.1.0' });
+    expect(await reopened.getPref('todos')).toEqual(todos);
+    expect(await reopened.getPref('preferredTheme')).toBe('dark');
+  });
+
+  it('refuses invalid preference values and ignores unreadable stored ones', async () => {
+    await expect(bridge.setPref('volume', 3)).rejects.toThrow('prefs:set: invalid arguments');
+    localStorage.setItem('balcao.pref.volume', '{not json');
+    localStorage.setItem('balcao.pref.language', '"klingon"');
+    expect(await bridge.getPref('volume')).toBe(1);
+    expect(await bridge.getPref('language')).toBe('pt-BR');
+  });
+
+  it('opens external links in a new tab without an opener, and refuses other schemes', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    await bridge.openExternal('https://wa.me/5511999999999');
+    await expect(bridge.openExternal('javascript:alert(1)')).rejects.toThrow('app:openExternal: invalid arguments');
+    expect(open.mock.calls).toEqual([['https://wa.me/5511999999999', '_blank', 'noopener,noreferrer']]);
+  });
+
+  it('answers the version it was built with', async () => {
+    expect(await bridge.getVersion()).toBe('0.1.0');
+  });
+});

@@ -1,0 +1,93 @@
+import type { z } from 'zod';
+import type { DesktopBridge, PrefKey, Prefs } from '../../common/bridge';
+import type { InvokeChannel } from '../../common/ipc-channels';
+import { defaultPrefs, formatIssues, IpcArgs, PrefValues } from '../../common/ipc-schemas';
+
+const APP_TITLE = 'Balcão';
+const BADGE_PREFIX = /^\(\d+\) /;
+const PREF_PREFIX = 'balcao.pref.';
+
+export interface BrowserBridgeOptions {
+  version: string;
+}
+
+/**
+ * Validates like main's IPC handlers, with the same schemas and the same error text, so a
+ * feature behaves the same in both builds.
+ */
+function check<C extends InvokeChannel>(channel: C, ...args: unknown[]): z.output<IpcArgs[C]> {
+  const parsed = IpcArgs[channel].safeParse(args);
+  if (!parsed.success) throw new Error(`${channel}: invalid arguments: ${formatIssues(parsed.error)}`);
+  return parsed.data as z.output<IpcArgs[C]>;
+}
+
+function readPref<K extends PrefKey>(key: K): Prefs[K] {
+  const raw = localStorage.getItem(PREF_PREFIX + key);
+  if (raw !== null) {
+    try {
+      const parsed = PrefValues[key].safeParse(JSON.parse(raw));
+      if (parsed.success) return parsed.data as Prefs[K];
+    } catch {
+      // Not JSON (edited by hand or by an older build): fall back to the default.
+    }
+  }
+  return defaultPrefs()[key];
+}
+
+async function notificationsAllowed(): Promise<boolean> {
+  if (typeof Notification === 'undefined') return false;
+  if (Notification.permission === 'default') return (await Notification.requestPermission()) === 'granted';
+  return Notification.permission === 'granted';
+}
+
+/** `DesktopBridge` for the plain browser build: Web Notifications, the tab title, localStorage. */
+export function createBrowserBridge({ version }: BrowserBridgeOptions): DesktopBridge {
+  const openTicketListeners = new Set<(ticketUuid: string) => void>();
+
+  return {
+    isDesktop: false,
+
+    async setBadgeCount(count) {
+      const [n] = check('tray:setCount', count);
+      const title = document.title.replace(BADGE_PREFIX, '') || APP_TITLE;
+      document.title = n > 0 ? `(${n}) ${title}` : title;
+    },
+
+    async showNotification(input) {
+      const [{ title, body, ticketUuid }] = check('notifications:show', input);
+      if (!(await notificationsAllowed())) return;
+      const notification = new Notification(title, { body, tag: ticketUuid });
+      notification.onclick = () => {
+        window.focus();
+        notification.close();
+        for (const listener of openTicketListeners) listener(ticketUuid);
+      };
+    },
+
+    onOpenTicket(listener) {
+      openTicketListeners.add(listener);
+      return () => {
+        openTicketListeners.delete(listener);
+      };
+    },
+
+    async getPref(key) {
+      check('prefs:get', key);
+      return readPref(key);
+    },
+
+    async setPref(key, value) {
+      const [checkedKey, checkedValue] = check('prefs:set', key, value);
+      localStorage.setItem(PREF_PREFIX + checkedKey, JSON.stringify(checkedValue));
+    },
+
+    async openExternal(url) {
+      const [checkedUrl] = check('app:openExternal', url);
+      window.open(checkedUrl, '_blank', 'noopener,noreferrer');
+    },
+
+    async getVersion() {
+      return version;
+    },
+  };
+}
