@@ -32,6 +32,7 @@ if (existsSync(`${out}/vitest.json`)) {
   if (!vitestOk && r.numFailedTests === 0) failed += 1; // a crash outside a test still fails the run
 } else failed += 1;
 
+check('build web UI', run('build web UI', 'npm', ['run', 'build:web', '--silent']));
 const e2eOk = run('end-to-end (Chromium)', 'npx', ['playwright', 'test', '-c', 'desktop/playwright.config.ts'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json`,
 });

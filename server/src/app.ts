@@ -131,7 +131,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
 /** The browser build, with SPA fallback: a page load of /tickets gets index.html, not the API. */
 const registerWebUi = (app: FastifyInstance, webDir: string) => {
   if (!existsSync(join(webDir, 'index.html'))) return;
-  void app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: false });
+  void app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: true, index: false });
   app.addHook('onRequest', async (req, reply) => {
     const accept = req.headers.accept ?? '';
     if (req.method === 'GET' && accept.includes('text/html') && !req.url.startsWith('/socket.io')) {

@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { E2E_PORT } from '../playwright.config';
+import { E2E_ADMIN } from './support/constants';
+
+/**
+ * The product as a user runs it: the built web UI served by a real server on a fresh embedded
+ * PostgreSQL with its seeded Sandbox connection. The UI is built by `npm test` beforehand.
+ */
+export default async function globalSetup() {
+  const root = resolve(import.meta.dirname, '../..');
+  const dataDir = mkdtempSync(join(tmpdir(), 'balcao-e2e-'));
+  const server: ChildProcess = spawn('npx', ['tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIR: join(root, 'desktop/dist'),
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  server.stdout?.on('data', (d) => (output += String(d)));
+  server.stderr?.on('data', (d) => (output += String(d)));
+  const started = await new Promise<boolean>((done) => {
+    const timer = setTimeout(() => done(false), 120_000);
+    server.stdout?.on('data', () => {
+      if (output.includes('Balcão is running')) {
+        clearTimeout(timer);
+        done(true);
+      }
+    });
+    server.once('exit', () => {
+      clearTimeout(timer);
+      done(false);
+    });
+  });
+  if (!started) throw new Error(`e2e server did not start:\n${output}`);
+  return async () => {
+    // The server stops its embedded PostgreSQL on SIGTERM; kill the process group to be sure.
+    const exited = new Promise((done) => server.once('exit', done));
+    process.kill(-server.pid!, 'SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

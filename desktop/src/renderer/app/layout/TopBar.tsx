@@ -1,0 +1,55 @@
+import { Button, Dropdown, Flex, Tooltip, Typography, type MenuProps } from 'antd';
+import { GlobalOutlined, MenuOutlined, MoonOutlined, ReloadOutlined, SunOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { logout } from '../../features/auth/auth.actions';
+import { formatDueDate } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { languages, setLanguage, type Language } from '../i18n/i18n';
+import { useTheme } from '../theme.store';
+
+const languageNames: Record<Language, string> = { 'pt-BR': 'Português', en: 'English', es: 'Español' };
+
+export const TopBar = ({ onToggleMenu, compact }: { onToggleMenu: () => void; compact: boolean }) => {
+  const { t } = useTranslation();
+  const user = useSession((s) => s.user);
+  const { mode, toggle } = useTheme();
+  if (!user) return null;
+
+  // Spec §2: on small screens names over 10 characters are truncated.
+  const shorten = (s: string) => (compact && s.length > 10 ? `${s.slice(0, 10)}…` : s);
+  const languageItems: MenuProps['items'] = languages.map((lng) => ({ key: lng, label: languageNames[lng] }));
+  const profileItems: MenuProps['items'] = [
+    { key: 'language', icon: <GlobalOutlined />, label: t('header.language'), children: languageItems },
+    { type: 'divider' },
+    { key: 'logout', label: t('menu.logout'), danger: true },
+  ];
+  const onProfileClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'logout') void logout();
+    else if ((languages as readonly string[]).includes(key)) setLanguage(key as Language);
+  };
+
+  return (
+    <Flex align="center" gap={8} style={{ height: '100%' }}>
+      <Button type="text" icon={<MenuOutlined />} onClick={onToggleMenu} aria-label="menu" />
+      <Flex vertical style={{ flex: 1, minWidth: 0, lineHeight: 1.3 }}>
+        <Typography.Text strong ellipsis data-testid="greeting">
+          {t('header.greeting', { name: shorten(user.name), company: shorten(user.company.name) })}
+        </Typography.Text>
+        {user.profile === 'admin' && user.company.dueDate && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('header.activeUntil', { date: formatDueDate(user.company.dueDate) })}
+          </Typography.Text>
+        )}
+      </Flex>
+      <Tooltip title={mode === 'dark' ? t('header.lightTheme') : t('header.darkTheme')}>
+        <Button type="text" icon={mode === 'dark' ? <SunOutlined /> : <MoonOutlined />} onClick={toggle} data-testid="theme-toggle" />
+      </Tooltip>
+      <Tooltip title={t('header.refresh')}>
+        <Button type="text" icon={<ReloadOutlined />} onClick={() => window.location.reload()} />
+      </Tooltip>
+      <Dropdown menu={{ items: profileItems, onClick: onProfileClick }} trigger={['click']}>
+        <Button type="text" icon={<UserOutlined />} data-testid="profile-menu" />
+      </Dropdown>
+    </Flex>
+  );
+};

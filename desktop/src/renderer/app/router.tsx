@@ -1,0 +1,49 @@
+import { createBrowserRouter, createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { FullPageSpinner } from '../components/FullPageSpinner';
+import { PlaceholderPage } from './PlaceholderPage';
+import { PublicOnly, RequireAuth } from './RouteGuards';
+
+// Spec §2 private routes that this version only stubs.
+const placeholderPaths = [
+  'connections', 'quick-messages', 'todolist', 'schedules', 'tags', 'contacts', 'helps', 'users', 'files',
+  'prompts', 'queue-integration', 'messages-api', 'settings', 'kanban', 'financeiro', 'queues',
+  'announcements', 'subscription', 'chats/:uuid?', 'contact-lists', 'contact-lists/:contactListId/contacts',
+  'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
+];
+
+const routes: RouteObject[] = [
+  {
+    path: '/login',
+    hydrateFallbackElement: <FullPageSpinner />,
+    lazy: async () => {
+      const { LoginPage } = await import('../features/auth/LoginPage');
+      return { element: <PublicOnly><LoginPage /></PublicOnly> };
+    },
+  },
+  ...['/signup', '/forgetpsw'].map((path) => ({ path, element: <PublicOnly><PlaceholderPage /></PublicOnly> })),
+  {
+    path: '/',
+    hydrateFallbackElement: <FullPageSpinner />,
+    lazy: async () => {
+      const { AppShell } = await import('./layout/AppShell');
+      return { element: <RequireAuth><AppShell /></RequireAuth> };
+    },
+    children: [
+      { index: true, element: <PlaceholderPage /> },
+      {
+        path: 'tickets/:uuid?',
+        lazy: async () => ({ Component: (await import('../features/tickets/TicketsPage')).TicketsPage }),
+      },
+      {
+        path: 'simulator',
+        lazy: async () => ({ Component: (await import('../features/simulator/SimulatorPage')).SimulatorPage }),
+      },
+      ...placeholderPaths.map((path) => ({ path, element: <PlaceholderPage /> })),
+      { path: '*', element: <Navigate to="/tickets" replace /> },
+    ],
+  },
+];
+
+// A page loaded from disk (file://) cannot use history URLs; the web build and the app use them.
+export const createAppRouter = () =>
+  window.location.protocol === 'file:' ? createHashRouter(routes) : createBrowserRouter(routes);

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { LoginBody } from '@balcao/shared';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { zodRule } from '../../lib/zodRule';
+import { toastError } from '../../lib/reportError';
+import { toast } from '../../lib/toast';
+import { login } from './auth.actions';
+
+// A warning the user must read: longer than the 2 s default.
+const DUE_WARNING_SECONDS = 6;
+
+export const LoginPage = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  const onFinish = async (values: LoginBody) => {
+    setBusy(true);
+    try {
+      const dueWarningDays = await login(values);
+      toast.success(t('login.success'));
+      if (dueWarningDays !== undefined) toast.warning(t('login.dueWarning', { count: dueWarningDays }), DUE_WARNING_SECONDS);
+      navigate('/tickets', { replace: true });
+    } catch (err) {
+      toastError(err);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Flex align="center" justify="center" style={{ minHeight: '100%', padding: 16 }}>
+      <Card style={{ width: 380, maxWidth: '100%' }}>
+        <Typography.Title level={2} style={{ textAlign: 'center', marginTop: 0 }}>
+          Balcão
+        </Typography.Title>
+        <Typography.Title level={5} style={{ textAlign: 'center' }}>
+          {t('login.title')}
+        </Typography.Title>
+        <Form<LoginBody> layout="vertical" onFinish={onFinish} requiredMark={false} validateTrigger="onSubmit">
+          <Form.Item name="email" label={t('login.email')} rules={[zodRule(LoginBody.shape.email)]}>
+            <Input prefix={<MailOutlined />} autoComplete="email" autoFocus data-testid="login-email" />
+          </Form.Item>
+          <Form.Item name="password" label={t('login.password')} rules={[zodRule(LoginBody.shape.password)]}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+            {t('login.submit')}
+          </Button>
+        </Form>
+      </Card>
+    </Flex>
+  );
+};

@@ -1,0 +1,20 @@
+import { create } from 'zustand';
+import { allFlagsOn, companyApi, type PlanFlags } from './company.api';
+
+interface CompanyState {
+  flags: PlanFlags;
+  loadedFor: number | null;
+  loadFlags: (companyId: number) => Promise<void>;
+}
+
+export const useCompany = create<CompanyState>((set, get) => ({
+  flags: allFlagsOn(),
+  loadedFor: null,
+  loadFlags: async (companyId) => {
+    if (get().loadedFor === companyId) return;
+    set({ loadedFor: companyId });
+    // Menu gating is a convenience (the server enforces plans): on failure keep everything shown.
+    const flags = await companyApi.planFlags(companyId).catch(() => allFlagsOn());
+    set({ flags });
+  },
+}));

@@ -1,0 +1,105 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Card, Flex, Input, Select } from 'antd';
+import { SendOutlined } from '@ant-design/icons';
+import type { WhatsappDto } from '@balcao/shared';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router-dom';
+import { toastError } from '../../lib/reportError';
+import { useSession } from '../../lib/session';
+import { SimulatorChat, type SimLine } from './SimulatorChat';
+import { simulatorApi } from './simulator.api';
+import { useOutbox } from './useOutbox';
+
+const VALID_NUMBER = /^\d{8,20}$/;
+
+/** Admin dev tool: play the customer on a sandbox connection (/simulator). */
+export const SimulatorPage = () => {
+  const { t } = useTranslation();
+  const isAdmin = useSession((s) => s.user?.profile === 'admin');
+  const [connections, setConnections] = useState<WhatsappDto[] | null>(null);
+  const [whatsappId, setWhatsappId] = useState<number | null>(null);
+  const [number, setNumber] = useState('');
+  const [name, setName] = useState('');
+  const [text, setText] = useState('');
+  const [sent, setSent] = useState<Record<string, SimLine[]>>({});
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    if (!isAdmin) return;
+    simulatorApi.sandboxConnections().then((list) => {
+      setConnections(list);
+      setWhatsappId((current) => current ?? list[0]?.id ?? null);
+    }, toastError);
+  }, [isAdmin]);
+
+  const validNumber = VALID_NUMBER.test(number) ? number : null;
+  const outbox = useOutbox(whatsappId, validNumber);
+  const threadKey = `${whatsappId}:${number}`;
+  const lines = useMemo(() => {
+    const received: SimLine[] = outbox.map((o) => ({ id: o.id, direction: 'received', body: o.body, createdAt: o.createdAt, ack: o.ack }));
+    return [...(sent[threadKey] ?? []), ...received].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+  }, [outbox, sent, threadKey]);
+
+  if (!isAdmin) return <Navigate to="/tickets" replace />;
+
+  const send = async () => {
+    const body = text.trim();
+    if (!body || !whatsappId || !validNumber) return;
+    setSending(true);
+    try {
+      const { id } = await simulatorApi.inbound(whatsappId, { from: validNumber, name: name.trim() || undefined, body });
+      const line: SimLine = { id, direction: 'sent', body, createdAt: new Date().toISOString() };
+      setSent((all) => ({ ...all, [threadKey]: [...(all[threadKey] ?? []), line] }));
+      setText('');
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Flex justify="center" style={{ height: '100%', padding: 16, boxSizing: 'border-box' }}>
+      <Card title={t('simulator.title')} style={{ width: 720, maxWidth: '100%', height: '100%', display: 'flex', flexDirection: 'column' }}
+        styles={{ body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', gap: 12 } }}>
+        {connections?.length === 0 && <Alert type="warning" showIcon message={t('simulator.noSandbox')} />}
+        <Flex gap={8} wrap>
+          <Select
+            data-testid="sim-connection"
+            style={{ minWidth: 200, flex: 1 }}
+            placeholder={t('simulator.connection')}
+            value={whatsappId ?? undefined}
+            onChange={setWhatsappId}
+            loading={connections === null}
+            options={(connections ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.status})` }))}
+          />
+          <Input data-testid="sim-number" style={{ flex: 1, minWidth: 180 }} placeholder={t('simulator.number')} inputMode="numeric"
+            value={number} onChange={(e) => setNumber(e.target.value.replace(/\D/g, ''))} maxLength={20} />
+          <Input data-testid="sim-name" style={{ flex: 1, minWidth: 160 }} placeholder={t('simulator.name')}
+            value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
+        </Flex>
+        <SimulatorChat lines={lines} emptyText={t('simulator.hint')} />
+        <Flex gap={8}>
+          <Input.TextArea
+            data-testid="sim-input"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                void send();
+              }
+            }}
+            autoSize={{ minRows: 1, maxRows: 4 }}
+            placeholder={t('simulator.input')}
+            disabled={!whatsappId || !validNumber}
+          />
+          <Button data-testid="sim-send" type="primary" icon={<SendOutlined />} loading={sending}
+            disabled={!whatsappId || !validNumber || !text.trim()} onClick={() => void send()}>
+            {t('simulator.send')}
+          </Button>
+        </Flex>
+      </Card>
+    </Flex>
+  );
+};

@@ -1,0 +1,112 @@
+import ky, { isHTTPError, type Options } from 'ky';
+import type { SessionUserDto } from '@balcao/shared';
+import { apiBaseUrl } from './apiBase';
+import { clearSession, getToken, setSession } from './session';
+
+/** Any failed call: `status` 0 when no answer came back; `body` is the server's error body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
+type Query = Record<string, string | number | boolean | undefined>;
+export interface CallOptions {
+  query?: Query;
+  json?: unknown;
+  signal?: AbortSignal;
+}
+
+const client = ky.create({
+  credentials: 'include',
+  retry: { limit: 1 },
+  timeout: 30_000,
+  hooks: {
+    beforeRequest: [
+      ({ request }) => {
+        const token = getToken();
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      },
+    ],
+  },
+});
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Exchanges the httpOnly `jrt` cookie for a new access token. Concurrent callers share one
+ * request, because the server rotates the refresh token and a second use would revoke it.
+ */
+export const refreshSession = (): Promise<boolean> => {
+  refreshing ??= client
+    .post('auth/refresh_token', { prefix: apiBaseUrl(), retry: 0 })
+    .json<{ token: string; user: SessionUserDto }>()
+    .then(({ token, user }) => {
+      setSession(token, user);
+      return true;
+    })
+    .catch(() => {
+      clearSession();
+      return false;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+};
+
+const toApiError = async (error: unknown): Promise<ApiError> => {
+  if (isHTTPError(error)) {
+    let body: unknown = error.data;
+    if (body === undefined) body = await error.response.text().catch(() => undefined);
+    return new ApiError(error.response.status, body, error.message);
+  }
+  return new ApiError(0, undefined, error instanceof Error ? error.message : String(error));
+};
+
+const send = async <T>(method: Method, path: string, opts: CallOptions): Promise<T> => {
+  const options: Options = { method, prefix: apiBaseUrl(), signal: opts.signal };
+  if (opts.query) options.searchParams = stripUndefined(opts.query);
+  if (opts.json !== undefined) options.json = opts.json;
+  const response = await client(path.replace(/^\//, ''), options);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+};
+
+const stripUndefined = (query: Query): Record<string, string | number | boolean> => {
+  const out: Record<string, string | number | boolean> = {};
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) out[k] = v;
+  return out;
+};
+
+/** One call: 403 → one refresh and one retry; 401 → the session ends (the router goes to /login). */
+export const request = async <T>(method: Method, path: string, opts: CallOptions = {}): Promise<T> => {
+  try {
+    return await send<T>(method, path, opts);
+  } catch (raw) {
+    const error = await toApiError(raw);
+    if (error.status === 403 && getToken() && (await refreshSession())) {
+      try {
+        return await send<T>(method, path, opts);
+      } catch (again) {
+        throw await toApiError(again);
+      }
+    }
+    if (error.status === 401) clearSession();
+    throw error;
+  }
+};
+
+export const http = {
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('get', path, { query, signal }),
+  post: <T>(path: string, json?: unknown) => request<T>('post', path, { json }),
+  put: <T>(path: string, json?: unknown) => request<T>('put', path, { json }),
+  delete: <T>(path: string) => request<T>('delete', path),
+};

@@ -1,0 +1,116 @@
+import { io, type Socket } from 'socket.io-client';
+import { SOCKET_PING_MS, wireEvent, type ClientToServer, type TicketDto, type WireChannel, type WireChannels } from '@balcao/shared';
+import { apiBaseUrl } from './apiBase';
+import { refreshSession } from './http';
+import { getToken, useSession } from './session';
+
+type ServerEvents = { [event: string]: (payload: unknown) => void };
+export type AppSocket = Socket<ServerEvents, ClientToServer>;
+
+const TOKEN_ERRORS = new Set(['ERR_INVALID_TOKEN', 'ERR_SESSION_EXPIRED']);
+const MAX_TOKEN_RETRIES = 3;
+// Events may be stamped by a server whose clock runs ahead of ours; ask for a little more.
+const RESYNC_MARGIN_MS = 60_000;
+
+let socket: AppSocket | null = null;
+let companyId = 0;
+let lastSeen = 0;
+let tokenRetries = 0;
+let resyncHandler: ((tickets: TicketDto[]) => void) | null = null;
+let unsubscribeSession: (() => void) | null = null;
+
+const markSeen = (iso?: string | null): void => {
+  const t = iso ? Date.parse(iso) : Date.now();
+  if (Number.isFinite(t) && t > lastSeen) lastSeen = t;
+};
+
+const reconnectWithFreshToken = async (s: AppSocket): Promise<void> => {
+  if (tokenRetries >= MAX_TOKEN_RETRIES) return;
+  tokenRetries += 1;
+  if (!(await refreshSession()) || socket !== s) return;
+  s.io.opts.query = { token: getToken() ?? '' };
+  s.connect();
+};
+
+const wire = (s: AppSocket): void => {
+  let connectedBefore = false;
+  s.on('connect', () => {
+    tokenRetries = 0;
+    s.emit('joinNotification');
+    for (const status of ['open', 'pending', 'closed']) s.emit('joinTickets', status);
+    if (connectedBefore) {
+      const since = new Date((lastSeen || Date.now()) - RESYNC_MARGIN_MS).toISOString();
+      s.emit('resync', since, (answer) => {
+        if (answer && Array.isArray(answer.tickets)) resyncHandler?.(answer.tickets);
+      });
+    }
+    connectedBefore = true;
+    markSeen();
+  });
+  s.on('connect_error', (err) => {
+    if (TOKEN_ERRORS.has(err.message)) void reconnectWithFreshToken(s);
+  });
+  s.on('disconnect', (reason) => {
+    markSeen();
+    // The server dropped us on purpose (often an expired token): come back with a fresh one.
+    if (reason === 'io server disconnect') void reconnectWithFreshToken(s);
+  });
+};
+
+/** One socket per company and user (attendance.md §4 Real-time): websocket only, token in auth and query. */
+export const startSocket = (forCompanyId: number): AppSocket => {
+  if (socket && companyId === forCompanyId) return socket;
+  stopSocket();
+  companyId = forCompanyId;
+  const s: AppSocket = io(apiBaseUrl(), {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: (cb) => cb({ token: getToken() ?? '' }),
+    query: { token: getToken() ?? '' },
+    withCredentials: true,
+    timeout: SOCKET_PING_MS,
+  });
+  socket = s;
+  wire(s);
+  unsubscribeSession = useSession.subscribe((state, prev) => {
+    if (state.token !== prev.token && state.token) s.io.opts.query = { token: state.token };
+  });
+  return s;
+};
+
+export const stopSocket = (): void => {
+  unsubscribeSession?.();
+  unsubscribeSession = null;
+  socket?.removeAllListeners();
+  socket?.disconnect();
+  socket = null;
+  lastSeen = 0;
+};
+
+export const getSocket = (): AppSocket | null => socket;
+
+/** Tickets changed while we were away (the answer to `resync`) go to this handler. */
+export const onResync = (handler: ((tickets: TicketDto[]) => void) | null): void => {
+  resyncHandler = handler;
+};
+
+/** Listens to `company-<id>-<channel>`; remembers the newest event time for the next resync. */
+export const listen = <C extends WireChannel>(channel: C, handler: (payload: WireChannels[C]) => void): (() => void) => {
+  const s = socket;
+  if (!s) return () => undefined;
+  const name = wireEvent(companyId, channel);
+  const wrapped = (payload: unknown): void => {
+    const p = payload as { ticket?: { updatedAt?: string } };
+    markSeen(p?.ticket?.updatedAt);
+    handler(payload as WireChannels[C]);
+  };
+  s.on(name, wrapped);
+  return () => {
+    s.off(name, wrapped);
+  };
+};
+
+/** Emits now if connected; socket.io buffers it otherwise and sends on connect. */
+export const emit = <E extends keyof ClientToServer>(event: E, ...args: Parameters<ClientToServer[E]>): void => {
+  socket?.emit(event, ...args);
+};
