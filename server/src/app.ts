@@ -71,7 +71,15 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   const inbound = createInbound(data);
   const sessions = new SessionManager({ data, inbound, sandboxEnabled: config.sandboxEnabled, sandboxTiming: opts.sandboxTiming });
 
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: true, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Router-level mistakes (bad percent-encoding, over-long parameters) get the usual error shape.
+    frameworkErrors: (error, req, reply) => {
+      void (reply as unknown as { code(n: number): { send(b: unknown): unknown } }).code(Number(error.statusCode ?? 400)).send({ error: 'ERR_VALIDATION', requestId: req.id } as never);
+    },
+  });
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });

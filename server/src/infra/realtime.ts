@@ -82,7 +82,12 @@ export const attachRealtime = async (
     socket.on('resync', async (since, ack) => {
       if (typeof ack !== 'function') return;
       const at = new Date(typeof since === 'string' ? since : 0);
-      const tickets = Number.isNaN(at.getTime()) ? [] : await deps.tickets.changedSince(ctx, at).catch(() => []);
+      const tickets = Number.isNaN(at.getTime())
+        ? []
+        : await deps.tickets.changedSince(ctx, at).catch((err) => {
+            app.log.error({ err }, 'resync failed');
+            return [];
+          });
       ack({ tickets });
     });
   });

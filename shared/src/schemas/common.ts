@@ -10,7 +10,12 @@ export const msg = {
   selectQueue: 'Selecione uma fila',
 } as const;
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+/** A row id: ids are PostgreSQL integers, so anything larger can only be a client's mistake. */
+export const MAX_DB_ID = 2_147_483_647;
+export const dbId = z.number().int().positive().max(MAX_DB_ID);
+export const dbIdParam = z.coerce.number().int().positive().max(MAX_DB_ID);
+
+export const IdParam = z.object({ id: dbIdParam });
 export type IdParam = z.infer<typeof IdParam>;
 
 export const name2to50 = z.string({ error: msg.required }).trim().min(1, msg.required).min(2, msg.tooShort).max(50, msg.tooLong);
@@ -36,7 +41,7 @@ export const queryIdList = z
       }
     } else raw = v.split(',').filter((s) => s.trim() !== '');
     const ids = raw.map((x) => Number(x));
-    if (ids.some((n) => !Number.isInteger(n) || n <= 0)) {
+    if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > MAX_DB_ID)) {
       ctx.addIssue({ code: 'custom', message: 'invalid id' });
       return z.NEVER;
     }

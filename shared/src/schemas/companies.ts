@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, msg, name2to50 } from './common';
+import { email, msg, name2to50, dbId } from './common';
 
 export const recurrences = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 
@@ -8,10 +8,21 @@ export const CreateCompanyBody = z.object({
   name: name2to50,
   email: z.union([z.literal(''), email]).default(''),
   phone: z.string().trim().max(20).default(''),
-  planId: z.number().int().positive().optional(),
+  planId: dbId.optional(),
   dueDate: z.string().date().nullable().optional(),
   recurrence: z.enum(recurrences).default('MENSAL'),
-  timezone: z.string().max(64).optional(),
+  timezone: z
+    .string()
+    .max(64)
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'invalid IANA time zone')
+    .optional(),
   admin: z.object({
     name: name2to50,
     email,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { pageNumber } from './common';
+import { pageNumber, dbId, dbIdParam } from './common';
 import type { MessageDto, TicketDto } from './dtos';
 
-export const TicketIdParam = z.object({ ticketId: z.coerce.number().int().positive() });
+export const TicketIdParam = z.object({ ticketId: dbIdParam });
 
 export const ListMessagesQuery = z.object({ pageNumber });
 
@@ -20,7 +20,7 @@ export const SendMessageBody = z.object({
   fromMe: z.boolean().optional(),
   mediaUrl: z.string().max(2048).optional(),
   quotedMsg: z
-    .union([z.object({ id: z.number().int().positive() }).passthrough(), z.number().int().positive()])
+    .union([z.object({ id: dbId }).passthrough(), dbId])
     .nullable()
     .optional(),
 });

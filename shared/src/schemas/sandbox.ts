@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { dbIdParam } from './common';
 
-export const SandboxParams = z.object({ whatsappId: z.coerce.number().int().positive() });
+export const SandboxParams = z.object({ whatsappId: dbIdParam });
 
 /** A simulated customer's message. A repeated `id` is a redelivery (the pipeline ignores it). */
 export const SandboxInboundBody = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ticketStatuses } from '../ticket-status';
-import { pageNumber, queryBool, queryIdList } from './common';
+import { pageNumber, queryBool, queryIdList, dbId } from './common';
 import type { TicketDto } from './dtos';
 
 export const TicketStatusSchema = z.enum(ticketStatuses);
@@ -25,10 +25,10 @@ export interface ListTicketsResponse {
   hasMore: boolean;
 }
 
-const optionalId = z.number().int().positive().nullable().optional();
+const optionalId = dbId.nullable().optional();
 
 export const CreateTicketBody = z.object({
-  contactId: z.number().int().positive(),
+  contactId: dbId,
   queueId: optionalId,
   whatsappId: optionalId,
   userId: optionalId,
@@ -53,7 +53,7 @@ export type UpdateTicketBody = z.infer<typeof UpdateTicketBody>;
 
 export const CloseAllBody = z.object({
   status: z.enum(['pending', 'open', 'attending']),
-  selectedQueueIds: z.array(z.number().int().positive()).max(500).default([]),
+  selectedQueueIds: z.array(dbId).max(500).default([]),
 });
 export type CloseAllBody = z.infer<typeof CloseAllBody>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './common';
+import { msg, dbId } from './common';
 
 export const providers = ['sandbox', 'baileys', 'beta'] as const;
 
@@ -17,9 +17,9 @@ export const CreateWhatsappBody = z.object({
   timeUseBotQueues: z.number().int().min(0).max(100_000).default(0),
   maxUseBotQueues: z.number().int().min(0).max(100).default(3),
   timeToTransfer: z.number().int().min(0).max(100_000).default(0),
-  transferQueueId: z.number().int().positive().nullable().optional(),
-  promptId: z.number().int().positive().nullable().optional(),
-  queueIds: z.array(z.number().int().positive()).max(200).default([]),
+  transferQueueId: dbId.nullable().optional(),
+  promptId: dbId.nullable().optional(),
+  queueIds: z.array(dbId).max(200).default([]),
 });
 export type CreateWhatsappBody = z.infer<typeof CreateWhatsappBody>;
 

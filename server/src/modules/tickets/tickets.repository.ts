@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Actor, ListTicketsQuery, TicketDto, TicketStatus } from '@balcao/shared';
 import { TICKET_PAGE_SIZE } from '@balcao/shared';
 import type { Tx } from '../../db/client';
@@ -110,7 +110,7 @@ export const list = async (tx: Tx, companyId: number, actor: Actor, q: ListTicke
   if (q.queueIds?.length) where.push(sql`${tickets.queueId} in (${idList(q.queueIds)})`);
   if (q.users?.length) where.push(sql`${tickets.userId} in (${idList(q.users)})`);
   if (q.withUnreadMessages) where.push(sql`${tickets.unreadMessages} > 0`);
-  if (q.updatedAt) where.push(sql`${tickets.updatedAt} >= ${new Date(q.updatedAt)}`);
+  if (q.updatedAt) where.push(gte(tickets.updatedAt, new Date(q.updatedAt)));
   if (q.tags?.length) where.push(sql`exists (select 1 from ticket_tags tt where tt.ticket_id = ${tickets.id} and tt.tag_id in (${idList(q.tags)}))`);
   if (q.searchParam) {
     const like = `%${q.searchParam.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
@@ -135,7 +135,7 @@ export const changedSince = async (tx: Tx, companyId: number, actor: Actor, sinc
   const rows = await tx
     .select({ id: tickets.id })
     .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), sql`${tickets.updatedAt} > ${since}`, ...(v ? [v] : [])))
+    .where(and(eq(tickets.companyId, companyId), gt(tickets.updatedAt, since), ...(v ? [v] : [])))
     .orderBy(desc(tickets.updatedAt))
     .limit(500);
   return loadDtos(tx, companyId, rows.map((r) => r.id));

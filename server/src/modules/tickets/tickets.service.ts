@@ -94,6 +94,7 @@ export const createTicketsService = (deps: TicketsDeps) => {
         if (!body.queueId && ctx.profile !== 'admin') throw new AppError('ERR_QUEUE_REQUIRED', 'Selecione uma fila');
         if (!(await contactsRepo.get(tx, ctx.companyId, body.contactId))) throw new AppError('ERR_NO_CONTACT_FOUND');
         if (body.queueId && !(await queuesRepo.get(tx, ctx.companyId, body.queueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
+        if (body.userId && !(await usersRepo.get(tx, ctx.companyId, body.userId))) throw new AppError('ERR_NO_USER_FOUND');
         const whatsapp = body.whatsappId ? await whatsappRepo.get(tx, ctx.companyId, body.whatsappId) : await whatsappRepo.getDefault(tx, ctx.companyId);
         if (!whatsapp) throw new AppError(body.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND');
         const open = body.status === 'open';
@@ -171,6 +172,8 @@ export const createTicketsService = (deps: TicketsDeps) => {
     closeAll: (ctx: Ctx, body: CloseAllBody) =>
       data.withTenant(ctx, async (unit) => {
         if (ctx.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION');
+        const known = await queuesRepo.existingIds(unit.tx, ctx.companyId, body.selectedQueueIds);
+        if (known.length !== new Set(body.selectedQueueIds).size) throw new AppError('ERR_NO_QUEUE_FOUND');
         const ids = await repo.idsToClose(unit.tx, ctx.companyId, body.status, body.selectedQueueIds);
         for (const id of ids) {
           const before = await repo.update(unit.tx, ctx.companyId, id, { status: 'closed', closedAt: deps.clock.now() });

@@ -4,6 +4,7 @@ import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import { assertBelowLimit } from '../companies/plan-limits';
 import * as queuesRepo from '../queues/queues.repository';
+import * as whatsappRepo from '../whatsapp/whatsapp.repository';
 import * as repo from './users.repository';
 
 export const hashPassword = (password: string): Promise<string> => hash(password);
@@ -18,6 +19,7 @@ export const createUsersService = (data: DataAccess) => ({
       await assertBelowLimit(tx, ctx.companyId, 'users', (t) => repo.count(t, ctx.companyId));
       const queueIds = await queuesRepo.existingIds(tx, ctx.companyId, body.queueIds);
       if (queueIds.length !== new Set(body.queueIds).size) throw new AppError('ERR_NO_QUEUE_FOUND');
+      if (body.whatsappId && !(await whatsappRepo.get(tx, ctx.companyId, body.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
       // E-mails are unique across the platform (login is by e-mail alone); RLS does not hide
       // index conflicts, so another company's address is reported as taken, never shown.
       const row = await repo.insert(tx, ctx.companyId, {

@@ -16,6 +16,8 @@ export interface ConnectionFacts {
 export type IngestResult = { outcome: 'stored'; messageId: number; ticketId: number } | { outcome: 'duplicate' } | { outcome: 'ignored'; reason: string };
 
 class ConcurrentDuplicate extends Error {}
+// The network can deliver what PostgreSQL text cannot store.
+const stripNul = (s: string) => s.split('\u0000').join('');
 const MAX_ATTEMPTS = 5;
 
 const messageFromRow = (m: Record<string, unknown>): MessageDto => ({
@@ -50,10 +52,10 @@ export const createInbound = (data: DataAccess) => {
         companyId: conn.companyId,
         whatsappId: conn.id,
         number: msg.from,
-        pushName: msg.pushName?.trim() ?? '',
+        pushName: stripNul(msg.pushName?.trim() ?? ''),
         isGroup: msg.isGroup,
         waMessageId: msg.id,
-        body: msg.body,
+        body: stripNul(msg.body),
         mediaType: msg.mediaType ?? null,
         at: msg.timestamp,
         newStatus: 'pending',

@@ -17,6 +17,9 @@ export const createWhatsappService = (deps: { data: DataAccess; sessions: Sessio
       const queueIds = await queuesRepo.existingIds(tx, ctx.companyId, body.queueIds);
       if (queueIds.length !== new Set(body.queueIds).size) throw new AppError('ERR_NO_QUEUE_FOUND');
       if (queueIds.length > 1 && !body.greetingMessage.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
+      if (body.transferQueueId && !(await queuesRepo.get(tx, ctx.companyId, body.transferQueueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
+      // AI prompts arrive with their own issue; until then no id can name one of ours.
+      if (body.promptId) throw new AppError('ERR_NOT_FOUND', 'prompt not found');
       // The first connection is the default one: at least one default must exist.
       const isDefault = body.isDefault || (await repo.count(tx, ctx.companyId)) === 0;
       if (isDefault) await repo.clearDefault(tx, ctx.companyId);

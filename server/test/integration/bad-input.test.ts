@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/build-app';
+import { api, createCompany, login, type TestCompany } from '../helpers/world';
+import { SUPER_EMAIL, SUPER_PASSWORD } from '../helpers/constants';
+import { allRouteKeys, privateRouteKeys, send, type RawRequest } from '../helpers/routes';
+
+// Malformed input on every route: always a 4xx with an ERR_ code (400 ERR_VALIDATION unless
+// said otherwise), never a 500 and never a database error leaking out.
+
+let app: TestApp;
+let co: TestCompany;
+let superToken: string;
+/** Real records, so that input which passes the schema reaches the services and the database. */
+const fx: Record<string, number> = {};
+
+beforeAll(async () => {
+  app = await createTestApp();
+  co = await createCompany(app);
+  superToken = (await login(app, SUPER_EMAIL, SUPER_PASSWORD)).token;
+  const admin = api(app, co.adminToken);
+  fx.wa = co.whatsapp.id;
+  fx.queue = (await co.addQueue()).id;
+  fx.contact = (await admin.post<{ id: number }>('/contacts', { name: 'Cliente', number: '5511999990000' })).body.id;
+  fx.ticket = (await admin.post<{ id: number }>('/tickets', { contactId: fx.contact, status: 'open' })).body.id;
+});
+
+/** `{ticket}` in a url, or a body value "{ticket}", becomes that fixture's id. */
+const resolve = (req: RawRequest): RawRequest => ({
+  ...req,
+  url: req.url.replace(/\{(\w+)\}/g, (_, k: string) => String(fx[k])),
+  ...(req.body !== undefined ? { body: JSON.parse(JSON.stringify(req.body).replace(/"\{(\w+)\}"/g, (_, k: string) => String(fx[k]))) } : {}),
+});
+afterAll(() => app.close());
+
+interface Case {
+  name: string;
+  req: RawRequest;
+  /** Expected status (or any of several); 400 (ERR_VALIDATION) when absent. */
+  status?: number | number[];
+  as?: 'admin' | 'super';
+}
+type Method = RawRequest['method'];
+
+/** Beyond PostgreSQL's integer: not an id any table can hold. */
+const INT4_OVER = 2 ** 31;
+const NUL = 'Jo\u0000ão';
+const long = (n: number) => 'x'.repeat(n);
+
+const q = (url: string, name: string, query: string): Case => ({ name, req: { method: 'GET', url: `${url}?${query}` } });
+const b = (method: Method, url: string, name: string, body: unknown, extra: Partial<Case> = {}): Case => ({ name, req: { method, url, body }, ...extra });
+
+/** Bodies that are not the object the route expects, for any route that takes one. */
+const bodyShapes = (method: Method, url: string): Case[] => [
+  { name: 'invalid JSON text', req: { method, url, raw: '{"name": "a",' } },
+  { name: 'empty body declared as JSON', req: { method, url, raw: '' } },
+  { name: 'array instead of object', req: { method, url, raw: '[{"name":"a"}]' } },
+  { name: 'number instead of object', req: { method, url, raw: '42' } },
+  { name: 'prototype pollution attempt', req: { method, url, raw: '{"__proto__": {"profile": "admin"}}' } },
+  { name: 'body over the 1 MiB limit', req: { method, url, body: { name: long(1_100_000) } }, status: 413 },
+];
+
+/** Ids that are not positive integers PostgreSQL can hold, in place of `:id`. One past the
+ *  integer range may also be "not found" (404): no row can have it, but it is never a 500. */
+const badIds = (method: Method, url: (id: string) => string, body?: unknown): Case[] =>
+  ['abc', '0', '-1', '1.5', '%20', String(INT4_OVER), '1e400'].map((id) => ({
+    name: `id "${id}"`,
+    req: { method, url: url(id), body },
+    ...(id === String(INT4_OVER) ? { status: [400, 404] } : {}),
+  }));
+
+const table: Record<string, Case[]> = {
+  'POST /auth/login': [
+    b('POST', '/auth/login', 'missing fields', {}),
+    b('POST', '/auth/login', 'not an e-mail', { email: 'nobody', password: 'x' }),
+    b('POST', '/auth/login', 'wrong types', { email: ['a@b.co'], password: 123 }),
+    b('POST', '/auth/login', 'huge password', { email: 'a@b.co', password: long(10_000) }),
+    ...bodyShapes('POST', '/auth/login'),
+  ],
+  'GET /auth/me': [{ ...q('/auth/me', 'unknown query is ignored', 'x=%ZZ&y[]=1'), status: 200 }],
+  'GET /tickets': [
+    q('/tickets', 'unknown status', 'status=bogus'),
+    q('/tickets', 'status twice', 'status=open&status=closed'),
+    q('/tickets', 'page 0', 'pageNumber=0'),
+    q('/tickets', 'page not a number', 'pageNumber=abc'),
+    q('/tickets', 'showAll not a boolean', 'showAll=maybe'),
+    q('/tickets', 'queueIds broken JSON', 'queueIds=[1,'),
+    q('/tickets', 'queueIds not numbers', 'queueIds=a,b'),
+    q('/tickets', 'queueIds negative', 'queueIds=-1'),
+    q('/tickets', 'queueIds beyond integer', `queueIds=${INT4_OVER}`),
+    q('/tickets', 'users beyond integer', `users=[${INT4_OVER}]`),
+    q('/tickets', 'tags fraction', 'tags=1.5'),
+    q('/tickets', 'updatedAt not a date', 'updatedAt=yesterday'),
+    q('/tickets', 'search too long', `searchParam=${long(101)}`),
+    q('/tickets', 'search with a NUL byte', 'searchParam=a%00b'),
+  ],
+  'GET /tickets/u/:uuid': [
+    ...['abc', '123', '00000000-0000-0000-0000-00000000000g', 'null'].map((u) => q(`/tickets/u/${u}`, `uuid "${u}"`, '')),
+    { ...q(`/tickets/u/${long(5000)}`, 'param over the router limit', ''), status: 414 },
+    q('/tickets/u/%E0%A4%A', 'broken percent-encoding', ''),
+  ],
+  'GET /tickets/:id': badIds('GET', (id) => `/tickets/${id}`),
+  'POST /tickets': [
+    b('POST', '/tickets', 'missing contactId', {}),
+    b('POST', '/tickets', 'contactId as text', { contactId: 'abc' }),
+    b('POST', '/tickets', 'contactId negative', { contactId: -1 }),
+    b('POST', '/tickets', 'contactId beyond integer', { contactId: INT4_OVER }),
+    b('POST', '/tickets', 'queueId beyond integer', { contactId: '{contact}', queueId: INT4_OVER }),
+    b('POST', '/tickets', 'status closed', { contactId: '{contact}', status: 'closed' }),
+    b('POST', '/tickets', 'queueId object', { contactId: '{contact}', queueId: { id: 1 } }),
+    ...bodyShapes('POST', '/tickets'),
+  ],
+  'POST /tickets/closeAll': [
+    b('POST', '/tickets/closeAll', 'missing status', {}),
+    b('POST', '/tickets/closeAll', 'closed is not closable', { status: 'closed' }),
+    b('POST', '/tickets/closeAll', 'queue ids as text', { status: 'open', selectedQueueIds: '1,2' }),
+    b('POST', '/tickets/closeAll', 'queue id 0', { status: 'open', selectedQueueIds: [0] }),
+    b('POST', '/tickets/closeAll', 'queue id beyond integer', { status: 'open', selectedQueueIds: [INT4_OVER] }),
+    b('POST', '/tickets/closeAll', 'too many queue ids', { status: 'open', selectedQueueIds: Array.from({ length: 501 }, (_, i) => i + 1) }),
+    ...bodyShapes('POST', '/tickets/closeAll'),
+  ],
+  'PUT /tickets/:id': [
+    ...badIds('PUT', (id) => `/tickets/${id}`, { status: 'open' }),
+    b('PUT', '/tickets/{ticket}', 'nothing to change', {}),
+    b('PUT', '/tickets/{ticket}', 'unknown status', { status: 'bogus' }),
+    b('PUT', '/tickets/{ticket}', 'userId as text', { userId: 'x' }),
+    b('PUT', '/tickets/{ticket}', 'queueId negative', { queueId: -5 }),
+    b('PUT', '/tickets/{ticket}', 'userId beyond integer', { queueId: '{queue}', userId: INT4_OVER }),
+    ...bodyShapes('PUT', '/tickets/{ticket}'),
+  ],
+  'DELETE /tickets/:id': badIds('DELETE', (id) => `/tickets/${id}`),
+  'GET /messages/:ticketId': [
+    ...badIds('GET', (id) => `/messages/${id}`),
+    q('/messages/{ticket}', 'page 0', 'pageNumber=0'),
+    q('/messages/{ticket}', 'page beyond the limit', 'pageNumber=100001'),
+  ],
+  'POST /messages/:ticketId': [
+    ...badIds('POST', (id) => `/messages/${id}`, { body: 'oi' }),
+    b('POST', '/messages/{ticket}', 'missing body', {}),
+    b('POST', '/messages/{ticket}', 'blank body', { body: '   ' }),
+    b('POST', '/messages/{ticket}', 'body as number', { body: 123 }),
+    b('POST', '/messages/{ticket}', 'body over 64 KiB', { body: long(65_537) }),
+    b('POST', '/messages/{ticket}', 'body with a NUL byte', { body: NUL }),
+    b('POST', '/messages/{ticket}', 'quotedMsg as text', { body: 'oi', quotedMsg: 'x' }),
+    b('POST', '/messages/{ticket}', 'quotedMsg id as text', { body: 'oi', quotedMsg: { id: 'x' } }),
+    ...bodyShapes('POST', '/messages/{ticket}'),
+  ],
+  'GET /contacts': [
+    q('/contacts', 'search too long', `searchParam=${long(101)}`),
+    q('/contacts', 'page negative', 'pageNumber=-1'),
+    q('/contacts', 'search with a NUL byte', 'searchParam=a%00b'),
+  ],
+  'GET /contacts/:id': badIds('GET', (id) => `/contacts/${id}`),
+  'POST /contacts': [
+    b('POST', '/contacts', 'missing fields', {}),
+    b('POST', '/contacts', 'name too short', { name: 'a', number: '5511999990000' }),
+    b('POST', '/contacts', 'name huge', { name: long(10_000), number: '5511999990000' }),
+    b('POST', '/contacts', 'number not digits', { name: 'Ana', number: 'abc' }),
+    b('POST', '/contacts', 'number too long', { name: 'Ana', number: '5'.repeat(51) }),
+    b('POST', '/contacts', 'bad e-mail', { name: 'Ana', number: '5511999990000', email: 'x' }),
+    b('POST', '/contacts', 'extraInfo as text', { name: 'Ana', number: '5511999990000', extraInfo: 'x' }),
+    b('POST', '/contacts', 'extraInfo item empty', { name: 'Ana', number: '5511999990000', extraInfo: [{}] }),
+    b('POST', '/contacts', 'name with a NUL byte', { name: NUL, number: '5511999990000' }),
+    ...bodyShapes('POST', '/contacts'),
+  ],
+  'GET /queue': [{ ...q('/queue', 'unknown query is ignored', 'x=%ZZ'), status: 200 }],
+  'POST /queue': [
+    b('POST', '/queue', 'missing fields', {}),
+    b('POST', '/queue', 'name as number', { name: 1, color: '#ffffff' }),
+    b('POST', '/queue', 'color too short', { name: 'Fila', color: '#f' }),
+    b('POST', '/queue', 'color huge', { name: 'Fila', color: long(1000) }),
+    b('POST', '/queue', 'orderQueue negative', { name: 'Fila', color: '#ffffff', orderQueue: -1 }),
+    b('POST', '/queue', 'greeting too long', { name: 'Fila', color: '#ffffff', greetingMessage: long(5001) }),
+    ...bodyShapes('POST', '/queue'),
+  ],
+  'GET /users/list': [{ ...q('/users/list', 'unknown query is ignored', 'x=%ZZ'), status: 200 }],
+  'POST /users': [
+    b('POST', '/users', 'missing fields', {}),
+    b('POST', '/users', 'bad e-mail', { name: 'Ana', email: 'x', password: 'Secret123' }),
+    b('POST', '/users', 'password too short', { name: 'Ana', email: 'ana@example.com', password: 'a' }),
+    b('POST', '/users', 'unknown profile', { name: 'Ana', email: 'ana@example.com', password: 'Secret123', profile: 'god' }),
+    b('POST', '/users', 'queueIds as text', { name: 'Ana', email: 'ana@example.com', password: 'Secret123', queueIds: 'x' }),
+    b('POST', '/users', 'queueIds negative', { name: 'Ana', email: 'ana@example.com', password: 'Secret123', queueIds: [-1] }),
+    b('POST', '/users', 'whatsappId beyond integer', { name: 'Ana', email: 'ana@example.com', password: 'Secret123', whatsappId: INT4_OVER }),
+    b('POST', '/users', 'allTicket unknown', { name: 'Ana', email: 'ana@example.com', password: 'Secret123', allTicket: 'maybe' }),
+    ...bodyShapes('POST', '/users'),
+  ],
+  'GET /whatsapp': [q('/whatsapp', 'session 2', 'session=2'), q('/whatsapp', 'session not a number', 'session=abc')],
+  'POST /whatsapp': [
+    b('POST', '/whatsapp', 'missing name', {}),
+    b('POST', '/whatsapp', 'name too short', { name: 'a' }),
+    b('POST', '/whatsapp', 'unknown provider', { name: 'Zap', provider: 'telegram' }),
+    b('POST', '/whatsapp', 'expiresTicket negative', { name: 'Zap', expiresTicket: -1 }),
+    b('POST', '/whatsapp', 'isDefault as text', { name: 'Zap', isDefault: 'yes' }),
+    b('POST', '/whatsapp', 'queueIds as text', { name: 'Zap', queueIds: 'x' }),
+    b('POST', '/whatsapp', 'transferQueueId beyond integer', { name: 'Zap', transferQueueId: INT4_OVER }),
+    ...bodyShapes('POST', '/whatsapp'),
+  ],
+  'GET /companies': [{ ...q('/companies', 'unknown query is ignored', 'x=%ZZ'), status: 200, as: 'super' }],
+  'POST /companies': [
+    { ...b('POST', '/companies', 'missing fields', {}), as: 'super' },
+    { ...b('POST', '/companies', 'admin missing', { name: 'Nova Empresa' }), as: 'super' },
+    { ...b('POST', '/companies', 'admin e-mail invalid', { name: 'Nova Empresa', admin: { name: 'Ana', email: 'x', password: 'Secret123' } }), as: 'super' },
+    ...[
+      ['due date not a date', { dueDate: 'tomorrow' }],
+      ['unknown recurrence', { recurrence: 'DAILY' }],
+      ['plan id as text', { planId: 'x' }],
+      ['plan id beyond integer', { planId: INT4_OVER }],
+      ['timezone that does not exist', { timezone: 'Mars/Olympus' }],
+    ].map(([name, extra]) => ({
+      ...b('POST', '/companies', name as string, { name: 'Nova Empresa', admin: { name: 'Ana', email: 'nova@example.com', password: 'Secret123' }, ...(extra as object) }),
+      as: 'super' as const,
+    })),
+    ...bodyShapes('POST', '/companies').map((c) => ({ ...c, as: 'super' as const })),
+  ],
+  'GET /companies/listPlan/:id': badIds('GET', (id) => `/companies/listPlan/${id}`).map((c) => ({ ...c, as: 'super' as const })),
+  'POST /sandbox/connections/:whatsappId/inbound': [
+    ...badIds('POST', (id) => `/sandbox/connections/${id}/inbound`, { from: '5511999990000', body: 'oi' }),
+    ...[
+      ['from not digits', { from: 'abc', body: 'oi' }],
+      ['from too short', { from: '123', body: 'oi' }],
+      ['body as number', { from: '5511999990000', body: 123 }],
+      ['empty message id', { from: '5511999990000', body: 'oi', id: ' ' }],
+      ['body over 64 KiB', { from: '5511999990000', body: long(65_537) }],
+      ['body with a NUL byte', { from: '5511999990000', body: NUL }],
+      ['push name with a NUL byte', { from: '5511999990000', body: 'oi', name: NUL }],
+    ].map(([name, body]) => b('POST', '/sandbox/connections/{wa}/inbound', name as string, body)),
+    ...bodyShapes('POST', '/sandbox/connections/{wa}/inbound'),
+  ],
+  'GET /sandbox/connections/:whatsappId/outbox': [
+    ...badIds('GET', (id) => `/sandbox/connections/${id}/outbox?to=5511999990000`),
+    q('/sandbox/connections/{wa}/outbox', 'missing to', ''),
+    q('/sandbox/connections/{wa}/outbox', 'to not digits', 'to=abc'),
+  ],
+};
+
+describe('bad input on every route', () => {
+  it('has a row for every route that needs a session, and no row for a route the app does not serve', () => {
+    const keys = Object.keys(table).sort();
+    expect(privateRouteKeys(app).filter((k) => !keys.includes(k))).toEqual([]);
+    expect(keys.filter((k) => !allRouteKeys(app).includes(k))).toEqual([]);
+  });
+
+  for (const [route, cases] of Object.entries(table)) {
+    for (const c of cases) {
+      it(`${route} — ${c.name}`, async () => {
+        const r = await send(app, c.as === 'super' ? superToken : co.adminToken, resolve(c.req));
+        const allowed = [c.status ?? 400].flat();
+        expect({ status: r.status, error: r.body.error ?? null }, r.text.slice(0, 300)).toEqual({
+          status: allowed.includes(r.status) ? r.status : allowed[0],
+          error: r.status === 200 ? null : r.status === 400 ? 'ERR_VALIDATION' : expect.stringMatching(/^ERR_/),
+        });
+        if (r.body.issues) expect(r.body.issues.length).toBeGreaterThan(0);
+      });
+    }
+  }
+});

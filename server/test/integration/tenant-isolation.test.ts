@@ -1,0 +1,285 @@
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TicketDto } from '@balcao/shared';
+import { createTestApp, type TestApp } from '../helpers/build-app';
+import { api } from '../helpers/world';
+import { createTenant, freshContact, type Tenant } from '../helpers/tenants';
+import { privateRouteKeys, send, type RawRequest, type RawResponse } from '../helpers/routes';
+import { tamperToken } from '../helpers/sockets';
+
+// Company B's admin calls every route with company A's ids. A's records must stay invisible
+// (404 with the entity's own code, never 403, never data) and untouched; lists answer only B's.
+
+let app: TestApp;
+let A: Tenant;
+let B: Tenant;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  A = await createTenant(app, 'Alfa');
+  B = await createTenant(app, 'Bravo');
+});
+afterAll(() => app.close());
+
+type Check = (r: RawResponse) => void | Promise<void>;
+interface Case {
+  name: string;
+  req: () => RawRequest | Promise<RawRequest>;
+  expect: Check;
+}
+
+const get = (url: string): RawRequest => ({ method: 'GET', url });
+const status = (r: RawResponse) => ({ status: r.status, error: r.body.error });
+const answered =
+  (code: number, error: string, then?: () => Promise<void>): Check =>
+  async (r) => {
+    expect(status(r)).toEqual({ status: code, error });
+    expect(r.text).not.toContain(A.marker);
+    await then?.();
+  };
+const notFound = (error: string, then?: () => Promise<void>) => answered(404, error, then);
+
+/** 200, none of A's ids (nor A's names or phone) in the list, and B's own record present. */
+const listed =
+  (items: (body: RawResponse['body']) => unknown, aIds: () => number[], own?: () => number): Check =>
+  (r) => {
+    expect(r.status).toBe(200);
+    expect(r.text).not.toContain(A.marker);
+    expect(r.text).not.toContain(A.phone);
+    const ids = (items(r.body) as { id: number }[]).map((i) => i.id);
+    expect(ids.filter((id) => aIds().includes(id))).toEqual([]);
+    if (own) expect(ids).toContain(own());
+  };
+const emptyList = (items: (body: RawResponse['body']) => unknown): Check => (r) => {
+  listed(items, () => [])(r);
+  expect(items(r.body)).toEqual([]);
+  expect(r.body.count).toBe(0);
+};
+
+/** A's ticket as the database has it (status, user, queue), to prove a refused call changed nothing. */
+const aTicketUnchanged = async () => {
+  const [t] = await app.owner`select status, user_id, queue_id from tickets where id = ${A.ticket.id}`;
+  expect(t).toEqual({ status: 'pending', user_id: null, queue_id: A.queueId });
+};
+const aMessageCount = async () => (await app.owner`select count(*)::int as n from messages where company_id = ${A.c.companyId}`)[0]!.n as number;
+const bOpenTicket = async (): Promise<TicketDto> =>
+  (await api(app, B.c.adminToken).post<TicketDto>('/tickets', { contactId: await freshContact(app, B.c), status: 'open' })).body;
+
+const tickets = (b: RawResponse['body']) => b.tickets;
+const contacts = (b: RawResponse['body']) => b.contacts;
+const itself = (b: RawResponse['body']) => b;
+
+/** One row per route. A new route without a row fails the first test. */
+const table: Record<string, Case[]> = {
+  'GET /auth/me': [
+    {
+      name: "answers with B's own user",
+      req: () => get('/auth/me'),
+      expect: (r) => {
+        expect({ status: r.status, id: r.body.id, companyId: r.body.companyId }).toEqual({ status: 200, id: B.c.admin.id, companyId: B.c.companyId });
+        expect(r.text).not.toContain(A.marker);
+      },
+    },
+  ],
+  'GET /tickets': [
+    { name: 'showAll lists B only', req: () => get('/tickets?showAll=true&status=pending'), expect: listed(tickets, () => [A.ticket.id], () => B.ticket.id) },
+    { name: "filtered by A's queue", req: () => get(`/tickets?showAll=true&queueIds=${A.queueId}`), expect: emptyList(tickets) },
+    { name: "filtered by A's user", req: () => get(`/tickets?showAll=true&users=${A.user.id}`), expect: emptyList(tickets) },
+    { name: "searching A's contact", req: () => get(`/tickets?showAll=true&searchParam=${A.marker}`), expect: emptyList(tickets) },
+    { name: 'changed since a date lists B only', req: () => get('/tickets?showAll=true&updatedAt=2000-01-01T00:00:00Z'), expect: listed(tickets, () => [A.ticket.id], () => B.ticket.id) },
+  ],
+  'GET /tickets/u/:uuid': [{ name: "A's uuid", req: () => get(`/tickets/u/${A.ticket.uuid}`), expect: notFound('ERR_NO_TICKET_FOUND') }],
+  'GET /tickets/:id': [{ name: "A's ticket", req: () => get(`/tickets/${A.ticket.id}`), expect: notFound('ERR_NO_TICKET_FOUND') }],
+  'POST /tickets': [
+    { name: "A's contact", req: () => ({ method: 'POST', url: '/tickets', body: { contactId: A.contactId, status: 'open' } }), expect: notFound('ERR_NO_CONTACT_FOUND') },
+    {
+      name: "A's queue",
+      req: async () => ({ method: 'POST', url: '/tickets', body: { contactId: await freshContact(app, B.c), queueId: A.queueId } }),
+      expect: notFound('ERR_NO_QUEUE_FOUND'),
+    },
+    {
+      name: "A's connection",
+      req: async () => ({ method: 'POST', url: '/tickets', body: { contactId: await freshContact(app, B.c), whatsappId: A.c.whatsapp.id } }),
+      expect: notFound('ERR_NO_WAPP_FOUND'),
+    },
+    {
+      name: "A's user as the agent",
+      req: async () => ({ method: 'POST', url: '/tickets', body: { contactId: await freshContact(app, B.c), status: 'open', userId: A.user.id } }),
+      expect: notFound('ERR_NO_USER_FOUND'),
+    },
+  ],
+  'POST /tickets/closeAll': [
+    {
+      name: "A's queue is not found, and nothing of A closes",
+      req: () => ({ method: 'POST', url: '/tickets/closeAll', body: { status: 'pending', selectedQueueIds: [A.queueId] } }),
+      expect: notFound('ERR_NO_QUEUE_FOUND', aTicketUnchanged),
+    },
+  ],
+  'PUT /tickets/:id': [
+    { name: "A's ticket", req: () => ({ method: 'PUT', url: `/tickets/${A.ticket.id}`, body: { status: 'open' } }), expect: notFound('ERR_NO_TICKET_FOUND', aTicketUnchanged) },
+    { name: "transfer to A's queue", req: () => ({ method: 'PUT', url: `/tickets/${B.ticket.id}`, body: { queueId: A.queueId } }), expect: notFound('ERR_NO_QUEUE_FOUND') },
+    {
+      name: "transfer to A's user",
+      req: () => ({ method: 'PUT', url: `/tickets/${B.ticket.id}`, body: { queueId: B.queueId, userId: A.user.id } }),
+      expect: notFound('ERR_NO_USER_FOUND'),
+    },
+    {
+      name: "transfer to A's connection",
+      req: () => ({ method: 'PUT', url: `/tickets/${B.ticket.id}`, body: { queueId: B.queueId, whatsappId: A.c.whatsapp.id } }),
+      expect: notFound('ERR_NO_WAPP_FOUND'),
+    },
+  ],
+  'DELETE /tickets/:id': [{ name: "A's ticket", req: () => ({ method: 'DELETE', url: `/tickets/${A.ticket.id}` }), expect: notFound('ERR_NO_TICKET_FOUND', aTicketUnchanged) }],
+  'GET /messages/:ticketId': [{ name: "A's ticket", req: () => get(`/messages/${A.ticket.id}`), expect: notFound('ERR_NO_TICKET_FOUND') }],
+  'POST /messages/:ticketId': [
+    {
+      name: "A's ticket",
+      req: () => ({ method: 'POST', url: `/messages/${A.ticket.id}`, body: { body: 'intruso' } }),
+      expect: notFound('ERR_NO_TICKET_FOUND', async () => expect(await aMessageCount()).toBe(1)),
+    },
+    {
+      name: "quoting A's message",
+      req: async () => ({ method: 'POST', url: `/messages/${(await bOpenTicket()).id}`, body: { body: 'citação', quotedMsg: A.messageId } }),
+      expect: notFound('ERR_NO_MESSAGE_FOUND'),
+    },
+  ],
+  'GET /contacts': [
+    { name: 'lists B only', req: () => get('/contacts'), expect: listed(contacts, () => [A.contactId, A.contactId2], () => B.contactId) },
+    { name: "searching A's name", req: () => get(`/contacts?searchParam=${A.marker}`), expect: emptyList(contacts) },
+    { name: "searching A's phone", req: () => get(`/contacts?searchParam=${A.phone}`), expect: emptyList(contacts) },
+  ],
+  'GET /contacts/:id': [
+    { name: "A's contact", req: () => get(`/contacts/${A.contactId}`), expect: notFound('ERR_NO_CONTACT_FOUND') },
+    { name: "A's other contact", req: () => get(`/contacts/${A.contactId2}`), expect: notFound('ERR_NO_CONTACT_FOUND') },
+  ],
+  'POST /contacts': [
+    {
+      name: "A's phone is free in B and A's contact is not revealed",
+      req: () => ({ method: 'POST', url: '/contacts', body: { name: 'Mesmo Número', number: A.phone } }),
+      expect: (r) => {
+        expect(r.status).toBe(200);
+        expect(r.body.id).not.toBe(A.contactId);
+        expect(r.text).not.toContain(A.marker);
+      },
+    },
+  ],
+  'GET /queue': [{ name: 'lists B only', req: () => get('/queue'), expect: listed(itself, () => [A.queueId], () => B.queueId) }],
+  'POST /queue': [
+    {
+      name: "A's colour is free in B",
+      req: async () => {
+        await api(app, A.c.adminToken).post('/queue', { name: 'Cor Alfa', color: '#123abc' });
+        return { method: 'POST', url: '/queue', body: { name: 'Cor Bravo', color: '#123abc' } };
+      },
+      expect: (r) => expect(r.status).toBe(200),
+    },
+  ],
+  'GET /users/list': [{ name: 'lists B only', req: () => get('/users/list'), expect: listed(itself, () => [A.user.id, A.c.admin.id], () => B.user.id) }],
+  'POST /users': [
+    {
+      name: "A's queue",
+      req: () => ({ method: 'POST', url: '/users', body: { name: 'Intruso', email: 'intruso-q@example.com', password: 'Secret123', queueIds: [A.queueId] } }),
+      expect: notFound('ERR_NO_QUEUE_FOUND'),
+    },
+    {
+      name: "A's connection",
+      req: () => ({ method: 'POST', url: '/users', body: { name: 'Intruso', email: 'intruso-w@example.com', password: 'Secret123', whatsappId: A.c.whatsapp.id } }),
+      expect: notFound('ERR_NO_WAPP_FOUND'),
+    },
+  ],
+  'GET /whatsapp': [{ name: 'lists B only', req: () => get('/whatsapp'), expect: listed(itself, () => [A.c.whatsapp.id], () => B.c.whatsapp.id) }],
+  'POST /whatsapp': [
+    { name: "A's queue", req: () => ({ method: 'POST', url: '/whatsapp', body: { name: 'Outra', queueIds: [A.queueId] } }), expect: notFound('ERR_NO_QUEUE_FOUND') },
+    { name: "A's queue as transfer queue", req: () => ({ method: 'POST', url: '/whatsapp', body: { name: 'Outra', transferQueueId: A.queueId } }), expect: notFound('ERR_NO_QUEUE_FOUND') },
+  ],
+  'GET /companies': [{ name: 'super user only', req: () => get('/companies'), expect: answered(403, 'ERR_NO_PERMISSION') }],
+  'POST /companies': [
+    {
+      name: 'super user only',
+      req: () => ({ method: 'POST', url: '/companies', body: { name: 'Empresa Nova', admin: { name: 'Admin', email: 'nova@example.com', password: 'Secret123' } } }),
+      expect: answered(403, 'ERR_NO_PERMISSION'),
+    },
+  ],
+  'GET /companies/listPlan/:id': [{ name: "A's company", req: () => get(`/companies/listPlan/${A.c.companyId}`), expect: notFound('ERR_NO_COMPANY_FOUND') }],
+  'POST /sandbox/connections/:whatsappId/inbound': [
+    {
+      name: "A's connection",
+      req: () => ({ method: 'POST', url: `/sandbox/connections/${A.c.whatsapp.id}/inbound`, body: { from: A.phone, body: 'falso' } }),
+      expect: notFound('ERR_NO_WAPP_FOUND', async () => expect(await aMessageCount()).toBe(1)),
+    },
+  ],
+  'GET /sandbox/connections/:whatsappId/outbox': [
+    { name: "A's connection", req: () => get(`/sandbox/connections/${A.c.whatsapp.id}/outbox?to=${A.phone}`), expect: notFound('ERR_NO_WAPP_FOUND') },
+  ],
+};
+
+describe('tenant isolation: company B calls every route with company A ids', () => {
+  it('has a row for every route the app serves, and no row for a route it does not', () => {
+    expect(Object.keys(table).sort()).toEqual(privateRouteKeys(app));
+  });
+
+  for (const [route, cases] of Object.entries(table)) {
+    for (const c of cases) {
+      it(`${route} — ${c.name}`, async () => {
+        await c.expect(await send(app, B.c.adminToken, await c.req()));
+      });
+    }
+  }
+
+  it("refuses B's token edited to claim company A", async () => {
+    const forged = tamperToken(B.c.adminToken, (claims) => ({ ...claims, companyId: A.c.companyId }));
+    const r = await send(app, forged, get(`/tickets/${A.ticket.id}`));
+    expect(status(r)).toEqual({ status: 403, error: 'ERR_INVALID_TOKEN' });
+  });
+});
+
+describe('row-level security backstop (the application role, bypassing the repositories)', () => {
+  const asB = async <T>(fn: (sql: postgres.TransactionSql) => Promise<T>): Promise<T> => {
+    const sql = postgres(app.appUrl, { max: 1, onnotice: () => undefined });
+    try {
+      return (await sql.begin(async (tx) => {
+        await tx`select set_config('app.company_id', ${String(B.c.companyId)}, true)`;
+        return fn(tx);
+      })) as T;
+    } finally {
+      await sql.end();
+    }
+  };
+
+  it("hides A's rows even when the query asks for them by company", async () => {
+    const counts = await asB(async (tx) => {
+      const [a] = await tx`select count(*)::int as n from tickets where company_id = ${A.c.companyId}`;
+      const [b] = await tx`select count(*)::int as n from tickets where company_id = ${B.c.companyId}`;
+      return { a: a!.n, b: b!.n };
+    });
+    expect(counts.a).toBe(0);
+    expect(counts.b).toBeGreaterThan(0);
+  });
+
+  it('refuses to write a row into company A', async () => {
+    await expect(asB((tx) => tx`insert into contacts (company_id, name, number) values (${A.c.companyId}, 'Plantado', '5511900000001')`)).rejects.toThrow(
+      /row-level security/,
+    );
+    // The same insert for B's own company is accepted: the refusal above is the policy's.
+    await expect(asB((tx) => tx`insert into contacts (company_id, name, number) values (${B.c.companyId}, 'Próprio', '5511900000001') returning id`)).resolves.toHaveLength(1);
+  });
+});
+
+describe('after every cross-tenant call above', () => {
+  it("no row of one company references a row of another (foreign keys and loose id columns)", async () => {
+    const fks = await app.owner`
+      select c.conrelid::regclass::text as child, a.attname as col, c.confrelid::regclass::text as parent
+      from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      where c.contype = 'f' and cardinality(c.conkey) = 1
+        and exists (select 1 from pg_attribute x where x.attrelid = c.conrelid and x.attname = 'company_id')
+        and exists (select 1 from pg_attribute y where y.attrelid = c.confrelid and y.attname = 'company_id')`;
+    const pairs = [...fks.map((f) => [f.child, f.col, f.parent] as string[]), ['users', 'whatsapp_id', 'whatsapps'], ['messages', 'quoted_msg_id', 'messages']];
+    expect(pairs.map((p) => `${p[0]}.${p[1]}`)).toEqual(expect.arrayContaining(['tickets.user_id', 'tickets.queue_id', 'whatsapps.transfer_queue_id']));
+    const crossing: string[] = [];
+    for (const [child, col, parent] of pairs) {
+      const [row] = await app.owner.unsafe(`select count(*)::int as n from "${child}" x join "${parent}" p on p.id = x."${col}" where x.company_id <> p.company_id`);
+      if (row!.n > 0) crossing.push(`${child}.${col} → ${parent}: ${row!.n}`);
+    }
+    expect(crossing).toEqual([]);
+  });
+});
