@@ -14,3 +14,4 @@ export * from './schemas/users';
 export * from './schemas/whatsapp';
 export * from './schemas/companies';
 export * from './schemas/sandbox';
+export * from './phone';
