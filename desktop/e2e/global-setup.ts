@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { E2E_PORT } from '../playwright.config';
@@ -12,6 +12,9 @@ import { E2E_ADMIN } from './support/constants';
 export default async function globalSetup() {
   const root = resolve(import.meta.dirname, '../..');
   const dataDir = mkdtempSync(join(tmpdir(), 'balcao-e2e-'));
+  // mkdtemp makes it 0700; as root, embedded PostgreSQL runs as the `postgres` OS user, which
+  // must be able to reach DATA_DIR/pg ("initdb: could not access directory ... Permission denied").
+  chmodSync(dataDir, 0o755);
   const server: ChildProcess = spawn('npx', ['tsx', 'server/src/main.ts'], {
     cwd: root,
     env: {

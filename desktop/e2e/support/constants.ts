@@ -1,1 +1,4 @@
-export const E2E_ADMIN = { email: 'admin@balcao.e2e', password: 'Admin123!' };
+// The domain must pass the shared `email` schema (its TLD letters only): "admin@balcao.e2e" was
+// seeded fine but rejected by the login form and POST /auth/login (ERR_VALIDATION "Invalid email").
+export const E2E_DOMAIN = 'balcao-e2e.test';
+export const E2E_ADMIN = { email: `admin@${E2E_DOMAIN}`, password: 'Admin123!' };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { LoginBody } from '@balcao/shared';
 import type { DataAccess } from '../../db/tenant';
 import * as usersRepo from '../users/users.repository';
 import { hashPassword } from '../users/users.service';
@@ -19,6 +20,8 @@ export interface SeedResult {
  */
 export const seedFirstStart = async (data: DataAccess, opts: { adminEmail?: string; adminPassword?: string; sandbox: boolean }): Promise<SeedResult> => {
   const email = (opts.adminEmail ?? 'admin@balcao.local').toLowerCase();
+  // An owner who could never log in (the login form validates the same way) is a setup error.
+  if (!LoginBody.shape.email.safeParse(email).success) throw new Error(`ADMIN_EMAIL is not a valid e-mail address: ${email}`);
   const generatedPassword = opts.adminPassword ? undefined : randomBytes(9).toString('base64url');
   const passwordHash = await hashPassword(opts.adminPassword ?? generatedPassword!);
   return data.withSystem('boot:seed', async ({ tx }) => {

@@ -13,6 +13,12 @@ describe('messages logic', () => {
     expect(next[0]?.ack).toBe(3);
   });
 
+  it('never lowers an ack: a late send answer (ack 0) keeps the read that arrived live', () => {
+    const list = [makeMessage({ id: 1, fromMe: true, ack: 4 })];
+    expect(upsertMessage(list, makeMessage({ id: 1, fromMe: true, ack: 0 }))[0]?.ack).toBe(4);
+    expect(upsertMessage(list, makeMessage({ id: 1, fromMe: true, ack: -1 }))[0]?.ack).toBe(-1);
+  });
+
   it('appends a new message and keeps time order', () => {
     const list = [makeMessage({ id: 1, createdAt: at(10, 9) }), makeMessage({ id: 3, createdAt: at(10, 11) })];
     expect(upsertMessage(list, makeMessage({ id: 2, createdAt: at(10, 10) })).map((m) => m.id)).toEqual([1, 2, 3]);

@@ -4,10 +4,21 @@ import { dayKey, formatDate } from '../../lib/format';
 const byTime = (a: MessageDto, b: MessageDto): number =>
   Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id;
 
+/**
+ * The fresher of two copies of one message. Acks only move forward (or to -1, a failure), so a
+ * late HTTP answer (ack 0) never hides a "read" that already arrived by socket.
+ */
+const fresher = (held: MessageDto, incoming: MessageDto): MessageDto => {
+  const merged = { ...held, ...incoming };
+  if (incoming.ack >= 0 && held.ack > incoming.ack) merged.ack = held.ack;
+  if (Date.parse(held.updatedAt) > Date.parse(incoming.updatedAt)) return { ...merged, body: held.body, isDeleted: held.isDeleted, isEdited: held.isEdited };
+  return merged;
+};
+
 /** Adds or replaces a message, keeping the list oldest first. */
 export const upsertMessage = (messages: MessageDto[], message: MessageDto): MessageDto[] => {
   const index = messages.findIndex((m) => m.id === message.id);
-  if (index >= 0) return messages.map((m) => (m.id === message.id ? { ...m, ...message } : m));
+  if (index >= 0) return messages.map((m) => (m.id === message.id ? fresher(m, message) : m));
   const last = messages[messages.length - 1];
   if (!last || byTime(last, message) <= 0) return [...messages, message];
   return [...messages, message].sort(byTime);

@@ -1,0 +1,75 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { Credentials } from './api';
+
+export type ListKey = 'open' | 'pending' | 'closed';
+
+/**
+ * Resolves once the page's socket.io connection is accepted. The server joins the user's rooms
+ * before it accepts the connection, so from then on live events reach the page. Call it before
+ * the page logs in (it watches for the websocket as it opens).
+ */
+export const watchRealtime = (page: Page, timeout = 15_000): Promise<void> => {
+  const connected = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no socket.io connection within ${timeout} ms`)), timeout);
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/socket.io/')) return;
+      ws.on('framereceived', ({ payload }) => {
+        // Engine.io "message" (4) carrying a socket.io CONNECT (0): "40{...sid...}".
+        if (typeof payload === 'string' && payload.startsWith('40')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    page.once('close', () => clearTimeout(timer));
+  });
+  connected.catch(() => undefined); // reported where it is awaited, never as an unhandled rejection
+  return connected;
+};
+
+export const loginInBrowser = async (page: Page, who: Credentials): Promise<void> => {
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(who.email);
+  await page.getByTestId('login-password').fill(who.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/tickets$/);
+};
+
+export const ticketList = (page: Page, key: ListKey): Locator => page.getByTestId(`ticket-list-${key}`);
+
+/** Brings a list on screen: "Abertas" shows "Atendendo"; "Aguardando" lives inside "Abertas". */
+export const showList = async (page: Page, key: ListKey): Promise<Locator> => {
+  if (key === 'closed') {
+    await page.getByTestId('tab-closed').click();
+  } else {
+    await page.getByTestId('tab-open').click();
+    if (key === 'pending') await page.getByTestId('tab-pending').click();
+  }
+  const list = ticketList(page, key);
+  await expect(list).toBeVisible();
+  return list;
+};
+
+export const ticketItems = (list: Locator): Locator => list.getByTestId('ticket-item');
+
+export const ticketItem = (list: Locator, ticketId: number | string): Locator =>
+  list.locator(`[data-testid="ticket-item"][data-ticket-id="${ticketId}"]`);
+
+export const ticketIdOf = async (item: Locator): Promise<number> => {
+  const raw = await item.getAttribute('data-ticket-id');
+  const id = Number(raw);
+  expect(Number.isInteger(id) && id > 0, `ticket id attribute "${raw}"`).toBe(true);
+  return id;
+};
+
+export const uuidFromUrl = (page: Page): string => {
+  const match = /\/tickets\/([0-9a-f-]{36})$/.exec(new URL(page.url()).pathname);
+  expect(match, `a ticket uuid in ${page.url()}`).toBeTruthy();
+  return match![1]!;
+};
+
+export const UUID_URL = /\/tickets\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Messages and ticket markers of the open conversation, in screen (document) order. */
+export const conversationRows = (page: Page): Locator =>
+  page.getByTestId('message-list').locator('[data-testid="message"], [data-testid="ticket-marker"]');
