@@ -66,7 +66,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   const clock = opts.clock ?? systemClock;
   const client = createDbClient(opts.appUrl, { max: opts.dbPoolSize ?? 10 });
   const bus = new EventBus();
-  const data = createDataAccess(client.db, bus);
+  const data = createDataAccess(client.db, bus, client.sql);
   const jobs = await Jobs.start(opts.ownerUrl);
   const inbound = createInbound(data);
   const sessions = new SessionManager({ data, inbound, sandboxEnabled: config.sandboxEnabled, sandboxTiming: opts.sandboxTiming });

@@ -1,7 +1,7 @@
 import postgres from 'postgres';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
@@ -18,13 +18,17 @@ export const runMigrations = async (ownerUrl: string, appPassword: string): Prom
     // Two processes booting at once must not both migrate.
     await sql`select pg_advisory_lock(727001)`;
     await migrate(drizzle(sql), { migrationsFolder: drizzleDir });
-    await sql.unsafe(readFileSync(join(drizzleDir, 'policies/rls.sql'), 'utf8'));
+    // Idempotent SQL applied after every migration run, in name order: RLS policies, functions.
+    for (const file of readdirSync(join(drizzleDir, 'policies')).filter((f) => f.endsWith('.sql')).sort()) {
+      await sql.unsafe(readFileSync(join(drizzleDir, 'policies', file), 'utf8'));
+    }
     const [role] = await sql`select 1 from pg_roles where rolname = ${APP_ROLE}`;
     if (!role) await sql.unsafe(`create role ${APP_ROLE} login nosuperuser nobypassrls`);
     await sql.unsafe(`alter role ${APP_ROLE} with login password '${appPassword.replace(/'/g, "''")}'`);
     await sql.unsafe(`grant usage on schema public to ${APP_ROLE}`);
     await sql.unsafe(`grant select, insert, update, delete on all tables in schema public to ${APP_ROLE}`);
     await sql.unsafe(`grant usage, select on all sequences in schema public to ${APP_ROLE}`);
+    await sql.unsafe(`grant execute on all functions in schema public to ${APP_ROLE}`);
     await sql`select pg_advisory_unlock(727001)`;
   } finally {
     await sql.end({ timeout: 5 });

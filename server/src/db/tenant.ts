@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type postgres from 'postgres';
 import type { DomainEvent, Profile } from '@balcao/shared';
 import type { Db, Tx } from './client';
 import type { EventBus } from '../infra/event-bus';
@@ -22,6 +23,12 @@ export interface Unit {
 
 export interface DataAccess {
   db: Db;
+  /**
+   * One call of a tenant SQL function (allow-listed) in autocommit: one prepared statement, one
+   * round trip. The function sets app.company_id itself from its first argument, which is
+   * `ctx.companyId`, so RLS applies as under withTenant. For the hottest paths only.
+   */
+  callTenantFunction<T>(ctx: Pick<Ctx, 'companyId'>, fn: TenantFunction, args: unknown[], events: (result: T) => DomainEvent[]): Promise<T>;
   withTenant<T>(ctx: Pick<Ctx, 'companyId'>, fn: (unit: Unit) => Promise<T>): Promise<T>;
   withSystem<T>(reason: string, fn: (unit: Unit) => Promise<T>): Promise<T>;
 }
@@ -38,7 +45,10 @@ const systemReasons = new Set([
   'test:fixtures',
 ]);
 
-export const createDataAccess = (db: Db, bus: EventBus): DataAccess => {
+export type TenantFunction = 'balcao_ingest';
+const tenantFunctions: Record<TenantFunction, number> = { balcao_ingest: 11 };
+
+export const createDataAccess = (db: Db, bus: EventBus, driver: postgres.Sql): DataAccess => {
   const run = async <T>(setting: 'app.company_id' | 'app.system', value: string, fn: (unit: Unit) => Promise<T>) => {
     const staged: DomainEvent[] = [];
     const result = await db.transaction(async (tx) => {
@@ -50,6 +60,14 @@ export const createDataAccess = (db: Db, bus: EventBus): DataAccess => {
   };
   return {
     db,
+    async callTenantFunction<T>(ctx: Pick<Ctx, 'companyId'>, fn: TenantFunction, args: unknown[], events: (result: T) => DomainEvent[]): Promise<T> {
+      const placeholders = Array.from({ length: tenantFunctions[fn] }, (_, i) => `$${i + 1}`).join(', ');
+      if (args.length !== tenantFunctions[fn] - 1) throw new Error(`${fn}: expected ${tenantFunctions[fn] - 1} arguments`);
+      const [row] = await driver.unsafe(`select ${fn}(${placeholders}) as r`, [ctx.companyId, ...args] as never[], { prepare: true });
+      const result = (row as unknown as { r: T }).r;
+      for (const event of events(result)) bus.publish(event);
+      return result;
+    },
     withTenant: (ctx, fn) => run('app.company_id', String(ctx.companyId), fn),
     withSystem: (reason, fn) => {
       // Cross-company access is allow-listed so that every caller is a deliberate one.

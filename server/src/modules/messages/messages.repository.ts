@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MESSAGE_PAGE_SIZE, type MessageDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { tickets } from '../tickets/tickets.table';
@@ -53,7 +53,7 @@ export const history = async (tx: Tx, companyId: number, ticket: { id: number; c
     .select()
     .from(messages)
     .where(where)
-    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .orderBy(sql`${messages.createdAt} desc nulls last`, sql`${messages.id} desc nulls last`)
     .limit(MESSAGE_PAGE_SIZE + 1)
     .offset((page - 1) * MESSAGE_PAGE_SIZE);
   const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(messages).where(where);

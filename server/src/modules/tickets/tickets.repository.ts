@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Actor, ListTicketsQuery, TicketDto, TicketStatus } from '@balcao/shared';
 import { TICKET_PAGE_SIZE } from '@balcao/shared';
 import type { Tx } from '../../db/client';
@@ -63,10 +63,14 @@ const dtoQuery = (tx: Tx) =>
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .leftJoin(users, eq(users.id, tickets.userId));
 
-/** Full DTOs for ids, in the order of `ids`. */
+/**
+ * Full DTOs for ids, in the order of `ids`. The ids go as one array parameter: a prepared
+ * statement with an IN list of varying length would get a poor generic plan.
+ */
 export const loadDtos = async (tx: Tx, companyId: number, ids: number[]): Promise<TicketDto[]> => {
   if (ids.length === 0) return [];
-  const rows = (await dtoQuery(tx).where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)))) as DtoRow[];
+  const idArray = sql`${`{${ids.join(',')}}`}::int[]`;
+  const rows = (await dtoQuery(tx).where(and(eq(tickets.companyId, companyId), sql`${tickets.id} = any(${idArray})`))) as DtoRow[];
   const byId = new Map(rows.map((r) => [r.t.id, toDto(r)]));
   return ids.map((id) => byId.get(id)).filter((t): t is TicketDto => !!t);
 };
@@ -98,6 +102,10 @@ export const visibleTo = (actor: Actor): SQL | undefined => {
   return sql`(${mine} or ${supervisor} or ${unassigned})`;
 };
 
+// "nulls last" matches the indexes (drizzle creates DESC NULLS LAST); a plain DESC would not,
+// and PostgreSQL would sort every matching row instead of reading the first page off the index.
+const newestFirst = [sql`${tickets.updatedAt} desc nulls last`, sql`${tickets.id} desc nulls last`];
+
 const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
 export const list = async (tx: Tx, companyId: number, actor: Actor, q: ListTicketsQuery) => {
@@ -122,7 +130,7 @@ export const list = async (tx: Tx, companyId: number, actor: Actor, q: ListTicke
     .select({ id: tickets.id })
     .from(tickets)
     .where(cond)
-    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .orderBy(...newestFirst)
     .limit(TICKET_PAGE_SIZE + 1)
     .offset(offset);
   const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(tickets).where(cond);
@@ -136,7 +144,7 @@ export const changedSince = async (tx: Tx, companyId: number, actor: Actor, sinc
     .select({ id: tickets.id })
     .from(tickets)
     .where(and(eq(tickets.companyId, companyId), gt(tickets.updatedAt, since), ...(v ? [v] : [])))
-    .orderBy(desc(tickets.updatedAt))
+    .orderBy(...newestFirst)
     .limit(500);
   return loadDtos(tx, companyId, rows.map((r) => r.id));
 };

@@ -1,9 +1,8 @@
-import type { MessageDto } from '@balcao/shared';
+import type { MessageDto, TicketDto } from '@balcao/shared';
 import type { DataAccess } from '../../db/tenant';
 import * as ticketsRepo from '../tickets/tickets.repository';
 import * as companiesRepo from '../companies/companies.repository';
 import * as messagesRepo from '../messages/messages.repository';
-import { ingestStatement } from './inbound.repository';
 import type { AckUpdate, InboundMessage } from './whatsapp.port';
 
 export interface ConnectionFacts {
@@ -15,10 +14,8 @@ export interface ConnectionFacts {
 
 export type IngestResult = { outcome: 'stored'; messageId: number; ticketId: number } | { outcome: 'duplicate' } | { outcome: 'ignored'; reason: string };
 
-class ConcurrentDuplicate extends Error {}
 // The network can deliver what PostgreSQL text cannot store.
 const stripNul = (s: string) => s.split('\u0000').join('');
-const MAX_ATTEMPTS = 5;
 
 const messageFromRow = (m: Record<string, unknown>): MessageDto => ({
   id: m.id as number,
@@ -41,51 +38,68 @@ const messageFromRow = (m: Record<string, unknown>): MessageDto => ({
   updatedAt: new Date(m.updated_at as string).toISOString(),
 });
 
-/** The inbound pipeline (server-behaviour §5, steps 1–6). Automation (step 7) comes later. */
+/** The function builds JSON in SQL; timestamps come back in PostgreSQL's text form. */
+const ticketFromJson = (t: TicketDto): TicketDto => {
+  const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
+  return { ...t, createdAt: iso(t.createdAt)!, updatedAt: iso(t.updatedAt)!, queuedAt: iso(t.queuedAt), acceptedAt: iso(t.acceptedAt), closedAt: iso(t.closedAt) };
+};
+
+interface IngestCall {
+  duplicate: boolean;
+  ticketCreated?: boolean;
+  message?: Record<string, unknown>;
+  ticket?: TicketDto;
+}
+
+const isConcurrentDuplicate = (err: unknown) => (err as { code?: string }).code === 'BLC01';
+
+/**
+ * The inbound pipeline (server-behaviour §5, steps 1–6); automation (step 7) comes later.
+ * Steps 2, 4, 5 and 6 are one SQL function call (drizzle/policies/20-ingest-function.sql).
+ */
 export const createInbound = (data: DataAccess) => {
   const ignoreGroups = async (companyId: number) =>
     (await data.withTenant({ companyId }, ({ tx }) => companiesRepo.getSetting(tx, companyId, 'CheckMsgIsGroup'))) !== 'disabled';
 
-  const attempt = (conn: ConnectionFacts, msg: InboundMessage) =>
-    data.withTenant({ companyId: conn.companyId }, async ({ tx, stage }) => {
-      const row = await ingestStatement(tx, {
-        companyId: conn.companyId,
-        whatsappId: conn.id,
-        number: msg.from,
-        pushName: stripNul(msg.pushName?.trim() ?? ''),
-        isGroup: msg.isGroup,
-        waMessageId: msg.id,
-        body: stripNul(msg.body),
-        mediaType: msg.mediaType ?? null,
-        at: msg.timestamp,
-        newStatus: 'pending',
-        newQueueId: conn.queueIds.length === 1 ? conn.queueIds[0]! : null,
-      });
-      if (row.duplicate) return { outcome: 'duplicate' } as const;
-      if (row.ticket_id == null || row.contact_id == null) return null;
-      // Two deliveries of one id raced past the duplicate check: undo the ticket bump.
-      if (!row.message) throw new ConcurrentDuplicate();
-      const ticket = (await ticketsRepo.loadDto(tx, conn.companyId, row.ticket_id))!;
-      const message = messageFromRow(row.message);
-      stage({ type: row.ticket_created ? 'ticket.created' : 'ticket.updated', companyId: conn.companyId, ticket });
-      stage({ type: 'message.created', companyId: conn.companyId, message, ticket });
-      return { outcome: 'stored', messageId: message.id, ticketId: ticket.id } as const;
-    });
+  const store = (conn: ConnectionFacts, msg: InboundMessage) =>
+    data.callTenantFunction<IngestCall>(
+      { companyId: conn.companyId },
+      'balcao_ingest',
+      [
+        conn.id,
+        msg.from,
+        stripNul(msg.pushName?.trim() ?? ''),
+        msg.isGroup,
+        msg.id,
+        stripNul(msg.body),
+        msg.mediaType ?? null,
+        'pending',
+        conn.queueIds.length === 1 ? conn.queueIds[0]! : null,
+        msg.timestamp.toISOString(),
+      ],
+      (r) => {
+        if (r.duplicate || !r.ticket || !r.message) return [];
+        const ticket = ticketFromJson(r.ticket);
+        return [
+          { type: r.ticketCreated ? 'ticket.created' : 'ticket.updated', companyId: conn.companyId, ticket },
+          { type: 'message.created', companyId: conn.companyId, message: messageFromRow(r.message), ticket },
+        ];
+      },
+    );
 
   return {
     async ingest(conn: ConnectionFacts, msg: InboundMessage): Promise<IngestResult> {
       if (msg.fromMe) return { outcome: 'ignored', reason: 'fromMe' };
       if (msg.isGroup && (await ignoreGroups(conn.companyId))) return { outcome: 'ignored', reason: 'group' };
-      for (let i = 0; i < MAX_ATTEMPTS; i += 1) {
-        try {
-          const result = await attempt(conn, msg);
-          if (result) return result;
-        } catch (err) {
-          if (err instanceof ConcurrentDuplicate) return { outcome: 'duplicate' };
-          throw err;
-        }
+      try {
+        const r = await store(conn, msg);
+        if (r.duplicate) return { outcome: 'duplicate' };
+        return { outcome: 'stored', messageId: r.message!.id as number, ticketId: r.ticket!.id };
+      } catch (err) {
+        // Two deliveries of one id raced past the duplicate check; the loser rolled back.
+        if (isConcurrentDuplicate(err)) return { outcome: 'duplicate' };
+        throw err;
       }
-      throw new Error(`ingest: no live ticket after ${MAX_ATTEMPTS} attempts (${conn.id}/${msg.id})`);
     },
 
     async applyAck(conn: ConnectionFacts, update: AckUpdate): Promise<void> {

@@ -1,0 +1,112 @@
+/**
+ * Inbox list latency on a big, skewed tenant set: GET /tickets (first page) over HTTP through
+ * auth, for the largest company's admin and for one of its regular users.
+ *
+ *   npx tsx scripts/bench/inbox.ts [--scale 1] [--requests 300] [--explain]
+ *
+ * Throwaway embedded cluster with the product's durability settings; 100 companies, 100k
+ * tickets and ~1M messages at scale 1 (see lib/inbox-seed.ts). Ends with `inbox p95 <ms> ms`:
+ * one client at a time, the worse of admin and user. Target: ≤ 20 ms.
+ */
+import type { ListTicketsResponse, LoginResponse } from '@balcao/shared';
+import { withCluster } from './lib/cluster';
+import { login, startApp } from './lib/app';
+import { BENCH_PASSWORD, seedInbox, userEmail } from './lib/inbox-seed';
+import { explainList, type Explained } from './lib/explain';
+import { flag, hasFlag, mean, ms, now, percentile, table } from './lib/stats';
+import { cpuMeter } from './lib/cpu';
+
+const SCALE = flag('scale', 1);
+const REQUESTS = flag('requests', 300);
+const WARMUP = 30;
+const CLIENTS = 8;
+const PER_CLIENT = Math.ceil(REQUESTS / 3);
+const TARGET_MS = 20;
+
+interface Scenario {
+  who: 'admin' | 'user';
+  status: 'open' | 'pending';
+  session: LoginResponse;
+}
+
+const path = (status: string) => `/tickets?status=${status}&showAll=true`;
+
+/** One GET, timed until the whole body is read (a client then parses it). */
+const timedGet = async (url: string, token: string): Promise<{ ms: number; body: string }> => {
+  const t0 = now();
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const body = await res.text();
+  const dt = now() - t0;
+  if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${body.slice(0, 200)}`);
+  return { ms: dt, body };
+};
+
+const measure = async (base: string, s: Scenario, clients: number, perClient: number): Promise<{ lat: number[]; seconds: number }> => {
+  const lat: number[] = [];
+  const t0 = now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (let i = 0; i < perClient; i += 1) lat.push((await timedGet(base + path(s.status), s.session.token)).ms);
+    }),
+  );
+  return { lat, seconds: (now() - t0) / 1000 };
+};
+
+const printPlans = (title: string, rows: Explained[], full: boolean) => {
+  console.log(`\n${title}`);
+  console.log(table(['query (best of 3)', 'planning ms', 'execution ms'], rows.map((r) => [r.label, r.planningMs.toFixed(2), r.executionMs.toFixed(2)])));
+  if (full) for (const r of rows.filter((x) => !x.label.startsWith('actorFacts'))) console.log(`\n-- ${r.label}\n${r.sql}\n${r.plan.join('\n')}`);
+};
+
+await withCluster('inbox', async (cluster) => {
+  console.log(`inbox bench: scale ${SCALE}; postgres (product durability settings): ${await cluster.settings()}`);
+  const db = await cluster.database('bench_inbox');
+  const seed = await seedInbox(db.ownerUrl, SCALE);
+  console.log(
+    `seeded in ${seed.seconds.toFixed(1)} s (owner SQL, INSERT … SELECT generate_series; then VACUUM ANALYZE, CHECKPOINT): ${seed.companies} companies, ` +
+      `${seed.tickets} tickets, ${seed.messages} messages; largest company: ${seed.big.tickets} tickets ` +
+      `(${seed.big.open} open, ${seed.big.pending} pending), ${seed.big.messages} messages`,
+  );
+  const app = await startApp(db, { seed: false });
+  try {
+    const admin = await login(app.url, userEmail(1, 1), BENCH_PASSWORD);
+    const user = await login(app.url, userEmail(1, 2), BENCH_PASSWORD);
+    console.log(`admin ${admin.user.email} (profile ${admin.user.profile}); user ${user.user.email} (profile ${user.user.profile}, queues ${user.user.queues.map((q) => q.id).join(', ')}, allTicket ${user.user.allTicket})`);
+    const scenarios: Scenario[] = [
+      { who: 'admin', status: 'open', session: admin },
+      { who: 'admin', status: 'pending', session: admin },
+      { who: 'user', status: 'open', session: user },
+      { who: 'user', status: 'pending', session: user },
+    ];
+
+    const rows: (string | number)[][] = [];
+    let worstSingle = 0;
+    for (const clients of [1, CLIENTS]) {
+      for (const s of scenarios) {
+        const first = JSON.parse((await timedGet(app.url + path(s.status), s.session.token)).body) as ListTicketsResponse;
+        await measure(app.url, s, clients, Math.ceil(WARMUP / clients));
+        const cpu = cpuMeter(cluster.dir);
+        const { lat, seconds } = await measure(app.url, s, clients, clients === 1 ? REQUESTS : PER_CLIENT);
+        const use = cpu.stop();
+        const pct = (x: number) => `${((100 * x) / use.wallUs).toFixed(0)}%`;
+        const p95 = percentile(lat, 95);
+        if (clients === 1) worstSingle = Math.max(worstSingle, p95);
+        rows.push([`${s.who} status=${s.status}`, clients, lat.length, `${first.tickets.length}/${first.count}`, ms(percentile(lat, 50)), ms(p95), ms(percentile(lat, 99)), ms(mean(lat)), (lat.length / seconds).toFixed(0), pct(use.nodeUs), pct(use.pgUs), pct(use.otherUs)]);
+      }
+    }
+    console.log(`\nGET /tickets?status=…&showAll=true, first page, bearer token over HTTP (fetch) to ${app.url}; ${WARMUP} warm-up requests each`);
+    console.log(table(['scenario', 'clients', 'requests', 'page/count', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms', 'req/s', 'node CPU', 'pg CPU', 'other CPU'], rows));
+    console.log('(CPU columns: share of one core during the row; "other" = processes outside this bench, e.g. other test runs)');
+
+    // What the list runs, as the database sees it (always summarised; full plans when asked or missed).
+    const full = hasFlag('explain') || worstSingle > TARGET_MS;
+    for (const s of scenarios) {
+      const explained = await explainList(db.appUrl, s.session.user.companyId, s.session.user.id, { status: s.status, showAll: true });
+      printPlans(`EXPLAIN ANALYZE, ${s.who} status=${s.status}`, explained, full);
+    }
+    console.log(`\ntarget p95 ≤ ${TARGET_MS} ms with one client: ${worstSingle <= TARGET_MS ? 'met' : 'MISSED'}`);
+    console.log(`inbox p95 ${worstSingle.toFixed(1)} ms`);
+  } finally {
+    await app.close();
+  }
+});

@@ -1,0 +1,81 @@
+/**
+ * EXPLAIN ANALYZE of exactly the SQL that GET /tickets runs: the list is called through the
+ * product's repository on a drizzle instance whose logger records each query, then every
+ * recorded query is explained as the app role, in a tenant transaction (RLS on).
+ */
+import postgres from 'postgres';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import type { ListTicketsQuery } from '@balcao/shared';
+import * as schema from '../../../server/src/db/schema';
+import { createDataAccess } from '../../../server/src/db/tenant';
+import { EventBus } from '../../../server/src/infra/event-bus';
+import * as ticketsRepo from '../../../server/src/modules/tickets/tickets.repository';
+import * as usersRepo from '../../../server/src/modules/users/users.repository';
+
+export interface Explained {
+  label: string;
+  sql: string;
+  planningMs: number;
+  executionMs: number;
+  plan: string[];
+}
+
+const label = (q: string): string => {
+  if (q.startsWith('select set_config')) return 'set_config';
+  if (q.includes('count(*)')) return 'list: count(*)';
+  if (q.startsWith('select "id" from "tickets"')) return 'list: page ids';
+  if (q.includes('json_agg')) return 'loadDtos (page of DTOs)';
+  if (q.includes('"user_queues"')) return 'actorFacts: user queues';
+  if (q.includes('from "users"')) return 'actorFacts: user';
+  return q.slice(0, 40);
+};
+
+export interface Recorded {
+  label: string;
+  sql: string;
+  params: never[];
+}
+
+/** The queries one GET /tickets list call runs (after the transaction's set_config), in order. */
+export const captureList = async (appUrl: string, companyId: number, userId: number, query: Partial<ListTicketsQuery>): Promise<Recorded[]> => {
+  const client = postgres(appUrl, { max: 1, onnotice: () => undefined, types: { bigint: postgres.BigInt }, transform: { undefined: null } });
+  const recorded: Recorded[] = [];
+  try {
+    const db = drizzle(client, { schema, logger: { logQuery: (sql, params) => void recorded.push({ label: label(sql), sql, params: params.map((v) => (v instanceof Date ? v.toISOString() : v)) as never[] }) } });
+    const data = createDataAccess(db, new EventBus(), client);
+    await data.withTenant({ companyId }, async ({ tx }) => {
+      const actor = await usersRepo.actorFacts(tx, companyId, userId);
+      if (!actor) throw new Error(`no user ${userId}`);
+      await ticketsRepo.list(tx, companyId, actor, { pageNumber: 1, ...query } as ListTicketsQuery);
+    });
+    return recorded.filter((q) => q.label !== 'set_config');
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+};
+
+export const explainList = async (appUrl: string, companyId: number, userId: number, query: Partial<ListTicketsQuery>): Promise<Explained[]> => {
+  const recorded = await captureList(appUrl, companyId, userId, query);
+  const client = postgres(appUrl, { max: 1, onnotice: () => undefined });
+  try {
+    const out: Explained[] = [];
+    for (const r of recorded) {
+      // Best of three: one run on a busy 2-core machine can be preempted mid-query.
+      let best: Explained | undefined;
+      for (let i = 0; i < 3; i += 1) {
+        const plan = await client.begin(async (sql) => {
+          await sql`select set_config('app.company_id', ${String(companyId)}, true)`;
+          return sql.unsafe<{ 'QUERY PLAN': string }[]>(`explain (analyze, buffers) ${r.sql}`, r.params);
+        });
+        const lines = plan.map((p) => p['QUERY PLAN']);
+        const num = (re: RegExp) => Number(lines.find((l) => re.test(l))?.match(/([\d.]+) ms/)?.[1] ?? NaN);
+        const e = { label: r.label, sql: r.sql, planningMs: num(/^Planning Time/), executionMs: num(/^Execution Time/), plan: lines };
+        if (!best || e.planningMs + e.executionMs < best.planningMs + best.executionMs) best = e;
+      }
+      out.push(best!);
+    }
+    return out;
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+};
