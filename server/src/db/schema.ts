@@ -4,6 +4,7 @@ export * from '../modules/users/users.table';
 export * from '../modules/queues/queues.table';
 export * from '../modules/whatsapp/whatsapp.table';
 export * from '../modules/whatsapp/sandbox/sandbox.table';
+export * from '../modules/whatsapp/whatsapp-session.table';
 export * from '../modules/contacts/contacts.table';
 export * from '../modules/tickets/tickets.table';
 export * from '../modules/messages/messages.table';

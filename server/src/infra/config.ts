@@ -20,21 +20,44 @@ export interface Config {
   realtimeAdapter: 'postgres' | 'none';
   webDir: string;
   version: string;
+  /**
+   * AES-256 key (32 bytes) that encrypts WhatsApp auth state at rest. Optional in the type only
+   * because test and bench assemblies build a Config by hand; loadConfig always sets it.
+   */
+  waEncryptionKey?: Buffer;
 }
 
 interface Secrets {
   jwtSecret: string;
   appDbPassword: string;
+  /** base64; absent from secrets.json files written before WhatsApp auth state existed. */
+  waEncryptionKey?: string;
 }
 
+const newWaKey = () => randomBytes(32).toString('base64');
+
 /** Generated once per data directory so the embedded default needs no configuration. */
-const loadSecrets = (dataDir: string): Secrets => {
+const loadSecrets = (dataDir: string): Required<Secrets> => {
   const file = join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Secrets;
+    if (stored.waEncryptionKey) return stored as Required<Secrets>;
+    // Older file: add the new secret, keep the others (changing them would lock users out).
+    const upgraded = { ...stored, waEncryptionKey: newWaKey() };
+    writeFileSync(file, JSON.stringify(upgraded), { mode: 0o600 });
+    return upgraded;
+  }
   mkdirSync(dataDir, { recursive: true });
-  const secrets = { jwtSecret: randomBytes(48).toString('base64url'), appDbPassword: randomBytes(24).toString('hex') };
+  const secrets = { jwtSecret: randomBytes(48).toString('base64url'), appDbPassword: randomBytes(24).toString('hex'), waEncryptionKey: newWaKey() };
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
+};
+
+/** WA_ENCRYPTION_KEY: 64 hex characters or base64 of 32 bytes. A wrong key must stop the boot. */
+const parseWaKey = (raw: string): Buffer => {
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) throw new Error('WA_ENCRYPTION_KEY must be 32 bytes (64 hex characters or base64)');
+  return key;
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -63,5 +86,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     realtimeAdapter: env.REALTIME_ADAPTER === 'none' ? 'none' : env.REALTIME_ADAPTER === 'postgres' || !!databaseUrl ? 'postgres' : 'none',
     webDir: resolve(env.WEB_DIR ?? 'desktop/dist'),
     version: env.npm_package_version ?? '0.1.0',
+    waEncryptionKey: parseWaKey(env.WA_ENCRYPTION_KEY || secrets.waEncryptionKey),
   };
 };

@@ -1,0 +1,116 @@
+import type { ConnectionStatus } from '@balcao/shared';
+
+/**
+ * Baileys' DisconnectReason, mirrored so this policy stays Baileys-free (only baileys/ may
+ * import it). baileys/disconnect.ts fails to compile if the mirror misses a member or a value.
+ */
+export const DISCONNECT_REASON = {
+  connectionClosed: 428,
+  connectionLost: 408,
+  connectionReplaced: 440,
+  timedOut: 408,
+  loggedOut: 401,
+  badSession: 500,
+  restartRequired: 515,
+  multideviceMismatch: 411,
+  forbidden: 403,
+  unavailableService: 503,
+} as const;
+
+/** Not in the enum: WhatsApp answers 405 when our WhatsApp Web version is too old. */
+export const VERSION_REJECTED = 405;
+
+export type KnownCode = (typeof DISCONNECT_REASON)[keyof typeof DISCONNECT_REASON] | typeof VERSION_REJECTED;
+
+export type FailureAction = 'restart' | 'reconnect' | 'logout' | 'stop' | 'refresh-version';
+
+export interface FailureInput {
+  /** The Boom status code of `lastDisconnect.error`; undefined when there was none. */
+  statusCode: number | undefined;
+  /** Consecutive failures so far, this one included (1 = first). Reset on CONNECTED; 515 does not count. */
+  attempt: number;
+  /** 440s seen recently (this one included), from the session timeline. */
+  recentReplacements: number;
+}
+
+export interface FailureDecision {
+  action: FailureAction;
+  /** What to store on the connection row now. */
+  status: ConnectionStatus;
+  /** Wait before acting (0 = now). */
+  delayMs: number;
+  /** Delete the stored creds and keys: the phone unlinked this device. */
+  wipeKeys: boolean;
+  /** Tell the company's admins (`company:<id>:admins`). */
+  alert: boolean;
+  reason: string;
+}
+
+export const BACKOFF = { baseMs: 1_000, capMs: 60_000 } as const;
+/** A replaced session usually means another client holds the number: give it room. */
+export const REPLACED_BASE_MS = 5_000;
+export const MAX_ATTEMPTS = 6;
+export const REPLACEMENT_ALERT_AT = 2;
+
+/** Actions after which the connection comes back by itself. */
+export const reconnects = (action: FailureAction): boolean => action === 'restart' || action === 'reconnect' || action === 'refresh-version';
+
+/**
+ * Exponential backoff with "equal jitter": half the step fixed, half random, so retries spread
+ * out but never collapse to 0. `jitter` returns [0, 1) (Math.random in production).
+ */
+export const backoffMs = (attempt: number, jitter: () => number, baseMs: number = BACKOFF.baseMs, capMs: number = BACKOFF.capMs): number => {
+  const step = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  const j = Math.min(1, Math.max(0, jitter()));
+  return Math.min(capMs, Math.round(step / 2 + (step / 2) * j));
+};
+
+type Rule = (input: FailureInput, jitter: () => number) => FailureDecision;
+
+const decision = (d: Partial<FailureDecision> & Pick<FailureDecision, 'action' | 'status' | 'reason'>): FailureDecision => ({
+  delayMs: 0,
+  wipeKeys: false,
+  alert: false,
+  ...d,
+});
+
+/** Transient trouble: retry with backoff while attempts last, then give up with the reason. */
+const retry =
+  (what: string, opts: { action?: 'reconnect' | 'refresh-version'; baseMs?: number; alert?: (i: FailureInput) => boolean } = {}): Rule =>
+  (input, jitter) => {
+    if (input.attempt > MAX_ATTEMPTS) {
+      return decision({ action: 'stop', status: 'DISCONNECTED', alert: true, reason: `${what}; gave up after ${MAX_ATTEMPTS} attempts` });
+    }
+    return decision({
+      action: opts.action ?? 'reconnect',
+      status: 'TIMEOUT',
+      delayMs: backoffMs(input.attempt, jitter, opts.baseMs),
+      alert: opts.alert?.(input) ?? false,
+      reason: `${what}; retry ${input.attempt} of ${MAX_ATTEMPTS}`,
+    });
+  };
+
+// Keyed by every code: a code missing from KnownCode's sources fails to compile here.
+const rules: Record<KnownCode, Rule> = {
+  // WhatsApp asks for a fresh socket after pairing and now and then: routine, not a failure.
+  515: () => decision({ action: 'restart', status: 'OPENING', reason: 'restart required (515)' }),
+  401: () =>
+    decision({ action: 'logout', status: 'DISCONNECTED', wipeKeys: true, alert: true, reason: 'logged out from the phone (401): scan a new QR code' }),
+  403: () => decision({ action: 'stop', status: 'DISCONNECTED', alert: true, reason: 'WhatsApp refused this number (403 forbidden)' }),
+  440: retry('session replaced by another client (440)', {
+    baseMs: REPLACED_BASE_MS,
+    alert: (i) => i.recentReplacements >= REPLACEMENT_ALERT_AT,
+  }),
+  405: retry('WhatsApp Web version rejected (405)', { action: 'refresh-version' }),
+  428: retry('connection closed (428)'),
+  408: retry('connection lost or timed out (408)'),
+  500: retry('bad session (500)'),
+  503: retry('WhatsApp unavailable (503)'),
+  411: retry('multi-device mismatch (411)'),
+};
+
+const isKnown = (code: number | undefined): code is KnownCode => code !== undefined && Object.hasOwn(rules, code);
+
+/** What to do when a Baileys socket closes. Pure: time and randomness come from the caller. */
+export const decideOnDisconnect = (input: FailureInput, jitter: () => number = Math.random): FailureDecision =>
+  isKnown(input.statusCode) ? rules[input.statusCode](input, jitter) : retry(`disconnected (${input.statusCode ?? 'no status code'})`)(input, jitter);

@@ -1,0 +1,38 @@
+import { index, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { ts, updatedAt } from '../../db/columns';
+import { companies } from '../companies/companies.table';
+import { whatsapps } from './whatsapp.table';
+
+/**
+ * A connection's WhatsApp auth state: the creds (category 'creds', key_id '') and every Signal
+ * key Baileys keeps (category = key family). `value` is AES-256-GCM ciphertext, never JSON.
+ * Written by baileys/auth-state.ts only; no route or DTO ever reads it.
+ */
+export const whatsappAuth = pgTable(
+  'whatsapp_auth',
+  {
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').notNull().references(() => whatsapps.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    keyId: text('key_id').notNull(),
+    value: text('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ name: 'whatsapp_auth_key', columns: [t.whatsappId, t.category, t.keyId] })],
+);
+
+/** The per-connection session timeline: every status change and why. */
+export const whatsappSessionEvents = pgTable(
+  'whatsapp_session_events',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').notNull().references(() => whatsapps.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 20 }).notNull(),
+    reason: text('reason').notNull().default(''),
+    /** The WhatsApp disconnect code behind the change, if any (how 440 storms are counted). */
+    code: integer('code'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('whatsapp_session_events_timeline').on(t.companyId, t.whatsappId, t.at, t.id)],
+);
