@@ -43,26 +43,6 @@ begin
     raise exception 'balcao_ingest: concurrent duplicate' using errcode = 'BLC01';
   end if;
 
-  return (
-    select json_build_object(
-      'duplicate', false, 'ticketCreated', v_created, 'message', v_message,
-      'ticket', json_build_object(
-        'id', t.id, 'uuid', t.uuid, 'status', t.status, 'companyId', t.company_id, 'contactId', t.contact_id,
-        'whatsappId', t.whatsapp_id, 'queueId', t.queue_id, 'userId', t.user_id, 'isGroup', t.is_group,
-        'chatbot', t.chatbot, 'lastMessage', t.last_message, 'unreadMessages', t.unread_messages, 'presence', null,
-        'createdAt', t.created_at, 'updatedAt', t.updated_at, 'queuedAt', t.queued_at, 'acceptedAt', t.accepted_at,
-        'closedAt', t.closed_at,
-        'contact', json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'profilePicUrl', c.profile_pic_url),
-        'queue', case when q.id is not null then json_build_object('id', q.id, 'name', q.name, 'color', q.color) end,
-        'user', case when u.id is not null then json_build_object('id', u.id, 'name', u.name) end,
-        'whatsapp', json_build_object('id', w.id, 'name', w.name),
-        'tags', coalesce((select json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by tg.name)
-                          from ticket_tags tt join tags tg on tg.id = tt.tag_id where tt.ticket_id = t.id), '[]'::json)))
-    from tickets t
-    join contacts c on c.id = t.contact_id
-    join whatsapps w on w.id = t.whatsapp_id
-    left join queues q on q.id = t.queue_id
-    left join users u on u.id = t.user_id
-    where t.id = v_ticket);
+  return json_build_object('duplicate', false, 'ticketCreated', v_created, 'message', v_message, 'ticket', balcao_ticket_json(v_ticket));
 end
 $fn$;

@@ -72,7 +72,8 @@ export const createTicketsService = (deps: TicketsDeps) => {
 
   return {
     list: (ctx: Ctx, q: ListTicketsQuery): Promise<ListTicketsResponse> =>
-      data.withTenant(ctx, async ({ tx }) => repo.list(tx, ctx.companyId, await actorOf(tx, ctx), q)),
+      // The profile comes from the token; queues and allTicket are read inside the list statement.
+      data.withTenant(ctx, ({ tx }) => repo.list(tx, ctx.companyId, { id: ctx.userId, profile: ctx.profile }, q)),
 
     show: (ctx: Ctx, id: number) =>
       data.withTenant(ctx, async ({ tx }) => {
@@ -86,7 +87,7 @@ export const createTicketsService = (deps: TicketsDeps) => {
         return (await repo.loadDto(tx, ctx.companyId, t.id))!;
       }),
 
-    changedSince: (ctx: Ctx, since: Date) => data.withTenant(ctx, async ({ tx }) => repo.changedSince(tx, ctx.companyId, await actorOf(tx, ctx), since)),
+    changedSince: (ctx: Ctx, since: Date) => data.withTenant(ctx, ({ tx }) => repo.changedSince(tx, ctx.companyId, { id: ctx.userId, profile: ctx.profile }, since)),
 
     create: (ctx: Ctx, body: CreateTicketBody) =>
       data.withTenant(ctx, async (unit) => {

@@ -38,12 +38,6 @@ const messageFromRow = (m: Record<string, unknown>): MessageDto => ({
   updatedAt: new Date(m.updated_at as string).toISOString(),
 });
 
-/** The function builds JSON in SQL; timestamps come back in PostgreSQL's text form. */
-const ticketFromJson = (t: TicketDto): TicketDto => {
-  const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
-  return { ...t, createdAt: iso(t.createdAt)!, updatedAt: iso(t.updatedAt)!, queuedAt: iso(t.queuedAt), acceptedAt: iso(t.acceptedAt), closedAt: iso(t.closedAt) };
-};
-
 interface IngestCall {
   duplicate: boolean;
   ticketCreated?: boolean;
@@ -79,7 +73,7 @@ export const createInbound = (data: DataAccess) => {
       ],
       (r) => {
         if (r.duplicate || !r.ticket || !r.message) return [];
-        const ticket = ticketFromJson(r.ticket);
+        const ticket = ticketsRepo.ticketFromJson(r.ticket);
         return [
           { type: r.ticketCreated ? 'ticket.created' : 'ticket.updated', companyId: conn.companyId, ticket },
           { type: 'message.created', companyId: conn.companyId, message: messageFromRow(r.message), ticket },
