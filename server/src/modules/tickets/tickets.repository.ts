@@ -6,7 +6,7 @@ import { tickets } from './tickets.table';
 
 export type TicketRow = typeof tickets.$inferSelect;
 
-/** balcao_ticket_json (drizzle/policies/15-ticket-json.sql) returns PostgreSQL's timestamp text. */
+/** balcao_tickets_json (drizzle/policies/15-ticket-json.sql) returns PostgreSQL's timestamp text. */
 export const ticketFromJson = (t: TicketDto): TicketDto => {
   const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
   return { ...t, createdAt: iso(t.createdAt)!, updatedAt: iso(t.updatedAt)!, queuedAt: iso(t.queuedAt), acceptedAt: iso(t.acceptedAt), closedAt: iso(t.closedAt) };
@@ -20,11 +20,8 @@ const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
  */
 export const loadDtos = async (tx: Tx, companyId: number, ids: number[]): Promise<TicketDto[]> => {
   if (ids.length === 0) return [];
-  const rows = await tx.execute<{ dto: TicketDto | null }>(sql`
-    select balcao_ticket_json(t.id) as dto
-    from unnest(${intArray(ids)}) with ordinality as page(id, n)
-    join ${tickets} t on t.id = page.id and t.company_id = ${companyId}
-    order by page.n`);
+  const rows = await tx.execute<{ dto: TicketDto }>(sql`
+    select j.dto from balcao_tickets_json(${companyId}::int, ${intArray(ids)}) j order by j.pos`);
   return rows.map((r) => r.dto).filter((d): d is TicketDto => !!d).map(ticketFromJson);
 };
 
@@ -86,12 +83,11 @@ export const list = async (tx: Tx, companyId: number, actor: { id: number; profi
       from ${tickets} where ${cond}
       order by ${sql.join(newestFirst, sql`, `)}
       limit ${TICKET_PAGE_SIZE + 1} offset ${offset}
-    ), page as (
-      select id, row_number() over (order by at desc, id desc) as n from hits
     )
     select (select count(*)::int from ${tickets} where ${cond}) as count,
-           (select coalesce(json_agg(balcao_ticket_json(page.id) order by page.n) filter (where page.n <= ${TICKET_PAGE_SIZE}), '[]'::json) from page) as dtos,
-           (select count(*) > ${TICKET_PAGE_SIZE} from page) as more`);
+           (select coalesce(json_agg(j.dto order by j.pos), '[]'::json)
+              from balcao_tickets_json(${companyId}::int, array(select id from hits order by at desc, id desc limit ${TICKET_PAGE_SIZE})) j) as dtos,
+           (select count(*) > ${TICKET_PAGE_SIZE} from hits) as more`);
   return { tickets: (row?.dtos ?? []).map(ticketFromJson), count: row?.count ?? 0, hasMore: row?.more ?? false };
 };
 
