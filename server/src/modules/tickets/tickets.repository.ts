@@ -77,14 +77,19 @@ export const list = async (tx: Tx, companyId: number, actor: { id: number; profi
   }
   const cond = sql.join(where, sql` and `);
   const offset = (q.pageNumber - 1) * TICKET_PAGE_SIZE;
+  const order = sql.join(newestFirst, sql`, `);
+  // With a visibility filter (an OR of branches) PostgreSQL reads every matching row anyway, so
+  // the count rides along as a window; without one the page stops early on the index and the
+  // count is its own (index-only) scan.
+  const filtered = !showAll;
   const [row] = await tx.execute<{ count: number; dtos: TicketDto[]; more: boolean }>(sql`
     with hits as (
-      select ${tickets.id} as id, ${tickets.updatedAt} as at
+      select ${tickets.id} as id, ${tickets.updatedAt} as at${filtered ? sql`, count(*) over () as total` : sql``}
       from ${tickets} where ${cond}
-      order by ${sql.join(newestFirst, sql`, `)}
+      order by ${order}
       limit ${TICKET_PAGE_SIZE + 1} offset ${offset}
     )
-    select (select count(*)::int from ${tickets} where ${cond}) as count,
+    select ${filtered ? sql`coalesce((select max(total)::int from hits), (select count(*)::int from ${tickets} where ${cond}))` : sql`(select count(*)::int from ${tickets} where ${cond})`} as count,
            (select coalesce(json_agg(j.dto order by j.pos), '[]'::json)
               from balcao_tickets_json(${companyId}::int, array(select id from hits order by at desc, id desc limit ${TICKET_PAGE_SIZE})) j) as dtos,
            (select count(*) > ${TICKET_PAGE_SIZE} from hits) as more`);

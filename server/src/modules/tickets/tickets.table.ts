@@ -43,6 +43,8 @@ export const tickets = pgTable(
     index('tickets_company_user_status_updated').on(t.companyId, t.userId, t.status, t.updatedAt.desc(), t.id.desc()),
     index('tickets_company_queue_status_updated').on(t.companyId, t.queueId, t.status, t.updatedAt.desc(), t.id.desc()),
     index('tickets_contact_whatsapp').on(t.contactId, t.whatsappId, t.id),
+    // Agents' lists: the unassigned tickets of their queues.
+    index('tickets_unassigned_queue').on(t.companyId, t.status, t.queueId).where(sql`user_id is null`),
   ],
 );
 

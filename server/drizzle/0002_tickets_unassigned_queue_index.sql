@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_unassigned_queue" ON "tickets" USING btree ("company_id","status","queue_id") WHERE user_id is null;
