@@ -1,12 +1,12 @@
 -- Ticket DTOs (shared/src/schemas/dtos.ts TicketDto) built in one place, in SQL, so lists,
 -- events and the ingest function return the same shape without mapping rows in Node.
--- A set-based SQL function (one join for a whole page; PostgreSQL inlines it into the caller).
--- SECURITY INVOKER and STABLE: row-level security applies to every table it reads.
+-- A view, so the planner inlines it and joins only the rows asked for (a page, one ticket);
+-- security_invoker: row-level security applies as the caller, as for the tables themselves.
 drop function if exists balcao_ticket_json(int);
-drop function if exists balcao_tickets_json(int[]);
-create or replace function balcao_tickets_json(p_company int, p_ids int[]) returns table (pos bigint, dto json)
-language sql stable security invoker as $fn$
-  select page.n, json_build_object(
+drop function if exists balcao_tickets_json(int, int[]);
+drop view if exists ticket_dtos;
+create view ticket_dtos with (security_invoker = true) as
+  select t.id, t.company_id, json_build_object(
     'id', t.id, 'uuid', t.uuid, 'status', t.status, 'companyId', t.company_id, 'contactId', t.contact_id,
     'whatsappId', t.whatsapp_id, 'queueId', t.queue_id, 'userId', t.user_id, 'isGroup', t.is_group,
     'chatbot', t.chatbot, 'lastMessage', t.last_message, 'unreadMessages', t.unread_messages, 'presence', null,
@@ -17,11 +17,9 @@ language sql stable security invoker as $fn$
     'user', case when u.id is not null then json_build_object('id', u.id, 'name', u.name) end,
     'whatsapp', json_build_object('id', w.id, 'name', w.name),
     'tags', coalesce((select json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by tg.name)
-                      from ticket_tags tt join tags tg on tg.id = tt.tag_id where tt.ticket_id = t.id), '[]'::json))
-  from unnest(p_ids) with ordinality as page(id, n)
-  join tickets t on t.id = page.id and t.company_id = p_company
+                      from ticket_tags tt join tags tg on tg.id = tt.tag_id where tt.ticket_id = t.id), '[]'::json)) as dto
+  from tickets t
   join contacts c on c.id = t.contact_id
   join whatsapps w on w.id = t.whatsapp_id
   left join queues q on q.id = t.queue_id
-  left join users u on u.id = t.user_id
-$fn$;
+  left join users u on u.id = t.user_id;

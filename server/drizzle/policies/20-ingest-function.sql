@@ -43,6 +43,6 @@ begin
     raise exception 'balcao_ingest: concurrent duplicate' using errcode = 'BLC01';
   end if;
 
-  return json_build_object('duplicate', false, 'ticketCreated', v_created, 'message', v_message, 'ticket', (select dto from balcao_tickets_json(p_company, array[v_ticket])));
+  return json_build_object('duplicate', false, 'ticketCreated', v_created, 'message', v_message, 'ticket', (select dto from ticket_dtos where id = v_ticket and company_id = p_company));
 end
 $fn$;

@@ -6,7 +6,7 @@ import { tickets } from './tickets.table';
 
 export type TicketRow = typeof tickets.$inferSelect;
 
-/** balcao_tickets_json (drizzle/policies/15-ticket-json.sql) returns PostgreSQL's timestamp text. */
+/** The ticket_dtos view (drizzle/policies/15-ticket-json.sql) returns PostgreSQL's timestamp text. */
 export const ticketFromJson = (t: TicketDto): TicketDto => {
   const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
   return { ...t, createdAt: iso(t.createdAt)!, updatedAt: iso(t.updatedAt)!, queuedAt: iso(t.queuedAt), acceptedAt: iso(t.acceptedAt), closedAt: iso(t.closedAt) };
@@ -21,7 +21,9 @@ const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 export const loadDtos = async (tx: Tx, companyId: number, ids: number[]): Promise<TicketDto[]> => {
   if (ids.length === 0) return [];
   const rows = await tx.execute<{ dto: TicketDto }>(sql`
-    select j.dto from balcao_tickets_json(${companyId}::int, ${intArray(ids)}) j order by j.pos`);
+    select v.dto from unnest(${intArray(ids)}) with ordinality as page(id, n)
+    join ticket_dtos v on v.id = page.id and v.company_id = ${companyId}
+    order by page.n`);
   return rows.map((r) => r.dto).filter((d): d is TicketDto => !!d).map(ticketFromJson);
 };
 
@@ -90,8 +92,9 @@ export const list = async (tx: Tx, companyId: number, actor: { id: number; profi
       limit ${TICKET_PAGE_SIZE + 1} offset ${offset}
     )
     select ${filtered ? sql`coalesce((select max(total)::int from hits), (select count(*)::int from ${tickets} where ${cond}))` : sql`(select count(*)::int from ${tickets} where ${cond})`} as count,
-           (select coalesce(json_agg(j.dto order by j.pos), '[]'::json)
-              from balcao_tickets_json(${companyId}::int, array(select id from hits order by at desc, id desc limit ${TICKET_PAGE_SIZE})) j) as dtos,
+           (select coalesce(json_agg(v.dto order by p.at desc, p.id desc), '[]'::json)
+              from (select id, at from hits order by at desc, id desc limit ${TICKET_PAGE_SIZE}) p
+              join ticket_dtos v on v.id = p.id and v.company_id = ${companyId}) as dtos,
            (select count(*) > ${TICKET_PAGE_SIZE} from hits) as more`);
   return { tickets: (row?.dtos ?? []).map(ticketFromJson), count: row?.count ?? 0, hasMore: row?.more ?? false };
 };
