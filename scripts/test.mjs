@@ -3,8 +3,10 @@
 // Ends with the line "N passed, N failed" summed over all of them; exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 
-const out = '.test-results';
+// Absolute: Playwright resolves its report path against its config's folder.
+const out = resolve('.test-results');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
