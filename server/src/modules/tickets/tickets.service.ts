@@ -19,10 +19,8 @@ import * as usersRepo from '../users/users.repository';
 import * as contactsRepo from '../contacts/contacts.repository';
 import * as whatsappRepo from '../whatsapp/whatsapp.repository';
 import * as queuesRepo from '../queues/queues.repository';
-import * as companiesRepo from '../companies/companies.repository';
-import { queueOutbound } from '../messages/outbound';
-import { renderVariables } from '../messages/variables';
 import * as repo from './tickets.repository';
+import { holderDetails, transitions } from './tickets.transitions';
 
 export interface TicketsDeps {
   data: DataAccess;
@@ -43,11 +41,6 @@ const visibleTicket = async (tx: Tx, ctx: Ctx, actor: Actor, ticket: repo.Ticket
   return ticket;
 };
 
-const holderDetails = async (tx: Tx, companyId: number, holder: repo.TicketRow) => {
-  const dto = await repo.loadDto(tx, companyId, holder.id);
-  return { ticketId: holder.id, uuid: holder.uuid, status: holder.status, user: dto?.user ?? null, queue: dto?.queue ?? null };
-};
-
 export const createTicketsService = (deps: TicketsDeps) => {
   const { data } = deps;
 
@@ -60,14 +53,6 @@ export const createTicketsService = (deps: TicketsDeps) => {
       previous: previous ? { status: previous.status, queueId: previous.queueId, userId: previous.userId } : undefined,
     });
     return dto;
-  };
-
-  const automated = async (unit: Unit, ticket: repo.TicketRow, template: string) => {
-    if (!template.trim()) return;
-    const company = await companiesRepo.get(unit.tx, ticket.companyId);
-    const contact = await contactsRepo.get(unit.tx, ticket.companyId, ticket.contactId);
-    const body = renderVariables(template, { contactName: contact?.name ?? '', ticketId: ticket.id, now: deps.clock.now(), timeZone: company?.timezone ?? 'America/Sao_Paulo' });
-    await queueOutbound(unit, deps.jobs, ticket, body, { automated: true });
   };
 
   return {
@@ -125,38 +110,7 @@ export const createTicketsService = (deps: TicketsDeps) => {
         const t = await visibleTicket(tx, ctx, actor, await repo.get(tx, ctx.companyId, id));
         const action = actionFor(t.status as TicketDto['status'], body, ctx.userId);
         if (!action || !canTransition(t.status as TicketDto['status'], action)) throw new AppError('ERR_INVALID_TRANSITION');
-        const now = deps.clock.now();
-        const carry = { useIntegration: body.useIntegration, promptId: body.promptId, integrationId: body.integrationId };
-        const clean = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-        switch (action) {
-          case 'accept': {
-            await repo.update(tx, ctx.companyId, t.id, { status: 'open', userId: ctx.userId, acceptedAt: now, chatbot: false, unreadMessages: 0, ...clean(carry) });
-            const setting = await companiesRepo.getSetting(tx, ctx.companyId, 'sendGreetingAccepted');
-            if (setting === 'enabled' && !t.isGroup) {
-              const me = await usersRepo.get(tx, ctx.companyId, ctx.userId);
-              await automated(unit, { ...t, status: 'open' }, `{{ms}} *{{name}}*, meu nome é *${me?.name ?? ''}* e agora vou prosseguir com seu atendimento!`);
-            }
-            break;
-          }
-          case 'return':
-            await repo.update(tx, ctx.companyId, t.id, { status: 'pending', userId: null, queuedAt: now });
-            break;
-          case 'transfer':
-            await transfer(unit, ctx, t, body);
-            break;
-          case 'close': {
-            await repo.update(tx, ctx.companyId, t.id, { status: 'closed', closedAt: now, chatbot: false, useIntegration: false, promptId: null, integrationId: null });
-            const w = await whatsappRepo.get(tx, ctx.companyId, t.whatsappId);
-            if (w && !t.isGroup) await automated(unit, { ...t, status: 'closed' }, w.complationMessage);
-            break;
-          }
-          case 'reopen': {
-            const holder = await repo.findLive(tx, ctx.companyId, t.contactId, t.whatsappId);
-            if (holder) throw new AppError('ERR_OTHER_OPEN_TICKET', undefined, await holderDetails(tx, ctx.companyId, holder));
-            await repo.update(tx, ctx.companyId, t.id, { status: 'open', userId: ctx.userId, closedAt: null, acceptedAt: now });
-            break;
-          }
-        }
+        await transitions[action](unit, ctx, t, body, deps);
         return announce(unit, ctx.companyId, t.id, t);
       }),
 
@@ -183,30 +137,6 @@ export const createTicketsService = (deps: TicketsDeps) => {
         return { closed: ids.length };
       }),
   };
-
-  async function transfer(unit: Unit, ctx: Ctx, t: repo.TicketRow, body: UpdateTicketBody) {
-    const { tx } = unit;
-    const queueId = body.queueId ?? t.queueId;
-    if (!queueId) throw new AppError('ERR_QUEUE_REQUIRED', 'Selecione uma fila');
-    if (!(await queuesRepo.get(tx, ctx.companyId, queueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
-    if (body.userId && !(await usersRepo.get(tx, ctx.companyId, body.userId))) throw new AppError('ERR_NO_USER_FOUND');
-    let whatsappId = t.whatsappId;
-    if (body.whatsappId && body.whatsappId !== t.whatsappId) {
-      if (!(await whatsappRepo.get(tx, ctx.companyId, body.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
-      const holder = await repo.findLive(tx, ctx.companyId, t.contactId, body.whatsappId);
-      if (holder) throw new AppError('ERR_OTHER_OPEN_TICKET', undefined, await holderDetails(tx, ctx.companyId, holder));
-      whatsappId = body.whatsappId;
-    }
-    const userId = body.userId ?? null;
-    await repo.update(tx, ctx.companyId, t.id, {
-      queueId,
-      whatsappId,
-      userId,
-      status: userId ? 'open' : 'pending',
-      queuedAt: deps.clock.now(),
-      ...(userId ? { acceptedAt: deps.clock.now() } : {}),
-    });
-  }
 };
 
 export type TicketsService = ReturnType<typeof createTicketsService>;

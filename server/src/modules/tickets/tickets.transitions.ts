@@ -1,0 +1,87 @@
+import type { TicketAction, UpdateTicketBody } from '@balcao/shared';
+import type { Ctx, Unit } from '../../db/tenant';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../infra/errors';
+import type { Jobs } from '../../infra/jobs';
+import type { Clock } from '../../infra/clock';
+import * as usersRepo from '../users/users.repository';
+import * as contactsRepo from '../contacts/contacts.repository';
+import * as whatsappRepo from '../whatsapp/whatsapp.repository';
+import * as queuesRepo from '../queues/queues.repository';
+import * as companiesRepo from '../companies/companies.repository';
+import { queueOutbound } from '../messages/outbound';
+import { renderVariables } from '../messages/variables';
+import * as repo from './tickets.repository';
+
+export interface TransitionDeps {
+  jobs: Jobs;
+  clock: Clock;
+}
+
+type Transition = (unit: Unit, ctx: Ctx, t: repo.TicketRow, body: UpdateTicketBody, deps: TransitionDeps) => Promise<void>;
+
+/** The holder of a contact's live ticket, as the spec's "open ticket exists" dialog shows it. */
+export const holderDetails = async (tx: Tx, companyId: number, holder: repo.TicketRow) => {
+  const dto = await repo.loadDto(tx, companyId, holder.id);
+  return { ticketId: holder.id, uuid: holder.uuid, status: holder.status, user: dto?.user ?? null, queue: dto?.queue ?? null };
+};
+
+/** An automated message (greeting, completion) is stored and sent like any other. */
+const automated = async (unit: Unit, deps: TransitionDeps, ticket: repo.TicketRow, template: string) => {
+  if (!template.trim()) return;
+  const company = await companiesRepo.get(unit.tx, ticket.companyId);
+  const contact = await contactsRepo.get(unit.tx, ticket.companyId, ticket.contactId);
+  const body = renderVariables(template, {
+    contactName: contact?.name ?? '',
+    ticketId: ticket.id,
+    now: deps.clock.now(),
+    timeZone: company?.timezone ?? 'America/Sao_Paulo',
+  });
+  await queueOutbound(unit, deps.jobs, ticket, body, { automated: true });
+};
+
+const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+const accept: Transition = async (unit, ctx, t, body, deps) => {
+  const carry = defined({ useIntegration: body.useIntegration, promptId: body.promptId, integrationId: body.integrationId });
+  await repo.update(unit.tx, ctx.companyId, t.id, { status: 'open', userId: ctx.userId, acceptedAt: deps.clock.now(), chatbot: false, unreadMessages: 0, ...carry });
+  if (t.isGroup || (await companiesRepo.getSetting(unit.tx, ctx.companyId, 'sendGreetingAccepted')) !== 'enabled') return;
+  const me = await usersRepo.get(unit.tx, ctx.companyId, ctx.userId);
+  await automated(unit, deps, { ...t, status: 'open' }, `{{ms}} *{{name}}*, meu nome é *${me?.name ?? ''}* e agora vou prosseguir com seu atendimento!`);
+};
+
+const returnToQueue: Transition = async (unit, ctx, t, _body, deps) => {
+  await repo.update(unit.tx, ctx.companyId, t.id, { status: 'pending', userId: null, queuedAt: deps.clock.now() });
+};
+
+const transfer: Transition = async ({ tx }, ctx, t, body, deps) => {
+  const queueId = body.queueId ?? t.queueId;
+  if (!queueId) throw new AppError('ERR_QUEUE_REQUIRED', 'Selecione uma fila');
+  if (!(await queuesRepo.get(tx, ctx.companyId, queueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
+  if (body.userId && !(await usersRepo.get(tx, ctx.companyId, body.userId))) throw new AppError('ERR_NO_USER_FOUND');
+  let whatsappId = t.whatsappId;
+  if (body.whatsappId && body.whatsappId !== t.whatsappId) {
+    if (!(await whatsappRepo.get(tx, ctx.companyId, body.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
+    const holder = await repo.findLive(tx, ctx.companyId, t.contactId, body.whatsappId);
+    if (holder) throw new AppError('ERR_OTHER_OPEN_TICKET', undefined, await holderDetails(tx, ctx.companyId, holder));
+    whatsappId = body.whatsappId;
+  }
+  const userId = body.userId ?? null;
+  const now = deps.clock.now();
+  await repo.update(tx, ctx.companyId, t.id, { queueId, whatsappId, userId, status: userId ? 'open' : 'pending', queuedAt: now, ...(userId ? { acceptedAt: now } : {}) });
+};
+
+const close: Transition = async (unit, ctx, t, _body, deps) => {
+  await repo.update(unit.tx, ctx.companyId, t.id, { status: 'closed', closedAt: deps.clock.now(), chatbot: false, useIntegration: false, promptId: null, integrationId: null });
+  const w = await whatsappRepo.get(unit.tx, ctx.companyId, t.whatsappId);
+  if (w && !t.isGroup) await automated(unit, deps, { ...t, status: 'closed' }, w.complationMessage);
+};
+
+const reopen: Transition = async ({ tx }, ctx, t, _body, deps) => {
+  const holder = await repo.findLive(tx, ctx.companyId, t.contactId, t.whatsappId);
+  if (holder) throw new AppError('ERR_OTHER_OPEN_TICKET', undefined, await holderDetails(tx, ctx.companyId, holder));
+  await repo.update(tx, ctx.companyId, t.id, { status: 'open', userId: ctx.userId, closedAt: null, acceptedAt: deps.clock.now() });
+};
+
+/** Every action of the status machine (shared/ticket-status.ts); a new action fails the build here. */
+export const transitions: Record<TicketAction, Transition> = { accept, return: returnToQueue, transfer, close, reopen };
