@@ -15,6 +15,7 @@ import type { Realtime } from './infra/rooms';
 import { createInbound } from './modules/whatsapp/inbound';
 import { SessionManager } from './modules/whatsapp/session-manager';
 import type { SandboxTiming } from './modules/whatsapp/sandbox/sandbox.channel';
+import { makeRealSocket, type BaileysSocketFactory } from './modules/whatsapp/baileys/socket';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createTicketsService } from './modules/tickets/tickets.service';
@@ -45,6 +46,8 @@ export interface AppOptions {
   appUrl: string;
   clock?: Clock;
   sandboxTiming?: SandboxTiming;
+  /** Builds Baileys sockets (tests: a FakeSocket); default: the real makeWASocket. */
+  baileysSocketFactory?: BaileysSocketFactory;
   logger?: boolean;
   dbPoolSize?: number;
 }
@@ -69,7 +72,9 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   const data = createDataAccess(client.db, bus, client.sql);
   const jobs = await Jobs.start(opts.ownerUrl);
   const inbound = createInbound(data);
-  const sessions = new SessionManager({ data, inbound, sandboxEnabled: config.sandboxEnabled, sandboxTiming: opts.sandboxTiming });
+  // Without an encryption key (hand-built test configs) Baileys connections stay DISCONNECTED.
+  const baileys = config.waEncryptionKey ? { encryptionKey: config.waEncryptionKey, socketFactory: opts.baileysSocketFactory ?? makeRealSocket } : undefined;
+  const sessions = new SessionManager({ data, inbound, sandboxEnabled: config.sandboxEnabled, sandboxTiming: opts.sandboxTiming, baileys });
 
   const app = Fastify({
     logger: opts.logger ?? false,

@@ -4,12 +4,16 @@ import type { StatusUpdate, WhatsAppChannel } from './whatsapp.port';
 import { SandboxChannel, type SandboxTiming } from './sandbox/sandbox.channel';
 import { createSandboxStore } from './sandbox/sandbox.store';
 import * as repo from './whatsapp.repository';
+import { BaileysChannel } from './baileys/baileys.channel';
+import type { BaileysSocketFactory } from './baileys/socket';
 
 export interface SessionManagerDeps {
   data: DataAccess;
   inbound: Inbound;
   sandboxEnabled: boolean;
   sandboxTiming?: SandboxTiming;
+  /** Real WhatsApp: without it, `provider: 'baileys'` connections stay DISCONNECTED. */
+  baileys?: { encryptionKey: Buffer; socketFactory: BaileysSocketFactory };
 }
 
 interface Live {
@@ -85,7 +89,10 @@ export class SessionManager {
     if (w.provider === 'sandbox' && this.deps.sandboxEnabled) {
       return new SandboxChannel(w.id, createSandboxStore(this.deps.data, w.companyId, w.id), this.deps.sandboxTiming);
     }
-    // The Baileys adapter (real WhatsApp) arrives with its own issue.
+    if (w.provider === 'baileys' && this.deps.baileys) {
+      const { encryptionKey, socketFactory } = this.deps.baileys;
+      return new BaileysChannel({ whatsappId: w.id, companyId: w.companyId, data: this.deps.data, encryptionKey, socketFactory });
+    }
     return undefined;
   }
 

@@ -25,11 +25,9 @@ import {
   type WASocket,
 } from '@whiskeysockets/baileys';
 
-/** What the adapter may touch on a socket; the real `WASocket` satisfies it. */
-export type BaileysSocketSurface = Pick<
-  WASocket,
-  'ev' | 'user' | 'sendMessage' | 'readMessages' | 'sendPresenceUpdate' | 'onWhatsApp' | 'profilePictureUrl' | 'updateMediaMessage' | 'rejectCall' | 'logout' | 'end'
->;
+import type { BaileysSocketSurface } from '../socket';
+
+export type { BaileysSocketSurface };
 
 export interface SentMessage {
   jid: string;

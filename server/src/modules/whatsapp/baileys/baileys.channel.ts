@@ -1,0 +1,277 @@
+import type { BaileysEventMap } from '@whiskeysockets/baileys';
+import type { ConnectionStatus } from '@balcao/shared';
+import type { DataAccess } from '../../../db/tenant';
+import { AppError } from '../../../infra/errors';
+import { decideOnDisconnect, DISCONNECT_REASON, type FailureDecision } from '../failure-policy';
+import * as sessionEvents from '../session-events.repository';
+import { ChannelEmitter, type ChannelEvents, type ChannelListener, type OutboundContent, type SentRef, type StatusUpdate, type WhatsAppChannel } from '../whatsapp.port';
+import { cachedKeys, usePostgresAuthState, type PostgresAuthState } from './auth-state';
+import { BoundedCache } from './bounded-cache';
+import { disconnectCode } from './disconnect';
+import { mapInbound, mapUpdate } from './map-inbound';
+import { toBaileysSend } from './map-outbound';
+import { phoneDigits, toPnJid } from './phone';
+import type { BaileysSocketFactory, BaileysSocketSurface } from './socket';
+
+/** Cancels a scheduled call. */
+export type Cancel = () => void;
+export type Scheduler = (fn: () => void, ms: number) => Cancel;
+
+const realScheduler: Scheduler = (fn, ms) => {
+  const t = setTimeout(fn, ms);
+  t.unref();
+  return () => clearTimeout(t);
+};
+
+export interface BaileysChannelOptions {
+  whatsappId: number;
+  companyId: number;
+  data: DataAccess;
+  /** AES-256 key of the auth state at rest (config.waEncryptionKey). */
+  encryptionKey: Buffer;
+  socketFactory: BaileysSocketFactory;
+  now?: () => Date;
+  /** [0, 1) for the policy's backoff (Math.random in production). */
+  jitter?: () => number;
+  /** Timers for reconnects (tests inject one to avoid real waiting). */
+  schedule?: Scheduler;
+}
+
+/** How far back 440s count as "recent" for the policy. */
+const REPLACEMENTS_WINDOW_MS = 10 * 60_000;
+
+interface Live {
+  sock: BaileysSocketSurface;
+  off: () => void;
+}
+
+/**
+ * One connection over Baileys. At most one socket at a time: a replaced socket loses its
+ * listeners before it is ended, so its dying events never reach the pipeline. Socket events
+ * are handled one after another (a queue), so statuses and acks keep their order.
+ */
+export class BaileysChannel implements WhatsAppChannel {
+  readonly whatsappId: number;
+  private readonly emitter = new ChannelEmitter();
+  private readonly now: () => Date;
+  private readonly jitter: () => number;
+  private readonly schedule: Scheduler;
+  private auth: PostgresAuthState | undefined;
+  private live: Live | undefined;
+  private cancelTimer: Cancel | undefined;
+  private stopped = true;
+  private open = false;
+  /** Consecutive failures (the policy's `attempt`); reset on CONNECTED, 515 does not count. */
+  private failures = 0;
+  private lastStatus: ConnectionStatus | undefined;
+  private tail: Promise<void> = Promise.resolve();
+  /** Ids we sent, so their echo (`messages.upsert` append) is not ingested as a new message. */
+  private readonly ownIds = new BoundedCache(1_000, 10 * 60_000);
+  /** Sockets created since construction (tests bound reconnect storms with it). */
+  socketsCreated = 0;
+
+  constructor(private readonly opts: BaileysChannelOptions) {
+    this.whatsappId = opts.whatsappId;
+    this.now = opts.now ?? (() => new Date());
+    this.jitter = opts.jitter ?? Math.random;
+    this.schedule = opts.schedule ?? realScheduler;
+  }
+
+  on<E extends keyof ChannelEvents>(event: E, listener: ChannelListener<E>): () => void {
+    return this.emitter.on(event, listener);
+  }
+
+  /** Resolves once every socket event received so far has been handled. */
+  idle(): Promise<void> {
+    return this.tail;
+  }
+
+  async connect(): Promise<void> {
+    if (!this.stopped) return;
+    // Loaded on every connect: a logout in between started the connection over.
+    const auth = await usePostgresAuthState(this.opts.data, { companyId: this.opts.companyId, whatsappId: this.whatsappId }, this.opts.encryptionKey);
+    if (!this.stopped) return;
+    this.auth = auth;
+    this.stopped = false;
+    this.failures = 0;
+    await this.transition({ status: 'OPENING', qrcode: '' }, 'connecting');
+    this.startSocket();
+  }
+
+  async disconnect(opts: { logout?: boolean } = {}): Promise<void> {
+    const wasStopped = this.stopped;
+    this.stopped = true;
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    const live = this.live;
+    this.live = undefined;
+    this.open = false;
+    live?.off();
+    if (live) {
+      // logout() unlinks the device on the phone, then ends the socket (its close is no longer heard).
+      if (opts.logout) await live.sock.logout().catch(() => live.sock.end(undefined));
+      else await live.sock.end(undefined);
+    }
+    if (opts.logout) await this.auth?.clear();
+    await this.tail;
+    if (!wasStopped || opts.logout) await this.transition({ status: 'DISCONNECTED', qrcode: '' }, opts.logout ? 'logged out by us' : 'disconnected by us');
+  }
+
+  async send(to: string, content: OutboundContent, opts: { id: string; quotedId?: string }): Promise<SentRef> {
+    const sock = this.live?.sock;
+    if (!sock || !this.open) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+    // A quote needs the quoted message's text (Baileys rebuilds it); the port carries only its
+    // id, so quotes wait for the outbound pipeline to pass a QuotedRef.
+    const out = toBaileysSend({ kind: 'text', text: content.text }, { jid: toPnJid(to), messageId: opts.id });
+    this.ownIds.set(opts.id, true);
+    const sent = await sock.sendMessage(out.jid, out.content, out.options);
+    return { id: sent?.key.id ?? opts.id };
+  }
+
+  // --- sockets ---------------------------------------------------------------------------------
+
+  private startSocket(): void {
+    if (this.stopped || !this.auth) return;
+    this.dropSocket();
+    const auth = this.auth;
+    const sock = this.opts.socketFactory({
+      auth: { creds: auth.state.creds, keys: cachedKeys(auth.state.keys) },
+      // No message store yet: a retry receipt for an old message cannot be answered.
+      getMessage: async () => undefined,
+    });
+    this.socketsCreated += 1;
+    const onCreds = () => this.enqueue(() => auth.saveCreds());
+    const onConnection = (u: BaileysEventMap['connection.update']) => this.enqueue(() => this.onConnection(sock, u));
+    const onUpsert = (u: BaileysEventMap['messages.upsert']) => this.enqueue(() => this.onUpsert(sock, u));
+    const onUpdate = (u: BaileysEventMap['messages.update']) => this.enqueue(() => this.onUpdate(u));
+    sock.ev.on('creds.update', onCreds);
+    sock.ev.on('connection.update', onConnection);
+    sock.ev.on('messages.upsert', onUpsert);
+    sock.ev.on('messages.update', onUpdate);
+    this.live = {
+      sock,
+      off: () => {
+        sock.ev.off('creds.update', onCreds);
+        sock.ev.off('connection.update', onConnection);
+        sock.ev.off('messages.upsert', onUpsert);
+        sock.ev.off('messages.update', onUpdate);
+      },
+    };
+  }
+
+  /** Listeners first, then end: the old socket's close must not be taken for ours. */
+  private dropSocket(): void {
+    const live = this.live;
+    if (!live) return;
+    this.live = undefined;
+    this.open = false;
+    live.off();
+    void live.sock.end(undefined).catch(() => undefined);
+  }
+
+  private enqueue(fn: () => Promise<void>): void {
+    this.tail = this.tail.then(fn).catch((err: unknown) => console.error(`whatsapp ${this.whatsappId}: socket event failed`, err));
+  }
+
+  private isCurrent(sock: BaileysSocketSurface): boolean {
+    return !this.stopped && this.live?.sock === sock;
+  }
+
+  private async onConnection(sock: BaileysSocketSurface, u: BaileysEventMap['connection.update']): Promise<void> {
+    if (!this.isCurrent(sock)) return;
+    if (u.qr) await this.transition({ status: 'qrcode', qrcode: u.qr }, 'waiting for the QR code to be scanned');
+    if (u.connection === 'open') {
+      this.open = true;
+      this.failures = 0;
+      const number = sock.user?.id ? phoneDigits(sock.user.id) : undefined;
+      await this.transition({ status: 'CONNECTED', qrcode: '', ...(number ? { number } : {}) }, 'connected');
+    }
+    if (u.connection === 'close') await this.onClose(disconnectCode(u.lastDisconnect?.error));
+  }
+
+  private async onClose(code: number | undefined): Promise<void> {
+    this.open = false;
+    if (code !== DISCONNECT_REASON.restartRequired) this.failures += 1;
+    const recentReplacements =
+      code === DISCONNECT_REASON.connectionReplaced
+        ? 1 +
+          (await this.opts.data.withTenant({ companyId: this.opts.companyId }, ({ tx }) =>
+            sessionEvents.countCodeSince(tx, this.opts.companyId, this.whatsappId, code, new Date(this.now().getTime() - REPLACEMENTS_WINDOW_MS)),
+          ))
+        : 0;
+    const d = decideOnDisconnect({ statusCode: code, attempt: Math.max(1, this.failures), recentReplacements }, this.jitter);
+    // d.alert: telling the company's admins arrives with the connections page; the reason is in the timeline.
+    await this.act(d, code);
+  }
+
+  private async act(d: FailureDecision, code: number | undefined): Promise<void> {
+    switch (d.action) {
+      case 'restart':
+        await this.transition({ status: d.status, qrcode: '' }, d.reason, code);
+        this.startSocket();
+        return;
+      // Fetching a newer WhatsApp Web version is not done yet: a 405 retries with the same one.
+      case 'reconnect':
+      case 'refresh-version':
+        this.dropSocket();
+        await this.transition({ status: d.status, qrcode: '' }, d.reason, code);
+        this.cancelTimer?.();
+        this.cancelTimer = this.schedule(() => {
+          this.cancelTimer = undefined;
+          this.startSocket();
+        }, d.delayMs);
+        return;
+      case 'logout':
+      case 'stop':
+        this.dropSocket();
+        this.stopped = true;
+        if (d.wipeKeys) await this.auth?.clear();
+        await this.transition({ status: d.status, qrcode: '' }, d.reason, code);
+        return;
+    }
+  }
+
+  /** Emits the status and stores it on the session timeline (a QR refresh is not a new event). */
+  private async transition(s: StatusUpdate, reason: string, code?: number): Promise<void> {
+    const repeated = s.status === this.lastStatus && s.status === 'qrcode';
+    this.lastStatus = s.status;
+    if (!repeated) {
+      await this.opts.data.withTenant({ companyId: this.opts.companyId }, ({ tx }) =>
+        sessionEvents.insert(tx, this.opts.companyId, { whatsappId: this.whatsappId, status: s.status, reason, code: code ?? null, at: this.now() }),
+      );
+    }
+    await this.emitter.emit('status', s);
+  }
+
+  // --- messages ----------------------------------------------------------------------------------
+
+  private async onUpsert(sock: BaileysSocketSurface, u: BaileysEventMap['messages.upsert']): Promise<void> {
+    for (const raw of u.messages) {
+      if (!this.isCurrent(sock)) return;
+      const e = mapInbound(raw, { self: sock.user?.id, now: this.now });
+      // Edits, revokes, reactions (and calls, from the `call` event) are normalized already but
+      // the inbound pipeline does not take them yet; ignored events are noise by definition.
+      if (e.type !== 'message') continue;
+      if (e.fromMe && this.ownIds.get(e.id)) continue;
+      await this.emitter.emit('message', {
+        id: e.id,
+        from: e.from,
+        ...(e.pushName ? { pushName: e.pushName } : {}),
+        timestamp: e.timestamp,
+        body: e.body,
+        mediaType: e.kind === 'text' || e.kind === 'extendedText' ? null : e.kind,
+        isGroup: e.isGroup,
+        fromMe: e.fromMe,
+        ...(e.quotedId ? { quotedId: e.quotedId } : {}),
+      });
+    }
+  }
+
+  private async onUpdate(entries: BaileysEventMap['messages.update']): Promise<void> {
+    for (const entry of entries) {
+      if (this.stopped) return;
+      const ack = mapUpdate(entry);
+      if (ack) await this.emitter.emit('ack', { id: ack.id, ack: ack.ack });
+    }
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * The socket seam of the Baileys adapter: what the channel may touch on a socket, what it hands
+ * to the factory, and the real factory over `makeWASocket`. Nothing here connects at import
+ * time; a socket exists only once the factory is called.
+ */
+import makeWASocket, { Browsers, isJidBroadcast, isJidNewsletter, type AuthenticationState, type WAMessageContent, type WAMessageKey, type WASocket } from '@whiskeysockets/baileys';
+
+/** What the adapter may touch on a socket; the real `WASocket` satisfies it (tests: FakeSocket). */
+export type BaileysSocketSurface = Pick<
+  WASocket,
+  'ev' | 'user' | 'sendMessage' | 'readMessages' | 'sendPresenceUpdate' | 'onWhatsApp' | 'profilePictureUrl' | 'updateMediaMessage' | 'rejectCall' | 'logout' | 'end'
+>;
+
+export interface BaileysSocketOptions {
+  auth: AuthenticationState;
+  /** Baileys asks for a message it must re-encrypt (retry receipts); undefined when unknown. */
+  getMessage: (key: WAMessageKey) => Promise<WAMessageContent | undefined>;
+}
+
+export type BaileysSocketFactory = (opts: BaileysSocketOptions) => BaileysSocketSurface;
+
+type BaileysLogger = NonNullable<Parameters<typeof makeWASocket>[0]['logger']>;
+
+const silentLogger: BaileysLogger = {
+  level: 'silent',
+  child: () => silentLogger,
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
+
+/** The production factory: one real WhatsApp Web socket per call. */
+export const makeRealSocket: BaileysSocketFactory = (opts) =>
+  makeWASocket({
+    auth: opts.auth,
+    getMessage: opts.getMessage,
+    logger: silentLogger,
+    browser: Browsers.ubuntu('Balcão'),
+    // Stay "offline" so the customer's phone keeps notifying the agent's own device.
+    markOnlineOnConnect: false,
+    syncFullHistory: false,
+    // Stories, broadcast lists and channels never become tickets.
+    shouldIgnoreJid: (jid) => !!(isJidBroadcast(jid) || isJidNewsletter(jid)),
+  });
