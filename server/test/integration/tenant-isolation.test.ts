@@ -61,6 +61,12 @@ const aTicketUnchanged = async () => {
   const [t] = await app.owner`select status, user_id, queue_id from tickets where id = ${A.ticket.id}`;
   expect(t).toEqual({ status: 'pending', user_id: null, queue_id: A.queueId });
 };
+/** A's connection still there, still live, same name. */
+const aConnectionUnchanged = async () => {
+  const [w] = await app.owner`select name, status from whatsapps where id = ${A.c.whatsapp.id}`;
+  expect(w).toEqual({ name: 'Sandbox', status: 'CONNECTED' });
+  expect(app.sessions.get(A.c.whatsapp.id)).toBeDefined();
+};
 const aMessageCount = async () => (await app.owner`select count(*)::int as n from messages where company_id = ${A.c.companyId}`)[0]!.n as number;
 const bOpenTicket = async (): Promise<TicketDto> =>
   (await api(app, B.c.adminToken).post<TicketDto>('/tickets', { contactId: await freshContact(app, B.c), status: 'open' })).body;
@@ -192,6 +198,17 @@ const table: Record<string, Case[]> = {
     { name: "A's queue", req: () => ({ method: 'POST', url: '/whatsapp', body: { name: 'Outra', queueIds: [A.queueId] } }), expect: notFound('ERR_NO_QUEUE_FOUND') },
     { name: "A's queue as transfer queue", req: () => ({ method: 'POST', url: '/whatsapp', body: { name: 'Outra', transferQueueId: A.queueId } }), expect: notFound('ERR_NO_QUEUE_FOUND') },
   ],
+  'GET /whatsapp/:id': [{ name: "A's connection", req: () => get(`/whatsapp/${A.c.whatsapp.id}`), expect: notFound('ERR_NO_WAPP_FOUND') }],
+  'PUT /whatsapp/:id': [
+    { name: "A's connection", req: () => ({ method: 'PUT', url: `/whatsapp/${A.c.whatsapp.id}`, body: { name: 'Tomada' } }), expect: notFound('ERR_NO_WAPP_FOUND', aConnectionUnchanged) },
+    { name: "A's queue", req: () => ({ method: 'PUT', url: `/whatsapp/${B.c.whatsapp.id}`, body: { queueIds: [A.queueId] } }), expect: notFound('ERR_NO_QUEUE_FOUND') },
+    { name: "A's queue as transfer queue", req: () => ({ method: 'PUT', url: `/whatsapp/${B.c.whatsapp.id}`, body: { transferQueueId: A.queueId } }), expect: notFound('ERR_NO_QUEUE_FOUND') },
+  ],
+  'DELETE /whatsapp/:id': [{ name: "A's connection", req: () => ({ method: 'DELETE', url: `/whatsapp/${A.c.whatsapp.id}` }), expect: notFound('ERR_NO_WAPP_FOUND', aConnectionUnchanged) }],
+  'POST /whatsappsession/:id': [{ name: "A's connection", req: () => ({ method: 'POST', url: `/whatsappsession/${A.c.whatsapp.id}` }), expect: notFound('ERR_NO_WAPP_FOUND', aConnectionUnchanged) }],
+  'PUT /whatsappsession/:id': [{ name: "A's connection", req: () => ({ method: 'PUT', url: `/whatsappsession/${A.c.whatsapp.id}` }), expect: notFound('ERR_NO_WAPP_FOUND', aConnectionUnchanged) }],
+  'DELETE /whatsappsession/:id': [{ name: "A's connection", req: () => ({ method: 'DELETE', url: `/whatsappsession/${A.c.whatsapp.id}` }), expect: notFound('ERR_NO_WAPP_FOUND', aConnectionUnchanged) }],
+  'POST /whatsapp-restart': [{ name: "restarts B's only", req: () => ({ method: 'POST', url: '/whatsapp-restart' }), expect: async (r) => { expect(r.status).toBe(200); expect(r.text).not.toContain(A.marker); await aConnectionUnchanged(); } }],
   'GET /companies': [{ name: 'super user only', req: () => get('/companies'), expect: answered(403, 'ERR_NO_PERMISSION') }],
   'POST /companies': [
     {

@@ -24,3 +24,24 @@ export const CreateWhatsappBody = z.object({
 export type CreateWhatsappBody = z.infer<typeof CreateWhatsappBody>;
 
 export const ListWhatsappQuery = z.object({ session: z.coerce.number().int().min(0).max(1).optional() });
+
+/** PUT /whatsapp/:id: the create fields, all optional and without defaults; queueIds replace. */
+export const UpdateWhatsappBody = z.object({
+  name: z.string({ error: msg.required }).trim().min(1, msg.required).min(2, msg.tooShort).max(50, msg.tooLong).optional(),
+  provider: z.enum(providers).optional(),
+  isDefault: z.boolean().optional(),
+  greetingMessage: z.string().max(5000).optional(),
+  complationMessage: z.string().max(5000).optional(),
+  outOfHoursMessage: z.string().max(5000).optional(),
+  ratingMessage: z.string().max(5000).optional(),
+  token: z.string().max(200).optional(),
+  expiresTicket: z.number().int().min(0).max(525_600).optional(),
+  expiresInactiveMessage: z.string().max(5000).optional(),
+  timeUseBotQueues: z.number().int().min(0).max(100_000).optional(),
+  maxUseBotQueues: z.number().int().min(0).max(100).optional(),
+  timeToTransfer: z.number().int().min(0).max(100_000).optional(),
+  transferQueueId: dbId.nullable().optional(),
+  promptId: dbId.nullable().optional(),
+  queueIds: z.array(dbId).max(200).optional(),
+});
+export type UpdateWhatsappBody = z.infer<typeof UpdateWhatsappBody>;

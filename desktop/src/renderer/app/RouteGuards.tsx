@@ -19,3 +19,10 @@ export const PublicOnly = ({ children }: { children: ReactNode }) => {
   if (status === 'authenticated') return <Navigate to="/" replace />;
   return children;
 };
+
+/** Admin-only screens: anyone else goes to /tickets. */
+export const RequireAdmin = ({ children }: { children: ReactNode }) => {
+  const profile = useSession((s) => s.user?.profile);
+  if (profile !== 'admin') return <Navigate to="/tickets" replace />;
+  return children;
+};

@@ -1,11 +1,11 @@
 import { createBrowserRouter, createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { PlaceholderPage } from './PlaceholderPage';
-import { PublicOnly, RequireAuth } from './RouteGuards';
+import { PublicOnly, RequireAdmin, RequireAuth } from './RouteGuards';
 
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
-  'connections', 'quick-messages', 'todolist', 'schedules', 'tags', 'contacts', 'helps', 'users', 'files',
+  'quick-messages', 'todolist', 'schedules', 'tags', 'contacts', 'helps', 'users', 'files',
   'prompts', 'queue-integration', 'messages-api', 'settings', 'kanban', 'financeiro', 'queues',
   'announcements', 'subscription', 'chats/:uuid?', 'contact-lists', 'contact-lists/:contactListId/contacts',
   'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
@@ -33,6 +33,13 @@ const routes: RouteObject[] = [
       {
         path: 'tickets/:uuid?',
         lazy: async () => ({ Component: (await import('../features/tickets/TicketsPage')).TicketsPage }),
+      },
+      {
+        path: 'connections',
+        lazy: async () => {
+          const { ConnectionsPage } = await import('../features/connections/ConnectionsPage');
+          return { element: <RequireAdmin><ConnectionsPage /></RequireAdmin> };
+        },
       },
       {
         path: 'simulator',

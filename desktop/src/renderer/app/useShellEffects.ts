@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import type { SessionUserDto } from '@balcao/shared';
 import { bindAuthSocket } from '../features/auth/auth.socket';
 import { useCompany } from '../features/company/company.store';
+import { bindConnectionSocket } from '../features/connections/connections.socket';
+import { useConnections } from '../features/connections/connections.store';
 import { bindContactSocket } from '../features/contacts/contacts.socket';
 import { bindMessageSocket } from '../features/messages/messages.socket';
 import { badgeCount } from '../features/tickets/tickets.logic';
@@ -31,6 +33,10 @@ export const useTicketViewer = (user: SessionUserDto | null): void => {
     });
     for (const list of ['open', 'pending', 'closed'] as const) void store.load(list, 1);
     void useCompany.getState().loadFlags(user.companyId);
+    // The side menu's '!' on Conexões needs the connections (admins only see that item).
+    const connections = useConnections.getState();
+    if (user.profile === 'admin') connections.load().catch(() => undefined);
+    else connections.reset();
   }, [key]);
 };
 
@@ -44,6 +50,7 @@ export const useRealtime = (userId: number | undefined, companyId: number | unde
       bindMessageSocket(userId),
       bindAuthSocket(userId),
       bindContactSocket(),
+      bindConnectionSocket(),
     ];
     onResync((tickets) => {
       const store = useTickets.getState();

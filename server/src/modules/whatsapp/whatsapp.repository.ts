@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ConnectionStatus, WhatsappDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { queues } from '../queues/queues.table';
+import { users } from '../users/users.table';
 import { whatsappQueues, whatsapps } from './whatsapp.table';
 
 export type WhatsappRow = typeof whatsapps.$inferSelect;
@@ -82,3 +83,35 @@ export const setStatus = async (tx: Tx, companyId: number, id: number, s: { stat
 /** Boot-time resume: every connection that should be live (system scope). */
 export const allToResume = async (tx: Tx): Promise<WhatsappRow[]> =>
   tx.select().from(whatsapps).where(sql`${whatsapps.status} = 'CONNECTED' or ${whatsapps.provider} = 'sandbox'`);
+
+export const dtoOf = async (tx: Tx, companyId: number, id: number): Promise<WhatsappDto | undefined> => {
+  const row = await get(tx, companyId, id);
+  return row && toWhatsappDto(row, (await queueIdsOf(tx, companyId, [id])).get(id) ?? []);
+};
+
+export const rowsOf = async (tx: Tx, companyId: number): Promise<WhatsappRow[]> =>
+  tx.select().from(whatsapps).where(eq(whatsapps.companyId, companyId)).orderBy(asc(whatsapps.id));
+
+export const update = async (tx: Tx, companyId: number, id: number, data: Partial<typeof whatsapps.$inferInsert>): Promise<WhatsappRow | undefined> =>
+  (
+    await tx
+      .update(whatsapps)
+      .set({ ...data, updatedAt: new Date() })
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+      .returning()
+  )[0];
+
+/** Clears the default flag on every connection but `keepId`; returns the ids it changed. */
+export const clearDefaultExcept = async (tx: Tx, companyId: number, keepId: number): Promise<number[]> =>
+  (
+    await tx
+      .update(whatsapps)
+      .set({ isDefault: false, updatedAt: new Date() })
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true), ne(whatsapps.id, keepId)))
+      .returning({ id: whatsapps.id })
+  ).map((r) => r.id);
+
+export const remove = async (tx: Tx, companyId: number, id: number): Promise<void> => {
+  await tx.update(users).set({ whatsappId: null }).where(and(eq(users.companyId, companyId), eq(users.whatsappId, id)));
+  await tx.delete(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
+};

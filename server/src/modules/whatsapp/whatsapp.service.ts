@@ -1,4 +1,5 @@
-import type { CreateWhatsappBody, WhatsappDto } from '@balcao/shared';
+import type { CreateWhatsappBody, UpdateWhatsappBody, WhatsappDto } from '@balcao/shared';
+import type { Tx } from '../../db/client';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import { assertBelowLimit } from '../companies/plan-limits';
@@ -6,8 +7,84 @@ import * as queuesRepo from '../queues/queues.repository';
 import type { SessionManager } from './session-manager';
 import * as repo from './whatsapp.repository';
 
-export const createWhatsappService = (deps: { data: DataAccess; sessions: SessionManager; sandboxEnabled: boolean }) => ({
-  list: (ctx: Ctx): Promise<WhatsappDto[]> => deps.data.withTenant(ctx, ({ tx }) => repo.list(tx, ctx.companyId)),
+type Deps = { data: DataAccess; sessions: SessionManager; sandboxEnabled: boolean };
+type Stage = Parameters<Parameters<DataAccess['withTenant']>[1]>[0]['stage'];
+
+const admin = (ctx: Ctx) => {
+  if (ctx.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION');
+};
+const mustGet = async (tx: Tx, ctx: Ctx, id: number) => {
+  const row = await repo.get(tx, ctx.companyId, id);
+  if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
+  return row;
+};
+const queueIdsOf = async (tx: Tx, ctx: Ctx, id: number) => ((await repo.queueIdsOf(tx, ctx.companyId, [id])).get(id) ?? []).map((q) => q.id);
+const stageUpdated = async (tx: Tx, ctx: Ctx, stage: Stage, id: number) => {
+  const dto = await repo.dtoOf(tx, ctx.companyId, id);
+  if (dto) stage({ type: 'whatsapp.updated', companyId: ctx.companyId, whatsapp: dto });
+  return dto;
+};
+
+export const createWhatsappService = (deps: Deps) => ({
+  ...sessionActions(deps),
+
+  show: (ctx: Ctx, id: number): Promise<WhatsappDto> =>
+    deps.data.withTenant(ctx, async ({ tx }) => {
+      admin(ctx);
+      await mustGet(tx, ctx, id);
+      return (await repo.dtoOf(tx, ctx.companyId, id))!;
+    }),
+
+  update: async (ctx: Ctx, id: number, body: UpdateWhatsappBody): Promise<WhatsappDto> => {
+    admin(ctx);
+    if (body.provider === 'sandbox' && !deps.sandboxEnabled) throw new AppError('ERR_SANDBOX_DISABLED');
+    const { row, queueIds, queuesChanged } = await deps.data.withTenant(ctx, async ({ tx, stage }) => {
+      const before = await mustGet(tx, ctx, id);
+      let queueIds = await queueIdsOf(tx, ctx, id);
+      if (body.queueIds) {
+        queueIds = await queuesRepo.existingIds(tx, ctx.companyId, body.queueIds);
+        if (queueIds.length !== new Set(body.queueIds).size) throw new AppError('ERR_NO_QUEUE_FOUND');
+      }
+      const greeting = body.greetingMessage ?? before.greetingMessage;
+      if (queueIds.length > 1 && !greeting.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
+      if (body.transferQueueId && !(await queuesRepo.get(tx, ctx.companyId, body.transferQueueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
+      if (body.promptId) throw new AppError('ERR_NOT_FOUND', 'prompt not found');
+      // At least one default connection must exist: the default moves, it is never just dropped.
+      if (body.isDefault === false && before.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP');
+      const { queueIds: _q, ...fields } = body;
+      const row = (await repo.update(tx, ctx.companyId, id, fields))!;
+      if (body.queueIds) await repo.setQueues(tx, ctx.companyId, id, queueIds);
+      if (body.isDefault) for (const other of await repo.clearDefaultExcept(tx, ctx.companyId, id)) await stageUpdated(tx, ctx, stage, other);
+      await stageUpdated(tx, ctx, stage, id);
+      return { row, queueIds, queuesChanged: !!body.queueIds || body.provider !== undefined };
+    });
+    // A live session routes by the queues it started with: restart it with the new ones.
+    if (queuesChanged && deps.sessions.get(id)) await deps.sessions.start(row, queueIds);
+    return deps.data.withTenant(ctx, async ({ tx }) => (await repo.dtoOf(tx, ctx.companyId, id))!);
+  },
+
+  remove: async (ctx: Ctx, id: number): Promise<{ message: string }> => {
+    admin(ctx);
+    await deps.data.withTenant(ctx, ({ tx }) => mustGet(tx, ctx, id));
+    await deps.sessions.stop(id);
+    await deps.data.withTenant(ctx, async ({ tx, stage }) => {
+      const row = await mustGet(tx, ctx, id);
+      await repo.remove(tx, ctx.companyId, id);
+      stage({ type: 'whatsapp.deleted', companyId: ctx.companyId, whatsappId: id });
+      if (!row.isDefault) return;
+      const next = (await repo.rowsOf(tx, ctx.companyId))[0];
+      if (!next) return;
+      await repo.update(tx, ctx.companyId, next.id, { isDefault: true });
+      await stageUpdated(tx, ctx, stage, next.id);
+    });
+    return { message: 'Whatsapp deleted.' };
+  },
+
+  // Agents need the list (to pick a connection) but never the QR: whoever scans it owns the number.
+  list: async (ctx: Ctx): Promise<WhatsappDto[]> => {
+    const all = await deps.data.withTenant(ctx, ({ tx }) => repo.list(tx, ctx.companyId));
+    return ctx.profile === 'admin' ? all : all.map((w) => ({ ...w, qrcode: '' }));
+  },
 
   create: async (ctx: Ctx, body: CreateWhatsappBody): Promise<WhatsappDto> => {
     if (ctx.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION');
@@ -37,3 +114,51 @@ export const createWhatsappService = (deps: { data: DataAccess; sessions: Sessio
 });
 
 export type WhatsappService = ReturnType<typeof createWhatsappService>;
+
+/** Session actions (POST/PUT/DELETE /whatsappsession/:id, POST /whatsapp-restart). */
+const sessionActions = (deps: Deps) => {
+  const load = (ctx: Ctx, id: number) =>
+    deps.data.withTenant(ctx, async ({ tx }) => {
+      admin(ctx);
+      return { row: await mustGet(tx, ctx, id), queueIds: await queueIdsOf(tx, ctx, id) };
+    });
+  const dto = (ctx: Ctx, id: number) => deps.data.withTenant(ctx, async ({ tx }) => (await repo.dtoOf(tx, ctx.companyId, id))!);
+  return {
+    startSession: async (ctx: Ctx, id: number): Promise<WhatsappDto> => {
+      const { row, queueIds } = await load(ctx, id);
+      await deps.sessions.start(row, queueIds);
+      return dto(ctx, id);
+    },
+    restartSession: async (ctx: Ctx, id: number): Promise<WhatsappDto> => {
+      const { row, queueIds } = await load(ctx, id);
+      await deps.sessions.stop(id);
+      await deps.sessions.start(row, queueIds);
+      return dto(ctx, id);
+    },
+    stopSession: async (ctx: Ctx, id: number): Promise<WhatsappDto> => {
+      await load(ctx, id);
+      await deps.sessions.stop(id);
+      return deps.data.withTenant(ctx, async ({ tx, stage }) => {
+        const row = (await repo.setStatus(tx, ctx.companyId, id, { status: 'DISCONNECTED' }))!;
+        stage({
+          type: 'whatsapp.session',
+          companyId: ctx.companyId,
+          session: { id, name: row.name, status: 'DISCONNECTED', qrcode: '', retries: row.retries, updatedAt: row.updatedAt.toISOString() },
+        });
+        return (await stageUpdated(tx, ctx, stage, id))!;
+      });
+    },
+    restartAll: async (ctx: Ctx): Promise<{ message: string }> => {
+      admin(ctx);
+      const all = await deps.data.withTenant(ctx, async ({ tx }) => {
+        const rows = await repo.rowsOf(tx, ctx.companyId);
+        return Promise.all(rows.map(async (row) => ({ row, queueIds: await queueIdsOf(tx, ctx, row.id) })));
+      });
+      for (const { row, queueIds } of all) {
+        await deps.sessions.stop(row.id);
+        await deps.sessions.start(row, queueIds);
+      }
+      return { message: 'Whatsapp restart.' };
+    },
+  };
+};

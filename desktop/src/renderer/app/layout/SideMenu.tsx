@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { hasCampaignsFlag, logout } from '../../features/auth/auth.actions';
 import { useCompany } from '../../features/company/company.store';
+import { ConnectionsBadge } from '../../features/connections/ConnectionsBadge';
 import { useSession } from '../../lib/session';
 import { getPlatform } from '../../platform/platform';
 import { buildMenu } from './menuItems';
@@ -45,7 +46,11 @@ export const SideMenu = () => {
       type: 'group' as const,
       key: g.key,
       label: t(`menu.${g.label}`),
-      children: g.entries.map((e) => ({ key: e.path, icon: e.icon, label: t(`menu.${e.label}`) })),
+      children: g.entries.map((e) => ({
+        key: e.path,
+        icon: e.icon,
+        label: e.path === '/connections' ? <ConnectionsBadge>{t(`menu.${e.label}`)}</ConnectionsBadge> : t(`menu.${e.label}`),
+      })),
     })),
     { type: 'divider' as const },
     { key: LOGOUT_KEY, icon: <LogoutOutlined />, label: t('menu.logout'), danger: true },

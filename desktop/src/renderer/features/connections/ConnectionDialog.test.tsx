@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import '../../test/dom';
+import '../../app/i18n/i18n';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConnectionDialog } from './ConnectionDialog';
+import { connectionsApi } from './connections.api';
+import { makeConnection } from './connections.fixtures';
+import { useConnections } from './connections.store';
+
+vi.mock('./connections.api', () => ({
+  connectionsApi: { queues: vi.fn(async () => [{ id: 5, name: 'Vendas', color: '#f00' }]), create: vi.fn(), update: vi.fn() },
+}));
+const api = vi.mocked(connectionsApi);
+
+beforeEach(() => useConnections.getState().reset());
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+const typeName = (value: string) => fireEvent.change(screen.getByTestId('connection-name'), { target: { value } });
+/** antd validates asynchronously; under a loaded test run that can take a while. */
+const findText = (text: string) => screen.findByText(text, {}, { timeout: 8000 });
+const save = () => fireEvent.click(screen.getByTestId('connection-save'));
+
+describe('ConnectionDialog', () => {
+  it("validates the name with the spec's texts", async () => {
+    render(<ConnectionDialog open connection={null} onClose={() => undefined} />);
+    save();
+    expect(await findText('Required')).toBeTruthy();
+    typeName('a');
+    expect(await findText('Too Short!')).toBeTruthy();
+    typeName('x'.repeat(51));
+    expect(await findText('Too Long!')).toBeTruthy();
+    expect(api.create).not.toHaveBeenCalled();
+  }, 30_000);
+
+  it('creates with the spec defaults and adds the answer to the list', async () => {
+    const onClose = vi.fn();
+    api.create.mockResolvedValue(makeConnection({ id: 9, name: 'Nova' }));
+    render(<ConnectionDialog open connection={null} onClose={onClose} />);
+    typeName('Nova');
+    save();
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 8000 });
+    expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ name: 'Nova', provider: 'baileys', isDefault: false, maxUseBotQueues: 3, expiresTicket: 0, queueIds: [], transferQueueId: null }));
+    expect(useConnections.getState().list.map((w) => w.id)).toEqual([9]);
+  }, 30_000);
+
+  it('edits an existing connection with PUT', async () => {
+    const w = makeConnection({ id: 4, name: 'Antiga', greetingMessage: 'Oi', queues: [{ id: 5, name: 'Vendas', color: '#f00' }] });
+    api.update.mockResolvedValue({ ...w, name: 'Renomeada' });
+    render(<ConnectionDialog open connection={w} onClose={() => undefined} />);
+    expect((screen.getByTestId('connection-name') as HTMLInputElement).value).toBe('Antiga');
+    typeName('Renomeada');
+    save();
+    await waitFor(() => expect(api.update).toHaveBeenCalledWith(4, expect.objectContaining({ name: 'Renomeada', greetingMessage: 'Oi', queueIds: [5] })), { timeout: 8000 });
+  }, 30_000);
+});

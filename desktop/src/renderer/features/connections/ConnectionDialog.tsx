@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { Checkbox, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CreateWhatsappBody, type QueueDto, type WhatsappDto } from '@balcao/shared';
+import { toastError } from '../../lib/reportError';
+import { toast } from '../../lib/toast';
+import { zodRule } from '../../lib/zodRule';
+import { connectionsApi } from './connections.api';
+import { initialValues, toBody, type FormValues } from './connections.form';
+import { useConnections } from './connections.store';
+
+interface Props {
+  open: boolean;
+  /** Edit mode when given, add mode otherwise (administration.md §4 Dialogs). */
+  connection: WhatsappDto | null;
+  onClose: () => void;
+}
+
+const nameRule = zodRule(CreateWhatsappBody.shape.name);
+const texts = ['greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage', 'expiresInactiveMessage'] as const;
+const textLabel = { greetingMessage: 'greeting', complationMessage: 'completion', outOfHoursMessage: 'outOfHours', ratingMessage: 'rating', expiresInactiveMessage: 'expiresInactiveMessage' } as const;
+const numbers = ['expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues', 'timeToTransfer'] as const;
+
+export const ConnectionDialog = ({ open, connection, onClose }: Props) => {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const [queues, setQueues] = useState<QueueDto[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    form.setFieldsValue(initialValues(connection));
+    connectionsApi.queues().then(setQueues, toastError);
+  }, [open, connection, form]);
+
+  const submit = async (values: FormValues) => {
+    setSaving(true);
+    try {
+      const body = toBody(values);
+      const saved = connection ? await connectionsApi.update(connection.id, body) : await connectionsApi.create(body);
+      useConnections.getState().upsert(saved);
+      toast.success(t('connections.saved'));
+      onClose();
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const queueOptions = queues.map((q) => ({ value: q.id, label: q.name }));
+  return (
+    <Modal
+      open={open}
+      title={t(connection ? 'connections.editTitle' : 'connections.addTitle')}
+      okText={t('connections.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: saving, 'data-testid': 'connection-save' }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={720}
+    >
+      <Form form={form} layout="vertical" onFinish={submit} initialValues={initialValues(connection)} data-testid="connection-form">
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item name="name" label={t('connections.name')} rules={[nameRule]}>
+              <Input data-testid="connection-name" maxLength={60} />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="provider" label={t('connections.provider')}>
+              <Select options={[{ value: 'sandbox', label: 'sandbox' }, { value: 'baileys', label: 'baileys' }]} />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="isDefault" valuePropName="checked" label=" ">
+              <Checkbox>{t('connections.isDefault')}</Checkbox>
+            </Form.Item>
+          </Col>
+        </Row>
+        {texts.map((k) => (
+          <Form.Item key={k} name={k} label={t(`connections.${textLabel[k]}`)}>
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={5000} />
+          </Form.Item>
+        ))}
+        <Form.Item name="queueIds" label={t('connections.queues')}>
+          <Select mode="multiple" options={queueOptions} allowClear />
+        </Form.Item>
+        <Row gutter={12}>
+          {numbers.map((k) => (
+            <Col span={6} key={k}>
+              <Form.Item name={k} label={t(`connections.${k}`)}>
+                <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+        <Form.Item name="transferQueueId" label={t('connections.transferQueue')}>
+          <Select options={queueOptions} allowClear />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+};

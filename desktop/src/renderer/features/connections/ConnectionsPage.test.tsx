@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import '../../test/dom';
+import '../../app/i18n/i18n';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeConnection } from './connections.fixtures';
+import { useConnections } from './connections.store';
+import { ConnectionsPage } from './ConnectionsPage';
+import { connectionsApi } from './connections.api';
+
+vi.mock('./connections.api', () => ({
+  connectionsApi: {
+    list: vi.fn(),
+    queues: vi.fn(async () => []),
+    create: vi.fn(),
+    update: vi.fn(),
+    remove: vi.fn(async () => ({})),
+    startSession: vi.fn(),
+    retrySession: vi.fn(),
+    disconnect: vi.fn(),
+    restartAll: vi.fn(async () => ({})),
+  },
+}));
+const api = vi.mocked(connectionsApi);
+// antd renders slowly in jsdom; a loaded test run must not turn that into a failure.
+configure({ asyncUtilTimeout: 8000 });
+
+const list = [
+  makeConnection({ id: 1, name: 'Conectada', status: 'CONNECTED', number: '5511999990000@c.us', updatedAt: new Date(2025, 2, 9, 7, 5).toISOString() }),
+  makeConnection({ id: 2, name: 'Caiu', status: 'DISCONNECTED', isDefault: false }),
+  makeConnection({ id: 3, name: 'Lendo QR', status: 'qrcode', qrcode: 'QR-XYZ-123', isDefault: false }),
+  makeConnection({ id: 4, name: 'Abrindo', status: 'OPENING', isDefault: false }),
+];
+const row = (id: number) => screen.getAllByTestId('connection-row').find((r) => r.getAttribute('data-connection-id') === String(id))!;
+
+beforeEach(() => {
+  useConnections.getState().reset();
+  api.list.mockResolvedValue(list);
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+const renderPage = async () => {
+  render(<ConnectionsPage />);
+  await waitFor(() => expect(screen.getAllByTestId('connection-row')).toHaveLength(4));
+};
+
+describe('ConnectionsPage', { timeout: 30_000 }, () => {
+  it('lists connections with number, date, default flag and status', async () => {
+    await renderPage();
+    expect(screen.getByTestId('connections-table')).toBeTruthy();
+    const first = row(1);
+    expect(first.getAttribute('data-status')).toBe('CONNECTED');
+    expect(first.textContent).toContain('+55 (11) 99999-0000');
+    expect(first.textContent).toContain('09/03/25 07:05');
+    expect(within(first).queryByTestId('conn-default')).toBeTruthy();
+    expect(within(row(2)).queryByTestId('conn-default')).toBeNull();
+  });
+
+  it('shows the actions of each status and calls the session routes', async () => {
+    await renderPage();
+    api.disconnect.mockResolvedValue({ ...list[0]!, status: 'DISCONNECTED' });
+    api.retrySession.mockResolvedValue({ ...list[1]!, status: 'OPENING' });
+    api.startSession.mockResolvedValue({ ...list[1]!, status: 'qrcode', qrcode: 'abc' });
+
+    expect(within(row(4)).getByTestId('conn-connecting').hasAttribute('disabled')).toBe(true);
+    expect(within(row(3)).getByTestId('conn-qr')).toBeTruthy();
+    expect(within(row(3)).queryByTestId('conn-disconnect')).toBeNull();
+
+    fireEvent.click(within(row(2)).getByTestId('conn-newqr'));
+    await waitFor(() => expect(api.startSession).toHaveBeenCalledWith(2));
+    await waitFor(() => expect(row(2).getAttribute('data-status')).toBe('qrcode'));
+
+    fireEvent.click(within(row(1)).getByTestId('conn-disconnect'));
+    await waitFor(() => expect(api.disconnect).toHaveBeenCalledWith(1));
+    await waitFor(() => expect(row(1).getAttribute('data-status')).toBe('DISCONNECTED'));
+
+    fireEvent.click(within(row(1)).getByTestId('conn-retry'));
+    await waitFor(() => expect(api.retrySession).toHaveBeenCalledWith(1));
+  });
+
+  it('opens the QR dialog and closes it when the QR becomes empty', async () => {
+    await renderPage();
+    fireEvent.click(within(row(3)).getByTestId('conn-qr'));
+    await waitFor(() => expect(screen.getByTestId('qr-text').textContent).toContain('QR-XYZ-123'));
+    act(() => useConnections.getState().session({ id: 3, name: 'Lendo QR', status: 'qrcode', qrcode: 'QR-NEW', retries: 1, updatedAt: new Date().toISOString() }));
+    await waitFor(() => expect(screen.getByTestId('qr-text').textContent).toContain('QR-NEW'));
+    act(() => useConnections.getState().session({ id: 3, name: 'Lendo QR', status: 'CONNECTED', qrcode: '', retries: 0, updatedAt: new Date().toISOString() }));
+    await waitFor(() => expect(screen.queryByTestId('qr-text')).toBeNull());
+    expect(row(3).getAttribute('data-status')).toBe('CONNECTED');
+  });
+
+  it('deletes after confirmation only', async () => {
+    await renderPage();
+    fireEvent.click(within(row(2)).getByTestId('conn-delete'));
+    expect(api.remove).not.toHaveBeenCalled();
+    fireEvent.click(await screen.findByTestId('conn-delete-confirm'));
+    await waitFor(() => expect(api.remove).toHaveBeenCalledWith(2));
+    await waitFor(() => expect(screen.getAllByTestId('connection-row')).toHaveLength(3));
+  });
+});

@@ -1,0 +1,19 @@
+import type { CreateWhatsappBody, QueueDto, UpdateWhatsappBody, WhatsappDto } from '@balcao/shared';
+import { http } from '../../lib/http';
+
+export type ConnectionForm = Partial<CreateWhatsappBody> & UpdateWhatsappBody;
+
+export const connectionsApi = {
+  list: () => http.get<WhatsappDto[]>('/whatsapp', { session: 0 }),
+  show: (id: number) => http.get<WhatsappDto>(`/whatsapp/${id}`),
+  create: (body: ConnectionForm) => http.post<WhatsappDto>('/whatsapp', body),
+  update: (id: number, body: ConnectionForm) => http.put<WhatsappDto>(`/whatsapp/${id}`, body),
+  remove: (id: number) => http.delete<unknown>(`/whatsapp/${id}`),
+  /** A new QR code (start the session). */
+  startSession: (id: number) => http.post<WhatsappDto>(`/whatsappsession/${id}`),
+  /** Try again (restart the session). */
+  retrySession: (id: number) => http.put<WhatsappDto>(`/whatsappsession/${id}`),
+  disconnect: (id: number) => http.delete<WhatsappDto>(`/whatsappsession/${id}`),
+  restartAll: () => http.post<unknown>('/whatsapp-restart'),
+  queues: () => http.get<QueueDto[]>('/queue'),
+};

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { WhatsappDto } from '@balcao/shared';
+import { actionsFor, applySession, formatPhone, formatUpdatedAt, needsAttention, removeConnection, upsertConnection } from './connections.logic';
+import { makeConnection } from './connections.fixtures';
+
+describe('formatPhone', () => {
+  it('formats 12 and 13 digit numbers and drops @c.us', () => {
+    expect(formatPhone('551133334444')).toBe('+55 (11) 3333-4444');
+    expect(formatPhone('5511999990000@c.us')).toBe('+55 (11) 99999-0000');
+    expect(formatPhone('5511999990000')).toBe('+55 (11) 99999-0000');
+  });
+  it('leaves other shapes alone', () => {
+    expect(formatPhone('')).toBe('');
+    expect(formatPhone(null)).toBe('');
+    expect(formatPhone('12345@c.us')).toBe('12345');
+  });
+});
+
+describe('formatUpdatedAt', () => {
+  it('shows dd/MM/yy HH:mm in local time', () => {
+    const d = new Date(2025, 2, 9, 7, 5);
+    expect(formatUpdatedAt(d.toISOString())).toBe('09/03/25 07:05');
+    expect(formatUpdatedAt('nope')).toBe('');
+  });
+});
+
+describe('actionsFor', () => {
+  it('follows the spec table', () => {
+    expect(actionsFor('qrcode')).toEqual(['qr']);
+    expect(actionsFor('DISCONNECTED')).toEqual(['retry', 'newqr']);
+    for (const s of ['CONNECTED', 'PAIRING', 'TIMEOUT'] as const) expect(actionsFor(s)).toEqual(['disconnect']);
+    expect(actionsFor('OPENING')).toEqual(['connecting']);
+  });
+});
+
+describe('needsAttention', () => {
+  it('is true for any status but CONNECTED', () => {
+    expect(needsAttention([])).toBe(false);
+    expect(needsAttention([{ status: 'CONNECTED' }])).toBe(false);
+    for (const s of ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'] as const) expect(needsAttention([{ status: 'CONNECTED' }, { status: s }])).toBe(true);
+  });
+});
+
+describe('list updates', () => {
+  const a = makeConnection({ id: 1 });
+  const b = makeConnection({ id: 2, name: 'B' });
+  it('upserts by id in id order and removes', () => {
+    const list: WhatsappDto[] = upsertConnection([b], a);
+    expect(list.map((w) => w.id)).toEqual([1, 2]);
+    expect(upsertConnection(list, { ...b, name: 'B2' })[1]!.name).toBe('B2');
+    expect(removeConnection(list, 1).map((w) => w.id)).toEqual([2]);
+  });
+  it('applies a session update to its connection only', () => {
+    const out = applySession([a, b], { id: 2, name: 'B', status: 'qrcode', qrcode: 'QR', retries: 1, updatedAt: '2025-01-01T00:00:00.000Z' });
+    expect(out[1]).toMatchObject({ status: 'qrcode', qrcode: 'QR', retries: 1 });
+    expect(out[0]).toBe(a);
+  });
+});

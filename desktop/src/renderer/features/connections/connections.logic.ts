@@ -1,0 +1,49 @@
+import dayjs from 'dayjs';
+import type { ConnectionStatus, WhatsappDto, WhatsappSessionPayload } from '@balcao/shared';
+
+/** '+CC (DD) NNNN-NNNN', or '+CC (DD) NNNNN-NNNN' for 13 digits; '@c.us' dropped; anything else as is. */
+export const formatPhone = (raw: string | null | undefined): string => {
+  const number = (raw ?? '').replace(/@c\.us$/, '');
+  const digits = number.replace(/\D/g, '');
+  if (digits.length === 12) return `+${digits.slice(0, 2)} (${digits.slice(2, 4)}) ${digits.slice(4, 8)}-${digits.slice(8)}`;
+  if (digits.length === 13) return `+${digits.slice(0, 2)} (${digits.slice(2, 4)}) ${digits.slice(4, 9)}-${digits.slice(9)}`;
+  return number;
+};
+
+/** dd/MM/yy HH:mm (local time). */
+export const formatUpdatedAt = (iso: string | null | undefined): string => {
+  const d = iso ? dayjs(iso) : null;
+  return d?.isValid() ? d.format('DD/MM/YY HH:mm') : '';
+};
+
+export type ConnectionAction = 'qr' | 'retry' | 'newqr' | 'disconnect' | 'connecting';
+
+/** The session buttons each status shows (administration.md §2). */
+export const actionsFor = (status: ConnectionStatus): ConnectionAction[] => {
+  switch (status) {
+    case 'qrcode':
+      return ['qr'];
+    case 'DISCONNECTED':
+      return ['retry', 'newqr'];
+    case 'CONNECTED':
+    case 'PAIRING':
+    case 'TIMEOUT':
+      return ['disconnect'];
+    case 'OPENING':
+      return ['connecting'];
+  }
+};
+
+const ATTENTION: readonly ConnectionStatus[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
+/** The side menu's '!' on Conexões: any connection not simply connected. */
+export const needsAttention = (list: readonly Pick<WhatsappDto, 'status'>[]): boolean => list.some((w) => ATTENTION.includes(w.status));
+
+/** Insert or replace by id, keeping the list ordered by id. */
+export const upsertConnection = (list: WhatsappDto[], w: WhatsappDto): WhatsappDto[] =>
+  list.some((x) => x.id === w.id) ? list.map((x) => (x.id === w.id ? w : x)) : [...list, w].sort((a, b) => a.id - b.id);
+
+export const removeConnection = (list: WhatsappDto[], id: number): WhatsappDto[] => list.filter((w) => w.id !== id);
+
+/** A session update carries status, qrcode, retries and updatedAt for a connection we already list. */
+export const applySession = (list: WhatsappDto[], s: WhatsappSessionPayload): WhatsappDto[] =>
+  list.map((w) => (w.id === s.id ? { ...w, status: s.status, qrcode: s.qrcode, retries: s.retries, updatedAt: s.updatedAt } : w));

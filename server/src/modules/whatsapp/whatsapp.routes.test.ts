@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WhatsappDto } from '@balcao/shared';
+import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
+import { api, connectSocket, createCompany, nextEvent, type TestCompany } from '../../../test/helpers/world';
+
+let app: TestApp;
+let a: TestCompany;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  a = await createCompany(app);
+});
+afterAll(() => app.close());
+
+const admin = () => api(app, a.adminToken);
+const create = async (body: Record<string, unknown>) => {
+  const r = await admin().post<WhatsappDto>('/whatsapp', body);
+  expect(r.status).toBe(200);
+  return r.body;
+};
+const stored = async (id: number) => (await app.owner`select status, is_default as "isDefault", token from whatsapps where id = ${id}`)[0];
+
+describe('connections: show, update, delete', () => {
+  it('shows one connection without its token', async () => {
+    const w = await create({ name: 'Com token', provider: 'baileys', token: 'segredo-123' });
+    const r = await admin().get<WhatsappDto>(`/whatsapp/${w.id}?session=0`);
+    expect(r.body).toMatchObject({ id: w.id, name: 'Com token', status: 'DISCONNECTED' });
+    expect(JSON.stringify(r.body)).not.toContain('segredo-123');
+    expect(r.body).not.toHaveProperty('token');
+    expect(r.body).not.toHaveProperty('session');
+  });
+
+  it('updates fields, replaces queues and asks for a greeting with more than one queue', async () => {
+    const w = await create({ name: 'Editar', provider: 'baileys' });
+    const [q1, q2] = [await a.addQueue(), await a.addQueue()];
+    const refused = await admin().put(`/whatsapp/${w.id}`, { queueIds: [q1.id, q2.id] });
+    expect(refused).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_GREETING_REQUIRED' } });
+    const r = await admin().put<WhatsappDto>(`/whatsapp/${w.id}`, { name: 'Editada', greetingMessage: 'Olá', queueIds: [q1.id, q2.id], maxUseBotQueues: 5, transferQueueId: q2.id });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ name: 'Editada', greetingMessage: 'Olá', maxUseBotQueues: 5, transferQueueId: q2.id });
+    expect(r.body.queues.map((q) => q.id)).toEqual([q1.id, q2.id]);
+    const replaced = await admin().put<WhatsappDto>(`/whatsapp/${w.id}`, { queueIds: [q2.id] });
+    expect(replaced.body.queues.map((q) => q.id)).toEqual([q2.id]);
+    expect(replaced.body.name).toBe('Editada');
+    expect((await admin().put(`/whatsapp/${w.id}`, { transferQueueId: 999_999 })).body).toMatchObject({ error: 'ERR_NO_QUEUE_FOUND' });
+  });
+
+  it('moves the default, never drops it, and hands it on when the default is deleted', async () => {
+    const w = await create({ name: 'Nova padrão', provider: 'baileys' });
+    const moved = await admin().put<WhatsappDto>(`/whatsapp/${w.id}`, { isDefault: true });
+    expect(moved.body.isDefault).toBe(true);
+    expect((await stored(a.whatsapp.id))!.isDefault).toBe(false);
+    expect((await admin().put(`/whatsapp/${w.id}`, { isDefault: false })).body).toMatchObject({ error: 'ERR_NO_OTHER_WHATSAPP' });
+    const del = await admin().del(`/whatsapp/${w.id}`);
+    expect(del.status).toBe(200);
+    expect(await stored(w.id)).toBeUndefined();
+    const defaults = await app.owner`select id from whatsapps where company_id = ${a.companyId} and is_default`;
+    expect(defaults).toHaveLength(1);
+  });
+
+  it('refuses users that are not admins', async () => {
+    const { token } = await a.addUser({ profile: 'supervisor' });
+    const u = api(app, token);
+    for (const r of [
+      await u.get(`/whatsapp/${a.whatsapp.id}`),
+      await u.put(`/whatsapp/${a.whatsapp.id}`, { name: 'x1' }),
+      await u.del(`/whatsapp/${a.whatsapp.id}`),
+      await u.post(`/whatsappsession/${a.whatsapp.id}`),
+      await u.put(`/whatsappsession/${a.whatsapp.id}`),
+      await u.del(`/whatsappsession/${a.whatsapp.id}`),
+      await u.post('/whatsapp-restart'),
+    ])
+      expect(r).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(app.sessions.get(a.whatsapp.id)).toBeDefined();
+  });
+
+  it('lists connections to agents without the QR code', async () => {
+    const w = await create({ name: 'Com QR', provider: 'baileys' });
+    await app.owner`update whatsapps set status = 'qrcode', qrcode = 'QR-SECRETO' where id = ${w.id}`;
+    const { token } = await a.addUser({});
+    const asAgent = (await api(app, token).get<WhatsappDto[]>('/whatsapp')).body.find((x) => x.id === w.id);
+    const asAdmin = (await admin().get<WhatsappDto[]>('/whatsapp')).body.find((x) => x.id === w.id);
+    expect(asAgent).toMatchObject({ status: 'qrcode', qrcode: '' });
+    expect(asAdmin).toMatchObject({ qrcode: 'QR-SECRETO' });
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    expect((await admin().get('/whatsapp/999999')).body).toMatchObject({ error: 'ERR_NO_WAPP_FOUND' });
+    expect((await admin().del('/whatsappsession/999999')).body).toMatchObject({ error: 'ERR_NO_WAPP_FOUND' });
+  });
+});
+
+describe('connections: sessions', () => {
+  it('disconnects, starts again, restarts, and tells the admins', async () => {
+    const sock = await connectSocket(app, a.adminToken);
+    try {
+      const event = `company-${a.companyId}-whatsappSession`;
+      const down = nextEvent<{ session: { id: number; status: string } }>(sock, event, (p) => p.session.status === 'DISCONNECTED');
+      const off = await admin().del<WhatsappDto>(`/whatsappsession/${a.whatsapp.id}`);
+      expect(off.body).toMatchObject({ status: 'DISCONNECTED', qrcode: '' });
+      await down;
+      expect(app.sessions.get(a.whatsapp.id)).toBeUndefined();
+      expect(await stored(a.whatsapp.id)).toMatchObject({ status: 'DISCONNECTED' });
+
+      const up = nextEvent<{ session: { id: number; status: string } }>(sock, event, (p) => p.session.status === 'CONNECTED');
+      expect((await admin().post(`/whatsappsession/${a.whatsapp.id}`)).status).toBe(200);
+      await up;
+      expect(app.sessions.get(a.whatsapp.id)).toBeDefined();
+
+      const before = app.sessions.get(a.whatsapp.id);
+      expect((await admin().put(`/whatsappsession/${a.whatsapp.id}`)).status).toBe(200);
+      expect(app.sessions.get(a.whatsapp.id)).not.toBe(before);
+      expect((await admin().post('/whatsapp-restart')).status).toBe(200);
+      expect(app.sessions.get(a.whatsapp.id)).toBeDefined();
+    } finally {
+      sock.disconnect();
+    }
+  });
+
+  it('stops the session before deleting the connection and tells the admins', async () => {
+    const w = await create({ name: 'Apagar', provider: 'sandbox' });
+    expect(app.sessions.get(w.id)).toBeDefined();
+    const sock = await connectSocket(app, a.adminToken);
+    try {
+      const gone = nextEvent<{ action: string; whatsappId?: number }>(sock, `company-${a.companyId}-whatsapp`, (p) => p.action === 'delete' && p.whatsappId === w.id);
+      expect((await admin().del(`/whatsapp/${w.id}`)).status).toBe(200);
+      await gone;
+      expect(app.sessions.get(w.id)).toBeUndefined();
+    } finally {
+      sock.disconnect();
+    }
+  });
+});
