@@ -103,6 +103,14 @@ export interface QuotedDto {
   mediaType: string | null;
 }
 
+/** One person's reaction on a message (attendance §3: reactions are shown on the message). */
+export interface MessageReaction {
+  emoji: string;
+  fromMe: boolean;
+  /** Who reacted: the contact's number (digits), or the connection's own when `fromMe`. */
+  from: string;
+}
+
 export interface MessageDto {
   id: number;
   ticketId: number;
@@ -120,6 +128,8 @@ export interface MessageDto {
   automated: boolean;
   errorCode: string | null;
   quotedMsg: QuotedDto | null;
+  /** The server always sends it (possibly empty); optional so older clients and fixtures still type. */
+  reactions?: MessageReaction[];
   createdAt: string;
   updatedAt: string;
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { MESSAGE_PAGE_SIZE, type MessageDto } from '@balcao/shared';
+import { MESSAGE_PAGE_SIZE, type MessageDto, type MessageReaction } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { tickets } from '../tickets/tickets.table';
 import { messages } from './messages.table';
@@ -23,6 +23,7 @@ export const toMessageDto = (m: MessageRow, quoted?: MessageRow | null): Message
   automated: m.automated,
   errorCode: m.errorCode,
   quotedMsg: quoted ? { id: quoted.id, body: quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType } : null,
+  reactions: m.reactions,
   createdAt: m.createdAt.toISOString(),
   updatedAt: m.updatedAt.toISOString(),
 });
@@ -78,4 +79,59 @@ export const touchTicketAfterSend = async (tx: Tx, ticketId: number, body: strin
     .update(tickets)
     .set({ lastMessage: body, unreadMessages: 0, updatedAt: new Date(), lastFromMeAt: new Date() })
     .where(eq(tickets.id, ticketId));
+};
+
+/** The channel's message (by connection + channel id) within the company, or nothing. */
+const byChannelId = (companyId: number, whatsappId: number, waMessageId: string) =>
+  and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId), eq(messages.waMessageId, waMessageId));
+
+/** The sender edited a message: its body is replaced. Unknown ids update nothing. */
+export const applyEdit = async (tx: Tx, companyId: number, whatsappId: number, waMessageId: string, body: string): Promise<MessageRow | undefined> =>
+  (
+    await tx
+      .update(messages)
+      .set({ body, isEdited: true, updatedAt: new Date() })
+      .where(and(byChannelId(companyId, whatsappId, waMessageId), eq(messages.isDeleted, false)))
+      .returning()
+  )[0];
+
+/** The contact deleted their message for everyone: only their own (incoming) messages. */
+export const applyRevoke = async (tx: Tx, companyId: number, whatsappId: number, waMessageId: string, body: string): Promise<MessageRow | undefined> =>
+  (
+    await tx
+      .update(messages)
+      .set({ body, isDeleted: true, updatedAt: new Date() })
+      .where(and(byChannelId(companyId, whatsappId, waMessageId), eq(messages.fromMe, false)))
+      .returning()
+  )[0];
+
+/**
+ * One reaction per reactor (`from` + `fromMe`): a new emoji replaces theirs, '' removes it.
+ * One statement, so two reactions arriving together cannot lose each other.
+ */
+export const applyReaction = async (tx: Tx, companyId: number, whatsappId: number, targetWaMessageId: string, r: MessageReaction): Promise<MessageRow | undefined> => {
+  const added = r.emoji ? JSON.stringify([{ emoji: r.emoji, fromMe: r.fromMe, from: r.from }]) : '[]';
+  return (
+    await tx
+      .update(messages)
+      .set({
+        reactions: sql`coalesce((select jsonb_agg(x) from jsonb_array_elements(${messages.reactions}) x
+          where not (x->>'from' = ${r.from} and (x->>'fromMe')::boolean = ${r.fromMe})), '[]'::jsonb) || ${added}::jsonb`,
+        updatedAt: new Date(),
+      })
+      .where(byChannelId(companyId, whatsappId, targetWaMessageId))
+      .returning()
+  )[0];
+};
+
+/** Inserts unless the channel id is already stored on the connection (a redelivered event). */
+export const insertOnce = async (tx: Tx, row: typeof messages.$inferInsert): Promise<MessageRow | undefined> =>
+  (await tx.insert(messages).values(row).onConflictDoNothing({ target: [messages.whatsappId, messages.waMessageId] }).returning())[0];
+
+/** A message arrived on the ticket outside the ingest function (a call log): last message, unread + 1. */
+export const touchTicketAfterReceive = async (tx: Tx, companyId: number, ticketId: number, body: string): Promise<void> => {
+  await tx
+    .update(tickets)
+    .set({ lastMessage: body, unreadMessages: sql`${tickets.unreadMessages} + 1`, updatedAt: new Date() })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
 };

@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { MessageReaction } from '@balcao/shared';
 import { createdAt, updatedAt } from '../../db/columns';
 import { companies } from '../companies/companies.table';
 import { contacts } from '../contacts/contacts.table';
@@ -28,6 +29,8 @@ export const messages = pgTable(
     isForwarded: boolean('is_forwarded').notNull().default(false),
     automated: boolean('automated').notNull().default(false),
     quotedMsgId: integer('quoted_msg_id'),
+    /** Reactions on this message, one per reactor (a new emoji replaces theirs, '' removes it). */
+    reactions: jsonb('reactions').$type<MessageReaction[]>().notNull().default([]),
     errorCode: varchar('error_code', { length: 60 }),
     /** The channel's raw message, kept to answer WhatsApp retry requests (getMessage). */
     raw: jsonb('raw'),

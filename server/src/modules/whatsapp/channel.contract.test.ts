@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { createCompany, type TestCompany } from '../../../test/helpers/world';
 import { backoffMs, MAX_ATTEMPTS } from './failure-policy';
 import * as sessionEvents from './session-events.repository';
-import type { AckUpdate, InboundMessage, StatusUpdate, WhatsAppChannel } from './whatsapp.port';
+import type { AckUpdate, CallOffer, EditUpdate, InboundMessage, ReactionUpdate, RevokeUpdate, StatusUpdate, WhatsAppChannel } from './whatsapp.port';
 import { SandboxChannel } from './sandbox/sandbox.channel';
 import { createInbound } from './inbound';
 import { SessionManager } from './session-manager';
@@ -19,7 +19,7 @@ import { BaileysChannel, type Scheduler } from './baileys/baileys.channel';
 import { toPnJid } from './baileys/phone';
 import type { BaileysSocketOptions } from './baileys/socket';
 import { DEFAULT_USER, FakeSocket } from './baileys/test/fake-socket';
-import { incomingText as textFrom, RECEIPT } from './baileys/test/messages';
+import { callOffer, incomingEdit, incomingReaction, incomingRevoke, incomingText as textFrom, RECEIPT } from './baileys/test/messages';
 
 let app: TestApp;
 let company: TestCompany;
@@ -42,10 +42,22 @@ const newConnection = async (provider: 'sandbox' | 'baileys'): Promise<number> =
 
 /** What a test sees of a channel: every event, in order. */
 const record = (channel: WhatsAppChannel) => {
-  const seen = { statuses: [] as StatusUpdate[], messages: [] as InboundMessage[], acks: [] as AckUpdate[] };
+  const seen = {
+    statuses: [] as StatusUpdate[],
+    messages: [] as InboundMessage[],
+    acks: [] as AckUpdate[],
+    edits: [] as EditUpdate[],
+    revokes: [] as RevokeUpdate[],
+    reactions: [] as ReactionUpdate[],
+    calls: [] as CallOffer[],
+  };
   channel.on('status', (s) => void seen.statuses.push(s));
   channel.on('message', (m) => void seen.messages.push(m));
   channel.on('ack', (a) => void seen.acks.push(a));
+  channel.on('edit', (e) => void seen.edits.push(e));
+  channel.on('revoke', (r) => void seen.revokes.push(r));
+  channel.on('reaction', (r) => void seen.reactions.push(r));
+  channel.on('call', (c) => void seen.calls.push(c));
   return seen;
 };
 
@@ -60,6 +72,14 @@ interface Harness {
   customerReceived(to: string): Promise<{ id: string; body: string }[]>;
   /** The customer's phone reports our message delivered, then read (sandbox: by itself). */
   deliverAndRead(id: string): Promise<void>;
+  /** The customer edits, deletes or reacts to their message `id`; resolves once handled. */
+  customerEdits(from: string, id: string, body: string): Promise<void>;
+  customerRevokes(from: string, id: string): Promise<void>;
+  customerReacts(from: string, id: string, emoji: string): Promise<void>;
+  /** The customer calls; returns the call id. */
+  customerCalls(from: string, isVideo: boolean): Promise<string>;
+  /** Call ids the channel declined on the network. */
+  rejectedCalls(): string[];
   /** Lets in-flight work finish. */
   settle(): Promise<void>;
 }
@@ -75,6 +95,13 @@ const sandboxHarness = async (): Promise<Harness> => {
     connect: () => channel.connect(),
     customerSends: (from, body) => channel.receive({ from, body, name: 'Cliente' }),
     customerReceived: async (to) => (await store.outbox(to)).map((o) => ({ id: o.id, body: o.body })),
+    customerEdits: (_from, id, body) => channel.customerEdits(id, body),
+    customerRevokes: (_from, id) => channel.customerRevokes(id),
+    customerReacts: async (from, id, emoji) => {
+      await channel.customerReacts(id, emoji, from);
+    },
+    customerCalls: (from, isVideo) => channel.customerCalls(from, { isVideo }),
+    rejectedCalls: () => channel.rejectedCalls.map((c) => c.id),
     // The simulated phone acks by itself (timers plus a database write each).
     deliverAndRead: async (id) => {
       await vi.waitFor(() => expect(seen.acks.filter((a) => a.id === id).length).toBeGreaterThanOrEqual(2), { timeout: 2_000 }).catch(() => undefined);
@@ -163,6 +190,25 @@ const baileysHarness = async (): Promise<Harness> => {
       await w.settle();
       return msg.key.id!;
     },
+    customerEdits: async (from, id, body) => {
+      w.current().upsert([incomingEdit(from, id, body)]);
+      await w.settle();
+    },
+    customerRevokes: async (from, id) => {
+      w.current().upsert([incomingRevoke(from, id)]);
+      await w.settle();
+    },
+    customerReacts: async (from, id, emoji) => {
+      w.current().upsert([incomingReaction(from, id, emoji)]);
+      await w.settle();
+    },
+    customerCalls: async (from, isVideo) => {
+      const offer = callOffer(from, { isVideo });
+      w.current().call([offer]);
+      await w.settle();
+      return offer.id;
+    },
+    rejectedCalls: () => w.sockets.flatMap((s) => s.rejectedCalls.map((c) => c.callId)),
     customerReceived: async (to) =>
       w.sockets
         .flatMap((s) => s.sent)
@@ -225,6 +271,36 @@ describe.each([
       { id: 'OUR-ID-2', ack: 3 },
       { id: 'OUR-ID-2', ack: 4 },
     ]);
+    await h.channel.disconnect();
+  });
+
+  it("delivers the customer's edit, revoke and reaction as events naming the target message; none is a message", async () => {
+    const h = await make();
+    await h.connect();
+    const id = await h.customerSends(CUSTOMER, 'Quero 2 pizzas');
+    await h.customerEdits(CUSTOMER, id, 'Quero 3 pizzas');
+    await h.customerReacts(CUSTOMER, id, '👍');
+    await h.customerReacts(CUSTOMER, id, '');
+    await h.customerRevokes(CUSTOMER, id);
+    expect(h.seen.edits).toEqual([{ id, body: 'Quero 3 pizzas', at: expect.any(Date) }]);
+    expect(h.seen.reactions).toEqual([
+      { id: expect.any(String), targetId: id, emoji: '👍', fromMe: false, from: CUSTOMER },
+      { id: expect.any(String), targetId: id, emoji: '', fromMe: false, from: CUSTOMER },
+    ]);
+    expect(h.seen.revokes).toEqual([{ id }]);
+    expect(h.seen.messages.map((m) => m.id)).toEqual([id]);
+    await h.channel.disconnect();
+  });
+
+  it('delivers a call offer as a call event and declines it on request', async () => {
+    const h = await make();
+    await h.connect();
+    const id = await h.customerCalls(CUSTOMER, true);
+    expect(h.seen.calls).toEqual([{ id, from: CUSTOMER, isVideo: true, at: expect.any(Date) }]);
+    expect(h.rejectedCalls()).toEqual([]);
+    await h.channel.rejectCall(id, CUSTOMER);
+    expect(h.rejectedCalls()).toEqual([id]);
+    expect(h.seen.messages).toEqual([]);
     await h.channel.disconnect();
   });
 

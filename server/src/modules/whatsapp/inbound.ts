@@ -1,9 +1,30 @@
-import type { MessageDto, TicketDto } from '@balcao/shared';
-import type { DataAccess } from '../../db/tenant';
+import type { MessageDto, MessageReaction, TicketDto } from '@balcao/shared';
+import type { DataAccess, Unit } from '../../db/tenant';
+import type { Jobs } from '../../infra/jobs';
+import * as contactsRepo from '../contacts/contacts.repository';
+import { queueOutbound } from '../messages/outbound';
 import * as ticketsRepo from '../tickets/tickets.repository';
 import * as companiesRepo from '../companies/companies.repository';
 import * as messagesRepo from '../messages/messages.repository';
-import type { AckUpdate, InboundMessage } from './whatsapp.port';
+import { REVOKED_BODY } from './baileys/normalized';
+import type { AckUpdate, CallOffer, EditUpdate, InboundMessage, ReactionUpdate, RevokeUpdate, WhatsAppChannel } from './whatsapp.port';
+
+/** Sent on the live ticket when a call is rejected because the company disabled calls (spec text). */
+export const CALLS_DISABLED_TEXT =
+  'As chamadas de voz e vídeo estão desabilitadas para esse WhatsApp, favor enviar uma mensagem de texto. Obrigado';
+
+/** The `call_log` body: 'Chamada de voz perdida às 14:05' in the company's time zone. */
+export const callLogBody = (isVideo: boolean, at: Date, timeZone: string): string => {
+  let time: string;
+  try {
+    time = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone }).format(at);
+  } catch {
+    time = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' }).format(at);
+  }
+  return `Chamada de ${isVideo ? 'vídeo' : 'voz'} perdida às ${time}`;
+};
+
+export type CallOutcome = { outcome: 'logged'; rejected: boolean; messageId: number; ticketId: number } | { outcome: 'ignored'; reason: 'no-live-ticket' | 'duplicate'; rejected: boolean };
 
 export interface ConnectionFacts {
   id: number;
@@ -34,6 +55,7 @@ const messageFromRow = (m: Record<string, unknown>): MessageDto => ({
   automated: m.automated as boolean,
   errorCode: (m.error_code as string | null) ?? null,
   quotedMsg: null,
+  reactions: (m.reactions as MessageReaction[] | null) ?? [],
   createdAt: new Date(m.created_at as string).toISOString(),
   updatedAt: new Date(m.updated_at as string).toISOString(),
 });
@@ -50,8 +72,11 @@ const isConcurrentDuplicate = (err: unknown) => (err as { code?: string }).code 
 /**
  * The inbound pipeline (server-behaviour §5, steps 1–6); automation (step 7) comes later.
  * Steps 2, 4, 5 and 6 are one SQL function call (drizzle/policies/20-ingest-function.sql).
+ * Edits, revokes and reactions update their target message (unknown targets are ignored); a call
+ * is logged on the caller's live ticket (step 8). None of them creates a contact or a ticket.
+ * `jobs` queues the automatic text of a rejected call; without it the text is not sent.
  */
-export const createInbound = (data: DataAccess) => {
+export const createInbound = (data: DataAccess, jobs?: Jobs) => {
   const ignoreGroups = async (companyId: number) =>
     (await data.withTenant({ companyId }, ({ tx }) => companiesRepo.getSetting(tx, companyId, 'CheckMsgIsGroup'))) !== 'disabled';
 
@@ -81,7 +106,25 @@ export const createInbound = (data: DataAccess) => {
       },
     );
 
-  return {
+  /** Runs one target update; stages message.updated for the target's ticket when it matched. */
+  const updateTarget = (conn: ConnectionFacts, apply: (tx: Unit['tx']) => Promise<messagesRepo.MessageRow | undefined>): Promise<boolean> =>
+    data.withTenant({ companyId: conn.companyId }, async ({ tx, stage }) => {
+      const row = await apply(tx);
+      if (!row) return false;
+      const ticket = await ticketsRepo.loadDto(tx, conn.companyId, row.ticketId);
+      if (ticket) stage({ type: 'message.updated', companyId: conn.companyId, message: (await messagesRepo.withQuoted(tx, conn.companyId, [row]))[0]!, ticket });
+      return true;
+    });
+
+  const sendCallsDisabled = async (unit: Unit, ticket: ticketsRepo.TicketRow, conn: ConnectionFacts): Promise<void> => {
+    if (!jobs) {
+      console.error(`whatsapp ${conn.id}: calls are disabled but the pipeline has no job queue; automatic text not sent`);
+      return;
+    }
+    await queueOutbound(unit, jobs, ticket, CALLS_DISABLED_TEXT, { automated: true });
+  };
+
+  const api = {
     async ingest(conn: ConnectionFacts, msg: InboundMessage): Promise<IngestResult> {
       if (msg.fromMe) return { outcome: 'ignored', reason: 'fromMe' };
       if (msg.isGroup && (await ignoreGroups(conn.companyId))) return { outcome: 'ignored', reason: 'group' };
@@ -104,7 +147,100 @@ export const createInbound = (data: DataAccess) => {
         if (ticket) stage({ type: 'message.updated', companyId: conn.companyId, message: messagesRepo.toMessageDto(row), ticket });
       });
     },
+
+    /** The target's body becomes the edited text; returns whether a message was updated. */
+    applyEdit(conn: ConnectionFacts, update: EditUpdate): Promise<boolean> {
+      return updateTarget(conn, (tx) => messagesRepo.applyEdit(tx, conn.companyId, conn.id, update.id, stripNul(update.body)));
+    },
+
+    /** The contact deleted their message: 'Essa mensagem foi apagada pelo contato', isDeleted. */
+    applyRevoke(conn: ConnectionFacts, update: RevokeUpdate): Promise<boolean> {
+      return updateTarget(conn, (tx) => messagesRepo.applyRevoke(tx, conn.companyId, conn.id, update.id, REVOKED_BODY));
+    },
+
+    /** Stores (or with '' removes) the reactor's reaction on the target message. */
+    applyReaction(conn: ConnectionFacts, update: ReactionUpdate): Promise<boolean> {
+      return updateTarget(conn, (tx) =>
+        messagesRepo.applyReaction(tx, conn.companyId, conn.id, update.targetId, { emoji: stripNul(update.emoji), fromMe: update.fromMe, from: update.from }),
+      );
+    },
+
+    /**
+     * server-behaviour §5.8: with the company's `call` setting 'disabled' the call is rejected
+     * and the automatic text goes out on the live ticket; either way a `call_log` message is
+     * logged there. A caller without a live ticket gets nothing stored (never a new ticket).
+     */
+    async handleCall(conn: ConnectionFacts, call: CallOffer, channel?: Pick<WhatsAppChannel, 'rejectCall'>): Promise<CallOutcome> {
+      const disabled =
+        (await data.withTenant({ companyId: conn.companyId }, ({ tx }) => companiesRepo.getSetting(tx, conn.companyId, 'call'))) === 'disabled';
+      let rejected = false;
+      if (disabled && channel) {
+        try {
+          await channel.rejectCall(call.id, call.from);
+          rejected = true;
+        } catch (err) {
+          console.error(`whatsapp ${conn.id}: rejecting call ${call.id} failed`, err);
+        }
+      }
+      return data.withTenant({ companyId: conn.companyId }, async (unit): Promise<CallOutcome> => {
+        const { tx, stage } = unit;
+        const contact = await contactsRepo.getByNumber(tx, conn.companyId, call.from);
+        const ticket = contact ? await ticketsRepo.findLive(tx, conn.companyId, contact.id, conn.id) : undefined;
+        if (!contact || !ticket) return { outcome: 'ignored', reason: 'no-live-ticket', rejected };
+        const company = await companiesRepo.get(tx, conn.companyId);
+        const body = callLogBody(call.isVideo, call.at, company?.timezone ?? 'America/Sao_Paulo');
+        const row = await messagesRepo.insertOnce(tx, {
+          companyId: conn.companyId,
+          ticketId: ticket.id,
+          contactId: contact.id,
+          whatsappId: conn.id,
+          waMessageId: call.id,
+          body,
+          fromMe: false,
+          mediaType: 'call_log',
+          createdAt: call.at,
+        });
+        if (!row) return { outcome: 'ignored', reason: 'duplicate', rejected };
+        await messagesRepo.touchTicketAfterReceive(tx, conn.companyId, ticket.id, body);
+        const dto = (await ticketsRepo.loadDto(tx, conn.companyId, ticket.id))!;
+        stage({ type: 'message.created', companyId: conn.companyId, message: messagesRepo.toMessageDto(row), ticket: dto });
+        stage({ type: 'ticket.updated', companyId: conn.companyId, ticket: dto });
+        if (disabled) await sendCallsDisabled(unit, ticket, conn);
+        return { outcome: 'logged', rejected, messageId: row.id, ticketId: ticket.id };
+      });
+    },
+
+    /**
+     * Subscribes the pipeline to every pipeline event of the channel (message, ack, edit, revoke,
+     * reaction, call); returns one unsubscribe. Statuses stay with the session manager.
+     */
+    attachChannel(channel: WhatsAppChannel, conn: ConnectionFacts): () => void {
+      const offs = [
+        channel.on('message', async (m) => {
+          await api.ingest(conn, m);
+        }),
+        channel.on('ack', async (a) => {
+          await api.applyAck(conn, a);
+        }),
+        channel.on('edit', async (e) => {
+          await api.applyEdit(conn, e);
+        }),
+        channel.on('revoke', async (r) => {
+          await api.applyRevoke(conn, r);
+        }),
+        channel.on('reaction', async (r) => {
+          await api.applyReaction(conn, r);
+        }),
+        channel.on('call', async (c) => {
+          await api.handleCall(conn, c, channel);
+        }),
+      ];
+      return () => {
+        for (const off of offs) off();
+      };
+    },
   };
+  return api;
 };
 
 export type Inbound = ReturnType<typeof createInbound>;

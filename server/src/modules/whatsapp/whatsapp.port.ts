@@ -20,6 +20,42 @@ export interface AckUpdate {
   ack: number;
 }
 
+/** The customer edited one of their messages: the stored body of `id` becomes `body`. */
+export interface EditUpdate {
+  /** The edited (target) message's channel id. */
+  id: string;
+  body: string;
+  at: Date;
+}
+
+/** The customer deleted one of their messages for everyone. */
+export interface RevokeUpdate {
+  /** The deleted (target) message's channel id. */
+  id: string;
+}
+
+/** A reaction to a message of the chat; `emoji` '' means the reaction was removed. */
+export interface ReactionUpdate {
+  /** The reaction's own channel id. */
+  id: string;
+  /** The channel id of the message reacted to. */
+  targetId: string;
+  emoji: string;
+  fromMe: boolean;
+  /** Who reacted: the customer's number (digits), or ours when `fromMe`. */
+  from: string;
+}
+
+/** An incoming voice or video call offer (server-behaviour §5.8). */
+export interface CallOffer {
+  /** The channel's call id (`rejectCall` needs it). */
+  id: string;
+  /** The caller's number, digits. */
+  from: string;
+  isVideo: boolean;
+  at: Date;
+}
+
 export interface StatusUpdate {
   status: ConnectionStatus;
   qrcode?: string;
@@ -38,6 +74,14 @@ export interface ChannelEvents {
   message: InboundMessage;
   ack: AckUpdate;
   status: StatusUpdate;
+  /** Updates the target message; never creates a ticket. */
+  edit: EditUpdate;
+  /** Marks the target message deleted; never creates a ticket. */
+  revoke: RevokeUpdate;
+  /** Adds, replaces or ('' emoji) removes the sender's reaction on the target message. */
+  reaction: ReactionUpdate;
+  /** Logged on the caller's live ticket; rejected when the company disabled calls. */
+  call: CallOffer;
 }
 
 export type ChannelListener<E extends keyof ChannelEvents> = (payload: ChannelEvents[E]) => Promise<void> | void;
@@ -56,6 +100,8 @@ export interface WhatsAppChannel {
    * acks reconcile with the row written before the send.
    */
   send(to: string, content: OutboundContent, opts: { id: string; quotedId?: string }): Promise<SentRef>;
+  /** Declines an incoming call (`id`, `from` as the `call` event gave them). */
+  rejectCall(id: string, from: string): Promise<void>;
   /** Subscribes; returns the unsubscribe function. Listeners may be async: emit awaits them. */
   on<E extends keyof ChannelEvents>(event: E, listener: ChannelListener<E>): () => void;
 }

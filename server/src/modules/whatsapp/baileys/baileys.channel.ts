@@ -8,7 +8,7 @@ import { ChannelEmitter, type ChannelEvents, type ChannelListener, type Outbound
 import { cachedKeys, usePostgresAuthState, type PostgresAuthState } from './auth-state';
 import { BoundedCache } from './bounded-cache';
 import { disconnectCode } from './disconnect';
-import { mapInbound, mapUpdate } from './map-inbound';
+import { mapCall, mapInbound, mapUpdate } from './map-inbound';
 import { toBaileysSend } from './map-outbound';
 import { phoneDigits, toPnJid } from './phone';
 import type { BaileysSocketFactory, BaileysSocketSurface } from './socket';
@@ -67,6 +67,8 @@ export class BaileysChannel implements WhatsAppChannel {
   private tail: Promise<void> = Promise.resolve();
   /** Ids we sent, so their echo (`messages.upsert` append) is not ingested as a new message. */
   private readonly ownIds = new BoundedCache(1_000, 10 * 60_000);
+  /** Call id → the caller's JID as Baileys gave it (`rejectCall` needs the JID, the port has digits). */
+  private readonly callers = new BoundedCache(200, 10 * 60_000);
   /** Sockets created since construction (tests bound reconnect storms with it). */
   socketsCreated = 0;
 
@@ -128,6 +130,13 @@ export class BaileysChannel implements WhatsAppChannel {
     return { id: sent?.key.id ?? opts.id };
   }
 
+  async rejectCall(id: string, from: string): Promise<void> {
+    const sock = this.live?.sock;
+    if (!sock || !this.open) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+    const jid = this.callers.get(id);
+    await sock.rejectCall(id, typeof jid === 'string' ? jid : toPnJid(from));
+  }
+
   // --- sockets ---------------------------------------------------------------------------------
 
   private startSocket(): void {
@@ -148,6 +157,8 @@ export class BaileysChannel implements WhatsAppChannel {
     sock.ev.on('connection.update', onConnection);
     sock.ev.on('messages.upsert', onUpsert);
     sock.ev.on('messages.update', onUpdate);
+    const onCall = (u: BaileysEventMap['call']) => this.enqueue(() => this.onCall(sock, u));
+    sock.ev.on('call', onCall);
     this.live = {
       sock,
       off: () => {
@@ -155,6 +166,7 @@ export class BaileysChannel implements WhatsAppChannel {
         sock.ev.off('connection.update', onConnection);
         sock.ev.off('messages.upsert', onUpsert);
         sock.ev.off('messages.update', onUpdate);
+        sock.ev.off('call', onCall);
       },
     };
   }
@@ -249,8 +261,20 @@ export class BaileysChannel implements WhatsAppChannel {
     for (const raw of u.messages) {
       if (!this.isCurrent(sock)) return;
       const e = mapInbound(raw, { self: sock.user?.id, now: this.now });
-      // Edits, revokes, reactions (and calls, from the `call` event) are normalized already but
-      // the inbound pipeline does not take them yet; ignored events are noise by definition.
+      if (e.type === 'edit') {
+        await this.emitter.emit('edit', { id: e.targetId, body: e.body, at: e.editedAt });
+        continue;
+      }
+      // Our own deletions are made through the app (or the phone); only the contact's read as "apagada pelo contato".
+      if (e.type === 'revoke') {
+        if (!e.fromMe) await this.emitter.emit('revoke', { id: e.targetId });
+        continue;
+      }
+      if (e.type === 'reaction') {
+        const self = sock.user?.id ? phoneDigits(sock.user.id) : '';
+        await this.emitter.emit('reaction', { id: e.id, targetId: e.targetId, emoji: e.emoji, fromMe: e.fromMe, from: e.fromMe ? self : (e.participant ?? e.from) });
+        continue;
+      }
       if (e.type !== 'message') continue;
       if (e.fromMe && this.ownIds.get(e.id)) continue;
       await this.emitter.emit('message', {
@@ -264,6 +288,17 @@ export class BaileysChannel implements WhatsAppChannel {
         fromMe: e.fromMe,
         ...(e.quotedId ? { quotedId: e.quotedId } : {}),
       });
+    }
+  }
+
+  /** Offers only (the rest of a call's life is noise here); group calls are not the contact's. */
+  private async onCall(sock: BaileysSocketSurface, entries: BaileysEventMap['call']): Promise<void> {
+    for (const raw of entries) {
+      if (!this.isCurrent(sock)) return;
+      const c = mapCall(raw);
+      if (c.status !== 'offer' || c.isGroup) continue;
+      this.callers.set(c.id, c.callerJid);
+      await this.emitter.emit('call', { id: c.id, from: c.from, isVideo: c.isVideo, at: c.at });
     }
   }
 

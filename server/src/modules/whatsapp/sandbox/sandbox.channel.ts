@@ -16,6 +16,8 @@ export interface SandboxTiming {
 export class SandboxChannel implements WhatsAppChannel {
   private readonly emitter = new ChannelEmitter();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Calls we declined, in order (the simulated phone shows them as rejected). */
+  readonly rejectedCalls: { id: string; from: string }[] = [];
 
   constructor(
     readonly whatsappId: number,
@@ -40,6 +42,10 @@ export class SandboxChannel implements WhatsAppChannel {
     return { id: opts.id };
   }
 
+  async rejectCall(id: string, from: string): Promise<void> {
+    this.rejectedCalls.push({ id, from });
+  }
+
   on<E extends keyof ChannelEvents>(event: E, listener: ChannelListener<E>): () => void {
     return this.emitter.on(event, listener);
   }
@@ -57,6 +63,30 @@ export class SandboxChannel implements WhatsAppChannel {
     };
     await this.emitter.emit('message', msg);
     return msg.id;
+  }
+
+  /** The customer edits their message `id`; resolves once the pipeline has handled it. */
+  async customerEdits(id: string, body: string): Promise<void> {
+    await this.emitter.emit('edit', { id, body, at: new Date() });
+  }
+
+  /** The customer deletes their message `id` for everyone. */
+  async customerRevokes(id: string): Promise<void> {
+    await this.emitter.emit('revoke', { id });
+  }
+
+  /** The customer `from` reacts to message `targetId` ('' removes their reaction); returns the reaction's id. */
+  async customerReacts(targetId: string, emoji: string, from: string): Promise<string> {
+    const id = `SBX${randomUUID().replace(/-/g, '').toUpperCase()}`;
+    await this.emitter.emit('reaction', { id, targetId, emoji, fromMe: false, from });
+    return id;
+  }
+
+  /** The customer `from` calls; returns the call id. */
+  async customerCalls(from: string, opts: { isVideo?: boolean } = {}): Promise<string> {
+    const id = `SBXCALL${randomUUID().replace(/-/g, '').toUpperCase()}`;
+    await this.emitter.emit('call', { id, from, isVideo: opts.isVideo ?? false, at: new Date() });
+    return id;
   }
 
   private later(ms: number, id: string, ack: number): void {
