@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Config } from './infra/config';
 import { createDbClient } from './db/client';
 import { createDataAccess, type DataAccess } from './db/tenant';
+import { LeaseHolder } from './db/leases';
 import { EventBus } from './infra/event-bus';
 import { Jobs } from './infra/jobs';
 import { systemClock, type Clock } from './infra/clock';
@@ -50,6 +51,8 @@ export interface AppOptions {
   baileysSocketFactory?: BaileysSocketFactory;
   logger?: boolean;
   dbPoolSize?: number;
+  /** How often the session manager claims sessions nobody owns (tests: short); default 5 s. */
+  leaseScanMs?: number;
 }
 
 export interface BuiltApp {
@@ -57,6 +60,8 @@ export interface BuiltApp {
   data: DataAccess;
   bus: EventBus;
   sessions: SessionManager;
+  /** This process's WhatsApp session leases (one dedicated PostgreSQL connection). */
+  leases: LeaseHolder;
   realtime: Realtime;
   /** Every route the API serves (the cross-tenant and bad-input suites check each one). */
   routes: { method: string; url: string }[];
@@ -71,10 +76,12 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   const bus = new EventBus();
   const data = createDataAccess(client.db, bus, client.sql);
   const jobs = await Jobs.start(opts.ownerUrl);
-  const inbound = createInbound(data);
+  const inbound = createInbound(data, jobs);
   // Without an encryption key (hand-built test configs) Baileys connections stay DISCONNECTED.
   const baileys = config.waEncryptionKey ? { encryptionKey: config.waEncryptionKey, socketFactory: opts.baileysSocketFactory ?? makeRealSocket } : undefined;
-  const sessions = new SessionManager({ data, inbound, sandboxEnabled: config.sandboxEnabled, sandboxTiming: opts.sandboxTiming, baileys });
+  // Each WhatsApp session runs in exactly one process: the one holding its advisory-lock lease.
+  const leases: LeaseHolder = new LeaseHolder({ url: opts.appUrl, onLost: (ids) => void sessions.leasesLost(ids).catch((err) => console.error(err)) });
+  const sessions: SessionManager = new SessionManager({ data, inbound, sandboxEnabled: config.sandboxEnabled, sandboxTiming: opts.sandboxTiming, baileys, leases, leaseScanMs: opts.leaseScanMs });
 
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -127,6 +134,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     data,
     bus,
     sessions,
+    leases,
     realtime,
     routes,
     async close() {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
 import type { ErrorBody } from '@balcao/shared';
 import { AppError } from './errors';
+import { pgCode, UNIQUE_VIOLATION } from '../db/errors';
 
 /** One shape for every error answer: `{ error: 'ERR_…', message?, requestId, issues? }`. */
 export const registerErrorHandlers = (app: FastifyInstance): void => {
@@ -12,7 +13,7 @@ export const registerErrorHandlers = (app: FastifyInstance): void => {
       return reply.status(error.status).send(body);
     }
     // A unique index settled a race the service could not see coming: the client's conflict.
-    if ((error as { code?: string }).code === '23505') {
+    if (pgCode(error) === UNIQUE_VIOLATION) {
       return reply.status(409).send({ error: 'ERR_DUPLICATED_RECORD', requestId: request.id });
     }
     // Fastify's own client errors (malformed JSON, wrong content type, body too large).

@@ -34,7 +34,7 @@ export class Jobs {
   }
 
   async enqueue<N extends JobName>(tx: Tx, name: N, data: JobPayloads[N]): Promise<void> {
-    await this.boss.send(name, data, { db: txExecutor(tx), retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 });
+    await this.boss.send(name, data, { db: txExecutor(tx), retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 });
   }
 
   /** Wake the local worker now instead of at its next poll (call after commit). */

@@ -8,6 +8,7 @@ import { withCredentials } from '../../src/db/client';
 import { APP_ROLE } from '../../src/db/migrate';
 import { seedFirstStart } from '../../src/modules/companies/seed';
 import type { Clock } from '../../src/infra/clock';
+import type { BaileysSocketFactory } from '../../src/modules/whatsapp/baileys/socket';
 import { SUPER_EMAIL, SUPER_PASSWORD, TEMPLATE_DB, TEST_APP_PASSWORD } from './constants';
 
 export interface TestApp extends BuiltApp {
@@ -52,7 +53,9 @@ export const createTestDatabase = async (): Promise<{ ownerUrl: string; appUrl: 
 };
 
 /** The whole server on a fresh database, listening on a random port, with the platform seeded. */
-export const createTestApp = async (opts: { config?: Partial<Config>; clock?: Clock; db?: { ownerUrl: string; appUrl: string } } = {}): Promise<TestApp> => {
+export const createTestApp = async (
+  opts: { config?: Partial<Config>; clock?: Clock; db?: { ownerUrl: string; appUrl: string }; baileysSocketFactory?: BaileysSocketFactory; leaseScanMs?: number } = {},
+): Promise<TestApp> => {
   const db = opts.db ?? (await createTestDatabase());
   const config = testConfig(opts.config);
   const built = await buildApp({
@@ -61,6 +64,8 @@ export const createTestApp = async (opts: { config?: Partial<Config>; clock?: Cl
     appUrl: db.appUrl,
     clock: opts.clock,
     sandboxTiming: { deliveredAfterMs: 30, readAfterMs: 60 },
+    baileysSocketFactory: opts.baileysSocketFactory,
+    leaseScanMs: opts.leaseScanMs,
   });
   await seedFirstStart(built.data, { adminEmail: SUPER_EMAIL, adminPassword: SUPER_PASSWORD, sandbox: true });
   await built.sessions.resumeAll();

@@ -30,7 +30,8 @@ export const registerMessageJobs = async (deps: { data: DataAccess; jobs: Jobs; 
     });
     if (!job) return;
     try {
-      const channel = deps.sessions.get(job.m.whatsappId);
+      // A real connection's socket lives in one process; a job picked up elsewhere is retried.
+      const channel = deps.sessions.sender(job.m.whatsappId);
       if (!channel) throw new Error('ERR_WAPP_NOT_INITIALIZED');
       await channel.send(job.to, { text: job.m.body }, { id: job.m.waMessageId, quotedId: job.quotedId });
       await record(companyId, job.m.whatsappId, job.m.waMessageId, ACK.SERVER);

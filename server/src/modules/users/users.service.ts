@@ -6,6 +6,7 @@ import { assertBelowLimit } from '../companies/plan-limits';
 import * as queuesRepo from '../queues/queues.repository';
 import * as whatsappRepo from '../whatsapp/whatsapp.repository';
 import * as repo from './users.repository';
+import { pgCode, UNIQUE_VIOLATION } from '../../db/errors';
 
 export const hashPassword = (password: string): Promise<string> => hash(password);
 
@@ -29,8 +30,8 @@ export const createUsersService = (data: DataAccess) => ({
         profile: body.profile,
         allTicket: body.allTicket,
         whatsappId: body.whatsappId ?? null,
-      }).catch((err: { code?: string }) => {
-        if (err.code === '23505') throw new AppError('ERR_DUPLICATED_EMAIL');
+      }).catch((err: unknown) => {
+        if (pgCode(err) === UNIQUE_VIOLATION) throw new AppError('ERR_DUPLICATED_EMAIL');
         throw err;
       });
       await repo.setQueues(tx, ctx.companyId, row.id, queueIds);

@@ -1,4 +1,5 @@
 import type { DataAccess } from '../../db/tenant';
+import type { LeaseHolder } from '../../db/leases';
 import type { Inbound, ConnectionFacts } from './inbound';
 import type { StatusUpdate, WhatsAppChannel } from './whatsapp.port';
 import { SandboxChannel, type SandboxTiming } from './sandbox/sandbox.channel';
@@ -7,6 +8,9 @@ import * as repo from './whatsapp.repository';
 import { BaileysChannel } from './baileys/baileys.channel';
 import type { BaileysSocketFactory } from './baileys/socket';
 
+/** The part of `LeaseHolder` the manager uses (db/leases.ts). */
+export type Leases = Pick<LeaseHolder, 'tryAcquire' | 'release' | 'held' | 'close'>;
+
 export interface SessionManagerDeps {
   data: DataAccess;
   inbound: Inbound;
@@ -14,6 +18,15 @@ export interface SessionManagerDeps {
   sandboxTiming?: SandboxTiming;
   /** Real WhatsApp: without it, `provider: 'baileys'` connections stay DISCONNECTED. */
   baileys?: { encryptionKey: Buffer; socketFactory: BaileysSocketFactory };
+  /**
+   * Cross-process ownership: a channel runs only in the process holding its connection's lease.
+   * Without it (single-process unit tests) every start runs.
+   */
+  leases?: Leases;
+  /** How often `claimOrphans()` runs once `resumeAll()` has been called; default 5 s. */
+  leaseScanMs?: number;
+  /** Problems of the background scan (default: console.error). */
+  onError?: (err: unknown) => void;
 }
 
 interface Live {
@@ -22,12 +35,26 @@ interface Live {
   off: (() => void)[];
 }
 
+/** Why `start` did not start a channel (`lastSkip`, for logs and tests). */
+export type StartResult = 'started' | 'owned-elsewhere' | 'unsupported';
+
 /**
  * Owns the live channel of each connection in this process: one channel per connection, its
- * listeners wired to the inbound pipeline, removed before a channel is replaced.
+ * listeners wired to the inbound pipeline, removed before a channel is replaced. With leases,
+ * each connection is live in exactly one process (docs/decisions/0008-session-leases.md).
  */
 export class SessionManager {
   private readonly live = new Map<number, Live>();
+  /** Sandbox connections owned by another process: local, send-less, for simulated inbound only. */
+  private readonly simulators = new Map<number, Live>();
+  /** Explicitly stopped here: the lease is kept a moment so no other process restarts them. */
+  private readonly parked = new Map<number, number>();
+  private readonly chains = new Map<number, Promise<unknown>>();
+  private timer: NodeJS.Timeout | undefined;
+  private scanning: Promise<unknown> | undefined;
+  private stopped = false;
+  /** What the last `start` call did. */
+  lastStart: StartResult | undefined;
 
   constructor(private readonly deps: SessionManagerDeps) {}
 
@@ -35,29 +62,172 @@ export class SessionManager {
     return this.live.get(whatsappId)?.channel;
   }
 
+  /**
+   * The channel the send worker may use here: the live one, or for a sandbox connection owned
+   * elsewhere the local simulator — the simulated phone is only rows in PostgreSQL, so any
+   * process can deliver to it. A real connection's sends need its owner.
+   */
+  sender(whatsappId: number): WhatsAppChannel | undefined {
+    return this.live.get(whatsappId)?.channel ?? this.simulators.get(whatsappId)?.channel;
+  }
+
+  /** Connection ids whose channel runs in this process. */
+  owned(): number[] {
+    return [...this.live.keys()];
+  }
+
+  /** The simulated phone of a sandbox connection: the live channel here, or a local inbound-only one. */
   sandbox(whatsappId: number, companyId: number): SandboxChannel | undefined {
-    const l = this.live.get(whatsappId);
+    const l = this.live.get(whatsappId) ?? this.simulators.get(whatsappId);
     return l && l.facts.companyId === companyId && l.channel instanceof SandboxChannel ? l.channel : undefined;
   }
 
   async start(w: repo.WhatsappRow, queueIds: number[]): Promise<WhatsAppChannel | undefined> {
-    await this.stop(w.id);
-    const channel = this.create(w);
-    if (!channel) return undefined;
+    return this.serial(w.id, () => this.startNow(w, queueIds));
+  }
+
+  async stop(whatsappId: number): Promise<void> {
+    return this.serial(whatsappId, async () => {
+      this.dropSimulator(whatsappId);
+      if (this.live.has(whatsappId) && this.deps.leases) this.parked.set(whatsappId, Date.now());
+      await this.closeLive(whatsappId);
+    });
+  }
+
+  /** Boot: one `claimOrphans()` (every sandbox connection counts), then a scan every `leaseScanMs`. */
+  async resumeAll(): Promise<number> {
+    const n = await this.claimOrphans({ boot: true });
+    if (this.deps.leases && !this.timer && !this.stopped) {
+      this.timer = setInterval(() => {
+        if (this.scanning || this.stopped) return;
+        this.scanning = this.claimOrphans()
+          .catch((err) => (this.deps.onError ?? console.error)(err))
+          .finally(() => (this.scanning = undefined));
+      }, this.deps.leaseScanMs ?? 5_000);
+      this.timer.unref();
+    }
+    return n;
+  }
+
+  /**
+   * Starts the connections that should be live (CONNECTED; at boot also every sandbox one) and
+   * whose lease is free: boot resume and takeover of a dead process's sessions. Returns how many
+   * channels run here afterwards among them.
+   */
+  async claimOrphans(opts: { boot?: boolean } = {}): Promise<number> {
+    if (this.stopped) return 0;
+    const leases = this.deps.leases;
+    if (leases) {
+      const settled = Date.now() - Math.min(this.deps.leaseScanMs ?? 5_000, 1_000);
+      for (const [id, at] of [...this.parked]) {
+        if (at > settled) continue;
+        await this.serial(id, async () => {
+          if (this.parked.get(id) !== at) return;
+          this.parked.delete(id);
+          if (!this.live.has(id)) await leases.release(id);
+        });
+      }
+    }
+    const { out: rows, gone } = await this.deps.data.withSystem('boot:resume-sessions', async ({ tx }) => {
+      const all = (await repo.allToResume(tx)).filter((w) => this.wanted(w, !!opts.boot));
+      const out: { w: repo.WhatsappRow; queueIds: number[] }[] = [];
+      for (const w of all) out.push({ w, queueIds: ((await repo.queueIdsOf(tx, w.companyId, [w.id])).get(w.id) ?? []).map((q) => q.id) });
+      // Channels of connections deleted through another process (that process could not stop them).
+      const listed = new Set(all.map((w) => w.id));
+      const gone: number[] = [];
+      for (const [id, l] of this.live) if (!listed.has(id) && !(await repo.get(tx, l.facts.companyId, id))) gone.push(id);
+      return { out, gone };
+    });
+    for (const id of gone) {
+      await this.serial(id, async () => {
+        await this.closeLive(id);
+        await leases?.release(id);
+      });
+    }
+    let n = 0;
+    for (const { w, queueIds } of rows) {
+      if (this.stopped) break;
+      // Checked inside the per-connection queue: a concurrent scan or route never restarts a live channel.
+      const running = await this.serial(w.id, async () => {
+        if (this.live.has(w.id)) return true;
+        if (this.parked.has(w.id)) return false;
+        return !!(await this.startNow(w, queueIds));
+      });
+      if (running) n++;
+    }
+    // Inbound-only sandbox phones exist only for connections that are live somewhere.
+    const wantedSandbox = new Set(rows.filter((r) => r.w.provider === 'sandbox').map((r) => r.w.id));
+    for (const id of [...this.simulators.keys()]) if (!wantedSandbox.has(id)) this.dropSimulator(id);
+    return n;
+  }
+
+  /** Shutdown: stops the scan, closes every channel without touching its stored status, releases every lease. */
+  async stopAll(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.scanning?.catch(() => undefined);
+    for (const id of [...this.simulators.keys()]) this.dropSimulator(id);
+    for (const id of [...this.live.keys()]) {
+      const l = this.live.get(id)!;
+      this.live.delete(id);
+      for (const off of l.off) off();
+      // Listeners are gone, so the stored status stays: the next owner resumes these sessions.
+      // The socket is closed all the same, before the lease goes: never two owners.
+      await l.channel.disconnect().catch(() => undefined);
+    }
+    await this.deps.leases?.close();
+  }
+
+  /** The lease connection was lost: these channels may be owned elsewhere by now. Close them. */
+  async leasesLost(ids: number[]): Promise<void> {
+    for (const id of ids) {
+      await this.serial(id, async () => {
+        this.parked.delete(id);
+        const l = this.live.get(id);
+        if (!l) return;
+        // Listeners first: the stored status stays CONNECTED so that the new owner resumes it.
+        await this.closeLive(id);
+        if (l.channel instanceof SandboxChannel && !this.stopped) this.addSimulator(l.facts);
+      });
+    }
+  }
+
+  private wanted(w: repo.WhatsappRow, boot: boolean): boolean {
+    if (w.provider === 'sandbox') return this.deps.sandboxEnabled && (boot || w.status === 'CONNECTED');
+    if (w.provider === 'baileys') return !!this.deps.baileys && w.status === 'CONNECTED';
+    return false;
+  }
+
+  private async startNow(w: repo.WhatsappRow, queueIds: number[]): Promise<WhatsAppChannel | undefined> {
     const facts: ConnectionFacts = { id: w.id, companyId: w.companyId, queueIds };
-    const off = [
-      channel.on('message', async (m) => {
-        await this.deps.inbound.ingest(facts, m);
-      }),
-      channel.on('ack', (a) => this.deps.inbound.applyAck(facts, a)),
-      channel.on('status', (s) => this.onStatus(facts, s)),
-    ];
+    await this.closeLive(w.id);
+    if (this.stopped || !this.supported(w)) {
+      this.lastStart = 'unsupported';
+      return undefined;
+    }
+    const leases = this.deps.leases;
+    this.parked.delete(w.id);
+    if (leases && !(await leases.tryAcquire(w.id))) {
+      this.lastStart = 'owned-elsewhere';
+      if (w.provider === 'sandbox') this.addSimulator(facts);
+      return undefined;
+    }
+    if (this.stopped) {
+      await leases?.release(w.id);
+      return undefined;
+    }
+    this.dropSimulator(w.id);
+    const channel = this.create(w)!;
+    const off = [this.deps.inbound.attachChannel(channel, facts), channel.on('status', (s) => this.onStatus(facts, s))];
     this.live.set(w.id, { channel, facts, off });
+    this.lastStart = 'started';
     await channel.connect();
     return channel;
   }
 
-  async stop(whatsappId: number): Promise<void> {
+  /** Old channel closed and its listeners removed; the lease is not touched. */
+  private async closeLive(whatsappId: number): Promise<void> {
     const l = this.live.get(whatsappId);
     if (!l) return;
     this.live.delete(whatsappId);
@@ -65,24 +235,38 @@ export class SessionManager {
     await l.channel.disconnect();
   }
 
-  async resumeAll(): Promise<number> {
-    const rows = await this.deps.data.withSystem('boot:resume-sessions', async ({ tx }) => {
-      const all = await repo.allToResume(tx);
-      const out: { w: repo.WhatsappRow; queueIds: number[] }[] = [];
-      for (const w of all) out.push({ w, queueIds: ((await repo.queueIdsOf(tx, w.companyId, [w.id])).get(w.id) ?? []).map((q) => q.id) });
-      return out;
-    });
-    for (const { w, queueIds } of rows) await this.start(w, queueIds);
-    return rows.length;
+  private addSimulator(facts: ConnectionFacts): void {
+    if (!this.deps.sandboxEnabled || this.live.has(facts.id)) return;
+    this.dropSimulator(facts.id);
+    // Never connected: it turns simulated customer events into inbound ones (ingest is
+    // idempotent, whichever process stores them) and may deliver sends (see sender()).
+    const channel = new SandboxChannel(facts.id, createSandboxStore(this.deps.data, facts.companyId, facts.id), this.deps.sandboxTiming);
+    const off = [this.deps.inbound.attachChannel(channel, facts)];
+    this.simulators.set(facts.id, { channel, facts, off });
   }
 
-  async stopAll(): Promise<void> {
-    for (const id of [...this.live.keys()]) {
-      const l = this.live.get(id)!;
-      this.live.delete(id);
-      for (const off of l.off) off();
-      // Leave the stored status alone: the next boot resumes these sessions.
-    }
+  private dropSimulator(whatsappId: number): void {
+    const s = this.simulators.get(whatsappId);
+    if (!s) return;
+    this.simulators.delete(whatsappId);
+    for (const off of s.off) off();
+  }
+
+  /** One start/stop at a time per connection (the scan and the HTTP routes may race). */
+  private serial<T>(id: number, fn: () => Promise<T>): Promise<T> {
+    const prev = this.chains.get(id) ?? Promise.resolve();
+    const next = prev.catch(() => undefined).then(fn);
+    this.chains.set(id, next);
+    void next
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.chains.get(id) === next) this.chains.delete(id);
+      });
+    return next;
+  }
+
+  private supported(w: repo.WhatsappRow): boolean {
+    return (w.provider === 'sandbox' && this.deps.sandboxEnabled) || (w.provider === 'baileys' && !!this.deps.baileys);
   }
 
   private create(w: repo.WhatsappRow): WhatsAppChannel | undefined {

@@ -12,6 +12,7 @@ import { mapCall, mapInbound, mapUpdate } from './map-inbound';
 import { toBaileysSend } from './map-outbound';
 import { phoneDigits, toPnJid } from './phone';
 import type { BaileysSocketFactory, BaileysSocketSurface } from './socket';
+import { FOREIGN_KEY_VIOLATION, pgCode } from '../../../db/errors';
 
 /** Cancels a scheduled call. */
 export type Cancel = () => void;
@@ -248,9 +249,14 @@ export class BaileysChannel implements WhatsAppChannel {
     const repeated = s.status === this.lastStatus && s.status === 'qrcode';
     this.lastStatus = s.status;
     if (!repeated) {
-      await this.opts.data.withTenant({ companyId: this.opts.companyId }, ({ tx }) =>
-        sessionEvents.insert(tx, this.opts.companyId, { whatsappId: this.whatsappId, status: s.status, reason, code: code ?? null, at: this.now() }),
-      );
+      await this.opts.data
+        .withTenant({ companyId: this.opts.companyId }, ({ tx }) =>
+          sessionEvents.insert(tx, this.opts.companyId, { whatsappId: this.whatsappId, status: s.status, reason, code: code ?? null, at: this.now() }),
+        )
+        .catch((err: unknown) => {
+          // The connection was deleted while its socket closed: there is no timeline to add to.
+          if (pgCode(err) !== FOREIGN_KEY_VIOLATION) throw err;
+        });
     }
     await this.emitter.emit('status', s);
   }

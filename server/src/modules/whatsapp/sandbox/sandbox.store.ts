@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SandboxOutboxItem } from '@balcao/shared';
 import type { DataAccess } from '../../../db/tenant';
 import { sandboxOutbox } from './sandbox.table';
@@ -10,7 +10,8 @@ export const createSandboxStore = (data: DataAccess, companyId: number, whatsapp
   },
   async setAck(waMessageId: string, ack: number): Promise<void> {
     await data.withTenant({ companyId }, ({ tx }) =>
-      tx.update(sandboxOutbox).set({ ack, updatedAt: new Date() }).where(and(eq(sandboxOutbox.whatsappId, whatsappId), eq(sandboxOutbox.waMessageId, waMessageId))),
+      // Acks only move forward: two timers' writes may land out of order.
+      tx.update(sandboxOutbox).set({ ack: sql`greatest(${sandboxOutbox.ack}, ${ack})`, updatedAt: new Date() }).where(and(eq(sandboxOutbox.whatsappId, whatsappId), eq(sandboxOutbox.waMessageId, waMessageId))),
     );
   },
   async outbox(to: string): Promise<SandboxOutboxItem[]> {

@@ -1,0 +1,9 @@
+/** PostgreSQL's SQLSTATE of an error, whether raw (postgres.js) or wrapped by drizzle (`cause`). */
+export const pgCode = (err: unknown): string | undefined => {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
+export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';
