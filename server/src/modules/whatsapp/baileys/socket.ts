@@ -21,7 +21,8 @@ export type BaileysSocketFactory = (opts: BaileysSocketOptions) => BaileysSocket
 
 type BaileysLogger = NonNullable<Parameters<typeof makeWASocket>[0]['logger']>;
 
-const silentLogger: BaileysLogger = {
+/** Baileys logs through pino by default; we keep its noise out of our logs. */
+export const silentLogger: BaileysLogger = {
   level: 'silent',
   child: () => silentLogger,
   trace: () => undefined,

@@ -25,7 +25,7 @@ import {
   type WASocket,
 } from '@whiskeysockets/baileys';
 
-import type { BaileysSocketSurface } from '../socket';
+import { silentLogger, type BaileysSocketSurface } from '../socket';
 
 export type { BaileysSocketSurface };
 
@@ -47,19 +47,6 @@ export const boomLike = (statusCode: number, message = `Connection closed (${sta
     isBoom: true as const,
     output: { statusCode, payload: { statusCode, error: 'Error', message } },
   });
-
-/** Baileys' ILogger (not exported from the package root). */
-type BaileysLogger = Parameters<typeof makeEventBuffer>[0];
-
-const silentLogger: BaileysLogger = {
-  level: 'silent',
-  child: () => silentLogger,
-  trace: () => undefined,
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-};
 
 export interface FakeSocketOptions {
   /** Our account (`sock.user` once open). */
