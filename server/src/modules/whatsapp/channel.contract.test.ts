@@ -4,22 +4,18 @@
  * network stood in for). Then what only Baileys has: the failure policy driving real sockets.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { createCompany, type TestCompany } from '../../../test/helpers/world';
 import { backoffMs, MAX_ATTEMPTS } from './failure-policy';
 import * as sessionEvents from './session-events.repository';
-import type { AckUpdate, CallOffer, EditUpdate, InboundMessage, ReactionUpdate, RevokeUpdate, StatusUpdate, WhatsAppChannel } from './whatsapp.port';
-import { SandboxChannel } from './sandbox/sandbox.channel';
 import { createInbound } from './inbound';
 import { SessionManager } from './session-manager';
 import * as whatsappRepo from './whatsapp.repository';
-import { createSandboxStore } from './sandbox/sandbox.store';
-import { BaileysChannel, type Scheduler } from './baileys/baileys.channel';
-import { toPnJid } from './baileys/phone';
-import type { BaileysSocketOptions } from './baileys/socket';
+import { BaileysChannel } from './baileys/baileys.channel';
 import { DEFAULT_USER, FakeSocket } from './baileys/test/fake-socket';
-import { callOffer, incomingEdit, incomingReaction, incomingRevoke, incomingText as textFrom, RECEIPT } from './baileys/test/messages';
+import { incomingText as textFrom } from './baileys/test/messages';
+import { baileysHarness, baileysWorld, CUSTOMER, newConnection, record, sandboxHarness, tick, type ContractEnv } from './test/contract-harness';
 
 let app: TestApp;
 let company: TestCompany;
@@ -31,203 +27,11 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const CUSTOMER = '5561981234567';
-const tick = () => new Promise<void>((r) => setImmediate(r));
-
-let seq = 0;
-const newConnection = async (provider: 'sandbox' | 'baileys'): Promise<number> => {
-  const [row] = await app.owner`insert into whatsapps (company_id, name, provider) values (${company.companyId}, ${`contract ${provider} ${++seq}`}, ${provider}) returning id`;
-  return row!.id as number;
-};
-
-/** What a test sees of a channel: every event, in order. */
-const record = (channel: WhatsAppChannel) => {
-  const seen = {
-    statuses: [] as StatusUpdate[],
-    messages: [] as InboundMessage[],
-    acks: [] as AckUpdate[],
-    edits: [] as EditUpdate[],
-    revokes: [] as RevokeUpdate[],
-    reactions: [] as ReactionUpdate[],
-    calls: [] as CallOffer[],
-  };
-  channel.on('status', (s) => void seen.statuses.push(s));
-  channel.on('message', (m) => void seen.messages.push(m));
-  channel.on('ack', (a) => void seen.acks.push(a));
-  channel.on('edit', (e) => void seen.edits.push(e));
-  channel.on('revoke', (r) => void seen.revokes.push(r));
-  channel.on('reaction', (r) => void seen.reactions.push(r));
-  channel.on('call', (c) => void seen.calls.push(c));
-  return seen;
-};
-
-interface Harness {
-  channel: WhatsAppChannel;
-  seen: ReturnType<typeof record>;
-  /** Brings the channel up the way its network would (Baileys: a QR, then open). */
-  connect(): Promise<void>;
-  /** The customer sends us a text; resolves once the channel has handled it. */
-  customerSends(from: string, body: string): Promise<string>;
-  /** What the customer's phone has received from us. */
-  customerReceived(to: string): Promise<{ id: string; body: string }[]>;
-  /** The customer's phone reports our message delivered, then read (sandbox: by itself). */
-  deliverAndRead(id: string): Promise<void>;
-  /** The customer edits, deletes or reacts to their message `id`; resolves once handled. */
-  customerEdits(from: string, id: string, body: string): Promise<void>;
-  customerRevokes(from: string, id: string): Promise<void>;
-  customerReacts(from: string, id: string, emoji: string): Promise<void>;
-  /** The customer calls; returns the call id. */
-  customerCalls(from: string, isVideo: boolean): Promise<string>;
-  /** Call ids the channel declined on the network. */
-  rejectedCalls(): string[];
-  /** Lets in-flight work finish. */
-  settle(): Promise<void>;
-}
-
-const sandboxHarness = async (): Promise<Harness> => {
-  const whatsappId = await newConnection('sandbox');
-  const store = createSandboxStore(app.data, company.companyId, whatsappId);
-  const channel = new SandboxChannel(whatsappId, store, { deliveredAfterMs: 5, readAfterMs: 15 });
-  const seen = record(channel);
-  return {
-    channel,
-    seen,
-    connect: () => channel.connect(),
-    customerSends: (from, body) => channel.receive({ from, body, name: 'Cliente' }),
-    customerReceived: async (to) => (await store.outbox(to)).map((o) => ({ id: o.id, body: o.body })),
-    customerEdits: (_from, id, body) => channel.customerEdits(id, body),
-    customerRevokes: (_from, id) => channel.customerRevokes(id),
-    customerReacts: async (from, id, emoji) => {
-      await channel.customerReacts(id, emoji, from);
-    },
-    customerCalls: (from, isVideo) => channel.customerCalls(from, { isVideo }),
-    rejectedCalls: () => channel.rejectedCalls.map((c) => c.id),
-    // The simulated phone acks by itself (timers plus a database write each).
-    deliverAndRead: async (id) => {
-      await vi.waitFor(() => expect(seen.acks.filter((a) => a.id === id).length).toBeGreaterThanOrEqual(2), { timeout: 2_000 }).catch(() => undefined);
-    },
-    settle: async () => {
-      await new Promise((r) => setTimeout(r, 60));
-    },
-  };
-};
-
-interface BaileysWorld {
-  whatsappId: number;
-  sockets: FakeSocket[];
-  factoryOpts: BaileysSocketOptions[];
-  scheduled: { fn: () => void; ms: number; cancelled: boolean }[];
-  channel: BaileysChannel;
-  current(): FakeSocket;
-  settle(): Promise<void>;
-  /** Runs the timers the channel asked for (no real waiting). */
-  runTimers(): Promise<void>;
-}
-
-const baileysWorld = async (whatsappId?: number): Promise<BaileysWorld> => {
-  const id = whatsappId ?? (await newConnection('baileys'));
-  const sockets: FakeSocket[] = [];
-  const factoryOpts: BaileysSocketOptions[] = [];
-  const scheduled: BaileysWorld['scheduled'] = [];
-  const schedule: Scheduler = (fn, ms) => {
-    const t = { fn, ms, cancelled: false };
-    scheduled.push(t);
-    return () => {
-      t.cancelled = true;
-    };
-  };
-  const channel = new BaileysChannel({
-    whatsappId: id,
-    companyId: company.companyId,
-    data: app.data,
-    encryptionKey: key,
-    socketFactory: (opts) => {
-      factoryOpts.push(opts);
-      const s = new FakeSocket();
-      sockets.push(s);
-      return s;
-    },
-    jitter: () => 0,
-    schedule,
-  });
-  const settle = async () => {
-    await tick();
-    await channel.idle();
-    await tick();
-    await channel.idle();
-  };
-  return {
-    whatsappId: id,
-    sockets,
-    factoryOpts,
-    scheduled,
-    channel,
-    current: () => sockets.at(-1)!,
-    settle,
-    runTimers: async () => {
-      for (const t of scheduled.splice(0)) if (!t.cancelled) t.fn();
-      await settle();
-    },
-  };
-};
-
-const baileysHarness = async (): Promise<Harness> => {
-  const w = await baileysWorld();
-  const seen = record(w.channel);
-  return {
-    channel: w.channel,
-    seen,
-    connect: async () => {
-      await w.channel.connect();
-      w.current().qr('QR-REF-1');
-      await w.settle();
-      w.current().open();
-      await w.settle();
-    },
-    customerSends: async (from, body) => {
-      const msg = textFrom(from, body);
-      w.current().upsert([msg]);
-      await w.settle();
-      return msg.key.id!;
-    },
-    customerEdits: async (from, id, body) => {
-      w.current().upsert([incomingEdit(from, id, body)]);
-      await w.settle();
-    },
-    customerRevokes: async (from, id) => {
-      w.current().upsert([incomingRevoke(from, id)]);
-      await w.settle();
-    },
-    customerReacts: async (from, id, emoji) => {
-      w.current().upsert([incomingReaction(from, id, emoji)]);
-      await w.settle();
-    },
-    customerCalls: async (from, isVideo) => {
-      const offer = callOffer(from, { isVideo });
-      w.current().call([offer]);
-      await w.settle();
-      return offer.id;
-    },
-    rejectedCalls: () => w.sockets.flatMap((s) => s.rejectedCalls.map((c) => c.callId)),
-    customerReceived: async (to) =>
-      w.sockets
-        .flatMap((s) => s.sent)
-        .filter((s) => s.jid === toPnJid(to))
-        .map((s) => ({ id: s.message.key.id!, body: 'text' in s.content ? String(s.content.text) : '' })),
-    deliverAndRead: async (id) => {
-      // Whatever socket sent it: after a disconnect, the old socket's receipts must not be heard.
-      const sock = w.sockets.find((s) => s.sent.some((m) => m.message.key.id === id)) ?? w.current();
-      sock.ack(id, RECEIPT.delivered);
-      sock.ack(id, RECEIPT.read);
-      await w.settle();
-    },
-    settle: w.settle,
-  };
-};
+const env = (): ContractEnv => ({ app, company, key });
 
 describe.each([
-  { adapter: 'sandbox', make: sandboxHarness },
-  { adapter: 'baileys (FakeSocket)', make: baileysHarness },
+  { adapter: 'sandbox', make: () => sandboxHarness(env()) },
+  { adapter: 'baileys (FakeSocket)', make: () => baileysHarness(env()) },
 ])('WhatsAppChannel contract: $adapter', ({ make }) => {
   it('connects: CONNECTED is emitted with our number', async () => {
     const h = await make();
@@ -326,7 +130,7 @@ const authRows = async (whatsappId: number) => Number((await app.owner`select co
 
 describe('BaileysChannel', () => {
   it('shows the QR code, and on 515 after pairing restarts on a new socket without DISCONNECTED', async () => {
-    const w = await baileysWorld();
+    const w = await baileysWorld(env());
     const seen = record(w.channel);
     await w.channel.connect();
     w.current().qr('QR-REF-1');
@@ -354,7 +158,7 @@ describe('BaileysChannel', () => {
   });
 
   it('on 401 wipes the keys and stays DISCONNECTED, without reconnecting', async () => {
-    const w = await baileysWorld();
+    const w = await baileysWorld(env());
     const seen = record(w.channel);
     await w.channel.connect();
     w.current().open();
@@ -374,7 +178,7 @@ describe('BaileysChannel', () => {
   });
 
   it("on 428 reconnects after the policy's delay, and gives up after a bounded number of sockets", async () => {
-    const w = await baileysWorld();
+    const w = await baileysWorld(env());
     const seen = record(w.channel);
     await w.channel.connect();
     w.current().open();
@@ -405,7 +209,7 @@ describe('BaileysChannel', () => {
   });
 
   it('a reconnect pending when disconnect() is called never happens', async () => {
-    const w = await baileysWorld();
+    const w = await baileysWorld(env());
     await w.channel.connect();
     w.current().open();
     await w.settle();
@@ -420,7 +224,7 @@ describe('BaileysChannel', () => {
   });
 
   it('stores every transition in whatsapp_session_events, in order', async () => {
-    const w = await baileysWorld();
+    const w = await baileysWorld(env());
     const seen = record(w.channel);
     await w.channel.connect();
     w.current().qr('QR-1');
@@ -451,7 +255,7 @@ describe('BaileysChannel', () => {
   });
 
   it('keeps the auth creds across a restart of the channel (same database, new instance)', async () => {
-    const w = await baileysWorld();
+    const w = await baileysWorld(env());
     await w.channel.connect();
     const creds = w.factoryOpts[0]!.auth.creds;
     creds.me = { id: DEFAULT_USER.id, name: 'Balcão Loja' };
@@ -461,7 +265,7 @@ describe('BaileysChannel', () => {
     await w.settle();
     await w.channel.disconnect();
 
-    const again = await baileysWorld(w.whatsappId);
+    const again = await baileysWorld(env(), w.whatsappId);
     await again.channel.connect();
     const loaded = again.factoryOpts[0]!.auth.creds;
     expect(loaded.me).toEqual(creds.me);
@@ -488,7 +292,7 @@ describe('SessionManager with the Baileys adapter', () => {
         },
       },
     });
-    const whatsappId = await newConnection('baileys');
+    const whatsappId = await newConnection(env(), 'baileys');
     const row = await app.data.withTenant({ companyId: company.companyId }, ({ tx }) => whatsappRepo.get(tx, company.companyId, whatsappId));
     const channel = await sessions.start(row!, []);
     expect(channel).toBeInstanceOf(BaileysChannel);

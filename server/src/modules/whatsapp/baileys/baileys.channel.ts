@@ -1,16 +1,15 @@
 import type { BaileysEventMap } from '@whiskeysockets/baileys';
 import type { ConnectionStatus } from '@balcao/shared';
 import type { DataAccess } from '../../../db/tenant';
-import { AppError } from '../../../infra/errors';
 import { decideOnDisconnect, DISCONNECT_REASON, type FailureDecision } from '../failure-policy';
 import * as sessionEvents from '../session-events.repository';
 import { ChannelEmitter, type ChannelEvents, type ChannelListener, type OutboundContent, type SentRef, type StatusUpdate, type WhatsAppChannel } from '../whatsapp.port';
 import { cachedKeys, usePostgresAuthState, type PostgresAuthState } from './auth-state';
 import { BoundedCache } from './bounded-cache';
 import { disconnectCode } from './disconnect';
-import { mapCall, mapInbound, mapUpdate } from './map-inbound';
-import { toBaileysSend } from './map-outbound';
-import { phoneDigits, toPnJid } from './phone';
+import { BaileysInboundEvents } from './inbound-events';
+import { BaileysOutboundSender } from './outbound-sender';
+import { phoneDigits } from './phone';
 import type { BaileysSocketFactory, BaileysSocketSurface } from './socket';
 import { FOREIGN_KEY_VIOLATION, pgCode } from '../../../db/errors';
 
@@ -66,10 +65,8 @@ export class BaileysChannel implements WhatsAppChannel {
   private failures = 0;
   private lastStatus: ConnectionStatus | undefined;
   private tail: Promise<void> = Promise.resolve();
-  /** Ids we sent, so their echo (`messages.upsert` append) is not ingested as a new message. */
-  private readonly ownIds = new BoundedCache(1_000, 10 * 60_000);
-  /** Call id → the caller's JID as Baileys gave it (`rejectCall` needs the JID, the port has digits). */
-  private readonly callers = new BoundedCache(200, 10 * 60_000);
+  private readonly inbound: BaileysInboundEvents;
+  private readonly outbound: BaileysOutboundSender;
   /** Sockets created since construction (tests bound reconnect storms with it). */
   socketsCreated = 0;
 
@@ -78,6 +75,11 @@ export class BaileysChannel implements WhatsAppChannel {
     this.now = opts.now ?? (() => new Date());
     this.jitter = opts.jitter ?? Math.random;
     this.schedule = opts.schedule ?? realScheduler;
+    // Shared by both sides: sent ids hide their echo; call ids remember the caller's JID.
+    const ownIds = new BoundedCache(1_000, 10 * 60_000);
+    const callers = new BoundedCache(200, 10 * 60_000);
+    this.inbound = new BaileysInboundEvents({ emitter: this.emitter, now: this.now, ownIds, callers, isCurrent: (sock) => this.isCurrent(sock), active: () => !this.stopped });
+    this.outbound = new BaileysOutboundSender({ socket: () => (this.open ? this.live?.sock : undefined), ownIds, callers });
   }
 
   on<E extends keyof ChannelEvents>(event: E, listener: ChannelListener<E>): () => void {
@@ -120,22 +122,12 @@ export class BaileysChannel implements WhatsAppChannel {
     if (!wasStopped || opts.logout) await this.transition({ status: 'DISCONNECTED', qrcode: '' }, opts.logout ? 'logged out by us' : 'disconnected by us');
   }
 
-  async send(to: string, content: OutboundContent, opts: { id: string; quotedId?: string }): Promise<SentRef> {
-    const sock = this.live?.sock;
-    if (!sock || !this.open) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
-    // A quote needs the quoted message's text (Baileys rebuilds it); the port carries only its
-    // id, so quotes wait for the outbound pipeline to pass a QuotedRef.
-    const out = toBaileysSend({ kind: 'text', text: content.text }, { jid: toPnJid(to), messageId: opts.id });
-    this.ownIds.set(opts.id, true);
-    const sent = await sock.sendMessage(out.jid, out.content, out.options);
-    return { id: sent?.key.id ?? opts.id };
+  send(to: string, content: OutboundContent, opts: { id: string; quotedId?: string }): Promise<SentRef> {
+    return this.outbound.send(to, content, opts);
   }
 
-  async rejectCall(id: string, from: string): Promise<void> {
-    const sock = this.live?.sock;
-    if (!sock || !this.open) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
-    const jid = this.callers.get(id);
-    await sock.rejectCall(id, typeof jid === 'string' ? jid : toPnJid(from));
+  rejectCall(id: string, from: string): Promise<void> {
+    return this.outbound.rejectCall(id, from);
   }
 
   // --- sockets ---------------------------------------------------------------------------------
@@ -152,13 +144,13 @@ export class BaileysChannel implements WhatsAppChannel {
     this.socketsCreated += 1;
     const onCreds = () => this.enqueue(() => auth.saveCreds());
     const onConnection = (u: BaileysEventMap['connection.update']) => this.enqueue(() => this.onConnection(sock, u));
-    const onUpsert = (u: BaileysEventMap['messages.upsert']) => this.enqueue(() => this.onUpsert(sock, u));
-    const onUpdate = (u: BaileysEventMap['messages.update']) => this.enqueue(() => this.onUpdate(u));
+    const onUpsert = (u: BaileysEventMap['messages.upsert']) => this.enqueue(() => this.inbound.onUpsert(sock, u));
+    const onUpdate = (u: BaileysEventMap['messages.update']) => this.enqueue(() => this.inbound.onUpdate(u));
     sock.ev.on('creds.update', onCreds);
     sock.ev.on('connection.update', onConnection);
     sock.ev.on('messages.upsert', onUpsert);
     sock.ev.on('messages.update', onUpdate);
-    const onCall = (u: BaileysEventMap['call']) => this.enqueue(() => this.onCall(sock, u));
+    const onCall = (u: BaileysEventMap['call']) => this.enqueue(() => this.inbound.onCall(sock, u));
     sock.ev.on('call', onCall);
     this.live = {
       sock,
@@ -259,60 +251,5 @@ export class BaileysChannel implements WhatsAppChannel {
         });
     }
     await this.emitter.emit('status', s);
-  }
-
-  // --- messages ----------------------------------------------------------------------------------
-
-  private async onUpsert(sock: BaileysSocketSurface, u: BaileysEventMap['messages.upsert']): Promise<void> {
-    for (const raw of u.messages) {
-      if (!this.isCurrent(sock)) return;
-      const e = mapInbound(raw, { self: sock.user?.id, now: this.now });
-      if (e.type === 'edit') {
-        await this.emitter.emit('edit', { id: e.targetId, body: e.body, at: e.editedAt });
-        continue;
-      }
-      // Our own deletions are made through the app (or the phone); only the contact's read as "apagada pelo contato".
-      if (e.type === 'revoke') {
-        if (!e.fromMe) await this.emitter.emit('revoke', { id: e.targetId });
-        continue;
-      }
-      if (e.type === 'reaction') {
-        const self = sock.user?.id ? phoneDigits(sock.user.id) : '';
-        await this.emitter.emit('reaction', { id: e.id, targetId: e.targetId, emoji: e.emoji, fromMe: e.fromMe, from: e.fromMe ? self : (e.participant ?? e.from) });
-        continue;
-      }
-      if (e.type !== 'message') continue;
-      if (e.fromMe && this.ownIds.get(e.id)) continue;
-      await this.emitter.emit('message', {
-        id: e.id,
-        from: e.from,
-        ...(e.pushName ? { pushName: e.pushName } : {}),
-        timestamp: e.timestamp,
-        body: e.body,
-        mediaType: e.kind === 'text' || e.kind === 'extendedText' ? null : e.kind,
-        isGroup: e.isGroup,
-        fromMe: e.fromMe,
-        ...(e.quotedId ? { quotedId: e.quotedId } : {}),
-      });
-    }
-  }
-
-  /** Offers only (the rest of a call's life is noise here); group calls are not the contact's. */
-  private async onCall(sock: BaileysSocketSurface, entries: BaileysEventMap['call']): Promise<void> {
-    for (const raw of entries) {
-      if (!this.isCurrent(sock)) return;
-      const c = mapCall(raw);
-      if (c.status !== 'offer' || c.isGroup) continue;
-      this.callers.set(c.id, c.callerJid);
-      await this.emitter.emit('call', { id: c.id, from: c.from, isVideo: c.isVideo, at: c.at });
-    }
-  }
-
-  private async onUpdate(entries: BaileysEventMap['messages.update']): Promise<void> {
-    for (const entry of entries) {
-      if (this.stopped) return;
-      const ack = mapUpdate(entry);
-      if (ack) await this.emitter.emit('ack', { id: ack.id, ack: ack.ack });
-    }
   }
 }

@@ -1,0 +1,81 @@
+import type { BaileysEventMap } from '@whiskeysockets/baileys';
+import type { ChannelEmitter } from '../whatsapp.port';
+import type { BoundedCache } from './bounded-cache';
+import { mapCall, mapInbound, mapUpdate } from './map-inbound';
+import { phoneDigits } from './phone';
+import type { BaileysSocketSurface } from './socket';
+
+export interface InboundEventsContext {
+  emitter: ChannelEmitter;
+  now: () => Date;
+  /** Ids we sent, so their echo (`messages.upsert` append) is not ingested as a new message. */
+  ownIds: BoundedCache;
+  /** Call id → the caller's JID as Baileys gave it (`rejectCall` needs the JID, the port has digits). */
+  callers: BoundedCache;
+  /** False once the socket was replaced or the channel stopped: its remaining items are dropped. */
+  isCurrent: (sock: BaileysSocketSurface) => boolean;
+  /** False once the channel stopped (acks of a replaced socket still count until then). */
+  active: () => boolean;
+}
+
+/**
+ * Socket message events → port events: what the network told us, as the pipeline's vocabulary.
+ * The channel (baileys.channel.ts) owns the socket's life and calls these one at a time.
+ */
+export class BaileysInboundEvents {
+  constructor(private readonly ctx: InboundEventsContext) {}
+
+  async onUpsert(sock: BaileysSocketSurface, u: BaileysEventMap['messages.upsert']): Promise<void> {
+    const { emitter } = this.ctx;
+    for (const raw of u.messages) {
+      if (!this.ctx.isCurrent(sock)) return;
+      const e = mapInbound(raw, { self: sock.user?.id, now: this.ctx.now });
+      if (e.type === 'edit') {
+        await emitter.emit('edit', { id: e.targetId, body: e.body, at: e.editedAt });
+        continue;
+      }
+      // Our own deletions are made through the app (or the phone); only the contact's read as "apagada pelo contato".
+      if (e.type === 'revoke') {
+        if (!e.fromMe) await emitter.emit('revoke', { id: e.targetId });
+        continue;
+      }
+      if (e.type === 'reaction') {
+        const self = sock.user?.id ? phoneDigits(sock.user.id) : '';
+        await emitter.emit('reaction', { id: e.id, targetId: e.targetId, emoji: e.emoji, fromMe: e.fromMe, from: e.fromMe ? self : (e.participant ?? e.from) });
+        continue;
+      }
+      if (e.type !== 'message') continue;
+      if (e.fromMe && this.ctx.ownIds.get(e.id)) continue;
+      await emitter.emit('message', {
+        id: e.id,
+        from: e.from,
+        ...(e.pushName ? { pushName: e.pushName } : {}),
+        timestamp: e.timestamp,
+        body: e.body,
+        mediaType: e.kind === 'text' || e.kind === 'extendedText' ? null : e.kind,
+        isGroup: e.isGroup,
+        fromMe: e.fromMe,
+        ...(e.quotedId ? { quotedId: e.quotedId } : {}),
+      });
+    }
+  }
+
+  /** Offers only (the rest of a call's life is noise here); group calls are not the contact's. */
+  async onCall(sock: BaileysSocketSurface, entries: BaileysEventMap['call']): Promise<void> {
+    for (const raw of entries) {
+      if (!this.ctx.isCurrent(sock)) return;
+      const c = mapCall(raw);
+      if (c.status !== 'offer' || c.isGroup) continue;
+      this.ctx.callers.set(c.id, c.callerJid);
+      await this.ctx.emitter.emit('call', { id: c.id, from: c.from, isVideo: c.isVideo, at: c.at });
+    }
+  }
+
+  async onUpdate(entries: BaileysEventMap['messages.update']): Promise<void> {
+    for (const entry of entries) {
+      if (!this.ctx.active()) return;
+      const ack = mapUpdate(entry);
+      if (ack) await this.ctx.emitter.emit('ack', { id: ack.id, ack: ack.ack });
+    }
+  }
+}
