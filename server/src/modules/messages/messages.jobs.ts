@@ -33,7 +33,7 @@ export const registerMessageJobs = async (deps: { data: DataAccess; jobs: Jobs; 
       // A real connection's socket lives in one process; a job picked up elsewhere is retried.
       const channel = deps.sessions.sender(job.m.whatsappId);
       if (!channel) throw new Error('ERR_WAPP_NOT_INITIALIZED');
-      await channel.send(job.to, { text: job.m.body }, { id: job.m.waMessageId, quotedId: job.quotedId });
+      await channel.send(job.to, { kind: 'text', text: job.m.body }, { id: job.m.waMessageId });
       await record(companyId, job.m.whatsappId, job.m.waMessageId, ACK.SERVER);
     } catch (err) {
       if (meta.retryCount >= meta.retryLimit) {

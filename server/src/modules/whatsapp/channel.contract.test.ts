@@ -58,7 +58,7 @@ describe.each([
   it('sends a text the customer receives under our id, without echoing it back as inbound', async () => {
     const h = await make();
     await h.connect();
-    const ref = await h.channel.send(CUSTOMER, { text: 'Bom dia!' }, { id: 'OUR-ID-1' });
+    const ref = await h.channel.send(CUSTOMER, { kind: 'text', text: 'Bom dia!' }, { id: 'OUR-ID-1' });
     await h.settle();
     expect(ref).toEqual({ id: 'OUR-ID-1' });
     expect(await h.customerReceived(CUSTOMER)).toEqual([{ id: 'OUR-ID-1', body: 'Bom dia!' }]);
@@ -69,7 +69,7 @@ describe.each([
   it('reports acks of a sent message in order: delivered (3), then read (4)', async () => {
     const h = await make();
     await h.connect();
-    await h.channel.send(CUSTOMER, { text: 'Chegou?' }, { id: 'OUR-ID-2' });
+    await h.channel.send(CUSTOMER, { kind: 'text', text: 'Chegou?' }, { id: 'OUR-ID-2' });
     await h.deliverAndRead('OUR-ID-2');
     expect(h.seen.acks.filter((a) => a.id === 'OUR-ID-2')).toEqual([
       { id: 'OUR-ID-2', ack: 3 },
@@ -111,7 +111,7 @@ describe.each([
   it('stops events on disconnect: DISCONNECTED, then no acks', async () => {
     const h = await make();
     await h.connect();
-    await h.channel.send(CUSTOMER, { text: 'Até logo' }, { id: 'OUR-ID-3' });
+    await h.channel.send(CUSTOMER, { kind: 'text', text: 'Até logo' }, { id: 'OUR-ID-3' });
     await h.channel.disconnect();
     expect(h.seen.statuses.at(-1)!.status).toBe('DISCONNECTED');
     const statuses = h.seen.statuses.length;
@@ -174,7 +174,7 @@ describe('BaileysChannel', () => {
     expect(seen.statuses.at(-1)!.status).toBe('DISCONNECTED');
     expect(w.sockets).toHaveLength(1);
     expect(w.current().ended).toBeDefined();
-    await expect(w.channel.send(CUSTOMER, { text: 'x' }, { id: 'X' })).rejects.toThrow('ERR_WAPP_NOT_INITIALIZED');
+    await expect(w.channel.send(CUSTOMER, { kind: 'text', text: 'x' }, { id: 'X' })).rejects.toThrow('ERR_WAPP_NOT_INITIALIZED');
   });
 
   it("on 428 reconnects after the policy's delay, and gives up after a bounded number of sockets", async () => {

@@ -1,4 +1,8 @@
-import type { ConnectionStatus } from '@balcao/shared';
+import type { ConnectionStatus, ErrorCode } from '@balcao/shared';
+import { AppError } from '../../infra/errors';
+import type { MessageKind, OutboundKind } from './channel-content';
+
+export type { MessageKind, OutboundKind } from './channel-content';
 
 /** A message as the channel delivered it, normalized for the inbound pipeline. */
 export interface InboundMessage {
@@ -13,6 +17,24 @@ export interface InboundMessage {
   isGroup: boolean;
   fromMe: boolean;
   quotedId?: string;
+  /** What kind of message it was (the sandbox sends text unless told otherwise). */
+  kind?: MessageKind;
+  /** Media the channel can fetch with `downloadMedia` (the pipeline does, at receipt). */
+  media?: InboundMedia;
+  isForwarded?: boolean;
+  /**
+   * The channel's own message, JSON-safe (Baileys: the `WAMessage` through `BufferJSON`). Stored
+   * with the message: it answers WhatsApp's retry requests, re-downloads media and forwards.
+   */
+  raw?: unknown;
+}
+
+export interface InboundMedia {
+  mimetype: string;
+  fileName?: string;
+  /** Bytes, as announced by the sender. */
+  fileLength?: number;
+  seconds?: number;
 }
 
 export interface AckUpdate {
@@ -62,12 +84,35 @@ export interface StatusUpdate {
   number?: string;
 }
 
-export interface OutboundContent {
-  text: string;
-}
+/** What to send: text, media, location, contact cards, a reaction, an edit, a revoke or a forward. */
+export type OutboundContent = OutboundKind;
 
 export interface SentRef {
   id: string;
+  /** The channel's own copy of what it sent (JSON-safe), stored for retries and forwards. */
+  raw?: unknown;
+}
+
+export type Presence = 'composing' | 'recording' | 'paused' | 'available' | 'unavailable';
+
+/** Why a channel call failed, in the error catalogue's words; `temporary` ones are retried. */
+export type ChannelErrorCode = Extract<
+  ErrorCode,
+  'ERR_WAPP_NOT_INITIALIZED' | 'ERR_WAPP_INVALID_CONTACT' | 'ERR_WAPP_CHECK_CONTACT' | 'ERR_SENDING_WAPP_MSG' | 'ERR_WAPP_DOWNLOAD_MEDIA' | 'ERR_DELETE_WAPP_MSG'
+>;
+
+/**
+ * A channel call that failed. The send worker records `code` on the message (`errorCode`) and
+ * retries only `temporary` failures; routes answer it like any AppError.
+ */
+export class ChannelError extends AppError {
+  constructor(
+    override readonly code: ChannelErrorCode,
+    readonly temporary: boolean,
+    message?: string,
+  ) {
+    super(code, message);
+  }
 }
 
 export interface ChannelEvents {
@@ -99,9 +144,19 @@ export interface WhatsAppChannel {
    * Sends to a number (digits). `id` is our pre-generated message id, so the channel's echo and
    * acks reconcile with the row written before the send.
    */
-  send(to: string, content: OutboundContent, opts: { id: string; quotedId?: string }): Promise<SentRef>;
+  send(to: string, content: OutboundContent, opts: { id: string }): Promise<SentRef>;
   /** Declines an incoming call (`id`, `from` as the `call` event gave them). */
   rejectCall(id: string, from: string): Promise<void>;
+  /** The bytes of an inbound message's media (`raw` as the message event gave it). */
+  downloadMedia(message: { id: string; raw: unknown }): Promise<Buffer>;
+  /** "digitando…", "gravando áudio…" in the customer's chat. */
+  sendPresence(to: string, presence: Presence): Promise<void>;
+  /** Blue ticks on the customer's messages `ids` (only when an agent opens the ticket). */
+  markRead(from: string, ids: string[]): Promise<void>;
+  /** Whether `number` has WhatsApp, and the number WhatsApp knows it by (digits). */
+  checkNumber(number: string): Promise<{ exists: boolean; number: string }>;
+  /** The contact's profile picture URL, undefined when hidden or absent. */
+  profilePicture(number: string): Promise<string | undefined>;
   /** Subscribes; returns the unsubscribe function. Listeners may be async: emit awaits them. */
   on<E extends keyof ChannelEvents>(event: E, listener: ChannelListener<E>): () => void;
 }

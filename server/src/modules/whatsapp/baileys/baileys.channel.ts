@@ -3,7 +3,7 @@ import type { ConnectionStatus } from '@balcao/shared';
 import type { DataAccess } from '../../../db/tenant';
 import { decideOnDisconnect, DISCONNECT_REASON, type FailureDecision } from '../failure-policy';
 import * as sessionEvents from '../session-events.repository';
-import { ChannelEmitter, type ChannelEvents, type ChannelListener, type OutboundContent, type SentRef, type StatusUpdate, type WhatsAppChannel } from '../whatsapp.port';
+import { ChannelEmitter, ChannelError, type ChannelEvents, type ChannelListener, type OutboundContent, type Presence, type SentRef, type StatusUpdate, type WhatsAppChannel } from '../whatsapp.port';
 import { cachedKeys, usePostgresAuthState, type PostgresAuthState } from './auth-state';
 import { BoundedCache } from './bounded-cache';
 import { disconnectCode } from './disconnect';
@@ -122,8 +122,29 @@ export class BaileysChannel implements WhatsAppChannel {
     if (!wasStopped || opts.logout) await this.transition({ status: 'DISCONNECTED', qrcode: '' }, opts.logout ? 'logged out by us' : 'disconnected by us');
   }
 
-  send(to: string, content: OutboundContent, opts: { id: string; quotedId?: string }): Promise<SentRef> {
+  send(to: string, content: OutboundContent, opts: { id: string }): Promise<SentRef> {
     return this.outbound.send(to, content, opts);
+  }
+
+  sendPresence(to: string, presence: Presence): Promise<void> {
+    return this.outbound.sendPresence(to, presence);
+  }
+
+  markRead(from: string, ids: string[]): Promise<void> {
+    return this.outbound.markRead(from, ids);
+  }
+
+  checkNumber(number: string): Promise<{ exists: boolean; number: string }> {
+    return this.outbound.checkNumber(number);
+  }
+
+  profilePicture(number: string): Promise<string | undefined> {
+    return this.outbound.profilePicture(number);
+  }
+
+  downloadMedia(_message: { id: string; raw: unknown }): Promise<Buffer> {
+    // Inbound media download lands with the media pipeline.
+    return Promise.reject(new ChannelError('ERR_WAPP_DOWNLOAD_MEDIA', false, 'not implemented yet'));
   }
 
   rejectCall(id: string, from: string): Promise<void> {

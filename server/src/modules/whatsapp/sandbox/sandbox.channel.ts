@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ACK } from '@balcao/shared';
-import { ChannelEmitter, type ChannelEvents, type ChannelListener, type InboundMessage, type OutboundContent, type SentRef, type WhatsAppChannel } from '../whatsapp.port';
+import { ChannelEmitter, ChannelError, type ChannelEvents, type ChannelListener, type InboundMessage, type OutboundContent, type SentRef, type WhatsAppChannel } from '../whatsapp.port';
 import type { SandboxStore } from './sandbox.store';
 
 export interface SandboxTiming {
@@ -36,6 +36,7 @@ export class SandboxChannel implements WhatsAppChannel {
   }
 
   async send(to: string, content: OutboundContent, opts: { id: string }): Promise<SentRef> {
+    if (content.kind !== 'text') throw new ChannelError('ERR_SENDING_WAPP_MSG', false, `the sandbox does not send ${content.kind} yet`);
     await this.store.received(to, opts.id, content.text);
     this.later(this.timing.deliveredAfterMs, opts.id, ACK.DELIVERED);
     this.later(this.timing.readAfterMs, opts.id, ACK.READ);
@@ -44,6 +45,23 @@ export class SandboxChannel implements WhatsAppChannel {
 
   async rejectCall(id: string, from: string): Promise<void> {
     this.rejectedCalls.push({ id, from });
+  }
+
+  async downloadMedia(): Promise<Buffer> {
+    throw new ChannelError('ERR_WAPP_DOWNLOAD_MEDIA', false, 'the sandbox has no media yet');
+  }
+
+  async sendPresence(): Promise<void> {}
+
+  async markRead(): Promise<void> {}
+
+  /** Every simulated customer has WhatsApp. */
+  async checkNumber(number: string): Promise<{ exists: boolean; number: string }> {
+    return { exists: true, number };
+  }
+
+  async profilePicture(): Promise<string | undefined> {
+    return undefined;
   }
 
   on<E extends keyof ChannelEvents>(event: E, listener: ChannelListener<E>): () => void {
