@@ -14,6 +14,7 @@ import { registerAuth, requireAuth, signAccessToken } from './infra/auth';
 import { attachRealtime } from './infra/realtime';
 import type { Realtime } from './infra/rooms';
 import { createInbound } from './modules/whatsapp/inbound';
+import { createMediaStore, type MediaStore } from './infra/media-store';
 import { SessionManager } from './modules/whatsapp/session-manager';
 import type { SandboxTiming } from './modules/whatsapp/sandbox/sandbox.channel';
 import { makeRealSocket, type BaileysSocketFactory } from './modules/whatsapp/baileys/socket';
@@ -63,6 +64,8 @@ export interface BuiltApp {
   /** This process's WhatsApp session leases (one dedicated PostgreSQL connection). */
   leases: LeaseHolder;
   realtime: Realtime;
+  /** Media files (DATA_DIR/media/<companyId>/). */
+  media: MediaStore;
   /** Every route the API serves (the cross-tenant and bad-input suites check each one). */
   routes: { method: string; url: string }[];
   close(): Promise<void>;
@@ -76,6 +79,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   const bus = new EventBus();
   const data = createDataAccess(client.db, bus, client.sql);
   const jobs = await Jobs.start(opts.ownerUrl);
+  const media = createMediaStore(config.dataDir);
   const inbound = createInbound(data, jobs);
   // Without an encryption key (hand-built test configs) Baileys connections stay DISCONNECTED.
   const baileys = config.waEncryptionKey ? { encryptionKey: config.waEncryptionKey, socketFactory: opts.baileysSocketFactory ?? makeRealSocket } : undefined;
@@ -136,6 +140,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     sessions,
     leases,
     realtime,
+    media,
     routes,
     async close() {
       if (closed) return;
