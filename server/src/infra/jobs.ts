@@ -9,6 +9,14 @@ export interface JobPayloads {
   'message.send': { companyId: number; messageId: number };
 }
 
+/**
+ * A queue worked only by the process that owns one WhatsApp connection (its session lease):
+ * sends through a real socket must run where the socket is (docs/decisions/0011).
+ */
+export type ConnectionQueue = `message.send.c${number}`;
+
+export const connectionQueue = (whatsappId: number): ConnectionQueue => `message.send.c${whatsappId}`;
+
 export interface JobMeta {
   retryCount: number;
   retryLimit: number;
@@ -16,7 +24,8 @@ export interface JobMeta {
 
 /** Durable side effects as pg-boss jobs, enqueued inside the transaction that causes them. */
 export class Jobs {
-  private readonly workers = new Map<JobName, string>();
+  private readonly workers = new Map<JobName | ConnectionQueue, string>();
+  private readonly created = new Set<string>();
 
   private constructor(private readonly boss: PgBoss) {}
 
@@ -37,6 +46,31 @@ export class Jobs {
     await this.boss.send(name, data, { db: txExecutor(tx), retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 });
   }
 
+  /**
+   * Hands a `message.send` job to the connection's own queue (outside any transaction: the
+   * caller's job completes after this resolves, so the worst case is a duplicate, which the
+   * send worker ignores because the message is past ack 0 by then).
+   */
+  async forward(queue: ConnectionQueue, data: JobPayloads['message.send']): Promise<void> {
+    await this.ensureQueue(queue);
+    const id = await this.boss.send(queue, data, { retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 });
+    const worker = this.workers.get(queue);
+    if (id && worker) this.boss.notifyWorker(worker);
+  }
+
+  /** Starts working a connection's queue here (this process took its lease). Idempotent. */
+  async workConnection(queue: ConnectionQueue, handler: (data: JobPayloads['message.send'], meta: JobMeta) => Promise<void>): Promise<void> {
+    if (this.workers.has(queue)) return;
+    await this.ensureQueue(queue);
+    await this.workAs(queue, handler);
+  }
+
+  /** Stops working a connection's queue (the lease moved or the connection went away). */
+  async stopConnection(queue: ConnectionQueue): Promise<void> {
+    if (!this.workers.delete(queue)) return;
+    await this.boss.offWork(queue);
+  }
+
   /** Wake the local worker now instead of at its next poll (call after commit). */
   notify(name: JobName): void {
     const id = this.workers.get(name);
@@ -44,10 +78,21 @@ export class Jobs {
   }
 
   async work<N extends JobName>(name: N, handler: (data: JobPayloads[N], meta: JobMeta) => Promise<void>): Promise<void> {
-    const id = await this.boss.work<JobPayloads[N]>(name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+    await this.workAs(name, handler);
+  }
+
+  private async workAs<T extends object>(name: JobName | ConnectionQueue, handler: (data: T, meta: JobMeta) => Promise<void>): Promise<void> {
+    const id = await this.boss.work<T>(name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
       if (job) await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
     });
     this.workers.set(name, id);
+  }
+
+  /** pg-boss 10 needs a queue before send/work; creating one that exists is a no-op. */
+  private async ensureQueue(name: string): Promise<void> {
+    if (this.created.has(name)) return;
+    await this.boss.createQueue(name);
+    this.created.add(name);
   }
 
   async stop(): Promise<void> {

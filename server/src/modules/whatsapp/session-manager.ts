@@ -27,6 +27,8 @@ export interface SessionManagerDeps {
   leaseScanMs?: number;
   /** Problems of the background scan (default: console.error). */
   onError?: (err: unknown) => void;
+  /** A channel became live in this process (true) or stopped being live here (false). */
+  onLive?: (whatsappId: number, live: boolean) => void;
 }
 
 interface Live {
@@ -171,6 +173,7 @@ export class SessionManager {
     for (const id of [...this.live.keys()]) {
       const l = this.live.get(id)!;
       this.live.delete(id);
+      this.deps.onLive?.(id, false);
       for (const off of l.off) off();
       // Listeners are gone, so the stored status stays: the next owner resumes these sessions.
       // The socket is closed all the same, before the lease goes: never two owners.
@@ -221,6 +224,7 @@ export class SessionManager {
     const channel = this.create(w)!;
     const off = [this.deps.inbound.attachChannel(channel, facts), channel.on('status', (s) => this.onStatus(facts, s))];
     this.live.set(w.id, { channel, facts, off });
+    this.deps.onLive?.(w.id, true);
     this.lastStart = 'started';
     await channel.connect();
     return channel;
@@ -231,6 +235,7 @@ export class SessionManager {
     const l = this.live.get(whatsappId);
     if (!l) return;
     this.live.delete(whatsappId);
+    this.deps.onLive?.(whatsappId, false);
     for (const off of l.off) off();
     await l.channel.disconnect();
   }
