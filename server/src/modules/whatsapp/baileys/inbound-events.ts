@@ -1,5 +1,6 @@
-import type { BaileysEventMap } from '@whiskeysockets/baileys';
-import type { ChannelEmitter } from '../whatsapp.port';
+import { BufferJSON, type BaileysEventMap, type WAMessage } from '@whiskeysockets/baileys';
+import type { ChannelEmitter, InboundMedia } from '../whatsapp.port';
+import type { MediaInfo } from './normalized';
 import type { BoundedCache } from './bounded-cache';
 import { mapCall, mapInbound, mapUpdate } from './map-inbound';
 import { phoneDigits } from './phone';
@@ -17,6 +18,15 @@ export interface InboundEventsContext {
   /** False once the channel stopped (acks of a replaced socket still count until then). */
   active: () => boolean;
 }
+
+/**
+ * The WAMessage as JSON (bytes as `{ type: 'Buffer', data: base64 }`): stored with the message and
+ * revived with `BufferJSON.reviver` to download its media again or answer a retry request.
+ */
+export const jsonSafe = (msg: WAMessage): unknown => JSON.parse(JSON.stringify(msg, BufferJSON.replacer)) as unknown;
+
+/** The port's media facts: the caption is already the body. */
+const inboundMedia = ({ caption: _caption, ...media }: MediaInfo): InboundMedia => media;
 
 /**
  * Socket message events → port events: what the network told us, as the pipeline's vocabulary.
@@ -53,9 +63,13 @@ export class BaileysInboundEvents {
         timestamp: e.timestamp,
         body: e.body,
         mediaType: e.kind === 'text' || e.kind === 'extendedText' ? null : e.kind,
+        kind: e.kind,
+        ...(e.media ? { media: inboundMedia(e.media) } : {}),
+        isForwarded: e.isForwarded,
         isGroup: e.isGroup,
         fromMe: e.fromMe,
         ...(e.quotedId ? { quotedId: e.quotedId } : {}),
+        raw: jsonSafe(raw),
       });
     }
   }
