@@ -34,9 +34,10 @@ export const createSendRouting = (deps: { data: DataAccess; jobs: Jobs }) => {
   /** Is the connection's session lease held by some process (then its socket lives there)? */
   const liveSomewhere = (companyId: number, whatsappId: number) =>
     deps.data.withTenant({ companyId }, async ({ tx }) => {
-      // pg_locks is visible to every role; objsubid 2 marks the two-int4 form of advisory locks.
+      // pg_locks is visible to every role and spans the cluster; objsubid 2 marks the two-int4 form.
       const rows = await tx.execute<{ held: boolean }>(
-        sql`select exists (select 1 from pg_locks where locktype = 'advisory' and classid = ${LEASE_NAMESPACE} and objid = ${whatsappId} and objsubid = 2 and granted) as held`,
+        sql`select exists (select 1 from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())
+              and classid = ${LEASE_NAMESPACE} and objid = ${whatsappId} and objsubid = 2 and granted) as held`,
       );
       return rows[0]?.held === true;
     });
