@@ -3,15 +3,20 @@
 -- as the calling app role, and row-level security applies to every statement inside it.
 -- Each statement takes a fresh snapshot, so rows committed concurrently (the same new customer
 -- writing twice at once) are found instead of duplicated; the unique indexes settle the races.
+-- The raw channel message, the forwarded flag and the quoted message's channel id came later:
+-- the older signature goes, so a stale caller fails loudly instead of reaching it.
+drop function if exists balcao_ingest(int, int, text, text, boolean, text, text, text, text, int, timestamptz);
 create or replace function balcao_ingest(
   p_company int, p_whatsapp int, p_number text, p_name text, p_is_group boolean,
-  p_wa_id text, p_body text, p_media_type text, p_status text, p_queue int, p_at timestamptz
+  p_wa_id text, p_body text, p_media_type text, p_status text, p_queue int, p_at timestamptz,
+  p_raw jsonb, p_is_forwarded boolean, p_quoted_wa_id text
 ) returns json language plpgsql security invoker as $fn$
 declare
   v_contact int;
   v_ticket int;
   v_created boolean;
   v_message json;
+  v_quoted int;
   t tickets;
   c contacts;
 begin
@@ -36,10 +41,18 @@ begin
     set last_message = excluded.last_message, unread_messages = tickets.unread_messages + 1, updated_at = now()
   returning id, (xmax = 0) into v_ticket, v_created;
 
-  insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wa_message_id, body, from_me, ack, media_type, created_at)
-  values (p_company, v_ticket, v_contact, p_whatsapp, p_wa_id, p_body, false, 0, p_media_type, p_at)
+  -- A reply to a message we never stored (older than the connection) keeps no quote.
+  if p_quoted_wa_id is not null then
+    select id into v_quoted from messages where whatsapp_id = p_whatsapp and wa_message_id = p_quoted_wa_id;
+  end if;
+
+  insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wa_message_id, body, from_me, ack, media_type, created_at,
+                        raw, is_forwarded, quoted_msg_id)
+  values (p_company, v_ticket, v_contact, p_whatsapp, p_wa_id, p_body, false, 0, p_media_type, p_at,
+          p_raw, coalesce(p_is_forwarded, false), v_quoted)
   on conflict (whatsapp_id, wa_message_id) do nothing
-  returning row_to_json(messages.*) into v_message;
+  -- Not the raw message: the DTO has no use for it and it is the bulk of the row.
+  returning (to_jsonb(messages.*) - 'raw')::json into v_message;
   if v_message is null then
     -- A concurrent delivery of the same id won: roll back this call's ticket bump.
     raise exception 'balcao_ingest: concurrent duplicate' using errcode = 'BLC01';
@@ -49,7 +62,10 @@ begin
   -- inbound message, and re-reading five tables through the view cost ~40 % of its throughput.
   select * into t from tickets where id = v_ticket;
   select * into c from contacts where id = v_contact;
-  return json_build_object('duplicate', false, 'ticketCreated', v_created, 'message', v_message, 'ticket', json_build_object(
+  return json_build_object('duplicate', false, 'ticketCreated', v_created, 'message', v_message,
+    'quoted', case when v_quoted is not null then
+      (select json_build_object('id', q.id, 'body', q.body, 'fromMe', q.from_me, 'mediaType', q.media_type) from messages q where q.id = v_quoted) end,
+    'ticket', json_build_object(
     'id', t.id, 'uuid', t.uuid, 'status', t.status, 'companyId', t.company_id, 'contactId', t.contact_id,
     'whatsappId', t.whatsapp_id, 'queueId', t.queue_id, 'userId', t.user_id, 'isGroup', t.is_group,
     'chatbot', t.chatbot, 'lastMessage', t.last_message, 'unreadMessages', t.unread_messages, 'presence', null,

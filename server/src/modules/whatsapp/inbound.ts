@@ -64,8 +64,18 @@ interface IngestCall {
   duplicate: boolean;
   ticketCreated?: boolean;
   message?: Record<string, unknown>;
+  quoted?: MessageDto['quotedMsg'];
   ticket?: TicketDto;
 }
+
+/** `media_type`: the kind for everything but plain and link texts (attendance §3: null for text). */
+export const mediaTypeOf = (msg: Pick<InboundMessage, 'kind' | 'mediaType'>): string | null => {
+  if (!msg.kind) return msg.mediaType ?? null;
+  return msg.kind === 'text' || msg.kind === 'extendedText' ? null : msg.kind;
+};
+
+// jsonb cannot hold NUL either; the raw message keeps everything else as the channel gave it.
+const rawJson = (raw: unknown): string => JSON.stringify(raw, (_k, v: unknown) => (typeof v === 'string' && v.includes('\u0000') ? stripNul(v) : v));
 
 const isConcurrentDuplicate = (err: unknown) => (err as { code?: string }).code === 'BLC01';
 
@@ -91,17 +101,20 @@ export const createInbound = (data: DataAccess, jobs?: Jobs) => {
         msg.isGroup,
         msg.id,
         stripNul(msg.body),
-        msg.mediaType ?? null,
+        mediaTypeOf(msg),
         'pending',
         conn.queueIds.length === 1 ? conn.queueIds[0]! : null,
         msg.timestamp.toISOString(),
+        msg.raw === undefined ? null : rawJson(msg.raw),
+        msg.isForwarded ?? false,
+        msg.quotedId ?? null,
       ],
       (r) => {
         if (r.duplicate || !r.ticket || !r.message) return [];
         const ticket = ticketsRepo.ticketFromJson(r.ticket);
         return [
           { type: r.ticketCreated ? 'ticket.created' : 'ticket.updated', companyId: conn.companyId, ticket },
-          { type: 'message.created', companyId: conn.companyId, message: messageFromRow(r.message), ticket },
+          { type: 'message.created', companyId: conn.companyId, message: { ...messageFromRow(r.message), quotedMsg: r.quoted ?? null }, ticket },
         ];
       },
     );
