@@ -4,9 +4,11 @@
  * `toBaileysSend` returns both; `toBaileysContent` is its content alone.
  */
 import type { AnyMessageContent, MiscMessageGenerationOptions, WAMediaUpload, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
-import { onlyDigits } from '@balcao/shared';
-import type { ContactCard, MessageRef, OutboundKind, OutboundMedia, QuotedRef, SendableKind } from './normalized';
+import type { MessageRef, OutboundKind, OutboundMedia, QuotedRef, SendableKind } from './normalized';
+import { playsAsVoiceNote, toVcard } from '../message-body';
 import { toPnJid } from './phone';
+
+export { toVcard } from '../message-body';
 
 export interface OutboundContext {
   /** The chat: the JID the message goes to (and where reacted/edited/revoked/quoted messages live). */
@@ -24,7 +26,6 @@ export interface BaileysSend {
 export const VOICE_NOTE_MIMETYPE = 'audio/ogg; codecs=opus';
 export const MP3_MIMETYPE = 'audio/mpeg';
 
-const isOggOpus = (mimetype: string) => /^audio\/ogg\b/i.test(mimetype) || /opus/i.test(mimetype);
 const isMp3 = (mimetype: string) => /^audio\/(mpeg|mp3)\b/i.test(mimetype);
 
 const upload = (media: OutboundMedia): WAMediaUpload => (Buffer.isBuffer(media.data) ? media.data : { url: media.data.path });
@@ -37,15 +38,6 @@ export const messageKey = (jid: string, ref: MessageRef): WAMessageKey => ({
   id: ref.id,
   ...(ref.participant ? { participant: userJid(ref.participant) } : {}),
 });
-
-/** vCard 3.0 text value escaping (RFC 2426 §4). */
-const escapeVcard = (text: string) => text.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/,/g, '\\,').replace(/;/g, '\\;');
-
-/** The vcard WhatsApp shows as a contact card with "Message"/"Add" buttons (`waid` = the WhatsApp number). */
-export const toVcard = (card: ContactCard): string => {
-  const digits = onlyDigits(card.number);
-  return ['BEGIN:VCARD', 'VERSION:3.0', `FN:${escapeVcard(card.name)}`, `TEL;type=CELL;type=VOICE;waid=${digits}:+${digits}`, 'END:VCARD'].join('\n');
-};
 
 const caption = (text: string | undefined) => (text ? { caption: text } : {});
 
@@ -68,7 +60,7 @@ const sendable = (content: SendableKind): AnyMessageContent => {
       return { audio: upload(content.media), mimetype: content.media.mimetype, ptt: false, ...(content.seconds ? { seconds: content.seconds } : {}) };
     case 'voice': {
       const seconds = content.seconds ? { seconds: content.seconds } : {};
-      if (isOggOpus(content.media.mimetype)) return { audio: upload(content.media), mimetype: VOICE_NOTE_MIMETYPE, ptt: true, ...seconds };
+      if (playsAsVoiceNote(content.media.mimetype)) return { audio: upload(content.media), mimetype: VOICE_NOTE_MIMETYPE, ptt: true, ...seconds };
       // Not transcoded (no ffmpeg): an mp3 voice note does not play on every phone; send it as audio.
       return { audio: upload(content.media), mimetype: isMp3(content.media.mimetype) ? MP3_MIMETYPE : content.media.mimetype, ptt: false, ...seconds };
     }

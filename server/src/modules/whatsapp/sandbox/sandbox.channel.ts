@@ -1,7 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { ACK } from '@balcao/shared';
-import { ChannelEmitter, ChannelError, type ChannelEvents, type ChannelListener, type InboundMessage, type OutboundContent, type SentRef, type WhatsAppChannel } from '../whatsapp.port';
-import type { SandboxStore } from './sandbox.store';
+import { stat } from 'node:fs/promises';
+import { ACK, type SandboxOutboxMedia } from '@balcao/shared';
+import type { OutboundMedia, SendableKind } from '../channel-content';
+import { contactsBody, locationBody, locationDescription, playsAsVoiceNote } from '../message-body';
+import {
+  ChannelEmitter,
+  ChannelError,
+  type ChannelEvents,
+  type ChannelListener,
+  type InboundMessage,
+  type OutboundContent,
+  type Presence,
+  type SentRef,
+  type WhatsAppChannel,
+} from '../whatsapp.port';
+import type { SandboxDelivery, SandboxStore } from './sandbox.store';
 
 export interface SandboxTiming {
   /** ms after a send until the phone reports "delivered", then "read". */
@@ -18,6 +31,14 @@ export class SandboxChannel implements WhatsAppChannel {
   private readonly timers = new Set<NodeJS.Timeout>();
   /** Calls we declined, in order (the simulated phone shows them as rejected). */
   readonly rejectedCalls: { id: string; from: string }[] = [];
+  /** Numbers that have no WhatsApp here (every other simulated customer has). */
+  readonly notOnWhatsApp = new Set<string>();
+  /** Profile picture URL per number (none by default). */
+  readonly profilePictures = new Map<string, string>();
+  /** Our last presence in each customer's chat ("digitando…"): presence is not stored anywhere. */
+  readonly presences = new Map<string, Presence>();
+  /** Ids of each customer's messages we marked read (blue ticks), in order. */
+  readonly reads = new Map<string, string[]>();
 
   constructor(
     readonly whatsappId: number,
@@ -36,11 +57,27 @@ export class SandboxChannel implements WhatsAppChannel {
   }
 
   async send(to: string, content: OutboundContent, opts: { id: string }): Promise<SentRef> {
-    if (content.kind !== 'text') throw new ChannelError('ERR_SENDING_WAPP_MSG', false, `the sandbox does not send ${content.kind} yet`);
-    await this.store.received(to, opts.id, content.text);
-    this.later(this.timing.deliveredAfterMs, opts.id, ACK.DELIVERED);
-    this.later(this.timing.readAfterMs, opts.id, ACK.READ);
-    return { id: opts.id };
+    switch (content.kind) {
+      case 'reaction':
+        await this.store.reacted(to, content.target.id, content.emoji);
+        return { id: opts.id };
+      case 'edit':
+        if (!(await this.store.edited(to, content.target.id, content.text))) throw new ChannelError('ERR_SENDING_WAPP_MSG', false, `no message ${content.target.id} of ours to edit`);
+        return { id: opts.id };
+      case 'revoke':
+        if (!(await this.store.deleted(to, content.target.id))) throw new ChannelError('ERR_DELETE_WAPP_MSG', false, `no message ${content.target.id} of ours to delete`);
+        return { id: opts.id };
+      default: {
+        if (this.notOnWhatsApp.has(to)) throw new ChannelError('ERR_WAPP_INVALID_CONTACT', false, `${to} has no WhatsApp`);
+        const forwarded = content.kind === 'forward';
+        const shown = await delivery(forwarded ? content.content : content);
+        const quotedId = !forwarded && content.quoted ? content.quoted.id : undefined;
+        await this.store.received({ ...shown, to, waMessageId: opts.id, ...(quotedId ? { quotedId } : {}), isForwarded: forwarded });
+        this.later(this.timing.deliveredAfterMs, opts.id, ACK.DELIVERED);
+        this.later(this.timing.readAfterMs, opts.id, ACK.READ);
+        return { id: opts.id };
+      }
+    }
   }
 
   async rejectCall(id: string, from: string): Promise<void> {
@@ -51,17 +88,21 @@ export class SandboxChannel implements WhatsAppChannel {
     throw new ChannelError('ERR_WAPP_DOWNLOAD_MEDIA', false, 'the sandbox has no media yet');
   }
 
-  async sendPresence(): Promise<void> {}
-
-  async markRead(): Promise<void> {}
-
-  /** Every simulated customer has WhatsApp. */
-  async checkNumber(number: string): Promise<{ exists: boolean; number: string }> {
-    return { exists: true, number };
+  async sendPresence(to: string, presence: Presence): Promise<void> {
+    this.presences.set(to, presence);
   }
 
-  async profilePicture(): Promise<string | undefined> {
-    return undefined;
+  async markRead(from: string, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    this.reads.set(from, [...(this.reads.get(from) ?? []), ...ids]);
+  }
+
+  async checkNumber(number: string): Promise<{ exists: boolean; number: string }> {
+    return { exists: !this.notOnWhatsApp.has(number), number };
+  }
+
+  async profilePicture(number: string): Promise<string | undefined> {
+    return this.profilePictures.get(number);
   }
 
   on<E extends keyof ChannelEvents>(event: E, listener: ChannelListener<E>): () => void {
@@ -119,3 +160,42 @@ export class SandboxChannel implements WhatsAppChannel {
     this.timers.add(timer);
   }
 }
+
+type Shown = Omit<SandboxDelivery, 'to' | 'waMessageId' | 'quotedId' | 'isForwarded'>;
+
+const sizeOf = async (media: OutboundMedia): Promise<number> => {
+  if (Buffer.isBuffer(media.data)) return media.data.length;
+  const file = await stat(media.data.path).catch(() => undefined);
+  // A file that is not there will not appear later: retrying cannot help.
+  if (!file?.isFile()) throw new ChannelError('ERR_SENDING_WAPP_MSG', false, 'media file not found');
+  return file.size;
+};
+
+const mediaOf = async (media: OutboundMedia, caption?: string): Promise<SandboxOutboxMedia> => ({
+  mimetype: media.mimetype,
+  ...(media.fileName ? { fileName: media.fileName } : {}),
+  ...(caption ? { caption } : {}),
+  size: await sizeOf(media),
+});
+
+/** What the customer's phone shows for `content`, with the message table's body rules. */
+const delivery = async (content: SendableKind): Promise<Shown> => {
+  switch (content.kind) {
+    case 'text':
+      return { kind: 'text', body: content.text };
+    case 'image':
+    case 'video':
+      return { kind: content.kind, body: content.caption ?? '', media: await mediaOf(content.media, content.caption) };
+    case 'document':
+      return { kind: 'document', body: content.caption || content.media.fileName || '', media: await mediaOf(content.media, content.caption) };
+    case 'audio':
+      return { kind: 'audio', body: '', media: await mediaOf(content.media) };
+    case 'voice':
+      // No transcoding here: what would reach the phone as a voice note is what already is ogg/opus.
+      return { kind: playsAsVoiceNote(content.media.mimetype) ? 'ptt' : 'audio', body: '', media: await mediaOf(content.media) };
+    case 'location':
+      return { kind: 'location', body: locationBody('', content.latitude, content.longitude, locationDescription(content.name, content.address)) };
+    case 'contact':
+      return { kind: content.contacts.length === 1 ? 'contact' : 'contacts', body: contactsBody(content.contacts) };
+  }
+};

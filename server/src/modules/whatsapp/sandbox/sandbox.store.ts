@@ -1,29 +1,120 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { SandboxOutboxItem } from '@balcao/shared';
-import type { DataAccess } from '../../../db/tenant';
-import { sandboxOutbox } from './sandbox.table';
+import type { SandboxOutboxItem, SandboxOutboxKind, SandboxOutboxMedia, SandboxReaction } from '@balcao/shared';
+import type { DataAccess, Unit } from '../../../db/tenant';
+import { sandboxOutbox, sandboxReactions } from './sandbox.table';
+
+/** A message as the customer's phone shows it (see `SandboxOutboxItem`). */
+export interface SandboxDelivery {
+  to: string;
+  waMessageId: string;
+  kind: SandboxOutboxKind;
+  body: string;
+  media?: SandboxOutboxMedia;
+  quotedId?: string;
+  isForwarded?: boolean;
+}
 
 /** The simulated customers' phones: what each number received from a sandbox connection. */
-export const createSandboxStore = (data: DataAccess, companyId: number, whatsappId: number) => ({
-  async received(to: string, waMessageId: string, body: string): Promise<void> {
-    await data.withTenant({ companyId }, ({ tx }) => tx.insert(sandboxOutbox).values({ companyId, whatsappId, to, waMessageId, body, ack: 2 }).onConflictDoNothing());
-  },
-  async setAck(waMessageId: string, ack: number): Promise<void> {
-    await data.withTenant({ companyId }, ({ tx }) =>
-      // Acks only move forward: two timers' writes may land out of order.
-      tx.update(sandboxOutbox).set({ ack: sql`greatest(${sandboxOutbox.ack}, ${ack})`, updatedAt: new Date() }).where(and(eq(sandboxOutbox.whatsappId, whatsappId), eq(sandboxOutbox.waMessageId, waMessageId))),
-    );
-  },
-  async outbox(to: string): Promise<SandboxOutboxItem[]> {
-    const rows = await data.withTenant({ companyId }, ({ tx }) =>
-      tx
-        .select()
-        .from(sandboxOutbox)
-        .where(and(eq(sandboxOutbox.companyId, companyId), eq(sandboxOutbox.whatsappId, whatsappId), eq(sandboxOutbox.to, to)))
-        .orderBy(asc(sandboxOutbox.id)),
-    );
-    return rows.map((r) => ({ id: r.waMessageId, to: r.to, body: r.body, ack: r.ack, createdAt: r.createdAt.toISOString() }));
-  },
-});
+export const createSandboxStore = (data: DataAccess, companyId: number, whatsappId: number) => {
+  const tenant = <T>(fn: (unit: Unit) => Promise<T>) => data.withTenant({ companyId }, fn);
+  const ours = (waMessageId: string) => and(eq(sandboxOutbox.whatsappId, whatsappId), eq(sandboxOutbox.waMessageId, waMessageId));
+  return {
+    async received(d: SandboxDelivery): Promise<void> {
+      await tenant(({ tx }) =>
+        tx
+          .insert(sandboxOutbox)
+          .values({
+            companyId,
+            whatsappId,
+            to: d.to,
+            waMessageId: d.waMessageId,
+            body: d.body,
+            ack: 2,
+            kind: d.kind,
+            media: d.media ?? null,
+            quotedId: d.quotedId ?? null,
+            isForwarded: d.isForwarded ?? false,
+          })
+          .onConflictDoNothing(),
+      );
+    },
+    async setAck(waMessageId: string, ack: number): Promise<void> {
+      await tenant(({ tx }) =>
+        // Acks only move forward: two timers' writes may land out of order.
+        tx.update(sandboxOutbox).set({ ack: sql`greatest(${sandboxOutbox.ack}, ${ack})`, updatedAt: new Date() }).where(ours(waMessageId)),
+      );
+    },
+    /** Our message `waMessageId` to `to` now reads `body`; false when there is no such live message. */
+    async edited(to: string, waMessageId: string, body: string): Promise<boolean> {
+      const rows = await tenant(({ tx }) =>
+        tx
+          .update(sandboxOutbox)
+          .set({ body, isEdited: true, updatedAt: new Date() })
+          .where(and(ours(waMessageId), eq(sandboxOutbox.to, to), eq(sandboxOutbox.isDeleted, false)))
+          .returning({ id: sandboxOutbox.id }),
+      );
+      return rows.length > 0;
+    },
+    /** Our message was deleted for everyone; false when there is no such message. */
+    async deleted(to: string, waMessageId: string): Promise<boolean> {
+      const rows = await tenant(({ tx }) =>
+        tx
+          .update(sandboxOutbox)
+          .set({ isDeleted: true, updatedAt: new Date() })
+          .where(and(ours(waMessageId), eq(sandboxOutbox.to, to)))
+          .returning({ id: sandboxOutbox.id }),
+      );
+      return rows.length > 0;
+    },
+    /** Our reaction on message `targetId` of the chat with `to`; '' removes it. */
+    async reacted(to: string, targetId: string, emoji: string): Promise<void> {
+      await tenant(async ({ tx }) => {
+        if (!emoji) {
+          await tx.delete(sandboxReactions).where(and(eq(sandboxReactions.whatsappId, whatsappId), eq(sandboxReactions.targetWaMessageId, targetId)));
+          return;
+        }
+        await tx
+          .insert(sandboxReactions)
+          .values({ companyId, whatsappId, to, targetWaMessageId: targetId, emoji })
+          .onConflictDoUpdate({ target: [sandboxReactions.whatsappId, sandboxReactions.targetWaMessageId], set: { emoji, updatedAt: new Date() } });
+      });
+    },
+    /** Our reactions in the chat with `to`, on any message (the customer's included). */
+    async reactions(to: string): Promise<SandboxReaction[]> {
+      const rows = await tenant(({ tx }) =>
+        tx
+          .select({ targetId: sandboxReactions.targetWaMessageId, emoji: sandboxReactions.emoji })
+          .from(sandboxReactions)
+          .where(and(eq(sandboxReactions.companyId, companyId), eq(sandboxReactions.whatsappId, whatsappId), eq(sandboxReactions.to, to)))
+          .orderBy(asc(sandboxReactions.id)),
+      );
+      return rows;
+    },
+    async outbox(to: string): Promise<SandboxOutboxItem[]> {
+      const rows = await tenant(({ tx }) =>
+        tx
+          .select({ o: sandboxOutbox, reaction: sandboxReactions.emoji })
+          .from(sandboxOutbox)
+          .leftJoin(sandboxReactions, and(eq(sandboxReactions.whatsappId, sandboxOutbox.whatsappId), eq(sandboxReactions.targetWaMessageId, sandboxOutbox.waMessageId)))
+          .where(and(eq(sandboxOutbox.companyId, companyId), eq(sandboxOutbox.whatsappId, whatsappId), eq(sandboxOutbox.to, to)))
+          .orderBy(asc(sandboxOutbox.id)),
+      );
+      return rows.map(({ o, reaction }) => ({
+        id: o.waMessageId,
+        to: o.to,
+        body: o.body,
+        ack: o.ack,
+        createdAt: o.createdAt.toISOString(),
+        kind: o.kind,
+        media: o.media,
+        quotedId: o.quotedId,
+        isForwarded: o.isForwarded,
+        isEdited: o.isEdited,
+        isDeleted: o.isDeleted,
+        reaction: reaction ?? '',
+      }));
+    },
+  };
+};
 
 export type SandboxStore = ReturnType<typeof createSandboxStore>;

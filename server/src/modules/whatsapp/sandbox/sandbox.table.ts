@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { SandboxOutboxKind, SandboxOutboxMedia } from '@balcao/shared';
 import { createdAt, updatedAt } from '../../../db/columns';
 import { companies } from '../../companies/companies.table';
 import { whatsapps } from '../whatsapp.table';
@@ -14,9 +15,34 @@ export const sandboxOutbox = pgTable(
     to: varchar('to', { length: 30 }).notNull(),
     body: text('body').notNull().default(''),
     ack: integer('ack').notNull().default(1),
+    kind: varchar('kind', { length: 20 }).$type<SandboxOutboxKind>().notNull().default('text'),
+    media: jsonb('media').$type<SandboxOutboxMedia>(),
+    quotedId: varchar('quoted_id', { length: 128 }),
+    isForwarded: boolean('is_forwarded').notNull().default(false),
+    isEdited: boolean('is_edited').notNull().default(false),
+    isDeleted: boolean('is_deleted').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   // A retried send job delivers the same id again: the phone shows it once.
   (t) => [index('sandbox_outbox_to').on(t.whatsappId, t.to, t.id), uniqueIndex('sandbox_outbox_wa_id').on(t.whatsappId, t.waMessageId)],
+);
+
+/**
+ * Our reaction per message of a simulated chat, ours or the customer's (the customer's messages
+ * are not in the outbox, yet agents react to them most). One per target: a new emoji replaces it.
+ */
+export const sandboxReactions = pgTable(
+  'sandbox_reactions',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').notNull().references(() => whatsapps.id, { onDelete: 'cascade' }),
+    to: varchar('to', { length: 30 }).notNull(),
+    targetWaMessageId: varchar('target_wa_message_id', { length: 128 }).notNull(),
+    emoji: varchar('emoji', { length: 32 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sandbox_reactions_target').on(t.whatsappId, t.targetWaMessageId)],
 );
