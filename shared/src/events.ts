@@ -17,6 +17,7 @@ export type DomainEvent =
   | { type: 'whatsapp.updated'; companyId: number; whatsapp: WhatsappDto }
   | { type: 'whatsapp.deleted'; companyId: number; whatsappId: number }
   | { type: 'whatsapp.session'; companyId: number; session: WhatsappSessionPayload }
+  | { type: 'whatsapp.alert'; companyId: number; alert: WhatsappAlertPayload }
   | { type: 'queue.created'; companyId: number; queue: QueueDto }
   | { type: 'user.created'; companyId: number; user: UserDto }
   | { type: 'user.updated'; companyId: number; user: UserDto }
@@ -29,8 +30,32 @@ export interface WhatsappSessionPayload {
   name: string;
   status: ConnectionStatus;
   qrcode: string;
+  /** The 8-character code to type on the phone while PAIRING (absent or '' otherwise). */
+  pairingCode?: string;
   retries: number;
   updatedAt: string;
+}
+
+/**
+ * Why a connection needs an admin: the phone logged it out (401), another client keeps taking
+ * the session (440), WhatsApp refused the number (403), reconnecting gave up, or nobody scanned
+ * the QR / typed the pairing code in time.
+ */
+export const whatsappAlertKinds = ['logged-out', 'replaced', 'forbidden', 'gave-up', 'pairing-expired'] as const;
+export type WhatsappAlertKind = (typeof whatsappAlertKinds)[number];
+
+/** `company-<id>-whatsappAlert` `{ action: 'create', alert }`: to the company's admins only. */
+export interface WhatsappAlertPayload {
+  whatsappId: number;
+  name: string;
+  kind: WhatsappAlertKind;
+  /** The disconnect code (401, 440, 403…); null when none (pairing expired). */
+  code: number | null;
+  /** The session timeline's reason (English, for the log). */
+  reason: string;
+  status: ConnectionStatus;
+  /** ISO time. */
+  at: string;
 }
 
 /** Wire channels (the part after `company-<id>-`) and their payloads. */
@@ -43,6 +68,7 @@ export interface WireChannels {
   contact: { action: 'create' | 'update'; contact: ContactDto } | { action: 'delete'; contactId: number };
   whatsapp: { action: 'update'; whatsapp: WhatsappDto } | { action: 'delete'; whatsappId: number };
   whatsappSession: { action: 'update'; session: WhatsappSessionPayload };
+  whatsappAlert: { action: 'create'; alert: WhatsappAlertPayload };
   queue: { action: 'create' | 'update'; queue: QueueDto } | { action: 'delete'; queueId: number };
   user: { action: 'create' | 'update'; user: UserDto } | { action: 'delete'; userId: number };
   auth: { action: 'login'; user: { id: number } };

@@ -51,7 +51,10 @@ export interface WhatsappDto {
   name: string;
   number: string;
   status: ConnectionStatus;
+  /** The QR code to scan while `qrcode` ('' otherwise, and always '' for non-admins). */
   qrcode: string;
+  /** The 8-character code to type on the phone while PAIRING ('' otherwise; admins only). */
+  pairingCode?: string;
   retries: number;
   isDefault: boolean;
   provider: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg, dbId } from './common';
+import { msg, dbId, digits } from './common';
 
 export const providers = ['sandbox', 'baileys', 'beta'] as const;
 
@@ -45,3 +45,11 @@ export const UpdateWhatsappBody = z.object({
   queueIds: z.array(dbId).max(200).optional(),
 });
 export type UpdateWhatsappBody = z.infer<typeof UpdateWhatsappBody>;
+
+/**
+ * POST /whatsappsession/:id: start a session. Without a body (or without `phoneNumber`) the
+ * admin scans a QR code; with `phoneNumber` (country code and area code, digits only) WhatsApp
+ * shows an 8-character pairing code to type on that phone instead.
+ */
+export const StartSessionBody = z.object({ phoneNumber: digits(10, 15).optional() });
+export type StartSessionBody = z.infer<typeof StartSessionBody>;

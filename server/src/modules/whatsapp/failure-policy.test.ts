@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   BACKOFF,
   DISCONNECT_REASON,
+  QR_LIMIT,
+  decideOnPairingExpired,
+  decideOnSilence,
   MAX_ATTEMPTS,
   VERSION_REJECTED,
   backoffMs,
@@ -21,8 +24,8 @@ const retrying: Expected = { action: 'reconnect', status: 'TIMEOUT', reconnect: 
 // One row per DisconnectReason member (by name: 408 has two) plus 405; first failure, no recent 440s.
 const table: Record<keyof typeof DISCONNECT_REASON | 'versionRejected', Expected> = {
   restartRequired: { action: 'restart', status: 'OPENING', reconnect: true, wipeKeys: false, alert: false },
-  loggedOut: { action: 'logout', status: 'DISCONNECTED', reconnect: false, wipeKeys: true, alert: true },
-  forbidden: { action: 'stop', status: 'DISCONNECTED', reconnect: false, wipeKeys: false, alert: true },
+  loggedOut: { action: 'logout', status: 'DISCONNECTED', reconnect: false, wipeKeys: true, alert: 'logged-out' },
+  forbidden: { action: 'stop', status: 'DISCONNECTED', reconnect: false, wipeKeys: false, alert: 'forbidden' },
   connectionReplaced: retrying,
   connectionClosed: retrying,
   connectionLost: retrying,
@@ -56,7 +59,7 @@ describe('failure policy', () => {
 
   it('401 always wipes the keys and never reconnects', () => {
     for (const attempt of [1, 3, 50]) {
-      expect(decide(401, attempt)).toMatchObject({ action: 'logout', status: 'DISCONNECTED', wipeKeys: true, alert: true, delayMs: 0 });
+      expect(decide(401, attempt)).toMatchObject({ action: 'logout', status: 'DISCONNECTED', wipeKeys: true, alert: 'logged-out', delayMs: 0 });
     }
   });
 
@@ -69,8 +72,8 @@ describe('failure policy', () => {
       expect(decide(440, attempt).delayMs).toBeGreaterThan(decide(428, attempt).delayMs);
     }
     expect(decide(440, 1, 1).alert).toBe(false);
-    expect(decide(440, 2, 2).alert).toBe(true);
-    expect(decide(440, 2, 5)).toMatchObject({ action: 'reconnect', alert: true });
+    expect(decide(440, 2, 2).alert).toBe('replaced');
+    expect(decide(440, 2, 5)).toMatchObject({ action: 'reconnect', alert: 'replaced' });
   });
 
   it('405 refreshes the version and still backs off', () => {
@@ -82,7 +85,7 @@ describe('failure policy', () => {
   it.each([428, 408, 503, 500, 411, 440, 405])('%i gives up after the attempt limit: DISCONNECTED with the reason', (code) => {
     expect(reconnects(decide(code, MAX_ATTEMPTS).action)).toBe(true);
     const d = decide(code, MAX_ATTEMPTS + 1);
-    expect(d).toMatchObject({ action: 'stop', status: 'DISCONNECTED', alert: true, wipeKeys: false });
+    expect(d).toMatchObject({ action: 'stop', status: 'DISCONNECTED', alert: 'gave-up', wipeKeys: false });
     expect(d.reason).toContain(String(code));
     expect(d.reason).toContain(`after ${MAX_ATTEMPTS} attempts`);
   });
@@ -92,6 +95,23 @@ describe('failure policy', () => {
       expect(decide(code, 1)).toMatchObject({ action: 'reconnect', status: 'TIMEOUT', wipeKeys: false });
       expect(decide(code, MAX_ATTEMPTS + 1)).toMatchObject({ action: 'stop', status: 'DISCONNECTED' });
     }
+  });
+});
+
+describe('pairing and watchdog decisions', () => {
+  it('an expired pairing stops for good, forgets the half-made registration and alerts the admins', () => {
+    expect(QR_LIMIT).toBe(5);
+    for (const byPhone of [false, true]) {
+      const d = decideOnPairingExpired(QR_LIMIT, byPhone);
+      expect(d).toMatchObject({ action: 'stop', status: 'DISCONNECTED', wipeKeys: true, alert: 'pairing-expired', delayMs: 0 });
+      expect(reconnects(d.action)).toBe(false);
+    }
+    expect(decideOnPairingExpired(5, false).reason).toBe('QR code not scanned: 5 codes expired');
+    expect(decideOnPairingExpired(5, true).reason).toContain('pairing code');
+  });
+
+  it('a silent socket that does not answer the probe is replaced at once, quietly', () => {
+    expect(decideOnSilence()).toEqual({ action: 'restart', status: 'OPENING', delayMs: 0, wipeKeys: false, alert: false, reason: 'watchdog: no answer' });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ConnectionStatus } from '@balcao/shared';
+import type { ConnectionStatus, WhatsappAlertKind } from '@balcao/shared';
 
 /**
  * Baileys' DisconnectReason, mirrored so this policy stays Baileys-free (only baileys/ may
@@ -39,10 +39,10 @@ export interface FailureDecision {
   status: ConnectionStatus;
   /** Wait before acting (0 = now). */
   delayMs: number;
-  /** Delete the stored creds and keys: the phone unlinked this device. */
+  /** Delete the stored creds and keys: the phone unlinked this device, or it was never linked. */
   wipeKeys: boolean;
-  /** Tell the company's admins (`company:<id>:admins`). */
-  alert: boolean;
+  /** Tell the company's admins (`company:<id>:admins`) why, or false. */
+  alert: WhatsappAlertKind | false;
   reason: string;
 }
 
@@ -76,10 +76,10 @@ const decision = (d: Partial<FailureDecision> & Pick<FailureDecision, 'action' |
 
 /** Transient trouble: retry with backoff while attempts last, then give up with the reason. */
 const retry =
-  (what: string, opts: { action?: 'reconnect' | 'refresh-version'; baseMs?: number; alert?: (i: FailureInput) => boolean } = {}): Rule =>
+  (what: string, opts: { action?: 'reconnect' | 'refresh-version'; baseMs?: number; alert?: (i: FailureInput) => WhatsappAlertKind | false } = {}): Rule =>
   (input, jitter) => {
     if (input.attempt > MAX_ATTEMPTS) {
-      return decision({ action: 'stop', status: 'DISCONNECTED', alert: true, reason: `${what}; gave up after ${MAX_ATTEMPTS} attempts` });
+      return decision({ action: 'stop', status: 'DISCONNECTED', alert: 'gave-up', reason: `${what}; gave up after ${MAX_ATTEMPTS} attempts` });
     }
     return decision({
       action: opts.action ?? 'reconnect',
@@ -95,11 +95,11 @@ const rules: Record<KnownCode, Rule> = {
   // WhatsApp asks for a fresh socket after pairing and now and then: routine, not a failure.
   515: () => decision({ action: 'restart', status: 'OPENING', reason: 'restart required (515)' }),
   401: () =>
-    decision({ action: 'logout', status: 'DISCONNECTED', wipeKeys: true, alert: true, reason: 'logged out from the phone (401): scan a new QR code' }),
-  403: () => decision({ action: 'stop', status: 'DISCONNECTED', alert: true, reason: 'WhatsApp refused this number (403 forbidden)' }),
+    decision({ action: 'logout', status: 'DISCONNECTED', wipeKeys: true, alert: 'logged-out', reason: 'logged out from the phone (401): scan a new QR code' }),
+  403: () => decision({ action: 'stop', status: 'DISCONNECTED', alert: 'forbidden', reason: 'WhatsApp refused this number (403 forbidden)' }),
   440: retry('session replaced by another client (440)', {
     baseMs: REPLACED_BASE_MS,
-    alert: (i) => i.recentReplacements >= REPLACEMENT_ALERT_AT,
+    alert: (i) => (i.recentReplacements >= REPLACEMENT_ALERT_AT ? 'replaced' : false),
   }),
   405: retry('WhatsApp Web version rejected (405)', { action: 'refresh-version' }),
   428: retry('connection closed (428)'),
@@ -114,3 +114,30 @@ const isKnown = (code: number | undefined): code is KnownCode => code !== undefi
 /** What to do when a Baileys socket closes. Pure: time and randomness come from the caller. */
 export const decideOnDisconnect = (input: FailureInput, jitter: () => number = Math.random): FailureDecision =>
   isKnown(input.statusCode) ? rules[input.statusCode](input, jitter) : retry(`disconnected (${input.statusCode ?? 'no status code'})`)(input, jitter);
+
+/** QR codes shown per pairing attempt before giving up (the products we replace stop at 5). */
+export const QR_LIMIT = 5;
+
+/**
+ * Nobody scanned the QR (or typed the pairing code) while `codes` QR codes came and went: stop,
+ * forget the half-made registration (a pairing code request already stored our number in the
+ * creds) and let an admin start again ("new QR code").
+ */
+export const decideOnPairingExpired = (codes: number, byPhone: boolean): FailureDecision =>
+  decision({
+    action: 'stop',
+    status: 'DISCONNECTED',
+    wipeKeys: true,
+    alert: 'pairing-expired',
+    reason: byPhone ? `pairing code not entered in time (${codes} refreshes)` : `QR code not scanned: ${codes} codes expired`,
+  });
+
+/** Defaults of the watchdog: probe after 3 min without any socket event, give the probe 20 s. */
+export const WATCHDOG = { silentMs: 3 * 60_000, probeTimeoutMs: 20_000 } as const;
+
+/** The watchdog's probe failed or timed out: the socket looks alive but is not. A fresh one, now. */
+export const decideOnSilence = (): FailureDecision => decision({ action: 'restart', status: 'OPENING', reason: 'watchdog: no answer' });
+
+/** WhatsApp would not give a pairing code (a malformed or unknown number, the socket gone). */
+export const decideOnPairingCodeFailed = (why: string): FailureDecision =>
+  decision({ action: 'stop', status: 'DISCONNECTED', wipeKeys: true, reason: `pairing code request failed: ${why}` });

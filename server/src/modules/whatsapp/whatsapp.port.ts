@@ -1,4 +1,4 @@
-import type { ConnectionStatus, ErrorCode } from '@balcao/shared';
+import type { ConnectionStatus, ErrorCode, WhatsappAlertKind } from '@balcao/shared';
 import { AppError } from '../../infra/errors';
 import type { MessageKind, OutboundKind } from './channel-content';
 
@@ -81,7 +81,11 @@ export interface CallOffer {
 export interface StatusUpdate {
   status: ConnectionStatus;
   qrcode?: string;
+  /** The 8-character code to type on the phone (status PAIRING). */
+  pairingCode?: string;
   number?: string;
+  /** The company's admins must be told (the failure policy's `alert`), in the timeline's words. */
+  alert?: { kind: WhatsappAlertKind; code: number | null; reason: string };
 }
 
 /** What to send: text, media, location, contact cards, a reaction, an edit, a revoke or a forward. */

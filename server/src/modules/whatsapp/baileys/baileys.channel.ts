@@ -1,7 +1,16 @@
-import type { BaileysEventMap } from '@whiskeysockets/baileys';
+import { S_WHATSAPP_NET, type BaileysEventMap, type BinaryNode } from '@whiskeysockets/baileys';
 import type { ConnectionStatus } from '@balcao/shared';
 import type { DataAccess } from '../../../db/tenant';
-import { decideOnDisconnect, DISCONNECT_REASON, type FailureDecision } from '../failure-policy';
+import {
+  decideOnDisconnect,
+  decideOnPairingCodeFailed,
+  decideOnPairingExpired,
+  decideOnSilence,
+  DISCONNECT_REASON,
+  QR_LIMIT,
+  WATCHDOG,
+  type FailureDecision,
+} from '../failure-policy';
 import * as sessionEvents from '../session-events.repository';
 import { ChannelEmitter, ChannelError, type ChannelEvents, type ChannelListener, type OutboundContent, type Presence, type SentRef, type StatusUpdate, type WhatsAppChannel } from '../whatsapp.port';
 import { cachedKeys, usePostgresAuthState, type PostgresAuthState } from './auth-state';
@@ -11,6 +20,7 @@ import { BaileysInboundEvents } from './inbound-events';
 import { BaileysOutboundSender } from './outbound-sender';
 import { phoneDigits } from './phone';
 import type { BaileysSocketFactory, BaileysSocketSurface } from './socket';
+import type { WaVersionSource } from './wa-version';
 import { FOREIGN_KEY_VIOLATION, pgCode } from '../../../db/errors';
 
 /** Cancels a scheduled call. */
@@ -33,9 +43,20 @@ export interface BaileysChannelOptions {
   now?: () => Date;
   /** [0, 1) for the policy's backoff (Math.random in production). */
   jitter?: () => number;
-  /** Timers for reconnects (tests inject one to avoid real waiting). */
+  /** Timers for reconnects and the watchdog (tests inject one to avoid real waiting). */
   schedule?: Scheduler;
+  /** QR codes shown per pairing attempt before giving up (default QR_LIMIT). */
+  qrLimit?: number;
+  /** Pair by phone number (digits with country code) instead of a QR code. */
+  pairingPhone?: string;
+  /** Probe a CONNECTED socket silent for `silentMs`; false turns the watchdog off. */
+  watchdog?: { silentMs: number; probeTimeoutMs: number } | false;
+  /** The WhatsApp Web version to announce, looked up again on 405 (default: Baileys' own). */
+  version?: WaVersionSource;
 }
+
+/** The watchdog's probe: the ping Baileys' keep-alive sends, an IQ only the server answers. */
+const ping = (): BinaryNode => ({ tag: 'iq', attrs: { to: S_WHATSAPP_NET, type: 'get', xmlns: 'w:p' }, content: [{ tag: 'ping', attrs: {} }] });
 
 /** How far back 440s count as "recent" for the policy. */
 const REPLACEMENTS_WINDOW_MS = 10 * 60_000;
@@ -64,6 +85,13 @@ export class BaileysChannel implements WhatsAppChannel {
   /** Consecutive failures (the policy's `attempt`); reset on CONNECTED, 515 does not count. */
   private failures = 0;
   private lastStatus: ConnectionStatus | undefined;
+  /** QR codes seen in this pairing attempt (reset by connect() and by CONNECTED). */
+  private qrSeen = 0;
+  /** The socket a pairing code was asked on (one code per socket). */
+  private pairingAskedOn: BaileysSocketSurface | undefined;
+  /** When the current socket last emitted anything (the watchdog's clock). */
+  private lastHeard = 0;
+  private cancelWatch: Cancel | undefined;
   private tail: Promise<void> = Promise.resolve();
   private readonly inbound: BaileysInboundEvents;
   private readonly outbound: BaileysOutboundSender;
@@ -99,6 +127,7 @@ export class BaileysChannel implements WhatsAppChannel {
     this.auth = auth;
     this.stopped = false;
     this.failures = 0;
+    this.qrSeen = 0;
     await this.transition({ status: 'OPENING', qrcode: '' }, 'connecting');
     this.startSocket();
   }
@@ -108,6 +137,7 @@ export class BaileysChannel implements WhatsAppChannel {
     this.stopped = true;
     this.cancelTimer?.();
     this.cancelTimer = undefined;
+    this.stopWatchdog();
     const live = this.live;
     this.live = undefined;
     this.open = false;
@@ -161,6 +191,7 @@ export class BaileysChannel implements WhatsAppChannel {
       auth: { creds: auth.state.creds, keys: cachedKeys(auth.state.keys) },
       // No message store yet: a retry receipt for an old message cannot be answered.
       getMessage: async () => undefined,
+      version: this.opts.version?.current(),
     });
     this.socketsCreated += 1;
     const onCreds = () => this.enqueue(() => auth.saveCreds());
@@ -173,6 +204,10 @@ export class BaileysChannel implements WhatsAppChannel {
     sock.ev.on('messages.update', onUpdate);
     const onCall = (u: BaileysEventMap['call']) => this.enqueue(() => this.inbound.onCall(sock, u));
     sock.ev.on('call', onCall);
+    // Any event at all proves the socket alive (the watchdog probes only after silence).
+    const offHeard = sock.ev.process(() => {
+      if (this.live?.sock === sock) this.lastHeard = this.now().getTime();
+    });
     this.live = {
       sock,
       off: () => {
@@ -181,6 +216,7 @@ export class BaileysChannel implements WhatsAppChannel {
         sock.ev.off('messages.upsert', onUpsert);
         sock.ev.off('messages.update', onUpdate);
         sock.ev.off('call', onCall);
+        offHeard();
       },
     };
   }
@@ -191,6 +227,7 @@ export class BaileysChannel implements WhatsAppChannel {
     if (!live) return;
     this.live = undefined;
     this.open = false;
+    this.stopWatchdog();
     live.off();
     void live.sock.end(undefined).catch(() => undefined);
   }
@@ -205,18 +242,95 @@ export class BaileysChannel implements WhatsAppChannel {
 
   private async onConnection(sock: BaileysSocketSurface, u: BaileysEventMap['connection.update']): Promise<void> {
     if (!this.isCurrent(sock)) return;
-    if (u.qr) await this.transition({ status: 'qrcode', qrcode: u.qr }, 'waiting for the QR code to be scanned');
+    if (u.qr) await this.onQr(sock, u.qr);
+    if (!this.isCurrent(sock)) return;
     if (u.connection === 'open') {
       this.open = true;
       this.failures = 0;
+      this.qrSeen = 0;
+      this.lastHeard = this.now().getTime();
+      this.armWatchdog(sock);
       const number = sock.user?.id ? phoneDigits(sock.user.id) : undefined;
       await this.transition({ status: 'CONNECTED', qrcode: '', ...(number ? { number } : {}) }, 'connected');
     }
     if (u.connection === 'close') await this.onClose(disconnectCode(u.lastDisconnect?.error));
   }
 
+  /**
+   * A QR code (the server waits for pairing). Counted: the (N+1)th means N expired unscanned.
+   * Pairing by phone asks for the code here — Baileys can only request it once the server has
+   * sent `pair-device` — and shows the code instead of the QR.
+   */
+  private async onQr(sock: BaileysSocketSurface, qr: string): Promise<void> {
+    this.qrSeen += 1;
+    const phone = this.opts.pairingPhone;
+    const limit = this.opts.qrLimit ?? QR_LIMIT;
+    if (this.qrSeen > limit) return this.act(decideOnPairingExpired(limit, !!phone), undefined);
+    if (!phone) return this.transition({ status: 'qrcode', qrcode: qr }, 'waiting for the QR code to be scanned');
+    if (this.pairingAskedOn === sock) return;
+    this.pairingAskedOn = sock;
+    let code: string;
+    try {
+      code = await sock.requestPairingCode(phone);
+    } catch (err) {
+      if (this.isCurrent(sock)) await this.act(decideOnPairingCodeFailed(err instanceof Error ? err.message : String(err)), undefined);
+      return;
+    }
+    if (!this.isCurrent(sock)) return;
+    await this.transition({ status: 'PAIRING', qrcode: '', pairingCode: code }, 'waiting for the pairing code to be typed on the phone');
+  }
+
+  // --- watchdog: a socket can look connected while nothing comes through ----------------------
+
+  private armWatchdog(sock: BaileysSocketSurface, delayMs?: number): void {
+    const w = this.opts.watchdog ?? WATCHDOG;
+    if (!w) return;
+    this.stopWatchdog();
+    this.cancelWatch = this.schedule(() => {
+      this.cancelWatch = undefined;
+      void this.checkSilence(sock, w);
+    }, delayMs ?? w.silentMs);
+  }
+
+  private stopWatchdog(): void {
+    this.cancelWatch?.();
+    this.cancelWatch = undefined;
+  }
+
+  /** Outside the event queue: a probe waiting for its answer must not hold up messages. */
+  private async checkSilence(sock: BaileysSocketSurface, w: { silentMs: number; probeTimeoutMs: number }): Promise<void> {
+    if (!this.isCurrent(sock) || !this.open) return;
+    const silentFor = this.now().getTime() - this.lastHeard;
+    if (silentFor < w.silentMs) return this.armWatchdog(sock, w.silentMs - silentFor);
+    const answered = await this.probe(sock, w.probeTimeoutMs);
+    this.enqueue(async () => {
+      if (!this.isCurrent(sock) || !this.open) return;
+      if (!answered) return this.act(decideOnSilence(), undefined);
+      this.lastHeard = this.now().getTime();
+      this.armWatchdog(sock);
+    });
+  }
+
+  /** True when the server answered within `timeoutMs` (our timer: Baileys' own may be longer). */
+  private probe(sock: BaileysSocketSurface, timeoutMs: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const cancel = this.schedule(() => resolve(false), timeoutMs);
+      sock.query(ping(), timeoutMs).then(
+        () => {
+          cancel();
+          resolve(true);
+        },
+        () => {
+          cancel();
+          resolve(false);
+        },
+      );
+    });
+  }
+
   private async onClose(code: number | undefined): Promise<void> {
     this.open = false;
+    this.stopWatchdog();
     if (code !== DISCONNECT_REASON.restartRequired) this.failures += 1;
     const recentReplacements =
       code === DISCONNECT_REASON.connectionReplaced
@@ -226,33 +340,41 @@ export class BaileysChannel implements WhatsAppChannel {
           ))
         : 0;
     const d = decideOnDisconnect({ statusCode: code, attempt: Math.max(1, this.failures), recentReplacements }, this.jitter);
-    // d.alert: telling the company's admins arrives with the connections page; the reason is in the timeline.
     await this.act(d, code);
   }
 
   private async act(d: FailureDecision, code: number | undefined): Promise<void> {
+    const s: StatusUpdate = { status: d.status, qrcode: '', ...(d.alert ? { alert: { kind: d.alert, code: code ?? null, reason: d.reason } } : {}) };
     switch (d.action) {
       case 'restart':
-        await this.transition({ status: d.status, qrcode: '' }, d.reason, code);
+        this.dropSocket();
+        await this.transition(s, d.reason, code);
         this.startSocket();
         return;
-      // Fetching a newer WhatsApp Web version is not done yet: a 405 retries with the same one.
       case 'reconnect':
-      case 'refresh-version':
+      case 'refresh-version': {
         this.dropSocket();
-        await this.transition({ status: d.status, qrcode: '' }, d.reason, code);
+        await this.transition(s, d.reason, code);
+        // 405: look for the current WhatsApp Web version while backing off; the reconnect waits
+        // for the look-up (bounded by its timeout) and a failed one keeps the old version.
+        const refreshed = d.action === 'refresh-version' ? this.opts.version?.refresh() : undefined;
         this.cancelTimer?.();
         this.cancelTimer = this.schedule(() => {
           this.cancelTimer = undefined;
-          this.startSocket();
+          if (!refreshed) return this.startSocket();
+          this.enqueue(async () => {
+            await refreshed;
+            this.startSocket();
+          });
         }, d.delayMs);
         return;
+      }
       case 'logout':
       case 'stop':
         this.dropSocket();
         this.stopped = true;
         if (d.wipeKeys) await this.auth?.clear();
-        await this.transition({ status: d.status, qrcode: '' }, d.reason, code);
+        await this.transition(s, d.reason, code);
         return;
     }
   }

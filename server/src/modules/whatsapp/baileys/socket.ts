@@ -3,18 +3,34 @@
  * to the factory, and the real factory over `makeWASocket`. Nothing here connects at import
  * time; a socket exists only once the factory is called.
  */
-import makeWASocket, { Browsers, isJidBroadcast, isJidNewsletter, type AuthenticationState, type WAMessageContent, type WAMessageKey, type WASocket } from '@whiskeysockets/baileys';
+import makeWASocket, { Browsers, isJidBroadcast, isJidNewsletter, type AuthenticationState, type WAMessageContent, type WAMessageKey, type WASocket, type WAVersion } from '@whiskeysockets/baileys';
 
 /** What the adapter may touch on a socket; the real `WASocket` satisfies it (tests: FakeSocket). */
 export type BaileysSocketSurface = Pick<
   WASocket,
-  'ev' | 'user' | 'sendMessage' | 'readMessages' | 'sendPresenceUpdate' | 'onWhatsApp' | 'profilePictureUrl' | 'updateMediaMessage' | 'rejectCall' | 'logout' | 'end'
+  | 'ev'
+  | 'user'
+  | 'sendMessage'
+  | 'readMessages'
+  | 'sendPresenceUpdate'
+  | 'onWhatsApp'
+  | 'profilePictureUrl'
+  | 'updateMediaMessage'
+  | 'rejectCall'
+  | 'logout'
+  | 'end'
+  // Pairing by phone number: asked once the server waits for pairing (the first `qr` update).
+  | 'requestPairingCode'
+  // The watchdog's probe: an IQ round-trip to the server (see baileys.channel.ts).
+  | 'query'
 >;
 
 export interface BaileysSocketOptions {
   auth: AuthenticationState;
   /** Baileys asks for a message it must re-encrypt (retry receipts); undefined when unknown. */
   getMessage: (key: WAMessageKey) => Promise<WAMessageContent | undefined>;
+  /** The WhatsApp Web version to announce; undefined = the one bundled with Baileys. */
+  version?: WAVersion;
 }
 
 export type BaileysSocketFactory = (opts: BaileysSocketOptions) => BaileysSocketSurface;
@@ -37,6 +53,7 @@ export const makeRealSocket: BaileysSocketFactory = (opts) =>
   makeWASocket({
     auth: opts.auth,
     getMessage: opts.getMessage,
+    ...(opts.version ? { version: opts.version } : {}),
     logger: silentLogger,
     browser: Browsers.ubuntu('Balcão'),
     // Stay "offline" so the customer's phone keeps notifying the agent's own device.

@@ -9,7 +9,7 @@ import type { TestCompany } from '../../../../test/helpers/world';
 import type { AckUpdate, CallOffer, EditUpdate, InboundMessage, ReactionUpdate, RevokeUpdate, StatusUpdate, WhatsAppChannel } from '../whatsapp.port';
 import { SandboxChannel } from '../sandbox/sandbox.channel';
 import { createSandboxStore } from '../sandbox/sandbox.store';
-import { BaileysChannel, type Scheduler } from '../baileys/baileys.channel';
+import { BaileysChannel, type BaileysChannelOptions, type Scheduler } from '../baileys/baileys.channel';
 import { toPnJid } from '../baileys/phone';
 import type { BaileysSocketOptions } from '../baileys/socket';
 import { FakeSocket } from '../baileys/test/fake-socket';
@@ -116,7 +116,8 @@ export interface BaileysWorld {
   runTimers(): Promise<void>;
 }
 
-export const baileysWorld = async (env: ContractEnv, whatsappId?: number): Promise<BaileysWorld> => {
+/** `options` replace the world's channel options (the watchdog is off unless a test asks for it). */
+export const baileysWorld = async (env: ContractEnv, whatsappId?: number, options: Partial<BaileysChannelOptions> = {}): Promise<BaileysWorld> => {
   const { app, company, key } = env;
   const id = whatsappId ?? (await newConnection(env, 'baileys'));
   const sockets: FakeSocket[] = [];
@@ -142,6 +143,8 @@ export const baileysWorld = async (env: ContractEnv, whatsappId?: number): Promi
     },
     jitter: () => 0,
     schedule,
+    watchdog: false,
+    ...options,
   });
   const settle = async () => {
     await tick();

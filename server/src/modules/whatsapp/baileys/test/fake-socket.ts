@@ -81,6 +81,12 @@ export class FakeSocket implements BaileysSocketSurface {
   readonly profilePictures = new Map<string, string>();
   /** When set, the next `sendMessage` rejects with it (then it clears). */
   failNextSend: Error | undefined;
+  /** Phone numbers `requestPairingCode` was asked for, and the code it answers. */
+  readonly pairingRequests: string[] = [];
+  pairingCode = 'K7QM2XPA';
+  /** IQ nodes sent with `query` (the watchdog's probe), and how the "server" answers them. */
+  readonly queries: Parameters<WASocket['query']>[0][] = [];
+  queryAnswer: 'answer' | 'fail' | 'hang' = 'answer';
 
   private readonly account: Contact;
   private readonly echo: boolean;
@@ -142,6 +148,21 @@ export class FakeSocket implements BaileysSocketSurface {
 
   rejectCall: WASocket['rejectCall'] = async (callId, callFrom) => {
     this.rejectedCalls.push({ callId, callFrom });
+  };
+
+  /** Like Baileys: stores the number in the creds (`creds.update`), answers the 8-character code. */
+  requestPairingCode: WASocket['requestPairingCode'] = async (phoneNumber) => {
+    this.pairingRequests.push(phoneNumber);
+    this.emit('creds.update', { me: { id: `${phoneNumber}@s.whatsapp.net`, name: '~' }, pairingCode: this.pairingCode });
+    return this.pairingCode;
+  };
+
+  /** An IQ round-trip: answered, failed (a Boom 408 like Baileys' timeout) or never answered. */
+  query: WASocket['query'] = (node) => {
+    this.queries.push(node);
+    if (this.queryAnswer === 'hang') return new Promise(() => undefined);
+    if (this.queryAnswer === 'fail') return Promise.reject(boomLike(DisconnectReason.timedOut, 'Timed Out'));
+    return Promise.resolve({ tag: 'iq', attrs: { type: 'result', id: node.attrs.id ?? '' } });
   };
 
   /** Like Baileys: ends the connection with a 401 (loggedOut) close. */
