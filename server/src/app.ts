@@ -130,7 +130,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   registerTicketListeners(bus, realtime);
   registerWhatsappListeners(bus, realtime, jobs);
   registerCompanyListeners(bus, realtime);
-  await registerMessageJobs({ data, jobs, sessions });
+  await registerMessageJobs({ data, jobs, sessions, media });
 
   let closed = false;
   return {

@@ -1,46 +1,73 @@
 import { ACK } from '@balcao/shared';
+import type { Tx } from '../../db/client';
 import type { DataAccess } from '../../db/tenant';
-import type { Jobs } from '../../infra/jobs';
+import type { JobMeta, JobPayloads, Jobs } from '../../infra/jobs';
+import type { MediaStore } from '../../infra/media-store';
 import type { SessionManager } from '../whatsapp/session-manager';
+import { ChannelError, type SentRef } from '../whatsapp/whatsapp.port';
 import * as contactsRepo from '../contacts/contacts.repository';
 import * as ticketsRepo from '../tickets/tickets.repository';
 import * as repo from './messages.repository';
+import { sendFailure, toOutboundContent } from './outbound-content';
+
+export interface SendWorkerDeps {
+  data: DataAccess;
+  sessions: Pick<SessionManager, 'sender'>;
+  media: Pick<MediaStore, 'pathOf'>;
+}
 
 /**
  * The send worker: delivers a stored outgoing message through its connection's channel.
  * Idempotent: a message already past ack 0 is not sent again, and the channel receives our own
  * id, so a retry after a crash between send and ack cannot show twice on the customer's phone.
+ * A permanent ChannelError fails the message at once (ack -1 + its code, no retry); a temporary
+ * one is retried by pg-boss, and fails the message after the last retry.
  */
-export const registerMessageJobs = async (deps: { data: DataAccess; jobs: Jobs; sessions: SessionManager }) => {
-  const record = (companyId: number, whatsappId: number, waMessageId: string, ack: number, errorCode?: string) =>
+export const createSendWorker = (deps: SendWorkerDeps) => {
+  const withRow = (companyId: number, fn: (tx: Tx) => Promise<repo.MessageRow | undefined>) =>
     deps.data.withTenant({ companyId }, async ({ tx, stage }) => {
-      const row = await repo.applyAck(tx, whatsappId, waMessageId, ack, errorCode);
+      const row = await fn(tx);
       if (!row) return;
       const ticket = await ticketsRepo.loadDto(tx, companyId, row.ticketId);
       if (ticket) stage({ type: 'message.updated', companyId, message: repo.toMessageDto(row), ticket });
     });
 
-  await deps.jobs.work('message.send', async ({ companyId, messageId }, meta) => {
+  const sent = (companyId: number, m: repo.MessageRow, ref: SentRef) =>
+    withRow(companyId, async (tx) => {
+      await repo.setSent(tx, m.whatsappId, m.waMessageId, ref.raw);
+      return repo.applyAck(tx, m.whatsappId, m.waMessageId, ACK.SERVER);
+    });
+
+  const failed = (companyId: number, m: repo.MessageRow, code: string, giveUp: boolean) =>
+    withRow(companyId, (tx) => (giveUp ? repo.applyAck(tx, m.whatsappId, m.waMessageId, ACK.FAILED, code) : repo.setSendError(tx, m.whatsappId, m.waMessageId, code)));
+
+  return async ({ companyId, messageId }: JobPayloads['message.send'], meta: JobMeta): Promise<void> => {
     const job = await deps.data.withTenant({ companyId }, async ({ tx }) => {
       const m = await repo.get(tx, companyId, messageId);
       if (!m || !m.fromMe || m.ack > ACK.PENDING) return null;
       const contact = m.contactId ? await contactsRepo.get(tx, companyId, m.contactId) : undefined;
       const quoted = m.quotedMsgId ? await repo.get(tx, companyId, m.quotedMsgId) : undefined;
-      return { m, to: contact?.number ?? '', quotedId: quoted?.waMessageId };
+      return { m, to: contact?.number ?? '', quoted };
     });
     if (!job) return;
+    const { m } = job;
+    let ref: SentRef;
     try {
       // A real connection's socket lives in one process; a job picked up elsewhere is retried.
-      const channel = deps.sessions.sender(job.m.whatsappId);
-      if (!channel) throw new Error('ERR_WAPP_NOT_INITIALIZED');
-      await channel.send(job.to, { kind: 'text', text: job.m.body }, { id: job.m.waMessageId });
-      await record(companyId, job.m.whatsappId, job.m.waMessageId, ACK.SERVER);
+      const channel = deps.sessions.sender(m.whatsappId);
+      if (!channel) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', true);
+      const content = toOutboundContent(m, job.quoted, m.mediaUrl ? deps.media.pathOf(companyId, m.mediaUrl) : undefined);
+      ref = await channel.send(job.to, content, { id: m.waMessageId });
     } catch (err) {
-      if (meta.retryCount >= meta.retryLimit) {
-        await record(companyId, job.m.whatsappId, job.m.waMessageId, ACK.FAILED, 'ERR_SENDING_WAPP_MSG');
-        return;
-      }
+      const f = sendFailure(err, meta);
+      await failed(companyId, m, f.code, f.giveUp);
+      if (f.giveUp) return;
       throw err;
     }
-  });
+    await sent(companyId, m, ref);
+  };
+};
+
+export const registerMessageJobs = async (deps: SendWorkerDeps & { jobs: Jobs }) => {
+  await deps.jobs.work('message.send', createSendWorker(deps));
 };

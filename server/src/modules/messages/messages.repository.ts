@@ -135,3 +135,25 @@ export const touchTicketAfterReceive = async (tx: Tx, companyId: number, ticketI
     .set({ lastMessage: body, unreadMessages: sql`${tickets.unreadMessages} + 1`, updatedAt: new Date() })
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
 };
+
+/** The channel took our message: its own copy (`SentRef.raw`) is kept, an earlier try's error cleared. */
+export const setSent = async (tx: Tx, whatsappId: number, waMessageId: string, raw: unknown): Promise<void> => {
+  await tx
+    .update(messages)
+    .set({ raw: raw ?? null, errorCode: null, updatedAt: new Date() })
+    .where(and(eq(messages.whatsappId, whatsappId), eq(messages.waMessageId, waMessageId)));
+};
+
+/** A send attempt failed and will be retried: the code shows while the message is still pending. */
+export const setSendError = async (tx: Tx, whatsappId: number, waMessageId: string, errorCode: string): Promise<MessageRow | undefined> =>
+  (
+    await tx
+      .update(messages)
+      .set({ errorCode, updatedAt: new Date() })
+      .where(and(eq(messages.whatsappId, whatsappId), eq(messages.waMessageId, waMessageId), eq(messages.ack, 0), sql`${messages.errorCode} is distinct from ${errorCode}`))
+      .returning()
+  )[0];
+
+/** The channel's own copy of a message of the connection (WhatsApp's retry requests ask for it), or undefined. */
+export const rawByWaId = async (tx: Tx, companyId: number, whatsappId: number, waMessageId: string): Promise<unknown> =>
+  (await tx.select({ raw: messages.raw }).from(messages).where(byChannelId(companyId, whatsappId, waMessageId)).limit(1))[0]?.raw ?? undefined;

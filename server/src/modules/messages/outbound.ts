@@ -16,7 +16,13 @@ export const queueOutbound = async (
   jobs: Jobs,
   ticket: ticketsRepo.TicketRow,
   body: string,
-  opts: { userId?: number | null; automated?: boolean; quotedMsgId?: number | null } = {},
+  opts: {
+    userId?: number | null;
+    automated?: boolean;
+    quotedMsgId?: number | null;
+    /** A stored file (`MediaStore.save` name) sent as `type` (image, video, audio, ptt, document); `body` is its caption. */
+    media?: { type: string; name: string } | null;
+  } = {},
 ): Promise<repo.MessageRow> => {
   const row = await repo.insert(unit.tx, {
     companyId: ticket.companyId,
@@ -31,6 +37,8 @@ export const queueOutbound = async (
     read: true,
     automated: opts.automated ?? false,
     quotedMsgId: opts.quotedMsgId ?? null,
+    mediaType: opts.media?.type ?? null,
+    mediaUrl: opts.media?.name ?? null,
   });
   await repo.touchTicketAfterSend(unit.tx, ticket.id, body);
   await jobs.enqueue(unit.tx, 'message.send', { companyId: ticket.companyId, messageId: row.id });

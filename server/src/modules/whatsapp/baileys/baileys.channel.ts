@@ -22,6 +22,7 @@ import { phoneDigits } from './phone';
 import type { BaileysSocketFactory, BaileysSocketSurface } from './socket';
 import type { WaVersionSource } from './wa-version';
 import { FOREIGN_KEY_VIOLATION, pgCode } from '../../../db/errors';
+import { storedMessageLookup } from './stored-message';
 
 /** Cancels a scheduled call. */
 export type Cancel = () => void;
@@ -189,8 +190,8 @@ export class BaileysChannel implements WhatsAppChannel {
     const auth = this.auth;
     const sock = this.opts.socketFactory({
       auth: { creds: auth.state.creds, keys: cachedKeys(auth.state.keys) },
-      // No message store yet: a retry receipt for an old message cannot be answered.
-      getMessage: async () => undefined,
+      // Retry receipts: Baileys re-encrypts what we stored with the message (messages.raw).
+      getMessage: storedMessageLookup(this.opts.data, this.opts.companyId, this.whatsappId),
       version: this.opts.version?.current(),
     });
     this.socketsCreated += 1;

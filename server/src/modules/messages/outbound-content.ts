@@ -1,0 +1,90 @@
+/**
+ * A stored outgoing message → what the channel sends, and a failed send → what is recorded.
+ * Pure: the send worker (`messages.jobs.ts`) reads the rows and the media path, then asks these.
+ */
+import type { JobMeta } from '../../infra/jobs';
+import type { OutboundMedia } from '../whatsapp/channel-content';
+import { ChannelError, type ChannelErrorCode, type OutboundContent } from '../whatsapp/whatsapp.port';
+import type { MessageRow } from './messages.repository';
+
+type Row = Pick<MessageRow, 'body' | 'mediaType' | 'mediaUrl'>;
+type QuotedRow = Pick<MessageRow, 'waMessageId' | 'fromMe' | 'body'>;
+
+/** By the stored file's extension (the media store keeps the original one). */
+const MIMETYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+  '3gp': 'video/3gpp',
+  mov: 'video/quicktime',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg; codecs=opus',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  wav: 'audio/wav',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
+};
+
+/** When the extension says nothing: what each media type usually is. */
+const FALLBACK: Record<string, string> = { image: 'image/jpeg', video: 'video/mp4', audio: 'audio/mpeg', ptt: 'audio/mpeg', voice: 'audio/mpeg', document: 'application/octet-stream' };
+
+/** The name the customer sees: the stored name without the store's random prefix. */
+export const displayName = (storedName: string): string => storedName.replace(/^[0-9a-f]{24}-/, '');
+
+export const mimetypeOf = (storedName: string, mediaType: string): string => {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(storedName)?.[1]?.toLowerCase();
+  return (ext && MIMETYPES[ext]) || FALLBACK[mediaType] || 'application/octet-stream';
+};
+
+const permanent = (message: string) => new ChannelError('ERR_SENDING_WAPP_MSG', false, message);
+
+/**
+ * The content for the channel. `mediaPath` is the stored file of `row.mediaUrl` (undefined when
+ * the name is not one of the company's). A media row's body is its caption (a document's body
+ * may be just its file name: no caption then).
+ */
+export const toOutboundContent = (row: Row, quoted: QuotedRow | null | undefined, mediaPath: string | undefined): OutboundContent => {
+  const quote = quoted ? { quoted: { id: quoted.waMessageId, fromMe: quoted.fromMe, body: quoted.body } } : {};
+  if (!row.mediaType) return { kind: 'text', text: row.body, ...quote };
+  if (!row.mediaUrl || !mediaPath) throw permanent(`message media ${row.mediaUrl ?? '(none)'} is not a stored file`);
+  const fileName = displayName(row.mediaUrl);
+  const media: OutboundMedia = { data: { path: mediaPath }, mimetype: mimetypeOf(row.mediaUrl, row.mediaType), fileName };
+  const caption = row.body && row.body !== fileName ? { caption: row.body } : {};
+  switch (row.mediaType) {
+    case 'image':
+    case 'video':
+    case 'document':
+      return { kind: row.mediaType, media, ...caption, ...quote };
+    case 'audio':
+      return { kind: 'audio', media, ...quote };
+    case 'ptt':
+    case 'voice':
+      return { kind: 'voice', media, ...quote };
+    default:
+      throw permanent(`cannot send media of type ${row.mediaType}`);
+  }
+};
+
+export interface SendFailure {
+  code: ChannelErrorCode;
+  /** Record ack -1 now: permanent, or the last retry. */
+  giveUp: boolean;
+}
+
+/** Any error of a send → its code and whether to stop; non-channel errors are temporary. */
+export const sendFailure = (err: unknown, meta: JobMeta): SendFailure => {
+  const e = err instanceof ChannelError ? err : new ChannelError('ERR_SENDING_WAPP_MSG', true);
+  return { code: e.code, giveUp: !e.temporary || meta.retryCount >= meta.retryLimit };
+};

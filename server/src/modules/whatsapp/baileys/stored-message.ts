@@ -1,0 +1,28 @@
+import { BufferJSON, proto, type WAMessageContent, type WAMessageKey } from '@whiskeysockets/baileys';
+import type { DataAccess } from '../../../db/tenant';
+import * as messagesRepo from '../../messages/messages.repository';
+
+/** A stored `messages.raw` (a WAMessage through `BufferJSON.replacer`) → its content, or undefined. */
+export const reviveContent = (raw: unknown): WAMessageContent | undefined => {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const msg = JSON.parse(JSON.stringify(raw), BufferJSON.reviver) as { message?: Record<string, unknown> | null };
+  return msg.message ? proto.Message.fromObject(msg.message) : undefined;
+};
+
+/**
+ * Baileys' `getMessage`: when a recipient's device could not decrypt one of our messages it asks
+ * for a retry, and Baileys re-encrypts the content we stored with the message. Unknown → undefined.
+ */
+export const storedMessageLookup =
+  (data: DataAccess, companyId: number, whatsappId: number) =>
+  async (key: WAMessageKey): Promise<WAMessageContent | undefined> => {
+    if (!key.id) return undefined;
+    const id = key.id;
+    const raw = await data
+      .withTenant({ companyId }, ({ tx }) => messagesRepo.rawByWaId(tx, companyId, whatsappId, id))
+      .catch((err: unknown) => {
+        console.error(`whatsapp ${whatsappId}: stored message lookup failed`, err);
+        return undefined;
+      });
+    return reviveContent(raw);
+  };
