@@ -14,6 +14,7 @@ import { registerAuth, requireAuth, signAccessToken } from './infra/auth';
 import { attachRealtime } from './infra/realtime';
 import type { Realtime } from './infra/rooms';
 import { createInbound } from './modules/whatsapp/inbound';
+import { registerMediaJobs } from './modules/whatsapp/inbound-media';
 import { createMediaStore, type MediaStore } from './infra/media-store';
 import { SessionManager } from './modules/whatsapp/session-manager';
 import type { SandboxTiming } from './modules/whatsapp/sandbox/sandbox.channel';
@@ -80,7 +81,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   const data = createDataAccess(client.db, bus, client.sql);
   const jobs = await Jobs.start(opts.ownerUrl);
   const media = createMediaStore(config.dataDir);
-  const inbound = createInbound(data, jobs);
+  const inbound = createInbound(data, jobs, media);
   // Without an encryption key (hand-built test configs) Baileys connections stay DISCONNECTED.
   const baileys = config.waEncryptionKey ? { encryptionKey: config.waEncryptionKey, socketFactory: opts.baileysSocketFactory ?? makeRealSocket } : undefined;
   // Each WhatsApp session runs in exactly one process: the one holding its advisory-lock lease.
@@ -131,6 +132,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   registerWhatsappListeners(bus, realtime, jobs);
   registerCompanyListeners(bus, realtime);
   await registerMessageJobs({ data, jobs, sessions, media });
+  await registerMediaJobs({ data, jobs, media, channelOf: (id) => sessions.sender(id) });
 
   let closed = false;
   return {

@@ -3,10 +3,12 @@ import type { Tx } from '../db/client';
 import { txExecutor } from '../db/raw';
 import { APP_ROLE } from '../db/migrate';
 
-export type JobName = 'message.send';
+export type JobName = 'message.send' | 'media.download';
 
 export interface JobPayloads {
   'message.send': { companyId: number; messageId: number };
+  /** An inbound message's media, fetched again through its connection's channel. */
+  'media.download': { companyId: number; messageId: number; mimetype: string; fileName?: string };
 }
 
 /**
@@ -33,7 +35,7 @@ export class Jobs {
     const boss = new PgBoss({ connectionString: ownerUrl, max: 4, application_name: 'balcao-jobs' });
     boss.on('error', (err) => console.error('pg-boss error', err));
     await boss.start();
-    for (const name of ['message.send'] satisfies JobName[]) await boss.createQueue(name);
+    for (const name of ['message.send', 'media.download'] satisfies JobName[]) await boss.createQueue(name);
     // The app role enqueues inside its own transactions, so it needs the queue tables too.
     await boss.getDb().executeSql(
       `grant usage on schema pgboss to ${APP_ROLE}; grant select, insert, update on all tables in schema pgboss to ${APP_ROLE}; grant usage on all sequences in schema pgboss to ${APP_ROLE}`,
@@ -42,8 +44,16 @@ export class Jobs {
     return new Jobs(boss);
   }
 
-  async enqueue<N extends JobName>(tx: Tx, name: N, data: JobPayloads[N]): Promise<void> {
-    await this.boss.send(name, data, { db: txExecutor(tx), retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 });
+  /** `startAfterSeconds`: not before then (a safety net that usually finds nothing left to do). */
+  async enqueue<N extends JobName>(tx: Tx, name: N, data: JobPayloads[N], opts: { startAfterSeconds?: number } = {}): Promise<void> {
+    await this.boss.send(name, data, {
+      db: txExecutor(tx),
+      retryLimit: 8,
+      retryDelay: 2,
+      retryBackoff: true,
+      expireInSeconds: 120,
+      ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+    });
   }
 
   /**

@@ -3,13 +3,42 @@ import { dbIdParam } from './common';
 
 export const SandboxParams = z.object({ whatsappId: dbIdParam });
 
-/** A simulated customer's message. A repeated `id` is a redelivery (the pipeline ignores it). */
-export const SandboxInboundBody = z.object({
-  from: z.string().trim().regex(/^\d{8,20}$/, 'digits only, 8-20'),
-  name: z.string().trim().max(100).optional(),
-  body: z.string().max(65_536).optional(),
-  id: z.string().trim().min(1).max(128).optional(),
-});
+/** What a simulated customer can send (text unless told otherwise). */
+export const SandboxInboundKind = z.enum(['text', 'image', 'video', 'audio', 'ptt', 'document', 'sticker', 'location', 'contact']);
+export type SandboxInboundKind = z.infer<typeof SandboxInboundKind>;
+
+const SANDBOX_MEDIA_KINDS: readonly SandboxInboundKind[] = ['image', 'video', 'audio', 'ptt', 'document', 'sticker'];
+
+/**
+ * A simulated customer's message. A repeated `id` is a redelivery (the pipeline ignores it).
+ * `body` is the text, a media caption or a location's description. Media kinds need `media`
+ * (base64, within the request size limit), `location` needs latitude and longitude, `contact`
+ * needs the card.
+ */
+export const SandboxInboundBody = z
+  .object({
+    from: z.string().trim().regex(/^\d{8,20}$/, 'digits only, 8-20'),
+    name: z.string().trim().max(100).optional(),
+    body: z.string().max(65_536).optional(),
+    id: z.string().trim().min(1).max(128).optional(),
+    kind: SandboxInboundKind.optional(),
+    media: z
+      .object({
+        data: z.string().max(1_000_000).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64'),
+        mimetype: z.string().trim().max(100).regex(/^[\w.+-]+\/[\w.+-]+(;.*)?$/, 'a MIME type'),
+        fileName: z.string().trim().min(1).max(255).optional(),
+      })
+      .optional(),
+    latitude: z.number().min(-90).max(90).optional(),
+    longitude: z.number().min(-180).max(180).optional(),
+    contact: z.object({ name: z.string().trim().min(1).max(100), number: z.string().trim().regex(/^\d{8,20}$/, 'digits only, 8-20') }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const kind = v.kind ?? 'text';
+    if (SANDBOX_MEDIA_KINDS.includes(kind) && !v.media) ctx.addIssue({ code: 'custom', path: ['media'], message: `required for ${kind}` });
+    if (kind === 'location' && (v.latitude === undefined || v.longitude === undefined)) ctx.addIssue({ code: 'custom', path: ['latitude'], message: 'latitude and longitude required for location' });
+    if (kind === 'contact' && !v.contact) ctx.addIssue({ code: 'custom', path: ['contact'], message: 'required for contact' });
+  });
 export type SandboxInboundBody = z.infer<typeof SandboxInboundBody>;
 
 export const SandboxOutboxQuery = z.object({ to: z.string().trim().regex(/^\d{8,20}$/, 'digits only, 8-20') });

@@ -157,3 +157,23 @@ export const setSendError = async (tx: Tx, whatsappId: number, waMessageId: stri
 /** The channel's own copy of a message of the connection (WhatsApp's retry requests ask for it), or undefined. */
 export const rawByWaId = async (tx: Tx, companyId: number, whatsappId: number, waMessageId: string): Promise<unknown> =>
   (await tx.select({ raw: messages.raw }).from(messages).where(byChannelId(companyId, whatsappId, waMessageId)).limit(1))[0]?.raw ?? undefined;
+
+/** An inbound message's media arrived: the first stored file wins (a retry racing the first try loses). */
+export const setMediaUrl = async (tx: Tx, companyId: number, id: number, mediaUrl: string): Promise<MessageRow | undefined> =>
+  (
+    await tx
+      .update(messages)
+      .set({ mediaUrl, errorCode: null, updatedAt: new Date() })
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id), sql`${messages.mediaUrl} is null`))
+      .returning()
+  )[0];
+
+/** The media could not be downloaded (yet): the message stays, with the error code. */
+export const setMediaError = async (tx: Tx, companyId: number, id: number, errorCode: string): Promise<MessageRow | undefined> =>
+  (
+    await tx
+      .update(messages)
+      .set({ errorCode, updatedAt: new Date() })
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id), sql`${messages.mediaUrl} is null`, sql`${messages.errorCode} is distinct from ${errorCode}`))
+      .returning()
+  )[0];

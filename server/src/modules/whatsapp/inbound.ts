@@ -1,12 +1,15 @@
-import type { MessageDto, MessageReaction, TicketDto } from '@balcao/shared';
+import type { DomainEvent, MessageDto, MessageReaction, TicketDto } from '@balcao/shared';
 import type { DataAccess, Unit } from '../../db/tenant';
+import { sql } from 'drizzle-orm';
 import type { Jobs } from '../../infra/jobs';
+import type { MediaStore } from '../../infra/media-store';
 import * as contactsRepo from '../contacts/contacts.repository';
 import { queueOutbound } from '../messages/outbound';
 import * as ticketsRepo from '../tickets/tickets.repository';
 import * as companiesRepo from '../companies/companies.repository';
 import * as messagesRepo from '../messages/messages.repository';
 import { REVOKED_BODY } from './baileys/normalized';
+import { createInboundMedia, MEDIA_SAFETY_NET_SECONDS, type MediaJob } from './inbound-media';
 import type { AckUpdate, CallOffer, EditUpdate, InboundMessage, ReactionUpdate, RevokeUpdate, WhatsAppChannel } from './whatsapp.port';
 
 /** Sent on the live ticket when a call is rejected because the company disabled calls (spec text). */
@@ -86,38 +89,73 @@ const isConcurrentDuplicate = (err: unknown) => (err as { code?: string }).code 
  * is logged on the caller's live ticket (step 8). None of them creates a contact or a ticket.
  * `jobs` queues the automatic text of a rejected call; without it the text is not sent.
  */
-export const createInbound = (data: DataAccess, jobs?: Jobs) => {
+export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore) => {
+  const mediaFetcher = media ? createInboundMedia({ data, media, jobs }) : undefined;
+  /** Downloads at receipt still running (`mediaIdle`). */
+  const downloads = new Set<Promise<void>>();
+
   const ignoreGroups = async (companyId: number) =>
     (await data.withTenant({ companyId }, ({ tx }) => companiesRepo.getSetting(tx, companyId, 'CheckMsgIsGroup'))) !== 'disabled';
 
+  const ingestArgs = (conn: ConnectionFacts, msg: InboundMessage): unknown[] => [
+    conn.id,
+    msg.from,
+    stripNul(msg.pushName?.trim() ?? ''),
+    msg.isGroup,
+    msg.id,
+    stripNul(msg.body),
+    mediaTypeOf(msg),
+    'pending',
+    conn.queueIds.length === 1 ? conn.queueIds[0]! : null,
+    msg.timestamp.toISOString(),
+    msg.raw === undefined ? null : rawJson(msg.raw),
+    msg.isForwarded ?? false,
+    msg.quotedId ?? null,
+  ];
+
+  const eventsOf = (conn: ConnectionFacts, r: IngestCall): DomainEvent[] => {
+    if (r.duplicate || !r.ticket || !r.message) return [];
+    const ticket = ticketsRepo.ticketFromJson(r.ticket);
+    return [
+      { type: r.ticketCreated ? 'ticket.created' : 'ticket.updated', companyId: conn.companyId, ticket },
+      { type: 'message.created', companyId: conn.companyId, message: { ...messageFromRow(r.message), quotedMsg: r.quoted ?? null }, ticket },
+    ];
+  };
+
+  const mediaJob = (conn: ConnectionFacts, msg: InboundMessage, messageId: number): MediaJob => ({
+    companyId: conn.companyId,
+    messageId,
+    mimetype: msg.media!.mimetype,
+    ...(msg.media!.fileName ? { fileName: msg.media!.fileName } : {}),
+  });
+
+  /** Text: one autocommit call (the hot path). */
   const store = (conn: ConnectionFacts, msg: InboundMessage) =>
-    data.callTenantFunction<IngestCall>(
-      { companyId: conn.companyId },
-      'balcao_ingest',
-      [
-        conn.id,
-        msg.from,
-        stripNul(msg.pushName?.trim() ?? ''),
-        msg.isGroup,
-        msg.id,
-        stripNul(msg.body),
-        mediaTypeOf(msg),
-        'pending',
-        conn.queueIds.length === 1 ? conn.queueIds[0]! : null,
-        msg.timestamp.toISOString(),
-        msg.raw === undefined ? null : rawJson(msg.raw),
-        msg.isForwarded ?? false,
-        msg.quotedId ?? null,
-      ],
-      (r) => {
-        if (r.duplicate || !r.ticket || !r.message) return [];
-        const ticket = ticketsRepo.ticketFromJson(r.ticket);
-        return [
-          { type: r.ticketCreated ? 'ticket.created' : 'ticket.updated', companyId: conn.companyId, ticket },
-          { type: 'message.created', companyId: conn.companyId, message: { ...messageFromRow(r.message), quotedMsg: r.quoted ?? null }, ticket },
-        ];
-      },
-    );
+    data.callTenantFunction<IngestCall>({ companyId: conn.companyId }, 'balcao_ingest', ingestArgs(conn, msg), (r) => eventsOf(conn, r));
+
+  /**
+   * Media: the same call plus the download's safety-net job, in one transaction, so a process
+   * that dies between storing the message and saving its file still leaves the job behind.
+   */
+  const storeWithMedia = (conn: ConnectionFacts, msg: InboundMessage) =>
+    data.withTenant({ companyId: conn.companyId }, async ({ tx, stage }) => {
+      const [c, ...a] = [conn.companyId, ...ingestArgs(conn, msg)];
+      const rows = await tx.execute<{ r: IngestCall }>(
+        sql`select balcao_ingest(${c}::int, ${a[0]}::int, ${a[1]}::text, ${a[2]}::text, ${a[3]}::boolean, ${a[4]}::text, ${a[5]}::text,
+          ${a[6]}::text, ${a[7]}::text, ${a[8]}::int, ${a[9]}::timestamptz, ${a[10]}::jsonb, ${a[11]}::boolean, ${a[12]}::text) as r`,
+      );
+      const r = rows[0]!.r;
+      for (const e of eventsOf(conn, r)) stage(e);
+      if (!r.duplicate && r.message) await jobs!.enqueue(tx, 'media.download', mediaJob(conn, msg, r.message.id as number), { startAfterSeconds: MEDIA_SAFETY_NET_SECONDS });
+      return r;
+    });
+
+  /** After the message is stored, never before: a failed download must not lose the message. */
+  const downloadAtReceipt = (conn: ConnectionFacts, msg: InboundMessage, messageId: number, channel: Pick<WhatsAppChannel, 'downloadMedia'>) => {
+    const p = mediaFetcher!.atReceipt(mediaJob(conn, msg, messageId), channel, { id: msg.id, raw: msg.raw ?? null });
+    downloads.add(p);
+    void p.finally(() => downloads.delete(p));
+  };
 
   /** Runs one target update; stages message.updated for the target's ticket when it matched. */
   const updateTarget = (conn: ConnectionFacts, apply: (tx: Unit['tx']) => Promise<messagesRepo.MessageRow | undefined>): Promise<boolean> =>
@@ -138,13 +176,20 @@ export const createInbound = (data: DataAccess, jobs?: Jobs) => {
   };
 
   const api = {
-    async ingest(conn: ConnectionFacts, msg: InboundMessage): Promise<IngestResult> {
+    /**
+     * Stores the message; with `channel` (and a media store), its media is then downloaded in
+     * the background (`mediaIdle` awaits it) so the connection's next events are not held up.
+     */
+    async ingest(conn: ConnectionFacts, msg: InboundMessage, channel?: Pick<WhatsAppChannel, 'downloadMedia'>): Promise<IngestResult> {
       if (msg.fromMe) return { outcome: 'ignored', reason: 'fromMe' };
       if (msg.isGroup && (await ignoreGroups(conn.companyId))) return { outcome: 'ignored', reason: 'group' };
+      const withMedia = !!(msg.media && mediaFetcher && jobs);
       try {
-        const r = await store(conn, msg);
+        const r = withMedia ? await storeWithMedia(conn, msg) : await store(conn, msg);
         if (r.duplicate) return { outcome: 'duplicate' };
-        return { outcome: 'stored', messageId: r.message!.id as number, ticketId: r.ticket!.id };
+        const messageId = r.message!.id as number;
+        if (withMedia && channel) downloadAtReceipt(conn, msg, messageId, channel);
+        return { outcome: 'stored', messageId, ticketId: r.ticket!.id };
       } catch (err) {
         // Two deliveries of one id raced past the duplicate check; the loser rolled back.
         if (isConcurrentDuplicate(err)) return { outcome: 'duplicate' };
@@ -230,7 +275,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs) => {
     attachChannel(channel: WhatsAppChannel, conn: ConnectionFacts): () => void {
       const offs = [
         channel.on('message', async (m) => {
-          await api.ingest(conn, m);
+          await api.ingest(conn, m, channel);
         }),
         channel.on('ack', async (a) => {
           await api.applyAck(conn, a);
@@ -251,6 +296,11 @@ export const createInbound = (data: DataAccess, jobs?: Jobs) => {
       return () => {
         for (const off of offs) off();
       };
+    },
+
+    /** Resolves once every download at receipt started so far has finished (saved or failed). */
+    async mediaIdle(): Promise<void> {
+      while (downloads.size) await Promise.all([...downloads]);
     },
   };
   return api;

@@ -12,11 +12,12 @@ import {
   type FailureDecision,
 } from '../failure-policy';
 import * as sessionEvents from '../session-events.repository';
-import { ChannelEmitter, ChannelError, type ChannelEvents, type ChannelListener, type OutboundContent, type Presence, type SentRef, type StatusUpdate, type WhatsAppChannel } from '../whatsapp.port';
+import { ChannelEmitter, type ChannelEvents, type ChannelListener, type OutboundContent, type Presence, type SentRef, type StatusUpdate, type WhatsAppChannel } from '../whatsapp.port';
 import { cachedKeys, usePostgresAuthState, type PostgresAuthState } from './auth-state';
 import { BoundedCache } from './bounded-cache';
 import { disconnectCode } from './disconnect';
 import { BaileysInboundEvents } from './inbound-events';
+import { downloadInboundMedia } from './media';
 import { BaileysOutboundSender } from './outbound-sender';
 import { phoneDigits } from './phone';
 import type { BaileysSocketFactory, BaileysSocketSurface } from './socket';
@@ -173,9 +174,9 @@ export class BaileysChannel implements WhatsAppChannel {
     return this.outbound.profilePicture(number);
   }
 
-  downloadMedia(_message: { id: string; raw: unknown }): Promise<Buffer> {
-    // Inbound media download lands with the media pipeline.
-    return Promise.reject(new ChannelError('ERR_WAPP_DOWNLOAD_MEDIA', false, 'not implemented yet'));
+  downloadMedia(message: { id: string; raw: unknown }): Promise<Buffer> {
+    // The CDN needs no socket; a re-upload request (expired file) does, so only an open one is offered.
+    return downloadInboundMedia(message.raw, this.open ? this.live?.sock : undefined);
   }
 
   rejectCall(id: string, from: string): Promise<void> {

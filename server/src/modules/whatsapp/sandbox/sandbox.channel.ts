@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { ACK, type SandboxOutboxMedia } from '@balcao/shared';
+import { ACK, type SandboxInboundBody, type SandboxOutboxMedia } from '@balcao/shared';
 import type { OutboundMedia, SendableKind } from '../channel-content';
 import { contactsBody, locationBody, locationDescription, playsAsVoiceNote } from '../message-body';
 import {
@@ -15,6 +15,7 @@ import {
   type WhatsAppChannel,
 } from '../whatsapp.port';
 import type { SandboxDelivery, SandboxStore } from './sandbox.store';
+import { sandboxContent, sandboxMedia, sandboxMediaKey } from './sandbox.inbound';
 
 export interface SandboxTiming {
   /** ms after a send until the phone reports "delivered", then "read". */
@@ -84,8 +85,10 @@ export class SandboxChannel implements WhatsAppChannel {
     this.rejectedCalls.push({ id, from });
   }
 
-  async downloadMedia(): Promise<Buffer> {
-    throw new ChannelError('ERR_WAPP_DOWNLOAD_MEDIA', false, 'the sandbox has no media yet');
+  async downloadMedia(message: { id: string }): Promise<Buffer> {
+    const bytes = sandboxMedia.get<Buffer>(sandboxMediaKey(this.whatsappId, message.id));
+    if (!bytes) throw new ChannelError('ERR_WAPP_DOWNLOAD_MEDIA', false, `the simulated phone no longer holds the media of ${message.id}`);
+    return bytes;
   }
 
   async sendPresence(to: string, presence: Presence): Promise<void> {
@@ -110,13 +113,19 @@ export class SandboxChannel implements WhatsAppChannel {
   }
 
   /** A customer's message arrives; resolves once the pipeline has handled it. */
-  async receive(input: { from: string; name?: string; body?: string; id?: string }): Promise<string> {
+  async receive(input: { from: string; name?: string; body?: string; id?: string } & Omit<SandboxInboundBody, 'from' | 'name' | 'body' | 'id'>): Promise<string> {
+    const id = input.id ?? `SBX${randomUUID().replace(/-/g, '').toUpperCase()}`;
+    const content = sandboxContent(input);
+    if (content.bytes) sandboxMedia.set(sandboxMediaKey(this.whatsappId, id), content.bytes);
     const msg: InboundMessage = {
-      id: input.id ?? `SBX${randomUUID().replace(/-/g, '').toUpperCase()}`,
+      id,
       from: input.from,
       pushName: input.name,
       timestamp: new Date(),
-      body: input.body ?? '',
+      body: content.body,
+      kind: content.kind,
+      ...(content.media ? { media: content.media } : {}),
+      isForwarded: false,
       isGroup: false,
       fromMe: false,
     };

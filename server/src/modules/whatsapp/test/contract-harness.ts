@@ -13,6 +13,7 @@ import { BaileysChannel, type BaileysChannelOptions, type Scheduler } from '../b
 import { toPnJid } from '../baileys/phone';
 import type { BaileysSocketOptions } from '../baileys/socket';
 import { FakeSocket } from '../baileys/test/fake-socket';
+import { toBaileysMessage, toSandboxInput, type CustomerContent } from './customer-content';
 import { callOffer, incomingEdit, incomingReaction, incomingRevoke, incomingText as textFrom, RECEIPT } from '../baileys/test/messages';
 
 export interface ContractEnv {
@@ -59,6 +60,8 @@ export interface Harness {
   connect(): Promise<void>;
   /** The customer sends us a text; resolves once the channel has handled it. */
   customerSends(from: string, body: string): Promise<string>;
+  /** The customer sends media, a location or a contact card; resolves once handled, with the id. */
+  customerSendsContent(from: string, content: CustomerContent): Promise<string>;
   /** What the customer's phone has received from us. */
   customerReceived(to: string): Promise<{ id: string; body: string }[]>;
   /** The customer's phone reports our message delivered, then read (sandbox: by itself). */
@@ -86,6 +89,7 @@ export const sandboxHarness = async (env: ContractEnv): Promise<Harness> => {
     seen,
     connect: () => channel.connect(),
     customerSends: (from, body) => channel.receive({ from, body, name: 'Cliente' }),
+    customerSendsContent: (from, content) => channel.receive(toSandboxInput(from, content)),
     customerReceived: async (to) => (await store.outbox(to)).map((o) => ({ id: o.id, body: o.body })),
     customerEdits: (_from, id, body) => channel.customerEdits(id, body),
     customerRevokes: (_from, id) => channel.customerRevokes(id),
@@ -182,6 +186,12 @@ export const baileysHarness = async (env: ContractEnv): Promise<Harness> => {
     },
     customerSends: async (from, body) => {
       const msg = textFrom(from, body);
+      w.current().upsert([msg]);
+      await w.settle();
+      return msg.key.id!;
+    },
+    customerSendsContent: async (from, content) => {
+      const msg = await toBaileysMessage(from, content);
       w.current().upsert([msg]);
       await w.settle();
       return msg.key.id!;

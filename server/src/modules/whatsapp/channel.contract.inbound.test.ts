@@ -1,0 +1,81 @@
+/**
+ * The WhatsAppChannel contract, inbound kinds: whatever the customer sends (media, location,
+ * contact card) reaches the pipeline as one message event with its kind, body and media facts,
+ * and the media's bytes can be fetched with `downloadMedia` — on the sandbox and on Baileys
+ * over the FakeSocket, where the file is really encrypted, served and decrypted.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
+import { createCompany, type TestCompany } from '../../../test/helpers/world';
+import { toVcard } from './message-body';
+import { baileysHarness, CUSTOMER, sandboxHarness, type ContractEnv } from './test/contract-harness';
+import type { CustomerContent } from './test/customer-content';
+
+let app: TestApp;
+let company: TestCompany;
+const key = randomBytes(32);
+
+beforeAll(async () => {
+  app = await createTestApp();
+  company = await createCompany(app);
+});
+afterAll(() => app.close());
+
+const env = (): ContractEnv => ({ app, company, key });
+const bytes = (n: number) => randomBytes(n);
+
+const MEDIA: { name: string; content: Extract<CustomerContent, { data: Buffer }>; body: string }[] = [
+  { name: 'image with caption', content: { kind: 'image', data: bytes(3_000), mimetype: 'image/jpeg', caption: 'Olha a nota' }, body: 'Olha a nota' },
+  { name: 'video', content: { kind: 'video', data: bytes(5_000), mimetype: 'video/mp4' }, body: '' },
+  { name: 'audio', content: { kind: 'audio', data: bytes(1_500), mimetype: 'audio/mpeg' }, body: '' },
+  { name: 'voice note', content: { kind: 'ptt', data: bytes(1_200), mimetype: 'audio/ogg; codecs=opus' }, body: '' },
+  { name: 'document', content: { kind: 'document', data: bytes(2_000), mimetype: 'application/pdf', fileName: 'boleto.pdf' }, body: 'boleto.pdf' },
+  { name: 'sticker', content: { kind: 'sticker', data: bytes(800), mimetype: 'image/webp' }, body: '' },
+];
+
+describe.each([
+  { adapter: 'sandbox', make: () => sandboxHarness(env()) },
+  { adapter: 'baileys (FakeSocket)', make: () => baileysHarness(env()) },
+])('WhatsAppChannel contract, inbound kinds: $adapter', ({ make }) => {
+  it.each(MEDIA)('delivers a $name with its kind, body and media facts; its bytes download intact', async ({ content, body }) => {
+    const h = await make();
+    await h.connect();
+    const id = await h.customerSendsContent(CUSTOMER, content);
+    expect(h.seen.messages).toHaveLength(1);
+    const m = h.seen.messages[0]!;
+    expect(m).toMatchObject({ id, from: CUSTOMER, kind: content.kind, body, isGroup: false, fromMe: false, isForwarded: false });
+    expect(m.media).toMatchObject({ mimetype: content.mimetype, fileLength: content.data.length, ...(content.fileName ? { fileName: content.fileName } : {}) });
+    expect(m.mediaType ?? content.kind).toBe(content.kind);
+    const downloaded = await h.channel.downloadMedia({ id: m.id, raw: m.raw });
+    expect(downloaded.equals(content.data)).toBe(true);
+    await h.channel.disconnect();
+  });
+
+  it('delivers a location as image|link|description, without media', async () => {
+    const h = await make();
+    await h.connect();
+    await h.customerSendsContent(CUSTOMER, { kind: 'location', latitude: -15.7939, longitude: -47.8828, description: 'Loja Centro' });
+    expect(h.seen.messages).toEqual([
+      expect.objectContaining({ kind: 'location', body: '|https://maps.google.com/maps?q=-15.7939%2C-47.8828&z=17|Loja Centro', from: CUSTOMER }),
+    ]);
+    expect(h.seen.messages[0]!.media).toBeUndefined();
+    await h.channel.disconnect();
+  });
+
+  it('delivers a contact card as its vcard', async () => {
+    const h = await make();
+    await h.connect();
+    await h.customerSendsContent(CUSTOMER, { kind: 'contact', name: 'Maria Souza', number: '5511987654321' });
+    expect(h.seen.messages).toEqual([expect.objectContaining({ kind: 'contact', body: toVcard({ name: 'Maria Souza', number: '5511987654321' }) })]);
+    expect(h.seen.messages[0]!.media).toBeUndefined();
+    await h.channel.disconnect();
+  });
+
+  it('refuses to download media of a message it does not know, with ERR_WAPP_DOWNLOAD_MEDIA', async () => {
+    const h = await make();
+    await h.connect();
+    await expect(h.channel.downloadMedia({ id: 'NOT-A-MESSAGE', raw: null })).rejects.toMatchObject({ code: 'ERR_WAPP_DOWNLOAD_MEDIA' });
+    await h.channel.disconnect();
+  });
+});
