@@ -9,7 +9,14 @@ import { makeConnection } from './connections.fixtures';
 import { useConnections } from './connections.store';
 
 vi.mock('./connections.api', () => ({
-  connectionsApi: { queues: vi.fn(async () => [{ id: 5, name: 'Vendas', color: '#f00' }]), create: vi.fn(), update: vi.fn() },
+  connectionsApi: {
+    queues: vi.fn(async () => [
+      { id: 5, name: 'Vendas', color: '#f00' },
+      { id: 6, name: 'Suporte', color: '#0f0' },
+    ]),
+    create: vi.fn(),
+    update: vi.fn(),
+  },
 }));
 const api = vi.mocked(connectionsApi);
 
@@ -55,5 +62,50 @@ describe('ConnectionDialog', () => {
     typeName('Renomeada');
     save();
     await waitFor(() => expect(api.update).toHaveBeenCalledWith(4, expect.objectContaining({ name: 'Renomeada', greetingMessage: 'Oi', queueIds: [5] })), { timeout: 8000 });
+  }, 30_000);
+
+  it('offers every connection field and sends a token only when one is typed', async () => {
+    const onClose = vi.fn();
+    api.create.mockResolvedValue(makeConnection({ id: 10 }));
+    render(<ConnectionDialog open connection={null} onClose={onClose} />);
+    for (const k of ['greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage', 'expiresInactiveMessage', 'expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues', 'timeToTransfer', 'queues', 'transferQueue', 'provider', 'token']) {
+      expect(screen.getByTestId(`connection-${k}`), k).toBeTruthy();
+    }
+    // The provider offers Baileys (the default for a new connection) and the sandbox.
+    expect(screen.getByTestId('connection-provider').textContent).toContain('baileys');
+    typeName('Com token');
+    fireEvent.change(screen.getByTestId('connection-token'), { target: { value: '  segredo-123  ' } });
+    fireEvent.change(screen.getByTestId('connection-greetingMessage'), { target: { value: 'Olá!' } });
+    save();
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 8000 });
+    expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ name: 'Com token', token: 'segredo-123', greetingMessage: 'Olá!' }));
+  }, 30_000);
+
+  it('keeps the stored token when the field is left blank on edit', async () => {
+    const w = makeConnection({ id: 4, name: 'Antiga' });
+    api.update.mockResolvedValue(w);
+    render(<ConnectionDialog open connection={w} onClose={() => undefined} />);
+    expect(screen.getByText('Deixe em branco para manter o token atual')).toBeTruthy();
+    save();
+    await waitFor(() => expect(api.update).toHaveBeenCalled(), { timeout: 8000 });
+    expect(api.update.mock.calls[0]![1]).not.toHaveProperty('token');
+  }, 30_000);
+
+  it('requires a greeting when more than one queue is chosen', async () => {
+    const w = makeConnection({ id: 4, name: 'Duas filas', queues: [{ id: 5, name: 'Vendas', color: '#f00' }, { id: 6, name: 'Suporte', color: '#0f0' }] });
+    api.update.mockResolvedValue(w);
+    render(<ConnectionDialog open connection={w} onClose={() => undefined} />);
+    save();
+    expect(await findText('A mensagem de saudação é obrigatória quando há mais de uma fila.')).toBeTruthy();
+    expect(api.update).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByTestId('connection-greetingMessage'), { target: { value: 'Escolha: 1 Vendas, 2 Suporte' } });
+    save();
+    await waitFor(() => expect(api.update).toHaveBeenCalledWith(4, expect.objectContaining({ queueIds: [5, 6], greetingMessage: 'Escolha: 1 Vendas, 2 Suporte' })), { timeout: 8000 });
+  }, 30_000);
+
+  it('stops the numbers at the bounds the server accepts', async () => {
+    render(<ConnectionDialog open connection={null} onClose={() => undefined} />);
+    const max = (k: string) => screen.getByTestId(`connection-${k}`).getAttribute('aria-valuemax');
+    expect([max('expiresTicket'), max('timeUseBotQueues'), max('maxUseBotQueues'), max('timeToTransfer')]).toEqual(['525600', '100000', '100', '100000']);
   }, 30_000);
 });

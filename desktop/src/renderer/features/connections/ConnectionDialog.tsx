@@ -6,7 +6,7 @@ import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { zodRule } from '../../lib/zodRule';
 import { connectionsApi } from './connections.api';
-import { initialValues, toBody, type FormValues } from './connections.form';
+import { greetingMissing, initialValues, toBody, type FormValues } from './connections.form';
 import { useConnections } from './connections.store';
 
 interface Props {
@@ -20,6 +20,9 @@ const nameRule = zodRule(CreateWhatsappBody.shape.name);
 const texts = ['greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage', 'expiresInactiveMessage'] as const;
 const textLabel = { greetingMessage: 'greeting', complationMessage: 'completion', outOfHoursMessage: 'outOfHours', ratingMessage: 'rating', expiresInactiveMessage: 'expiresInactiveMessage' } as const;
 const numbers = ['expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues', 'timeToTransfer'] as const;
+/** The bounds the server enforces (shared schema), so the field stops where the API would refuse. */
+const numberMax = Object.fromEntries(numbers.map((k) => [k, CreateWhatsappBody.shape[k].unwrap().maxValue ?? undefined])) as Record<(typeof numbers)[number], number | undefined>;
+const tokenMax = CreateWhatsappBody.shape.token.unwrap().maxLength ?? undefined;
 
 export const ConnectionDialog = ({ open, connection, onClose }: Props) => {
   const { t } = useTranslation();
@@ -49,6 +52,12 @@ export const ConnectionDialog = ({ open, connection, onClose }: Props) => {
   };
 
   const queueOptions = queues.map((q) => ({ value: q.id, label: q.name }));
+  const greetingRule = ({ getFieldValue }: { getFieldValue: (name: keyof FormValues) => unknown }) => ({
+    validator: async () => {
+      const values = { queueIds: getFieldValue('queueIds') as number[], greetingMessage: getFieldValue('greetingMessage') as string };
+      if (greetingMissing(values)) throw new Error(t('errors.ERR_WAPP_GREETING_REQUIRED'));
+    },
+  });
   return (
     <Modal
       open={open}
@@ -70,7 +79,7 @@ export const ConnectionDialog = ({ open, connection, onClose }: Props) => {
           </Col>
           <Col span={6}>
             <Form.Item name="provider" label={t('connections.provider')}>
-              <Select options={[{ value: 'sandbox', label: 'sandbox' }, { value: 'baileys', label: 'baileys' }]} />
+              <Select data-testid="connection-provider" options={[{ value: 'baileys', label: 'baileys' }, { value: 'sandbox', label: 'sandbox' }]} />
             </Form.Item>
           </Col>
           <Col span={6}>
@@ -80,24 +89,32 @@ export const ConnectionDialog = ({ open, connection, onClose }: Props) => {
           </Col>
         </Row>
         {texts.map((k) => (
-          <Form.Item key={k} name={k} label={t(`connections.${textLabel[k]}`)}>
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={5000} />
+          <Form.Item
+            key={k}
+            name={k}
+            label={t(`connections.${textLabel[k]}`)}
+            {...(k === 'greetingMessage' ? { dependencies: ['queueIds'], rules: [greetingRule] } : {})}
+          >
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={5000} data-testid={`connection-${k}`} />
           </Form.Item>
         ))}
         <Form.Item name="queueIds" label={t('connections.queues')}>
-          <Select mode="multiple" options={queueOptions} allowClear />
+          <Select mode="multiple" options={queueOptions} allowClear data-testid="connection-queues" />
         </Form.Item>
         <Row gutter={12}>
           {numbers.map((k) => (
             <Col span={6} key={k}>
               <Form.Item name={k} label={t(`connections.${k}`)}>
-                <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+                <InputNumber min={0} max={numberMax[k]} precision={0} style={{ width: '100%' }} data-testid={`connection-${k}`} />
               </Form.Item>
             </Col>
           ))}
         </Row>
         <Form.Item name="transferQueueId" label={t('connections.transferQueue')}>
-          <Select options={queueOptions} allowClear />
+          <Select options={queueOptions} allowClear data-testid="connection-transferQueue" />
+        </Form.Item>
+        <Form.Item name="token" label={t('connections.token')} extra={connection ? t('connections.tokenKeep') : undefined}>
+          <Input.Password autoComplete="new-password" maxLength={tokenMax} data-testid="connection-token" />
         </Form.Item>
       </Form>
     </Modal>

@@ -68,12 +68,22 @@ describe('ConnectionsPage', { timeout: 30_000 }, () => {
     expect(within(row(4)).getByTestId('conn-connecting').hasAttribute('disabled')).toBe(true);
     expect(within(row(3)).getByTestId('conn-qr')).toBeTruthy();
     expect(within(row(3)).queryByTestId('conn-disconnect')).toBeNull();
+    // Exactly the buttons of the status table, per row.
+    const shown = (id: number) => [...within(row(id)).getByTestId('conn-actions').querySelectorAll('button')].map((b) => b.getAttribute('data-testid'));
+    expect(shown(1)).toEqual(['conn-disconnect']);
+    expect(shown(2)).toEqual(['conn-retry', 'conn-newqr']);
+    expect(shown(3)).toEqual(['conn-qr']);
+    expect(shown(4)).toEqual(['conn-connecting']);
 
     fireEvent.click(within(row(2)).getByTestId('conn-newqr'));
     await waitFor(() => expect(api.startSession).toHaveBeenCalledWith(2));
     await waitFor(() => expect(row(2).getAttribute('data-status')).toBe('qrcode'));
 
+    // Disconnecting asks first.
     fireEvent.click(within(row(1)).getByTestId('conn-disconnect'));
+    expect(await screen.findByText('Desconectar Conectada?')).toBeTruthy();
+    expect(api.disconnect).not.toHaveBeenCalled();
+    fireEvent.click(await screen.findByTestId('conn-disconnect-confirm'));
     await waitFor(() => expect(api.disconnect).toHaveBeenCalledWith(1));
     await waitFor(() => expect(row(1).getAttribute('data-status')).toBe('DISCONNECTED'));
 

@@ -27,10 +27,10 @@ export const ConnectionsTable = ({ list, loading, handlers, onEdit, onDelete }: 
   const { t } = useTranslation();
   const columns: TableColumnsType<WhatsappDto> = [
     { key: 'name', title: t('connections.name'), dataIndex: 'name' },
-    { key: 'number', title: t('connections.number'), render: (_, w) => formatPhone(w.number) },
+    { key: 'number', title: t('connections.number'), render: (_, w) => <span data-testid="conn-number">{formatPhone(w.number)}</span> },
     { key: 'status', title: t('connections.status'), render: (_, w) => <Tag color={STATUS_COLOR[w.status]}>{w.status}</Tag> },
     { key: 'session', title: t('connections.session'), render: (_, w) => <ConnectionActions connection={w} handlers={handlers} /> },
-    { key: 'updatedAt', title: t('connections.lastUpdate'), render: (_, w) => formatUpdatedAt(w.updatedAt) },
+    { key: 'updatedAt', title: t('connections.lastUpdate'), render: (_, w) => <span data-testid="conn-updated-at">{formatUpdatedAt(w.updatedAt)}</span> },
     {
       key: 'isDefault',
       title: t('connections.default'),

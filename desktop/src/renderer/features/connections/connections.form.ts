@@ -16,6 +16,8 @@ export interface FormValues {
   maxUseBotQueues: number;
   timeToTransfer: number;
   transferQueueId: number | null;
+  /** The external API token: write-only (never returned), so blank means "keep it". */
+  token: string;
 }
 
 /** A new connection's form (spec defaults), or an existing one's. */
@@ -34,11 +36,16 @@ export const initialValues = (w?: WhatsappDto | null): FormValues => ({
   maxUseBotQueues: w?.maxUseBotQueues ?? 3,
   timeToTransfer: w?.timeToTransfer ?? 0,
   transferQueueId: w?.transferQueueId ?? null,
+  token: '',
 });
 
-/** The body sent on save: numbers as integers, an empty transfer queue as null. */
-export const toBody = (v: FormValues): ConnectionForm => ({
+/** More than one queue needs a greeting (the menu that lets the customer choose): ERR_WAPP_GREETING_REQUIRED. */
+export const greetingMissing = (v: Pick<FormValues, 'queueIds' | 'greetingMessage'>): boolean => (v.queueIds?.length ?? 0) > 1 && !(v.greetingMessage ?? '').trim();
+
+/** The body sent on save: numbers as integers, an empty transfer queue as null, a blank token left out. */
+export const toBody = ({ token, ...v }: FormValues): ConnectionForm => ({
   ...v,
+  ...(token?.trim() ? { token: token.trim() } : {}),
   name: v.name.trim(),
   expiresTicket: Math.trunc(Number(v.expiresTicket) || 0),
   timeUseBotQueues: Math.trunc(Number(v.timeUseBotQueues) || 0),

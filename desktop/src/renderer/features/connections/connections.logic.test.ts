@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WhatsappDto } from '@balcao/shared';
-import { actionsFor, applySession, formatPhone, formatUpdatedAt, needsAttention, removeConnection, upsertConnection } from './connections.logic';
+import { actionsFor, applySession, formatPhone, formatUpdatedAt, needsAttention, refreshConnection, removeConnection, upsertConnection } from './connections.logic';
 import { makeConnection } from './connections.fixtures';
 
 describe('formatPhone', () => {
@@ -51,8 +51,23 @@ describe('list updates', () => {
     expect(removeConnection(list, 1).map((w) => w.id)).toEqual([2]);
   });
   it('applies a session update to its connection only', () => {
-    const out = applySession([a, b], { id: 2, name: 'B', status: 'qrcode', qrcode: 'QR', retries: 1, updatedAt: '2025-01-01T00:00:00.000Z' });
-    expect(out[1]).toMatchObject({ status: 'qrcode', qrcode: 'QR', retries: 1 });
+    const out = applySession([a, b], { id: 2, name: 'B', status: 'qrcode', qrcode: 'QR', retries: 1, updatedAt: '2025-03-10T12:00:01.000Z' });
+    expect(out[1]).toMatchObject({ status: 'qrcode', qrcode: 'QR', retries: 1, updatedAt: '2025-03-10T12:00:01.000Z' });
     expect(out[0]).toBe(a);
+  });
+  it('never lets an older state replace a newer one', () => {
+    const live = makeConnection({ id: 2, status: 'qrcode', qrcode: 'QR', updatedAt: '2025-03-10T12:00:05.000Z' });
+    // The answer to "new QR code" (OPENING) arrives after the QR event it caused.
+    const answer = makeConnection({ id: 2, status: 'OPENING', updatedAt: '2025-03-10T12:00:04.000Z' });
+    expect(upsertConnection([live], answer)[0]).toBe(live);
+    expect(refreshConnection([live], answer)[0]).toBe(live);
+    expect(applySession([live], { id: 2, name: 'B', status: 'OPENING', qrcode: '', retries: 0, updatedAt: answer.updatedAt })[0]).toBe(live);
+    const same = { ...live, number: '551133334444' };
+    expect(upsertConnection([live], same)[0]).toBe(same);
+    expect(refreshConnection([live], same)[0]).toBe(same);
+  });
+  it('refreshes listed connections only (a deleted one stays out)', () => {
+    expect(refreshConnection([a], { ...b, name: 'B2' })).toEqual([a]);
+    expect(refreshConnection([a, b], { ...b, name: 'B2' })[1]!.name).toBe('B2');
   });
 });

@@ -38,12 +38,25 @@ const ATTENTION: readonly ConnectionStatus[] = ['qrcode', 'PAIRING', 'DISCONNECT
 /** The side menu's '!' on Conexões: any connection not simply connected. */
 export const needsAttention = (list: readonly Pick<WhatsappDto, 'status'>[]): boolean => list.some((w) => ATTENTION.includes(w.status));
 
-/** Insert or replace by id, keeping the list ordered by id. */
-export const upsertConnection = (list: WhatsappDto[], w: WhatsappDto): WhatsappDto[] =>
-  list.some((x) => x.id === w.id) ? list.map((x) => (x.id === w.id ? w : x)) : [...list, w].sort((a, b) => a.id - b.id);
+/** `w` is an older state than `than` (an HTTP answer overtaken by a live event, say). */
+const older = (w: Pick<WhatsappDto, 'updatedAt'>, than: Pick<WhatsappDto, 'updatedAt'>): boolean => Date.parse(w.updatedAt) < Date.parse(than.updatedAt);
+
+/** Insert or replace by id, keeping the list ordered by id; an older state never replaces a newer one. */
+export const upsertConnection = (list: WhatsappDto[], w: WhatsappDto): WhatsappDto[] => {
+  const current = list.find((x) => x.id === w.id);
+  if (!current) return [...list, w].sort((a, b) => a.id - b.id);
+  return older(w, current) ? list : list.map((x) => (x.id === w.id ? w : x));
+};
 
 export const removeConnection = (list: WhatsappDto[], id: number): WhatsappDto[] => list.filter((w) => w.id !== id);
 
-/** A session update carries status, qrcode, retries and updatedAt for a connection we already list. */
+/**
+ * A connection fetched again replaces the listed one unless a newer update (a later
+ * `updatedAt`) arrived meanwhile; a connection no longer listed (deleted) stays out.
+ */
+export const refreshConnection = (list: WhatsappDto[], w: WhatsappDto): WhatsappDto[] =>
+  list.map((x) => (x.id === w.id && !older(w, x) ? w : x));
+
+/** A session update carries status, qrcode, retries and updatedAt for a connection we already list (older ones are dropped). */
 export const applySession = (list: WhatsappDto[], s: WhatsappSessionPayload): WhatsappDto[] =>
-  list.map((w) => (w.id === s.id ? { ...w, status: s.status, qrcode: s.qrcode, retries: s.retries, updatedAt: s.updatedAt } : w));
+  list.map((w) => (w.id === s.id && !older(s, w) ? { ...w, status: s.status, qrcode: s.qrcode, retries: s.retries, updatedAt: s.updatedAt } : w));

@@ -1,13 +1,15 @@
 import { create } from 'zustand';
 import type { WhatsappDto, WhatsappSessionPayload } from '@balcao/shared';
 import { connectionsApi } from './connections.api';
-import { applySession, removeConnection, upsertConnection } from './connections.logic';
+import { applySession, refreshConnection, removeConnection, upsertConnection } from './connections.logic';
 
 interface ConnectionsState {
   list: WhatsappDto[];
   loading: boolean;
   load: () => Promise<void>;
   upsert: (w: WhatsappDto) => void;
+  /** A connection fetched again (refreshConnection: never older than what is listed). */
+  refresh: (w: WhatsappDto) => void;
   remove: (id: number) => void;
   session: (s: WhatsappSessionPayload) => void;
   reset: () => void;
@@ -25,6 +27,7 @@ export const useConnections = create<ConnectionsState>((set) => ({
     }
   },
   upsert: (w) => set((s) => ({ list: upsertConnection(s.list, w) })),
+  refresh: (w) => set((s) => ({ list: refreshConnection(s.list, w) })),
   remove: (id) => set((s) => ({ list: removeConnection(s.list, id) })),
   session: (payload) => set((s) => ({ list: applySession(s.list, payload) })),
   reset: () => set({ list: [], loading: false }),
