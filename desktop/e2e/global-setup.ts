@@ -3,11 +3,13 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { E2E_PORT } from '../playwright.config';
-import { E2E_ADMIN } from './support/constants';
+import { E2E_ADMIN, E2E_CONTROL_PORT } from './support/constants';
 
 /**
  * The product as a user runs it: the built web UI served by a real server on a fresh embedded
  * PostgreSQL with its seeded Sandbox connection. The UI is built by `npm test` beforehand.
+ * The entry is server/test/e2e/fake-whatsapp-main.ts: the product's own startServer with a fake
+ * WhatsApp network that specs drive on E2E_CONTROL_PORT (support/fake-network.ts).
  */
 export default async function globalSetup() {
   const root = resolve(import.meta.dirname, '../..');
@@ -15,11 +17,12 @@ export default async function globalSetup() {
   // mkdtemp makes it 0700; as root, embedded PostgreSQL runs as the `postgres` OS user, which
   // must be able to reach DATA_DIR/pg ("initdb: could not access directory ... Permission denied").
   chmodSync(dataDir, 0o755);
-  const server: ChildProcess = spawn('npx', ['tsx', 'server/src/main.ts'], {
+  const server: ChildProcess = spawn('npx', ['tsx', 'server/test/e2e/fake-whatsapp-main.ts'], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(E2E_PORT),
+      E2E_CONTROL_PORT: String(E2E_CONTROL_PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       WEB_DIR: join(root, 'desktop/dist'),

@@ -1,13 +1,21 @@
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from './infra/config';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDb } from './db/embedded';
 import { APP_ROLE, runMigrations } from './db/migrate';
 import { withCredentials } from './db/client';
-import { buildApp } from './app';
+import { buildApp, type AppOptions, type BuiltApp } from './app';
 import { seedFirstStart } from './modules/companies/seed';
 
-/** env → embedded PostgreSQL when DATABASE_URL is unset → migrate → seed → resume → listen. */
-const main = async () => {
+/** What a test entry may swap in; the product passes nothing (server/test/e2e uses a fake WhatsApp network). */
+export type StartOverrides = Pick<AppOptions, 'baileysSocketFactory'>;
+
+/**
+ * env → embedded PostgreSQL when DATABASE_URL is unset → migrate → seed → resume → listen, then
+ * "Balcão is running" and stop on SIGINT/SIGTERM. Shared by `npm start` and the e2e entry.
+ */
+export const startServer = async (overrides: StartOverrides = {}): Promise<BuiltApp> => {
   const config = loadConfig();
   let embedded: EmbeddedDb | undefined;
   let ownerUrl = config.databaseUrl;
@@ -18,7 +26,7 @@ const main = async () => {
   }
   await runMigrations(ownerUrl, config.appDbPassword);
   const appUrl = config.appDatabaseUrl ?? withCredentials(ownerUrl, { user: APP_ROLE, password: config.appDbPassword });
-  const built = await buildApp({ config, ownerUrl, appUrl, logger: process.env.LOG_REQUESTS === '1' });
+  const built = await buildApp({ config, ownerUrl, appUrl, logger: process.env.LOG_REQUESTS === '1', ...overrides });
   const seed = await seedFirstStart(built.data, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, sandbox: config.sandboxEnabled });
   const resumed = await built.sessions.resumeAll();
   await built.app.listen({ port: config.port, host: config.host });
@@ -45,9 +53,21 @@ const main = async () => {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  return built;
 };
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+/** True when this file is the process entry (`tsx server/src/main.ts`), false when imported. */
+const isEntry = (): boolean => {
+  try {
+    return !!process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+};
+
+if (isEntry()) {
+  startServer().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

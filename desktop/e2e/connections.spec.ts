@@ -1,0 +1,169 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { Api, uniqueStamp } from './support/api';
+import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { FakeNetwork } from './support/fake-network';
+import { loginInBrowser, watchRealtime } from './support/ui';
+
+/**
+ * Issue 3's acceptance: the Connections page in Chromium against a fake WhatsApp network
+ * (server/test/e2e/fake-network.ts). An admin adds a Baileys connection, asks for a QR code,
+ * watches it change live, "scans" it and sees CONNECTED with the phone number without a reload;
+ * network drops show TIMEOUT and OPENING; disconnect and delete ask first. At every step the row
+ * shows exactly the actions of the status table (administration.md §2) and the menu's '!' badge
+ * follows the attention rule (any connection not CONNECTED).
+ */
+
+/** The session buttons a row shows, in screen order. */
+const actionsOf = (row: Locator): Promise<(string | null)[]> =>
+  row.getByTestId('conn-actions').locator('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-testid')));
+
+const expectRow = async (row: Locator, status: string, actions: string[]) => {
+  await expect(row).toHaveAttribute('data-status', status);
+  await expect.poll(() => actionsOf(row), { message: `the actions of a ${status} row` }).toEqual(actions);
+};
+
+/** The QR the dialog draws: the svg's modules change with the code. */
+const qrDrawing = (page: Page): Promise<string> => page.getByTestId('qr-dialog').locator('svg').first().innerHTML();
+
+test('an admin pairs a WhatsApp connection by QR code live, and each status shows its actions', async ({ page, request }) => {
+  const stamp = uniqueStamp();
+  const admin = { name: 'Admin Conexões', email: `conexoes.${stamp}@${E2E_DOMAIN}`, password: 'Conexoes123!' };
+  const name = `Loja ${stamp}`;
+  const network = new FakeNetwork(request);
+  // A company of its own: the badge rule sees only this test's connections.
+  const owner = await Api.login(request, E2E_ADMIN);
+  await owner.createCompany(`Empresa Conexões ${stamp}`, admin);
+
+  const realtime = watchRealtime(page);
+  await loginInBrowser(page, admin);
+  await realtime;
+  const badge = page.getByTestId('connections-badge');
+
+  await test.step('the menu leads to Conexões: an empty table, no badge', async () => {
+    await page.getByTestId('connections-menu-label').click();
+    await expect(page).toHaveURL(/\/connections$/);
+    await expect(page.getByTestId('connections-table')).toBeVisible();
+    await expect(page.getByTestId('connection-row')).toHaveCount(0);
+    await expect(badge).toHaveCount(0);
+  });
+
+  const row = page.getByTestId('connection-row').filter({ hasText: name });
+  const whatsappId = await test.step('add a Baileys connection through the dialog', async () => {
+    await page.getByTestId('add-connection').click();
+    await expect(page.getByTestId('connection-form')).toBeVisible();
+    // Validation before anything is sent.
+    await page.getByTestId('connection-name').fill('L');
+    await page.getByTestId('connection-save').click();
+    await expect(page.getByText('Too Short!')).toBeVisible();
+    await page.getByTestId('connection-name').fill(name);
+    // The provider offers Baileys; choose it explicitly.
+    await page.getByTestId('connection-provider').click();
+    await page.locator('.ant-select-item-option[title="baileys"]').click();
+    await expect(page.getByTestId('connection-provider')).toContainText('baileys');
+    const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/whatsapp' && r.request().method() === 'POST');
+    await page.getByTestId('connection-save').click();
+    const body = (await (await created).json()) as { id: number; provider: string };
+    expect(body.provider).toBe('baileys');
+    await expect(page.getByTestId('connection-form')).toBeHidden();
+    await expect(row).toHaveAttribute('data-connection-id', String(body.id));
+    return body.id;
+  });
+
+  await test.step('DISCONNECTED: try again and new QR code; the badge appears', async () => {
+    await expectRow(row, 'DISCONNECTED', ['conn-retry', 'conn-newqr']);
+    await expect(row).toContainText('DISCONNECTED');
+    await expect(row.getByTestId('conn-number')).toHaveText('');
+    // The first connection of a company is its default one.
+    await expect(row.getByTestId('conn-default')).toBeVisible();
+    await expect(badge).toBeVisible();
+    await expect(badge).toContainText('!');
+  });
+
+  const first = await test.step('new QR code: OPENING shows a disabled connecting button', async () => {
+    await row.getByTestId('conn-newqr').click();
+    await expectRow(row, 'OPENING', ['conn-connecting']);
+    await expect(row.getByTestId('conn-connecting')).toBeDisabled();
+    return network.nextSocket(whatsappId);
+  });
+
+  const qr1 = `2@first-qr-${stamp},AbCdEf==,GhIjKl==`;
+  const qr2 = `2@second-qr-${stamp},MnOpQr==,StUvWx==`;
+  await test.step('the network shows a QR code: the row offers it, the dialog draws it', async () => {
+    await network.qr(whatsappId, qr1);
+    await expectRow(row, 'qrcode', ['conn-qr']);
+    await row.getByTestId('conn-qr').click();
+    await expect(page.getByTestId('qr-dialog')).toBeVisible();
+    await expect(page.getByTestId('qr-text')).toContainText(qr1);
+  });
+
+  await test.step('a new QR code replaces it live, without a reload', async () => {
+    const before = await qrDrawing(page);
+    await network.qr(whatsappId, qr2);
+    await expect(page.getByTestId('qr-text')).toContainText(qr2);
+    await expect(page.getByTestId('qr-text')).not.toContainText(qr1);
+    await expect.poll(() => qrDrawing(page), { message: 'the QR drawing changes with the code' }).not.toBe(before);
+    await expect(row).toHaveAttribute('data-status', 'qrcode');
+  });
+
+  await test.step('scan: the dialog closes by itself, CONNECTED with the number, only disconnect; no badge', async () => {
+    const navigations: string[] = [];
+    const onNavigated = (f: { url(): string }) => navigations.push(f.url());
+    page.on('framenavigated', onNavigated);
+    await network.scan(whatsappId, '551133334444');
+    await expect(page.getByTestId('qr-dialog')).toBeHidden();
+    await expectRow(row, 'CONNECTED', ['conn-disconnect']);
+    await expect(row.getByTestId('conn-number')).toHaveText('+55 (11) 3333-4444');
+    await expect(row.getByTestId('conn-updated-at')).toHaveText(/^\d{2}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
+    await expect(badge).toHaveCount(0);
+    page.off('framenavigated', onNavigated);
+    expect(navigations, 'no page load happened').toEqual([]);
+  });
+
+  await test.step('the network drops (408): TIMEOUT offers disconnect only; a new socket is scanned again', async () => {
+    await network.close(whatsappId, 408);
+    await expectRow(row, 'TIMEOUT', ['conn-disconnect']);
+    await network.nextSocket(whatsappId, first.seq);
+    await network.scan(whatsappId, '551133334444');
+    await expectRow(row, 'CONNECTED', ['conn-disconnect']);
+  });
+
+  await test.step('WhatsApp asks for a restart (515): OPENING until the fresh socket is open', async () => {
+    const current = await network.socket(whatsappId);
+    await network.close(whatsappId, 515);
+    await expectRow(row, 'OPENING', ['conn-connecting']);
+    await network.nextSocket(whatsappId, current!.seq);
+    await network.scan(whatsappId, '5511988887777');
+    await expectRow(row, 'CONNECTED', ['conn-disconnect']);
+    // A 13-digit number (mobile) uses the 5-digit variant.
+    await expect(row.getByTestId('conn-number')).toHaveText('+55 (11) 98888-7777');
+    // The badge's 2 s re-check settles on "all connected" again before the next step needs it.
+    await expect(badge).toHaveCount(0);
+  });
+
+  await test.step('disconnect asks first, then DISCONNECTED shows exactly try again and new QR code', async () => {
+    await row.getByTestId('conn-disconnect').click();
+    await expect(page.getByText(`Desconectar ${name}?`)).toBeVisible();
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(page.getByTestId('conn-disconnect-confirm')).toBeHidden();
+    await expect(row).toHaveAttribute('data-status', 'CONNECTED');
+    await row.getByTestId('conn-disconnect').click();
+    await page.getByTestId('conn-disconnect-confirm').click();
+    await expectRow(row, 'DISCONNECTED', ['conn-retry', 'conn-newqr']);
+    await expect(badge).toBeVisible();
+    await expect.poll(async () => (await network.socket(whatsappId)) ?? null, { message: 'no live socket after disconnect' }).toBeNull();
+  });
+
+  await test.step('delete asks first; confirmed, the row and the badge go', async () => {
+    await row.getByTestId('conn-delete').click();
+    await expect(page.getByText(`Excluir conexão ${name}?`)).toBeVisible();
+    await page.getByTestId('conn-delete-confirm').click();
+    await expect(page.getByTestId('connection-row')).toHaveCount(0);
+    await expect(badge).toHaveCount(0);
+    // Gone on the server too: a fresh load lists nothing.
+    const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/whatsapp' && r.request().method() === 'GET');
+    await page.reload();
+    expect(await (await listed).json()).toEqual([]);
+    await expect(page.getByTestId('connections-table')).toBeVisible();
+    await expect(page.getByTestId('connection-row')).toHaveCount(0);
+  });
+});
