@@ -15,6 +15,7 @@ import { attachRealtime } from './infra/realtime';
 import type { Realtime } from './infra/rooms';
 import { createInbound } from './modules/whatsapp/inbound';
 import { registerMediaJobs } from './modules/whatsapp/inbound-media';
+import { registerMediaJobs } from './modules/whatsapp/inbound-media';
 import { createMediaStore, type MediaStore } from './infra/media-store';
 import { SessionManager } from './modules/whatsapp/session-manager';
 import type { SandboxTiming } from './modules/whatsapp/sandbox/sandbox.channel';
@@ -132,6 +133,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   registerWhatsappListeners(bus, realtime, jobs);
   registerCompanyListeners(bus, realtime);
   await registerMessageJobs({ data, jobs, sessions, media });
+  await registerMediaJobs({ data, jobs, media, channelOf: (id) => sessions.sender(id) });
   await registerMediaJobs({ data, jobs, media, channelOf: (id) => sessions.sender(id) });
 
   let closed = false;

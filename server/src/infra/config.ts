@@ -25,7 +25,35 @@ export interface Config {
    * because test and bench assemblies build a Config by hand; loadConfig always sets it.
    */
   waEncryptionKey?: Buffer;
+  /** Baileys sessions; defaults (DEFAULT_WA) when a hand-built Config leaves it out. */
+  wa?: WaSessionConfig;
 }
+
+export interface WaSessionConfig {
+  /** QR codes shown per pairing attempt before DISCONNECTED (WA_QR_LIMIT). */
+  qrLimit: number;
+  /** Probe a CONNECTED socket silent this long; 0 turns the watchdog off (WA_WATCHDOG_SILENT_MS). */
+  watchdogSilentMs: number;
+  /** How long the probe may take before the socket is recycled (WA_WATCHDOG_PROBE_MS). */
+  watchdogProbeTimeoutMs: number;
+  /** Where the current WhatsApp Web version is read after a 405 (WA_VERSION_URL). */
+  versionUrl: string;
+}
+
+/** The products we replace stop after 5 QR codes; 3 min of silence is well past Baileys' 30 s keep-alive. */
+export const DEFAULT_WA: WaSessionConfig = {
+  qrLimit: 5,
+  watchdogSilentMs: 3 * 60_000,
+  watchdogProbeTimeoutMs: 20_000,
+  versionUrl: 'https://web.whatsapp.com/sw.js',
+};
+
+const intEnv = (raw: string | undefined, fallback: number, name: string, min: number): number => {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}`);
+  return n;
+};
 
 interface Secrets {
   jwtSecret: string;
@@ -87,5 +115,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     webDir: resolve(env.WEB_DIR ?? 'desktop/dist'),
     version: env.npm_package_version ?? '0.1.0',
     waEncryptionKey: parseWaKey(env.WA_ENCRYPTION_KEY || secrets.waEncryptionKey),
+    wa: {
+      qrLimit: intEnv(env.WA_QR_LIMIT, DEFAULT_WA.qrLimit, 'WA_QR_LIMIT', 1),
+      watchdogSilentMs: intEnv(env.WA_WATCHDOG_SILENT_MS, DEFAULT_WA.watchdogSilentMs, 'WA_WATCHDOG_SILENT_MS', 0),
+      watchdogProbeTimeoutMs: intEnv(env.WA_WATCHDOG_PROBE_MS, DEFAULT_WA.watchdogProbeTimeoutMs, 'WA_WATCHDOG_PROBE_MS', 1),
+      versionUrl: env.WA_VERSION_URL || DEFAULT_WA.versionUrl,
+    },
   };
 };

@@ -5,7 +5,7 @@ import type { StatusUpdate, WhatsAppChannel } from './whatsapp.port';
 import { SandboxChannel, type SandboxTiming } from './sandbox/sandbox.channel';
 import { createSandboxStore } from './sandbox/sandbox.store';
 import * as repo from './whatsapp.repository';
-import { BaileysChannel } from './baileys/baileys.channel';
+import { BaileysChannel, type BaileysChannelOptions } from './baileys/baileys.channel';
 import type { BaileysSocketFactory } from './baileys/socket';
 
 /** The part of `LeaseHolder` the manager uses (db/leases.ts). */
@@ -16,8 +16,11 @@ export interface SessionManagerDeps {
   inbound: Inbound;
   sandboxEnabled: boolean;
   sandboxTiming?: SandboxTiming;
-  /** Real WhatsApp: without it, `provider: 'baileys'` connections stay DISCONNECTED. */
-  baileys?: { encryptionKey: Buffer; socketFactory: BaileysSocketFactory };
+  /**
+   * Real WhatsApp: without it, `provider: 'baileys'` connections stay DISCONNECTED. The QR limit,
+   * the watchdog and the WhatsApp Web version source are shared by every Baileys channel.
+   */
+  baileys?: { encryptionKey: Buffer; socketFactory: BaileysSocketFactory } & Pick<BaileysChannelOptions, 'qrLimit' | 'watchdog' | 'version'>;
   /**
    * Cross-process ownership: a channel runs only in the process holding its connection's lease.
    * Without it (single-process unit tests) every start runs.
@@ -35,6 +38,11 @@ interface Live {
   channel: WhatsAppChannel;
   facts: ConnectionFacts;
   off: (() => void)[];
+}
+
+/** How to link the phone: a QR code (default) or a pairing code for `pairingPhone` (digits). */
+export interface StartOptions {
+  pairingPhone?: string;
 }
 
 /** Why `start` did not start a channel (`lastSkip`, for logs and tests). */
@@ -84,8 +92,8 @@ export class SessionManager {
     return l && l.facts.companyId === companyId && l.channel instanceof SandboxChannel ? l.channel : undefined;
   }
 
-  async start(w: repo.WhatsappRow, queueIds: number[]): Promise<WhatsAppChannel | undefined> {
-    return this.serial(w.id, () => this.startNow(w, queueIds));
+  async start(w: repo.WhatsappRow, queueIds: number[], opts: StartOptions = {}): Promise<WhatsAppChannel | undefined> {
+    return this.serial(w.id, () => this.startNow(w, queueIds, opts));
   }
 
   async stop(whatsappId: number): Promise<void> {
@@ -202,7 +210,7 @@ export class SessionManager {
     return false;
   }
 
-  private async startNow(w: repo.WhatsappRow, queueIds: number[]): Promise<WhatsAppChannel | undefined> {
+  private async startNow(w: repo.WhatsappRow, queueIds: number[], opts: StartOptions = {}): Promise<WhatsAppChannel | undefined> {
     const facts: ConnectionFacts = { id: w.id, companyId: w.companyId, queueIds };
     await this.closeLive(w.id);
     if (this.stopped || !this.supported(w)) {
@@ -221,7 +229,7 @@ export class SessionManager {
       return undefined;
     }
     this.dropSimulator(w.id);
-    const channel = this.create(w)!;
+    const channel = this.create(w, opts)!;
     const off = [this.deps.inbound.attachChannel(channel, facts), channel.on('status', (s) => this.onStatus(facts, s))];
     this.live.set(w.id, { channel, facts, off });
     this.deps.onLive?.(w.id, true);
@@ -274,13 +282,23 @@ export class SessionManager {
     return (w.provider === 'sandbox' && this.deps.sandboxEnabled) || (w.provider === 'baileys' && !!this.deps.baileys);
   }
 
-  private create(w: repo.WhatsappRow): WhatsAppChannel | undefined {
+  private create(w: repo.WhatsappRow, opts: StartOptions = {}): WhatsAppChannel | undefined {
     if (w.provider === 'sandbox' && this.deps.sandboxEnabled) {
       return new SandboxChannel(w.id, createSandboxStore(this.deps.data, w.companyId, w.id), this.deps.sandboxTiming);
     }
     if (w.provider === 'baileys' && this.deps.baileys) {
-      const { encryptionKey, socketFactory } = this.deps.baileys;
-      return new BaileysChannel({ whatsappId: w.id, companyId: w.companyId, data: this.deps.data, encryptionKey, socketFactory });
+      const { encryptionKey, socketFactory, qrLimit, watchdog, version } = this.deps.baileys;
+      return new BaileysChannel({
+        whatsappId: w.id,
+        companyId: w.companyId,
+        data: this.deps.data,
+        encryptionKey,
+        socketFactory,
+        qrLimit,
+        watchdog,
+        version,
+        pairingPhone: opts.pairingPhone,
+      });
     }
     return undefined;
   }
@@ -292,8 +310,12 @@ export class SessionManager {
       stage({
         type: 'whatsapp.session',
         companyId: facts.companyId,
-        session: { id: row.id, name: row.name, status: s.status, qrcode: row.qrcode, retries: row.retries, updatedAt: row.updatedAt.toISOString() },
+        session: { id: row.id, name: row.name, status: s.status, ...repo.linkSecrets(row.status, row.qrcode), retries: row.retries, updatedAt: row.updatedAt.toISOString() },
       });
+      if (s.alert) {
+        const { kind, code, reason } = s.alert;
+        stage({ type: 'whatsapp.alert', companyId: facts.companyId, alert: { whatsappId: row.id, name: row.name, kind, code, reason, status: s.status, at: row.updatedAt.toISOString() } });
+      }
     });
   }
 }

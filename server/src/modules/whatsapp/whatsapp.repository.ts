@@ -7,13 +7,21 @@ import { whatsappQueues, whatsapps } from './whatsapp.table';
 
 export type WhatsappRow = typeof whatsapps.$inferSelect;
 
+/**
+ * The `qrcode` column holds what an admin needs to link the phone right now: the QR string while
+ * `qrcode`, the 8-character pairing code while PAIRING. Both are short-lived, admin-only and
+ * cleared by every other status, so one column serves both; the DTO names each.
+ */
+export const linkSecrets = (status: string, stored: string): { qrcode: string; pairingCode: string } =>
+  status === 'PAIRING' ? { qrcode: '', pairingCode: stored } : { qrcode: stored, pairingCode: '' };
+
 /** Never includes the token or session data (server-behaviour §9). */
 export const toWhatsappDto = (w: WhatsappRow, qs: { id: number; name: string; color: string }[]): WhatsappDto => ({
   id: w.id,
   name: w.name,
   number: w.number,
   status: w.status as ConnectionStatus,
-  qrcode: w.qrcode,
+  ...linkSecrets(w.status, w.qrcode),
   retries: w.retries,
   isDefault: w.isDefault,
   provider: w.provider,
@@ -71,11 +79,11 @@ export const setQueues = async (tx: Tx, companyId: number, whatsappId: number, q
   if (queueIds.length) await tx.insert(whatsappQueues).values(queueIds.map((queueId) => ({ companyId, whatsappId, queueId })));
 };
 
-export const setStatus = async (tx: Tx, companyId: number, id: number, s: { status: ConnectionStatus; qrcode?: string; number?: string }) =>
+export const setStatus = async (tx: Tx, companyId: number, id: number, s: { status: ConnectionStatus; qrcode?: string; pairingCode?: string; number?: string }) =>
   (
     await tx
       .update(whatsapps)
-      .set({ status: s.status, qrcode: s.qrcode ?? '', ...(s.number ? { number: s.number } : {}), updatedAt: new Date() })
+      .set({ status: s.status, qrcode: (s.status === 'PAIRING' ? s.pairingCode : s.qrcode) ?? '', ...(s.number ? { number: s.number } : {}), updatedAt: new Date() })
       .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
       .returning()
   )[0];

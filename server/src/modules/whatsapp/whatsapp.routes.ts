@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CreateWhatsappBody, IdParam, ListWhatsappQuery, UpdateWhatsappBody } from '@balcao/shared';
+import { CreateWhatsappBody, IdParam, ListWhatsappQuery, StartSessionBody, UpdateWhatsappBody } from '@balcao/shared';
 import { parse } from '../../infra/validate';
 import type { WhatsappService } from './whatsapp.service';
 
@@ -17,7 +17,7 @@ export const whatsappRoutes = (whatsapp: WhatsappService) => async (app: Fastify
   });
   app.put('/whatsapp/:id', (req) => whatsapp.update(req.ctx, id(req), parse(UpdateWhatsappBody, req.body)));
   app.delete('/whatsapp/:id', (req) => whatsapp.remove(req.ctx, id(req)));
-  app.post('/whatsappsession/:id', (req) => whatsapp.startSession(req.ctx, id(req)));
+  app.post('/whatsappsession/:id', (req) => whatsapp.startSession(req.ctx, id(req), parse(StartSessionBody, req.body)));
   app.put('/whatsappsession/:id', (req) => whatsapp.restartSession(req.ctx, id(req)));
   app.delete('/whatsappsession/:id', (req) => whatsapp.stopSession(req.ctx, id(req)));
   app.post('/whatsapp-restart', (req) => whatsapp.restartAll(req.ctx));

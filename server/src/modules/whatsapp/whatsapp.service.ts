@@ -1,4 +1,4 @@
-import type { CreateWhatsappBody, UpdateWhatsappBody, WhatsappDto } from '@balcao/shared';
+import type { CreateWhatsappBody, StartSessionBody, UpdateWhatsappBody, WhatsappDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
@@ -83,7 +83,7 @@ export const createWhatsappService = (deps: Deps) => ({
   // Agents need the list (to pick a connection) but never the QR: whoever scans it owns the number.
   list: async (ctx: Ctx): Promise<WhatsappDto[]> => {
     const all = await deps.data.withTenant(ctx, ({ tx }) => repo.list(tx, ctx.companyId));
-    return ctx.profile === 'admin' ? all : all.map((w) => ({ ...w, qrcode: '' }));
+    return ctx.profile === 'admin' ? all : all.map((w) => ({ ...w, qrcode: '', pairingCode: '' }));
   },
 
   create: async (ctx: Ctx, body: CreateWhatsappBody): Promise<WhatsappDto> => {
@@ -124,9 +124,10 @@ const sessionActions = (deps: Deps) => {
     });
   const dto = (ctx: Ctx, id: number) => deps.data.withTenant(ctx, async ({ tx }) => (await repo.dtoOf(tx, ctx.companyId, id))!);
   return {
-    startSession: async (ctx: Ctx, id: number): Promise<WhatsappDto> => {
+    /** A new QR code, or with `phoneNumber` a pairing code for that phone (status PAIRING). */
+    startSession: async (ctx: Ctx, id: number, body: StartSessionBody = {}): Promise<WhatsappDto> => {
       const { row, queueIds } = await load(ctx, id);
-      await deps.sessions.start(row, queueIds);
+      await deps.sessions.start(row, queueIds, { pairingPhone: body.phoneNumber });
       return dto(ctx, id);
     },
     restartSession: async (ctx: Ctx, id: number): Promise<WhatsappDto> => {
@@ -143,7 +144,7 @@ const sessionActions = (deps: Deps) => {
         stage({
           type: 'whatsapp.session',
           companyId: ctx.companyId,
-          session: { id, name: row.name, status: 'DISCONNECTED', qrcode: '', retries: row.retries, updatedAt: row.updatedAt.toISOString() },
+          session: { id, name: row.name, status: 'DISCONNECTED', qrcode: '', pairingCode: '', retries: row.retries, updatedAt: row.updatedAt.toISOString() },
         });
         return (await stageUpdated(tx, ctx, stage, id))!;
       });

@@ -1,13 +1,12 @@
 /**
  * The WhatsApp Web version we announce. Baileys bundles one; WhatsApp closes the socket with 405
  * once it considers it too old. Then we read the current one where Baileys'
- * `fetchLatestWaWebVersion` does (WhatsApp Web's service worker, `client_revision`) — that helper
+ * `fetchLatestWaWebVersion` does (WhatsApp Web's service worker, `client_revision`). That helper
  * takes no URL, so this is our own small fetcher with the same parsing and a configurable source
- * (`WA_VERSION_URL`) — and keep it for every later socket of this process.
+ * (`WA_VERSION_URL`, default https://web.whatsapp.com/sw.js); the version found serves every
+ * later socket of this process.
  */
 import type { WAVersion } from '@whiskeysockets/baileys';
-
-export const DEFAULT_WA_VERSION_URL = 'https://web.whatsapp.com/sw.js';
 
 /** `"client_revision":1012345678` (also JSON-escaped inside the script) → [2, 3000, revision]. */
 export const parseWaVersion = (text: string): WAVersion | undefined => {
