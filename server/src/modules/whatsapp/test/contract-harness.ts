@@ -14,6 +14,7 @@ import { toPnJid } from '../baileys/phone';
 import type { BaileysSocketOptions } from '../baileys/socket';
 import { FakeSocket } from '../baileys/test/fake-socket';
 import { toBaileysMessage, toSandboxInput, type CustomerContent } from './customer-content';
+import { baileysView, sandboxView, type PhoneView } from './outbound-view';
 import { callOffer, incomingEdit, incomingReaction, incomingRevoke, incomingText as textFrom, RECEIPT } from '../baileys/test/messages';
 
 export interface ContractEnv {
@@ -64,6 +65,14 @@ export interface Harness {
   customerSendsContent(from: string, content: CustomerContent): Promise<string>;
   /** What the customer's phone has received from us. */
   customerReceived(to: string): Promise<{ id: string; body: string }[]>;
+  /** Everything the customer's phone shows of our messages (kinds, media, quotes, edits, deletes, reactions). */
+  customerSees(to: string): Promise<PhoneView>;
+  /** Whether `number` has WhatsApp on this network (CUSTOMER has). */
+  setOnWhatsApp(number: string, exists: boolean): void;
+  setProfilePicture(number: string, url: string): void;
+  /** Our last presence in the chat, and the customer's message ids we marked read. */
+  lastPresence(to: string): string | undefined;
+  readIds(from: string): string[];
   /** The customer's phone reports our message delivered, then read (sandbox: by itself). */
   deliverAndRead(id: string): Promise<void>;
   /** The customer edits, deletes or reacts to their message `id`; resolves once handled. */
@@ -91,6 +100,11 @@ export const sandboxHarness = async (env: ContractEnv): Promise<Harness> => {
     customerSends: (from, body) => channel.receive({ from, body, name: 'Cliente' }),
     customerSendsContent: (from, content) => channel.receive(toSandboxInput(from, content)),
     customerReceived: async (to) => (await store.outbox(to)).map((o) => ({ id: o.id, body: o.body })),
+    customerSees: (to) => sandboxView(store, to),
+    setOnWhatsApp: (number, exists) => void (exists ? channel.notOnWhatsApp.delete(number) : channel.notOnWhatsApp.add(number)),
+    setProfilePicture: (number, url) => void channel.profilePictures.set(number, url),
+    lastPresence: (to) => channel.presences.get(to),
+    readIds: (from) => channel.reads.get(from) ?? [],
     customerEdits: (_from, id, body) => channel.customerEdits(id, body),
     customerRevokes: (_from, id) => channel.customerRevokes(id),
     customerReacts: async (from, id, emoji) => {
@@ -141,7 +155,7 @@ export const baileysWorld = async (env: ContractEnv, whatsappId?: number, option
     encryptionKey: key,
     socketFactory: (opts) => {
       factoryOpts.push(opts);
-      const s = new FakeSocket();
+      const s = new FakeSocket({ registered: [toPnJid(CUSTOMER)] });
       sockets.push(s);
       return s;
     },
@@ -220,6 +234,11 @@ export const baileysHarness = async (env: ContractEnv): Promise<Harness> => {
         .flatMap((s) => s.sent)
         .filter((s) => s.jid === toPnJid(to))
         .map((s) => ({ id: s.message.key.id!, body: 'text' in s.content ? String(s.content.text) : '' })),
+    customerSees: async (to) => baileysView(w.sockets.flatMap((s) => s.sent), to),
+    setOnWhatsApp: (number, exists) => void (exists ? w.current().registered.add(toPnJid(number)) : w.current().registered.delete(toPnJid(number))),
+    setProfilePicture: (number, url) => void w.current().profilePictures.set(toPnJid(number), url),
+    lastPresence: (to) => w.sockets.flatMap((s) => s.presences).filter((p) => p.toJid === toPnJid(to)).at(-1)?.type,
+    readIds: (from) => w.sockets.flatMap((s) => s.reads.flat()).filter((k) => k.remoteJid === toPnJid(from)).map((k) => k.id!),
     deliverAndRead: async (id) => {
       // Whatever socket sent it: after a disconnect, the old socket's receipts must not be heard.
       const sock = w.sockets.find((s) => s.sent.some((m) => m.message.key.id === id)) ?? w.current();
