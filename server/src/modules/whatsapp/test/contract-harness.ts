@@ -13,7 +13,8 @@ import { BaileysChannel, type BaileysChannelOptions, type Scheduler } from '../b
 import { toPnJid } from '../baileys/phone';
 import type { BaileysSocketOptions } from '../baileys/socket';
 import { FakeSocket } from '../baileys/test/fake-socket';
-import { toBaileysMessage, toSandboxInput, type CustomerContent } from './customer-content';
+import { toSandboxInput, type CustomerContent } from './customer-content';
+import { toBaileysMessage } from '../baileys/test/media-server';
 import { baileysView, sandboxView, type PhoneView } from './outbound-view';
 import { callOffer, incomingEdit, incomingReaction, incomingRevoke, incomingText as textFrom, RECEIPT } from '../baileys/test/messages';
 

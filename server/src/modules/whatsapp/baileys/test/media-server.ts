@@ -13,6 +13,8 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateWAMessage, type AnyMessageContent, type WAMediaUploadFunction, type WAMessage } from '@whiskeysockets/baileys';
+import { toVcard } from '../../message-body';
+import type { CustomerContent } from '../../test/customer-content';
 import { silentLogger } from '../socket';
 import { toPnJid } from '../phone';
 
@@ -30,13 +32,14 @@ export class MediaServer {
   ) {}
 
   static async start(): Promise<MediaServer> {
-    let self: MediaServer | undefined;
+    const state: { self?: MediaServer } = {};
     const server = createServer((req, res) => {
+      const self = state.self!;
       const path = req.url ?? '';
-      self!.requests.push(path);
-      const left = self!.gone.get(path) ?? 0;
-      const file = self!.files.get(path);
-      if (left > 0) self!.gone.set(path, left - 1);
+      self.requests.push(path);
+      const left = self.gone.get(path) ?? 0;
+      const file = self.files.get(path);
+      if (left > 0) self.gone.set(path, left - 1);
       if (left > 0 || !file) {
         res.writeHead(404).end();
         return;
@@ -45,8 +48,8 @@ export class MediaServer {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     server.unref();
-    self = new MediaServer(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    return self;
+    state.self = new MediaServer(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    return state.self;
   }
 
   /** Baileys' upload hook: keeps the encrypted file (read now: Baileys deletes it right after). */
@@ -88,3 +91,31 @@ export const incomingMedia = async (server: MediaServer, from: string, content: 
   const built = await generateWAMessage(jid, content, { logger: silentLogger, userJid: jid, upload: server.upload, messageId: id });
   return { ...built, key: { remoteJid: jid, fromMe: false, id }, pushName: 'Cliente' } as WAMessage;
 };
+
+/** Baileys content; thumbnails and durations given so no image/audio library is needed (a voice note's waveform fails quietly). */
+const toBaileysContent = (c: CustomerContent): AnyMessageContent => {
+  switch (c.kind) {
+    case 'image':
+      return { image: c.data, mimetype: c.mimetype, jpegThumbnail: '', ...(c.caption ? { caption: c.caption } : {}) };
+    case 'video':
+      return { video: c.data, mimetype: c.mimetype, jpegThumbnail: '', seconds: 3, ...(c.caption ? { caption: c.caption } : {}) };
+    case 'audio':
+      return { audio: c.data, mimetype: c.mimetype, seconds: 2 };
+    case 'ptt':
+      return { audio: c.data, mimetype: c.mimetype, seconds: 2, ptt: true };
+    case 'document':
+      return { document: c.data, mimetype: c.mimetype, fileName: c.fileName ?? 'file', ...(c.caption ? { caption: c.caption } : {}) };
+    case 'sticker':
+      return { sticker: c.data };
+    case 'location':
+      return { location: { degreesLatitude: c.latitude, degreesLongitude: c.longitude, ...(c.description ? { name: c.description } : {}) } };
+    case 'contact':
+      return { contacts: { displayName: c.name, contacts: [{ vcard: toVcard(c) }] } };
+  }
+};
+
+let shared: Promise<MediaServer> | undefined;
+/** One local CDN per test file (its socket does not keep the worker alive). */
+export const sharedMediaServer = (): Promise<MediaServer> => (shared ??= MediaServer.start());
+
+export const toBaileysMessage = async (from: string, c: CustomerContent): Promise<WAMessage> => incomingMedia(await sharedMediaServer(), from, toBaileysContent(c));
