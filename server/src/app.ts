@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from './infra/config';
+import { DEFAULT_WA, type Config } from './infra/config';
 import { createDbClient } from './db/client';
 import { createDataAccess, type DataAccess } from './db/tenant';
 import { LeaseHolder } from './db/leases';
@@ -15,11 +15,11 @@ import { attachRealtime } from './infra/realtime';
 import type { Realtime } from './infra/rooms';
 import { createInbound } from './modules/whatsapp/inbound';
 import { registerMediaJobs } from './modules/whatsapp/inbound-media';
-import { registerMediaJobs } from './modules/whatsapp/inbound-media';
 import { createMediaStore, type MediaStore } from './infra/media-store';
 import { SessionManager } from './modules/whatsapp/session-manager';
 import type { SandboxTiming } from './modules/whatsapp/sandbox/sandbox.channel';
 import { makeRealSocket, type BaileysSocketFactory } from './modules/whatsapp/baileys/socket';
+import { WaVersionCache } from './modules/whatsapp/baileys/wa-version';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createTicketsService } from './modules/tickets/tickets.service';
@@ -84,7 +84,17 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   const media = createMediaStore(config.dataDir);
   const inbound = createInbound(data, jobs, media);
   // Without an encryption key (hand-built test configs) Baileys connections stay DISCONNECTED.
-  const baileys = config.waEncryptionKey ? { encryptionKey: config.waEncryptionKey, socketFactory: opts.baileysSocketFactory ?? makeRealSocket } : undefined;
+  const wa = config.wa ?? DEFAULT_WA;
+  const baileys = config.waEncryptionKey
+    ? {
+        encryptionKey: config.waEncryptionKey,
+        socketFactory: opts.baileysSocketFactory ?? makeRealSocket,
+        qrLimit: wa.qrLimit,
+        watchdog: wa.watchdogSilentMs > 0 ? { silentMs: wa.watchdogSilentMs, probeTimeoutMs: wa.watchdogProbeTimeoutMs } : (false as const),
+        // One per process: a version found after a 405 serves every later socket.
+        version: new WaVersionCache(wa.versionUrl),
+      }
+    : undefined;
   // Each WhatsApp session runs in exactly one process: the one holding its advisory-lock lease.
   const leases: LeaseHolder = new LeaseHolder({ url: opts.appUrl, onLost: (ids) => void sessions.leasesLost(ids).catch((err) => console.error(err)) });
   const sessions: SessionManager = new SessionManager({ data, inbound, sandboxEnabled: config.sandboxEnabled, sandboxTiming: opts.sandboxTiming, baileys, leases, leaseScanMs: opts.leaseScanMs });
@@ -133,7 +143,6 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   registerWhatsappListeners(bus, realtime, jobs);
   registerCompanyListeners(bus, realtime);
   await registerMessageJobs({ data, jobs, sessions, media });
-  await registerMediaJobs({ data, jobs, media, channelOf: (id) => sessions.sender(id) });
   await registerMediaJobs({ data, jobs, media, channelOf: (id) => sessions.sender(id) });
 
   let closed = false;

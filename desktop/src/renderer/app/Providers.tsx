@@ -24,16 +24,17 @@ const lightTints = {
 };
 
 const ToastBinder = () => {
-  const { message } = AntApp.useApp();
+  const { message, notification } = AntApp.useApp();
   useEffect(() => {
     bindToastApi({
+      notify: (n) => notification[n.type]({ key: n.key, title: n.title, description: n.description, duration: 0, placement: 'topRight' }),
       success: (text, d) => message.success(text, d),
       error: (text, d) => message.error(text, d),
       warning: (text, d) => message.warning(text, d),
       info: (text, d) => message.info(text, d),
     });
     return () => bindToastApi(null);
-  }, [message]);
+  }, [message, notification]);
   return null;
 };
 

@@ -1,6 +1,15 @@
 import { TOAST_MS } from '@balcao/shared';
 
+/** A notification that stays until closed (antd `notification`); the same `key` replaces it. */
+export interface Notice {
+  key: string;
+  type: 'warning' | 'error';
+  title: string;
+  description: string;
+}
+
 interface ToastApi {
+  notify?: (n: Notice) => unknown;
   success: (text: string, seconds?: number) => unknown;
   error: (text: string, seconds?: number) => unknown;
   warning: (text: string, seconds?: number) => unknown;
@@ -21,4 +30,5 @@ export const toast = {
   error: (text: string) => api?.error(text, seconds),
   warning: (text: string, durationSeconds = seconds) => api?.warning(text, durationSeconds),
   info: (text: string) => api?.info(text, seconds),
+  notify: (n: Notice) => api?.notify?.(n),
 };

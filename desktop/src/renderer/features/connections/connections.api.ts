@@ -1,4 +1,4 @@
-import type { CreateWhatsappBody, QueueDto, UpdateWhatsappBody, WhatsappDto } from '@balcao/shared';
+import type { CreateWhatsappBody, QueueDto, StartSessionBody, UpdateWhatsappBody, WhatsappDto } from '@balcao/shared';
 import { http } from '../../lib/http';
 
 export type ConnectionForm = Partial<CreateWhatsappBody> & UpdateWhatsappBody;
@@ -9,8 +9,8 @@ export const connectionsApi = {
   create: (body: ConnectionForm) => http.post<WhatsappDto>('/whatsapp', body),
   update: (id: number, body: ConnectionForm) => http.put<WhatsappDto>(`/whatsapp/${id}`, body),
   remove: (id: number) => http.delete<unknown>(`/whatsapp/${id}`),
-  /** A new QR code (start the session). */
-  startSession: (id: number) => http.post<WhatsappDto>(`/whatsappsession/${id}`),
+  /** A new QR code (start the session); with `phoneNumber`, a pairing code for that phone. */
+  startSession: (id: number, body?: StartSessionBody) => http.post<WhatsappDto>(`/whatsappsession/${id}`, body),
   /** Try again (restart the session). */
   retrySession: (id: number) => http.put<WhatsappDto>(`/whatsappsession/${id}`),
   disconnect: (id: number) => http.delete<WhatsappDto>(`/whatsappsession/${id}`),

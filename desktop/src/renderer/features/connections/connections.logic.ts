@@ -59,4 +59,4 @@ export const refreshConnection = (list: WhatsappDto[], w: WhatsappDto): Whatsapp
 
 /** A session update carries status, qrcode, retries and updatedAt for a connection we already list (older ones are dropped). */
 export const applySession = (list: WhatsappDto[], s: WhatsappSessionPayload): WhatsappDto[] =>
-  list.map((w) => (w.id === s.id && !older(s, w) ? { ...w, status: s.status, qrcode: s.qrcode, retries: s.retries, updatedAt: s.updatedAt } : w));
+  list.map((w) => (w.id === s.id && !older(s, w) ? { ...w, status: s.status, qrcode: s.qrcode, pairingCode: s.pairingCode ?? '', retries: s.retries, updatedAt: s.updatedAt } : w));

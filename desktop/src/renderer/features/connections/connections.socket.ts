@@ -1,4 +1,5 @@
 import { listen } from '../../lib/socket';
+import { showConnectionAlert } from './connections.alerts';
 import { connectionsApi } from './connections.api';
 import { useConnections } from './connections.store';
 
@@ -21,6 +22,8 @@ export const bindConnectionSocket = (): (() => void) => {
         connectionsApi.show(p.session.id).then((w) => useConnections.getState().refresh(w), () => undefined);
       }
     }),
+    // Admins only (the server sends it to their room): a connection that needs a person.
+    listen('whatsappAlert', (p) => showConnectionAlert(p.alert)),
   ];
   return () => {
     for (const off of offs) off();
