@@ -27,6 +27,7 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { registerTicketListeners } from './modules/tickets/tickets.listeners';
 import { createMessagesService } from './modules/messages/messages.service';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { mediaRoutes } from './modules/messages/media.routes';
 import { registerMessageJobs } from './modules/messages/messages.jobs';
 import { createContactsService } from './modules/contacts/contacts.service';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
@@ -129,6 +130,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     priv.addHook('preHandler', requireAuth(app));
     await priv.register(ticketsRoutes(tickets));
     await priv.register(messagesRoutes(messages));
+    await priv.register(mediaRoutes({ data, media }));
     await priv.register(contactsRoutes(contacts));
     await priv.register(queuesRoutes(queues));
     await priv.register(usersRoutes(users));

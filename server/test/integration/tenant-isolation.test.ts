@@ -137,6 +137,17 @@ const table: Record<string, Case[]> = {
   ],
   'DELETE /tickets/:id': [{ name: "A's ticket", req: () => ({ method: 'DELETE', url: `/tickets/${A.ticket.id}` }), expect: notFound('ERR_NO_TICKET_FOUND', aTicketUnchanged) }],
   'GET /messages/:ticketId': [{ name: "A's ticket", req: () => get(`/messages/${A.ticket.id}`), expect: notFound('ERR_NO_TICKET_FOUND') }],
+  'GET /messages/:id/media': [
+    {
+      name: "A's message with a stored file (holding A's marker)",
+      req: async () => {
+        const name = await app.media.save(A.c.companyId, Buffer.from(A.marker), { mimetype: 'image/png' });
+        await app.owner`update messages set media_url = ${name}, media_type = 'image' where id = ${A.messageId}`;
+        return get(`/messages/${A.messageId}/media`);
+      },
+      expect: notFound('ERR_NO_MESSAGE_FOUND'),
+    },
+  ],
   'POST /messages/:ticketId': [
     {
       name: "A's ticket",

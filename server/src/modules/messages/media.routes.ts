@@ -1,0 +1,60 @@
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { canSeeTicket, IdParam } from '@balcao/shared';
+import type { Ctx, DataAccess } from '../../db/tenant';
+import { AppError } from '../../infra/errors';
+import type { MediaStore } from '../../infra/media-store';
+import { parse } from '../../infra/validate';
+import * as usersRepo from '../users/users.repository';
+import * as ticketsRepo from '../tickets/tickets.repository';
+import * as repo from './messages.repository';
+
+/** Types a browser may render in place; anything else downloads (no HTML or SVG from our origin). */
+const INLINE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+  '3gp': 'video/3gpp',
+  ogg: 'audio/ogg',
+  opus: 'audio/ogg',
+  oga: 'audio/ogg',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  amr: 'audio/amr',
+};
+
+/** The stored name's extension decides the type (media-store names keep the sender's extension). */
+export const contentTypeOf = (name: string): { type: string; inline: boolean } => {
+  const type = INLINE_TYPES[name.split('.').pop()!.toLowerCase()];
+  return type ? { type, inline: true } : { type: 'application/octet-stream', inline: false };
+};
+
+/** The file of a message the actor may see: another company's, an unknown id or no file are all 404. */
+export const mediaOf = (deps: { data: DataAccess; media: MediaStore }, ctx: Ctx, id: number) =>
+  deps.data.withTenant(ctx, async ({ tx }) => {
+    const m = await repo.get(tx, ctx.companyId, id);
+    if (!m?.mediaUrl) throw new AppError('ERR_NO_MESSAGE_FOUND');
+    const actor = await usersRepo.actorFacts(tx, ctx.companyId, ctx.userId);
+    if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
+    const ticket = await ticketsRepo.get(tx, ctx.companyId, m.ticketId);
+    if (!ticket) throw new AppError('ERR_NO_MESSAGE_FOUND');
+    if (!canSeeTicket(actor, ticket as Parameters<typeof canSeeTicket>[1])) throw new AppError('ERR_NO_PERMISSION');
+    const path = deps.media.pathOf(ctx.companyId, m.mediaUrl);
+    if (!path || !(await deps.media.exists(ctx.companyId, m.mediaUrl))) throw new AppError('ERR_NO_MESSAGE_FOUND');
+    return { path, name: m.mediaUrl };
+  });
+
+export const mediaRoutes = (deps: { data: DataAccess; media: MediaStore }) => async (app: FastifyInstance) => {
+  app.get('/messages/:id/media', async (req, reply) => {
+    const file = await mediaOf(deps, req.ctx, parse(IdParam, req.params).id);
+    const { type, inline } = contentTypeOf(file.name);
+    const fileName = file.name.replace(/^[0-9a-f]{24}-/, '');
+    void reply.type(type).header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=86400');
+    void reply.header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${fileName}"`);
+    return reply.send(createReadStream(file.path));
+  });
+};
