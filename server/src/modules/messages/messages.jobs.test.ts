@@ -92,6 +92,17 @@ describe('send worker: content from the message row', () => {
     expect(byId.get(doc.waMessageId)!.media!.caption).toBeUndefined();
     expect(byId.get(reply.waMessageId)).toMatchObject({ kind: 'text', body: 'Segue o orçamento', quotedId: theirs });
   });
+
+  it('a forwarded row arrives marked forwarded', async () => {
+    const from = newCustomer();
+    await a.inbound(from, 'Oi');
+    const ticket = await ticketOf(a.whatsapp.id, from);
+    const m = await queue(ticket, 'Promoção da semana', { forwarded: true });
+    await vi.waitFor(async () => expect((await stored(m.id)).ack).toBeGreaterThanOrEqual(1), { timeout: 10_000 });
+    expect(await createSandboxStore(app.data, a.companyId, a.whatsapp.id).outbox(from)).toEqual([
+      expect.objectContaining({ id: m.waMessageId, kind: 'text', body: 'Promoção da semana', isForwarded: true, quotedId: null }),
+    ]);
+  });
 });
 
 describe('send worker: failures', () => {

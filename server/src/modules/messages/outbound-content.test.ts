@@ -50,6 +50,17 @@ describe('toOutboundContent', () => {
     }
   });
 
+  it('a forwarded row is a forward of its content, never quoted', () => {
+    expect(toOutboundContent({ ...row({ body: 'Promoção' }), isForwarded: true }, { waMessageId: 'Q', fromMe: false, body: 'x' }, undefined)).toStrictEqual({
+      kind: 'forward',
+      content: { kind: 'text', text: 'Promoção' },
+    });
+    expect(toOutboundContent({ ...row({ body: 'folheto', mediaType: 'image', mediaUrl: `${NAME}-f.jpg` }), isForwarded: true }, null, PATH)).toStrictEqual({
+      kind: 'forward',
+      content: { kind: 'image', media: { data: { path: PATH }, mimetype: 'image/jpeg', fileName: 'f.jpg' }, caption: 'folheto' },
+    });
+  });
+
   it('a media row without a stored file, or of a type we cannot send, fails for good', () => {
     for (const [r, path] of [
       [row({ mediaType: 'image', mediaUrl: '../../etc/passwd' }), undefined],

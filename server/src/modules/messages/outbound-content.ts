@@ -3,11 +3,11 @@
  * Pure: the send worker (`messages.jobs.ts`) reads the rows and the media path, then asks these.
  */
 import type { JobMeta } from '../../infra/jobs';
-import type { OutboundMedia } from '../whatsapp/channel-content';
+import type { OutboundMedia, SendableKind } from '../whatsapp/channel-content';
 import { ChannelError, type ChannelErrorCode, type OutboundContent } from '../whatsapp/whatsapp.port';
 import type { MessageRow } from './messages.repository';
 
-type Row = Pick<MessageRow, 'body' | 'mediaType' | 'mediaUrl'>;
+type Row = Pick<MessageRow, 'body' | 'mediaType' | 'mediaUrl'> & Partial<Pick<MessageRow, 'isForwarded'>>;
 type QuotedRow = Pick<MessageRow, 'waMessageId' | 'fromMe' | 'body'>;
 
 /** By the stored file's extension (the media store keeps the original one). */
@@ -50,13 +50,7 @@ export const mimetypeOf = (storedName: string, mediaType: string): string => {
 
 const permanent = (message: string) => new ChannelError('ERR_SENDING_WAPP_MSG', false, message);
 
-/**
- * The content for the channel. `mediaPath` is the stored file of `row.mediaUrl` (undefined when
- * the name is not one of the company's). A media row's body is its caption (a document's body
- * may be just its file name: no caption then).
- */
-export const toOutboundContent = (row: Row, quoted: QuotedRow | null | undefined, mediaPath: string | undefined): OutboundContent => {
-  const quote = quoted ? { quoted: { id: quoted.waMessageId, fromMe: quoted.fromMe, body: quoted.body } } : {};
+const sendable = <Q extends object>(row: Row, quote: Q, mediaPath: string | undefined): SendableKind & Q => {
   if (!row.mediaType) return { kind: 'text', text: row.body, ...quote };
   if (!row.mediaUrl || !mediaPath) throw permanent(`message media ${row.mediaUrl ?? '(none)'} is not a stored file`);
   const fileName = displayName(row.mediaUrl);
@@ -75,6 +69,16 @@ export const toOutboundContent = (row: Row, quoted: QuotedRow | null | undefined
     default:
       throw permanent(`cannot send media of type ${row.mediaType}`);
   }
+};
+
+/**
+ * The content for the channel. `mediaPath` is the stored file of `row.mediaUrl` (undefined when
+ * the name is not one of the company's). A media row's body is its caption (a document's body
+ * may be just its file name: no caption then). A forwarded row goes marked forwarded, unquoted.
+ */
+export const toOutboundContent = (row: Row, quoted: QuotedRow | null | undefined, mediaPath: string | undefined): OutboundContent => {
+  if (row.isForwarded) return { kind: 'forward', content: sendable(row, {}, mediaPath) };
+  return sendable(row, quoted ? { quoted: { id: quoted.waMessageId, fromMe: quoted.fromMe, body: quoted.body } } : {}, mediaPath);
 };
 
 export interface SendFailure {

@@ -22,6 +22,8 @@ export const queueOutbound = async (
     quotedMsgId?: number | null;
     /** A stored file (`MediaStore.save` name) sent as `type` (image, video, audio, ptt, document); `body` is its caption. */
     media?: { type: string; name: string } | null;
+    /** Re-sent content (a forward): the customer's phone marks it forwarded. */
+    forwarded?: boolean;
   } = {},
 ): Promise<repo.MessageRow> => {
   const row = await repo.insert(unit.tx, {
@@ -39,6 +41,7 @@ export const queueOutbound = async (
     quotedMsgId: opts.quotedMsgId ?? null,
     mediaType: opts.media?.type ?? null,
     mediaUrl: opts.media?.name ?? null,
+    isForwarded: opts.forwarded ?? false,
   });
   await repo.touchTicketAfterSend(unit.tx, ticket.id, body);
   await jobs.enqueue(unit.tx, 'message.send', { companyId: ticket.companyId, messageId: row.id });
