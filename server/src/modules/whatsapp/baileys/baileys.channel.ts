@@ -1,4 +1,4 @@
-import { S_WHATSAPP_NET, type BaileysEventMap, type BinaryNode } from '@whiskeysockets/baileys';
+import type { BaileysEventMap } from '@whiskeysockets/baileys';
 import type { ConnectionStatus } from '@balcao/shared';
 import type { DataAccess } from '../../../db/tenant';
 import {
@@ -22,6 +22,7 @@ import { BaileysOutboundSender } from './outbound-sender';
 import { phoneDigits } from './phone';
 import type { BaileysSocketFactory, BaileysSocketSurface } from './socket';
 import type { WaVersionSource } from './wa-version';
+import { SilenceWatchdog, type WatchdogTimings } from './watchdog';
 import { FOREIGN_KEY_VIOLATION, pgCode } from '../../../db/errors';
 import { storedMessageLookup } from './stored-message';
 
@@ -52,13 +53,10 @@ export interface BaileysChannelOptions {
   /** Pair by phone number (digits with country code) instead of a QR code. */
   pairingPhone?: string;
   /** Probe a CONNECTED socket silent for `silentMs`; false turns the watchdog off. */
-  watchdog?: { silentMs: number; probeTimeoutMs: number } | false;
+  watchdog?: WatchdogTimings | false;
   /** The WhatsApp Web version to announce, looked up again on 405 (default: Baileys' own). */
   version?: WaVersionSource;
 }
-
-/** The watchdog's probe: the ping Baileys' keep-alive sends, an IQ only the server answers. */
-const ping = (): BinaryNode => ({ tag: 'iq', attrs: { to: S_WHATSAPP_NET, type: 'get', xmlns: 'w:p' }, content: [{ tag: 'ping', attrs: {} }] });
 
 /** How far back 440s count as "recent" for the policy. */
 const REPLACEMENTS_WINDOW_MS = 10 * 60_000;
@@ -91,9 +89,8 @@ export class BaileysChannel implements WhatsAppChannel {
   private qrSeen = 0;
   /** The socket a pairing code was asked on (one code per socket). */
   private pairingAskedOn: BaileysSocketSurface | undefined;
-  /** When the current socket last emitted anything (the watchdog's clock). */
-  private lastHeard = 0;
-  private cancelWatch: Cancel | undefined;
+  /** Watches the current socket while it is open. */
+  private watchdog: SilenceWatchdog | undefined;
   private tail: Promise<void> = Promise.resolve();
   private readonly inbound: BaileysInboundEvents;
   private readonly outbound: BaileysOutboundSender;
@@ -208,7 +205,7 @@ export class BaileysChannel implements WhatsAppChannel {
     sock.ev.on('call', onCall);
     // Any event at all proves the socket alive (the watchdog probes only after silence).
     const offHeard = sock.ev.process(() => {
-      if (this.live?.sock === sock) this.lastHeard = this.now().getTime();
+      if (this.live?.sock === sock) this.watchdog?.heard();
     });
     this.live = {
       sock,
@@ -250,8 +247,7 @@ export class BaileysChannel implements WhatsAppChannel {
       this.open = true;
       this.failures = 0;
       this.qrSeen = 0;
-      this.lastHeard = this.now().getTime();
-      this.armWatchdog(sock);
+      this.watch(sock);
       const number = sock.user?.id ? phoneDigits(sock.user.id) : undefined;
       await this.transition({ status: 'CONNECTED', qrcode: '', ...(number ? { number } : {}) }, 'connected');
     }
@@ -282,52 +278,21 @@ export class BaileysChannel implements WhatsAppChannel {
     await this.transition({ status: 'PAIRING', qrcode: '', pairingCode: code }, 'waiting for the pairing code to be typed on the phone');
   }
 
-  // --- watchdog: a socket can look connected while nothing comes through ----------------------
-
-  private armWatchdog(sock: BaileysSocketSurface, delayMs?: number): void {
-    const w = this.opts.watchdog ?? WATCHDOG;
-    if (!w) return;
+  private watch(sock: BaileysSocketSurface): void {
     this.stopWatchdog();
-    this.cancelWatch = this.schedule(() => {
-      this.cancelWatch = undefined;
-      void this.checkSilence(sock, w);
-    }, delayMs ?? w.silentMs);
+    const timings = this.opts.watchdog ?? WATCHDOG;
+    if (!timings) return;
+    const onSilent = () =>
+      this.enqueue(async () => {
+        if (this.isCurrent(sock) && this.open) await this.act(decideOnSilence(), undefined);
+      });
+    this.watchdog = new SilenceWatchdog({ sock, timings, schedule: this.schedule, now: this.now, onSilent });
+    this.watchdog.start();
   }
 
   private stopWatchdog(): void {
-    this.cancelWatch?.();
-    this.cancelWatch = undefined;
-  }
-
-  /** Outside the event queue: a probe waiting for its answer must not hold up messages. */
-  private async checkSilence(sock: BaileysSocketSurface, w: { silentMs: number; probeTimeoutMs: number }): Promise<void> {
-    if (!this.isCurrent(sock) || !this.open) return;
-    const silentFor = this.now().getTime() - this.lastHeard;
-    if (silentFor < w.silentMs) return this.armWatchdog(sock, w.silentMs - silentFor);
-    const answered = await this.probe(sock, w.probeTimeoutMs);
-    this.enqueue(async () => {
-      if (!this.isCurrent(sock) || !this.open) return;
-      if (!answered) return this.act(decideOnSilence(), undefined);
-      this.lastHeard = this.now().getTime();
-      this.armWatchdog(sock);
-    });
-  }
-
-  /** True when the server answered within `timeoutMs` (our timer: Baileys' own may be longer). */
-  private probe(sock: BaileysSocketSurface, timeoutMs: number): Promise<boolean> {
-    return new Promise((resolve) => {
-      const cancel = this.schedule(() => resolve(false), timeoutMs);
-      sock.query(ping(), timeoutMs).then(
-        () => {
-          cancel();
-          resolve(true);
-        },
-        () => {
-          cancel();
-          resolve(false);
-        },
-      );
-    });
+    this.watchdog?.stop();
+    this.watchdog = undefined;
   }
 
   private async onClose(code: number | undefined): Promise<void> {

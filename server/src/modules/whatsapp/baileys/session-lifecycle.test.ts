@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/build-app';
 import { createCompany, type TestCompany } from '../../../../test/helpers/world';
-import { backoffMs, WATCHDOG } from '../failure-policy';
+import { backoffMs, MAX_ATTEMPTS, WATCHDOG } from '../failure-policy';
 import * as sessionEvents from '../session-events.repository';
 import { baileysWorld, record, type ContractEnv } from '../test/contract-harness';
 import { WaVersionCache } from './wa-version';
@@ -218,6 +218,49 @@ describe('watchdog', () => {
     expect(seen.statuses.at(-1)!.status).toBe('CONNECTED');
     expect(pending(w)).toEqual([SILENT]);
     await w.channel.disconnect();
+  });
+});
+
+describe('alerts on the status', () => {
+  it('401 alerts at once; 440 only once it repeats; giving up alerts; routine reconnects never do', async () => {
+    const w = await baileysWorld(env());
+    const seen = record(w.channel);
+    await w.channel.connect();
+    w.current().open();
+    await w.settle();
+    w.current().close(440);
+    await w.settle();
+    expect(seen.statuses.at(-1)).toEqual({ status: 'TIMEOUT', qrcode: '' });
+    await w.runTimers();
+    w.current().close(440);
+    await w.settle();
+    expect(seen.statuses.at(-1)).toMatchObject({ status: 'TIMEOUT', alert: { kind: 'replaced', code: 440 } });
+    await w.runTimers();
+    w.current().open();
+    await w.settle();
+    w.current().close(401);
+    await w.settle();
+    expect(seen.statuses.at(-1)).toEqual({
+      status: 'DISCONNECTED',
+      qrcode: '',
+      alert: { kind: 'logged-out', code: 401, reason: 'logged out from the phone (401): scan a new QR code' },
+    });
+    expect(seen.statuses.filter((s) => s.alert).map((s) => s.alert!.kind)).toEqual(['replaced', 'logged-out']);
+  });
+
+  it('gives up after the attempt limit with a gave-up alert naming the last code', async () => {
+    const w = await baileysWorld(env());
+    const seen = record(w.channel);
+    await w.channel.connect();
+    w.current().open();
+    await w.settle();
+    for (let i = 0; i <= MAX_ATTEMPTS; i++) {
+      w.current().close(503);
+      await w.settle();
+      await w.runTimers();
+    }
+    expect(seen.statuses.at(-1)).toMatchObject({ status: 'DISCONNECTED', alert: { kind: 'gave-up', code: 503 } });
+    expect(seen.statuses.filter((s) => s.alert)).toHaveLength(1);
   });
 });
 
