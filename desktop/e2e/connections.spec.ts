@@ -167,3 +167,102 @@ test('an admin pairs a WhatsApp connection by QR code live, and each status show
     await expect(page.getByTestId('connection-row')).toHaveCount(0);
   });
 });
+
+test('the add/edit dialog saves every connection field, keeps the token secret and moves the default', async ({ page, request }) => {
+  const stamp = uniqueStamp();
+  const admin = { name: 'Admin Diálogo', email: `dialogo.${stamp}@${E2E_DOMAIN}`, password: 'Dialogo123!' };
+  const owner = await Api.login(request, E2E_ADMIN);
+  await owner.createCompany(`Empresa Diálogo ${stamp}`, admin);
+  // Queues first, through the API (a browser login afterwards ends this API session).
+  const api = await Api.login(request, admin);
+  const sales = await api.post<{ id: number; name: string }>('/queue', { name: 'Vendas', color: '#ff0000' });
+  const support = await api.post<{ id: number; name: string }>('/queue', { name: 'Suporte', color: '#00ff00' });
+
+  await loginInBrowser(page, admin);
+  await page.goto('/connections');
+  await expect(page.getByTestId('connections-table')).toBeVisible();
+  const form = page.getByTestId('connection-form');
+  const option = (title: string) => page.locator(`.ant-select-item-option[title="${title}"]`).filter({ visible: true });
+  const field = (k: string) => page.getByTestId(`connection-${k}`);
+  const name = `Atendimento ${stamp}`;
+
+  const saved = await test.step('add with every field; two queues need a greeting', async () => {
+    await page.getByTestId('add-connection').click();
+    await expect(form).toBeVisible();
+    await field('name').fill(name);
+    await field('queues').click();
+    await option('Vendas').click();
+    await option('Suporte').click();
+    await field('name').click(); // closes the dropdown
+    await field('transferQueue').click();
+    await option('Suporte').click();
+    await field('complationMessage').fill('Atendimento encerrado.');
+    await field('outOfHoursMessage').fill('Estamos fora do horário.');
+    await field('ratingMessage').fill('Dê uma nota de 1 a 5.');
+    await field('expiresInactiveMessage').fill('Encerrado por inatividade.');
+    await field('expiresTicket').fill('30');
+    await field('timeUseBotQueues').fill('5');
+    await field('maxUseBotQueues').fill('2');
+    await field('timeToTransfer').fill('10');
+    await field('token').fill(`token-${stamp}`);
+    await field('save').click();
+    await expect(form.getByText('A mensagem de saudação é obrigatória quando há mais de uma fila.')).toBeVisible();
+    await field('greetingMessage').fill('Olá! 1 Vendas, 2 Suporte');
+    const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/whatsapp' && r.request().method() === 'POST');
+    await field('save').click();
+    // What was sent is not readable here (ky streams its request bodies); the unit tests cover the token in the body.
+    const body = (await (await created).json()) as Record<string, unknown>;
+    await expect(form).toBeHidden();
+    return body;
+  });
+
+  expect(saved).toMatchObject({
+    name,
+    provider: 'baileys',
+    isDefault: true,
+    greetingMessage: 'Olá! 1 Vendas, 2 Suporte',
+    complationMessage: 'Atendimento encerrado.',
+    outOfHoursMessage: 'Estamos fora do horário.',
+    ratingMessage: 'Dê uma nota de 1 a 5.',
+    expiresInactiveMessage: 'Encerrado por inatividade.',
+    expiresTicket: 30,
+    timeUseBotQueues: 5,
+    maxUseBotQueues: 2,
+    timeToTransfer: 10,
+    transferQueueId: support.id,
+  });
+  expect((saved.queues as { id: number }[]).map((q) => q.id).sort()).toEqual([sales.id, support.id].sort());
+  expect(saved, 'the token is never sent back').not.toHaveProperty('token');
+
+  const row = page.getByTestId('connection-row').filter({ hasText: name });
+  await test.step('edit shows what was saved (the token stays blank) and saves a rename', async () => {
+    await row.getByTestId('conn-edit').click();
+    await expect(form).toBeVisible();
+    await expect(field('name')).toHaveValue(name);
+    await expect(field('greetingMessage')).toHaveValue('Olá! 1 Vendas, 2 Suporte');
+    await expect(field('maxUseBotQueues')).toHaveValue('2');
+    await expect(field('queues')).toContainText('Vendas');
+    await expect(field('queues')).toContainText('Suporte');
+    await expect(field('transferQueue')).toContainText('Suporte');
+    await expect(field('token')).toHaveValue('');
+    await expect(form.getByText('Deixe em branco para manter o token atual')).toBeVisible();
+    await field('name').fill(`${name} 2`);
+    const updated = page.waitForResponse((r) => new URL(r.url()).pathname === `/whatsapp/${String(saved.id)}` && r.request().method() === 'PUT');
+    await field('save').click();
+    expect((await updated).ok()).toBe(true);
+    await expect(form).toBeHidden();
+    await expect(page.getByTestId('connection-row').filter({ hasText: `${name} 2` })).toBeVisible();
+  });
+
+  await test.step('a new default connection takes the flag from the old one', async () => {
+    await page.getByTestId('add-connection').click();
+    await field('name').fill(`Nova padrão ${stamp}`);
+    await field('isDefault').check();
+    await field('save').click();
+    await expect(form).toBeHidden();
+    const rows = page.getByTestId('connection-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: `Nova padrão ${stamp}` }).getByTestId('conn-default')).toBeVisible();
+    await expect(rows.filter({ hasText: `${name} 2` }).getByTestId('conn-default')).toHaveCount(0);
+  });
+});

@@ -84,7 +84,7 @@ export const ConnectionDialog = ({ open, connection, onClose }: Props) => {
           </Col>
           <Col span={6}>
             <Form.Item name="isDefault" valuePropName="checked" label=" ">
-              <Checkbox>{t('connections.isDefault')}</Checkbox>
+              <Checkbox data-testid="connection-isDefault">{t('connections.isDefault')}</Checkbox>
             </Form.Item>
           </Col>
         </Row>

@@ -66,6 +66,17 @@ describe('list updates', () => {
     expect(upsertConnection([live], same)[0]).toBe(same);
     expect(refreshConnection([live], same)[0]).toBe(same);
   });
+  it('keeps one default: a new or updated default takes the flag from the others', () => {
+    const old = makeConnection({ id: 1, isDefault: true });
+    const other = makeConnection({ id: 2, isDefault: false });
+    const added = upsertConnection([old, other], makeConnection({ id: 3, isDefault: true }));
+    expect(added.map((w) => [w.id, w.isDefault])).toEqual([[1, false], [2, false], [3, true]]);
+    const moved = upsertConnection(added, { ...other, isDefault: true, updatedAt: '2025-03-10T12:00:09.000Z' });
+    expect(moved.map((w) => [w.id, w.isDefault])).toEqual([[1, false], [2, true], [3, false]]);
+    // A non-default update touches no one else; an older (ignored) default takes nothing.
+    expect(upsertConnection(moved, { ...moved[0]!, name: 'x' }).map((w) => w.isDefault)).toEqual([false, true, false]);
+    expect(upsertConnection(moved, { ...other, isDefault: true, updatedAt: '2025-01-01T00:00:00.000Z', id: 3 }).map((w) => w.isDefault)).toEqual([false, true, false]);
+  });
   it('refreshes listed connections only (a deleted one stays out)', () => {
     expect(refreshConnection([a], { ...b, name: 'B2' })).toEqual([a]);
     expect(refreshConnection([a, b], { ...b, name: 'B2' })[1]!.name).toBe('B2');

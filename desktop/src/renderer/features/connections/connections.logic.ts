@@ -41,11 +41,19 @@ export const needsAttention = (list: readonly Pick<WhatsappDto, 'status'>[]): bo
 /** `w` is an older state than `than` (an HTTP answer overtaken by a live event, say). */
 const older = (w: Pick<WhatsappDto, 'updatedAt'>, than: Pick<WhatsappDto, 'updatedAt'>): boolean => Date.parse(w.updatedAt) < Date.parse(than.updatedAt);
 
-/** Insert or replace by id, keeping the list ordered by id; an older state never replaces a newer one. */
+/** A company has one default connection: a new default takes the flag from the others. */
+const oneDefault = (list: WhatsappDto[], w: WhatsappDto): WhatsappDto[] =>
+  w.isDefault ? list.map((x) => (x.id !== w.id && x.isDefault ? { ...x, isDefault: false } : x)) : list;
+
+/**
+ * Insert or replace by id, keeping the list ordered by id; an older state never replaces a newer
+ * one. A default connection clears the others' flag here: creating one tells no one else (POST
+ * /whatsapp sends no update for the connection that lost the flag).
+ */
 export const upsertConnection = (list: WhatsappDto[], w: WhatsappDto): WhatsappDto[] => {
   const current = list.find((x) => x.id === w.id);
-  if (!current) return [...list, w].sort((a, b) => a.id - b.id);
-  return older(w, current) ? list : list.map((x) => (x.id === w.id ? w : x));
+  if (!current) return oneDefault([...list, w].sort((a, b) => a.id - b.id), w);
+  return older(w, current) ? list : oneDefault(list.map((x) => (x.id === w.id ? w : x)), w);
 };
 
 export const removeConnection = (list: WhatsappDto[], id: number): WhatsappDto[] => list.filter((w) => w.id !== id);
