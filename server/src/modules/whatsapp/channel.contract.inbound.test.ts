@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { createCompany, type TestCompany } from '../../../test/helpers/world';
 import { toVcard } from './message-body';
-import { baileysHarness, CUSTOMER, sandboxHarness, type ContractEnv } from './test/contract-harness';
+import { baileysHarness, baileysWorld, CUSTOMER, record, sandboxHarness, type BaileysWorld, type ContractEnv } from './test/contract-harness';
+import { incomingAt } from './baileys/test/messages';
 import type { CustomerContent } from './test/customer-content';
 
 let app: TestApp;
@@ -77,5 +78,48 @@ describe.each([
     await h.connect();
     await expect(h.channel.downloadMedia({ id: 'NOT-A-MESSAGE', raw: null })).rejects.toMatchObject({ code: 'ERR_WAPP_DOWNLOAD_MEDIA' });
     await h.channel.disconnect();
+  });
+});
+
+/** Addresses only Baileys has: the old 8-digit form of Brazilian mobiles, and LIDs. */
+describe('Baileys addresses → the customer number', () => {
+  const LID = '201234567890123@lid';
+  const upsert = async (w: BaileysWorld, address: Parameters<typeof incomingAt>[0]) => {
+    w.current().upsert([incomingAt(address)]);
+    await w.settle();
+  };
+  const connected = async () => {
+    const w = await baileysWorld(env());
+    const seen = record(w.channel);
+    await w.channel.connect();
+    w.current().qr('QR');
+    await w.settle();
+    w.current().open();
+    await w.settle();
+    return { w, seen };
+  };
+
+  it('a Brazilian mobile without the 9th digit (556181234567@s.whatsapp.net) arrives as 5561981234567', async () => {
+    const { w, seen } = await connected();
+    await upsert(w, { remoteJid: '556181234567@s.whatsapp.net' });
+    expect(seen.messages.map((m) => m.from)).toEqual(['5561981234567']);
+    await w.channel.disconnect();
+  });
+
+  it('a LID-addressed message with the phone as remoteJidAlt arrives under the phone', async () => {
+    const { w, seen } = await connected();
+    await upsert(w, { remoteJid: LID, remoteJidAlt: '556181234567@s.whatsapp.net' });
+    expect(seen.messages.map((m) => m.from)).toEqual(['5561981234567']);
+    await w.channel.disconnect();
+  });
+
+  it('a LID alone: the phone from the stored lid-mapping keys, else the LID digits', async () => {
+    const { w, seen } = await connected();
+    await upsert(w, { remoteJid: LID });
+    // Baileys' LIDMappingStore writes both directions into the socket's key store.
+    await w.factoryOpts.at(-1)!.auth.keys.set({ 'lid-mapping': { '5561981234567': '201234567890123', '201234567890123_reverse': '5561981234567' } });
+    await upsert(w, { remoteJid: LID });
+    expect(seen.messages.map((m) => m.from)).toEqual(['201234567890123', '5561981234567']);
+    await w.channel.disconnect();
   });
 });

@@ -16,7 +16,7 @@ import { ChannelEmitter, type ChannelEvents, type ChannelListener, type Outbound
 import { cachedKeys, usePostgresAuthState, type PostgresAuthState } from './auth-state';
 import { BoundedCache } from './bounded-cache';
 import { disconnectCode } from './disconnect';
-import { BaileysInboundEvents } from './inbound-events';
+import { BaileysInboundEvents, phoneFromLidMapping } from './inbound-events';
 import { downloadInboundMedia } from './media';
 import { BaileysOutboundSender } from './outbound-sender';
 import { phoneDigits } from './phone';
@@ -105,7 +105,7 @@ export class BaileysChannel implements WhatsAppChannel {
     // Shared by both sides: sent ids hide their echo; call ids remember the caller's JID.
     const ownIds = new BoundedCache(1_000, 10 * 60_000);
     const callers = new BoundedCache(200, 10 * 60_000);
-    this.inbound = new BaileysInboundEvents({ emitter: this.emitter, now: this.now, ownIds, callers, isCurrent: (sock) => this.isCurrent(sock), active: () => !this.stopped });
+    this.inbound = new BaileysInboundEvents({ emitter: this.emitter, now: this.now, ownIds, callers, isCurrent: (sock) => this.isCurrent(sock), active: () => !this.stopped, phoneOfLid: phoneFromLidMapping(() => this.auth?.state.keys) });
     this.outbound = new BaileysOutboundSender({ socket: () => (this.open ? this.live?.sock : undefined), ownIds, callers });
   }
 

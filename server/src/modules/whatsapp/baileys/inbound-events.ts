@@ -1,9 +1,9 @@
-import { BufferJSON, type BaileysEventMap, type WAMessage } from '@whiskeysockets/baileys';
+import { BufferJSON, isLidUser, type BaileysEventMap, type SignalKeyStore, type WAMessage } from '@whiskeysockets/baileys';
 import type { ChannelEmitter, InboundMedia } from '../whatsapp.port';
 import type { MediaInfo } from './normalized';
 import type { BoundedCache } from './bounded-cache';
 import { mapCall, mapInbound, mapUpdate } from './map-inbound';
-import { phoneDigits } from './phone';
+import { jidUser, phoneDigits, toPnJid, type LidToPhone } from './phone';
 import type { BaileysSocketSurface } from './socket';
 
 export interface InboundEventsContext {
@@ -17,6 +17,11 @@ export interface InboundEventsContext {
   isCurrent: (sock: BaileysSocketSurface) => boolean;
   /** False once the channel stopped (acks of a replaced socket still count until then). */
   active: () => boolean;
+  /**
+   * The phone number (digits) a LID stands for, from the stored `lid-mapping` keys Baileys keeps
+   * (`<lid>_reverse` → phone); asked only when a message names a LID without a phone alternative.
+   */
+  phoneOfLid?: (lidUser: string) => Promise<string | undefined>;
 }
 
 /**
@@ -24,6 +29,15 @@ export interface InboundEventsContext {
  * revived with `BufferJSON.reviver` to download its media again or answer a retry request.
  */
 export const jsonSafe = (msg: WAMessage): unknown => JSON.parse(JSON.stringify(msg, BufferJSON.replacer)) as unknown;
+
+/** `phoneOfLid` over an auth state's key store (the family Baileys' LIDMappingStore writes). */
+export const phoneFromLidMapping =
+  (keys: () => SignalKeyStore | undefined) =>
+  async (lidUser: string): Promise<string | undefined> => {
+    const id = `${lidUser}_reverse`;
+    const pn = (await keys()?.get('lid-mapping', [id]))?.[id];
+    return typeof pn === 'string' && pn ? pn : undefined;
+  };
 
 /** The port's media facts: the caption is already the body. */
 const inboundMedia = ({ caption: _caption, ...media }: MediaInfo): InboundMedia => media;
@@ -39,7 +53,8 @@ export class BaileysInboundEvents {
     const { emitter } = this.ctx;
     for (const raw of u.messages) {
       if (!this.ctx.isCurrent(sock)) return;
-      const e = mapInbound(raw, { self: sock.user?.id, now: this.ctx.now });
+      const lidToPhone = await this.knownPhone(raw);
+      const e = mapInbound(raw, { self: sock.user?.id, now: this.ctx.now, ...(lidToPhone ? { lidToPhone } : {}) });
       if (e.type === 'edit') {
         await emitter.emit('edit', { id: e.targetId, body: e.body, at: e.editedAt });
         continue;
@@ -72,6 +87,17 @@ export class BaileysInboundEvents {
         raw: jsonSafe(raw),
       });
     }
+  }
+
+  /**
+   * For a 1:1 chat addressed by LID alone: the stored mapping's phone, looked up before mapping
+   * (the mapper is synchronous). Without one the contact is keyed by the LID digits (`fromIsLid`).
+   */
+  private async knownPhone(raw: WAMessage): Promise<LidToPhone | undefined> {
+    const { remoteJid, remoteJidAlt } = raw.key ?? {};
+    if (!this.ctx.phoneOfLid || !remoteJid || !isLidUser(remoteJid) || (remoteJidAlt && !isLidUser(remoteJidAlt))) return undefined;
+    const pn = await this.ctx.phoneOfLid(jidUser(remoteJid)).catch(() => undefined);
+    return pn ? () => toPnJid(pn) : undefined;
   }
 
   /** Offers only (the rest of a call's life is noise here); group calls are not the contact's. */

@@ -244,3 +244,27 @@ describe('media kinds: the event, the stored row and the stored file', () => {
   });
 
 });
+
+describe('groups (CheckMsgIsGroup)', () => {
+  const setGroups = (value: 'enabled' | 'disabled') =>
+    app.owner`insert into settings (company_id, key, value) values (${company.companyId}, 'CheckMsgIsGroup', ${value})
+      on conflict (company_id, key) do update set value = excluded.value`;
+  const groupMessage = (id: string) => ({ ...fx.groupText, key: { ...fx.groupText.key, id } }) as WAMessage;
+
+  it('ignores a group message by default and while the setting is enabled: no contact, no ticket, no message', async () => {
+    await push(groupMessage('3EB0GRP1'));
+    await setGroups('enabled');
+    await push(groupMessage('3EB0GRP2'));
+    const [r] = await app.owner`select (select count(*)::int from messages where wa_message_id in ('3EB0GRP1', '3EB0GRP2')) as messages,
+      (select count(*)::int from contacts where company_id = ${company.companyId} and is_group) as groups`;
+    expect(r).toEqual({ messages: 0, groups: 0 });
+  });
+
+  it('stores it on a group contact and ticket once the company disables CheckMsgIsGroup', async () => {
+    await setGroups('disabled');
+    await push(groupMessage('3EB0GRP3'));
+    const [m] = await app.owner`select m.body, c.number, c.is_group, t.is_group as ticket_is_group from messages m
+      join contacts c on c.id = m.contact_id join tickets t on t.id = m.ticket_id where m.wa_message_id = '3EB0GRP3'`;
+    expect(m).toEqual({ body: 'Bom dia, grupo', number: '120363025246125244', is_group: true, ticket_is_group: true });
+  });
+});

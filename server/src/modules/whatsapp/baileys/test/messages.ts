@@ -60,3 +60,11 @@ export const callOffer = (from: string, opts: { id?: string; isVideo?: boolean }
   status: 'offer',
   offline: false,
 });
+
+/** A customer's text under any address: a LID (with or without the phone as `remoteJidAlt`) or an old 8-digit PN. */
+export const incomingAt = (address: { remoteJid: string; remoteJidAlt?: string }, body = 'oi'): WAMessage => ({
+  key: { fromMe: false, id: newId(), ...address, ...(address.remoteJid.endsWith('@lid') ? { addressingMode: 'lid' } : {}) },
+  message: { conversation: body },
+  messageTimestamp: Math.floor(Date.now() / 1000),
+  pushName: 'Cliente',
+});
