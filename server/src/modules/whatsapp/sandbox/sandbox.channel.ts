@@ -30,6 +30,7 @@ export interface SandboxTiming {
 export class SandboxChannel implements WhatsAppChannel {
   private readonly emitter = new ChannelEmitter();
   private readonly timers = new Set<NodeJS.Timeout>();
+  private acks: Promise<void> = Promise.resolve();
   /** Calls we declined, in order (the simulated phone shows them as rejected). */
   readonly rejectedCalls: { id: string; from: string }[] = [];
   /** Numbers that have no WhatsApp here (every other simulated customer has). */
@@ -160,10 +161,11 @@ export class SandboxChannel implements WhatsAppChannel {
   private later(ms: number, id: string, ack: number): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      void this.store
-        .setAck(id, ack)
+      // One after another: a slow write must not let "read" overtake "delivered".
+      this.acks = this.acks
+        .then(() => this.store.setAck(id, ack))
         .then(() => this.emitter.emit('ack', { id, ack }))
-        .catch((err) => console.error('sandbox ack failed', err));
+        .catch((err: unknown) => console.error('sandbox ack failed', err));
     }, ms);
     timer.unref();
     this.timers.add(timer);
