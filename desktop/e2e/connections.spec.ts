@@ -8,7 +8,8 @@ import { loginInBrowser, watchRealtime } from './support/ui';
  * Issue 3's acceptance: the Connections page in Chromium against a fake WhatsApp network
  * (server/test/e2e/fake-network.ts). An admin adds a Baileys connection, asks for a QR code,
  * watches it change live, "scans" it and sees CONNECTED with the phone number without a reload;
- * network drops show TIMEOUT and OPENING; disconnect and delete ask first. At every step the row
+ * network drops show TIMEOUT and OPENING; pairing by phone number shows PAIRING and its code;
+ * disconnect and delete ask first. At every step the row
  * shows exactly the actions of the status table (administration.md §2) and the menu's '!' badge
  * follows the attention rule (any connection not CONNECTED).
  */
@@ -151,6 +152,29 @@ test('an admin pairs a WhatsApp connection by QR code live, and each status show
     await expectRow(row, 'DISCONNECTED', ['conn-retry', 'conn-newqr']);
     await expect(badge).toBeVisible();
     await expect.poll(async () => (await network.socket(whatsappId)) ?? null, { message: 'no live socket after disconnect' }).toBeNull();
+  });
+
+  await test.step('pairing by phone number: PAIRING shows the code in the dialog and offers disconnect only', async () => {
+    const before = (await network.socket(whatsappId))?.seq ?? 0;
+    await row.getByTestId('conn-newqr').click();
+    const qrSocket = await network.nextSocket(whatsappId, before);
+    await network.qr(whatsappId, `2@third-qr-${stamp},YzAbCd==,EfGhIj==`);
+    await expectRow(row, 'qrcode', ['conn-qr']);
+    await row.getByTestId('conn-qr').click();
+    await page.getByTestId('qr-use-phone').click();
+    await page.getByTestId('pairing-phone').fill('5511977776666');
+    await page.getByTestId('pairing-submit').click();
+    // The session starts over to pair by code; the network asks again, and the product asks for the code.
+    const pairingSocket = await network.nextSocket(whatsappId, qrSocket.seq);
+    await network.qr(whatsappId, `2@pairing-qr-${stamp},KlMnOp==,QrStUv==`);
+    await expect(page.getByTestId('pairing-code')).toHaveText('K7QM-2XPA');
+    await expectRow(row, 'PAIRING', ['conn-disconnect']);
+    expect((await network.socket(whatsappId))?.pairingRequests).toEqual(['5511977776666']);
+    await network.scan(whatsappId, '5511977776666');
+    await expect(page.getByTestId('qr-dialog')).toBeHidden();
+    await expectRow(row, 'CONNECTED', ['conn-disconnect']);
+    await expect(row.getByTestId('conn-number')).toHaveText('+55 (11) 97777-6666');
+    expect((await network.socket(whatsappId))?.seq).toBe(pairingSocket.seq);
   });
 
   await test.step('delete asks first; confirmed, the row and the badge go', async () => {

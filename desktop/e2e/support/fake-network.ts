@@ -7,6 +7,8 @@ export interface FakeSocketInfo {
   /** 1-based creation order over the whole run. */
   seq: number;
   ended: boolean;
+  /** Phone numbers the product asked a pairing code for on this socket (GET only). */
+  pairingRequests?: string[];
 }
 
 const ok = async <T>(res: APIResponse, what: string): Promise<T> => {

@@ -59,7 +59,7 @@ const userFor = (number: string) => ({ id: `${number}:7@s.whatsapp.net`, name: '
 /**
  * Routes (JSON; 404 while the connection has no live fake socket, so a spec polls):
  * - GET  /sockets                  every socket: { seq, whatsappId (null once replaced), ended }
- * - GET  /connections/:id          the live socket: { seq, ended }
+ * - GET  /connections/:id          the live socket: { seq, ended, pairingRequests (phone numbers asked a pairing code for) }
  * - POST /connections/:id/qr       { code }          the network shows a QR code
  * - POST /connections/:id/scan     { number? }       the phone scanned it: user set, connection open
  * - POST /connections/:id/close    { code }          the network closes with a DisconnectReason code
@@ -84,7 +84,7 @@ export const startControlServer = (network: FakeNetwork, sessions: () => Session
       if (!sock) return send(res, 404, { error: `connection ${match[1]} has no live fake socket` });
       const seq = network.sockets.indexOf(sock) + 1;
       const action = match[2];
-      if (req.method === 'GET' && !action) return send(res, 200, { seq, ended: !!sock.ended });
+      if (req.method === 'GET' && !action) return send(res, 200, { seq, ended: !!sock.ended, pairingRequests: sock.pairingRequests });
       if (req.method !== 'POST' || !action) return send(res, 405, { error: 'method not allowed' });
       const body = await readJson(req);
       if (action === 'qr') {
