@@ -279,7 +279,12 @@ describe('405: WhatsApp Web version refresh', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sw.js`;
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(async () => {
+    const closed = new Promise<void>((r) => server.close(() => r()));
+    // fetch keeps connections alive; close() alone would wait for them to time out.
+    server.closeAllConnections();
+    await closed;
+  });
 
   it('fetches the current version, backs off, and hands it to every later socket; a failed fetch keeps it', async () => {
     const version = new WaVersionCache(url);

@@ -29,7 +29,12 @@ describe('WaVersionCache against a local server', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sw.js`;
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(async () => {
+    const closed = new Promise<void>((r) => server.close(() => r()));
+    // fetch keeps connections alive; close() alone would wait for them to time out.
+    server.closeAllConnections();
+    await closed;
+  });
 
   it('starts without a version (Baileys bundles one), shares one look-up between concurrent 405s', async () => {
     const cache = new WaVersionCache(url);
