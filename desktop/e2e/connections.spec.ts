@@ -144,7 +144,7 @@ test('an admin pairs a WhatsApp connection by QR code live, and each status show
   await test.step('disconnect asks first, then DISCONNECTED shows exactly try again and new QR code', async () => {
     await row.getByTestId('conn-disconnect').click();
     await expect(page.getByText(`Desconectar ${name}?`)).toBeVisible();
-    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await page.locator('.ant-popconfirm').filter({ visible: true }).getByRole('button', { name: 'Cancelar' }).click();
     await expect(page.getByTestId('conn-disconnect-confirm')).toBeHidden();
     await expect(row).toHaveAttribute('data-status', 'CONNECTED');
     await row.getByTestId('conn-disconnect').click();
