@@ -29,6 +29,7 @@ import { createMessagesService } from './modules/messages/messages.service';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { mediaRoutes } from './modules/messages/media.routes';
 import { registerMessageJobs } from './modules/messages/messages.jobs';
+import { createSendRouting } from './modules/messages/send-routing';
 import { createContactsService } from './modules/contacts/contacts.service';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createQueuesService } from './modules/queues/queues.service';
@@ -98,7 +99,18 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     : undefined;
   // Each WhatsApp session runs in exactly one process: the one holding its advisory-lock lease.
   const leases: LeaseHolder = new LeaseHolder({ url: opts.appUrl, onLost: (ids) => void sessions.leasesLost(ids).catch((err) => console.error(err)) });
-  const sessions: SessionManager = new SessionManager({ data, inbound, sandboxEnabled: config.sandboxEnabled, sandboxTiming: opts.sandboxTiming, baileys, leases, leaseScanMs: opts.leaseScanMs });
+  // Where send jobs run: the process holding a connection's lease works its queue (decision 0011).
+  const routing = createSendRouting({ data, jobs });
+  const sessions: SessionManager = new SessionManager({
+    data,
+    inbound,
+    sandboxEnabled: config.sandboxEnabled,
+    sandboxTiming: opts.sandboxTiming,
+    baileys,
+    leases,
+    leaseScanMs: opts.leaseScanMs,
+    onLive: (id, live) => routing.onLive(id, live),
+  });
 
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -144,7 +156,9 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   registerTicketListeners(bus, realtime);
   registerWhatsappListeners(bus, realtime, jobs);
   registerCompanyListeners(bus, realtime);
-  await registerMessageJobs({ data, jobs, sessions, media });
+  await registerMessageJobs({ data, jobs, sessions, media, routing });
+  // Channels started before the worker existed (none at boot today) get their queue too.
+  for (const id of sessions.owned()) routing.onLive(id, true);
   await registerMediaJobs({ data, jobs, media, channelOf: (id) => sessions.sender(id) });
 
   let closed = false;
@@ -161,6 +175,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
       if (closed) return;
       closed = true;
       await sessions.stopAll();
+      await routing.settled();
       await realtime.close();
       await app.close();
       await jobs.stop();

@@ -9,11 +9,18 @@ import * as contactsRepo from '../contacts/contacts.repository';
 import * as ticketsRepo from '../tickets/tickets.repository';
 import * as repo from './messages.repository';
 import { sendFailure, toOutboundContent } from './outbound-content';
+import type { SendRouting } from './send-routing';
 
 export interface SendWorkerDeps {
   data: DataAccess;
   sessions: Pick<SessionManager, 'sender'>;
   media: Pick<MediaStore, 'pathOf'>;
+  /**
+   * Shared-queue workers only: hands a job whose socket lives in another process to that
+   * connection's queue (true), or says it is live nowhere (false). Connection-queue workers
+   * have none, so a job never bounces between processes while a lease moves.
+   */
+  forwardToOwner?: (data: JobPayloads['message.send'], whatsappId: number) => Promise<boolean>;
 }
 
 /**
@@ -51,10 +58,11 @@ export const createSendWorker = (deps: SendWorkerDeps) => {
     });
     if (!job) return;
     const { m } = job;
+    // A real connection's socket lives in one process (decision 0011): elsewhere, hand the job over.
+    const channel = deps.sessions.sender(m.whatsappId);
+    if (!channel && deps.forwardToOwner && (await deps.forwardToOwner({ companyId, messageId }, m.whatsappId))) return;
     let ref: SentRef;
     try {
-      // A real connection's socket lives in one process; a job picked up elsewhere is retried.
-      const channel = deps.sessions.sender(m.whatsappId);
       if (!channel) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', true);
       const content = toOutboundContent(m, job.quoted, m.mediaUrl ? deps.media.pathOf(companyId, m.mediaUrl) : undefined);
       ref = await channel.send(job.to, content, { id: m.waMessageId });
@@ -68,6 +76,8 @@ export const createSendWorker = (deps: SendWorkerDeps) => {
   };
 };
 
-export const registerMessageJobs = async (deps: SendWorkerDeps & { jobs: Jobs }) => {
-  await deps.jobs.work('message.send', createSendWorker(deps));
+/** The shared queue forwards to owners; each owner works its connections' queues (send-routing.ts). */
+export const registerMessageJobs = async (deps: SendWorkerDeps & { jobs: Jobs; routing: SendRouting }) => {
+  await deps.jobs.work('message.send', createSendWorker({ ...deps, forwardToOwner: (data, id) => deps.routing.forwardToOwner(data, id) }));
+  deps.routing.setDeliver(createSendWorker({ ...deps, forwardToOwner: undefined }));
 };

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { ACK } from '@balcao/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, createTestDatabase, type TestApp } from '../helpers/build-app';
+import { createCompany, type TestCompany } from '../helpers/world';
+import { connectionQueue, Jobs } from '../../src/infra/jobs';
+import { createSendWorker } from '../../src/modules/messages/messages.jobs';
+import { createSendRouting } from '../../src/modules/messages/send-routing';
+import { BaileysChannel } from '../../src/modules/whatsapp/baileys/baileys.channel';
+import { toPnJid } from '../../src/modules/whatsapp/baileys/phone';
+import { FakeSocket } from '../../src/modules/whatsapp/baileys/test/fake-socket';
+import { incomingText } from '../../src/modules/whatsapp/baileys/test/messages';
+import { ChannelError } from '../../src/modules/whatsapp/whatsapp.port';
+
+// Two processes' worth of app on one database; a Baileys connection's socket lives in one of
+// them. A send job fetched by the other is handed to the owner's queue (decision 0011).
+const key = randomBytes(32);
+const CUSTOMER = '5561981237777';
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let one: TestApp;
+let two: TestApp;
+let jobs: Jobs;
+let a: TestCompany;
+let whatsappId: number;
+let ticketId: number;
+let contactId: number;
+const sockets = { one: [] as FakeSocket[], two: [] as FakeSocket[] };
+const factory = (list: FakeSocket[]) => () => {
+  const s = new FakeSocket({ registered: [toPnJid(CUSTOMER)] });
+  list.push(s);
+  return s;
+};
+const sentBy = (list: FakeSocket[]) => list.flatMap((s) => s.sent.map((m) => m.message.key.id));
+const meta = { retryCount: 0, retryLimit: 8 };
+
+/** An outgoing message written the way queueOutbound writes it (ack 0), without its job. */
+const outgoing = async (body: string) => {
+  const waId = `BAL${randomBytes(10).toString('hex').toUpperCase()}`;
+  const [row] = await one.owner`
+    insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wa_message_id, body, from_me, ack, read)
+    values (${a.companyId}, ${ticketId}, ${contactId}, ${whatsappId}, ${waId}, ${body}, true, 0, true) returning id`;
+  return { id: row!.id as number, waId };
+};
+const ackOf = async (id: number) => (await one.owner`select ack, error_code from messages where id = ${id}`)[0] as { ack: number; error_code: string | null };
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  // Neither process scans on its own during the test: claims happen when the test says so.
+  one = await createTestApp({ db, config: { waEncryptionKey: key }, baileysSocketFactory: factory(sockets.one), leaseScanMs: 60_000 });
+  a = await createCompany(one);
+  const [w] = await one.owner`insert into whatsapps (company_id, name, provider, status) values (${a.companyId}, 'Loja', 'baileys', 'CONNECTED') returning id`;
+  whatsappId = w!.id as number;
+  await one.sessions.claimOrphans();
+  sockets.one[0]!.open();
+  sockets.one[0]!.upsert([incomingText(CUSTOMER, 'Oi')]);
+  await (one.sessions.get(whatsappId) as BaileysChannel).idle();
+  const [t] = await one.owner`select t.id, t.contact_id from tickets t where t.whatsapp_id = ${whatsappId}`;
+  ticketId = t!.id as number;
+  contactId = t!.contact_id as number;
+  two = await createTestApp({ db, config: { waEncryptionKey: key }, baileysSocketFactory: factory(sockets.two), leaseScanMs: 60_000 });
+  jobs = await Jobs.start(db.ownerUrl);
+});
+afterAll(async () => {
+  await jobs?.stop();
+  await one?.close();
+  await two?.close();
+  await db?.drop();
+});
+
+describe('send routing', () => {
+  it('hands a job fetched by a process without the socket to the owner, which sends it once', async () => {
+    expect(one.sessions.owned()).toContain(whatsappId);
+    expect(two.sessions.get(whatsappId)).toBeUndefined();
+    const m = await outgoing('Enviada pelo dono');
+    const routing = createSendRouting({ data: two.data, jobs });
+    const worker = createSendWorker({ data: two.data, sessions: two.sessions, media: two.media, forwardToOwner: routing.forwardToOwner });
+    // Completes without error: the job now waits in the owner's queue, not in a retry.
+    await worker({ companyId: a.companyId, messageId: m.id }, meta);
+    await vi.waitFor(async () => expect((await ackOf(m.id)).ack).toBeGreaterThanOrEqual(ACK.SERVER), { timeout: 15_000, interval: 50 });
+    expect(sentBy(sockets.one).filter((id) => id === m.waId)).toHaveLength(1);
+    expect(sockets.two).toHaveLength(0);
+  });
+
+  it('without a hand-off the same job fails temporarily where there is no socket', async () => {
+    const m = await outgoing('Sem dono aqui');
+    const worker = createSendWorker({ data: two.data, sessions: two.sessions, media: two.media });
+    const err = await worker({ companyId: a.companyId, messageId: m.id }, meta).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ChannelError);
+    expect((err as ChannelError).code).toBe('ERR_WAPP_NOT_INITIALIZED');
+    expect(await ackOf(m.id)).toEqual({ ack: 0, error_code: 'ERR_WAPP_NOT_INITIALIZED' });
+  });
+
+  it("keeps jobs in the connection's queue while nobody owns it; the next owner sends them", async () => {
+    // The owner "dies": its lease connection is gone, it closes its channel and stops the queue.
+    await one.owner`select pg_terminate_backend(${one.leases.backendPid()!})`;
+    await vi.waitFor(() => expect(one.sessions.owned()).toEqual([]), { timeout: 30_000, interval: 20 });
+
+    const m = await outgoing('Esperando o novo dono');
+    const routing = createSendRouting({ data: two.data, jobs });
+    // Live nowhere: not handed over (the shared queue's retry applies instead).
+    expect(await routing.forwardToOwner({ companyId: a.companyId, messageId: m.id }, whatsappId)).toBe(false);
+    // A hand-off made just before the owner died sits in the connection's queue.
+    await jobs.forward(connectionQueue(whatsappId), { companyId: a.companyId, messageId: m.id });
+
+    await two.sessions.claimOrphans();
+    expect(two.sessions.owned()).toContain(whatsappId);
+    sockets.two[0]!.open();
+    await vi.waitFor(async () => expect((await ackOf(m.id)).ack).toBeGreaterThanOrEqual(ACK.SERVER), { timeout: 20_000, interval: 50 });
+    expect(sentBy(sockets.two)).toContain(m.waId);
+    expect(sentBy(sockets.one)).not.toContain(m.waId);
+  });
+});
