@@ -7,6 +7,7 @@ import { createSandboxStore } from './sandbox/sandbox.store';
 import * as repo from './whatsapp.repository';
 import { BaileysChannel, type BaileysChannelOptions } from './baileys/baileys.channel';
 import type { BaileysSocketFactory } from './baileys/socket';
+import * as authRepo from './baileys/auth-state.repository';
 
 /** The part of `LeaseHolder` the manager uses (db/leases.ts). */
 export type Leases = Pick<LeaseHolder, 'tryAcquire' | 'release' | 'held' | 'close'>;
@@ -101,6 +102,29 @@ export class SessionManager {
       this.dropSimulator(whatsappId);
       if (this.live.has(whatsappId) && this.deps.leases) this.parked.set(whatsappId, Date.now());
       await this.closeLive(whatsappId);
+    });
+  }
+
+  /**
+   * The admin's "disconnect": the device is unlinked and its keys wiped, so the next start shows a
+   * new QR (the products we replace behave so). A connection not running here has its stored keys
+   * wiped only when no other process runs it: the owner's socket would otherwise keep using them.
+   */
+  async logout(whatsappId: number, companyId: number): Promise<void> {
+    return this.serial(whatsappId, async () => {
+      this.dropSimulator(whatsappId);
+      if (this.live.has(whatsappId)) {
+        if (this.deps.leases) this.parked.set(whatsappId, Date.now());
+        await this.closeLive(whatsappId, { logout: true });
+        return;
+      }
+      const leases = this.deps.leases;
+      if (leases && !(await leases.tryAcquire(whatsappId))) return;
+      try {
+        await this.deps.data.withTenant({ companyId }, ({ tx }) => authRepo.removeAll(tx, { companyId, whatsappId }));
+      } finally {
+        await leases?.release(whatsappId);
+      }
     });
   }
 
@@ -239,13 +263,13 @@ export class SessionManager {
   }
 
   /** Old channel closed and its listeners removed; the lease is not touched. */
-  private async closeLive(whatsappId: number): Promise<void> {
+  private async closeLive(whatsappId: number, opts: { logout?: boolean } = {}): Promise<void> {
     const l = this.live.get(whatsappId);
     if (!l) return;
     this.live.delete(whatsappId);
     this.deps.onLive?.(whatsappId, false);
     for (const off of l.off) off();
-    await l.channel.disconnect();
+    await l.channel.disconnect(opts);
   }
 
   private addSimulator(facts: ConnectionFacts): void {

@@ -13,6 +13,7 @@ import { api, connectSocket, createCompany, nextEvent, type TestCompany } from '
 import { DEFAULT_WA } from '../../infra/config';
 import type { BaileysChannel } from './baileys/baileys.channel';
 import { FakeSocket } from './baileys/test/fake-socket';
+import type { BaileysSocketOptions } from './baileys/socket';
 
 let app: TestApp;
 let A: TestCompany;
@@ -23,13 +24,15 @@ let sAgent: Socket;
 let seenB: Received[];
 let seenAgent: Received[];
 const sockets: FakeSocket[] = [];
+const factoryOpts: BaileysSocketOptions[] = [];
 
 beforeAll(async () => {
   app = await createTestApp({
     config: { waEncryptionKey: randomBytes(32), wa: { ...DEFAULT_WA, qrLimit: 2 } },
-    baileysSocketFactory: () => {
+    baileysSocketFactory: (opts) => {
       const s = new FakeSocket();
       sockets.push(s);
+      factoryOpts.push(opts);
       return s;
     },
   });
@@ -158,5 +161,41 @@ describe('QR limit and admin alerts', () => {
     expect(alertsB.map((r) => r.event)).toEqual([wireEvent(B.companyId, 'whatsappAlert')]);
     expect(JSON.stringify(seenB)).not.toContain('Alfa zap');
     expect(seenAgent.filter((r) => r.event.endsWith('-whatsappAlert'))).toEqual([]);
+  });
+
+  it('disconnect logs out: the phone unlinks the device, the keys are wiped, the next start shows a new QR', async () => {
+    const admin = api(app, A.adminToken);
+    const w = await baileysConnection(A, 'Sai e volta');
+    await admin.post(`/whatsappsession/${w.id}`);
+    const linked = sockets.at(-1)!;
+    linked.emit('creds.update', { registered: true, me: { id: '5561977776666:3@s.whatsapp.net' } });
+    linked.open();
+    await settle(w.id);
+    const authRows = async () => Number((await app.owner`select count(*)::int as n from whatsapp_auth where whatsapp_id = ${w.id}`)[0]!.n);
+    expect(await authRows()).toBeGreaterThan(0);
+
+    const r = await admin.del<WhatsappDto>(`/whatsappsession/${w.id}`);
+    expect(r.status).toBe(200);
+    expect(r.body.status).toBe('DISCONNECTED');
+    expect(linked.loggedOut).toBe(true);
+    expect(await authRows()).toBe(0);
+
+    // "New QR code" starts from nothing: no identity is offered to WhatsApp, a QR is shown.
+    const qr = sessionOf(A, w.id, 'qrcode');
+    await admin.post(`/whatsappsession/${w.id}`);
+    expect(sockets.at(-1)).not.toBe(linked);
+    expect(factoryOpts.at(-1)!.auth.creds.me).toBeUndefined();
+    sockets.at(-1)!.qr('QR-DEPOIS');
+    await settle(w.id);
+    expect((await qr).session.qrcode).toBe('QR-DEPOIS');
+    await admin.del(`/whatsappsession/${w.id}`);
+  });
+
+  it('disconnect of a connection running nowhere wipes its stored keys', async () => {
+    const admin = api(app, A.adminToken);
+    const w = await baileysConnection(A, 'Parado');
+    await app.owner`insert into whatsapp_auth (company_id, whatsapp_id, category, key_id, value) values (${A.companyId}, ${w.id}, 'creds', 'creds', ${'x'})`;
+    expect((await admin.del(`/whatsappsession/${w.id}`)).status).toBe(200);
+    expect(Number((await app.owner`select count(*)::int as n from whatsapp_auth where whatsapp_id = ${w.id}`)[0]!.n)).toBe(0);
   });
 });

@@ -136,9 +136,10 @@ const sessionActions = (deps: Deps) => {
       await deps.sessions.start(row, queueIds);
       return dto(ctx, id);
     },
+    /** Disconnect = log out: the phone unlinks the device and the next start needs a new QR. */
     stopSession: async (ctx: Ctx, id: number): Promise<WhatsappDto> => {
       await load(ctx, id);
-      await deps.sessions.stop(id);
+      await deps.sessions.logout(id, ctx.companyId);
       return deps.data.withTenant(ctx, async ({ tx, stage }) => {
         const row = (await repo.setStatus(tx, ctx.companyId, id, { status: 'DISCONNECTED' }))!;
         stage({
