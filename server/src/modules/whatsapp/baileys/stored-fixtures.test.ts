@@ -237,6 +237,18 @@ describe('media kinds: the event, the stored row and the stored file', () => {
     ]);
   });
 
+  it('a burst of media in one upsert: every file is stored (downloads wait their turn, none is lost)', async () => {
+    const files = Array.from({ length: 9 }, (_, i) => randomBytes(500 + i));
+    const msgs = await Promise.all(files.map((f) => mediaFixture({ image: f, mimetype: 'image/jpeg', jpegThumbnail: '' })));
+    w.current().upsert(msgs);
+    await w.settle();
+    await pipeline.mediaIdle();
+    for (const [i, msg] of msgs.entries()) {
+      const stored = await row(msg.key.id!);
+      expect((await app.media.read(company.companyId, stored.media_url as string)).equals(files[i]!)).toBe(true);
+    }
+  });
+
   it('a document keeps its file name in the stored file name', async () => {
     const msg = await mediaFixture({ document: randomBytes(100), mimetype: 'application/pdf', fileName: 'Relatório março.pdf' });
     await push(msg);
