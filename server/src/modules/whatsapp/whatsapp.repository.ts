@@ -70,10 +70,6 @@ export const count = async (tx: Tx, companyId: number): Promise<number> =>
 
 export const insert = async (tx: Tx, data: typeof whatsapps.$inferInsert): Promise<WhatsappRow> => (await tx.insert(whatsapps).values(data).returning())[0]!;
 
-export const clearDefault = async (tx: Tx, companyId: number): Promise<void> => {
-  await tx.update(whatsapps).set({ isDefault: false }).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)));
-};
-
 export const setQueues = async (tx: Tx, companyId: number, whatsappId: number, queueIds: number[]): Promise<void> => {
   await tx.delete(whatsappQueues).where(and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, whatsappId)));
   if (queueIds.length) await tx.insert(whatsappQueues).values(queueIds.map((queueId) => ({ companyId, whatsappId, queueId })));

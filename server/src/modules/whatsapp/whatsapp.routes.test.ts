@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WhatsappDto } from '@balcao/shared';
+import { wireEvent, type WhatsappDto } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { api, connectSocket, createCompany, nextEvent, type TestCompany } from '../../../test/helpers/world';
 
@@ -56,6 +56,21 @@ describe('connections: show, update, delete', () => {
     expect(await stored(w.id)).toBeUndefined();
     const defaults = await app.owner`select id from whatsapps where company_id = ${a.companyId} and is_default`;
     expect(defaults).toHaveLength(1);
+  });
+
+  it('a new default connection takes the flag, and every admin hears that the old one lost it', async () => {
+    const old = (await admin().get<WhatsappDto[]>('/whatsapp')).body.find((w) => w.isDefault)!;
+    const socket = await connectSocket(app, a.adminToken);
+    try {
+      const lost = nextEvent<{ action: string; whatsapp: WhatsappDto }>(socket, wireEvent(a.companyId, 'whatsapp'), (p) => p.whatsapp?.id === old.id && !p.whatsapp.isDefault);
+      const created = await create({ name: 'Padrão nova', provider: 'baileys', isDefault: true });
+      expect(created.isDefault).toBe(true);
+      expect((await lost).whatsapp.isDefault).toBe(false);
+      const defaults = await app.owner`select id from whatsapps where company_id = ${a.companyId} and is_default`;
+      expect(defaults.map((d) => d.id)).toEqual([created.id]);
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('refuses users that are not admins', async () => {

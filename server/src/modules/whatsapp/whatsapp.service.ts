@@ -99,10 +99,11 @@ export const createWhatsappService = (deps: Deps) => ({
       if (body.promptId) throw new AppError('ERR_NOT_FOUND', 'prompt not found');
       // The first connection is the default one: at least one default must exist.
       const isDefault = body.isDefault || (await repo.count(tx, ctx.companyId)) === 0;
-      if (isDefault) await repo.clearDefault(tx, ctx.companyId);
       const { queueIds: _q, ...fields } = body;
       const row = await repo.insert(tx, { ...fields, isDefault, companyId: ctx.companyId, status: 'DISCONNECTED', transferQueueId: body.transferQueueId ?? null, promptId: body.promptId ?? null });
       await repo.setQueues(tx, ctx.companyId, row.id, queueIds);
+      // The default moves to the new connection: every admin's list must hear about the old one.
+      if (isDefault) for (const other of await repo.clearDefaultExcept(tx, ctx.companyId, row.id)) await stageUpdated(tx, ctx, stage, other);
       const dto = repo.toWhatsappDto(row, (await repo.queueIdsOf(tx, ctx.companyId, [row.id])).get(row.id) ?? []);
       stage({ type: 'whatsapp.updated', companyId: ctx.companyId, whatsapp: dto });
       return { row, queueIds };
