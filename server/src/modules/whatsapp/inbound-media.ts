@@ -6,6 +6,28 @@ import * as ticketsRepo from '../tickets/tickets.repository';
 import { ChannelError, type WhatsAppChannel } from './whatsapp.port';
 
 export type MediaJob = JobPayloads['media.download'];
+
+/** Downloads held in memory at once: a burst of videos must not hold them all (the rest wait). */
+const MAX_DOWNLOADS_AT_RECEIPT = 4;
+
+/** Runs at most `max` of the given tasks at a time, the others in arrival order. */
+const limiter = (max: number) => {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task: () => Promise<void>): Promise<void> => {
+    // A finishing task hands its slot straight to the next waiter, so a newcomer cannot slip in between.
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+};
+
 type Downloader = Pick<WhatsAppChannel, 'downloadMedia'>;
 
 export const MEDIA_ERROR = 'ERR_WAPP_DOWNLOAD_MEDIA';
@@ -54,15 +76,30 @@ export const createInboundMedia = (deps: { data: DataAccess; media: MediaStore; 
 
   const retryable = (err: unknown) => !(err instanceof ChannelError) || err.temporary;
 
+  /** The download at receipt: one try; never throws (the message is stored whatever happens here). */
+  const atReceipt = async (job: MediaJob, channel: Downloader, ref: { id: string; raw: unknown }): Promise<void> => {
+    try {
+      await fetch(job, channel, ref);
+    } catch (err) {
+      console.error(`message ${job.messageId}: media download failed, retrying in a job`, err);
+      await fail(job, retryable(err)).catch((e: unknown) => console.error(`message ${job.messageId}: recording the media failure failed`, e));
+    }
+  };
+  /** Downloads at receipt running or waiting for a slot. */
+  const downloads = new Set<Promise<void>>();
+  const slots = limiter(MAX_DOWNLOADS_AT_RECEIPT);
+
   return {
-    /** The download at receipt: one try; never throws (the message is stored whatever happens here). */
-    async atReceipt(job: MediaJob, channel: Downloader, ref: { id: string; raw: unknown }): Promise<void> {
-      try {
-        await fetch(job, channel, ref);
-      } catch (err) {
-        console.error(`message ${job.messageId}: media download failed, retrying in a job`, err);
-        await fail(job, retryable(err)).catch((e: unknown) => console.error(`message ${job.messageId}: recording the media failure failed`, e));
-      }
+    /** Starts the download at receipt in the background, so the connection's next events are not held up. */
+    startAtReceipt(job: MediaJob, channel: Downloader, ref: { id: string; raw: unknown }): void {
+      const p = slots(() => atReceipt(job, channel, ref));
+      downloads.add(p);
+      void p.finally(() => downloads.delete(p));
+    },
+
+    /** Resolves once every download at receipt started so far has finished (saved or failed). */
+    async idle(): Promise<void> {
+      while (downloads.size) await Promise.all([...downloads]);
     },
 
     /**

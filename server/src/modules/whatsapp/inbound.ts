@@ -80,27 +80,6 @@ export const mediaTypeOf = (msg: Pick<InboundMessage, 'kind' | 'mediaType'>): st
 // jsonb cannot hold NUL either; the raw message keeps everything else as the channel gave it.
 const rawJson = (raw: unknown): string => JSON.stringify(raw, (_k, v: unknown) => (typeof v === 'string' && v.includes('\u0000') ? stripNul(v) : v));
 
-/** Downloads held in memory at once: a burst of videos must not hold them all (the rest wait). */
-const MAX_DOWNLOADS_AT_RECEIPT = 4;
-
-/** Runs at most `max` of the given tasks at a time, the others in arrival order. */
-const limiter = (max: number) => {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (task: () => Promise<void>): Promise<void> => {
-    // A finishing task hands its slot straight to the next waiter, so a newcomer cannot slip in between.
-    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running += 1;
-    try {
-      await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
-};
-
 const isConcurrentDuplicate = (err: unknown) => (err as { code?: string }).code === 'BLC01';
 
 /**
@@ -112,9 +91,6 @@ const isConcurrentDuplicate = (err: unknown) => (err as { code?: string }).code 
  */
 export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore) => {
   const mediaFetcher = media ? createInboundMedia({ data, media, jobs }) : undefined;
-  /** Downloads at receipt still running or waiting (`mediaIdle`). */
-  const downloads = new Set<Promise<void>>();
-  const slots = limiter(MAX_DOWNLOADS_AT_RECEIPT);
 
   const ignoreGroups = async (companyId: number) =>
     (await data.withTenant({ companyId }, ({ tx }) => companiesRepo.getSetting(tx, companyId, 'CheckMsgIsGroup'))) !== 'disabled';
@@ -173,11 +149,8 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore)
     });
 
   /** After the message is stored, never before: a failed download must not lose the message. */
-  const downloadAtReceipt = (conn: ConnectionFacts, msg: InboundMessage, messageId: number, channel: Pick<WhatsAppChannel, 'downloadMedia'>) => {
-    const p = slots(() => mediaFetcher!.atReceipt(mediaJob(conn, msg, messageId), channel, { id: msg.id, raw: msg.raw ?? null }));
-    downloads.add(p);
-    void p.finally(() => downloads.delete(p));
-  };
+  const downloadAtReceipt = (conn: ConnectionFacts, msg: InboundMessage, messageId: number, channel: Pick<WhatsAppChannel, 'downloadMedia'>) =>
+    mediaFetcher!.startAtReceipt(mediaJob(conn, msg, messageId), channel, { id: msg.id, raw: msg.raw ?? null });
 
   /** Runs one target update; stages message.updated for the target's ticket when it matched. */
   const updateTarget = (conn: ConnectionFacts, apply: (tx: Unit['tx']) => Promise<messagesRepo.MessageRow | undefined>): Promise<boolean> =>
@@ -322,7 +295,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore)
 
     /** Resolves once every download at receipt started so far has finished (saved or failed). */
     async mediaIdle(): Promise<void> {
-      while (downloads.size) await Promise.all([...downloads]);
+      await mediaFetcher?.idle();
     },
   };
   return api;
