@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AnyMessageContent, WAMessage } from '@whiskeysockets/baileys';
+import type { MessageDto } from '@balcao/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/build-app';
 import { createCompany, type TestCompany } from '../../../../test/helpers/world';
@@ -123,7 +124,11 @@ describe('text-like kinds: the event and the stored row', () => {
     await push(quoted);
     const quotedRowId = ((await app.owner`select id from messages where whatsapp_id = ${w.whatsappId} and wa_message_id = '3EB0QUOTED'`)[0]!.id) as number;
     const msg = fx.extendedText;
+    const created: MessageDto[] = [];
+    const off = app.bus.on('message.created', (e) => void created.push(e.message));
     await push(msg);
+    off();
+    expect(created.find((m) => m.waMessageId === msg.key.id)?.quotedMsg).toEqual({ id: quotedRowId, body: 'Qual o pedido?', fromMe: false, mediaType: null });
     expect(eventOf(msg.key.id!)).toEqual({ ...base(msg), kind: 'extendedText', body: 'Veja https://example.com/pedido/42', mediaType: null, isForwarded: true, quotedId: '3EB0QUOTED' });
     expect(await row(msg.key.id!)).toMatchObject({ body: 'Veja https://example.com/pedido/42', media_type: null, is_forwarded: true, quoted_msg_id: quotedRowId, raw: jsonSafe(msg) });
   });
