@@ -8,6 +8,7 @@ import * as repo from './whatsapp.repository';
 import { BaileysChannel, type BaileysChannelOptions } from './baileys/baileys.channel';
 import type { BaileysSocketFactory } from './baileys/socket';
 import * as authRepo from './baileys/auth-state.repository';
+import * as sessionEvents from './session-events.repository';
 
 /** The part of `LeaseHolder` the manager uses (db/leases.ts). */
 export type Leases = Pick<LeaseHolder, 'tryAcquire' | 'release' | 'held' | 'close'>;
@@ -189,10 +190,36 @@ export class SessionManager {
       });
       if (running) n++;
     }
+    if (opts.boot) await this.endInterruptedPairings();
     // Inbound-only sandbox phones exist only for connections that are live somewhere.
     const wantedSandbox = new Set(rows.filter((r) => r.w.provider === 'sandbox').map((r) => r.w.id));
     for (const id of [...this.simulators.keys()]) if (!wantedSandbox.has(id)) this.dropSimulator(id);
     return n;
+  }
+
+  /**
+   * A QR or pairing code shown before a restart can no longer be scanned: its socket is gone.
+   * Left as it was, the row would show a dead QR forever; DISCONNECTED offers "new QR code".
+   * Rows some live process is pairing right now hold a lease and are left alone.
+   */
+  private async endInterruptedPairings(): Promise<void> {
+    if (!this.deps.baileys) return;
+    const rows = await this.deps.data.withSystem('boot:resume-sessions', ({ tx }) => repo.interruptedPairings(tx));
+    for (const w of rows) {
+      await this.serial(w.id, async () => {
+        const leases = this.deps.leases;
+        if (this.live.has(w.id) || (leases && !(await leases.tryAcquire(w.id)))) return;
+        try {
+          const facts = { id: w.id, companyId: w.companyId, queueIds: [] };
+          await this.deps.data.withTenant({ companyId: w.companyId }, ({ tx }) =>
+            sessionEvents.insert(tx, w.companyId, { whatsappId: w.id, status: 'DISCONNECTED', reason: 'the server restarted during pairing: start again', at: new Date() }),
+          );
+          await this.onStatus(facts, { status: 'DISCONNECTED', qrcode: '' });
+        } finally {
+          await leases?.release(w.id);
+        }
+      });
+    }
   }
 
   /** Shutdown: stops the scan, closes every channel without touching its stored status, releases every lease. */
@@ -230,7 +257,8 @@ export class SessionManager {
 
   private wanted(w: repo.WhatsappRow, boot: boolean): boolean {
     if (w.provider === 'sandbox') return this.deps.sandboxEnabled && (boot || w.status === 'CONNECTED');
-    if (w.provider === 'baileys') return !!this.deps.baileys && w.status === 'CONNECTED';
+    // allToResume lists CONNECTED ones and those a restart caught reconnecting.
+    if (w.provider === 'baileys') return !!this.deps.baileys;
     return false;
   }
 

@@ -85,8 +85,24 @@ export const setStatus = async (tx: Tx, companyId: number, id: number, s: { stat
   )[0];
 
 /** Boot-time resume: every connection that should be live (system scope). */
+/**
+ * The last decisive step of a connection's timeline: CONNECTED means it was linked when it
+ * started to reconnect (OPENING/TIMEOUT); qrcode/PAIRING/DISCONNECTED mean it was not.
+ */
+const lastDecisive = sql`(select e.status from whatsapp_session_events e where e.whatsapp_id = ${whatsapps.id}
+  and e.status in ('CONNECTED', 'qrcode', 'PAIRING', 'DISCONNECTED') order by e.at desc, e.id desc limit 1)`;
+const reconnecting = sql`${whatsapps.provider} <> 'sandbox' and ${whatsapps.status} in ('OPENING', 'TIMEOUT') and coalesce(${lastDecisive}, '') = 'CONNECTED'`;
+
+/** What should be live somewhere: CONNECTED, sandbox, and linked sessions caught reconnecting by a restart. */
 export const allToResume = async (tx: Tx): Promise<WhatsappRow[]> =>
-  tx.select().from(whatsapps).where(sql`${whatsapps.status} = 'CONNECTED' or ${whatsapps.provider} = 'sandbox'`);
+  tx.select().from(whatsapps).where(sql`${whatsapps.status} = 'CONNECTED' or ${whatsapps.provider} = 'sandbox' or (${reconnecting})`);
+
+/** Pairings (QR, code) and first connects whose socket a restart took away: nobody can finish them. */
+export const interruptedPairings = async (tx: Tx): Promise<WhatsappRow[]> =>
+  tx
+    .select()
+    .from(whatsapps)
+    .where(sql`${whatsapps.provider} <> 'sandbox' and ${whatsapps.status} in ('qrcode', 'PAIRING', 'OPENING', 'TIMEOUT') and not (${reconnecting})`);
 
 export const dtoOf = async (tx: Tx, companyId: number, id: number): Promise<WhatsappDto | undefined> => {
   const row = await get(tx, companyId, id);
