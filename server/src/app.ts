@@ -29,7 +29,7 @@ import { createMessagesService } from './modules/messages/messages.service';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { mediaRoutes } from './modules/messages/media.routes';
 import { registerMessageJobs } from './modules/messages/messages.jobs';
-import { createSendRouting } from './modules/messages/send-routing';
+import { createJobRouting } from './modules/whatsapp/job-routing';
 import { createContactsService } from './modules/contacts/contacts.service';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createQueuesService } from './modules/queues/queues.service';
@@ -100,7 +100,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   // Each WhatsApp session runs in exactly one process: the one holding its advisory-lock lease.
   const leases: LeaseHolder = new LeaseHolder({ url: opts.appUrl, onLost: (ids) => void sessions.leasesLost(ids).catch((err) => console.error(err)) });
   // Where send jobs run: the process holding a connection's lease works its queue (decision 0011).
-  const routing = createSendRouting({ data, jobs });
+  const routing = createJobRouting({ data, jobs });
   const sessions: SessionManager = new SessionManager({
     data,
     inbound,
@@ -157,9 +157,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   registerWhatsappListeners(bus, realtime, jobs);
   registerCompanyListeners(bus, realtime);
   await registerMessageJobs({ data, jobs, sessions, media, routing });
-  // Channels started before the worker existed (none at boot today) get their queue too.
-  for (const id of sessions.owned()) routing.onLive(id, true);
-  await registerMediaJobs({ data, jobs, media, channelOf: (id) => sessions.sender(id) });
+  await registerMediaJobs({ data, jobs, media, channelOf: (id) => sessions.sender(id), routing });
 
   let closed = false;
   return {

@@ -11,13 +11,16 @@ export interface JobPayloads {
   'media.download': { companyId: number; messageId: number; mimetype: string; fileName?: string };
 }
 
+/** Jobs that need a connection's live socket, so they run in the process holding its lease. */
+export type ConnectionJobName = Extract<JobName, 'message.send' | 'media.download'>;
+
 /**
  * A queue worked only by the process that owns one WhatsApp connection (its session lease):
- * sends through a real socket must run where the socket is (docs/decisions/0011).
+ * sends and media downloads through a real socket run where the socket is (docs/decisions/0011).
  */
-export type ConnectionQueue = `message.send.c${number}`;
+export type ConnectionQueue = `${ConnectionJobName}.c${number}`;
 
-export const connectionQueue = (whatsappId: number): ConnectionQueue => `message.send.c${whatsappId}`;
+export const connectionQueue = (name: ConnectionJobName, whatsappId: number): ConnectionQueue => `${name}.c${whatsappId}`;
 
 export interface JobMeta {
   retryCount: number;
@@ -57,11 +60,12 @@ export class Jobs {
   }
 
   /**
-   * Hands a `message.send` job to the connection's own queue (outside any transaction: the
-   * caller's job completes after this resolves, so the worst case is a duplicate, which the
-   * send worker ignores because the message is past ack 0 by then).
+   * Hands a job to the connection's own queue (outside any transaction: the caller's job
+   * completes after this resolves, so the worst case is a duplicate, which both workers ignore:
+   * the message is past ack 0, or its media is already stored).
    */
-  async forward(queue: ConnectionQueue, data: JobPayloads['message.send']): Promise<void> {
+  async forward<N extends ConnectionJobName>(name: N, whatsappId: number, data: JobPayloads[N]): Promise<void> {
+    const queue = connectionQueue(name, whatsappId);
     await this.ensureQueue(queue);
     const id = await this.boss.send(queue, data, { retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 });
     const worker = this.workers.get(queue);
@@ -69,14 +73,16 @@ export class Jobs {
   }
 
   /** Starts working a connection's queue here (this process took its lease). Idempotent. */
-  async workConnection(queue: ConnectionQueue, handler: (data: JobPayloads['message.send'], meta: JobMeta) => Promise<void>): Promise<void> {
+  async workConnection<N extends ConnectionJobName>(name: N, whatsappId: number, handler: (data: JobPayloads[N], meta: JobMeta) => Promise<void>): Promise<void> {
+    const queue = connectionQueue(name, whatsappId);
     if (this.workers.has(queue)) return;
     await this.ensureQueue(queue);
     await this.workAs(queue, handler);
   }
 
   /** Stops working a connection's queue (the lease moved or the connection went away). */
-  async stopConnection(queue: ConnectionQueue): Promise<void> {
+  async stopConnection(name: ConnectionJobName, whatsappId: number): Promise<void> {
+    const queue = connectionQueue(name, whatsappId);
     if (!this.workers.delete(queue)) return;
     await this.boss.offWork(queue);
   }

@@ -15,7 +15,7 @@ import { toPnJid } from '../whatsapp/baileys/phone';
 import type { BaileysChannel } from '../whatsapp/baileys/baileys.channel';
 import { createSandboxStore } from '../whatsapp/sandbox/sandbox.store';
 import * as ticketsRepo from '../tickets/tickets.repository';
-import { createSendRouting } from './send-routing';
+import { createJobRouting } from '../whatsapp/job-routing';
 import { registerMessageJobs } from './messages.jobs';
 import { queueOutbound } from './outbound';
 
@@ -37,7 +37,7 @@ beforeAll(async () => {
   a = await createCompany(app);
   // Our own pg-boss handle: it enqueues like the routes do, and its worker wakes at once on notify.
   jobs = await Jobs.start(app.ownerUrl);
-  await registerMessageJobs({ data: app.data, jobs, sessions: app.sessions, media: app.media, routing: createSendRouting({ data: app.data, jobs }) });
+  await registerMessageJobs({ data: app.data, jobs, sessions: app.sessions, media: app.media, routing: createJobRouting({ data: app.data, jobs }) });
 });
 afterAll(async () => {
   await jobs?.stop();

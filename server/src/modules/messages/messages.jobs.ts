@@ -9,7 +9,7 @@ import * as contactsRepo from '../contacts/contacts.repository';
 import * as ticketsRepo from '../tickets/tickets.repository';
 import * as repo from './messages.repository';
 import { sendFailure, toOutboundContent } from './outbound-content';
-import type { SendRouting } from './send-routing';
+import type { JobRouting } from '../whatsapp/job-routing';
 
 export interface SendWorkerDeps {
   data: DataAccess;
@@ -76,8 +76,8 @@ export const createSendWorker = (deps: SendWorkerDeps) => {
   };
 };
 
-/** The shared queue forwards to owners; each owner works its connections' queues (send-routing.ts). */
-export const registerMessageJobs = async (deps: SendWorkerDeps & { jobs: Jobs; routing: SendRouting }) => {
-  await deps.jobs.work('message.send', createSendWorker({ ...deps, forwardToOwner: (data, id) => deps.routing.forwardToOwner(data, id) }));
-  deps.routing.setDeliver(createSendWorker({ ...deps, forwardToOwner: undefined }));
+/** The shared queue forwards to owners; each owner works its connections' queues (whatsapp/job-routing.ts). */
+export const registerMessageJobs = async (deps: SendWorkerDeps & { jobs: Jobs; routing: JobRouting }) => {
+  await deps.jobs.work('message.send', createSendWorker({ ...deps, forwardToOwner: (data, id) => deps.routing.forwardToOwner('message.send', data, id) }));
+  deps.routing.setWorker('message.send', createSendWorker({ ...deps, forwardToOwner: undefined }));
 };

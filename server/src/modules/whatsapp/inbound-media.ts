@@ -4,6 +4,7 @@ import type { MediaStore } from '../../infra/media-store';
 import * as messagesRepo from '../messages/messages.repository';
 import * as ticketsRepo from '../tickets/tickets.repository';
 import { ChannelError, type WhatsAppChannel } from './whatsapp.port';
+import type { JobRouting } from './job-routing';
 
 export type MediaJob = JobPayloads['media.download'];
 
@@ -106,11 +107,18 @@ export const createInboundMedia = (deps: { data: DataAccess; media: MediaStore; 
      * The `media.download` worker's body. `channelOf` gives this process's channel of the
      * connection (none: another process owns it, so the job fails here and pg-boss retries).
      */
-    async retry(job: MediaJob, channelOf: (whatsappId: number) => Downloader | undefined, meta: { retryCount: number; retryLimit: number }): Promise<void> {
+    async retry(
+      job: MediaJob,
+      channelOf: (whatsappId: number) => Downloader | undefined,
+      meta: { retryCount: number; retryLimit: number },
+      forwardToOwner?: (job: MediaJob, whatsappId: number) => Promise<boolean>,
+    ): Promise<void> {
       const row = await data.withTenant({ companyId: job.companyId }, ({ tx }) => messagesRepo.get(tx, job.companyId, job.messageId));
       if (!row || row.mediaUrl) return;
+      const channel = channelOf(row.whatsappId);
+      // The socket lives in another process (decision 0011): its own queue takes the job.
+      if (!channel && forwardToOwner && (await forwardToOwner(job, row.whatsappId))) return;
       try {
-        const channel = channelOf(row.whatsappId);
         if (!channel) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', true, `connection ${row.whatsappId} is not live in this process`);
         await fetch(job, channel, { id: row.waMessageId, raw: row.raw });
       } catch (err) {
@@ -124,8 +132,14 @@ export const createInboundMedia = (deps: { data: DataAccess; media: MediaStore; 
 
 export type InboundMediaFetcher = ReturnType<typeof createInboundMedia>;
 
-/** The worker of `media.download` jobs (app.ts wires it with the session manager's channels). */
-export const registerMediaJobs = async (deps: { data: DataAccess; jobs: Jobs; media: MediaStore; channelOf: (whatsappId: number) => Downloader | undefined }) => {
+/**
+ * The workers of `media.download` jobs (app.ts wires them with the session manager's channels):
+ * the shared queue hands jobs to the owning process; a connection's own queue never does.
+ */
+export const registerMediaJobs = async (deps: { data: DataAccess; jobs: Jobs; media: MediaStore; channelOf: (whatsappId: number) => Downloader | undefined; routing?: JobRouting }) => {
   const inboundMedia = createInboundMedia(deps);
-  await deps.jobs.work('media.download', (job, meta) => inboundMedia.retry(job, deps.channelOf, meta));
+  const { routing } = deps;
+  const forward = routing ? (job: MediaJob, id: number) => routing.forwardToOwner('media.download', job, id) : undefined;
+  await deps.jobs.work('media.download', (job, meta) => inboundMedia.retry(job, deps.channelOf, meta, forward));
+  routing?.setWorker('media.download', (job, meta) => inboundMedia.retry(job, deps.channelOf, meta));
 };

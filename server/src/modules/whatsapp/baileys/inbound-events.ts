@@ -1,9 +1,10 @@
-import { BufferJSON, isLidUser, type BaileysEventMap, type SignalKeyStore, type WAMessage } from '@whiskeysockets/baileys';
+import { isLidUser, type BaileysEventMap, type SignalKeyStore, type WAMessage } from '@whiskeysockets/baileys';
 import type { ChannelEmitter, InboundMedia } from '../whatsapp.port';
 import type { MediaInfo } from './normalized';
 import type { BoundedCache } from './bounded-cache';
 import { mapCall, mapInbound, mapUpdate } from './map-inbound';
 import { jidUser, phoneDigits, toPnJid, type LidToPhone } from './phone';
+import { jsonSafe } from './stored-message';
 import type { BaileysSocketSurface } from './socket';
 
 export interface InboundEventsContext {
@@ -23,12 +24,6 @@ export interface InboundEventsContext {
    */
   phoneOfLid?: (lidUser: string) => Promise<string | undefined>;
 }
-
-/**
- * The WAMessage as JSON (bytes as `{ type: 'Buffer', data: base64 }`): stored with the message and
- * revived with `BufferJSON.reviver` to download its media again or answer a retry request.
- */
-export const jsonSafe = (msg: WAMessage): unknown => JSON.parse(JSON.stringify(msg, BufferJSON.replacer)) as unknown;
 
 /** `phoneOfLid` over an auth state's key store (the family Baileys' LIDMappingStore writes). */
 export const phoneFromLidMapping =

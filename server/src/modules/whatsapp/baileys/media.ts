@@ -4,7 +4,7 @@ import { ChannelError } from '../whatsapp.port';
 import { silentLogger, type BaileysSocketSurface } from './socket';
 
 /**
- * The stored raw message (`inbound-events.ts` `jsonSafe`) as a WAMessage again. Messages decoded
+ * The stored raw message (`stored-message.ts` `jsonSafe`) as a WAMessage again. Messages decoded
  * from the network are protobuf objects whose `toJSON` writes bytes as base64 strings and enums
  * as names; `fromObject` accepts those and the `BufferJSON` form alike.
  */

@@ -1,10 +1,10 @@
-import { BufferJSON, type WAMessage } from '@whiskeysockets/baileys';
 import type { OutboundMedia, SendableKind } from '../channel-content';
 import { playsAsVoiceNote } from '../message-body';
 import { ChannelError, type ChannelErrorCode, type OutboundContent, type Presence, type SentRef } from '../whatsapp.port';
 import { BoundedCache } from './bounded-cache';
 import { toBaileysSend } from './map-outbound';
 import { phoneDigits, toPnJid } from './phone';
+import { jsonSafe } from './stored-message';
 import type { BaileysSocketSurface } from './socket';
 import { processTranscoder, type VoiceTranscoder } from './voice-transcoder';
 
@@ -20,8 +20,6 @@ export interface OutboundSenderContext {
 /** A number confirmed on WhatsApp stays confirmed this long (one usync query per contact and hour). */
 const CHECKED_TTL_MS = 60 * 60_000;
 
-/** The sent message as JSON (Buffers as `{ type: 'Buffer', data }`), as `messages.raw` keeps it. */
-export const jsonSafe = (message: WAMessage): unknown => JSON.parse(JSON.stringify(message, BufferJSON.replacer));
 
 const isMissingFile = (err: unknown) => ['ENOENT', 'EACCES', 'EISDIR'].includes((err as { code?: string } | null)?.code ?? '');
 

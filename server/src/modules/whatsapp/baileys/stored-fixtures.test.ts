@@ -15,7 +15,7 @@ import { createInbound, type Inbound } from '../inbound';
 import type { InboundMessage } from '../whatsapp.port';
 import { baileysWorld, record, type BaileysWorld } from '../test/contract-harness';
 import { AT, CUSTOMER_DIGITS, inbound as fx, TS } from './fixtures/inbound';
-import { jsonSafe } from './inbound-events';
+import { jsonSafe } from './stored-message';
 import { REVOKED_BODY } from './normalized';
 import { incomingMedia, MediaServer } from './test/media-server';
 import { incomingText } from './test/messages';

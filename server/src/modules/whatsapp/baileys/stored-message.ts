@@ -1,6 +1,9 @@
-import { BufferJSON, proto, type WAMessageContent, type WAMessageKey } from '@whiskeysockets/baileys';
+import { BufferJSON, proto, type WAMessage, type WAMessageContent, type WAMessageKey } from '@whiskeysockets/baileys';
 import type { DataAccess } from '../../../db/tenant';
 import * as messagesRepo from '../../messages/messages.repository';
+
+/** A WAMessage as `messages.raw` keeps it: JSON-safe, Buffers through `BufferJSON.replacer`. */
+export const jsonSafe = (message: WAMessage): unknown => JSON.parse(JSON.stringify(message, BufferJSON.replacer)) as unknown;
 
 /** A stored `messages.raw` (a WAMessage through `BufferJSON.replacer`) → its content, or undefined. */
 export const reviveContent = (raw: unknown): WAMessageContent | undefined => {

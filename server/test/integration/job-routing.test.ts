@@ -3,14 +3,17 @@ import { ACK } from '@balcao/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createTestDatabase, type TestApp } from '../helpers/build-app';
 import { createCompany, type TestCompany } from '../helpers/world';
-import { connectionQueue, Jobs } from '../../src/infra/jobs';
+import { Jobs } from '../../src/infra/jobs';
 import { createSendWorker } from '../../src/modules/messages/messages.jobs';
-import { createSendRouting } from '../../src/modules/messages/send-routing';
+import { createJobRouting } from '../../src/modules/whatsapp/job-routing';
 import { BaileysChannel } from '../../src/modules/whatsapp/baileys/baileys.channel';
 import { toPnJid } from '../../src/modules/whatsapp/baileys/phone';
 import { FakeSocket } from '../../src/modules/whatsapp/baileys/test/fake-socket';
 import { incomingText } from '../../src/modules/whatsapp/baileys/test/messages';
 import { ChannelError } from '../../src/modules/whatsapp/whatsapp.port';
+import { createInboundMedia } from '../../src/modules/whatsapp/inbound-media';
+import { incomingMedia, MediaServer } from '../../src/modules/whatsapp/baileys/test/media-server';
+import { jsonSafe } from '../../src/modules/whatsapp/baileys/stored-message';
 
 // Two processes' worth of app on one database; a Baileys connection's socket lives in one of
 // them. A send job fetched by the other is handed to the owner's queue (decision 0011).
@@ -72,8 +75,8 @@ describe('send routing', () => {
     expect(one.sessions.owned()).toContain(whatsappId);
     expect(two.sessions.get(whatsappId)).toBeUndefined();
     const m = await outgoing('Enviada pelo dono');
-    const routing = createSendRouting({ data: two.data, jobs });
-    const worker = createSendWorker({ data: two.data, sessions: two.sessions, media: two.media, forwardToOwner: routing.forwardToOwner });
+    const routing = createJobRouting({ data: two.data, jobs });
+    const worker = createSendWorker({ data: two.data, sessions: two.sessions, media: two.media, forwardToOwner: (data, id) => routing.forwardToOwner('message.send', data, id) });
     // Completes without error: the job now waits in the owner's queue, not in a retry.
     await worker({ companyId: a.companyId, messageId: m.id }, meta);
     await vi.waitFor(async () => expect((await ackOf(m.id)).ack).toBeGreaterThanOrEqual(ACK.SERVER), { timeout: 15_000, interval: 50 });
@@ -96,11 +99,11 @@ describe('send routing', () => {
     await vi.waitFor(() => expect(one.sessions.owned()).toEqual([]), { timeout: 30_000, interval: 20 });
 
     const m = await outgoing('Esperando o novo dono');
-    const routing = createSendRouting({ data: two.data, jobs });
+    const routing = createJobRouting({ data: two.data, jobs });
     // Live nowhere: not handed over (the shared queue's retry applies instead).
-    expect(await routing.forwardToOwner({ companyId: a.companyId, messageId: m.id }, whatsappId)).toBe(false);
+    expect(await routing.forwardToOwner('message.send', { companyId: a.companyId, messageId: m.id }, whatsappId)).toBe(false);
     // A hand-off made just before the owner died sits in the connection's queue.
-    await jobs.forward(connectionQueue(whatsappId), { companyId: a.companyId, messageId: m.id });
+    await jobs.forward('message.send', whatsappId, { companyId: a.companyId, messageId: m.id });
 
     await two.sessions.claimOrphans();
     expect(two.sessions.owned()).toContain(whatsappId);
@@ -108,5 +111,37 @@ describe('send routing', () => {
     await vi.waitFor(async () => expect((await ackOf(m.id)).ack).toBeGreaterThanOrEqual(ACK.SERVER), { timeout: 20_000, interval: 50 });
     expect(sentBy(sockets.two)).toContain(m.waId);
     expect(sentBy(sockets.one)).not.toContain(m.waId);
+  });
+
+  it("hands a media download to the process holding the socket, which stores the file", async () => {
+    // The owner is now `two`; `one` has no socket for the connection.
+    expect(two.sessions.owned()).toContain(whatsappId);
+    const cdn = await MediaServer.start();
+    try {
+      const bytes = randomBytes(4_000);
+      const msg = await incomingMedia(cdn, CUSTOMER, { image: bytes, mimetype: 'image/jpeg', jpegThumbnail: '' });
+      // Stored without its file, as after a failed download at receipt (and no job of its own).
+      const [row] = await one.owner`
+        insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wa_message_id, body, from_me, media_type, raw)
+        values (${a.companyId}, ${ticketId}, ${contactId}, ${whatsappId}, ${msg.key.id!}, '', false, 'image', ${one.owner.json(jsonSafe(msg) as never)}) returning id`;
+      const job = { companyId: a.companyId, messageId: row!.id as number, mimetype: 'image/jpeg' };
+      const routing = createJobRouting({ data: one.data, jobs });
+      const fetcher = createInboundMedia({ data: one.data, media: one.media });
+      await fetcher.retry(job, (id) => one.sessions.sender(id), meta, (j, id) => routing.forwardToOwner('media.download', j, id));
+      const stored = await vi.waitFor(
+        async () => {
+          const [m] = await one.owner`select media_url from messages where id = ${job.messageId}`;
+          expect(m!.media_url).toBeTruthy();
+          return m!.media_url as string;
+        },
+        { timeout: 15_000, interval: 50 },
+      );
+      expect((await two.media.read(a.companyId, stored)).equals(bytes)).toBe(true);
+      // Without the hand-off the same job fails where there is no socket.
+      await one.owner`update messages set media_url = null where id = ${job.messageId}`;
+      await expect(fetcher.retry(job, (id) => one.sessions.sender(id), meta)).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
+    } finally {
+      await cdn.close();
+    }
   });
 });
