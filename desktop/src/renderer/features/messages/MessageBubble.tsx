@@ -1,31 +1,21 @@
 import { memo } from 'react';
 import { Typography, theme } from 'antd';
-import { FileOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { ShareAltOutlined } from '@ant-design/icons';
 import type { MessageDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { AckIcon } from '../../components/AckIcon';
 import { formatClock } from '../../lib/format';
-
-const Media = ({ message }: { message: MessageDto }) => {
-  if (!message.mediaUrl) return null;
-  if (message.mediaType === 'image') {
-    return <img src={message.mediaUrl} alt="" style={{ maxWidth: 260, maxHeight: 260, borderRadius: 6, display: 'block' }} />;
-  }
-  if (message.mediaType === 'audio') return <audio controls src={message.mediaUrl} style={{ maxWidth: 260 }} />;
-  if (message.mediaType === 'video') return <video controls src={message.mediaUrl} style={{ maxWidth: 260, borderRadius: 6 }} />;
-  return (
-    <a href={message.mediaUrl} target="_blank" rel="noreferrer">
-      <FileOutlined /> {message.body || message.mediaUrl.split('/').pop()}
-    </a>
-  );
-};
+import { captionOf } from './media.logic';
+import { MessageMedia } from './MessageMedia';
 
 const MessageBubbleView = ({ message }: { message: MessageDto }) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const mine = message.fromMe;
   const deletedByContact = message.isDeleted && !mine;
-  const showBody = message.body && !(message.mediaUrl && message.mediaType !== 'image' && message.mediaType !== 'video');
+  const caption = captionOf(message);
+  // Stickers float like WhatsApp's, without the bubble behind them.
+  const bare = message.mediaType === 'sticker' && !deletedByContact;
 
   return (
     <div
@@ -39,8 +29,8 @@ const MessageBubbleView = ({ message }: { message: MessageDto }) => {
         margin: '2px 0',
         padding: '6px 10px 4px',
         borderRadius: 10,
-        background: mine ? token.colorPrimaryBg : token.colorBgContainer,
-        boxShadow: token.boxShadowTertiary,
+        background: bare ? 'transparent' : mine ? token.colorPrimaryBg : token.colorBgContainer,
+        boxShadow: bare ? 'none' : token.boxShadowTertiary,
       }}
     >
       {message.isForwarded && (
@@ -59,8 +49,8 @@ const MessageBubbleView = ({ message }: { message: MessageDto }) => {
         </Typography.Text>
       ) : (
         <>
-          <Media message={message} />
-          {showBody && <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{message.body}</div>}
+          <MessageMedia message={message} />
+          {caption && <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{caption}</div>}
         </>
       )}
       <div style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 4, fontSize: 11, color: token.colorTextSecondary }}>
