@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captionOf, downloadNameOf, parseLocationBody, parseVcard, storedFileName } from './media.logic';
+import { captionOf, downloadNameOf, parseLocationBody, parseVcard, previewOf, storedFileName } from './media.logic';
 
 const THUMB = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2w==';
 const MAPS = 'https://maps.google.com/maps?q=-23.5505%2C-46.6333&z=17';
@@ -73,5 +73,22 @@ describe('file names and captions', () => {
     expect(captionOf({ mediaType: 'poll', body: 'Qual?\n1. A' })).toBe('Qual?\n1. A');
     expect(captionOf({ mediaType: null, body: 'Oi' })).toBe('Oi');
     for (const mediaType of ['document', 'ptt', 'sticker', 'location', 'contacts']) expect(captionOf({ mediaType, body: 'x' })).toBe('');
+  });
+});
+
+describe('previewOf', () => {
+  const label = (key: string) => `<${key}>`;
+
+  it('gives the text, the caption or a document name as it is', () => {
+    expect(previewOf({ mediaType: null, body: 'Oi' }, label)).toBe('Oi');
+    expect(previewOf({ mediaType: 'image', body: 'olha' }, label)).toBe('olha');
+    expect(previewOf({ mediaType: 'document', body: 'nota.pdf' }, label)).toBe('nota.pdf');
+  });
+
+  it('names the kind instead of a vcard, a location body or an empty audio body', () => {
+    expect(previewOf({ mediaType: 'contact', body: 'BEGIN:VCARD\nEND:VCARD' }, label)).toBe('<media.contact>');
+    expect(previewOf({ mediaType: 'location', body: '|https://maps.google.com/maps?q=1%2C2&z=17' }, label)).toBe('<media.location>');
+    expect(previewOf({ mediaType: 'ptt', body: '' }, label)).toBe('<media.voiceNote>');
+    expect(previewOf({ mediaType: 'image', body: '' }, label)).toBe('<media.image>');
   });
 });

@@ -97,3 +97,24 @@ export const parseVcard = (body: string): VcardContact[] => {
   }
   return cards;
 };
+
+const LABELS = {
+  image: 'media.image',
+  sticker: 'media.sticker',
+  video: 'media.video',
+  audio: 'media.audio',
+  ptt: 'media.voiceNote',
+  location: 'media.location',
+  liveLocation: 'media.liveLocation',
+  contact: 'media.contact',
+  contacts: 'media.contact',
+} as const;
+export type MediaLabelKey = (typeof LABELS)[keyof typeof LABELS];
+
+/** One line for a notification: the text or caption, a document's name, else the kind's label. */
+export const previewOf = (m: Pick<MessageDto, 'mediaType' | 'body'>, label: (key: MediaLabelKey) => string): string => {
+  const text = captionOf(m) || (m.mediaType === 'document' ? m.body : '');
+  if (text) return text;
+  const key = m.mediaType ? LABELS[m.mediaType as keyof typeof LABELS] : undefined;
+  return key ? label(key) : '';
+};

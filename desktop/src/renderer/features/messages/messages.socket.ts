@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { listen } from '../../lib/socket';
 import { getPlatform } from '../../platform/platform';
 import { useTickets } from '../tickets/tickets.store';
+import { previewOf } from './media.logic';
 import { useConversation } from './messages.store';
 
 /** Live messages: append/update in the open conversation; new contact messages on my tickets notify. */
@@ -15,7 +16,7 @@ export const bindMessageSocket = (userId: number): (() => void) =>
     getPlatform()
       .showNotification({
         title: (ticket.contact?.name || i18n.t('tickets.newMessage')).slice(0, 200),
-        body: (message.body || i18n.t('tickets.newMessage')).slice(0, 200),
+        body: (previewOf(message, (key) => i18n.t(key)) || i18n.t('tickets.newMessage')).slice(0, 200),
         ticketUuid: ticket.uuid,
       })
       .catch(() => undefined);
