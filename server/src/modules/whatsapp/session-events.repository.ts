@@ -65,3 +65,14 @@ export const countCodeSince = async (tx: Tx, companyId: number, whatsappId: numb
     );
   return row?.n ?? 0;
 };
+
+/** When the connection last became CONNECTED (undefined: it never was). */
+export const lastConnectedAt = async (tx: Tx, companyId: number, whatsappId: number): Promise<Date | undefined> => {
+  const [row] = await tx
+    .select({ at: whatsappSessionEvents.at })
+    .from(whatsappSessionEvents)
+    .where(and(eq(whatsappSessionEvents.companyId, companyId), eq(whatsappSessionEvents.whatsappId, whatsappId), eq(whatsappSessionEvents.status, 'CONNECTED')))
+    .orderBy(desc(whatsappSessionEvents.at), desc(whatsappSessionEvents.id))
+    .limit(1);
+  return row?.at;
+};

@@ -58,6 +58,9 @@ export interface BaileysChannelOptions {
   version?: WaVersionSource;
 }
 
+/** History sync never reaches further back than this, however long we were offline. */
+export const HISTORY_WINDOW_MS = 3 * 24 * 60 * 60_000;
+
 /** How far back 440s count as "recent" for the policy. */
 const REPLACEMENTS_WINDOW_MS = 10 * 60_000;
 
@@ -85,6 +88,8 @@ export class BaileysChannel implements WhatsAppChannel {
   /** Consecutive failures (the policy's `attempt`); reset on CONNECTED, 515 does not count. */
   private failures = 0;
   private lastStatus: ConnectionStatus | undefined;
+  /** History-sync messages older than this are not ingested (undefined: none are). */
+  private historySince: Date | undefined;
   /** QR codes seen in this pairing attempt (reset by connect() and by CONNECTED). */
   private qrSeen = 0;
   /** The socket a pairing code was asked on (one code per socket). */
@@ -203,6 +208,8 @@ export class BaileysChannel implements WhatsAppChannel {
     sock.ev.on('messages.update', onUpdate);
     const onCall = (u: BaileysEventMap['call']) => this.enqueue(() => this.inbound.onCall(sock, u));
     sock.ev.on('call', onCall);
+    const onHistory = (u: BaileysEventMap['messaging-history.set']) => this.enqueue(() => this.inbound.onHistory(sock, u, this.historySince));
+    sock.ev.on('messaging-history.set', onHistory);
     // Any event at all proves the socket alive (the watchdog probes only after silence).
     const offHeard = sock.ev.process(() => {
       if (this.live?.sock === sock) this.watchdog?.heard();
@@ -215,6 +222,7 @@ export class BaileysChannel implements WhatsAppChannel {
         sock.ev.off('messages.upsert', onUpsert);
         sock.ev.off('messages.update', onUpdate);
         sock.ev.off('call', onCall);
+        sock.ev.off('messaging-history.set', onHistory);
         offHeard();
       },
     };
@@ -249,9 +257,20 @@ export class BaileysChannel implements WhatsAppChannel {
       this.qrSeen = 0;
       this.watch(sock);
       const number = sock.user?.id ? phoneDigits(sock.user.id) : undefined;
+      this.historySince = await this.offlineWindowStart();
       await this.transition({ status: 'CONNECTED', qrcode: '', ...(number ? { number } : {}) }, 'connected');
     }
     if (u.connection === 'close') await this.onClose(disconnectCode(u.lastDisconnect?.error));
+  }
+
+  /**
+   * Where history sync may start (read before this open's CONNECTED is stored): when we were last
+   * connected, at most HISTORY_WINDOW_MS ago; undefined on the first link (decision 0014).
+   */
+  private async offlineWindowStart(): Promise<Date | undefined> {
+    const last = await this.opts.data.withTenant({ companyId: this.opts.companyId }, ({ tx }) => sessionEvents.lastConnectedAt(tx, this.opts.companyId, this.whatsappId));
+    if (!last) return undefined;
+    return new Date(Math.max(last.getTime(), this.now().getTime() - HISTORY_WINDOW_MS));
   }
 
   /**

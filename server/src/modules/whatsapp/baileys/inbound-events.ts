@@ -85,6 +85,17 @@ export class BaileysInboundEvents {
   }
 
   /**
+   * History sync (docs/decisions/0014-history-sync.md): `since` undefined (the first link) ingests
+   * nothing — old chats never become tickets; after an offline window, the messages newer than
+   * `since` take the live path (ingest is idempotent, so what we already have is a no-op).
+   */
+  async onHistory(sock: BaileysSocketSurface, u: BaileysEventMap['messaging-history.set'], since: Date | undefined): Promise<void> {
+    if (!since) return;
+    const recent = u.messages.filter((m) => Number(m.messageTimestamp ?? 0) * 1000 >= since.getTime());
+    if (recent.length) await this.onUpsert(sock, { messages: recent, type: 'append' });
+  }
+
+  /**
    * For a 1:1 chat addressed by LID alone: the stored mapping's phone, looked up before mapping
    * (the mapper is synchronous). Without one the contact is keyed by the LID digits (`fromIsLid`).
    */
