@@ -134,7 +134,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   const contacts = createContactsService(data);
   const queues = createQueuesService(data);
   const users = createUsersService(data);
-  const whatsapp = createWhatsappService({ data, sessions, sandboxEnabled: config.sandboxEnabled });
+  const whatsapp = createWhatsappService({ data, sessions, sandboxEnabled: config.sandboxEnabled, routing });
   const companies = createCompaniesService(data);
 
   await app.register(authRoutes(auth, config.version));

@@ -3,24 +3,30 @@ import type { Tx } from '../db/client';
 import { txExecutor } from '../db/raw';
 import { APP_ROLE } from '../db/migrate';
 
-export type JobName = 'message.send' | 'media.download';
+export type JobName = 'message.send' | 'media.download' | 'session.command';
 
 export interface JobPayloads {
   'message.send': { companyId: number; messageId: number };
   /** An inbound message's media, fetched again through its connection's channel. */
   'media.download': { companyId: number; messageId: number; mimetype: string; fileName?: string };
+  /** An admin's session action, for the process holding the connection's socket (`at`: when it was asked). */
+  'session.command': { companyId: number; whatsappId: number; action: 'start' | 'restart' | 'logout'; phoneNumber?: string; at: string };
 }
 
 /** Jobs that need a connection's live socket, so they run in the process holding its lease. */
-export type ConnectionJobName = Extract<JobName, 'message.send' | 'media.download'>;
+export type ConnectionJobName = Extract<JobName, 'message.send' | 'media.download' | 'session.command'>;
 
 /**
- * A queue worked only by the process that owns one WhatsApp connection (its session lease):
- * sends and media downloads through a real socket run where the socket is (docs/decisions/0011).
+ * The one queue of a WhatsApp connection, worked only by the process holding its session lease:
+ * sends, media downloads and session commands run where the socket is (docs/decisions/0011).
+ * One queue per connection (not one per job name): each worked queue is a poller.
  */
-export type ConnectionQueue = `${ConnectionJobName}.c${number}`;
+export type ConnectionQueue = `whatsapp.c${number}`;
 
-export const connectionQueue = (name: ConnectionJobName, whatsappId: number): ConnectionQueue => `${name}.c${whatsappId}`;
+export const connectionQueue = (whatsappId: number): ConnectionQueue => `whatsapp.c${whatsappId}`;
+
+/** What a connection queue carries: the job's name and its usual payload. */
+export type ConnectionJob = { [N in ConnectionJobName]: { name: N; data: JobPayloads[N] } }[ConnectionJobName];
 
 export interface JobMeta {
   retryCount: number;
@@ -38,7 +44,7 @@ export class Jobs {
     const boss = new PgBoss({ connectionString: ownerUrl, max: 4, application_name: 'balcao-jobs' });
     boss.on('error', (err) => console.error('pg-boss error', err));
     await boss.start();
-    for (const name of ['message.send', 'media.download'] satisfies JobName[]) await boss.createQueue(name);
+    for (const name of ['message.send', 'media.download', 'session.command'] satisfies JobName[]) await boss.createQueue(name);
     // The app role enqueues inside its own transactions, so it needs the queue tables too.
     await boss.getDb().executeSql(
       `grant usage on schema pgboss to ${APP_ROLE}; grant select, insert, update on all tables in schema pgboss to ${APP_ROLE}; grant usage on all sequences in schema pgboss to ${APP_ROLE}`,
@@ -65,24 +71,24 @@ export class Jobs {
    * the message is past ack 0, or its media is already stored).
    */
   async forward<N extends ConnectionJobName>(name: N, whatsappId: number, data: JobPayloads[N]): Promise<void> {
-    const queue = connectionQueue(name, whatsappId);
+    const queue = connectionQueue(whatsappId);
     await this.ensureQueue(queue);
-    const id = await this.boss.send(queue, data, { retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 });
+    const id = await this.boss.send(queue, { name, data }, { retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 });
     const worker = this.workers.get(queue);
     if (id && worker) this.boss.notifyWorker(worker);
   }
 
   /** Starts working a connection's queue here (this process took its lease). Idempotent. */
-  async workConnection<N extends ConnectionJobName>(name: N, whatsappId: number, handler: (data: JobPayloads[N], meta: JobMeta) => Promise<void>): Promise<void> {
-    const queue = connectionQueue(name, whatsappId);
+  async workConnection(whatsappId: number, handler: (job: ConnectionJob, meta: JobMeta) => Promise<void>): Promise<void> {
+    const queue = connectionQueue(whatsappId);
     if (this.workers.has(queue)) return;
     await this.ensureQueue(queue);
     await this.workAs(queue, handler);
   }
 
   /** Stops working a connection's queue (the lease moved or the connection went away). */
-  async stopConnection(name: ConnectionJobName, whatsappId: number): Promise<void> {
-    const queue = connectionQueue(name, whatsappId);
+  async stopConnection(whatsappId: number): Promise<void> {
+    const queue = connectionQueue(whatsappId);
     if (!this.workers.delete(queue)) return;
     await this.boss.offWork(queue);
   }

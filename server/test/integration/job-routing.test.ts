@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ACK } from '@balcao/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createTestDatabase, type TestApp } from '../helpers/build-app';
-import { createCompany, type TestCompany } from '../helpers/world';
+import { api, createCompany, type TestCompany } from '../helpers/world';
 import { Jobs } from '../../src/infra/jobs';
 import { createSendWorker } from '../../src/modules/messages/messages.jobs';
 import { createJobRouting } from '../../src/modules/whatsapp/job-routing';
@@ -143,5 +143,32 @@ describe('send routing', () => {
     } finally {
       await cdn.close();
     }
+  });
+
+  it("hands an admin's restart to the owner, and drops a command that waited too long", async () => {
+    expect(two.sessions.owned()).toContain(whatsappId);
+    const before = sockets.two.at(-1)!;
+    // A logout asked two minutes ago (its process died before handing it on): never applied.
+    const stale = new Date(Date.now() - 2 * 60_000).toISOString();
+    await jobs.forward('session.command', whatsappId, { companyId: a.companyId, whatsappId, action: 'logout', at: stale });
+    // "Try again", clicked on the process without the socket: the owner restarts it.
+    const r = await api(one, a.adminToken).put(`/whatsappsession/${whatsappId}`);
+    expect(r.status).toBe(200);
+    await vi.waitFor(() => expect(sockets.two.at(-1)).not.toBe(before), { timeout: 15_000, interval: 50 });
+    expect(before.ended).toBeDefined();
+    expect(before.loggedOut).toBe(false);
+    expect(sockets.one.length).toBe(1);
+    expect(two.sessions.owned()).toContain(whatsappId);
+    sockets.two.at(-1)!.open();
+  });
+
+  it("hands an admin's disconnect to the owner: the device is logged out and the row DISCONNECTED", async () => {
+    const live = sockets.two.at(-1)!;
+    await vi.waitFor(async () => expect((await one.owner`select status from whatsapps where id = ${whatsappId}`)[0]!.status).toBe('CONNECTED'), { timeout: 10_000, interval: 50 });
+    const r = await api(one, a.adminToken).del(`/whatsappsession/${whatsappId}`);
+    expect(r.status).toBe(200);
+    await vi.waitFor(() => expect(live.loggedOut).toBe(true), { timeout: 15_000, interval: 50 });
+    await vi.waitFor(async () => expect((await one.owner`select status from whatsapps where id = ${whatsappId}`)[0]!.status).toBe('DISCONNECTED'), { timeout: 10_000, interval: 50 });
+    expect(Number((await one.owner`select count(*)::int as n from whatsapp_auth where whatsapp_id = ${whatsappId}`)[0]!.n)).toBe(0);
   });
 });

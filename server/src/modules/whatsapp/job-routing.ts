@@ -1,34 +1,36 @@
 import { sql } from 'drizzle-orm';
 import type { DataAccess } from '../../db/tenant';
 import { LEASE_NAMESPACE } from '../../db/leases';
-import type { ConnectionJobName, JobMeta, JobPayloads, Jobs } from '../../infra/jobs';
+import type { ConnectionJob, ConnectionJobName, JobMeta, JobPayloads, Jobs } from '../../infra/jobs';
 
 type Worker<N extends ConnectionJobName> = (data: JobPayloads[N], meta: JobMeta) => Promise<void>;
 type Workers = { [N in ConnectionJobName]?: Worker<N> };
 
 /**
  * Jobs that need a live socket run where the socket is (docs/decisions/0011-connection-jobs-run-where-the-socket-is.md).
- * Every process works the shared `message.send` and `media.download` queues; a job for a
+ * Every process works the shared queues (`message.send`, `media.download`, `session.command`); a job for a
  * connection whose socket lives in another process is handed to that connection's own queue
- * (`<name>.c<whatsappId>`), which only the lease holder works. When the lease moves (takeover
+ * (`whatsapp.c<whatsappId>`, one per connection whatever the job), which only the lease holder works. When the lease moves (takeover
  * after a crash), the new owner works the queues and finds the jobs still there.
  */
 export const createJobRouting = (deps: { data: DataAccess; jobs: Jobs }) => {
   const workers: Workers = {};
   /** Per connection, the queue changes in the order the session manager reported them. */
   const following = new Map<number, Promise<void>>();
-  const live = new Set<number>();
+
+  /** A connection queue's job, to the worker of its name (none yet: retried until there is one). */
+  const dispatch = async (job: ConnectionJob, meta: JobMeta): Promise<void> => {
+    const worker = workers[job.name] as Worker<typeof job.name> | undefined;
+    if (!worker) throw new Error(`no worker for ${job.name} yet`);
+    await (worker as (data: unknown, meta: JobMeta) => Promise<void>)(job.data, meta);
+  };
 
   const apply = async (whatsappId: number, on: boolean): Promise<void> => {
-    for (const name of Object.keys(workers) as ConnectionJobName[]) {
-      if (on) await deps.jobs.workConnection(name, whatsappId, workers[name] as Worker<typeof name>);
-      else await deps.jobs.stopConnection(name, whatsappId);
-    }
+    if (on) await deps.jobs.workConnection(whatsappId, dispatch);
+    else await deps.jobs.stopConnection(whatsappId);
   };
 
   const follow = (whatsappId: number, on: boolean): Promise<void> => {
-    if (on) live.add(whatsappId);
-    else live.delete(whatsappId);
     const prev = following.get(whatsappId) ?? Promise.resolve();
     const next = prev.catch(() => undefined).then(() => apply(whatsappId, on));
     following.set(whatsappId, next);
@@ -47,11 +49,9 @@ export const createJobRouting = (deps: { data: DataAccess; jobs: Jobs }) => {
     });
 
   return {
-    /** The worker of a connection's own queue (local channel only, never forwards); set once per job name. */
+    /** What a connection queue does with jobs of `name` (local channel only, never forwards); once per name. */
     setWorker<N extends ConnectionJobName>(name: N, fn: Worker<N>): void {
       (workers as Record<N, Worker<N>>)[name] = fn;
-      // Connections that went live before this worker existed get its queue too.
-      for (const id of live) void follow(id, true).catch((err: unknown) => console.error(`job routing for connection ${id}`, err));
     },
     /** SessionManager hook: a channel became live (or stopped being live) in this process. */
     onLive(whatsappId: number, on: boolean): void {

@@ -83,6 +83,11 @@ export class SessionManager {
     return this.live.get(whatsappId)?.channel ?? this.simulators.get(whatsappId)?.channel;
   }
 
+  /** The connection's lease is ours: its channel runs here, or was just stopped here (parked). */
+  runsHere(whatsappId: number): boolean {
+    return this.live.has(whatsappId) || this.parked.has(whatsappId);
+  }
+
   /** Connection ids whose channel runs in this process. */
   owned(): number[] {
     return [...this.live.keys()];

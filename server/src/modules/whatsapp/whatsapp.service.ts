@@ -6,8 +6,10 @@ import { assertBelowLimit } from '../companies/plan-limits';
 import * as queuesRepo from '../queues/queues.repository';
 import type { SessionManager } from './session-manager';
 import * as repo from './whatsapp.repository';
+import type { JobRouting } from './job-routing';
+import { createSessionCommands, type SessionCommand } from './session-commands';
 
-type Deps = { data: DataAccess; sessions: SessionManager; sandboxEnabled: boolean };
+type Deps = { data: DataAccess; sessions: SessionManager; sandboxEnabled: boolean; routing?: JobRouting };
 type Stage = Parameters<Parameters<DataAccess['withTenant']>[1]>[0]['stage'];
 
 const admin = (ctx: Ctx) => {
@@ -116,51 +118,25 @@ export const createWhatsappService = (deps: Deps) => ({
 
 export type WhatsappService = ReturnType<typeof createWhatsappService>;
 
-/** Session actions (POST/PUT/DELETE /whatsappsession/:id, POST /whatsapp-restart). */
+/** Session actions (POST/PUT/DELETE /whatsappsession/:id, POST /whatsapp-restart), run where the socket is. */
 const sessionActions = (deps: Deps) => {
-  const load = (ctx: Ctx, id: number) =>
-    deps.data.withTenant(ctx, async ({ tx }) => {
-      admin(ctx);
-      return { row: await mustGet(tx, ctx, id), queueIds: await queueIdsOf(tx, ctx, id) };
-    });
-  const dto = (ctx: Ctx, id: number) => deps.data.withTenant(ctx, async ({ tx }) => (await repo.dtoOf(tx, ctx.companyId, id))!);
+  const commands = createSessionCommands(deps);
+  const act = async (ctx: Ctx, id: number, action: SessionCommand['action'], phoneNumber?: string): Promise<WhatsappDto> => {
+    admin(ctx);
+    await deps.data.withTenant(ctx, ({ tx }) => mustGet(tx, ctx, id));
+    await commands.run({ companyId: ctx.companyId, whatsappId: id, action, ...(phoneNumber ? { phoneNumber } : {}) });
+    return deps.data.withTenant(ctx, async ({ tx }) => (await repo.dtoOf(tx, ctx.companyId, id))!);
+  };
   return {
     /** A new QR code, or with `phoneNumber` a pairing code for that phone (status PAIRING). */
-    startSession: async (ctx: Ctx, id: number, body: StartSessionBody = {}): Promise<WhatsappDto> => {
-      const { row, queueIds } = await load(ctx, id);
-      await deps.sessions.start(row, queueIds, { pairingPhone: body.phoneNumber });
-      return dto(ctx, id);
-    },
-    restartSession: async (ctx: Ctx, id: number): Promise<WhatsappDto> => {
-      const { row, queueIds } = await load(ctx, id);
-      await deps.sessions.stop(id);
-      await deps.sessions.start(row, queueIds);
-      return dto(ctx, id);
-    },
+    startSession: (ctx: Ctx, id: number, body: StartSessionBody = {}) => act(ctx, id, 'start', body.phoneNumber),
+    restartSession: (ctx: Ctx, id: number) => act(ctx, id, 'restart'),
     /** Disconnect = log out: the phone unlinks the device and the next start needs a new QR. */
-    stopSession: async (ctx: Ctx, id: number): Promise<WhatsappDto> => {
-      await load(ctx, id);
-      await deps.sessions.logout(id, ctx.companyId);
-      return deps.data.withTenant(ctx, async ({ tx, stage }) => {
-        const row = (await repo.setStatus(tx, ctx.companyId, id, { status: 'DISCONNECTED' }))!;
-        stage({
-          type: 'whatsapp.session',
-          companyId: ctx.companyId,
-          session: { id, name: row.name, status: 'DISCONNECTED', qrcode: '', pairingCode: '', retries: row.retries, updatedAt: row.updatedAt.toISOString() },
-        });
-        return (await stageUpdated(tx, ctx, stage, id))!;
-      });
-    },
+    stopSession: (ctx: Ctx, id: number) => act(ctx, id, 'logout'),
     restartAll: async (ctx: Ctx): Promise<{ message: string }> => {
       admin(ctx);
-      const all = await deps.data.withTenant(ctx, async ({ tx }) => {
-        const rows = await repo.rowsOf(tx, ctx.companyId);
-        return Promise.all(rows.map(async (row) => ({ row, queueIds: await queueIdsOf(tx, ctx, row.id) })));
-      });
-      for (const { row, queueIds } of all) {
-        await deps.sessions.stop(row.id);
-        await deps.sessions.start(row, queueIds);
-      }
+      const rows = await deps.data.withTenant(ctx, ({ tx }) => repo.rowsOf(tx, ctx.companyId));
+      for (const row of rows) await commands.run({ companyId: ctx.companyId, whatsappId: row.id, action: 'restart' });
       return { message: 'Whatsapp restart.' };
     },
   };
