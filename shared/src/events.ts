@@ -18,12 +18,17 @@ export type DomainEvent =
   | { type: 'whatsapp.deleted'; companyId: number; whatsappId: number }
   | { type: 'whatsapp.session'; companyId: number; session: WhatsappSessionPayload }
   | { type: 'whatsapp.alert'; companyId: number; alert: WhatsappAlertPayload }
+  /** The customer is typing or recording in a live ticket (never stored; null: stopped). */
+  | { type: 'ticket.presence'; companyId: number; ticket: { id: number; uuid: string; queueId: number | null; userId: number | null }; presence: TicketPresence }
   | { type: 'queue.created'; companyId: number; queue: QueueDto }
   | { type: 'user.created'; companyId: number; user: UserDto }
   | { type: 'user.updated'; companyId: number; user: UserDto }
   | { type: 'auth.login'; companyId: number; userId: number };
 
 export type DomainEventType = DomainEvent['type'];
+
+/** What the ticket list shows instead of the last message: 'Digitando...' / 'Gravando...'. */
+export type TicketPresence = 'composing' | 'recording' | null;
 
 export interface WhatsappSessionPayload {
   id: number;
@@ -69,6 +74,7 @@ export interface WireChannels {
   whatsapp: { action: 'update'; whatsapp: WhatsappDto } | { action: 'delete'; whatsappId: number };
   whatsappSession: { action: 'update'; session: WhatsappSessionPayload };
   whatsappAlert: { action: 'create'; alert: WhatsappAlertPayload };
+  presence: { action: 'update'; ticketId: number; presence: TicketPresence };
   queue: { action: 'create' | 'update'; queue: QueueDto } | { action: 'delete'; queueId: number };
   user: { action: 'create' | 'update'; user: UserDto } | { action: 'delete'; userId: number };
   auth: { action: 'login'; user: { id: number } };

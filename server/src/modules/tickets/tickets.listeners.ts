@@ -22,6 +22,10 @@ export const registerTicketListeners = (bus: EventBus, rt: Realtime): void => {
     rt.emit([rooms.ticket(e.ticketUuid)], wireEvent(e.companyId, 'ticket'), { action: 'delete', ticketId: e.ticketId, ticketUuid: e.ticketUuid });
   });
 
+  bus.on('ticket.presence', (e) =>
+    rt.emit(ticketRooms(e.companyId, e.ticket), wireEvent(e.companyId, 'presence'), { action: 'update', ticketId: e.ticket.id, presence: e.presence }),
+  );
+
   const onMessage = (e: { companyId: number; message: MessageDto; ticket: TicketDto }, action: 'create' | 'update') =>
     rt.emit([rooms.ticket(e.ticket.uuid)], wireEvent(e.companyId, 'appMessage'), { action, message: e.message, ticket: e.ticket, contact: e.ticket.contact });
   bus.on('message.created', (e) => onMessage(e, 'create'));

@@ -73,6 +73,21 @@ describe.each([
     await h.channel.disconnect();
   });
 
+  it("delivers the customer's typing and recording as presence events, never as messages", async () => {
+    const h = await make();
+    await h.connect();
+    await h.customerPresence(CUSTOMER, 'composing');
+    await h.customerPresence(CUSTOMER, 'paused');
+    await h.customerPresence(CUSTOMER, 'recording');
+    expect(h.seen.presences).toEqual([
+      { from: CUSTOMER, presence: 'composing' },
+      { from: CUSTOMER, presence: 'paused' },
+      { from: CUSTOMER, presence: 'recording' },
+    ]);
+    expect(h.seen.messages).toEqual([]);
+    await h.channel.disconnect();
+  });
+
   it('refuses to download media of a message it does not know, with ERR_WAPP_DOWNLOAD_MEDIA', async () => {
     const h = await make();
     await h.connect();
@@ -120,6 +135,24 @@ describe('Baileys addresses → the customer number', () => {
     await w.factoryOpts.at(-1)!.auth.keys.set({ 'lid-mapping': { '5561981234567': '201234567890123', '201234567890123_reverse': '5561981234567' } });
     await upsert(w, { remoteJid: LID });
     expect(seen.messages.map((m) => m.from)).toEqual(['201234567890123', '5561981234567']);
+    await w.channel.disconnect();
+  });
+
+  it("subscribes once per contact and socket to the presence WhatsApp sends only to subscribers; a group's is not the customer's", async () => {
+    const { w, seen } = await connected();
+    await upsert(w, { remoteJid: '556181234567@s.whatsapp.net' });
+    await upsert(w, { remoteJid: '556181234567@s.whatsapp.net' });
+    expect(w.current().presenceSubscriptions).toEqual(['556181234567@s.whatsapp.net']);
+    w.current().presence('120363000000000001@g.us', 'composing');
+    w.current().presence(LID, 'composing');
+    await w.settle();
+    w.current().presence('556181234567@s.whatsapp.net', 'recording');
+    await w.settle();
+    // A LID without a known phone keys the contact by the LID digits, as its messages do.
+    expect(seen.presences).toEqual([
+      { from: '201234567890123', presence: 'composing' },
+      { from: '5561981234567', presence: 'recording' },
+    ]);
     await w.channel.disconnect();
   });
 });

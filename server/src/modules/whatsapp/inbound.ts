@@ -8,7 +8,8 @@ import { queueOutbound } from '../messages/outbound';
 import * as ticketsRepo from '../tickets/tickets.repository';
 import * as companiesRepo from '../companies/companies.repository';
 import * as messagesRepo from '../messages/messages.repository';
-import { REVOKED_BODY } from './baileys/normalized';
+import { applyPresence } from './inbound-presence';
+import { REVOKED_BODY } from './channel-content';
 import { createInboundMedia, MEDIA_SAFETY_NET_SECONDS, type MediaJob } from './inbound-media';
 import type { AckUpdate, CallOffer, EditUpdate, InboundMessage, ReactionUpdate, RevokeUpdate, WhatsAppChannel } from './whatsapp.port';
 
@@ -286,6 +287,9 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore)
         }),
         channel.on('call', async (c) => {
           await api.handleCall(conn, c, channel);
+        }),
+        channel.on('presence', async (p) => {
+          await applyPresence(data, conn, p);
         }),
       ];
       return () => {

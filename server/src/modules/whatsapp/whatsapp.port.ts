@@ -78,6 +78,13 @@ export interface CallOffer {
   at: Date;
 }
 
+/** The customer's chat state: typing, recording a voice note, stopped, online, offline. */
+export interface PresenceUpdate {
+  /** The customer's number, digits. */
+  from: string;
+  presence: Presence;
+}
+
 export interface StatusUpdate {
   status: ConnectionStatus;
   qrcode?: string;
@@ -131,6 +138,8 @@ export interface ChannelEvents {
   reaction: ReactionUpdate;
   /** Logged on the caller's live ticket; rejected when the company disabled calls. */
   call: CallOffer;
+  /** Shown on the customer's live ticket ('Digitando...'); never stored, never a ticket. */
+  presence: PresenceUpdate;
 }
 
 export type ChannelListener<E extends keyof ChannelEvents> = (payload: ChannelEvents[E]) => Promise<void> | void;

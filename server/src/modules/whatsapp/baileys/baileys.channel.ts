@@ -210,6 +210,8 @@ export class BaileysChannel implements WhatsAppChannel {
     sock.ev.on('call', onCall);
     const onHistory = (u: BaileysEventMap['messaging-history.set']) => this.enqueue(() => this.inbound.onHistory(sock, u, this.historySince));
     sock.ev.on('messaging-history.set', onHistory);
+    const onPresence = (u: BaileysEventMap['presence.update']) => this.enqueue(() => this.inbound.onPresence(sock, u));
+    sock.ev.on('presence.update', onPresence);
     // Any event at all proves the socket alive (the watchdog probes only after silence).
     const offHeard = sock.ev.process(() => {
       if (this.live?.sock === sock) this.watchdog?.heard();
@@ -223,6 +225,7 @@ export class BaileysChannel implements WhatsAppChannel {
         sock.ev.off('messages.update', onUpdate);
         sock.ev.off('call', onCall);
         sock.ev.off('messaging-history.set', onHistory);
+        sock.ev.off('presence.update', onPresence);
         offHeard();
       },
     };

@@ -1,7 +1,7 @@
-import { isLidUser, type BaileysEventMap, type SignalKeyStore, type WAMessage } from '@whiskeysockets/baileys';
+import { isJidGroup, isLidUser, type BaileysEventMap, type SignalKeyStore, type WAMessage } from '@whiskeysockets/baileys';
 import type { ChannelEmitter, InboundMedia } from '../whatsapp.port';
 import type { MediaInfo } from './normalized';
-import type { BoundedCache } from './bounded-cache';
+import { BoundedCache } from './bounded-cache';
 import { mapCall, mapInbound, mapUpdate } from './map-inbound';
 import { jidUser, phoneDigits, toPnJid, type LidToPhone } from './phone';
 import { jsonSafe } from './stored-message';
@@ -42,6 +42,8 @@ const inboundMedia = ({ caption: _caption, ...media }: MediaInfo): InboundMedia 
  * The channel (baileys.channel.ts) owns the socket's life and calls these one at a time.
  */
 export class BaileysInboundEvents {
+  private readonly subscribed = new WeakMap<BaileysSocketSurface, BoundedCache>();
+
   constructor(private readonly ctx: InboundEventsContext) {}
 
   async onUpsert(sock: BaileysSocketSurface, u: BaileysEventMap['messages.upsert']): Promise<void> {
@@ -66,6 +68,7 @@ export class BaileysInboundEvents {
       }
       if (e.type !== 'message') continue;
       if (e.fromMe && this.ctx.ownIds.get(e.id)) continue;
+      if (!e.fromMe && !e.isGroup && raw.key?.remoteJid) this.subscribe(sock, raw.key.remoteJid);
       await emitter.emit('message', {
         id: e.id,
         from: e.from,
@@ -82,6 +85,29 @@ export class BaileysInboundEvents {
         raw: jsonSafe(raw),
       });
     }
+  }
+
+  /** Typing/recording of a 1:1 contact (group chat states are not the ticket's customer). */
+  async onPresence(sock: BaileysSocketSurface, u: BaileysEventMap['presence.update']): Promise<void> {
+    if (!this.ctx.isCurrent(sock) || isJidGroup(u.id)) return;
+    const state = u.presences[u.id] ?? Object.values(u.presences)[0];
+    if (!state) return;
+    // A LID without a known phone keys the contact by its LID digits, as its messages do.
+    const lidPhone = isLidUser(u.id) ? await this.ctx.phoneOfLid?.(jidUser(u.id)).catch(() => undefined) : undefined;
+    const from = isLidUser(u.id) ? (lidPhone ? phoneDigits(lidPhone) : jidUser(u.id)) : phoneDigits(u.id);
+    await this.ctx.emitter.emit('presence', { from, presence: state.lastKnownPresence });
+  }
+
+  /**
+   * WhatsApp sends a contact's chat state only to whoever subscribed to its presence: once per
+   * contact and socket (a new socket starts over); a failure only costs the "Digitando..." hint.
+   */
+  private subscribe(sock: BaileysSocketSurface, jid: string): void {
+    let done = this.subscribed.get(sock);
+    if (!done) this.subscribed.set(sock, (done = new BoundedCache(2_000, 24 * 60 * 60_000)));
+    if (done.get(jid)) return;
+    done.set(jid, true);
+    void sock.presenceSubscribe(jid).catch(() => done.del(jid));
   }
 
   /**

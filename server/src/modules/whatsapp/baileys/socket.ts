@@ -13,6 +13,7 @@ export type BaileysSocketSurface = Pick<
   | 'sendMessage'
   | 'readMessages'
   | 'sendPresenceUpdate'
+  | 'presenceSubscribe'
   | 'onWhatsApp'
   | 'profilePictureUrl'
   | 'updateMediaMessage'

@@ -151,6 +151,11 @@ export class SandboxChannel implements WhatsAppChannel {
     return id;
   }
 
+  /** The customer `from` starts typing, records a voice note or stops; resolves once handled. */
+  async customerPresence(from: string, presence: Presence): Promise<void> {
+    await this.emitter.emit('presence', { from, presence });
+  }
+
   /** The customer `from` calls; returns the call id. */
   async customerCalls(from: string, opts: { isVideo?: boolean } = {}): Promise<string> {
     const id = `SBXCALL${randomUUID().replace(/-/g, '').toUpperCase()}`;

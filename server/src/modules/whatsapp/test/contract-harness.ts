@@ -6,7 +6,7 @@
 import { vi, expect } from 'vitest';
 import type { TestApp } from '../../../../test/helpers/build-app';
 import type { TestCompany } from '../../../../test/helpers/world';
-import type { AckUpdate, CallOffer, EditUpdate, InboundMessage, ReactionUpdate, RevokeUpdate, StatusUpdate, WhatsAppChannel } from '../whatsapp.port';
+import type { AckUpdate, CallOffer, EditUpdate, InboundMessage, ReactionUpdate, RevokeUpdate, StatusUpdate, WhatsAppChannel, PresenceUpdate, Presence } from '../whatsapp.port';
 import { SandboxChannel } from '../sandbox/sandbox.channel';
 import { createSandboxStore } from '../sandbox/sandbox.store';
 import { BaileysChannel, type BaileysChannelOptions, type Scheduler } from '../baileys/baileys.channel';
@@ -44,6 +44,7 @@ export const record = (channel: WhatsAppChannel) => {
     revokes: [] as RevokeUpdate[],
     reactions: [] as ReactionUpdate[],
     calls: [] as CallOffer[],
+    presences: [] as PresenceUpdate[],
   };
   channel.on('status', (s) => void seen.statuses.push(s));
   channel.on('message', (m) => void seen.messages.push(m));
@@ -52,6 +53,7 @@ export const record = (channel: WhatsAppChannel) => {
   channel.on('revoke', (r) => void seen.revokes.push(r));
   channel.on('reaction', (r) => void seen.reactions.push(r));
   channel.on('call', (c) => void seen.calls.push(c));
+  channel.on('presence', (p) => void seen.presences.push(p));
   return seen;
 };
 
@@ -82,6 +84,8 @@ export interface Harness {
   customerReacts(from: string, id: string, emoji: string): Promise<void>;
   /** The customer calls; returns the call id. */
   customerCalls(from: string, isVideo: boolean): Promise<string>;
+  /** The customer types, records or stops in our chat; resolves once handled. */
+  customerPresence(from: string, presence: Presence): Promise<void>;
   /** Call ids the channel declined on the network. */
   rejectedCalls(): string[];
   /** Lets in-flight work finish. */
@@ -112,6 +116,7 @@ export const sandboxHarness = async (env: ContractEnv): Promise<Harness> => {
       await channel.customerReacts(id, emoji, from);
     },
     customerCalls: (from, isVideo) => channel.customerCalls(from, { isVideo }),
+    customerPresence: (from, presence) => channel.customerPresence(from, presence),
     rejectedCalls: () => channel.rejectedCalls.map((c) => c.id),
     // The simulated phone acks by itself (timers plus a database write each).
     deliverAndRead: async (id) => {
@@ -228,6 +233,10 @@ export const baileysHarness = async (env: ContractEnv): Promise<Harness> => {
       w.current().call([offer]);
       await w.settle();
       return offer.id;
+    },
+    customerPresence: async (from, presence) => {
+      w.current().presence(toPnJid(from), presence);
+      await w.settle();
     },
     rejectedCalls: () => w.sockets.flatMap((s) => s.rejectedCalls.map((c) => c.callId)),
     customerReceived: async (to) =>

@@ -131,6 +131,18 @@ export class FakeSocket implements BaileysSocketSurface {
     this.presences.push({ type, toJid });
   };
 
+  /** JIDs whose presence we asked to receive, in order. */
+  readonly presenceSubscriptions: string[] = [];
+
+  presenceSubscribe: WASocket['presenceSubscribe'] = async (toJid) => {
+    this.presenceSubscriptions.push(toJid);
+  };
+
+  /** The contact's chat state, as Baileys reports a `chatstate`/`presence` node. */
+  presence(jid: string, lastKnownPresence: WAPresence): void {
+    this.emit('presence.update', { id: jid, presences: { [jid]: { lastKnownPresence } } });
+  }
+
   onWhatsApp: WASocket['onWhatsApp'] = async (...numbers) => {
     this.whatsAppQueries.push(numbers);
     return numbers

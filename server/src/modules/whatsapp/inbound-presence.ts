@@ -1,0 +1,28 @@
+import type { TicketPresence } from '@balcao/shared';
+import type { DataAccess } from '../../db/tenant';
+import * as contactsRepo from '../contacts/contacts.repository';
+import * as ticketsRepo from '../tickets/tickets.repository';
+import type { ConnectionFacts } from './inbound';
+import type { PresenceUpdate } from './whatsapp.port';
+
+/** What the list shows: typing and recording; anything else (paused, online, offline) clears it. */
+export const ticketPresence = (p: PresenceUpdate['presence']): TicketPresence => (p === 'composing' || p === 'recording' ? p : null);
+
+/**
+ * The customer's presence on their live ticket of this connection, for whoever may see it
+ * ('Digitando...' / 'Gravando...'). Never stored and never a ticket of its own: without a live
+ * ticket nothing happens. Returns whether an event went out.
+ */
+export const applyPresence = (data: DataAccess, conn: ConnectionFacts, p: PresenceUpdate): Promise<boolean> =>
+  data.withTenant({ companyId: conn.companyId }, async ({ tx, stage }) => {
+    const contact = await contactsRepo.getByNumber(tx, conn.companyId, p.from);
+    const ticket = contact ? await ticketsRepo.findLive(tx, conn.companyId, contact.id, conn.id) : undefined;
+    if (!ticket) return false;
+    stage({
+      type: 'ticket.presence',
+      companyId: conn.companyId,
+      ticket: { id: ticket.id, uuid: ticket.uuid, queueId: ticket.queueId, userId: ticket.userId },
+      presence: ticketPresence(p.presence),
+    });
+    return true;
+  });
