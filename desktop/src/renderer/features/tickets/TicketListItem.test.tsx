@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTicket } from '../../test/fixtures';
 import { TicketListItem } from './TicketListItem';
+import { usePresence } from './tickets.presence';
 
 const setup = (ticket = makeTicket()) => {
   const onOpen = vi.fn();
@@ -14,7 +15,10 @@ const setup = (ticket = makeTicket()) => {
 };
 
 describe('TicketListItem', () => {
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    usePresence.getState().clearAll();
+  });
 
   it('does not open a waiting ticket on click, and accepts it from its button', () => {
     const { onOpen, onAccept, item } = setup(makeTicket({ id: 4, status: 'pending' }));
@@ -40,9 +44,15 @@ describe('TicketListItem', () => {
     expect(screen.getByText('SEM FILA')).toBeTruthy();
   });
 
-  it('shows the presence instead of the last message', () => {
-    setup(makeTicket({ presence: 'composing', lastMessage: 'hidden' }));
-    expect(screen.getByText('Digitando...')).toBeTruthy();
+  it('shows the live presence instead of the last message, and only the live one', () => {
+    usePresence.getState().set(8, 'recording');
+    setup(makeTicket({ id: 8, lastMessage: 'hidden' }));
+    expect(screen.getByTestId('ticket-presence').textContent).toBe('Gravando...');
     expect(screen.queryByText('hidden')).toBeNull();
+    cleanup();
+    // The DTO's field is never filled by the server; a stale one there must not stick.
+    setup(makeTicket({ id: 9, presence: 'composing', lastMessage: 'shown' }));
+    expect(screen.queryByTestId('ticket-presence')).toBeNull();
+    expect(screen.getByText('shown')).toBeTruthy();
   });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ContactAvatar } from '../../components/ContactAvatar';
 import { CountPill } from '../../components/CountPill';
 import { formatListTime } from '../../lib/format';
+import { useTicketPresence } from './tickets.presence';
 
 interface Props {
   ticket: TicketDto;
@@ -21,8 +22,8 @@ const TicketListItemView = ({ ticket, selected, accepting, onOpen, onAccept }: P
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const waiting = isWaiting(ticket);
-  const preview =
-    ticket.presence === 'composing' ? t('tickets.typing') : ticket.presence === 'recording' ? t('tickets.recording') : ticket.lastMessage;
+  // The DTO's presence is always null (never stored); the live one comes from the socket.
+  const presence = useTicketPresence(ticket.id);
 
   return (
     <div
@@ -55,9 +56,15 @@ const TicketListItemView = ({ ticket, selected, accepting, onOpen, onAccept }: P
           </Typography.Text>
         </Flex>
         <Flex justify="space-between" align="center" gap={8}>
-          <Typography.Text type="secondary" ellipsis style={{ fontSize: 13 }}>
-            {preview || '\u00a0'}
-          </Typography.Text>
+          {presence ? (
+            <Typography.Text italic ellipsis data-testid="ticket-presence" style={{ fontSize: 13, color: token.colorPrimary }}>
+              {t(presence === 'composing' ? 'tickets.typing' : 'tickets.recording')}
+            </Typography.Text>
+          ) : (
+            <Typography.Text type="secondary" ellipsis style={{ fontSize: 13 }}>
+              {ticket.lastMessage || '\u00a0'}
+            </Typography.Text>
+          )}
           {ticket.unreadMessages > 0 && <CountPill count={ticket.unreadMessages} testId="unread-count" />}
         </Flex>
         <Flex wrap gap={4} align="center">

@@ -3,6 +3,8 @@ import type { TicketDto } from '@balcao/shared';
 import { listen } from '../../lib/socket';
 import { getPlatform } from '../../platform/platform';
 import { useConversation } from '../messages/messages.store';
+import { listKeys } from './tickets.logic';
+import { usePresence } from './tickets.presence';
 import { useTickets } from './tickets.store';
 
 const isWaiting = (ticketId: number): boolean =>
@@ -18,13 +20,20 @@ const notifyPending = (ticket: TicketDto): void => {
     .catch(() => undefined);
 };
 
-/** Live ticket lists: upsert into the right tab, drop deleted ones, notify new waiting tickets. */
-export const bindTicketSocket = (onCurrentDeleted: () => void): (() => void) =>
+/** A ticket this screen shows: in a list, in the search results, or the open conversation. */
+const isShown = (ticketId: number): boolean => {
+  const { lists, search } = useTickets.getState();
+  const has = (tickets: TicketDto[]) => tickets.some((t) => t.id === ticketId);
+  return listKeys.some((key) => has(lists[key].tickets)) || has(search.tickets) || useConversation.getState().ticket?.id === ticketId;
+};
+
+const bindTicketList = (onCurrentDeleted: () => void): (() => void) =>
   listen('ticket', (payload) => {
     const tickets = useTickets.getState();
     const conversation = useConversation.getState();
     if (payload.action === 'delete' || payload.action === 'removeFromList') {
       tickets.remove(payload.ticketId);
+      usePresence.getState().set(payload.ticketId, null);
       if (payload.action === 'delete' && conversation.ticket?.id === payload.ticketId) onCurrentDeleted();
       return;
     }
@@ -34,3 +43,29 @@ export const bindTicketSocket = (onCurrentDeleted: () => void): (() => void) =>
     conversation.applyTicket(ticket);
     if (ticket.status === 'pending' && !wasWaiting && isWaiting(ticket.id)) notifyPending(ticket);
   });
+
+/** 'Digitando...' / 'Gravando...': kept per shown ticket; the customer's own message ends it. */
+const bindPresence = (): (() => void) => {
+  const offPresence = listen('presence', ({ ticketId, presence }) => {
+    if (presence && !isShown(ticketId)) return;
+    usePresence.getState().set(ticketId, presence);
+  });
+  const offMessages = listen('appMessage', ({ action, message }) => {
+    if (action === 'create' && !message.fromMe) usePresence.getState().set(message.ticketId, null);
+  });
+  return () => {
+    offPresence();
+    offMessages();
+    usePresence.getState().clearAll();
+  };
+};
+
+/** Live ticket lists (upsert into the right tab, drop deleted ones, notify new waiting tickets) and presence. */
+export const bindTicketSocket = (onCurrentDeleted: () => void): (() => void) => {
+  const offList = bindTicketList(onCurrentDeleted);
+  const offPresence = bindPresence();
+  return () => {
+    offList();
+    offPresence();
+  };
+};
