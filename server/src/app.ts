@@ -29,6 +29,7 @@ import { createMessagesService } from './modules/messages/messages.service';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { mediaRoutes } from './modules/messages/media.routes';
 import { registerMessageJobs } from './modules/messages/messages.jobs';
+import { registerReadReceiptJobs } from './modules/messages/read-receipts';
 import { createJobRouting } from './modules/whatsapp/job-routing';
 import { createContactsService } from './modules/contacts/contacts.service';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
@@ -158,6 +159,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   registerCompanyListeners(bus, realtime);
   await registerMessageJobs({ data, jobs, sessions, media, routing });
   await registerMediaJobs({ data, jobs, media, channelOf: (id) => sessions.sender(id), routing });
+  await registerReadReceiptJobs({ data, jobs, sessions, routing });
 
   let closed = false;
   return {

@@ -3,22 +3,24 @@ import type { Tx } from '../db/client';
 import { txExecutor } from '../db/raw';
 import { APP_ROLE } from '../db/migrate';
 
-export type JobName = 'message.send' | 'media.download' | 'session.command';
+export type JobName = 'message.send' | 'media.download' | 'session.command' | 'message.read';
 
 export interface JobPayloads {
   'message.send': { companyId: number; messageId: number };
   /** An inbound message's media, fetched again through its connection's channel. */
   'media.download': { companyId: number; messageId: number; mimetype: string; fileName?: string };
+  /** Blue ticks: the customer's messages on the ticket an agent opened are marked read on WhatsApp. */
+  'message.read': { companyId: number; ticketId: number };
   /** An admin's session action, for the process holding the connection's socket (`at`: when it was asked). */
   'session.command': { companyId: number; whatsappId: number; action: 'start' | 'restart' | 'logout'; phoneNumber?: string; at: string };
 }
 
 /** Jobs that need a connection's live socket, so they run in the process holding its lease. */
-export type ConnectionJobName = Extract<JobName, 'message.send' | 'media.download' | 'session.command'>;
+export type ConnectionJobName = Extract<JobName, 'message.send' | 'media.download' | 'session.command' | 'message.read'>;
 
 /**
  * The one queue of a WhatsApp connection, worked only by the process holding its session lease:
- * sends, media downloads and session commands run where the socket is (docs/decisions/0011).
+ * sends, read receipts, media downloads and session commands run where the socket is (docs/decisions/0011).
  * One queue per connection (not one per job name): each worked queue is a poller.
  */
 export type ConnectionQueue = `whatsapp.c${number}`;
@@ -44,7 +46,7 @@ export class Jobs {
     const boss = new PgBoss({ connectionString: ownerUrl, max: 4, application_name: 'balcao-jobs' });
     boss.on('error', (err) => console.error('pg-boss error', err));
     await boss.start();
-    for (const name of ['message.send', 'media.download', 'session.command'] satisfies JobName[]) await boss.createQueue(name);
+    for (const name of ['message.send', 'media.download', 'session.command', 'message.read'] satisfies JobName[]) await boss.createQueue(name);
     // The app role enqueues inside its own transactions, so it needs the queue tables too.
     await boss.getDb().executeSql(
       `grant usage on schema pgboss to ${APP_ROLE}; grant select, insert, update on all tables in schema pgboss to ${APP_ROLE}; grant usage on all sequences in schema pgboss to ${APP_ROLE}`,

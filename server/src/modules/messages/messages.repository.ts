@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { MESSAGE_PAGE_SIZE, type MessageDto, type MessageReaction } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { tickets } from '../tickets/tickets.table';
@@ -177,3 +177,17 @@ export const setMediaError = async (tx: Tx, companyId: number, id: number, error
       .where(and(eq(messages.companyId, companyId), eq(messages.id, id), sql`${messages.mediaUrl} is null`, sql`${messages.errorCode} is distinct from ${errorCode}`))
       .returning()
   )[0];
+
+/** The customer's messages on a ticket not yet marked read on WhatsApp (oldest first, bounded). */
+export const unreadInbound = async (tx: Tx, companyId: number, ticketId: number, limit: number): Promise<MessageRow[]> =>
+  tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), eq(messages.fromMe, false), eq(messages.read, false)))
+    .orderBy(asc(messages.id))
+    .limit(limit);
+
+/** These messages now show blue ticks on the customer's phone. */
+export const setReadOnNetwork = async (tx: Tx, companyId: number, ids: number[]): Promise<void> => {
+  if (ids.length) await tx.update(messages).set({ read: true }).where(and(eq(messages.companyId, companyId), inArray(messages.id, ids)));
+};

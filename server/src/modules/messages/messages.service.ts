@@ -5,6 +5,7 @@ import type { Jobs } from '../../infra/jobs';
 import * as usersRepo from '../users/users.repository';
 import * as ticketsRepo from '../tickets/tickets.repository';
 import { queueOutbound } from './outbound';
+import { queueReadReceipts } from './read-receipts';
 import * as repo from './messages.repository';
 
 export const createMessagesService = (deps: { data: DataAccess; jobs: Jobs }) => {
@@ -24,6 +25,7 @@ export const createMessagesService = (deps: { data: DataAccess; jobs: Jobs }) =>
         // Opening the conversation reads it: the unread badge clears for everyone.
         if (pageNumber === 1 && t.unreadMessages > 0 && t.status !== 'pending') {
           await ticketsRepo.update(tx, ctx.companyId, t.id, { unreadMessages: 0 });
+          await queueReadReceipts({ tx, stage }, deps.jobs, t);
           stage({ type: 'ticket.updated', companyId: ctx.companyId, ticket: (await ticketsRepo.loadDto(tx, ctx.companyId, t.id))! });
         }
         const page = await repo.history(tx, ctx.companyId, t, pageNumber);

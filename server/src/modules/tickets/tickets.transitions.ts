@@ -9,6 +9,7 @@ import * as contactsRepo from '../contacts/contacts.repository';
 import * as whatsappRepo from '../whatsapp/whatsapp.repository';
 import * as queuesRepo from '../queues/queues.repository';
 import * as companiesRepo from '../companies/companies.repository';
+import { queueReadReceipts } from '../messages/read-receipts';
 import { queueOutbound } from '../messages/outbound';
 import { renderVariables } from '../messages/variables';
 import * as repo from './tickets.repository';
@@ -45,6 +46,8 @@ const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o)
 const accept: Transition = async (unit, ctx, t, body, deps) => {
   const carry = defined({ useIntegration: body.useIntegration, promptId: body.promptId, integrationId: body.integrationId });
   await repo.update(unit.tx, ctx.companyId, t.id, { status: 'open', userId: ctx.userId, acceptedAt: deps.clock.now(), chatbot: false, unreadMessages: 0, ...carry });
+  // Accepting opens the conversation: the customer sees their messages read.
+  await queueReadReceipts(unit, deps.jobs, t);
   if (t.isGroup || (await companiesRepo.getSetting(unit.tx, ctx.companyId, 'sendGreetingAccepted')) !== 'enabled') return;
   const me = await usersRepo.get(unit.tx, ctx.companyId, ctx.userId);
   await automated(unit, deps, { ...t, status: 'open' }, `{{ms}} *{{name}}*, meu nome é *${me?.name ?? ''}* e agora vou prosseguir com seu atendimento!`);
