@@ -15,6 +15,7 @@ import { attachRealtime } from './infra/realtime';
 import type { Realtime } from './infra/rooms';
 import { createInbound } from './modules/whatsapp/inbound';
 import { registerMediaJobs } from './modules/whatsapp/inbound-media';
+import { createContactPictures, registerContactPictureJobs } from './modules/whatsapp/contact-pictures';
 import { createMediaStore, type MediaStore } from './infra/media-store';
 import { SessionManager } from './modules/whatsapp/session-manager';
 import type { SandboxTiming } from './modules/whatsapp/sandbox/sandbox.channel';
@@ -85,7 +86,9 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   const data = createDataAccess(client.db, bus, client.sql);
   const jobs = await Jobs.start(opts.ownerUrl);
   const media = createMediaStore(config.dataDir);
-  const inbound = createInbound(data, jobs, media);
+  // Avatars: looked up after a customer's message, at most once a day per contact.
+  const pictures = createContactPictures({ data, jobs });
+  const inbound = createInbound(data, jobs, media, pictures);
   // Without an encryption key (hand-built test configs) Baileys connections stay DISCONNECTED.
   const wa = config.wa ?? DEFAULT_WA;
   const baileys = config.waEncryptionKey
@@ -160,6 +163,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   await registerMessageJobs({ data, jobs, sessions, media, routing });
   await registerMediaJobs({ data, jobs, media, channelOf: (id) => sessions.sender(id), routing });
   await registerReadReceiptJobs({ data, jobs, sessions, routing });
+  await registerContactPictureJobs({ jobs, routing, pictures, channelOf: (id) => sessions.sender(id) });
 
   let closed = false;
   return {

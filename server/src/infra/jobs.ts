@@ -3,12 +3,14 @@ import type { Tx } from '../db/client';
 import { txExecutor } from '../db/raw';
 import { APP_ROLE } from '../db/migrate';
 
-export type JobName = 'message.send' | 'media.download' | 'session.command' | 'message.read';
+export type JobName = 'message.send' | 'media.download' | 'session.command' | 'message.read' | 'contact.picture';
 
 export interface JobPayloads {
   'message.send': { companyId: number; messageId: number };
   /** An inbound message's media, fetched again through its connection's channel. */
   'media.download': { companyId: number; messageId: number; mimetype: string; fileName?: string };
+  /** The contact's WhatsApp profile picture, looked up at most once a day (server-behaviour §5.4). */
+  'contact.picture': { companyId: number; contactId: number; whatsappId: number };
   /** Blue ticks: the customer's messages on the ticket an agent opened are marked read on WhatsApp. */
   'message.read': { companyId: number; ticketId: number };
   /** An admin's session action, for the process holding the connection's socket (`at`: when it was asked). */
@@ -16,7 +18,7 @@ export interface JobPayloads {
 }
 
 /** Jobs that need a connection's live socket, so they run in the process holding its lease. */
-export type ConnectionJobName = Extract<JobName, 'message.send' | 'media.download' | 'session.command' | 'message.read'>;
+export type ConnectionJobName = Extract<JobName, 'message.send' | 'media.download' | 'session.command' | 'message.read' | 'contact.picture'>;
 
 /**
  * The one queue of a WhatsApp connection, worked only by the process holding its session lease:
@@ -46,7 +48,7 @@ export class Jobs {
     const boss = new PgBoss({ connectionString: ownerUrl, max: 4, application_name: 'balcao-jobs' });
     boss.on('error', (err) => console.error('pg-boss error', err));
     await boss.start();
-    for (const name of ['message.send', 'media.download', 'session.command', 'message.read'] satisfies JobName[]) await boss.createQueue(name);
+    for (const name of ['message.send', 'media.download', 'session.command', 'message.read', 'contact.picture'] satisfies JobName[]) await boss.createQueue(name);
     // The app role enqueues inside its own transactions, so it needs the queue tables too.
     await boss.getDb().executeSql(
       `grant usage on schema pgboss to ${APP_ROLE}; grant select, insert, update on all tables in schema pgboss to ${APP_ROLE}; grant usage on all sequences in schema pgboss to ${APP_ROLE}`,
@@ -65,6 +67,11 @@ export class Jobs {
       expireInSeconds: 120,
       ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
     });
+  }
+
+  /** Outside any transaction: for work nothing is lost without (a hint, a cache refresh). */
+  async enqueueNow<N extends JobName>(name: N, data: JobPayloads[N]): Promise<void> {
+    await this.boss.send(name, data, { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
   }
 
   /**

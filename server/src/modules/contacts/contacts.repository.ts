@@ -75,3 +75,8 @@ export const insert = async (
   }
   return row;
 };
+
+/** The WhatsApp profile picture as last looked up ('' when hidden or absent) and when. */
+export const setProfilePicture = async (tx: Tx, companyId: number, id: number, url: string, at: Date): Promise<void> => {
+  await tx.update(contacts).set({ profilePicUrl: url, profilePicFetchedAt: at }).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
+};

@@ -9,6 +9,7 @@ import * as ticketsRepo from '../tickets/tickets.repository';
 import * as companiesRepo from '../companies/companies.repository';
 import * as messagesRepo from '../messages/messages.repository';
 import { applyPresence } from './inbound-presence';
+import type { ContactPictures } from './contact-pictures';
 import { REVOKED_BODY } from './channel-content';
 import { createInboundMedia, MEDIA_SAFETY_NET_SECONDS, type MediaJob } from './inbound-media';
 import type { AckUpdate, CallOffer, EditUpdate, InboundMessage, ReactionUpdate, RevokeUpdate, WhatsAppChannel } from './whatsapp.port';
@@ -90,7 +91,7 @@ const isConcurrentDuplicate = (err: unknown) => (err as { code?: string }).code 
  * is logged on the caller's live ticket (step 8). None of them creates a contact or a ticket.
  * `jobs` queues the automatic text of a rejected call; without it the text is not sent.
  */
-export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore) => {
+export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore, pictures?: Pick<ContactPictures, 'touch'>) => {
   const mediaFetcher = media ? createInboundMedia({ data, media, jobs }) : undefined;
 
   const ignoreGroups = async (companyId: number) =>
@@ -185,6 +186,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore)
         if (r.duplicate) return { outcome: 'duplicate' };
         const messageId = r.message!.id as number;
         if (withMedia && channel) downloadAtReceipt(conn, msg, messageId, channel);
+        if (!msg.isGroup) pictures?.touch({ companyId: conn.companyId, contactId: r.ticket!.contact.id, whatsappId: conn.id });
         return { outcome: 'stored', messageId, ticketId: r.ticket!.id };
       } catch (err) {
         // Two deliveries of one id raced past the duplicate check; the loser rolled back.

@@ -151,7 +151,13 @@ export class FakeSocket implements BaileysSocketSurface {
       .map((jid) => ({ jid, exists: true }));
   };
 
-  profilePictureUrl: WASocket['profilePictureUrl'] = async (jid) => this.profilePictures.get(jid);
+  /** JIDs whose profile picture was asked for, in order. */
+  readonly profilePictureQueries: string[] = [];
+
+  profilePictureUrl: WASocket['profilePictureUrl'] = async (jid) => {
+    this.profilePictureQueries.push(jid);
+    return this.profilePictures.get(jid);
+  };
 
   updateMediaMessage: WASocket['updateMediaMessage'] = async (message) => {
     this.mediaUpdates.push(message);
