@@ -3,13 +3,15 @@
 -- as the calling app role, and row-level security applies to every statement inside it.
 -- Each statement takes a fresh snapshot, so rows committed concurrently (the same new customer
 -- writing twice at once) are found instead of duplicated; the unique indexes settle the races.
--- The raw channel message, the forwarded flag and the quoted message's channel id came later:
--- the older signature goes, so a stale caller fails loudly instead of reaching it.
+-- The raw channel message, the forwarded flag, the quoted message's channel id and messages the
+-- company sent from the phone itself (p_from_me) came later: older signatures go, so a stale
+-- caller fails loudly instead of reaching one.
 drop function if exists balcao_ingest(int, int, text, text, boolean, text, text, text, text, int, timestamptz);
+drop function if exists balcao_ingest(int, int, text, text, boolean, text, text, text, text, int, timestamptz, jsonb, boolean, text);
 create or replace function balcao_ingest(
   p_company int, p_whatsapp int, p_number text, p_name text, p_is_group boolean,
   p_wa_id text, p_body text, p_media_type text, p_status text, p_queue int, p_at timestamptz,
-  p_raw jsonb, p_is_forwarded boolean, p_quoted_wa_id text
+  p_raw jsonb, p_is_forwarded boolean, p_quoted_wa_id text, p_from_me boolean
 ) returns json language plpgsql security invoker as $fn$
 declare
   v_contact int;
@@ -36,9 +38,11 @@ begin
   end if;
 
   insert into tickets (company_id, contact_id, whatsapp_id, status, queue_id, is_group, last_message, unread_messages, queued_at, bot_at)
-  values (p_company, v_contact, p_whatsapp, p_status, p_queue, p_is_group, p_body, 1, now(), case when p_status = 'attending' then now() end)
+  values (p_company, v_contact, p_whatsapp, p_status, p_queue, p_is_group, p_body, case when p_from_me then 0 else 1 end, now(),
+          case when p_status = 'attending' then now() end)
   on conflict (company_id, contact_id, whatsapp_id) where status <> 'closed' do update
-    set last_message = excluded.last_message, unread_messages = tickets.unread_messages + 1, updated_at = now()
+    -- What the company wrote from the phone is not unread.
+    set last_message = excluded.last_message, unread_messages = tickets.unread_messages + excluded.unread_messages, updated_at = now()
   returning id, (xmax = 0) into v_ticket, v_created;
 
   -- A reply to a message we never stored (older than the connection) keeps no quote.
@@ -46,9 +50,10 @@ begin
     select id into v_quoted from messages where whatsapp_id = p_whatsapp and wa_message_id = p_quoted_wa_id;
   end if;
 
-  insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wa_message_id, body, from_me, ack, media_type, created_at,
+  insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wa_message_id, body, from_me, ack, read, media_type, created_at,
                         raw, is_forwarded, quoted_msg_id)
-  values (p_company, v_ticket, v_contact, p_whatsapp, p_wa_id, p_body, false, 0, p_media_type, p_at,
+  -- Sent from the phone: already on WhatsApp's server (ack 2), and ours, so nothing to read.
+  values (p_company, v_ticket, v_contact, p_whatsapp, p_wa_id, p_body, p_from_me, case when p_from_me then 2 else 0 end, p_from_me, p_media_type, p_at,
           p_raw, coalesce(p_is_forwarded, false), v_quoted)
   on conflict (whatsapp_id, wa_message_id) do nothing
   -- Not the raw message: the DTO has no use for it and it is the bulk of the row.

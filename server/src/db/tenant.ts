@@ -46,7 +46,7 @@ const systemReasons = new Set([
 ]);
 
 export type TenantFunction = 'balcao_ingest';
-const tenantFunctions: Record<TenantFunction, number> = { balcao_ingest: 14 };
+const tenantFunctions: Record<TenantFunction, number> = { balcao_ingest: 15 };
 
 export const createDataAccess = (db: Db, bus: EventBus, driver: postgres.Sql): DataAccess => {
   const run = async <T>(setting: 'app.company_id' | 'app.system', value: string, fn: (unit: Unit) => Promise<T>) => {

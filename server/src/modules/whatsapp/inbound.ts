@@ -100,7 +100,8 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
   const ingestArgs = (conn: ConnectionFacts, msg: InboundMessage): unknown[] => [
     conn.id,
     msg.from,
-    stripNul(msg.pushName?.trim() ?? ''),
+    // Our own push name is not the customer's.
+    msg.fromMe ? '' : stripNul(msg.pushName?.trim() ?? ''),
     msg.isGroup,
     msg.id,
     stripNul(msg.body),
@@ -111,6 +112,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
     msg.raw === undefined ? null : rawJson(msg.raw),
     msg.isForwarded ?? false,
     msg.quotedId ?? null,
+    msg.fromMe,
   ];
 
   const eventsOf = (conn: ConnectionFacts, r: IngestCall): DomainEvent[] => {
@@ -142,7 +144,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
       const [c, ...a] = [conn.companyId, ...ingestArgs(conn, msg)];
       const rows = await tx.execute<{ r: IngestCall }>(
         sql`select balcao_ingest(${c}::int, ${a[0]}::int, ${a[1]}::text, ${a[2]}::text, ${a[3]}::boolean, ${a[4]}::text, ${a[5]}::text,
-          ${a[6]}::text, ${a[7]}::text, ${a[8]}::int, ${a[9]}::timestamptz, ${a[10]}::jsonb, ${a[11]}::boolean, ${a[12]}::text) as r`,
+          ${a[6]}::text, ${a[7]}::text, ${a[8]}::int, ${a[9]}::timestamptz, ${a[10]}::jsonb, ${a[11]}::boolean, ${a[12]}::text, ${a[13]}::boolean) as r`,
       );
       const r = rows[0]!.r;
       for (const e of eventsOf(conn, r)) stage(e);
@@ -178,7 +180,6 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
      * the background (`mediaIdle` awaits it) so the connection's next events are not held up.
      */
     async ingest(conn: ConnectionFacts, msg: InboundMessage, channel?: Pick<WhatsAppChannel, 'downloadMedia'>): Promise<IngestResult> {
-      if (msg.fromMe) return { outcome: 'ignored', reason: 'fromMe' };
       if (msg.isGroup && (await ignoreGroups(conn.companyId))) return { outcome: 'ignored', reason: 'group' };
       const withMedia = !!(msg.media && mediaFetcher && jobs);
       try {
@@ -186,7 +187,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
         if (r.duplicate) return { outcome: 'duplicate' };
         const messageId = r.message!.id as number;
         if (withMedia && channel) downloadAtReceipt(conn, msg, messageId, channel);
-        if (!msg.isGroup) pictures?.touch({ companyId: conn.companyId, contactId: r.ticket!.contact.id, whatsappId: conn.id });
+        if (!msg.isGroup && !msg.fromMe) pictures?.touch({ companyId: conn.companyId, contactId: r.ticket!.contact.id, whatsappId: conn.id });
         return { outcome: 'stored', messageId, ticketId: r.ticket!.id };
       } catch (err) {
         // Two deliveries of one id raced past the duplicate check; the loser rolled back.
