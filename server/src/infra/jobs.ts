@@ -37,10 +37,13 @@ export interface JobMeta {
   retryLimit: number;
 }
 
+const DEADLOCK = '40P01';
+
 /** Durable side effects as pg-boss jobs, enqueued inside the transaction that causes them. */
 export class Jobs {
   private readonly workers = new Map<JobName | ConnectionQueue, string>();
   private readonly created = new Set<string>();
+  private creating: Promise<void> = Promise.resolve();
 
   private constructor(private readonly boss: PgBoss) {}
 
@@ -119,11 +122,28 @@ export class Jobs {
     this.workers.set(name, id);
   }
 
-  /** pg-boss 10 needs a queue before send/work; creating one that exists is a no-op. */
-  private async ensureQueue(name: string): Promise<void> {
-    if (this.created.has(name)) return;
-    await this.boss.createQueue(name);
-    this.created.add(name);
+  /**
+   * pg-boss 10 needs a queue before send/work; creating one that exists is a no-op. Creations run
+   * one at a time: each adds a partition and a foreign key to pg-boss's tables, and concurrent
+   * ones deadlock (measured: 100 connections going live at boot). Another process creating a
+   * queue at the same moment can still deadlock with us, so a deadlock is retried.
+   */
+  private ensureQueue(name: string): Promise<void> {
+    if (this.created.has(name)) return Promise.resolve();
+    const next = this.creating.catch(() => undefined).then(async () => {
+      if (this.created.has(name)) return;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await this.boss.createQueue(name);
+          break;
+        } catch (err) {
+          if ((err as { code?: string }).code !== DEADLOCK || attempt >= 5) throw err;
+        }
+      }
+      this.created.add(name);
+    });
+    this.creating = next;
+    return next;
   }
 
   async stop(): Promise<void> {
