@@ -31,6 +31,42 @@ const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
 };
 
+/** What a stored file is, by its extension (names keep the sender's); undefined when unknown. */
+const TYPES_BY_EXTENSION: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+  '3gp': 'video/3gpp',
+  mov: 'video/quicktime',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg; codecs=opus',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  amr: 'audio/amr',
+  wav: 'audio/wav',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
+};
+
+export const mimetypeOfName = (name: string): string | undefined => {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? undefined : TYPES_BY_EXTENSION[name.slice(dot + 1).toLowerCase()];
+};
+
+/** The name the customer sees: the stored name without the store's random prefix. */
+export const originalName = (storedName: string): string => storedName.replace(/^[0-9a-f]{24}-/, '');
+
 /** A file name reduced to safe characters (accents and spaces become '_'), keeping its extension. */
 export const safeFileName = (fileName: string | undefined, mimetype: string): string => {
   const base = (fileName ?? '').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(-120);

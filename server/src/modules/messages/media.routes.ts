@@ -3,34 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import { canSeeTicket, IdParam } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
-import type { MediaStore } from '../../infra/media-store';
+import { mimetypeOfName, type MediaStore } from '../../infra/media-store';
 import { parse } from '../../infra/validate';
 import * as usersRepo from '../users/users.repository';
 import * as ticketsRepo from '../tickets/tickets.repository';
 import * as repo from './messages.repository';
 
-/** Types a browser may render in place; anything else downloads (no HTML or SVG from our origin). */
-const INLINE_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  mp4: 'video/mp4',
-  '3gp': 'video/3gpp',
-  ogg: 'audio/ogg',
-  opus: 'audio/ogg',
-  oga: 'audio/ogg',
-  mp3: 'audio/mpeg',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  amr: 'audio/amr',
-};
-
-/** The stored name's extension decides the type (media-store names keep the sender's extension). */
+/**
+ * The stored name's extension decides the type (media-store names keep the sender's). Only
+ * pictures, video and audio render in place: no HTML or SVG is ever served from our origin.
+ */
 export const contentTypeOf = (name: string): { type: string; inline: boolean } => {
-  const type = INLINE_TYPES[name.split('.').pop()!.toLowerCase()];
-  return type ? { type, inline: true } : { type: 'application/octet-stream', inline: false };
+  const type = mimetypeOfName(name);
+  return type && /^(image|video|audio)\//.test(type) ? { type, inline: true } : { type: 'application/octet-stream', inline: false };
 };
 
 /** The file of a message the actor may see: another company's, an unknown id or no file are all 404. */

@@ -3,6 +3,7 @@
  * Pure: the send worker (`messages.jobs.ts`) reads the rows and the media path, then asks these.
  */
 import type { JobMeta } from '../../infra/jobs';
+import { mimetypeOfName, originalName } from '../../infra/media-store';
 import type { OutboundMedia, SendableKind } from '../whatsapp/channel-content';
 import { ChannelError, type ChannelErrorCode, type OutboundContent } from '../whatsapp/whatsapp.port';
 import type { MessageRow } from './messages.repository';
@@ -10,43 +11,14 @@ import type { MessageRow } from './messages.repository';
 type Row = Pick<MessageRow, 'body' | 'mediaType' | 'mediaUrl'> & Partial<Pick<MessageRow, 'isForwarded'>>;
 type QuotedRow = Pick<MessageRow, 'waMessageId' | 'fromMe' | 'body'>;
 
-/** By the stored file's extension (the media store keeps the original one). */
-const MIMETYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  mp4: 'video/mp4',
-  '3gp': 'video/3gpp',
-  mov: 'video/quicktime',
-  ogg: 'audio/ogg',
-  oga: 'audio/ogg',
-  opus: 'audio/ogg; codecs=opus',
-  mp3: 'audio/mpeg',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  wav: 'audio/wav',
-  pdf: 'application/pdf',
-  txt: 'text/plain',
-  csv: 'text/csv',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  zip: 'application/zip',
-};
-
 /** When the extension says nothing: what each media type usually is. */
 const FALLBACK: Record<string, string> = { image: 'image/jpeg', video: 'video/mp4', audio: 'audio/mpeg', ptt: 'audio/mpeg', voice: 'audio/mpeg', document: 'application/octet-stream' };
 
 /** The name the customer sees: the stored name without the store's random prefix. */
-export const displayName = (storedName: string): string => storedName.replace(/^[0-9a-f]{24}-/, '');
+export const displayName = originalName;
 
-export const mimetypeOf = (storedName: string, mediaType: string): string => {
-  const ext = /\.([A-Za-z0-9]+)$/.exec(storedName)?.[1]?.toLowerCase();
-  return (ext && MIMETYPES[ext]) || FALLBACK[mediaType] || 'application/octet-stream';
-};
+/** By the stored file's extension (the media store keeps the original one), else by kind. */
+export const mimetypeOf = (storedName: string, mediaType: string): string => mimetypeOfName(storedName) ?? FALLBACK[mediaType] ?? 'application/octet-stream';
 
 const permanent = (message: string) => new ChannelError('ERR_SENDING_WAPP_MSG', false, message);
 
