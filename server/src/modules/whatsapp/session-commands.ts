@@ -64,9 +64,11 @@ export const createSessionCommands = (deps: { data: DataAccess; sessions: Sessio
 
   return {
     /** Runs the command here, or hands it to the process holding the connection's socket. */
-    async run(cmd: Omit<SessionCommand, 'at'>): Promise<'here' | 'owner'> {
+    async run(cmd: Omit<SessionCommand, 'at'>, provider: string): Promise<'here' | 'owner'> {
       const full: SessionCommand = { ...cmd, at: now().toISOString() };
-      if (!deps.sessions.runsHere(cmd.whatsappId) && deps.routing && (await deps.routing.forwardToOwner('session.command', full, cmd.whatsappId))) return 'owner';
+      // A simulated phone has no socket to route to (and its owner works no connection queue).
+      const routed = provider !== 'sandbox' && !deps.sessions.runsHere(cmd.whatsappId) && deps.routing;
+      if (routed && (await routed.forwardToOwner('session.command', full, cmd.whatsappId))) return 'owner';
       await apply(full);
       return 'here';
     },

@@ -32,7 +32,11 @@ export interface SessionManagerDeps {
   leaseScanMs?: number;
   /** Problems of the background scan (default: console.error). */
   onError?: (err: unknown) => void;
-  /** A channel became live in this process (true) or stopped being live here (false). */
+  /**
+   * A real (non-sandbox) channel became live in this process (true) or stopped being live here
+   * (false). The sandbox is left out: any process can drive a simulated phone, so it needs no
+   * job routing, and each followed connection costs a queue poller.
+   */
   onLive?: (whatsappId: number, live: boolean) => void;
 }
 
@@ -237,7 +241,7 @@ export class SessionManager {
     for (const id of [...this.live.keys()]) {
       const l = this.live.get(id)!;
       this.live.delete(id);
-      this.deps.onLive?.(id, false);
+      if (!(l.channel instanceof SandboxChannel)) this.deps.onLive?.(id, false);
       for (const off of l.off) off();
       // Listeners are gone, so the stored status stays: the next owner resumes these sessions.
       // The socket is closed all the same, before the lease goes: never two owners.
@@ -289,7 +293,7 @@ export class SessionManager {
     const channel = this.create(w, opts)!;
     const off = [this.deps.inbound.attachChannel(channel, facts), channel.on('status', (s) => this.onStatus(facts, s))];
     this.live.set(w.id, { channel, facts, off });
-    this.deps.onLive?.(w.id, true);
+    if (!(channel instanceof SandboxChannel)) this.deps.onLive?.(w.id, true);
     this.lastStart = 'started';
     await channel.connect();
     return channel;
@@ -300,7 +304,7 @@ export class SessionManager {
     const l = this.live.get(whatsappId);
     if (!l) return;
     this.live.delete(whatsappId);
-    this.deps.onLive?.(whatsappId, false);
+    if (!(l.channel instanceof SandboxChannel)) this.deps.onLive?.(whatsappId, false);
     for (const off of l.off) off();
     await l.channel.disconnect(opts);
   }

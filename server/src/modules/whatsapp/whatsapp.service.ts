@@ -123,8 +123,8 @@ const sessionActions = (deps: Deps) => {
   const commands = createSessionCommands(deps);
   const act = async (ctx: Ctx, id: number, action: SessionCommand['action'], phoneNumber?: string): Promise<WhatsappDto> => {
     admin(ctx);
-    await deps.data.withTenant(ctx, ({ tx }) => mustGet(tx, ctx, id));
-    await commands.run({ companyId: ctx.companyId, whatsappId: id, action, ...(phoneNumber ? { phoneNumber } : {}) });
+    const row = await deps.data.withTenant(ctx, ({ tx }) => mustGet(tx, ctx, id));
+    await commands.run({ companyId: ctx.companyId, whatsappId: id, action, ...(phoneNumber ? { phoneNumber } : {}) }, row.provider);
     return deps.data.withTenant(ctx, async ({ tx }) => (await repo.dtoOf(tx, ctx.companyId, id))!);
   };
   return {
@@ -136,7 +136,7 @@ const sessionActions = (deps: Deps) => {
     restartAll: async (ctx: Ctx): Promise<{ message: string }> => {
       admin(ctx);
       const rows = await deps.data.withTenant(ctx, ({ tx }) => repo.rowsOf(tx, ctx.companyId));
-      for (const row of rows) await commands.run({ companyId: ctx.companyId, whatsappId: row.id, action: 'restart' });
+      for (const row of rows) await commands.run({ companyId: ctx.companyId, whatsappId: row.id, action: 'restart' }, row.provider);
       return { message: 'Whatsapp restart.' };
     },
   };
