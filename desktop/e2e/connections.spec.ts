@@ -206,7 +206,10 @@ test('the add/edit dialog saves every connection field, keeps the token secret a
   await page.goto('/connections');
   await expect(page.getByTestId('connections-table')).toBeVisible();
   const form = page.getByTestId('connection-form');
-  const option = (title: string) => page.locator(`.ant-select-item-option[title="${title}"]`).filter({ visible: true });
+  // Options of the dropdown that is open now: a closing one keeps its options in the DOM (and, for
+  // the length of its animation, visible), and both selects list the same queues.
+  const openDropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  const option = (title: string) => openDropdown.locator(`.ant-select-item-option[title="${title}"]`);
   const field = (k: string) => page.getByTestId(`connection-${k}`);
   const name = `Atendimento ${stamp}`;
 
@@ -218,6 +221,7 @@ test('the add/edit dialog saves every connection field, keeps the token secret a
     await option('Vendas').click();
     await option('Suporte').click();
     await field('name').click(); // closes the dropdown
+    await expect(openDropdown).toHaveCount(0);
     await field('transferQueue').click();
     await option('Suporte').click();
     await field('complationMessage').fill('Atendimento encerrado.');
