@@ -178,6 +178,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     async close() {
       if (closed) return;
       closed = true;
+      jobs.beginStop();
       await sessions.stopAll();
       await routing.settled();
       await realtime.close();

@@ -45,11 +45,24 @@ export class Jobs {
   private readonly created = new Set<string>();
   private creating: Promise<void> = Promise.resolve();
 
-  private constructor(private readonly boss: PgBoss) {}
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly state: { stopping: boolean },
+  ) {}
+
+  /** The process is shutting down: pg-boss's connection errors are expected from now on. */
+  beginStop(): void {
+    this.state.stopping = true;
+  }
 
   static async start(ownerUrl: string): Promise<Jobs> {
     const boss = new PgBoss({ connectionString: ownerUrl, max: 4, application_name: 'balcao-jobs' });
-    boss.on('error', (err) => console.error('pg-boss error', err));
+    const state = { stopping: false };
+    // Once the process is stopping, PostgreSQL going away first (Ctrl+C reaches the embedded
+    // server too) is expected: no pages of connection errors on the way out.
+    boss.on('error', (err: Error) => {
+      if (!state.stopping) console.error('pg-boss error:', err.message);
+    });
     await boss.start();
     for (const name of ['message.send', 'media.download', 'session.command', 'message.read', 'contact.picture'] satisfies JobName[]) await boss.createQueue(name);
     // The app role enqueues inside its own transactions, so it needs the queue tables too.
@@ -57,7 +70,7 @@ export class Jobs {
       `grant usage on schema pgboss to ${APP_ROLE}; grant select, insert, update on all tables in schema pgboss to ${APP_ROLE}; grant usage on all sequences in schema pgboss to ${APP_ROLE}`,
       [],
     );
-    return new Jobs(boss);
+    return new Jobs(boss, state);
   }
 
   /** `startAfterSeconds`: not before then (a safety net that usually finds nothing left to do). */
@@ -147,6 +160,7 @@ export class Jobs {
   }
 
   async stop(): Promise<void> {
+    this.beginStop();
     await this.boss.stop({ graceful: true, timeout: 5_000, wait: true });
   }
 }
