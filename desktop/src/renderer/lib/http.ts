@@ -21,6 +21,8 @@ export interface CallOptions {
   query?: Query;
   json?: unknown;
   signal?: AbortSignal;
+  /** The answer is a file (media), not JSON; large files get longer than the usual 30 s. */
+  blob?: boolean;
 }
 
 const client = ky.create({
@@ -71,10 +73,11 @@ const toApiError = async (error: unknown): Promise<ApiError> => {
 };
 
 const send = async <T>(method: Method, path: string, opts: CallOptions): Promise<T> => {
-  const options: Options = { method, prefix: apiBaseUrl(), signal: opts.signal };
+  const options: Options = { method, prefix: apiBaseUrl(), signal: opts.signal, ...(opts.blob ? { timeout: 120_000 } : {}) };
   if (opts.query) options.searchParams = stripUndefined(opts.query);
   if (opts.json !== undefined) options.json = opts.json;
   const response = await client(path.replace(/^\//, ''), options);
+  if (opts.blob) return (await response.blob()) as T;
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
@@ -109,4 +112,6 @@ export const http = {
   post: <T>(path: string, json?: unknown) => request<T>('post', path, { json }),
   put: <T>(path: string, json?: unknown) => request<T>('put', path, { json }),
   delete: <T>(path: string) => request<T>('delete', path),
+  /** A file the API serves (same session rules as every call). */
+  getBlob: (path: string, signal?: AbortSignal) => request<Blob>('get', path, { blob: true, signal }),
 };

@@ -1,33 +1,7 @@
-import ky, { isHTTPError } from 'ky';
-import { apiBaseUrl } from '../../lib/apiBase';
-import { refreshSession } from '../../lib/http';
-import { clearSession, getToken, useSession } from '../../lib/session';
+import { http } from '../../lib/http';
+import { useSession } from '../../lib/session';
 
-// lib/http parses every answer as JSON, so the file comes through ky here with the same session
-// rules: bearer token, cookies, 403 → one refresh and one retry, 401 → the session ends.
-const getBlob = (id: number): Promise<Blob> => {
-  const token = getToken();
-  return ky
-    .get(`messages/${id}/media`, {
-      prefix: apiBaseUrl(),
-      credentials: 'include',
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-      retry: { limit: 1 },
-      timeout: 120_000,
-    })
-    .blob();
-};
-
-const download = async (id: number): Promise<Blob> => {
-  try {
-    return await getBlob(id);
-  } catch (error) {
-    const status = isHTTPError(error) ? error.response.status : 0;
-    if (status === 403 && getToken() && (await refreshSession())) return getBlob(id);
-    if (status === 401) clearSession();
-    throw error;
-  }
-};
+const download = (id: number): Promise<Blob> => http.getBlob(`messages/${id}/media`);
 
 // A conversation full of photos would otherwise open dozens of downloads at once.
 const MAX_PARALLEL = 4;
