@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Typography, theme } from 'antd';
 import type { TicketDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
+import { useTicketPresence } from '../tickets/tickets.presence';
 import { ContactAvatar } from '../../components/ContactAvatar';
 import { TransferDialog } from '../tickets/TransferDialog';
 import { useTicketActions } from '../tickets/useTicketActions';
@@ -59,6 +60,8 @@ const TicketButtons = ({ ticket }: { ticket: TicketDto }) => {
 export const ConversationHeader = ({ ticket }: { ticket: TicketDto }) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  // The customer typing or recording replaces the assignee line while it lasts.
+  const presence = useTicketPresence(ticket.id);
   return (
     <Flex
       align="center"
@@ -71,9 +74,15 @@ export const ConversationHeader = ({ ticket }: { ticket: TicketDto }) => {
         <Typography.Text strong ellipsis data-testid="conversation-title">
           {`${ticket.contact.name} #${ticket.id}`}
         </Typography.Text>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
-          {ticket.user ? t('ticket.assignedTo', { name: ticket.user.name }) : t('ticket.unassigned')}
-        </Typography.Text>
+        {presence ? (
+          <Typography.Text italic ellipsis data-testid="conversation-presence" style={{ fontSize: 12, color: token.colorPrimary }}>
+            {t(presence === 'composing' ? 'tickets.typing' : 'tickets.recording')}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
+            {ticket.user ? t('ticket.assignedTo', { name: ticket.user.name }) : t('ticket.unassigned')}
+          </Typography.Text>
+        )}
       </Flex>
       <TicketButtons ticket={ticket} />
     </Flex>
