@@ -1,15 +1,25 @@
-import { useLayoutEffect, useRef } from 'react';
-import { Empty, Typography, theme } from 'antd';
-import { AckIcon } from '../../components/AckIcon';
-import { formatClock } from '../../lib/format';
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { Empty, theme } from 'antd';
+import { SimBubble } from './SimBubble';
+import type { SimView } from './simulator.logic';
 
 export interface SimLine {
   id: string;
   direction: 'sent' | 'received';
-  body: string;
   createdAt: string;
+  view: SimView;
   ack?: number;
+  /** The id of the message this one replies to. */
+  quotedId?: string | null;
+  isForwarded?: boolean;
+  isEdited?: boolean;
+  isDeleted?: boolean;
+  /** The business's reaction on this message ('' none). */
+  reaction?: string;
 }
+
+/** What a reply shows of the message it quotes. */
+const snippetOf = (view: SimView): string => view.text || view.file?.name || view.contacts[0]?.name || '';
 
 /** The customer's phone: what they sent on the right, what the business sent them on the left. */
 export const SimulatorChat = ({ lines, emptyText }: { lines: SimLine[]; emptyText: string }) => {
@@ -18,34 +28,19 @@ export const SimulatorChat = ({ lines, emptyText }: { lines: SimLine[]; emptyTex
   useLayoutEffect(() => {
     if (ref.current) ref.current.scrollTop = ref.current.scrollHeight;
   }, [lines.length]);
+  const byId = useMemo(() => new Map(lines.map((l) => [l.id, l])), [lines]);
 
   return (
     <div
       ref={ref}
       data-testid="sim-chat"
-      style={{ flex: 1, minHeight: 0, overflowY: 'auto', padding: 12, display: 'flex', flexDirection: 'column', gap: 4, background: token.colorFillQuaternary, borderRadius: 8 }}
+      style={{ flex: 1, minHeight: 0, overflowY: 'auto', padding: 12, display: 'flex', flexDirection: 'column', gap: 8, background: token.colorFillQuaternary, borderRadius: 8 }}
     >
       {lines.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />}
-      {lines.map((line) => (
-        <div
-          key={`${line.direction}-${line.id}`}
-          data-testid={line.direction === 'sent' ? 'sim-sent' : 'sim-received'}
-          style={{
-            alignSelf: line.direction === 'sent' ? 'flex-end' : 'flex-start',
-            maxWidth: '75%',
-            padding: '6px 10px',
-            borderRadius: 10,
-            background: line.direction === 'sent' ? token.colorPrimaryBg : token.colorBgContainer,
-            boxShadow: token.boxShadowTertiary,
-          }}
-        >
-          <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{line.body}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 11, display: 'flex', gap: 4, justifyContent: 'flex-end' }}>
-            {formatClock(line.createdAt)}
-            {line.direction === 'received' && line.ack !== undefined && <AckIcon ack={line.ack} />}
-          </Typography.Text>
-        </div>
-      ))}
+      {lines.map((line) => {
+        const target = line.quotedId ? byId.get(line.quotedId) : undefined;
+        return <SimBubble key={`${line.direction}-${line.id}`} line={line} quoted={target ? snippetOf(target.view) : null} />;
+      })}
     </div>
   );
 };

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Flex, Input, Select } from 'antd';
-import { SendOutlined } from '@ant-design/icons';
+import { Alert, Card, Flex, Input, Select } from 'antd';
 import type { WhatsappDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
@@ -8,9 +7,9 @@ import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
 import { SimulatorChat, type SimLine } from './SimulatorChat';
 import { simulatorApi } from './simulator.api';
+import { VALID_NUMBER, viewOfOutbox, viewOfSent, type SimOutgoing } from './simulator.logic';
+import { SimulatorComposer } from './SimulatorComposer';
 import { useOutbox } from './useOutbox';
-
-const VALID_NUMBER = /^\d{8,20}$/;
 
 /** Admin dev tool: play the customer on a sandbox connection (/simulator). */
 export const SimulatorPage = () => {
@@ -20,9 +19,7 @@ export const SimulatorPage = () => {
   const [whatsappId, setWhatsappId] = useState<number | null>(null);
   const [number, setNumber] = useState('');
   const [name, setName] = useState('');
-  const [text, setText] = useState('');
   const [sent, setSent] = useState<Record<string, SimLine[]>>({});
-  const [sending, setSending] = useState(false);
 
   useEffect(() => {
     if (!isAdmin) return;
@@ -36,25 +33,33 @@ export const SimulatorPage = () => {
   const outbox = useOutbox(whatsappId, validNumber);
   const threadKey = `${whatsappId}:${number}`;
   const lines = useMemo(() => {
-    const received: SimLine[] = outbox.map((o) => ({ id: o.id, direction: 'received', body: o.body, createdAt: o.createdAt, ack: o.ack }));
+    const received = outbox.map((o): SimLine => ({
+      id: o.id,
+      direction: 'received',
+      createdAt: o.createdAt,
+      view: viewOfOutbox(o),
+      ack: o.ack,
+      quotedId: o.quotedId,
+      isForwarded: o.isForwarded,
+      isEdited: o.isEdited,
+      isDeleted: o.isDeleted,
+      reaction: o.reaction,
+    }));
     return [...(sent[threadKey] ?? []), ...received].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
   }, [outbox, sent, threadKey]);
 
   if (!isAdmin) return <Navigate to="/tickets" replace />;
 
-  const send = async () => {
-    const body = text.trim();
-    if (!body || !whatsappId || !validNumber) return;
-    setSending(true);
+  const send = async (m: SimOutgoing): Promise<boolean> => {
+    if (!whatsappId || !validNumber) return false;
     try {
-      const { id } = await simulatorApi.inbound(whatsappId, { from: validNumber, name: name.trim() || undefined, body });
-      const line: SimLine = { id, direction: 'sent', body, createdAt: new Date().toISOString() };
+      const { id } = await simulatorApi.inbound(whatsappId, { from: validNumber, name: name.trim() || undefined, ...m });
+      const line: SimLine = { id, direction: 'sent', view: viewOfSent(m), createdAt: new Date().toISOString() };
       setSent((all) => ({ ...all, [threadKey]: [...(all[threadKey] ?? []), line] }));
-      setText('');
+      return true;
     } catch (err) {
       toastError(err);
-    } finally {
-      setSending(false);
+      return false;
     }
   };
 
@@ -62,7 +67,7 @@ export const SimulatorPage = () => {
     <Flex justify="center" style={{ height: '100%', padding: 16, boxSizing: 'border-box' }}>
       <Card title={t('simulator.title')} style={{ width: 720, maxWidth: '100%', height: '100%', display: 'flex', flexDirection: 'column' }}
         styles={{ body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', gap: 12 } }}>
-        {connections?.length === 0 && <Alert type="warning" showIcon message={t('simulator.noSandbox')} />}
+        {connections?.length === 0 && <Alert type="warning" showIcon title={t('simulator.noSandbox')} />}
         <Flex gap={8} wrap>
           <Select
             data-testid="sim-connection"
@@ -79,26 +84,7 @@ export const SimulatorPage = () => {
             value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
         </Flex>
         <SimulatorChat lines={lines} emptyText={t('simulator.hint')} />
-        <Flex gap={8}>
-          <Input.TextArea
-            data-testid="sim-input"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-                e.preventDefault();
-                void send();
-              }
-            }}
-            autoSize={{ minRows: 1, maxRows: 4 }}
-            placeholder={t('simulator.input')}
-            disabled={!whatsappId || !validNumber}
-          />
-          <Button data-testid="sim-send" type="primary" icon={<SendOutlined />} loading={sending}
-            disabled={!whatsappId || !validNumber || !text.trim()} onClick={() => void send()}>
-            {t('simulator.send')}
-          </Button>
-        </Flex>
+        <SimulatorComposer disabled={!whatsappId || !validNumber} onSend={send} />
       </Card>
     </Flex>
   );

@@ -1,0 +1,102 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { Alert, Button, Flex, Input, Popover, Tooltip } from 'antd';
+import { EnvironmentOutlined, PaperClipOutlined, SendOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { SimContactForm } from './SimContactForm';
+import { SimLocationForm } from './SimLocationForm';
+import { MAX_FILE_BYTES, base64FromDataUrl, fileMessage, formatBytes, isTooBig, type SimOutgoing } from './simulator.logic';
+
+const readDataUrl = (file: File): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+
+/** The customer's keyboard: text, a file (the text as its caption), a location or a contact card. */
+export const SimulatorComposer = ({ disabled, onSend }: { disabled: boolean; onSend: (m: SimOutgoing) => Promise<boolean> }) => {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<'location' | 'contact' | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const send = async (m: SimOutgoing, clearsText: boolean) => {
+    setBusy(true);
+    setError(null);
+    try {
+      if ((await onSend(m)) && clearsText) setText('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendText = () => {
+    const body = text.trim();
+    if (body && !disabled && !busy) void send({ body }, true);
+  };
+
+  const chooseFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    // Cleared so choosing the same file again fires another change.
+    e.target.value = '';
+    if (!file) return;
+    if (isTooBig(file.size)) {
+      setError(t('simulator.fileTooBig', { name: file.name, size: formatBytes(file.size), max: formatBytes(MAX_FILE_BYTES) }));
+      return;
+    }
+    let data: string;
+    try {
+      data = base64FromDataUrl(await readDataUrl(file));
+    } catch {
+      setError(t('simulator.fileReadFailed', { name: file.name }));
+      return;
+    }
+    await send(fileMessage(file, data, text), true);
+  };
+
+  const sendAndClose = (m: SimOutgoing) => {
+    setOpen(null);
+    void send(m, false);
+  };
+
+  return (
+    <Flex vertical gap={8}>
+      {error && <Alert data-testid="sim-file-error" type="error" showIcon title={error} closable onClose={() => setError(null)} />}
+      <Flex gap={8} align="flex-end">
+        <input ref={fileInput} data-testid="sim-file" type="file" hidden onChange={(e) => void chooseFile(e)} />
+        <Tooltip title={t('simulator.attach')}>
+          <Button data-testid="sim-attach" icon={<PaperClipOutlined />} aria-label={t('simulator.attach')} disabled={disabled || busy}
+            onClick={() => fileInput.current?.click()} />
+        </Tooltip>
+        <Popover trigger="click" open={open === 'location'} onOpenChange={(o) => setOpen(o ? 'location' : null)} title={t('simulator.location')}
+          content={<SimLocationForm onSend={sendAndClose} />} destroyOnHidden>
+          <Button data-testid="sim-location" icon={<EnvironmentOutlined />} aria-label={t('simulator.location')} disabled={disabled || busy} />
+        </Popover>
+        <Popover trigger="click" open={open === 'contact'} onOpenChange={(o) => setOpen(o ? 'contact' : null)} title={t('simulator.contact')}
+          content={<SimContactForm onSend={sendAndClose} />} destroyOnHidden>
+          <Button data-testid="sim-contact" icon={<UserOutlined />} aria-label={t('simulator.contact')} disabled={disabled || busy} />
+        </Popover>
+        <Input.TextArea
+          data-testid="sim-input"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              sendText();
+            }
+          }}
+          autoSize={{ minRows: 1, maxRows: 4 }}
+          placeholder={t('simulator.input')}
+          disabled={disabled}
+        />
+        <Button data-testid="sim-send" type="primary" icon={<SendOutlined />} loading={busy} disabled={disabled || !text.trim()} onClick={sendText}>
+          {t('simulator.send')}
+        </Button>
+      </Flex>
+    </Flex>
+  );
+};
