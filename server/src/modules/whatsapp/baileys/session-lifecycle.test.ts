@@ -4,8 +4,6 @@
  * with the test scheduler (no real waiting).
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/build-app';
 import { createCompany, type TestCompany } from '../../../../test/helpers/world';
@@ -13,6 +11,7 @@ import { backoffMs, MAX_ATTEMPTS, WATCHDOG } from '../failure-policy';
 import * as sessionEvents from '../session-events.repository';
 import { baileysWorld, record, type ContractEnv } from '../test/contract-harness';
 import { WaVersionCache } from './wa-version';
+import { startLocalServer } from '../../../../test/helpers/local-server';
 
 let app: TestApp;
 let company: TestCompany;
@@ -265,26 +264,20 @@ describe('alerts on the status', () => {
 });
 
 describe('405: WhatsApp Web version refresh', () => {
-  let server: Server;
+  let server: Awaited<ReturnType<typeof startLocalServer>>;
   let body = '';
   let statusCode = 200;
   let hits = 0;
   let url = '';
   beforeAll(async () => {
-    server = createServer((_req, res) => {
+    server = await startLocalServer((_req, res) => {
       hits += 1;
       res.writeHead(statusCode, { 'content-type': 'application/javascript' });
       res.end(body);
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sw.js`;
+    url = `${server.base}/sw.js`;
   });
-  afterAll(async () => {
-    const closed = new Promise<void>((r) => server.close(() => r()));
-    // fetch keeps connections alive; close() alone would wait for them to time out.
-    server.closeAllConnections();
-    await closed;
-  });
+  afterAll(() => server.close());
 
   it('fetches the current version, backs off, and hands it to every later socket; a failed fetch keeps it', async () => {
     const version = new WaVersionCache(url);

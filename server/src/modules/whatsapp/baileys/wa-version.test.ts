@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchWaVersion, parseWaVersion, WaVersionCache } from './wa-version';
+import { startLocalServer } from '../../../../test/helpers/local-server';
 
 describe('parseWaVersion', () => {
   it('reads client_revision as WhatsApp Web writes it, plain or JSON-escaped inside the script', () => {
@@ -13,28 +12,22 @@ describe('parseWaVersion', () => {
 });
 
 describe('WaVersionCache against a local server', () => {
-  let server: Server;
+  let server: Awaited<ReturnType<typeof startLocalServer>>;
   let url = '';
   let hits = 0;
   let answer: { status: number; body: string } = { status: 200, body: '' };
   let hold: Promise<void> = Promise.resolve();
   beforeAll(async () => {
-    server = createServer((_req, res) => {
+    server = await startLocalServer((_req, res) => {
       hits += 1;
       void hold.then(() => {
         res.writeHead(answer.status);
         res.end(answer.body);
       });
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sw.js`;
+    url = `${server.base}/sw.js`;
   });
-  afterAll(async () => {
-    const closed = new Promise<void>((r) => server.close(() => r()));
-    // fetch keeps connections alive; close() alone would wait for them to time out.
-    server.closeAllConnections();
-    await closed;
-  });
+  afterAll(() => server.close());
 
   it('starts without a version (Baileys bundles one), shares one look-up between concurrent 405s', async () => {
     const cache = new WaVersionCache(url);
