@@ -5,25 +5,14 @@
  * over the FakeSocket, where the file is really encrypted, served and decrypted.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
-import { createCompany, type TestCompany } from '../../../test/helpers/world';
+import { describe, expect, it } from 'vitest';
 import { toVcard } from './message-body';
-import { baileysHarness, baileysWorld, CUSTOMER, record, sandboxHarness, type BaileysWorld, type ContractEnv } from './test/contract-harness';
+import { baileysHarness, baileysWorld, CUSTOMER, record, sandboxHarness, type BaileysWorld, useContractEnv } from './test/contract-harness';
 import { incomingAt } from './baileys/test/messages';
 import type { CustomerContent } from './test/customer-content';
 
-let app: TestApp;
-let company: TestCompany;
-const key = randomBytes(32);
+const env = useContractEnv();
 
-beforeAll(async () => {
-  app = await createTestApp();
-  company = await createCompany(app);
-});
-afterAll(() => app.close());
-
-const env = (): ContractEnv => ({ app, company, key });
 const bytes = (n: number) => randomBytes(n);
 
 const MEDIA: { name: string; content: Extract<CustomerContent, { data: Buffer }>; body: string }[] = [
@@ -36,8 +25,8 @@ const MEDIA: { name: string; content: Extract<CustomerContent, { data: Buffer }>
 ];
 
 describe.each([
-  { adapter: 'sandbox', make: () => sandboxHarness(env()) },
-  { adapter: 'baileys (FakeSocket)', make: () => baileysHarness(env()) },
+  { adapter: 'sandbox', make: () => sandboxHarness(env) },
+  { adapter: 'baileys (FakeSocket)', make: () => baileysHarness(env) },
 ])('WhatsAppChannel contract, inbound kinds: $adapter', ({ make }) => {
   it.each(MEDIA)('delivers a $name with its kind, body and media facts; its bytes download intact', async ({ content, body }) => {
     const h = await make();
@@ -104,7 +93,7 @@ describe('Baileys addresses → the customer number', () => {
     await w.settle();
   };
   const connected = async () => {
-    const w = await baileysWorld(env());
+    const w = await baileysWorld(env);
     const seen = record(w.channel);
     await w.channel.connect();
     w.current().qr('QR');

@@ -3,10 +3,7 @@
  * the sandbox (a simulated phone) and Baileys over the FakeSocket (the real adapter, with the
  * network stood in for). Then what only Baileys has: the failure policy driving real sockets.
  */
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
-import { createCompany, type TestCompany } from '../../../test/helpers/world';
+import { describe, expect, it } from 'vitest';
 import { backoffMs, MAX_ATTEMPTS } from './failure-policy';
 import * as sessionEvents from './session-events.repository';
 import { createInbound } from './inbound';
@@ -15,23 +12,14 @@ import * as whatsappRepo from './whatsapp.repository';
 import { BaileysChannel } from './baileys/baileys.channel';
 import { DEFAULT_USER, FakeSocket } from './baileys/test/fake-socket';
 import { incomingText as textFrom } from './baileys/test/messages';
-import { baileysHarness, baileysWorld, CUSTOMER, newConnection, record, sandboxHarness, tick, type ContractEnv } from './test/contract-harness';
+import { baileysHarness, baileysWorld, CUSTOMER, newConnection, record, sandboxHarness, tick, useContractEnv } from './test/contract-harness';
 
-let app: TestApp;
-let company: TestCompany;
-const key = randomBytes(32);
+const env = useContractEnv();
 
-beforeAll(async () => {
-  app = await createTestApp();
-  company = await createCompany(app);
-});
-afterAll(() => app.close());
-
-const env = (): ContractEnv => ({ app, company, key });
 
 describe.each([
-  { adapter: 'sandbox', make: () => sandboxHarness(env()) },
-  { adapter: 'baileys (FakeSocket)', make: () => baileysHarness(env()) },
+  { adapter: 'sandbox', make: () => sandboxHarness(env) },
+  { adapter: 'baileys (FakeSocket)', make: () => baileysHarness(env) },
 ])('WhatsAppChannel contract: $adapter', ({ make }) => {
   it('connects: CONNECTED is emitted with our number', async () => {
     const h = await make();
@@ -123,15 +111,15 @@ describe.each([
 });
 
 const timeline = async (whatsappId: number) =>
-  (await app.data.withTenant({ companyId: company.companyId }, ({ tx }) => sessionEvents.listLatest(tx, company.companyId, whatsappId, 100)))
+  (await env.app.data.withTenant({ companyId: env.company.companyId }, ({ tx }) => sessionEvents.listLatest(tx, env.company.companyId, whatsappId, 100)))
     .reverse()
     .map((e) => ({ status: e.status, code: e.code }));
 
-const authRows = async (whatsappId: number) => Number((await app.owner`select count(*)::int as n from whatsapp_auth where whatsapp_id = ${whatsappId}`)[0]!.n);
+const authRows = async (whatsappId: number) => Number((await env.app.owner`select count(*)::int as n from whatsapp_auth where whatsapp_id = ${whatsappId}`)[0]!.n);
 
 describe('BaileysChannel', () => {
   it('shows the QR code, and on 515 after pairing restarts on a new socket without DISCONNECTED', async () => {
-    const w = await baileysWorld(env());
+    const w = await baileysWorld(env);
     const seen = record(w.channel);
     await w.channel.connect();
     w.current().qr('QR-REF-1');
@@ -159,7 +147,7 @@ describe('BaileysChannel', () => {
   });
 
   it('on 401 wipes the keys and stays DISCONNECTED, without reconnecting', async () => {
-    const w = await baileysWorld(env());
+    const w = await baileysWorld(env);
     const seen = record(w.channel);
     await w.channel.connect();
     w.current().open();
@@ -179,7 +167,7 @@ describe('BaileysChannel', () => {
   });
 
   it("on 428 reconnects after the policy's delay, and gives up after a bounded number of sockets", async () => {
-    const w = await baileysWorld(env());
+    const w = await baileysWorld(env);
     const seen = record(w.channel);
     await w.channel.connect();
     w.current().open();
@@ -210,7 +198,7 @@ describe('BaileysChannel', () => {
   });
 
   it('a reconnect pending when disconnect() is called never happens', async () => {
-    const w = await baileysWorld(env());
+    const w = await baileysWorld(env);
     await w.channel.connect();
     w.current().open();
     await w.settle();
@@ -225,7 +213,7 @@ describe('BaileysChannel', () => {
   });
 
   it('stores every transition in whatsapp_session_events, in order', async () => {
-    const w = await baileysWorld(env());
+    const w = await baileysWorld(env);
     const seen = record(w.channel);
     await w.channel.connect();
     w.current().qr('QR-1');
@@ -256,7 +244,7 @@ describe('BaileysChannel', () => {
   });
 
   it('keeps the auth creds across a restart of the channel (same database, new instance)', async () => {
-    const w = await baileysWorld(env());
+    const w = await baileysWorld(env);
     await w.channel.connect();
     const creds = w.factoryOpts[0]!.auth.creds;
     creds.me = { id: DEFAULT_USER.id, name: 'Balcão Loja' };
@@ -266,7 +254,7 @@ describe('BaileysChannel', () => {
     await w.settle();
     await w.channel.disconnect();
 
-    const again = await baileysWorld(env(), w.whatsappId);
+    const again = await baileysWorld(env, w.whatsappId);
     await again.channel.connect();
     const loaded = again.factoryOpts[0]!.auth.creds;
     expect(loaded.me).toEqual(creds.me);
@@ -281,11 +269,11 @@ describe('SessionManager with the Baileys adapter', () => {
   it("runs a 'baileys' connection: QR and CONNECTED on the connection row, inbound text stored", async () => {
     const sockets: FakeSocket[] = [];
     const sessions = new SessionManager({
-      data: app.data,
-      inbound: createInbound(app.data),
+      data: env.app.data,
+      inbound: createInbound(env.app.data),
       sandboxEnabled: false,
       baileys: {
-        encryptionKey: key,
+        encryptionKey: env.key,
         socketFactory: () => {
           const s = new FakeSocket();
           sockets.push(s);
@@ -293,15 +281,15 @@ describe('SessionManager with the Baileys adapter', () => {
         },
       },
     });
-    const whatsappId = await newConnection(env(), 'baileys');
-    const row = await app.data.withTenant({ companyId: company.companyId }, ({ tx }) => whatsappRepo.get(tx, company.companyId, whatsappId));
+    const whatsappId = await newConnection(env, 'baileys');
+    const row = await env.app.data.withTenant({ companyId: env.company.companyId }, ({ tx }) => whatsappRepo.get(tx, env.company.companyId, whatsappId));
     const channel = await sessions.start(row!, []);
     expect(channel).toBeInstanceOf(BaileysChannel);
     const settle = async () => {
       await tick();
       await (channel as BaileysChannel).idle();
     };
-    const stored = async () => (await app.owner`select status, qrcode, number from whatsapps where id = ${whatsappId}`)[0]!;
+    const stored = async () => (await env.app.owner`select status, qrcode, number from whatsapps where id = ${whatsappId}`)[0]!;
 
     sockets[0]!.qr('QR-ROW');
     await settle();
@@ -313,7 +301,7 @@ describe('SessionManager with the Baileys adapter', () => {
     const msg = textFrom(CUSTOMER, 'Quero um orçamento');
     sockets[0]!.upsert([msg]);
     await settle();
-    const rows = await app.owner`select body from messages where whatsapp_id = ${whatsappId} and wa_message_id = ${msg.key.id!}`;
+    const rows = await env.app.owner`select body from messages where whatsapp_id = ${whatsappId} and wa_message_id = ${msg.key.id!}`;
     expect(rows.map((r) => r.body)).toEqual(['Quero um orçamento']);
 
     await sessions.stop(whatsappId);

@@ -2,24 +2,15 @@
  * History sync policy (decision 0014): the first link's history never becomes tickets; after an
  * offline window, messages newer than our last connection are ingested like live ones, once.
  */
-import { randomBytes } from 'node:crypto';
 import type { WAMessage } from '@whiskeysockets/baileys';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/build-app';
-import { createCompany, type TestCompany } from '../../../../test/helpers/world';
+import { describe, expect, it } from 'vitest';
 import { createInbound } from '../inbound';
 import { BaileysChannel, HISTORY_WINDOW_MS } from './baileys.channel';
 import { FakeSocket } from './test/fake-socket';
 import { incomingText } from './test/messages';
+import { useContractEnv } from '../test/contract-harness';
 
-let app: TestApp;
-let company: TestCompany;
-const key = randomBytes(32);
-beforeAll(async () => {
-  app = await createTestApp();
-  company = await createCompany(app);
-});
-afterAll(() => app.close());
+const env = useContractEnv();
 
 const CUSTOMER = '5561981236666';
 const DAY = 24 * 60 * 60_000;
@@ -29,9 +20,9 @@ const channelOf = (id: number, clock: { now: Date }) => {
   const sockets: FakeSocket[] = [];
   const channel = new BaileysChannel({
     whatsappId: id,
-    companyId: company.companyId,
-    data: app.data,
-    encryptionKey: key,
+    companyId: env.company.companyId,
+    data: env.app.data,
+    encryptionKey: env.key,
     socketFactory: () => {
       const s = new FakeSocket();
       sockets.push(s);
@@ -41,7 +32,7 @@ const channelOf = (id: number, clock: { now: Date }) => {
     jitter: () => 0,
     schedule: () => () => undefined,
   });
-  const off = createInbound(app.data).attachChannel(channel, { id, companyId: company.companyId, queueIds: [] });
+  const off = createInbound(env.app.data).attachChannel(channel, { id, companyId: env.company.companyId, queueIds: [] });
   const settle = async () => {
     await new Promise((r) => setImmediate(r));
     await channel.idle();
@@ -50,11 +41,11 @@ const channelOf = (id: number, clock: { now: Date }) => {
 };
 const at = (msg: WAMessage, when: Date): WAMessage => ({ ...msg, messageTimestamp: Math.floor(when.getTime() / 1000) });
 const history = (messages: WAMessage[]) => ({ chats: [], contacts: [], messages, isLatest: true, progress: 100 });
-const storedIds = async (id: number) => (await app.owner`select wa_message_id from messages where whatsapp_id = ${id} order by id`).map((r) => r.wa_message_id as string);
+const storedIds = async (id: number) => (await env.app.owner`select wa_message_id from messages where whatsapp_id = ${id} order by id`).map((r) => r.wa_message_id as string);
 
 describe('history sync', () => {
   it('ingests nothing on the first link, then only what came after our last connection, once', async () => {
-    const [row] = await app.owner`insert into whatsapps (company_id, name, provider) values (${company.companyId}, 'Histórico', 'baileys') returning id`;
+    const [row] = await env.app.owner`insert into whatsapps (company_id, name, provider) values (${env.company.companyId}, 'Histórico', 'baileys') returning id`;
     const id = row!.id as number;
     const clock = { now: new Date('2026-11-10T12:00:00Z') };
 
@@ -91,9 +82,9 @@ describe('history sync', () => {
   });
 
   it(`never reaches further back than ${HISTORY_WINDOW_MS / DAY} days`, async () => {
-    const [row] = await app.owner`insert into whatsapps (company_id, name, provider) values (${company.companyId}, 'Muito tempo fora', 'baileys') returning id`;
+    const [row] = await env.app.owner`insert into whatsapps (company_id, name, provider) values (${env.company.companyId}, 'Muito tempo fora', 'baileys') returning id`;
     const id = row!.id as number;
-    await app.owner`insert into whatsapp_session_events (company_id, whatsapp_id, status, at) values (${company.companyId}, ${id}, 'CONNECTED', ${new Date('2026-10-01T00:00:00Z')})`;
+    await env.app.owner`insert into whatsapp_session_events (company_id, whatsapp_id, status, at) values (${env.company.companyId}, ${id}, 'CONNECTED', ${new Date('2026-10-01T00:00:00Z')})`;
     const clock = { now: new Date('2026-11-10T12:00:00Z') };
     const w = channelOf(id, clock);
     await w.channel.connect();

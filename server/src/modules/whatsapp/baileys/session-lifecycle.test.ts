@@ -3,36 +3,24 @@
  * WhatsApp Web version refresh, each driven through the Baileys channel over the FakeSocket
  * with the test scheduler (no real waiting).
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/build-app';
-import { createCompany, type TestCompany } from '../../../../test/helpers/world';
 import { backoffMs, MAX_ATTEMPTS, WATCHDOG } from '../failure-policy';
 import * as sessionEvents from '../session-events.repository';
-import { baileysWorld, record, type ContractEnv } from '../test/contract-harness';
+import { baileysWorld, record, useContractEnv } from '../test/contract-harness';
 import { WaVersionCache } from './wa-version';
 import { startLocalServer } from '../../../../test/helpers/local-server';
 
-let app: TestApp;
-let company: TestCompany;
-const key = randomBytes(32);
+const env = useContractEnv();
 
-beforeAll(async () => {
-  app = await createTestApp();
-  company = await createCompany(app);
-});
-afterAll(() => app.close());
-
-const env = (): ContractEnv => ({ app, company, key });
 const timeline = async (whatsappId: number) =>
-  (await app.data.withTenant({ companyId: company.companyId }, ({ tx }) => sessionEvents.listLatest(tx, company.companyId, whatsappId, 100)))
+  (await env.app.data.withTenant({ companyId: env.company.companyId }, ({ tx }) => sessionEvents.listLatest(tx, env.company.companyId, whatsappId, 100)))
     .reverse()
     .map((e) => ({ status: e.status, reason: e.reason, code: e.code }));
-const authRows = async (whatsappId: number) => Number((await app.owner`select count(*)::int as n from whatsapp_auth where whatsapp_id = ${whatsappId}`)[0]!.n);
+const authRows = async (whatsappId: number) => Number((await env.app.owner`select count(*)::int as n from whatsapp_auth where whatsapp_id = ${whatsappId}`)[0]!.n);
 
 describe('QR limit', () => {
   it('after the 5th QR expires: socket ended, DISCONNECTED with the reason and an alert, no reconnect; connect() starts over', async () => {
-    const w = await baileysWorld(env());
+    const w = await baileysWorld(env);
     const seen = record(w.channel);
     await w.channel.connect();
     for (let i = 1; i <= 5; i++) w.current().qr(`QR-${i}`);
@@ -63,7 +51,7 @@ describe('QR limit', () => {
   });
 
   it('takes the limit as an option, and a scan in time resets the count', async () => {
-    const w = await baileysWorld(env(), undefined, { qrLimit: 2 });
+    const w = await baileysWorld(env, undefined, { qrLimit: 2 });
     const seen = record(w.channel);
     await w.channel.connect();
     w.current().qr('A');
@@ -87,7 +75,7 @@ describe('QR limit', () => {
 
 describe('pairing code by phone number', () => {
   it('asks Baileys for the code on the first QR, shows PAIRING with the code (never the QR), then CONNECTED', async () => {
-    const w = await baileysWorld(env(), undefined, { pairingPhone: '5561988887777' });
+    const w = await baileysWorld(env, undefined, { pairingPhone: '5561988887777' });
     const seen = record(w.channel);
     await w.channel.connect();
     w.current().connecting();
@@ -111,7 +99,7 @@ describe('pairing code by phone number', () => {
   });
 
   it('gives up like a QR when the code is not typed in time, forgetting the number stored in the creds', async () => {
-    const w = await baileysWorld(env(), undefined, { pairingPhone: '5561988887777', qrLimit: 3 });
+    const w = await baileysWorld(env, undefined, { pairingPhone: '5561988887777', qrLimit: 3 });
     const seen = record(w.channel);
     await w.channel.connect();
     for (let i = 1; i <= 3; i++) w.current().qr(`REF-${i}`);
@@ -126,7 +114,7 @@ describe('pairing code by phone number', () => {
   });
 
   it('stops with the reason when WhatsApp refuses to give a code', async () => {
-    const w = await baileysWorld(env(), undefined, { pairingPhone: '5561988887777' });
+    const w = await baileysWorld(env, undefined, { pairingPhone: '5561988887777' });
     const seen = record(w.channel);
     await w.channel.connect();
     w.current().requestPairingCode = () => Promise.reject(new Error('bad-request'));
@@ -145,7 +133,7 @@ describe('watchdog', () => {
   const PROBE = WATCHDOG.probeTimeoutMs;
   const clocked = async () => {
     let t = Date.parse('2026-01-05T12:00:00Z');
-    const w = await baileysWorld(env(), undefined, { watchdog: WATCHDOG, now: () => new Date(t) });
+    const w = await baileysWorld(env, undefined, { watchdog: WATCHDOG, now: () => new Date(t) });
     const seen = record(w.channel);
     return { w, seen, advance: (ms: number) => (t += ms) };
   };
@@ -222,7 +210,7 @@ describe('watchdog', () => {
 
 describe('alerts on the status', () => {
   it('401 alerts at once; 440 only once it repeats; giving up alerts; routine reconnects never do', async () => {
-    const w = await baileysWorld(env());
+    const w = await baileysWorld(env);
     const seen = record(w.channel);
     await w.channel.connect();
     w.current().open();
@@ -248,7 +236,7 @@ describe('alerts on the status', () => {
   });
 
   it('gives up after the attempt limit with a gave-up alert naming the last code', async () => {
-    const w = await baileysWorld(env());
+    const w = await baileysWorld(env);
     const seen = record(w.channel);
     await w.channel.connect();
     w.current().open();
@@ -281,7 +269,7 @@ describe('405: WhatsApp Web version refresh', () => {
 
   it('fetches the current version, backs off, and hands it to every later socket; a failed fetch keeps it', async () => {
     const version = new WaVersionCache(url);
-    const w = await baileysWorld(env(), undefined, { version });
+    const w = await baileysWorld(env, undefined, { version });
     const seen = record(w.channel);
     await w.channel.connect();
     expect(w.factoryOpts[0]!.version).toBeUndefined();

@@ -3,9 +3,10 @@
  * FakeSocket), so every `channel.contract.*.test.ts` runs the same behaviours against both.
  * A harness drives the network side ("the customer sends…") and records every port event.
  */
-import { vi, expect } from 'vitest';
-import type { TestApp } from '../../../../test/helpers/build-app';
-import type { TestCompany } from '../../../../test/helpers/world';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, vi, expect } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/helpers/build-app';
+import { createCompany, type TestCompany } from '../../../../test/helpers/world';
 import type { AckUpdate, CallOffer, EditUpdate, InboundMessage, ReactionUpdate, RevokeUpdate, StatusUpdate, WhatsAppChannel, PresenceUpdate, Presence } from '../whatsapp.port';
 import { SandboxChannel } from '../sandbox/sandbox.channel';
 import { createSandboxStore } from '../sandbox/sandbox.store';
@@ -24,6 +25,20 @@ export interface ContractEnv {
   /** The auth state's encryption key. */
   key: Buffer;
 }
+
+/**
+ * The file's app (its own database) and company, created before its tests and closed after:
+ * read `env.app`/`env.company` inside tests and hooks, not at module load.
+ */
+export const useContractEnv = (): ContractEnv => {
+  const env = { key: randomBytes(32) } as ContractEnv;
+  beforeAll(async () => {
+    env.app = await createTestApp();
+    env.company = await createCompany(env.app);
+  });
+  afterAll(() => env.app?.close());
+  return env;
+};
 
 export const CUSTOMER = '5561981234567';
 export const tick = () => new Promise<void>((r) => setImmediate(r));
