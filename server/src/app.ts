@@ -10,41 +10,28 @@ import { EventBus } from './infra/event-bus';
 import { Jobs } from './infra/jobs';
 import { systemClock, type Clock } from './infra/clock';
 import { registerErrorHandlers } from './infra/error-handler';
-import { registerAuth, requireAuth, signAccessToken } from './infra/auth';
+import { registerAuth, requireAuth } from './infra/auth';
 import { attachRealtime } from './infra/realtime';
 import type { Realtime } from './infra/rooms';
-import { createInbound } from './modules/whatsapp/inbound';
-import { registerMediaJobs } from './modules/whatsapp/inbound-media';
-import { createContactPictures, registerContactPictureJobs } from './modules/whatsapp/contact-pictures';
 import { createMediaStore, type MediaStore } from './infra/media-store';
-import { SessionManager } from './modules/whatsapp/session-manager';
-import type { SandboxTiming } from './modules/whatsapp/sandbox/sandbox.channel';
-import { makeRealSocket, type BaileysSocketFactory } from './modules/whatsapp/baileys/socket';
-import { WaVersionCache } from './modules/whatsapp/baileys/wa-version';
-import { createAuthService } from './modules/auth/auth.service';
-import { authRoutes } from './modules/auth/auth.routes';
-import { createTicketsService } from './modules/tickets/tickets.service';
-import { ticketsRoutes } from './modules/tickets/tickets.routes';
-import { registerTicketListeners } from './modules/tickets/tickets.listeners';
-import { createMessagesService } from './modules/messages/messages.service';
-import { messagesRoutes } from './modules/messages/messages.routes';
-import { mediaRoutes } from './modules/messages/media.routes';
-import { registerMessageJobs } from './modules/messages/messages.jobs';
-import { registerReadReceiptJobs } from './modules/messages/read-receipts';
-import { createJobRouting } from './modules/whatsapp/job-routing';
-import { createContactsService } from './modules/contacts/contacts.service';
-import { contactsRoutes } from './modules/contacts/contacts.routes';
-import { createQueuesService } from './modules/queues/queues.service';
-import { queuesRoutes } from './modules/queues/queues.routes';
-import { createUsersService } from './modules/users/users.service';
-import { usersRoutes } from './modules/users/users.routes';
-import { createWhatsappService } from './modules/whatsapp/whatsapp.service';
-import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
-import { registerWhatsappListeners } from './modules/whatsapp/whatsapp.listeners';
-import { sandboxRoutes } from './modules/whatsapp/sandbox/sandbox.routes';
-import { createCompaniesService } from './modules/companies/companies.service';
-import { companiesRoutes } from './modules/companies/companies.routes';
-import { registerCompanyListeners } from './modules/companies/companies.listeners';
+import { assertModuleOrder, type AppModule, type ModuleParts } from './infra/module';
+import { authModule } from './modules/auth';
+import { companiesModule } from './modules/companies';
+import { contactsModule } from './modules/contacts';
+import { channelSink, createInbound, messagesModule } from './modules/messages';
+import { queuesModule } from './modules/queues';
+import { ticketsModule } from './modules/tickets';
+import { usersModule } from './modules/users';
+import {
+  createContactPictures,
+  createJobRouting,
+  makeRealSocket,
+  SessionManager,
+  WaVersionCache,
+  whatsappModule,
+  type BaileysSocketFactory,
+  type SandboxTiming,
+} from './modules/whatsapp';
 
 export interface AppOptions {
   config: Config;
@@ -88,7 +75,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   const media = createMediaStore(config.dataDir);
   // Avatars: looked up after a customer's message, at most once a day per contact.
   const pictures = createContactPictures({ data, jobs });
-  const inbound = createInbound(data, jobs, media, pictures);
+  const inbound = channelSink(data, createInbound(data, jobs, media, pictures));
   // Without an encryption key (hand-built test configs) Baileys connections stay DISCONNECTED.
   const wa = config.wa ?? DEFAULT_WA;
   const baileys = config.waEncryptionKey
@@ -132,38 +119,20 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   registerErrorHandlers(app);
   await registerAuth(app, config.jwtSecret);
 
-  const auth = createAuthService({ data, clock, sign: (claims) => signAccessToken(app, claims) });
-  const tickets = createTicketsService({ data, jobs, clock });
-  const messages = createMessagesService({ data, jobs });
-  const contacts = createContactsService(data);
-  const queues = createQueuesService(data);
-  const users = createUsersService(data);
-  const whatsapp = createWhatsappService({ data, sessions, sandboxEnabled: config.sandboxEnabled, routing });
-  const companies = createCompaniesService(data);
-
-  await app.register(authRoutes(auth, config.version));
+  // Modules (decision 0017): each one's routes, then, once socket.io is up, its listeners and jobs.
+  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures };
+  const modules: AppModule<typeof kernel>[] = [companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, messagesModule];
+  assertModuleOrder(modules);
+  const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
+  for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);
   await app.register(async (priv) => {
     priv.addHook('preHandler', requireAuth(app));
-    await priv.register(ticketsRoutes(tickets));
-    await priv.register(messagesRoutes(messages));
-    await priv.register(mediaRoutes({ data, media }));
-    await priv.register(contactsRoutes(contacts));
-    await priv.register(queuesRoutes(queues));
-    await priv.register(usersRoutes(users));
-    await priv.register(whatsappRoutes(whatsapp));
-    await priv.register(companiesRoutes(companies));
-    if (config.sandboxEnabled) await priv.register(sandboxRoutes({ sessions, data }));
+    for (const p of parts) if (p.routes) await priv.register(p.routes);
   });
   registerWebUi(app, config.webDir);
 
-  const realtime = await attachRealtime(app, app.server, { data, tickets, ownerUrl: opts.ownerUrl, adapter: config.realtimeAdapter });
-  registerTicketListeners(bus, realtime);
-  registerWhatsappListeners(bus, realtime, jobs);
-  registerCompanyListeners(bus, realtime);
-  await registerMessageJobs({ data, jobs, sessions, media, routing });
-  await registerMediaJobs({ data, jobs, media, channelOf: (id) => sessions.sender(id), routing });
-  await registerReadReceiptJobs({ data, jobs, sessions, routing });
-  await registerContactPictureJobs({ jobs, routing, pictures, channelOf: (id) => sessions.sender(id) });
+  const realtime = await attachRealtime(app, app.server, { ownerUrl: opts.ownerUrl, adapter: config.realtimeAdapter });
+  for (const p of parts) await p.start?.(realtime);
 
   let closed = false;
   return {

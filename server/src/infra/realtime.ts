@@ -1,42 +1,39 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { canSeeTicket, SOCKET_PING_MS, type ClientToServer } from '@balcao/shared';
+import { SOCKET_PING_MS, type ClientToServer } from '@balcao/shared';
 import type { FastifyInstance } from 'fastify';
-import type { DataAccess } from '../db/tenant';
 import { createPgAdapter } from '../db/socket-adapter';
-import * as usersRepo from '../modules/users/users.repository';
-import * as ticketsRepo from '../modules/tickets/tickets.repository';
-import type { TicketsService } from '../modules/tickets/tickets.service';
 import { verifyAccessToken } from './auth';
-import { rooms, type Realtime } from './rooms';
+import type { ClientSocket, Realtime, SocketHandlers } from './rooms';
 import type { Ctx } from '../db/tenant';
 
 interface SocketData {
   ctx: Ctx;
 }
 
-const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Rooms a user belongs to, by profile (the visibility rule of server-behaviour §3). */
-const joinRooms = async (socket: Socket, data: DataAccess, ctx: Ctx) => {
-  const actor = await data.withTenant(ctx, ({ tx }) => usersRepo.actorFacts(tx, ctx.companyId, ctx.userId));
-  if (!actor) return false;
-  const list = [rooms.company(ctx.companyId), rooms.user(ctx.userId)];
-  if (actor.profile === 'admin') list.push(rooms.admins(ctx.companyId));
-  else {
-    for (const q of actor.queueIds) list.push(rooms.queue(q));
-    if (actor.profile === 'supervisor') for (const q of actor.queueIds) list.push(rooms.queueSupervisors(q));
-    if (actor.allTicket === 'enabled') list.push(rooms.noQueue(ctx.companyId));
+/** Rooms every registered module wants this socket in; null when one refuses (the session is gone). */
+const joinRooms = async (socket: Socket, handlers: SocketHandlers[], ctx: Ctx) => {
+  const list: string[] = [];
+  for (const h of handlers) {
+    if (!h.roomsOf) continue;
+    const more = await h.roomsOf(ctx);
+    if (!more) return false;
+    list.push(...more);
   }
   await socket.join(list);
   return true;
 };
 
+/**
+ * socket.io on the app's HTTP server: authenticates the handshake and hands each socket to the
+ * handlers modules registered with `use` (infra never knows a module; decision 0017).
+ */
 export const attachRealtime = async (
   app: FastifyInstance,
   server: HttpServer,
-  deps: { data: DataAccess; tickets: TicketsService; ownerUrl: string; adapter: 'postgres' | 'none' },
-): Promise<Realtime & { close(): Promise<void> }> => {
+  deps: { ownerUrl: string; adapter: 'postgres' | 'none' },
+): Promise<Realtime & { use(handlers: SocketHandlers): void; close(): Promise<void> }> => {
+  const handlers: SocketHandlers[] = [];
   const io = new Server<ClientToServer, Record<string, (p: unknown) => void>, Record<string, never>, SocketData>(server, {
     pingInterval: SOCKET_PING_MS,
     pingTimeout: SOCKET_PING_MS,
@@ -51,48 +48,25 @@ export const attachRealtime = async (
     const ctx = verifyAccessToken(app, String(raw).replace(/^Bearer /, ''));
     if (!ctx) return next(new Error('ERR_INVALID_TOKEN'));
     socket.data.ctx = ctx;
-    joinRooms(socket, deps.data, ctx)
+    joinRooms(socket, handlers, ctx)
       .then((ok) => next(ok ? undefined : new Error('ERR_SESSION_EXPIRED')))
       .catch(next);
   });
 
   io.on('connection', (socket) => {
-    const { ctx } = socket.data;
-    socket.on('joinChatBox', async (uuid, ack) => {
-      const reply = typeof ack === 'function' ? ack : () => undefined;
-      if (typeof uuid !== 'string' || !uuidRe.test(uuid)) return reply(false);
-      // Only after the same permission check as GET /tickets/u/:uuid.
-      const allowed = await deps.data
-        .withTenant(ctx, async ({ tx }) => {
-          const [actor, t] = await Promise.all([usersRepo.actorFacts(tx, ctx.companyId, ctx.userId), ticketsRepo.getByUuid(tx, ctx.companyId, uuid)]);
-          return !!actor && !!t && canSeeTicket(actor, t as Parameters<typeof canSeeTicket>[1]);
-        })
-        .catch(() => false);
-      if (allowed) await socket.join(rooms.ticket(uuid));
-      reply(allowed);
-    });
-    socket.on('leaveChatBox', (uuid) => {
-      if (typeof uuid === 'string') void socket.leave(rooms.ticket(uuid));
-    });
-    // The spec's client emits these; its rooms were joined at connect.
-    socket.on('joinNotification', () => undefined);
-    socket.on('joinTickets', () => undefined);
-    socket.on('leaveTickets', () => undefined);
-    socket.on('userStatus', () => undefined);
-    socket.on('resync', async (since, ack) => {
-      if (typeof ack !== 'function') return;
-      const at = new Date(typeof since === 'string' ? since : 0);
-      const tickets = Number.isNaN(at.getTime())
-        ? []
-        : await deps.tickets.changedSince(ctx, at).catch((err) => {
-            app.log.error({ err }, 'resync failed');
-            return [];
-          });
-      ack({ tickets });
-    });
+    const client: ClientSocket = {
+      ctx: socket.data.ctx,
+      on: (event, handler) => void socket.on(event, handler as never),
+      join: (room) => Promise.resolve(socket.join(room)),
+      leave: (room) => void socket.leave(room),
+    };
+    for (const h of handlers) h.connected?.(client);
   });
 
   return {
+    use(h) {
+      handlers.push(h);
+    },
     emit(to, event, payload, except) {
       if (to.length === 0) return;
       let op = io.to(to);

@@ -1,3 +1,6 @@
+import type { ClientToServer } from '@balcao/shared';
+import type { Ctx } from '../db/tenant';
+
 /** Socket rooms (server-behaviour §9). Clients never name rooms; the server joins them. */
 export const rooms = {
   company: (companyId: number) => `company:${companyId}`,
@@ -20,6 +23,22 @@ export const ticketRooms = (companyId: number, t: { userId: number | null; queue
   if (t.userId == null) out.push(t.queueId != null ? rooms.queue(t.queueId) : rooms.noQueue(companyId));
   return out;
 };
+
+/** A connected, authenticated socket as a module sees it (never the socket.io object itself). */
+export interface ClientSocket {
+  ctx: Ctx;
+  on<E extends keyof ClientToServer>(event: E, handler: ClientToServer[E]): void;
+  join(room: string): Promise<void>;
+  leave(room: string): void;
+}
+
+/** What a module adds to every socket (registered through `realtime.use`). */
+export interface SocketHandlers {
+  /** Rooms an authenticated socket joins at connect; `null` refuses the connection (session gone). */
+  roomsOf?(ctx: Ctx): Promise<string[] | null>;
+  /** Subscribes the module's client events on a new socket. */
+  connected?(socket: ClientSocket): void;
+}
 
 export interface Realtime {
   /** Emit to every socket in any of `to`, except sockets also in any of `except`. */

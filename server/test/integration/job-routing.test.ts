@@ -11,7 +11,7 @@ import { toPnJid } from '../../src/modules/whatsapp/baileys/phone';
 import { FakeSocket } from '../../src/modules/whatsapp/baileys/test/fake-socket';
 import { incomingText } from '../../src/modules/whatsapp/baileys/test/messages';
 import { ChannelError } from '../../src/modules/whatsapp/whatsapp.port';
-import { createInboundMedia } from '../../src/modules/whatsapp/inbound-media';
+import { createInboundMedia } from '../../src/modules/messages/inbound/inbound-media';
 import { incomingMedia, MediaServer } from '../../src/modules/whatsapp/baileys/test/media-server';
 import { jsonSafe } from '../../src/modules/whatsapp/baileys/stored-message';
 

@@ -7,8 +7,8 @@ import type { AccessClaims } from '../../infra/auth';
 import { AppError } from '../../infra/errors';
 import { RateLimiter } from '../../infra/rate-limit';
 import { dayIn, daysBetween, type Clock } from '../../infra/clock';
-import * as usersRepo from '../users/users.repository';
-import * as companiesRepo from '../companies/companies.repository';
+import { usersQueries as usersRepo, type UserRow } from '../users';
+import { companiesQueries as companiesRepo } from '../companies';
 import * as tokensRepo from './refresh-tokens.repository';
 
 export interface AuthDeps {
@@ -35,7 +35,7 @@ export const createAuthService = (deps: AuthDeps) => {
   const byAccount = new RateLimiter(10, 60_000);
 
   /** Due-date rule: blocked after the due day (in the company's zone); warned within 5 days. */
-  const checkDue = async (tx: Tx, user: usersRepo.UserRow): Promise<number | undefined> => {
+  const checkDue = async (tx: Tx, user: UserRow): Promise<number | undefined> => {
     const company = await companiesRepo.get(tx, user.companyId);
     if (!company) throw new AppError('ERR_INVALID_CREDENTIALS');
     if (user.super || !company.dueDate) return undefined;
@@ -49,7 +49,7 @@ export const createAuthService = (deps: AuthDeps) => {
     return left < SUBSCRIPTION_WARNING_DAYS ? left : undefined;
   };
 
-  const issue = async (tx: Tx, user: usersRepo.UserRow, family: string) => {
+  const issue = async (tx: Tx, user: UserRow, family: string) => {
     const refreshToken = randomBytes(32).toString('base64url');
     const now = deps.clock.now();
     await tokensRepo.insert(tx, {

@@ -1,8 +1,7 @@
 import type { CompanyDto, CreateCompanyBody, PlanDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
-import * as usersRepo from '../users/users.repository';
-import { hashPassword } from '../users/users.service';
+import { hashPassword, usersQueries as usersRepo } from '../users';
 import * as repo from './companies.repository';
 
 export const createCompaniesService = (data: DataAccess) => ({

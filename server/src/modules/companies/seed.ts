@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { LoginBody } from '@balcao/shared';
 import type { DataAccess } from '../../db/tenant';
-import * as usersRepo from '../users/users.repository';
-import { hashPassword } from '../users/users.service';
-import * as whatsappRepo from '../whatsapp/whatsapp.repository';
+import { hashPassword, usersQueries as usersRepo } from '../users';
+import { whatsappQueries as whatsappRepo } from '../whatsapp';
 import * as repo from './companies.repository';
 
 export interface SeedResult {

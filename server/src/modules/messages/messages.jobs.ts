@@ -3,13 +3,11 @@ import type { Tx } from '../../db/client';
 import type { DataAccess } from '../../db/tenant';
 import type { JobMeta, JobPayloads, Jobs } from '../../infra/jobs';
 import type { MediaStore } from '../../infra/media-store';
-import type { SessionManager } from '../whatsapp/session-manager';
-import { ChannelError, type SentRef } from '../whatsapp/whatsapp.port';
-import * as contactsRepo from '../contacts/contacts.repository';
-import * as ticketsRepo from '../tickets/tickets.repository';
+import { ChannelError, type JobRouting, type SentRef, type SessionManager } from '../whatsapp';
+import { contactsQueries as contactsRepo } from '../contacts';
+import { ticketsQueries as ticketsRepo } from '../tickets';
 import * as repo from './messages.repository';
 import { sendFailure, toOutboundContent } from './outbound-content';
-import type { JobRouting } from '../whatsapp/job-routing';
 
 export interface SendWorkerDeps {
   data: DataAccess;

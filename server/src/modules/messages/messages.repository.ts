@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { MESSAGE_PAGE_SIZE, type MessageDto, type MessageReaction } from '@balcao/shared';
 import type { Tx } from '../../db/client';
-import { tickets } from '../tickets/tickets.table';
 import { messages } from './messages.table';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -74,13 +73,6 @@ export const applyAck = async (tx: Tx, whatsappId: number, waMessageId: string, 
       .returning()
   )[0];
 
-export const touchTicketAfterSend = async (tx: Tx, ticketId: number, body: string): Promise<void> => {
-  await tx
-    .update(tickets)
-    .set({ lastMessage: body, unreadMessages: 0, updatedAt: new Date(), lastFromMeAt: new Date() })
-    .where(eq(tickets.id, ticketId));
-};
-
 /** The channel's message (by connection + channel id) within the company, or nothing. */
 const byChannelId = (companyId: number, whatsappId: number, waMessageId: string) =>
   and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId), eq(messages.waMessageId, waMessageId));
@@ -127,14 +119,6 @@ export const applyReaction = async (tx: Tx, companyId: number, whatsappId: numbe
 /** Inserts unless the channel id is already stored on the connection (a redelivered event). */
 export const insertOnce = async (tx: Tx, row: typeof messages.$inferInsert): Promise<MessageRow | undefined> =>
   (await tx.insert(messages).values(row).onConflictDoNothing({ target: [messages.whatsappId, messages.waMessageId] }).returning())[0];
-
-/** A message arrived on the ticket outside the ingest function (a call log): last message, unread + 1. */
-export const touchTicketAfterReceive = async (tx: Tx, companyId: number, ticketId: number, body: string): Promise<void> => {
-  await tx
-    .update(tickets)
-    .set({ lastMessage: body, unreadMessages: sql`${tickets.unreadMessages} + 1`, updatedAt: new Date() })
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
-};
 
 /** The channel took our message: its own copy (`SentRef.raw`) is kept, an earlier try's error cleared. */
 export const setSent = async (tx: Tx, whatsappId: number, waMessageId: string, raw: unknown): Promise<void> => {

@@ -2,8 +2,8 @@ import { canSeeTicket, type ListMessagesResponse, type MessageDto, type SendMess
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import type { Jobs } from '../../infra/jobs';
-import * as usersRepo from '../users/users.repository';
-import * as ticketsRepo from '../tickets/tickets.repository';
+import { usersQueries as usersRepo } from '../users';
+import { ticketsQueries as ticketsRepo } from '../tickets';
 import { queueOutbound } from './outbound';
 import { queueReadReceipts } from './read-receipts';
 import * as repo from './messages.repository';

@@ -4,8 +4,7 @@
  */
 import type { JobMeta } from '../../infra/jobs';
 import { mimetypeOfName, originalName } from '../../infra/media-store';
-import type { OutboundMedia, SendableKind } from '../whatsapp/channel-content';
-import { ChannelError, type ChannelErrorCode, type OutboundContent } from '../whatsapp/whatsapp.port';
+import { ChannelError, type ChannelErrorCode, type OutboundContent, type OutboundMedia, type SendableKind } from '../whatsapp';
 import type { MessageRow } from './messages.repository';
 
 type Row = Pick<MessageRow, 'body' | 'mediaType' | 'mediaUrl'> & Partial<Pick<MessageRow, 'isForwarded'>>;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Unit } from '../../db/tenant';
 import type { Jobs } from '../../infra/jobs';
-import * as ticketsRepo from '../tickets/tickets.repository';
+import { ticketsQueries as ticketsRepo, type TicketRow } from '../tickets';
 import * as repo from './messages.repository';
 
 /** Our own message ids, upper-case hex like WhatsApp's, prefixed so they are recognisable. */
@@ -14,7 +14,7 @@ export const newWaMessageId = (): string => `BAL${randomBytes(10).toString('hex'
 export const queueOutbound = async (
   unit: Unit,
   jobs: Jobs,
-  ticket: ticketsRepo.TicketRow,
+  ticket: TicketRow,
   body: string,
   opts: {
     userId?: number | null;
@@ -43,7 +43,7 @@ export const queueOutbound = async (
     mediaUrl: opts.media?.name ?? null,
     isForwarded: opts.forwarded ?? false,
   });
-  await repo.touchTicketAfterSend(unit.tx, ticket.id, body);
+  await ticketsRepo.touchAfterSend(unit.tx, ticket.id, body);
   await jobs.enqueue(unit.tx, 'message.send', { companyId: ticket.companyId, messageId: row.id });
   const ticketDto = (await ticketsRepo.loadDto(unit.tx, ticket.companyId, ticket.id))!;
   const [dto] = await repo.withQuoted(unit.tx, ticket.companyId, [row]);

@@ -1,10 +1,8 @@
 import type { DataAccess, Unit } from '../../db/tenant';
 import type { JobPayloads, Jobs } from '../../infra/jobs';
-import type { JobRouting } from '../whatsapp/job-routing';
-import type { SessionManager } from '../whatsapp/session-manager';
-import { ChannelError } from '../whatsapp/whatsapp.port';
-import * as contactsRepo from '../contacts/contacts.repository';
-import * as ticketsRepo from '../tickets/tickets.repository';
+import { ChannelError, type JobRouting, type SessionManager } from '../whatsapp';
+import { contactsQueries as contactsRepo } from '../contacts';
+import { ticketsQueries as ticketsRepo } from '../tickets';
 import * as repo from './messages.repository';
 
 type ReadJob = JobPayloads['message.read'];

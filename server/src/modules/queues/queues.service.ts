@@ -1,7 +1,7 @@
 import type { CreateQueueBody, QueueDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
-import { assertBelowLimit } from '../companies/plan-limits';
+import { assertBelowLimit } from '../companies';
 import * as repo from './queues.repository';
 
 export const createQueuesService = (data: DataAccess) => ({

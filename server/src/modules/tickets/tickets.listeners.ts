@@ -1,8 +1,8 @@
-import { wireEvent, type MessageDto, type TicketDto } from '@balcao/shared';
+import { wireEvent, type TicketDto } from '@balcao/shared';
 import type { EventBus } from '../../infra/event-bus';
 import { rooms, ticketRooms, type Realtime } from '../../infra/rooms';
 
-/** Ticket and message events → the rooms allowed to see them (attendance.md §7 wire names). */
+/** Ticket events → the rooms allowed to see them (attendance.md §7 wire names). */
 export const registerTicketListeners = (bus: EventBus, rt: Realtime): void => {
   const onTicket = (e: { companyId: number; ticket: TicketDto; previous?: { queueId: number | null; userId: number | null } }, action: 'create' | 'update') => {
     const now = ticketRooms(e.companyId, e.ticket);
@@ -25,9 +25,4 @@ export const registerTicketListeners = (bus: EventBus, rt: Realtime): void => {
   bus.on('ticket.presence', (e) =>
     rt.emit(ticketRooms(e.companyId, e.ticket), wireEvent(e.companyId, 'presence'), { action: 'update', ticketId: e.ticket.id, presence: e.presence }),
   );
-
-  const onMessage = (e: { companyId: number; message: MessageDto; ticket: TicketDto }, action: 'create' | 'update') =>
-    rt.emit([rooms.ticket(e.ticket.uuid)], wireEvent(e.companyId, 'appMessage'), { action, message: e.message, ticket: e.ticket, contact: e.ticket.contact });
-  bus.on('message.created', (e) => onMessage(e, 'create'));
-  bus.on('message.updated', (e) => onMessage(e, 'update'));
 };

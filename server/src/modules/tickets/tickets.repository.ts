@@ -133,3 +133,19 @@ export const idsToClose = async (tx: Tx, companyId: number, status: TicketStatus
       .from(tickets)
       .where(and(eq(tickets.companyId, companyId), eq(tickets.status, status), ...(queueIds.length ? [inArray(tickets.queueId, queueIds)] : [])))
   ).map((r) => r.id);
+
+/** We sent a message on the ticket: last message, unread cleared. */
+export const touchAfterSend = async (tx: Tx, ticketId: number, body: string): Promise<void> => {
+  await tx
+    .update(tickets)
+    .set({ lastMessage: body, unreadMessages: 0, updatedAt: new Date(), lastFromMeAt: new Date() })
+    .where(eq(tickets.id, ticketId));
+};
+
+/** A message arrived on the ticket outside the ingest function (a call log): last message, unread + 1. */
+export const touchAfterReceive = async (tx: Tx, companyId: number, ticketId: number, body: string): Promise<void> => {
+  await tx
+    .update(tickets)
+    .set({ lastMessage: body, unreadMessages: sql`${tickets.unreadMessages} + 1`, updatedAt: new Date() })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+};

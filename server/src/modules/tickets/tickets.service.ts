@@ -15,10 +15,10 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../infra/errors';
 import type { Jobs } from '../../infra/jobs';
 import type { Clock } from '../../infra/clock';
-import * as usersRepo from '../users/users.repository';
-import * as contactsRepo from '../contacts/contacts.repository';
-import * as whatsappRepo from '../whatsapp/whatsapp.repository';
-import * as queuesRepo from '../queues/queues.repository';
+import { usersQueries as usersRepo } from '../users';
+import { contactsQueries as contactsRepo } from '../contacts';
+import { whatsappQueries as whatsappRepo } from '../whatsapp';
+import { queuesQueries as queuesRepo } from '../queues';
 import * as repo from './tickets.repository';
 import { holderDetails, transitions } from './tickets.transitions';
 

@@ -4,14 +4,12 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../infra/errors';
 import type { Jobs } from '../../infra/jobs';
 import type { Clock } from '../../infra/clock';
-import * as usersRepo from '../users/users.repository';
-import * as contactsRepo from '../contacts/contacts.repository';
-import * as whatsappRepo from '../whatsapp/whatsapp.repository';
-import * as queuesRepo from '../queues/queues.repository';
-import * as companiesRepo from '../companies/companies.repository';
-import { queueReadReceipts } from '../messages/read-receipts';
-import { queueOutbound } from '../messages/outbound';
-import { renderVariables } from '../messages/variables';
+import { usersQueries as usersRepo } from '../users';
+import { contactsQueries as contactsRepo } from '../contacts';
+import { whatsappQueries as whatsappRepo } from '../whatsapp';
+import { queuesQueries as queuesRepo } from '../queues';
+import { companiesQueries as companiesRepo } from '../companies';
+import { queueOutbound, queueReadReceipts, renderVariables } from '../messages';
 import * as repo from './tickets.repository';
 
 export interface TransitionDeps {

@@ -86,3 +86,8 @@ export const actorFacts = async (tx: Tx, companyId: number, userId: number): Pro
   if (!u) return undefined;
   return { id: u.id, profile: u.profile as Profile, super: u.super, queueIds: u.queueIds, allTicket: u.allTicket === 'enabled' ? 'enabled' : 'disabled' };
 };
+
+/** A connection is deleted: whoever had it as their default connection has none. */
+export const clearWhatsapp = async (tx: Tx, companyId: number, whatsappId: number): Promise<void> => {
+  await tx.update(users).set({ whatsappId: null }).where(and(eq(users.companyId, companyId), eq(users.whatsappId, whatsappId)));
+};

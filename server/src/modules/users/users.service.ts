@@ -2,9 +2,9 @@ import { hash } from '@node-rs/argon2';
 import type { CreateUserBody, UserDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
-import { assertBelowLimit } from '../companies/plan-limits';
-import * as queuesRepo from '../queues/queues.repository';
-import * as whatsappRepo from '../whatsapp/whatsapp.repository';
+import { assertBelowLimit } from '../companies';
+import { queuesQueries as queuesRepo } from '../queues';
+import { whatsappQueries as whatsappRepo } from '../whatsapp';
 import * as repo from './users.repository';
 import { pgCode, UNIQUE_VIOLATION } from '../../db/errors';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { backoffMs, MAX_ATTEMPTS } from './failure-policy';
 import * as sessionEvents from './session-events.repository';
-import { createInbound } from './inbound';
+import { createInbound } from '../messages/inbound/inbound';
 import { SessionManager } from './session-manager';
 import * as whatsappRepo from './whatsapp.repository';
 import { BaileysChannel } from './baileys/baileys.channel';

@@ -1,7 +1,7 @@
 import type { DataAccess } from '../../db/tenant';
 import type { JobPayloads, Jobs } from '../../infra/jobs';
-import * as contactsRepo from '../contacts/contacts.repository';
-import { BoundedCache } from './baileys/bounded-cache';
+import { contactsQueries as contactsRepo } from '../contacts';
+import { BoundedCache } from '../../lib/bounded-cache';
 import type { JobRouting } from './job-routing';
 import { ChannelError, type WhatsAppChannel } from './whatsapp.port';
 

@@ -1,7 +1,6 @@
 import type { DataAccess } from '../../db/tenant';
 import type { LeaseHolder } from '../../db/leases';
-import type { Inbound, ConnectionFacts } from './inbound';
-import type { StatusUpdate, WhatsAppChannel } from './whatsapp.port';
+import type { ChannelSink, ConnectionFacts, StatusUpdate, WhatsAppChannel } from './whatsapp.port';
 import { SandboxChannel, type SandboxTiming } from './sandbox/sandbox.channel';
 import { createSandboxStore } from './sandbox/sandbox.store';
 import * as repo from './whatsapp.repository';
@@ -15,7 +14,8 @@ export type Leases = Pick<LeaseHolder, 'tryAcquire' | 'release' | 'held' | 'clos
 
 export interface SessionManagerDeps {
   data: DataAccess;
-  inbound: Inbound;
+  /** The conversation pipeline every channel's events go to (messages/inbound). */
+  inbound: ChannelSink;
   sandboxEnabled: boolean;
   sandboxTiming?: SandboxTiming;
   /**
@@ -359,6 +359,7 @@ export class SessionManager {
         watchdog,
         version,
         pairingPhone: opts.pairingPhone,
+        storedRaw: this.deps.inbound.storedRaw ? (waMessageId) => this.deps.inbound.storedRaw!({ id: w.id, companyId: w.companyId }, waMessageId) : undefined,
       });
     }
     return undefined;

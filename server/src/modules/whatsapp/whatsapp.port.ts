@@ -193,3 +193,25 @@ export class ChannelEmitter {
     this.listeners.clear();
   }
 }
+
+/** What the pipeline needs to know of the connection an event came from. */
+export interface ConnectionFacts {
+  id: number;
+  companyId: number;
+  /** Queues of the connection; with exactly one, new tickets go straight to it. */
+  queueIds: number[];
+}
+
+/**
+ * Where a connection's channel events go: the conversation pipeline (contact → ticket → message)
+ * lives in the messages module and implements this; the whatsapp module only adapts channels.
+ */
+export interface ChannelSink {
+  /** Subscribes to every pipeline event of the channel (not statuses); returns one unsubscribe. */
+  attachChannel(channel: WhatsAppChannel, conn: ConnectionFacts): () => void;
+  /**
+   * The channel message we stored with one of our messages (`messages.raw`), for a recipient's
+   * retry request; undefined when unknown. Without it a retry request finds nothing.
+   */
+  storedRaw?(conn: Pick<ConnectionFacts, 'id' | 'companyId'>, waMessageId: string): Promise<unknown>;
+}

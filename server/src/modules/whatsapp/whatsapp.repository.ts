@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ConnectionStatus, WhatsappDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { queues } from '../queues/queues.table';
-import { users } from '../users/users.table';
 import { whatsappQueues, whatsapps } from './whatsapp.table';
 
 export type WhatsappRow = typeof whatsapps.$inferSelect;
@@ -132,6 +131,5 @@ export const clearDefaultExcept = async (tx: Tx, companyId: number, keepId: numb
   ).map((r) => r.id);
 
 export const remove = async (tx: Tx, companyId: number, id: number): Promise<void> => {
-  await tx.update(users).set({ whatsappId: null }).where(and(eq(users.companyId, companyId), eq(users.whatsappId, id)));
   await tx.delete(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
 };

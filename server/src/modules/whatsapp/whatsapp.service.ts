@@ -2,8 +2,9 @@ import type { CreateWhatsappBody, StartSessionBody, UpdateWhatsappBody, Whatsapp
 import type { Tx } from '../../db/client';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
-import { assertBelowLimit } from '../companies/plan-limits';
-import * as queuesRepo from '../queues/queues.repository';
+import { assertBelowLimit } from '../companies';
+import { usersQueries } from '../users';
+import { queuesQueries as queuesRepo } from '../queues';
 import type { SessionManager } from './session-manager';
 import * as repo from './whatsapp.repository';
 import type { JobRouting } from './job-routing';
@@ -71,6 +72,7 @@ export const createWhatsappService = (deps: Deps) => ({
     await deps.sessions.stop(id);
     await deps.data.withTenant(ctx, async ({ tx, stage }) => {
       const row = await mustGet(tx, ctx, id);
+      await usersQueries.clearWhatsapp(tx, ctx.companyId, id);
       await repo.remove(tx, ctx.companyId, id);
       stage({ type: 'whatsapp.deleted', companyId: ctx.companyId, whatsappId: id });
       if (!row.isDefault) return;

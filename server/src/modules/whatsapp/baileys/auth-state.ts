@@ -14,7 +14,7 @@ import type { DataAccess } from '../../../db/tenant';
 import { AppError } from '../../../infra/errors';
 import * as whatsapps from '../whatsapp.repository';
 import * as repo from './auth-state.repository';
-import { BoundedCache } from './bounded-cache';
+import { BoundedCache } from '../../../lib/bounded-cache';
 import { open, seal } from './sealed-value';
 
 export type { AuthConnection } from './auth-state.repository';

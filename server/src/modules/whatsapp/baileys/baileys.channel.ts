@@ -14,7 +14,7 @@ import {
 import * as sessionEvents from '../session-events.repository';
 import { ChannelEmitter, type ChannelEvents, type ChannelListener, type OutboundContent, type Presence, type SentRef, type StatusUpdate, type WhatsAppChannel } from '../whatsapp.port';
 import { cachedKeys, usePostgresAuthState, type PostgresAuthState } from './auth-state';
-import { BoundedCache } from './bounded-cache';
+import { BoundedCache } from '../../../lib/bounded-cache';
 import { disconnectCode } from './disconnect';
 import { BaileysInboundEvents, phoneFromLidMapping } from './inbound-events';
 import { downloadInboundMedia } from './media';
@@ -56,6 +56,8 @@ export interface BaileysChannelOptions {
   watchdog?: WatchdogTimings | false;
   /** The WhatsApp Web version to announce, looked up again on 405 (default: Baileys' own). */
   version?: WaVersionSource;
+  /** Our stored copy of a message we sent, by its id (`ChannelSink.storedRaw`): Baileys' `getMessage`. */
+  storedRaw?: (waMessageId: string) => Promise<unknown>;
 }
 
 /** History sync never reaches further back than this, however long we were offline. */
@@ -194,7 +196,7 @@ export class BaileysChannel implements WhatsAppChannel {
     const sock = this.opts.socketFactory({
       auth: { creds: auth.state.creds, keys: cachedKeys(auth.state.keys) },
       // Retry receipts: Baileys re-encrypts what we stored with the message (messages.raw).
-      getMessage: storedMessageLookup(this.opts.data, this.opts.companyId, this.whatsappId),
+      getMessage: storedMessageLookup(this.opts.storedRaw, this.whatsappId),
       version: this.opts.version?.current(),
     });
     this.socketsCreated += 1;

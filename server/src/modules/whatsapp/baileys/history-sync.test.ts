@@ -4,7 +4,7 @@
  */
 import type { WAMessage } from '@whiskeysockets/baileys';
 import { describe, expect, it } from 'vitest';
-import { createInbound } from '../inbound';
+import { createInbound } from '../../messages/inbound/inbound';
 import { BaileysChannel, HISTORY_WINDOW_MS } from './baileys.channel';
 import { FakeSocket } from './test/fake-socket';
 import { incomingText } from './test/messages';

@@ -1,7 +1,7 @@
 import { isJidGroup, isLidUser, type BaileysEventMap, type SignalKeyStore, type WAMessage } from '@whiskeysockets/baileys';
 import type { ChannelEmitter, InboundMedia } from '../whatsapp.port';
 import type { MediaInfo } from './normalized';
-import { BoundedCache } from './bounded-cache';
+import { BoundedCache } from '../../../lib/bounded-cache';
 import { mapCall, mapInbound, mapUpdate } from './map-inbound';
 import { jidUser, phoneDigits, toPnJid, type LidToPhone } from './phone';
 import { jsonSafe } from './stored-message';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { BufferJSON, type WAMessage } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelError } from '../whatsapp.port';
-import { BoundedCache } from './bounded-cache';
+import { BoundedCache } from '../../../lib/bounded-cache';
 import { BaileysOutboundSender, type OutboundSenderContext } from './outbound-sender';
 import { toPnJid } from './phone';
 import { reviveContent } from './stored-message';

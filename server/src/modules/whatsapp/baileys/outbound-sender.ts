@@ -1,7 +1,7 @@
 import type { OutboundMedia, SendableKind } from '../channel-content';
 import { playsAsVoiceNote } from '../message-body';
 import { ChannelError, type ChannelErrorCode, type OutboundContent, type Presence, type SentRef } from '../whatsapp.port';
-import { BoundedCache } from './bounded-cache';
+import { BoundedCache } from '../../../lib/bounded-cache';
 import { toBaileysSend } from './map-outbound';
 import { phoneDigits, toPnJid } from './phone';
 import { jsonSafe } from './stored-message';

@@ -7,7 +7,7 @@ import type { WAMessage } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/build-app';
 import { createCompany, type TestCompany } from '../../../../test/helpers/world';
-import { createInbound } from '../inbound';
+import { createInbound } from '../../messages/inbound/inbound';
 import { BaileysChannel } from './baileys.channel';
 import { toPnJid } from './phone';
 import { FakeSocket } from './test/fake-socket';

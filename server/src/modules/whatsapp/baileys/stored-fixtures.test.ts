@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/build-app';
 import { createCompany, type TestCompany } from '../../../../test/helpers/world';
 import type { Jobs } from '../../../infra/jobs';
-import { createInbound, type Inbound } from '../inbound';
+import { createInbound, type Inbound } from '../../messages/inbound/inbound';
 import type { InboundMessage } from '../whatsapp.port';
 import { baileysWorld, record, type BaileysWorld } from '../test/contract-harness';
 import { AT, CUSTOMER_DIGITS, inbound as fx, TS } from './fixtures/inbound';

@@ -1,6 +1,4 @@
 import { BufferJSON, proto, type WAMessage, type WAMessageContent, type WAMessageKey } from '@whiskeysockets/baileys';
-import type { DataAccess } from '../../../db/tenant';
-import * as messagesRepo from '../../messages/messages.repository';
 
 /** A WAMessage as `messages.raw` keeps it: JSON-safe, Buffers through `BufferJSON.replacer`. */
 export const jsonSafe = (message: WAMessage): unknown => JSON.parse(JSON.stringify(message, BufferJSON.replacer)) as unknown;
@@ -17,13 +15,10 @@ export const reviveContent = (raw: unknown): WAMessageContent | undefined => {
  * for a retry, and Baileys re-encrypts the content we stored with the message. Unknown → undefined.
  */
 export const storedMessageLookup =
-  (data: DataAccess, companyId: number, whatsappId: number) =>
+  (storedRaw: ((waMessageId: string) => Promise<unknown>) | undefined, whatsappId: number) =>
   async (key: WAMessageKey): Promise<WAMessageContent | undefined> => {
-    if (!key.id) return undefined;
-    const id = key.id;
-    const raw = await data
-      .withTenant({ companyId }, ({ tx }) => messagesRepo.rawByWaId(tx, companyId, whatsappId, id))
-      .catch((err: unknown) => {
+    if (!key.id || !storedRaw) return undefined;
+    const raw = await storedRaw(key.id).catch((err: unknown) => {
         console.error(`whatsapp ${whatsappId}: stored message lookup failed`, err);
         return undefined;
       });

@@ -1,5 +1,5 @@
 import type { SandboxInboundBody } from '@balcao/shared';
-import { BoundedCache } from '../baileys/bounded-cache';
+import { BoundedCache } from '../../../lib/bounded-cache';
 import { locationBody, locationDescription, toVcard } from '../message-body';
 import type { InboundMedia, MessageKind } from '../whatsapp.port';
 

@@ -6,13 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import type { DomainEvent } from '@balcao/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
-import { createCompany, type TestCompany } from '../../../test/helpers/world';
-import * as whatsappRepo from './whatsapp.repository';
-import type { BaileysChannel } from './baileys/baileys.channel';
-import { FakeSocket } from './baileys/test/fake-socket';
-import { incomingMedia, MediaServer, mediaUrlOf } from './baileys/test/media-server';
-import { newConnection, tick } from './test/contract-harness';
+import { createTestApp, type TestApp } from '../../../../test/helpers/build-app';
+import { createCompany, type TestCompany } from '../../../../test/helpers/world';
+import * as whatsappRepo from '../../whatsapp/whatsapp.repository';
+import type { BaileysChannel } from '../../whatsapp/baileys/baileys.channel';
+import { FakeSocket } from '../../whatsapp/baileys/test/fake-socket';
+import { incomingMedia, MediaServer, mediaUrlOf } from '../../whatsapp/baileys/test/media-server';
+import { newConnection, tick } from '../../whatsapp/test/contract-harness';
 
 let app: TestApp;
 let company: TestCompany;

@@ -5,10 +5,10 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wireEvent, type TicketDto, type WireChannels } from '@balcao/shared';
-import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
-import { recordEvents, type Received } from '../../../test/helpers/sockets';
-import { api, connectSocket, createCompany, nextEvent, type TestCompany } from '../../../test/helpers/world';
-import { uniquePhone } from '../../../test/helpers/tenants';
+import { createTestApp, type TestApp } from '../../../../test/helpers/build-app';
+import { recordEvents, type Received } from '../../../../test/helpers/sockets';
+import { api, connectSocket, createCompany, nextEvent, type TestCompany } from '../../../../test/helpers/world';
+import { uniquePhone } from '../../../../test/helpers/tenants';
 import { applyPresence } from './inbound-presence';
 
 let app: TestApp;

@@ -1,9 +1,8 @@
 import type { TicketPresence } from '@balcao/shared';
-import type { DataAccess } from '../../db/tenant';
-import * as contactsRepo from '../contacts/contacts.repository';
-import * as ticketsRepo from '../tickets/tickets.repository';
-import type { ConnectionFacts } from './inbound';
-import type { PresenceUpdate } from './whatsapp.port';
+import type { DataAccess } from '../../../db/tenant';
+import { contactsQueries as contactsRepo } from '../../contacts';
+import { ticketsQueries as ticketsRepo } from '../../tickets';
+import type { ConnectionFacts, PresenceUpdate } from '../../whatsapp';
 
 /** What the list shows: typing and recording; anything else (paused, online, offline) clears it. */
 export const ticketPresence = (p: PresenceUpdate['presence']): TicketPresence => (p === 'composing' || p === 'recording' ? p : null);

@@ -1,33 +1,15 @@
-import type { DataAccess, Unit } from '../../db/tenant';
-import type { JobPayloads, Jobs } from '../../infra/jobs';
-import type { MediaStore } from '../../infra/media-store';
-import * as messagesRepo from '../messages/messages.repository';
-import * as ticketsRepo from '../tickets/tickets.repository';
-import { ChannelError, type WhatsAppChannel } from './whatsapp.port';
-import type { JobRouting } from './job-routing';
+import pLimit from 'p-limit';
+import type { DataAccess, Unit } from '../../../db/tenant';
+import type { JobPayloads, Jobs } from '../../../infra/jobs';
+import type { MediaStore } from '../../../infra/media-store';
+import { ticketsQueries as ticketsRepo } from '../../tickets';
+import { ChannelError, type JobRouting, type WhatsAppChannel } from '../../whatsapp';
+import * as messagesRepo from '../messages.repository';
 
 export type MediaJob = JobPayloads['media.download'];
 
 /** Downloads held in memory at once: a burst of videos must not hold them all (the rest wait). */
 const MAX_DOWNLOADS_AT_RECEIPT = 4;
-
-/** Runs at most `max` of the given tasks at a time, the others in arrival order. */
-const limiter = (max: number) => {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (task: () => Promise<void>): Promise<void> => {
-    // A finishing task hands its slot straight to the next waiter, so a newcomer cannot slip in between.
-    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running += 1;
-    try {
-      await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
-};
 
 type Downloader = Pick<WhatsAppChannel, 'downloadMedia'>;
 
@@ -88,7 +70,8 @@ export const createInboundMedia = (deps: { data: DataAccess; media: MediaStore; 
   };
   /** Downloads at receipt running or waiting for a slot. */
   const downloads = new Set<Promise<void>>();
-  const slots = limiter(MAX_DOWNLOADS_AT_RECEIPT);
+  // The others wait in arrival order (p-limit's queue).
+  const slots = pLimit(MAX_DOWNLOADS_AT_RECEIPT);
 
   return {
     /** Starts the download at receipt in the background, so the connection's next events are not held up. */

@@ -6,15 +6,15 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wireEvent, type MessageDto } from '@balcao/shared';
-import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
-import { connectSocket, createCompany, nextEvent, type TestCompany } from '../../../test/helpers/world';
-import type { Jobs } from '../../infra/jobs';
+import { createTestApp, type TestApp } from '../../../../test/helpers/build-app';
+import { connectSocket, createCompany, nextEvent, type TestCompany } from '../../../../test/helpers/world';
+import type { Jobs } from '../../../infra/jobs';
 import { CALLS_DISABLED_TEXT, createInbound, type ConnectionFacts } from './inbound';
-import { BaileysChannel } from './baileys/baileys.channel';
-import { FakeSocket } from './baileys/test/fake-socket';
-import { callOffer, incomingReaction, incomingRevoke, incomingText } from './baileys/test/messages';
-import { SandboxChannel } from './sandbox/sandbox.channel';
-import { createSandboxStore } from './sandbox/sandbox.store';
+import { BaileysChannel } from '../../whatsapp/baileys/baileys.channel';
+import { FakeSocket } from '../../whatsapp/baileys/test/fake-socket';
+import { callOffer, incomingReaction, incomingRevoke, incomingText } from '../../whatsapp/baileys/test/messages';
+import { SandboxChannel } from '../../whatsapp/sandbox/sandbox.channel';
+import { createSandboxStore } from '../../whatsapp/sandbox/sandbox.store';
 
 let app: TestApp;
 let company: TestCompany;

@@ -1,18 +1,27 @@
 import type { DomainEvent, MessageDto, MessageReaction, TicketDto } from '@balcao/shared';
-import type { DataAccess, Unit } from '../../db/tenant';
+import type { DataAccess, Unit } from '../../../db/tenant';
 import { sql } from 'drizzle-orm';
-import type { Jobs } from '../../infra/jobs';
-import type { MediaStore } from '../../infra/media-store';
-import * as contactsRepo from '../contacts/contacts.repository';
-import { queueOutbound } from '../messages/outbound';
-import * as ticketsRepo from '../tickets/tickets.repository';
-import * as companiesRepo from '../companies/companies.repository';
-import * as messagesRepo from '../messages/messages.repository';
+import type { Jobs } from '../../../infra/jobs';
+import type { MediaStore } from '../../../infra/media-store';
+import { companiesQueries as companiesRepo } from '../../companies';
+import { contactsQueries as contactsRepo } from '../../contacts';
+import { ticketsQueries as ticketsRepo, type TicketRow } from '../../tickets';
+import {
+  REVOKED_BODY,
+  type AckUpdate,
+  type CallOffer,
+  type ConnectionFacts,
+  type ContactPictures,
+  type EditUpdate,
+  type InboundMessage,
+  type ReactionUpdate,
+  type RevokeUpdate,
+  type WhatsAppChannel,
+} from '../../whatsapp';
+import { queueOutbound } from '../outbound';
+import * as messagesRepo from '../messages.repository';
 import { applyPresence } from './inbound-presence';
-import type { ContactPictures } from './contact-pictures';
-import { REVOKED_BODY } from './channel-content';
 import { createInboundMedia, MEDIA_SAFETY_NET_SECONDS, type MediaJob } from './inbound-media';
-import type { AckUpdate, CallOffer, EditUpdate, InboundMessage, ReactionUpdate, RevokeUpdate, WhatsAppChannel } from './whatsapp.port';
 
 /** Sent on the live ticket when a call is rejected because the company disabled calls (spec text). */
 export const CALLS_DISABLED_TEXT =
@@ -31,12 +40,7 @@ export const callLogBody = (isVideo: boolean, at: Date, timeZone: string): strin
 
 export type CallOutcome = { outcome: 'logged'; rejected: boolean; messageId: number; ticketId: number } | { outcome: 'ignored'; reason: 'no-live-ticket' | 'duplicate'; rejected: boolean };
 
-export interface ConnectionFacts {
-  id: number;
-  companyId: number;
-  /** Queues of the connection; with exactly one, new tickets go straight to it. */
-  queueIds: number[];
-}
+export type { ConnectionFacts };
 
 export type IngestResult = { outcome: 'stored'; messageId: number; ticketId: number } | { outcome: 'duplicate' } | { outcome: 'ignored'; reason: string };
 
@@ -166,7 +170,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
       return true;
     });
 
-  const sendCallsDisabled = async (unit: Unit, ticket: ticketsRepo.TicketRow, conn: ConnectionFacts): Promise<void> => {
+  const sendCallsDisabled = async (unit: Unit, ticket: TicketRow, conn: ConnectionFacts): Promise<void> => {
     if (!jobs) {
       console.error(`whatsapp ${conn.id}: calls are disabled but the pipeline has no job queue; automatic text not sent`);
       return;
@@ -258,7 +262,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
           createdAt: call.at,
         });
         if (!row) return { outcome: 'ignored', reason: 'duplicate', rejected };
-        await messagesRepo.touchTicketAfterReceive(tx, conn.companyId, ticket.id, body);
+        await ticketsRepo.touchAfterReceive(tx, conn.companyId, ticket.id, body);
         const dto = (await ticketsRepo.loadDto(tx, conn.companyId, ticket.id))!;
         stage({ type: 'message.created', companyId: conn.companyId, message: messagesRepo.toMessageDto(row), ticket: dto });
         stage({ type: 'ticket.updated', companyId: conn.companyId, ticket: dto });

@@ -1,0 +1,22 @@
+// The contacts module's one door (decision 0015).
+import type { DataAccess } from '../../db/tenant';
+import type { EventBus } from '../../infra/event-bus';
+import { defineModule } from '../../infra/module';
+import { get, getByNumber, getDto, setProfilePicture } from './contacts.repository';
+import { registerContactListeners } from './contacts.listeners';
+import { contactsRoutes } from './contacts.routes';
+import { createContactsService } from './contacts.service';
+
+export { createContactsService, type ContactsService } from './contacts.service';
+export type { ContactRow } from './contacts.repository';
+
+/** Reads and writes of contacts other modules run inside their own transaction (the SQL stays here). */
+export const contactsQueries = { get, getByNumber, getDto, setProfilePicture };
+
+export const contactsModule = defineModule({
+  name: 'contacts',
+  setup: (k: { data: DataAccess; bus: EventBus }) => {
+    const contacts = createContactsService(k.data);
+    return { routes: contactsRoutes(contacts), start: (rt) => registerContactListeners(k.bus, rt) };
+  },
+});

@@ -1,0 +1,44 @@
+// The messages module's one door (decision 0015): conversations, sends, media, and the inbound
+// pipeline (contact → ticket → message) that the whatsapp module feeds (decision 0016).
+import type { DataAccess } from '../../db/tenant';
+import type { EventBus } from '../../infra/event-bus';
+import type { Jobs } from '../../infra/jobs';
+import type { MediaStore } from '../../infra/media-store';
+import { defineModule } from '../../infra/module';
+import type { JobRouting, SessionManager } from '../whatsapp';
+import { registerMediaJobs } from './inbound/inbound-media';
+import { mediaRoutes } from './media.routes';
+import { registerMessageJobs } from './messages.jobs';
+import { registerMessageListeners } from './messages.listeners';
+import { messagesRoutes } from './messages.routes';
+import { createMessagesService } from './messages.service';
+import { registerReadReceiptJobs } from './read-receipts';
+
+export { createMessagesService, type MessagesService } from './messages.service';
+export { newWaMessageId, queueOutbound } from './outbound';
+export { queueReadReceipts } from './read-receipts';
+export { renderVariables, type VariableFacts } from './variables';
+export { CALLS_DISABLED_TEXT, callLogBody, createInbound, mediaTypeOf, type CallOutcome, type Inbound, type IngestResult } from './inbound/inbound';
+export { createInboundMedia, MEDIA_ERROR, MEDIA_SAFETY_NET_SECONDS, registerMediaJobs, type MediaJob } from './inbound/inbound-media';
+export { applyPresence, ticketPresence } from './inbound/inbound-presence';
+export { channelSink } from './inbound/channel-sink';
+
+export const messagesModule = defineModule({
+  name: 'messages',
+  dependsOn: ['tickets', 'whatsapp'],
+  setup: (k: { data: DataAccess; bus: EventBus; jobs: Jobs; media: MediaStore; sessions: SessionManager; routing: JobRouting }) => {
+    const { data, jobs, media, sessions, routing } = k;
+    return {
+      routes: async (app) => {
+        await app.register(messagesRoutes(createMessagesService({ data, jobs })));
+        await app.register(mediaRoutes({ data, media }));
+      },
+      start: async (rt) => {
+        registerMessageListeners(k.bus, rt, jobs);
+        await registerMessageJobs({ data, jobs, sessions, media, routing });
+        await registerMediaJobs({ data, jobs, media, channelOf: (id) => sessions.sender(id), routing });
+        await registerReadReceiptJobs({ data, jobs, sessions, routing });
+      },
+    };
+  },
+});

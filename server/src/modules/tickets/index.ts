@@ -1,0 +1,33 @@
+// The tickets module's one door (decision 0015): tickets, their transitions, who may see them.
+import type { DataAccess } from '../../db/tenant';
+import type { Clock } from '../../infra/clock';
+import type { EventBus } from '../../infra/event-bus';
+import type { Jobs } from '../../infra/jobs';
+import { defineModule } from '../../infra/module';
+import type { FastifyInstance } from 'fastify';
+import { findLive, get, getByUuid, insert, loadDto, ticketFromJson, touchAfterReceive, touchAfterSend, update } from './tickets.repository';
+import { registerTicketListeners } from './tickets.listeners';
+import { ticketsRoutes } from './tickets.routes';
+import { createTicketsService } from './tickets.service';
+import { ticketSockets } from './tickets.socket';
+
+export { createTicketsService, type TicketsService } from './tickets.service';
+export type { TicketRow } from './tickets.repository';
+
+/** Reads and writes of tickets other modules run inside their own transaction (the SQL stays here). */
+export const ticketsQueries = { findLive, get, getByUuid, insert, loadDto, ticketFromJson, touchAfterReceive, touchAfterSend, update };
+
+export const ticketsModule = defineModule({
+  name: 'tickets',
+  dependsOn: ['contacts', 'queues', 'users'],
+  setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock }) => {
+    const tickets = createTicketsService({ data: k.data, jobs: k.jobs, clock: k.clock });
+    return {
+      routes: ticketsRoutes(tickets),
+      start: (rt) => {
+        registerTicketListeners(k.bus, rt);
+        rt.use(ticketSockets({ data: k.data, tickets, log: k.app.log }));
+      },
+    };
+  },
+});

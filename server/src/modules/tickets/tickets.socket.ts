@@ -1,0 +1,63 @@
+import { canSeeTicket } from '@balcao/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Ctx, DataAccess } from '../../db/tenant';
+import { rooms, type SocketHandlers } from '../../infra/rooms';
+import { usersQueries } from '../users';
+import * as ticketsRepo from './tickets.repository';
+import type { TicketsService } from './tickets.service';
+
+const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Rooms a user belongs to, by profile (the visibility rule of server-behaviour §3). */
+const roomsOf = async (data: DataAccess, ctx: Ctx): Promise<string[] | null> => {
+  const actor = await data.withTenant(ctx, ({ tx }) => usersQueries.actorFacts(tx, ctx.companyId, ctx.userId));
+  if (!actor) return null;
+  const list = [rooms.company(ctx.companyId), rooms.user(ctx.userId)];
+  if (actor.profile === 'admin') list.push(rooms.admins(ctx.companyId));
+  else {
+    for (const q of actor.queueIds) list.push(rooms.queue(q));
+    if (actor.profile === 'supervisor') for (const q of actor.queueIds) list.push(rooms.queueSupervisors(q));
+    if (actor.allTicket === 'enabled') list.push(rooms.noQueue(ctx.companyId));
+  }
+  return list;
+};
+
+/** The ticket events a client sends: its rooms at connect, a conversation's room, resync. */
+export const ticketSockets = (deps: { data: DataAccess; tickets: TicketsService; log: FastifyBaseLogger }): SocketHandlers => ({
+  roomsOf: (ctx) => roomsOf(deps.data, ctx),
+  connected(socket) {
+    const { ctx } = socket;
+    socket.on('joinChatBox', async (uuid, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      if (typeof uuid !== 'string' || !uuidRe.test(uuid)) return reply(false);
+      // Only after the same permission check as GET /tickets/u/:uuid.
+      const allowed = await deps.data
+        .withTenant(ctx, async ({ tx }) => {
+          const [actor, t] = await Promise.all([usersQueries.actorFacts(tx, ctx.companyId, ctx.userId), ticketsRepo.getByUuid(tx, ctx.companyId, uuid)]);
+          return !!actor && !!t && canSeeTicket(actor, t as Parameters<typeof canSeeTicket>[1]);
+        })
+        .catch(() => false);
+      if (allowed) await socket.join(rooms.ticket(uuid));
+      reply(allowed);
+    });
+    socket.on('leaveChatBox', (uuid) => {
+      if (typeof uuid === 'string') socket.leave(rooms.ticket(uuid));
+    });
+    // The spec's client emits these; its rooms were joined at connect.
+    socket.on('joinNotification', () => undefined);
+    socket.on('joinTickets', () => undefined);
+    socket.on('leaveTickets', () => undefined);
+    socket.on('userStatus', () => undefined);
+    socket.on('resync', async (since, ack) => {
+      if (typeof ack !== 'function') return;
+      const at = new Date(typeof since === 'string' ? since : 0);
+      const tickets = Number.isNaN(at.getTime())
+        ? []
+        : await deps.tickets.changedSince(ctx, at).catch((err) => {
+            deps.log.error({ err }, 'resync failed');
+            return [];
+          });
+      ack({ tickets });
+    });
+  },
+});

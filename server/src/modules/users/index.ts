@@ -1,0 +1,23 @@
+// The users module's one door (decision 0015): what other modules and app.ts may use.
+import type { DataAccess } from '../../db/tenant';
+import type { EventBus } from '../../infra/event-bus';
+import { defineModule } from '../../infra/module';
+import { actorFacts, clearWhatsapp, findByEmail, get, getDto, insert } from './users.repository';
+import { registerUserListeners } from './users.listeners';
+import { usersRoutes } from './users.routes';
+import { createUsersService } from './users.service';
+
+export { createUsersService, hashPassword, type UsersService } from './users.service';
+export type { UserRow } from './users.repository';
+
+/** Reads and writes of users other modules run inside their own transaction (the SQL stays here). */
+export const usersQueries = { actorFacts, clearWhatsapp, findByEmail, get, getDto, insert };
+
+export const usersModule = defineModule({
+  name: 'users',
+  dependsOn: ['companies', 'queues'],
+  setup: (k: { data: DataAccess; bus: EventBus }) => {
+    const users = createUsersService(k.data);
+    return { routes: usersRoutes(users), start: (rt) => registerUserListeners(k.bus, rt) };
+  },
+});

@@ -1,0 +1,48 @@
+// The whatsapp module's one door (decision 0015): connections, sessions and the channel port.
+// It adapts channels (Baileys, sandbox) and hands their events to a `ChannelSink` (decision 0016).
+import type { DataAccess } from '../../db/tenant';
+import type { Config } from '../../infra/config';
+import type { EventBus } from '../../infra/event-bus';
+import type { Jobs } from '../../infra/jobs';
+import { defineModule } from '../../infra/module';
+import { registerContactPictureJobs, type ContactPictures } from './contact-pictures';
+import type { JobRouting } from './job-routing';
+import { sandboxRoutes } from './sandbox/sandbox.routes';
+import type { SessionManager } from './session-manager';
+import { registerWhatsappListeners } from './whatsapp.listeners';
+import { get, getDefault, insert } from './whatsapp.repository';
+import { whatsappRoutes } from './whatsapp.routes';
+import { createWhatsappService } from './whatsapp.service';
+
+export * from './whatsapp.port';
+export { REVOKED_BODY, type OutboundMedia, type SendableKind } from './channel-content';
+export { SessionManager, type SessionManagerDeps } from './session-manager';
+export { createJobRouting, type JobRouting } from './job-routing';
+export { createContactPictures, PICTURE_MAX_AGE_MS, registerContactPictureJobs, type ContactPictures } from './contact-pictures';
+export { createWhatsappService, type WhatsappService } from './whatsapp.service';
+export { makeRealSocket, type BaileysSocketFactory } from './baileys/socket';
+export { WaVersionCache } from './baileys/wa-version';
+export type { SandboxTiming } from './sandbox/sandbox.channel';
+export type { WhatsappRow } from './whatsapp.repository';
+
+/** Reads and writes of connections other modules run inside their own transaction (the SQL stays here). */
+export const whatsappQueries = { get, getDefault, insert };
+
+export const whatsappModule = defineModule({
+  name: 'whatsapp',
+  dependsOn: ['queues', 'users'],
+  setup: (k: { config: Config; data: DataAccess; bus: EventBus; jobs: Jobs; sessions: SessionManager; routing: JobRouting; pictures: ContactPictures }) => {
+    const { config, data, jobs, sessions, routing, pictures } = k;
+    const whatsapp = createWhatsappService({ data, sessions, sandboxEnabled: config.sandboxEnabled, routing });
+    return {
+      routes: async (app) => {
+        await app.register(whatsappRoutes(whatsapp));
+        if (config.sandboxEnabled) await app.register(sandboxRoutes({ sessions, data }));
+      },
+      start: async (rt) => {
+        registerWhatsappListeners(k.bus, rt);
+        await registerContactPictureJobs({ jobs, routing, pictures, channelOf: (id) => sessions.sender(id) });
+      },
+    };
+  },
+});
