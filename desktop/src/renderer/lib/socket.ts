@@ -98,7 +98,8 @@ export const onResync = (handler: ((tickets: TicketDto[]) => void) | null): void
 export const listen = <C extends WireChannel>(channel: C, handler: (payload: WireChannels[C]) => void): (() => void) => {
   const s = socket;
   if (!s) return () => undefined;
-  const name = wireEvent(companyId, channel);
+  // A plain string: the `company-${number}-${C}` template confuses socket.io-client 4.8.4's reserved-event check.
+  const name: string = wireEvent(companyId, channel);
   const wrapped = (payload: unknown): void => {
     const p = payload as { ticket?: { updatedAt?: string } };
     markSeen(p?.ticket?.updatedAt);

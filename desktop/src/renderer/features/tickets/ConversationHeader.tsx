@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Button, Flex, Typography, theme } from 'antd';
+import type { TicketDto } from '@balcao/shared';
+import { useTranslation } from 'react-i18next';
+import { useTicketPresence } from './tickets.presence';
+import { ContactAvatar } from '../../components/ContactAvatar';
+import { TransferDialog } from './TransferDialog';
+import { useTicketActions } from './useTicketActions';
+
+/** Buttons by status (spec §2): waiting → Accept, Resolve; open → Transfer, Resolve, Return; closed → Reopen. */
+const TicketButtons = ({ ticket }: { ticket: TicketDto }) => {
+  const { t } = useTranslation();
+  const actions = useTicketActions();
+  const [transferOpen, setTransferOpen] = useState(false);
+  const busy = (name: typeof actions.busy) => actions.busy === name;
+
+  if (ticket.status === 'closed') {
+    return (
+      <Button type="primary" loading={busy('reopen')} onClick={() => void actions.reopen(ticket)} data-testid="reopen-button">
+        {t('ticket.reopen')}
+      </Button>
+    );
+  }
+  const close = (
+    <Button loading={busy('close')} onClick={() => void actions.close(ticket)} data-testid="close-button">
+      {t('ticket.close')}
+    </Button>
+  );
+  if (ticket.status === 'pending' || ticket.status === 'attending') {
+    return (
+      <Flex gap={8} wrap>
+        <Button type="primary" loading={busy('accept')} onClick={() => void actions.accept(ticket)} data-testid="accept-button">
+          {t('ticket.accept')}
+        </Button>
+        {close}
+      </Flex>
+    );
+  }
+  return (
+    <Flex gap={8} wrap>
+      <Button onClick={() => void actions.returnToQueue(ticket)} loading={busy('return')} data-testid="return-button">
+        {t('ticket.return')}
+      </Button>
+      <Button onClick={() => setTransferOpen(true)} loading={busy('transfer')} data-testid="transfer-button">
+        {t('ticket.transfer')}
+      </Button>
+      {close}
+      <TransferDialog
+        open={transferOpen}
+        onCancel={() => setTransferOpen(false)}
+        onSubmit={async (queueId, userId) => {
+          setTransferOpen(false);
+          await actions.transfer(ticket, queueId, userId);
+        }}
+      />
+    </Flex>
+  );
+};
+
+export const ConversationHeader = ({ ticket }: { ticket: TicketDto }) => {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  // The customer typing or recording replaces the assignee line while it lasts.
+  const presence = useTicketPresence(ticket.id);
+  return (
+    <Flex
+      align="center"
+      gap={12}
+      wrap
+      style={{ padding: '8px 16px', borderBottom: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer }}
+    >
+      <ContactAvatar name={ticket.contact.name} src={ticket.contact.profilePicUrl} />
+      <Flex vertical style={{ flex: 1, minWidth: 160 }}>
+        <Typography.Text strong ellipsis data-testid="conversation-title">
+          {`${ticket.contact.name} #${ticket.id}`}
+        </Typography.Text>
+        {presence ? (
+          <Typography.Text italic ellipsis data-testid="conversation-presence" style={{ fontSize: 12, color: token.colorPrimary }}>
+            {t(presence === 'composing' ? 'tickets.typing' : 'tickets.recording')}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
+            {ticket.user ? t('ticket.assignedTo', { name: ticket.user.name }) : t('ticket.unassigned')}
+          </Typography.Text>
+        )}
+      </Flex>
+      <TicketButtons ticket={ticket} />
+    </Flex>
+  );
+};
