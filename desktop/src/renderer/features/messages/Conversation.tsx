@@ -1,16 +1,19 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import type { TicketDto } from '@balcao/shared';
 import { Flex } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { toastError } from '../../lib/reportError';
 import { emit, getSocket } from '../../lib/socket';
 import { Composer } from './Composer';
-import { ConversationHeader } from './ConversationHeader';
 import { MessageList } from './MessageList';
 import { useConversation } from './messages.store';
 
-/** One open ticket: header with actions, message history, composer. Mounted once per uuid. */
-export const Conversation = ({ uuid }: { uuid: string }) => {
+/**
+ * One open ticket: header, message history, composer. Mounted once per uuid. The header (the
+ * ticket's actions) comes from the tickets feature, which composes this view.
+ */
+export const Conversation = ({ uuid, header }: { uuid: string; header: (ticket: TicketDto) => ReactNode }) => {
   const navigate = useNavigate();
   const ticket = useConversation((s) => (s.uuid === uuid ? s.ticket : null));
 
@@ -37,7 +40,7 @@ export const Conversation = ({ uuid }: { uuid: string }) => {
   if (!ticket) return <FullPageSpinner />;
   return (
     <Flex vertical style={{ height: '100%' }} data-testid="conversation" data-ticket-id={ticket.id}>
-      <ConversationHeader ticket={ticket} />
+      {header(ticket)}
       <MessageList />
       <Composer ticket={ticket} />
     </Flex>

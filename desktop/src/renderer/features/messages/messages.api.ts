@@ -1,7 +1,9 @@
-import type { ListMessagesResponse, MessageDto } from '@balcao/shared';
+import type { ListMessagesResponse, MessageDto, TicketDto } from '@balcao/shared';
 import { http } from '../../lib/http';
 
 export const messagesApi = {
+  /** The conversation's ticket (404 / 403 when gone or not visible). */
+  ticket: (uuid: string) => http.get<TicketDto>(`/tickets/u/${encodeURIComponent(uuid)}`),
   list: (ticketId: number, pageNumber: number) =>
     http.get<ListMessagesResponse>(`/messages/${ticketId}`, { pageNumber }),
   send: (ticketId: number, body: string) =>

@@ -1,7 +1,6 @@
 import i18n from 'i18next';
 import { listen } from '../../lib/socket';
 import { getPlatform } from '../../platform/platform';
-import { useTickets } from '../tickets/tickets.store';
 import { previewOf } from './media.logic';
 import { useConversation } from './messages.store';
 
@@ -10,7 +9,6 @@ export const bindMessageSocket = (userId: number): (() => void) =>
   listen('appMessage', ({ message, ticket }) => {
     const conversation = useConversation.getState();
     conversation.applyMessage(message, ticket);
-    if (ticket) useTickets.getState().upsert(ticket);
     const viewing = conversation.ticket?.id === message.ticketId && document.visibilityState === 'visible';
     if (message.fromMe || message.automated || viewing || ticket?.userId !== userId) return;
     getPlatform()

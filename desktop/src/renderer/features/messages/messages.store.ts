@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import type { MessageDto, TicketDto } from '@balcao/shared';
-import { ticketsApi } from '../tickets/tickets.api';
 import { messagesApi } from './messages.api';
 import { mergeMessages, upsertMessage } from './messages.logic';
 
@@ -28,7 +27,7 @@ export const useConversation = create<ConversationState>((set, get) => ({
   open: async (uuid) => {
     set({ ...initial, uuid, loading: true, tailVersion: get().tailVersion + 1 });
     try {
-      const ticket = await ticketsApi.byUuid(uuid);
+      const ticket = await messagesApi.ticket(uuid);
       if (get().uuid !== uuid) return;
       set({ ticket });
       const page = await messagesApi.list(ticket.id, 1);

@@ -3,8 +3,7 @@ import { EnvironmentOutlined, PaperClipOutlined, UserOutlined } from '@ant-desig
 import { useTranslation } from 'react-i18next';
 import { AckIcon } from '../../components/AckIcon';
 import { formatClock } from '../../lib/format';
-import { formatBytes } from './simulator.logic';
-import type { SimLine } from './SimulatorChat';
+import { formatBytes, type SimLine } from './simulator.logic';
 
 /** One message on the simulated phone, drawn by kind: file, location, contact card or text. */
 export const SimBubble = ({ line, quoted }: { line: SimLine; quoted: string | null }) => {

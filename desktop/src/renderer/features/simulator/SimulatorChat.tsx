@@ -1,22 +1,9 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Empty, theme } from 'antd';
 import { SimBubble } from './SimBubble';
-import type { SimView } from './simulator.logic';
+import type { SimLine, SimView } from './simulator.logic';
 
-export interface SimLine {
-  id: string;
-  direction: 'sent' | 'received';
-  createdAt: string;
-  view: SimView;
-  ack?: number;
-  /** The id of the message this one replies to. */
-  quotedId?: string | null;
-  isForwarded?: boolean;
-  isEdited?: boolean;
-  isDeleted?: boolean;
-  /** The business's reaction on this message ('' none). */
-  reaction?: string;
-}
+export type { SimLine } from './simulator.logic';
 
 /** What a reply shows of the message it quotes. */
 const snippetOf = (view: SimView): string => view.text || view.file?.name || view.contacts[0]?.name || '';

@@ -106,3 +106,19 @@ export const viewOfSent = (m: SimOutgoing): SimView => {
   const file = m.media ? { name: m.media.fileName ?? '', mimetype: m.media.mimetype, size: base64Bytes(m.media.data) } : null;
   return { ...empty(kind, m.body ?? ''), file };
 };
+
+/** One message on the simulated phone, as the chat shows it. */
+export interface SimLine {
+  id: string;
+  direction: 'sent' | 'received';
+  createdAt: string;
+  view: SimView;
+  ack?: number;
+  /** The id of the message this one replies to. */
+  quotedId?: string | null;
+  isForwarded?: boolean;
+  isEdited?: boolean;
+  isDeleted?: boolean;
+  /** The business's reaction on this message ('' none). */
+  reaction?: string;
+}

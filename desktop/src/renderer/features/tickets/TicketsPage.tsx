@@ -3,7 +3,8 @@ import { Tabs, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useMediaQuery } from '../../lib/useMediaQuery';
-import { Conversation } from '../messages/Conversation';
+import { Conversation } from '../messages';
+import { ConversationHeader } from './ConversationHeader';
 import { TicketsManager } from './TicketsManager';
 import { WelcomePanel } from './WelcomePanel';
 
@@ -17,7 +18,7 @@ export const TicketsPage = () => {
 
   useEffect(() => setNarrowTab(uuid ? 'ticket' : 'list'), [uuid]);
 
-  const conversation = uuid ? <Conversation key={uuid} uuid={uuid} /> : <WelcomePanel />;
+  const conversation = uuid ? <Conversation key={uuid} uuid={uuid} header={(ticket) => <ConversationHeader ticket={ticket} />} /> : <WelcomePanel />;
 
   if (!wide) {
     return (

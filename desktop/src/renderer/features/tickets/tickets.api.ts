@@ -11,7 +11,6 @@ export interface ListParams {
 export const ticketsApi = {
   list: (p: ListParams, signal?: AbortSignal) =>
     http.get<ListTicketsResponse>('/tickets', { ...p, showAll: p.showAll ? 'true' : undefined }, signal),
-  byUuid: (uuid: string) => http.get<TicketDto>(`/tickets/u/${encodeURIComponent(uuid)}`),
   accept: (id: number, userId: number) => http.put<TicketDto>(`/tickets/${id}`, { status: 'open', userId }),
   returnToQueue: (id: number) => http.put<TicketDto>(`/tickets/${id}`, { status: 'pending', userId: null }),
   close: (id: number) => http.put<TicketDto>(`/tickets/${id}`, { status: 'closed' }),

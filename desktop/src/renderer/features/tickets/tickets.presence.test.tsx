@@ -5,7 +5,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TicketDto } from '@balcao/shared';
 import { makeMessage, makeTicket } from '../../test/fixtures';
-import { useConversation } from '../messages/messages.store';
+import { useConversation } from '../messages';
 import { TicketListItem } from './TicketListItem';
 import { emptyLists, type Viewer } from './tickets.logic';
 import { PRESENCE_TTL_MS, usePresence } from './tickets.presence';

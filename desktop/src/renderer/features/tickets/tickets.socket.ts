@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import type { TicketDto } from '@balcao/shared';
 import { listen } from '../../lib/socket';
 import { getPlatform } from '../../platform/platform';
-import { useConversation } from '../messages/messages.store';
+import { useConversation } from '../messages';
 import { listKeys } from './tickets.logic';
 import { usePresence } from './tickets.presence';
 import { useTickets } from './tickets.store';
@@ -44,13 +44,15 @@ const bindTicketList = (onCurrentDeleted: () => void): (() => void) =>
     if (ticket.status === 'pending' && !wasWaiting && isWaiting(ticket.id)) notifyPending(ticket);
   });
 
-/** 'Digitando...' / 'Gravando...': kept per shown ticket; the customer's own message ends it. */
+/** 'Digitando...' / 'Gravando...': kept per shown ticket; the customer's own message ends it (and updates its ticket). */
 const bindPresence = (): (() => void) => {
   const offPresence = listen('presence', ({ ticketId, presence }) => {
     if (presence && !isShown(ticketId)) return;
     usePresence.getState().set(ticketId, presence);
   });
-  const offMessages = listen('appMessage', ({ action, message }) => {
+  const offMessages = listen('appMessage', ({ action, message, ticket }) => {
+    // The message carries its ticket as it is now (last message, unread count): the lists show it.
+    if (ticket) useTickets.getState().upsert(ticket);
     if (action === 'create' && !message.fromMe) usePresence.getState().set(message.ticketId, null);
   });
   return () => {

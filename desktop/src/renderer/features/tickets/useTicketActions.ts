@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { TicketDto } from '@balcao/shared';
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
-import { useConversation } from '../messages/messages.store';
+import { useConversation } from '../messages';
 import { ticketsApi } from './tickets.api';
 import { useTickets } from './tickets.store';
 

@@ -25,10 +25,9 @@ import type { WaVersionSource } from './wa-version';
 import { SilenceWatchdog, type WatchdogTimings } from './watchdog';
 import { FOREIGN_KEY_VIOLATION, pgCode } from '../../../db/errors';
 import { storedMessageLookup } from './stored-message';
+import type { Cancel, Scheduler } from './scheduler';
 
-/** Cancels a scheduled call. */
-export type Cancel = () => void;
-export type Scheduler = (fn: () => void, ms: number) => Cancel;
+export type { Cancel, Scheduler } from './scheduler';
 
 const realScheduler: Scheduler = (fn, ms) => {
   const t = setTimeout(fn, ms);

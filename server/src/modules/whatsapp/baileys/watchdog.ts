@@ -1,5 +1,5 @@
 import { S_WHATSAPP_NET, type BinaryNode } from '@whiskeysockets/baileys';
-import type { Cancel, Scheduler } from './baileys.channel';
+import type { Cancel, Scheduler } from './scheduler';
 import type { BaileysSocketSurface } from './socket';
 
 export interface WatchdogTimings {

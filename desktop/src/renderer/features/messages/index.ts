@@ -1,0 +1,4 @@
+// The messages feature's door: the tickets feature composes the conversation through these only.
+export { Conversation } from './Conversation';
+export { useConversation } from './messages.store';
+export { bindMessageSocket } from './messages.socket';
