@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LoginBody, REFRESH_COOKIE, REFRESH_TOKEN_TTL_DAYS, type LoginResponse } from '@balcao/shared';
 import { parse } from '../../infra/validate';
 import { requireAuth } from '../../infra/auth';
+import { rateLimited } from '../../infra/plugins/rate-limit';
 import type { AuthService, Session } from './auth.service';
 
 const setCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
@@ -19,9 +20,9 @@ const answer = (request: FastifyRequest, reply: FastifyReply, s: Session): Login
 };
 
 export const authRoutes = (auth: AuthService, version: string) => async (app: FastifyInstance) => {
-  app.post('/auth/login', async (req, reply) => answer(req, reply, await auth.login(parse(LoginBody, req.body), req.ip)));
+  app.post('/auth/login', { config: rateLimited('login') }, async (req, reply) => answer(req, reply, await auth.login(parse(LoginBody, req.body), req.ip)));
 
-  app.post('/auth/refresh_token', async (req, reply) => {
+  app.post('/auth/refresh_token', { config: rateLimited('refresh') }, async (req, reply) => {
     try {
       return answer(req, reply, await auth.refresh(req.cookies[REFRESH_COOKIE]));
     } catch (err) {
