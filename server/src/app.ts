@@ -14,6 +14,8 @@ import { loggerOptions, type LogOptions } from './infra/plugins/logging';
 import { helmetPlugin } from './infra/plugins/helmet';
 import { rateLimitPlugin } from './infra/plugins/rate-limit';
 import { multipartPlugin } from './infra/plugins/multipart';
+import { zodPlugin } from './infra/plugins/zod';
+import { swaggerPlugin } from './infra/plugins/swagger';
 import { createRateLimitCounter } from './db/rate-limits';
 import { registerAuth, requireAuth, signAccessToken } from './infra/auth';
 import { attachRealtime } from './infra/realtime';
@@ -134,12 +136,16 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   });
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (r) => {
+    // Hidden routes (the /docs pages, the web UI's files) are not part of the API.
+    if ((r.schema as { hide?: boolean } | undefined)?.hide) return;
     for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
   });
   registerErrorHandlers(app);
+  await app.register(zodPlugin);
   await app.register(helmetPlugin);
   await app.register(rateLimitPlugin, { count: createRateLimitCounter(client.sql) });
   await app.register(multipartPlugin, { fileSize: config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES });
+  await app.register(swaggerPlugin, { version: config.version });
   await registerAuth(app, config.jwtSecret);
 
   const auth = createAuthService({ data, clock, sign: (claims) => signAccessToken(app, claims) });

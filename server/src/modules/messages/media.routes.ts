@@ -1,10 +1,11 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { canSeeTicket, IdParam } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import { mimetypeOfName, type MediaStore } from '../../infra/media-store';
-import { parse } from '../../infra/validate';
 import * as usersRepo from '../users/users.repository';
 import * as ticketsRepo from '../tickets/tickets.repository';
 import * as repo from './messages.repository';
@@ -33,9 +34,13 @@ export const mediaOf = (deps: { data: DataAccess; media: MediaStore }, ctx: Ctx,
     return { path, name: m.mediaUrl };
   });
 
-export const mediaRoutes = (deps: { data: DataAccess; media: MediaStore }) => async (app: FastifyInstance) => {
-  app.get('/messages/:id/media', async (req, reply) => {
-    const file = await mediaOf(deps, req.ctx, parse(IdParam, req.params).id);
+/** The bytes as stored; their type is in Content-Type (never serialized: a stream). */
+const fileResponse = { 200: { description: 'The file', content: { '*/*': { schema: z.any().meta({ type: 'string', format: 'binary' }) } } } };
+
+export const mediaRoutes = (deps: { data: DataAccess; media: MediaStore }) => async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/messages/:id/media', { schema: { params: IdParam, response: fileResponse } }, async (req, reply) => {
+    const file = await mediaOf(deps, req.ctx, req.params.id);
     const { type, inline } = contentTypeOf(file.name);
     const fileName = file.name.replace(/^[0-9a-f]{24}-/, '');
     void reply.type(type).header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=86400');
