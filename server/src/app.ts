@@ -30,6 +30,7 @@ import { makeRealSocket, type BaileysSocketFactory } from './modules/whatsapp/ba
 import { WaVersionCache } from './modules/whatsapp/baileys/wa-version';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { registerAuthListeners } from './modules/auth/auth.listeners';
 import { createTicketsService } from './modules/tickets/tickets.service';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { registerTicketListeners } from './modules/tickets/tickets.listeners';
@@ -176,6 +177,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   registerTicketListeners(bus, realtime);
   registerWhatsappListeners(bus, realtime, jobs);
   registerCompanyListeners(bus, realtime);
+  registerAuthListeners(bus, realtime);
   await registerMessageJobs({ data, jobs, sessions, media, routing });
   await registerMediaJobs({ data, jobs, media, channelOf: (id) => sessions.sender(id), routing });
   await registerReadReceiptJobs({ data, jobs, sessions, routing });

@@ -9,11 +9,16 @@ import * as ticketsRepo from '../modules/tickets/tickets.repository';
 import type { TicketsService } from '../modules/tickets/tickets.service';
 import { verifyAccessToken } from './auth';
 import { rooms, type Realtime } from './rooms';
+import { socketBudget } from './socket-limits';
 import type { Ctx } from '../db/tenant';
 
 interface SocketData {
   ctx: Ctx;
+  /** When the socket was accepted (ms): a session that ends closes the sockets opened before. */
+  connectedAt: number;
 }
+
+const TOO_MANY = 'ERR_TOO_MANY_REQUESTS' as const;
 
 const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -51,6 +56,7 @@ export const attachRealtime = async (
     const ctx = verifyAccessToken(app, String(raw).replace(/^Bearer /, ''));
     if (!ctx) return next(new Error('ERR_INVALID_TOKEN'));
     socket.data.ctx = ctx;
+    socket.data.connectedAt = Date.now();
     joinRooms(socket, deps.data, ctx)
       .then((ok) => next(ok ? undefined : new Error('ERR_SESSION_EXPIRED')))
       .catch(next);
@@ -58,8 +64,10 @@ export const attachRealtime = async (
 
   io.on('connection', (socket) => {
     const { ctx } = socket.data;
+    const allow = socketBudget();
     socket.on('joinChatBox', async (uuid, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
+      if (!allow('joinChatBox')) return reply(false, TOO_MANY);
       if (typeof uuid !== 'string' || !uuidRe.test(uuid)) return reply(false);
       // Only after the same permission check as GET /tickets/u/:uuid.
       const allowed = await deps.data
@@ -81,6 +89,7 @@ export const attachRealtime = async (
     socket.on('userStatus', () => undefined);
     socket.on('resync', async (since, ack) => {
       if (typeof ack !== 'function') return;
+      if (!allow('resync')) return ack({ tickets: [], error: TOO_MANY });
       const at = new Date(typeof since === 'string' ? since : 0);
       const tickets = Number.isNaN(at.getTime())
         ? []
@@ -98,6 +107,12 @@ export const attachRealtime = async (
       let op = io.to(to);
       if (except?.length) op = op.except(except);
       op.emit(event, payload);
+    },
+    async endSessions(userId, connectedBefore) {
+      // Across processes (the adapter asks the others); each socket's owner disconnects it.
+      for (const s of await io.in(rooms.user(userId)).fetchSockets()) {
+        if (s.data.connectedAt < connectedBefore) s.disconnect(true);
+      }
     },
     leave(from, room, except) {
       let op = io.in(from);

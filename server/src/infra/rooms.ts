@@ -1,3 +1,5 @@
+import type { WireChannel, WireChannels, WireEventName } from '@balcao/shared';
+
 /** Socket rooms (server-behaviour §9). Clients never name rooms; the server joins them. */
 export const rooms = {
   company: (companyId: number) => `company:${companyId}`,
@@ -22,8 +24,13 @@ export const ticketRooms = (companyId: number, t: { userId: number | null; queue
 };
 
 export interface Realtime {
-  /** Emit to every socket in any of `to`, except sockets also in any of `except`. */
-  emit(to: string[], event: string, payload: unknown, except?: string[]): void;
+  /**
+   * Emit to every socket in any of `to`, except sockets also in any of `except`. The event name
+   * (`wireEvent(companyId, channel)`) decides the payload's type (`WireChannels` in shared/).
+   */
+  emit<C extends WireChannel>(to: string[], event: WireEventName<C>, payload: WireChannels[C], except?: string[]): void;
+  /** Close the user's sockets opened before `connectedBefore` (ms): their session has ended. */
+  endSessions(userId: number, connectedBefore: number): Promise<void>;
   /** Make the sockets in `from` (but not in `except`) leave `room`. */
   leave(from: string[], room: string, except?: string[]): void;
 }
