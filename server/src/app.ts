@@ -216,7 +216,7 @@ const registerWebUi = (app: FastifyInstance, webDir: string) => {
   void app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: true, index: false });
   app.addHook('onRequest', async (req, reply) => {
     const accept = req.headers.accept ?? '';
-    if (req.method === 'GET' && accept.includes('text/html') && !req.url.startsWith('/socket.io')) {
+    if (req.method === 'GET' && accept.includes('text/html') && !/^\/(socket\.io|docs)(\/|\?|$)/.test(req.url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
   });
