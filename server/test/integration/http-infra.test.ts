@@ -92,6 +92,10 @@ describe('security headers and the request log', () => {
     expect(r.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('parses multipart bodies (registered once for every route)', () => {
+    expect(app.app.hasContentTypeParser('multipart/form-data')).toBe(true);
+  });
+
   it('logs each request with requestId, then companyId/userId once authenticated, and never the token or password', async () => {
     const login = await app.app.inject({ method: 'POST', url: '/auth/login', payload: { email: SUPER_EMAIL, password: SUPER_PASSWORD } });
     const { token, user } = login.json<{ token: string; user: { id: number; companyId: number } }>();

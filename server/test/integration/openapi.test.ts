@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -53,5 +56,25 @@ describe('OpenAPI at /docs', () => {
     const looseDoc = (await bare.inject({ method: 'GET', url: '/docs/json' })).json<OpenApiDoc>();
     expect(undocumentedRoutes(routes, looseDoc)).toEqual(['GET /loose/:id: no response schema']);
     await bare.close();
+  });
+});
+
+describe('/docs next to the web UI', () => {
+  it('a browser asking for /docs gets the docs, not the web UI page; other pages still get the UI', async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'balcao-web-'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Balcão UI</title>');
+    const withUi = await createTestApp({ config: { webDir } });
+    try {
+      const html = { accept: 'text/html' };
+      const docs = await withUi.app.inject({ method: 'GET', url: '/docs/', headers: html });
+      expect(docs.body).not.toContain('Balcão UI');
+      expect(docs.body).toContain('swagger');
+      const page = await withUi.app.inject({ method: 'GET', url: '/tickets', headers: html });
+      expect(page.body).toContain('Balcão UI');
+      expect(page.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    } finally {
+      await withUi.close();
+      rmSync(webDir, { recursive: true, force: true });
+    }
   });
 });
