@@ -10,8 +10,10 @@ import { api, connectSocket, createCompany, type TestCompany } from '../helpers/
 let app: TestApp;
 let co: TestCompany;
 let agentEmail: string;
+/** Moves the server's clock (refresh-token reuse is judged by it). */
+let offsetMs = 0;
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ clock: { now: () => new Date(Date.now() + offsetMs) } });
   co = await createCompany(app);
   agentEmail = `agente-${Date.now()}@example.com`;
   const r = await api(app, co.adminToken).post('/users', { name: 'Agente', email: agentEmail, password: 'Secret123', profile: 'user', queueIds: [], allTicket: 'disabled' });
@@ -55,6 +57,20 @@ describe('sockets end with their session', () => {
     expect((await resync(fresh)).error).toBeUndefined();
     expect(fresh.connected).toBe(true);
     fresh.close();
+  });
+});
+
+describe('sockets end with a revoked refresh token', () => {
+  it('a rotated refresh token presented again (after the grace) ends the login and its sockets', async () => {
+    const { cookie } = await loginAgent();
+    const rotated = await app.app.inject({ method: 'POST', url: '/auth/refresh_token', headers: { cookie } });
+    expect(rotated.statusCode).toBe(200);
+    const s = await connectSocket(app, rotated.json<{ token: string }>().token);
+    const closed = closedByServer(s);
+    offsetMs += 60_000;
+    const reused = await app.app.inject({ method: 'POST', url: '/auth/refresh_token', headers: { cookie } });
+    expect(reused.statusCode).toBe(401);
+    expect(await closed).toBe('io server disconnect');
   });
 });
 
