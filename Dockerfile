@@ -9,6 +9,7 @@ COPY desktop/package.json desktop/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build:web
-ENV NODE_ENV=production PORT=8080 DATA_DIR=/data
+# HOST: a container listens on every interface (npm start on a laptop stays on 127.0.0.1).
+ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 DATA_DIR=/data
 EXPOSE 8080
 CMD ["npx", "tsx", "server/src/main.ts"]

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_WA, type Config } from './infra/config';
+import { DEFAULT_UPLOAD_MAX_BYTES, DEFAULT_WA, type Config } from './infra/config';
 import { createDbClient } from './db/client';
 import { createDataAccess, type DataAccess } from './db/tenant';
 import { LeaseHolder } from './db/leases';
@@ -10,6 +10,13 @@ import { EventBus } from './infra/event-bus';
 import { Jobs } from './infra/jobs';
 import { systemClock, type Clock } from './infra/clock';
 import { registerErrorHandlers } from './infra/error-handler';
+import { loggerOptions, type LogOptions } from './infra/plugins/logging';
+import { helmetPlugin } from './infra/plugins/helmet';
+import { rateLimitPlugin } from './infra/plugins/rate-limit';
+import { multipartPlugin } from './infra/plugins/multipart';
+import { zodPlugin } from './infra/plugins/zod';
+import { swaggerPlugin } from './infra/plugins/swagger';
+import { createRateLimitCounter } from './db/rate-limits';
 import { registerAuth, requireAuth } from './infra/auth';
 import { attachRealtime } from './infra/realtime';
 import type { Realtime } from './infra/rooms';
@@ -43,7 +50,8 @@ export interface AppOptions {
   sandboxTiming?: SandboxTiming;
   /** Builds Baileys sockets (tests: a FakeSocket); default: the real makeWASocket. */
   baileysSocketFactory?: BaileysSocketFactory;
-  logger?: boolean;
+  /** pino logging, on by default at config.logLevel; tests pass false (or a stream to read it). */
+  logger?: boolean | LogOptions;
   dbPoolSize?: number;
   /** How often the session manager claims sessions nobody owns (tests: short); default 5 s. */
   leaseScanMs?: number;
@@ -104,8 +112,9 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   });
 
   const app = Fastify({
-    logger: opts.logger ?? false,
-    trustProxy: true,
+    ...loggerOptions(opts.logger === false ? false : { level: config.logLevel, ...(typeof opts.logger === 'object' ? opts.logger : {}) }),
+    // X-Forwarded-For only from the proxies TRUST_PROXY names: otherwise any client picks its IP.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Router-level mistakes (bad percent-encoding, over-long parameters) get the usual error shape.
     frameworkErrors: (error, req, reply) => {
@@ -114,9 +123,16 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   });
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (r) => {
+    // Hidden routes (the /docs pages, the web UI's files) are not part of the API.
+    if ((r.schema as { hide?: boolean } | undefined)?.hide) return;
     for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
   });
   registerErrorHandlers(app);
+  await app.register(zodPlugin);
+  await app.register(helmetPlugin);
+  await app.register(rateLimitPlugin, { count: createRateLimitCounter(client.sql) });
+  await app.register(multipartPlugin, { fileSize: config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES });
+  await app.register(swaggerPlugin, { version: config.version });
   await registerAuth(app, config.jwtSecret);
 
   // Modules (decision 0017): each one's routes, then, once socket.io is up, its listeners and jobs.
@@ -158,13 +174,16 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   };
 };
 
+/** A hop count as the function Fastify would build from it (its types take no number). */
+const trustProxyOption = (t: Config['trustProxy']) => (typeof t === 'number' ? (_addr: string, hop: number) => hop < t : (t ?? false));
+
 /** The browser build, with SPA fallback: a page load of /tickets gets index.html, not the API. */
 const registerWebUi = (app: FastifyInstance, webDir: string) => {
   if (!existsSync(join(webDir, 'index.html'))) return;
   void app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: true, index: false });
   app.addHook('onRequest', async (req, reply) => {
     const accept = req.headers.accept ?? '';
-    if (req.method === 'GET' && accept.includes('text/html') && !req.url.startsWith('/socket.io')) {
+    if (req.method === 'GET' && accept.includes('text/html') && !/^\/(socket\.io|docs)(\/|\?|$)/.test(req.url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
   });

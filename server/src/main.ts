@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from './infra/config';
+import { ConfigError, loadConfig } from './infra/config';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDb } from './db/embedded';
 import { APP_ROLE, runMigrations } from './db/migrate';
 import { withCredentials } from './db/client';
@@ -26,7 +26,7 @@ export const startServer = async (overrides: StartOverrides = {}): Promise<Built
   }
   await runMigrations(ownerUrl, config.appDbPassword);
   const appUrl = config.appDatabaseUrl ?? withCredentials(ownerUrl, { user: APP_ROLE, password: config.appDbPassword });
-  const built = await buildApp({ config, ownerUrl, appUrl, logger: process.env.LOG_REQUESTS === '1', ...overrides });
+  const built = await buildApp({ config, ownerUrl, appUrl, ...overrides });
   const seed = await seedFirstStart(built.data, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, sandbox: config.sandboxEnabled });
   const resumed = await built.sessions.resumeAll();
   await built.app.listen({ port: config.port, host: config.host });
@@ -67,7 +67,8 @@ const isEntry = (): boolean => {
 
 if (isEntry()) {
   startServer().catch((err) => {
-    console.error(err);
+    // A refused setting is the operator's to fix: one line, no stack.
+    console.error(err instanceof ConfigError ? `Balcão cannot start: ${err.message}` : err);
     process.exit(1);
   });
 }

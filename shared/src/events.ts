@@ -23,7 +23,9 @@ export type DomainEvent =
   | { type: 'queue.created'; companyId: number; queue: QueueDto }
   | { type: 'user.created'; companyId: number; user: UserDto }
   | { type: 'user.updated'; companyId: number; user: UserDto }
-  | { type: 'auth.login'; companyId: number; userId: number };
+  | { type: 'auth.login'; companyId: number; userId: number }
+  /** A session ended (logout, or its refresh token came back after rotation and was revoked). */
+  | { type: 'auth.logout'; companyId: number; userId: number };
 
 export type DomainEventType = DomainEvent['type'];
 
@@ -69,7 +71,8 @@ export interface WireChannels {
     | { action: 'update' | 'create'; ticket: TicketDto }
     | { action: 'delete'; ticketId: number; ticketUuid: string }
     | { action: 'removeFromList'; ticketId: number };
-  appMessage: { action: 'create' | 'update'; message: MessageDto; ticket: TicketDto; contact: ContactDto };
+  /** `contact` is the ticket's contact summary (what the conversation header shows). */
+  appMessage: { action: 'create' | 'update'; message: MessageDto; ticket: TicketDto; contact: TicketDto['contact'] };
   contact: { action: 'create' | 'update'; contact: ContactDto } | { action: 'delete'; contactId: number };
   whatsapp: { action: 'update'; whatsapp: WhatsappDto } | { action: 'delete'; whatsappId: number };
   whatsappSession: { action: 'update'; session: WhatsappSessionPayload };
@@ -81,18 +84,27 @@ export interface WireChannels {
 }
 export type WireChannel = keyof WireChannels;
 
+/** A wire event's name; its channel part types the payload (`Realtime.emit`, the client's `listen`). */
+export type WireEventName<C extends WireChannel = WireChannel> = `company-${number}-${C}`;
+
 /** `company-7-ticket` */
-export const wireEvent = (companyId: number, channel: WireChannel): string => `company-${companyId}-${channel}`;
+export const wireEvent = <C extends WireChannel>(companyId: number, channel: C): WireEventName<C> => `company-${companyId}-${channel}`;
 
 /** Messages a client may send; the server decides the rooms (it never trusts a room name). */
 export interface ClientToServer {
   joinTickets: (status: string) => void;
   leaveTickets: (status: string) => void;
-  /** `ack(true)` once the socket is in the ticket's room (false: not allowed or not found). */
-  joinChatBox: (ticketUuid: string, ack?: (joined: boolean) => void) => void;
+  /**
+   * `ack(true)` once the socket is in the ticket's room (false: not allowed or not found;
+   * `false, 'ERR_TOO_MANY_REQUESTS'` when the socket asked too often).
+   */
+  joinChatBox: (ticketUuid: string, ack?: (joined: boolean, error?: SocketRefusal) => void) => void;
   leaveChatBox: (ticketUuid: string) => void;
   joinNotification: () => void;
   userStatus: () => void;
-  /** Resync: the server answers with tickets changed since `since` (ISO). */
-  resync: (since: string, ack: (r: { tickets: TicketDto[] }) => void) => void;
+  /** Resync: the server answers with tickets changed since `since` (ISO); refused when too often. */
+  resync: (since: string, ack: (r: { tickets: TicketDto[]; error?: SocketRefusal }) => void) => void;
 }
+
+/** Why the server refused a client's socket message (its events are rate-limited per socket). */
+export type SocketRefusal = 'ERR_TOO_MANY_REQUESTS';

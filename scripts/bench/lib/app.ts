@@ -32,7 +32,7 @@ export interface RunningApp extends BuiltApp {
 }
 
 export const startApp = async (db: { ownerUrl: string; appUrl: string }, opts: { dbPoolSize?: number; seed?: boolean } = {}): Promise<RunningApp> => {
-  const built = await buildApp({ config: benchConfig(), ownerUrl: db.ownerUrl, appUrl: db.appUrl, dbPoolSize: opts.dbPoolSize });
+  const built = await buildApp({ config: benchConfig(), ownerUrl: db.ownerUrl, appUrl: db.appUrl, dbPoolSize: opts.dbPoolSize, logger: false });
   try {
     if (opts.seed !== false) await seedFirstStart(built.data, { adminEmail: SUPER_EMAIL, adminPassword: SUPER_PASSWORD, sandbox: true });
     await built.sessions.resumeAll();

@@ -42,12 +42,14 @@ export const verifyAccessToken = (app: FastifyInstance, token: string): Ctx | nu
  * preHandler for every private route: derives `request.ctx` once from the verified JWT.
  * No token → 401 (the client logs out); a bad or expired one → 403 (the client refreshes).
  */
-export const requireAuth = (app: FastifyInstance) => async (request: FastifyRequest, _reply: FastifyReply) => {
+export const requireAuth = (app: FastifyInstance) => async (request: FastifyRequest, reply: FastifyReply) => {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) throw new AppError('ERR_SESSION_EXPIRED');
   const ctx = verifyAccessToken(app, header.slice(7).trim());
   if (!ctx) throw new AppError('ERR_INVALID_TOKEN');
   request.ctx = { ...ctx, requestId: request.id };
+  // Every later log line of this request says whose it was (infra/plugins/logging.ts).
+  request.log = reply.log = request.log.child({ companyId: ctx.companyId, userId: ctx.userId });
 };
 
 export const requireAdmin = async (request: FastifyRequest) => {

@@ -27,3 +27,34 @@ describe('WhatsApp session options', () => {
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(name);
   });
 });
+
+describe('where the server listens and whom it trusts', () => {
+  it('listens on 127.0.0.1 unless HOST says otherwise (the container sets 0.0.0.0)', () => {
+    expect(loadConfig({ DATA_DIR: dir }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: dir, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('trusts no proxy header unless TRUST_PROXY names the proxies or a hop count', () => {
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1']);
+  });
+
+  it.each([
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '0'],
+    ['PORT', 'http'],
+    ['PORT', '70000'],
+    ['LOG_LEVEL', 'loud'],
+    ['REALTIME_ADAPTER', 'redis'],
+    ['SANDBOX_ENABLED', 'yes'],
+    ['UPLOAD_MAX_BYTES', '-5'],
+  ])('refuses to boot with %s=%s, in one line naming the variable', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(new RegExp(`^${name}=.*: `));
+  });
+
+  it('never echoes a secret-bearing value in the refusal', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: 'mysql://root:s3cret@db' })).toThrow(/^DATABASE_URL: must be a postgres/);
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: 'mysql://root:s3cret@db' })).not.toThrow(/s3cret/);
+  });
+});

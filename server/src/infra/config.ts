@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { z } from 'zod';
 
 export interface Config {
   port: number;
+  /** Where to listen (HOST): 127.0.0.1 unless set; the container image sets 0.0.0.0. */
   host: string;
+  /** Which proxies may set X-Forwarded-For (TRUST_PROXY); false/absent: none. */
+  trustProxy?: TrustProxy;
+  /** pino level (LOG_LEVEL, default info). */
+  logLevel?: string;
+  /** Largest multipart file part (UPLOAD_MAX_BYTES). */
+  uploadMaxBytes?: number;
   production: boolean;
   dataDir: string;
   /** Owner connection (migrations). Unset → embedded PostgreSQL in dataDir. */
@@ -29,6 +37,12 @@ export interface Config {
   wa?: WaSessionConfig;
 }
 
+/** Fastify's `trustProxy` without `true`: a hop count or the proxies' addresses. */
+export type TrustProxy = false | number | string[];
+
+/** 16 MiB: WhatsApp's own limit for pictures/audio/video is 16 MB. */
+export const DEFAULT_UPLOAD_MAX_BYTES = 16 * 1024 * 1024;
+
 export interface WaSessionConfig {
   /** QR codes shown per pairing attempt before DISCONNECTED (WA_QR_LIMIT). */
   qrLimit: number;
@@ -46,13 +60,6 @@ export const DEFAULT_WA: WaSessionConfig = {
   watchdogSilentMs: 3 * 60_000,
   watchdogProbeTimeoutMs: 20_000,
   versionUrl: 'https://web.whatsapp.com/sw.js',
-};
-
-const intEnv = (raw: string | undefined, fallback: number, name: string, min: number): number => {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}`);
-  return n;
 };
 
 interface Secrets {
@@ -84,42 +91,121 @@ const loadSecrets = (dataDir: string): Required<Secrets> => {
 /** WA_ENCRYPTION_KEY: 64 hex characters or base64 of 32 bytes. A wrong key must stop the boot. */
 const parseWaKey = (raw: string): Buffer => {
   const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
-  if (key.length !== 32) throw new Error('WA_ENCRYPTION_KEY must be 32 bytes (64 hex characters or base64)');
+  if (key.length !== 32) throw new ConfigError('WA_ENCRYPTION_KEY must be 32 bytes (64 hex characters or base64)');
   return key;
 };
 
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+/** A refused value: one line naming the variable, so `npm start` says what to fix. */
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const int = (min: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, c) => {
+      if (v === undefined || v === '') return fallback;
+      const n = Number(v);
+      if (Number.isInteger(n) && n >= min) return n;
+      c.addIssue({ code: 'custom', message: `must be an integer ≥ ${min}` });
+      return z.NEVER;
+    });
+const flag = z.enum(['0', '1', '']).optional();
+const text = z.string().optional().transform((v) => v || undefined);
+
+/** Every variable the server reads; a wrong value refuses to boot (loadConfig). */
+const EnvSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: int(0, 8080).refine((n) => n <= 65_535, 'must be a port (0–65535)'),
+  // Loopback for `npm start`: a laptop's server is not on the LAN unless asked (the image sets 0.0.0.0).
+  HOST: z.string().optional().transform((v) => v || '127.0.0.1'),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, c) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed !== null) return parsed;
+      c.addIssue({ code: 'custom', message: 'must be a hop count (1, 2…) or a comma-separated list of proxy IPs/CIDRs' });
+      return z.NEVER;
+    }),
+  DATA_DIR: z.string().optional(),
+  DATABASE_URL: text.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
+  APP_DATABASE_URL: text.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
+  APP_DB_PASSWORD: z.string().optional(),
+  JWT_SECRET: z.string().optional(),
+  SANDBOX_ENABLED: flag,
+  ADMIN_EMAIL: text,
+  ADMIN_PASSWORD: text,
+  REALTIME_ADAPTER: z.enum(['postgres', 'none', '']).optional(),
+  WEB_DIR: z.string().optional(),
+  npm_package_version: z.string().optional(),
+  WA_ENCRYPTION_KEY: text,
+  WA_QR_LIMIT: int(1, DEFAULT_WA.qrLimit),
+  WA_WATCHDOG_SILENT_MS: int(0, DEFAULT_WA.watchdogSilentMs),
+  WA_WATCHDOG_PROBE_MS: int(1, DEFAULT_WA.watchdogProbeTimeoutMs),
+  WA_VERSION_URL: text,
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional().default('info'),
+  UPLOAD_MAX_BYTES: int(1, DEFAULT_UPLOAD_MAX_BYTES),
+});
+
+/**
+ * TRUST_PROXY: unset/empty → false (the socket's address is the client); a number → that many
+ * hops; otherwise IPs/CIDRs, exactly what Fastify's `trustProxy` takes. `true` is never produced:
+ * trusting every hop lets any client choose its own IP (and its own rate-limit key).
+ */
+export const parseTrustProxy = (raw: string | undefined): TrustProxy | null => {
+  const v = raw?.trim();
+  if (!v) return false;
+  if (/^\d+$/.test(v)) return Number(v) > 0 ? Number(v) : null;
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const ipOrCidr = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(\/\d{1,3})?$/i;
+  return list.length > 0 && list.every((s) => ipOrCidr.test(s)) ? list : null;
+};
+
+export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = EnvSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    // Never echo a value that may hold a secret (a URL's password, a key).
+    const value = /URL|PASSWORD|SECRET|KEY/.test(name) ? undefined : raw[name];
+    throw new ConfigError(`${name}${value !== undefined ? `=${JSON.stringify(value)}` : ''}: ${issue.message}`);
+  }
+  const env = parsed.data;
   const production = env.NODE_ENV === 'production';
+  // A weak secret lets anyone mint tokens for any company (checked before touching the data dir).
+  if (production && (!env.JWT_SECRET || env.JWT_SECRET.length < 32)) {
+    throw new ConfigError('JWT_SECRET must be set to at least 32 characters in production');
+  }
   const dataDir = resolve(env.DATA_DIR ?? '.data');
   const secrets = loadSecrets(dataDir);
-  const jwtSecret = env.JWT_SECRET ?? secrets.jwtSecret;
-  // A weak secret lets anyone mint tokens for any company.
-  if (production && (!env.JWT_SECRET || env.JWT_SECRET.length < 32)) {
-    throw new Error('JWT_SECRET must be set to at least 32 characters in production');
-  }
-  const databaseUrl = env.DATABASE_URL || undefined;
+  const databaseUrl = env.DATABASE_URL;
   return {
-    port: Number(env.PORT ?? 8080),
-    host: env.HOST ?? '0.0.0.0',
+    port: env.PORT,
+    host: env.HOST,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     production,
     dataDir,
     databaseUrl,
-    appDatabaseUrl: env.APP_DATABASE_URL || undefined,
+    appDatabaseUrl: env.APP_DATABASE_URL,
     appDbPassword: env.APP_DB_PASSWORD ?? secrets.appDbPassword,
-    jwtSecret,
+    jwtSecret: env.JWT_SECRET ?? secrets.jwtSecret,
     // The simulated phone is on with the embedded default, off against a real database unless asked.
     sandboxEnabled: env.SANDBOX_ENABLED ? env.SANDBOX_ENABLED === '1' : !databaseUrl,
-    adminEmail: env.ADMIN_EMAIL || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
     realtimeAdapter: env.REALTIME_ADAPTER === 'none' ? 'none' : env.REALTIME_ADAPTER === 'postgres' || !!databaseUrl ? 'postgres' : 'none',
     webDir: resolve(env.WEB_DIR ?? 'desktop/dist'),
     version: env.npm_package_version ?? '0.1.0',
     waEncryptionKey: parseWaKey(env.WA_ENCRYPTION_KEY || secrets.waEncryptionKey),
     wa: {
-      qrLimit: intEnv(env.WA_QR_LIMIT, DEFAULT_WA.qrLimit, 'WA_QR_LIMIT', 1),
-      watchdogSilentMs: intEnv(env.WA_WATCHDOG_SILENT_MS, DEFAULT_WA.watchdogSilentMs, 'WA_WATCHDOG_SILENT_MS', 0),
-      watchdogProbeTimeoutMs: intEnv(env.WA_WATCHDOG_PROBE_MS, DEFAULT_WA.watchdogProbeTimeoutMs, 'WA_WATCHDOG_PROBE_MS', 1),
-      versionUrl: env.WA_VERSION_URL || DEFAULT_WA.versionUrl,
+      qrLimit: env.WA_QR_LIMIT,
+      watchdogSilentMs: env.WA_WATCHDOG_SILENT_MS,
+      watchdogProbeTimeoutMs: env.WA_WATCHDOG_PROBE_MS,
+      versionUrl: env.WA_VERSION_URL ?? DEFAULT_WA.versionUrl,
     },
   };
 };

@@ -4,11 +4,14 @@ import { SOCKET_PING_MS, type ClientToServer } from '@balcao/shared';
 import type { FastifyInstance } from 'fastify';
 import { createPgAdapter } from '../db/socket-adapter';
 import { verifyAccessToken } from './auth';
-import type { ClientSocket, Realtime, SocketHandlers } from './rooms';
+import { rooms, type ClientSocket, type Realtime, type SocketHandlers } from './rooms';
+import { socketBudget } from './socket-limits';
 import type { Ctx } from '../db/tenant';
 
 interface SocketData {
   ctx: Ctx;
+  /** When the socket was accepted (ms): a session that ends closes the sockets opened before. */
+  connectedAt: number;
 }
 
 /** Rooms every registered module wants this socket in; null when one refuses (the session is gone). */
@@ -48,6 +51,7 @@ export const attachRealtime = async (
     const ctx = verifyAccessToken(app, String(raw).replace(/^Bearer /, ''));
     if (!ctx) return next(new Error('ERR_INVALID_TOKEN'));
     socket.data.ctx = ctx;
+    socket.data.connectedAt = Date.now();
     joinRooms(socket, handlers, ctx)
       .then((ok) => next(ok ? undefined : new Error('ERR_SESSION_EXPIRED')))
       .catch(next);
@@ -56,6 +60,7 @@ export const attachRealtime = async (
   io.on('connection', (socket) => {
     const client: ClientSocket = {
       ctx: socket.data.ctx,
+      allow: socketBudget(),
       on: (event, handler) => void socket.on(event, handler as never),
       join: (room) => Promise.resolve(socket.join(room)),
       leave: (room) => void socket.leave(room),
@@ -72,6 +77,12 @@ export const attachRealtime = async (
       let op = io.to(to);
       if (except?.length) op = op.except(except);
       op.emit(event, payload);
+    },
+    async endSessions(userId, connectedBefore) {
+      // Across processes (the adapter asks the others); each socket's owner disconnects it.
+      for (const s of await io.in(rooms.user(userId)).fetchSockets()) {
+        if (s.data.connectedAt < connectedBefore) s.disconnect(true);
+      }
     },
     leave(from, room, except) {
       let op = io.in(from);

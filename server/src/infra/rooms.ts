@@ -1,5 +1,6 @@
-import type { ClientToServer } from '@balcao/shared';
+import type { ClientToServer, WireChannel, WireChannels, WireEventName } from '@balcao/shared';
 import type { Ctx } from '../db/tenant';
+import type { LimitedSocketEvent } from './socket-limits';
 
 /** Socket rooms (server-behaviour §9). Clients never name rooms; the server joins them. */
 export const rooms = {
@@ -27,6 +28,8 @@ export const ticketRooms = (companyId: number, t: { userId: number | null; queue
 /** A connected, authenticated socket as a module sees it (never the socket.io object itself). */
 export interface ClientSocket {
   ctx: Ctx;
+  /** This socket's budget for client messages that cost a query (infra/socket-limits.ts). */
+  allow(event: LimitedSocketEvent): boolean;
   on<E extends keyof ClientToServer>(event: E, handler: ClientToServer[E]): void;
   join(room: string): Promise<void>;
   leave(room: string): void;
@@ -41,8 +44,13 @@ export interface SocketHandlers {
 }
 
 export interface Realtime {
-  /** Emit to every socket in any of `to`, except sockets also in any of `except`. */
-  emit(to: string[], event: string, payload: unknown, except?: string[]): void;
+  /**
+   * Emit to every socket in any of `to`, except sockets also in any of `except`. The event name
+   * (`wireEvent(companyId, channel)`) decides the payload's type (`WireChannels` in shared/).
+   */
+  emit<C extends WireChannel>(to: string[], event: WireEventName<C>, payload: WireChannels[C], except?: string[]): void;
+  /** Close the user's sockets opened before `connectedBefore` (ms): their session has ended. */
+  endSessions(userId: number, connectedBefore: number): Promise<void>;
   /** Make the sockets in `from` (but not in `except`) leave `room`. */
   leave(from: string[], room: string, except?: string[]): void;
 }

@@ -28,6 +28,8 @@ const run = async () => {
     appUrl: process.env.APP_URL!,
     sandboxTiming: { deliveredAfterMs: 30, readAfterMs: 60 },
     leaseScanMs: 60_000,
+    // stdout is this process's protocol with the test: no log lines in it.
+    logger: false,
   });
   await seedFirstStart(built.data, { adminEmail: SUPER_EMAIL, adminPassword: SUPER_PASSWORD, sandbox: true });
   await built.sessions.resumeAll();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { email, msg } from './common';
-import type { SessionUserDto } from './dtos';
+import { SessionUserDto } from './dtos';
 
 export const LoginBody = z.object({
   email,
@@ -8,9 +8,12 @@ export const LoginBody = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
-export interface LoginResponse {
-  token: string;
-  user: SessionUserDto;
+export const LoginResponse = z.object({
+  token: z.string(),
+  user: SessionUserDto,
   /** Set when the subscription ends in fewer than 5 days: "Sua assinatura vence em N dia(s)". */
-  dueWarningDays?: number;
-}
+  dueWarningDays: z.number().optional(),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const VersionResponse = z.object({ version: z.string() });

@@ -16,6 +16,10 @@ export const dbId = z.number().int().positive().max(MAX_DB_ID);
 export const dbIdParam = z.coerce.number().int().positive().max(MAX_DB_ID);
 
 export const IdParam = z.object({ id: dbIdParam });
+
+/** Answers that only confirm: `{ ok: true }` and the spec's `{ message: '…' }`. */
+export const OkResponse = z.object({ ok: z.literal(true) });
+export const MessageResponse = z.object({ message: z.string() });
 export type IdParam = z.infer<typeof IdParam>;
 
 export const name2to50 = z.string({ error: msg.required }).trim().min(1, msg.required).min(2, msg.tooShort).max(50, msg.tooLong);

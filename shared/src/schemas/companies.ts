@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, msg, name2to50, dbId } from './common';
+import { CompanyDto } from './dtos';
 
 export const recurrences = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 
@@ -30,3 +31,6 @@ export const CreateCompanyBody = z.object({
   }),
 });
 export type CreateCompanyBody = z.infer<typeof CreateCompanyBody>;
+
+/** POST /companies: the company and its first admin's id. */
+export const CreatedCompanyDto = CompanyDto.extend({ adminUserId: z.number() });

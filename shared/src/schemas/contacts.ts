@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { msg, name2to50, pageNumber } from './common';
-import type { ContactDto } from './dtos';
+import { ContactDto } from './dtos';
 
 export const ListContactsQuery = z.object({
   searchParam: z.string().trim().max(100).optional(),
   pageNumber,
 });
 
-export interface ListContactsResponse {
-  contacts: ContactDto[];
-  count: number;
-  hasMore: boolean;
-}
+export const ListContactsResponse = z.object({
+  contacts: z.array(ContactDto),
+  count: z.number(),
+  hasMore: z.boolean(),
+});
+export type ListContactsResponse = z.infer<typeof ListContactsResponse>;
 
 export const CreateContactBody = z.object({
   name: name2to50,

@@ -1,167 +1,184 @@
-/** Response shapes (what the API and socket events carry). Plain types: the server builds them. */
-import type { ConnectionStatus, Profile } from '../constants';
-import type { TicketStatus } from '../ticket-status';
+/**
+ * Response shapes (what the API and socket events carry), as zod schemas: the server's route
+ * schemas check and document them (OpenAPI at /docs), and the types are inferred from them.
+ */
+import { z } from 'zod';
+import { connectionStatuses, profiles } from '../constants';
+import { ticketStatuses } from '../ticket-status';
 
-export interface CompanyRef {
-  id: number;
-  name: string;
-  dueDate: string | null;
-  settings: { key: string; value: string }[];
-}
+const iso = z.string();
+const ref = z.object({ id: z.number(), name: z.string(), color: z.string() });
 
-export interface QueueDto {
-  id: number;
-  name: string;
-  color: string;
-  greetingMessage: string;
-  orderQueue: number | null;
-}
+export const CompanyRef = z.object({
+  id: z.number(),
+  name: z.string(),
+  dueDate: z.string().nullable(),
+  settings: z.array(z.object({ key: z.string(), value: z.string() })),
+});
+export type CompanyRef = z.infer<typeof CompanyRef>;
 
-export interface UserDto {
-  id: number;
-  name: string;
-  email: string;
-  profile: Profile;
-  super: boolean;
-  allTicket: 'enabled' | 'disabled';
-  whatsappId: number | null;
-  companyId: number;
-  online: boolean;
-  queues: { id: number; name: string; color: string }[];
-}
+export const QueueDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z.string(),
+  greetingMessage: z.string(),
+  orderQueue: z.number().nullable(),
+});
+export type QueueDto = z.infer<typeof QueueDto>;
 
-export interface SessionUserDto extends UserDto {
-  company: CompanyRef;
-}
+export const UserDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  profile: z.enum(profiles),
+  super: z.boolean(),
+  allTicket: z.enum(['enabled', 'disabled']),
+  whatsappId: z.number().nullable(),
+  companyId: z.number(),
+  online: z.boolean(),
+  queues: z.array(ref),
+});
+export type UserDto = z.infer<typeof UserDto>;
 
-export interface ContactDto {
-  id: number;
-  name: string;
-  number: string;
-  email: string;
-  profilePicUrl: string;
-  isGroup: boolean;
-  extraInfo: { name: string; value: string }[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const SessionUserDto = UserDto.extend({ company: CompanyRef });
+export type SessionUserDto = z.infer<typeof SessionUserDto>;
 
-export interface WhatsappDto {
-  id: number;
-  name: string;
-  number: string;
-  status: ConnectionStatus;
+export const ContactDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  number: z.string(),
+  email: z.string(),
+  profilePicUrl: z.string(),
+  isGroup: z.boolean(),
+  extraInfo: z.array(z.object({ name: z.string(), value: z.string() })),
+  createdAt: iso,
+  updatedAt: iso,
+});
+export type ContactDto = z.infer<typeof ContactDto>;
+
+export const WhatsappDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  number: z.string(),
+  status: z.enum(connectionStatuses),
   /** The QR code to scan while `qrcode` ('' otherwise, and always '' for non-admins). */
-  qrcode: string;
+  qrcode: z.string(),
   /** The 8-character code to type on the phone while PAIRING ('' otherwise; admins only). */
-  pairingCode?: string;
-  retries: number;
-  isDefault: boolean;
-  provider: string;
-  greetingMessage: string;
-  complationMessage: string;
-  outOfHoursMessage: string;
-  ratingMessage: string;
-  expiresTicket: number;
-  expiresInactiveMessage: string;
-  timeUseBotQueues: number;
-  maxUseBotQueues: number;
-  timeToTransfer: number;
-  transferQueueId: number | null;
-  promptId: number | null;
-  queues: { id: number; name: string; color: string }[];
-  updatedAt: string;
-}
+  pairingCode: z.string().optional(),
+  retries: z.number(),
+  isDefault: z.boolean(),
+  provider: z.string(),
+  greetingMessage: z.string(),
+  complationMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  ratingMessage: z.string(),
+  expiresTicket: z.number(),
+  expiresInactiveMessage: z.string(),
+  timeUseBotQueues: z.number(),
+  maxUseBotQueues: z.number(),
+  timeToTransfer: z.number(),
+  transferQueueId: z.number().nullable(),
+  promptId: z.number().nullable(),
+  queues: z.array(ref),
+  updatedAt: iso,
+});
+export type WhatsappDto = z.infer<typeof WhatsappDto>;
 
-export interface TicketDto {
-  id: number;
-  uuid: string;
-  status: TicketStatus;
-  companyId: number;
-  contactId: number;
-  whatsappId: number;
-  queueId: number | null;
-  userId: number | null;
-  isGroup: boolean;
-  chatbot: boolean;
-  lastMessage: string;
-  unreadMessages: number;
-  presence: 'composing' | 'recording' | null;
-  createdAt: string;
-  updatedAt: string;
-  queuedAt: string | null;
-  acceptedAt: string | null;
-  closedAt: string | null;
-  contact: { id: number; name: string; number: string; profilePicUrl: string };
-  queue: { id: number; name: string; color: string } | null;
-  user: { id: number; name: string } | null;
-  whatsapp: { id: number; name: string };
-  tags: { id: number; name: string; color: string }[];
-}
+export const TicketDto = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  status: z.enum(ticketStatuses),
+  companyId: z.number(),
+  contactId: z.number(),
+  whatsappId: z.number(),
+  queueId: z.number().nullable(),
+  userId: z.number().nullable(),
+  isGroup: z.boolean(),
+  chatbot: z.boolean(),
+  lastMessage: z.string(),
+  unreadMessages: z.number(),
+  presence: z.enum(['composing', 'recording']).nullable(),
+  createdAt: iso,
+  updatedAt: iso,
+  queuedAt: iso.nullable(),
+  acceptedAt: iso.nullable(),
+  closedAt: iso.nullable(),
+  contact: z.object({ id: z.number(), name: z.string(), number: z.string(), profilePicUrl: z.string() }),
+  queue: ref.nullable(),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  whatsapp: z.object({ id: z.number(), name: z.string() }),
+  tags: z.array(ref),
+});
+export type TicketDto = z.infer<typeof TicketDto>;
 
-export interface QuotedDto {
-  id: number;
-  body: string;
-  fromMe: boolean;
-  mediaType: string | null;
-}
+export const QuotedDto = z.object({
+  id: z.number(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  mediaType: z.string().nullable(),
+});
+export type QuotedDto = z.infer<typeof QuotedDto>;
 
 /** One person's reaction on a message (attendance §3: reactions are shown on the message). */
-export interface MessageReaction {
-  emoji: string;
-  fromMe: boolean;
+export const MessageReaction = z.object({
+  emoji: z.string(),
+  fromMe: z.boolean(),
   /** Who reacted: the contact's number (digits), or the connection's own when `fromMe`. */
-  from: string;
-}
+  from: z.string(),
+});
+export type MessageReaction = z.infer<typeof MessageReaction>;
 
-export interface MessageDto {
-  id: number;
-  ticketId: number;
-  contactId: number | null;
-  waMessageId: string;
-  body: string;
-  fromMe: boolean;
-  ack: number;
-  read: boolean;
-  mediaType: string | null;
-  mediaUrl: string | null;
-  isDeleted: boolean;
-  isEdited: boolean;
-  isForwarded: boolean;
-  automated: boolean;
-  errorCode: string | null;
-  quotedMsg: QuotedDto | null;
+export const MessageDto = z.object({
+  id: z.number(),
+  ticketId: z.number(),
+  contactId: z.number().nullable(),
+  waMessageId: z.string(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  ack: z.number(),
+  read: z.boolean(),
+  mediaType: z.string().nullable(),
+  mediaUrl: z.string().nullable(),
+  isDeleted: z.boolean(),
+  isEdited: z.boolean(),
+  isForwarded: z.boolean(),
+  automated: z.boolean(),
+  errorCode: z.string().nullable(),
+  quotedMsg: QuotedDto.nullable(),
   /** The server always sends it (possibly empty); optional so older clients and fixtures still type. */
-  reactions?: MessageReaction[];
-  createdAt: string;
-  updatedAt: string;
-}
+  reactions: z.array(MessageReaction).optional(),
+  createdAt: iso,
+  updatedAt: iso,
+});
+export type MessageDto = z.infer<typeof MessageDto>;
 
-export interface CompanyDto {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  planId: number;
-  status: boolean;
-  dueDate: string | null;
-  recurrence: string;
-  timezone: string;
-  createdAt: string;
-}
+export const CompanyDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  planId: z.number(),
+  status: z.boolean(),
+  dueDate: z.string().nullable(),
+  recurrence: z.string(),
+  timezone: z.string(),
+  createdAt: iso,
+});
+export type CompanyDto = z.infer<typeof CompanyDto>;
 
-export interface PlanDto {
-  id: number;
-  name: string;
-  users: number;
-  connections: number;
-  queues: number;
-  value: number;
-  useCampaigns: boolean;
-  useSchedules: boolean;
-  useInternalChat: boolean;
-  useExternalApi: boolean;
-  useKanban: boolean;
-  useOpenAi: boolean;
-  useIntegrations: boolean;
-}
+export const PlanDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  users: z.number(),
+  connections: z.number(),
+  queues: z.number(),
+  value: z.number(),
+  useCampaigns: z.boolean(),
+  useSchedules: z.boolean(),
+  useInternalChat: z.boolean(),
+  useExternalApi: z.boolean(),
+  useKanban: z.boolean(),
+  useOpenAi: z.boolean(),
+  useIntegrations: z.boolean(),
+});
+export type PlanDto = z.infer<typeof PlanDto>;

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { pageNumber, dbId, dbIdParam } from './common';
-import type { MessageDto, TicketDto } from './dtos';
+import { MessageDto, TicketDto } from './dtos';
 
 export const TicketIdParam = z.object({ ticketId: dbIdParam });
 
 export const ListMessagesQuery = z.object({ pageNumber });
 
-export interface ListMessagesResponse {
-  messages: MessageDto[];
-  ticket: TicketDto;
-  count: number;
-  hasMore: boolean;
-}
+export const ListMessagesResponse = z.object({
+  messages: z.array(MessageDto),
+  ticket: TicketDto,
+  count: z.number(),
+  hasMore: z.boolean(),
+});
+export type ListMessagesResponse = z.infer<typeof ListMessagesResponse>;
 
 /** `quotedMsg` may be the whole quoted message (as the spec's client sends) or its id. */
 export const SendMessageBody = z.object({

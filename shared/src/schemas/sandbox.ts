@@ -44,39 +44,45 @@ export type SandboxInboundBody = z.infer<typeof SandboxInboundBody>;
 export const SandboxOutboxQuery = z.object({ to: z.string().trim().regex(/^\d{8,20}$/, 'digits only, 8-20') });
 
 /** A media message as the simulated phone shows it. */
-export interface SandboxOutboxMedia {
-  mimetype: string;
-  fileName?: string;
-  caption?: string;
+export const SandboxOutboxMedia = z.object({
+  mimetype: z.string(),
+  fileName: z.string().optional(),
+  caption: z.string().optional(),
   /** Bytes. */
-  size: number;
-}
+  size: z.number(),
+});
+export type SandboxOutboxMedia = z.infer<typeof SandboxOutboxMedia>;
 
 /** What kind of message the simulated phone shows (`ptt`: a voice note; `contacts`: several cards). */
-export type SandboxOutboxKind = 'text' | 'image' | 'video' | 'document' | 'audio' | 'ptt' | 'location' | 'contact' | 'contacts';
+export const SandboxOutboxKind = z.enum(['text', 'image', 'video', 'document', 'audio', 'ptt', 'location', 'contact', 'contacts']);
+export type SandboxOutboxKind = z.infer<typeof SandboxOutboxKind>;
 
 /**
  * One message a simulated customer received from us. `body` follows the message table's rules
  * (text, caption, document file name, vcards, `image|link|description` for locations). Edits,
  * deletes and reactions change the message they target instead of adding one.
  */
-export interface SandboxOutboxItem {
-  id: string;
-  to: string;
-  body: string;
-  ack: number;
-  createdAt: string;
-  kind: SandboxOutboxKind;
-  media: SandboxOutboxMedia | null;
+export const SandboxOutboxItem = z.object({
+  id: z.string(),
+  to: z.string(),
+  body: z.string(),
+  ack: z.number(),
+  createdAt: z.string(),
+  kind: SandboxOutboxKind,
+  media: SandboxOutboxMedia.nullable(),
   /** The id of the message this one replies to. */
-  quotedId: string | null;
-  isForwarded: boolean;
-  isEdited: boolean;
+  quotedId: z.string().nullable(),
+  isForwarded: z.boolean(),
+  isEdited: z.boolean(),
   /** Deleted for everyone (the body is kept so the simulator can show what it was). */
-  isDeleted: boolean;
+  isDeleted: z.boolean(),
   /** Our reaction on this message ('' none). */
-  reaction: string;
-}
+  reaction: z.string(),
+});
+export type SandboxOutboxItem = z.infer<typeof SandboxOutboxItem>;
+
+/** POST /sandbox/connections/:whatsappId/inbound: the simulated message's id. */
+export const SandboxInboundResponse = z.object({ id: z.string() });
 
 /** Our reaction on a message of the chat (ours or the customer's). */
 export interface SandboxReaction {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ticketStatuses } from '../ticket-status';
 import { pageNumber, queryBool, queryIdList, dbId } from './common';
-import type { TicketDto } from './dtos';
+import { TicketDto } from './dtos';
 
 export const TicketStatusSchema = z.enum(ticketStatuses);
 
@@ -19,11 +19,15 @@ export const ListTicketsQuery = z.object({
 });
 export type ListTicketsQuery = z.infer<typeof ListTicketsQuery>;
 
-export interface ListTicketsResponse {
-  tickets: TicketDto[];
-  count: number;
-  hasMore: boolean;
-}
+export const ListTicketsResponse = z.object({
+  tickets: z.array(TicketDto),
+  count: z.number(),
+  hasMore: z.boolean(),
+});
+export type ListTicketsResponse = z.infer<typeof ListTicketsResponse>;
+
+/** POST /tickets/closeAll */
+export const CloseAllResponse = z.object({ closed: z.number() });
 
 const optionalId = dbId.nullable().optional();
 

@@ -98,7 +98,7 @@ export const onResync = (handler: ((tickets: TicketDto[]) => void) | null): void
 export const listen = <C extends WireChannel>(channel: C, handler: (payload: WireChannels[C]) => void): (() => void) => {
   const s = socket;
   if (!s) return () => undefined;
-  // A plain string: the `company-${number}-${C}` template confuses socket.io-client 4.8.4's reserved-event check.
+  // A plain string for socket.io's listener types; `C` already ties the payload to the channel.
   const name: string = wireEvent(companyId, channel);
   const wrapped = (payload: unknown): void => {
     const p = payload as { ticket?: { updatedAt?: string } };

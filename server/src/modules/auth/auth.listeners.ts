@@ -2,7 +2,18 @@ import { wireEvent } from '@balcao/shared';
 import type { EventBus } from '../../infra/event-bus';
 import { rooms, type Realtime } from '../../infra/rooms';
 
+/**
+ * A session that ends takes its sockets with it: logout, a revoked refresh token, and a new login
+ * (one session per user, decision 0004; the old one is told through the `auth` wire event first,
+ * which socket.io delivers before the disconnect). Sockets the new session opens come later.
+ */
 export const registerAuthListeners = (bus: EventBus, rt: Realtime): void => {
-  // Other open sessions of this user log out (single active session per user).
-  bus.on('auth.login', (e) => rt.emit([rooms.user(e.userId)], wireEvent(e.companyId, 'auth'), { action: 'login', user: { id: e.userId } }));
+  const end = (userId: number) =>
+    void rt.endSessions(userId, Date.now()).catch((err: unknown) => console.error('closing sockets of an ended session failed', err));
+  bus.on('auth.login', (e) => {
+    // Other open sessions of this user log out (single active session per user).
+    rt.emit([rooms.user(e.userId)], wireEvent(e.companyId, 'auth'), { action: 'login', user: { id: e.userId } });
+    end(e.userId);
+  });
+  bus.on('auth.logout', (e) => end(e.userId));
 };

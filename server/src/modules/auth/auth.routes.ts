@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LoginBody, REFRESH_COOKIE, REFRESH_TOKEN_TTL_DAYS, type LoginResponse } from '@balcao/shared';
-import { parse } from '../../infra/validate';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LoginBody, LoginResponse, OkResponse, REFRESH_COOKIE, REFRESH_TOKEN_TTL_DAYS, SessionUserDto, VersionResponse } from '@balcao/shared';
 import { requireAuth } from '../../infra/auth';
+import { rateLimited } from '../../infra/plugins/rate-limit';
 import type { AuthService, Session } from './auth.service';
 
 const setCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
@@ -18,10 +19,15 @@ const answer = (request: FastifyRequest, reply: FastifyReply, s: Session): Login
   return { token: s.token, user: s.user, ...(s.dueWarningDays !== undefined ? { dueWarningDays: s.dueWarningDays } : {}) };
 };
 
-export const authRoutes = (auth: AuthService, version: string) => async (app: FastifyInstance) => {
-  app.post('/auth/login', async (req, reply) => answer(req, reply, await auth.login(parse(LoginBody, req.body), req.ip)));
+export const authRoutes = (auth: AuthService, version: string) => async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const session = { 200: LoginResponse };
+  app.post('/auth/login', { config: rateLimited('login'), schema: { body: LoginBody, response: session } }, async (req, reply) =>
+    answer(req, reply, await auth.login(req.body, req.ip)),
+  );
 
-  app.post('/auth/refresh_token', async (req, reply) => {
+  // The refresh token travels in its httpOnly cookie, never in the body.
+  app.post('/auth/refresh_token', { config: rateLimited('refresh'), schema: { response: session } }, async (req, reply) => {
     try {
       return answer(req, reply, await auth.refresh(req.cookies[REFRESH_COOKIE]));
     } catch (err) {
@@ -30,12 +36,12 @@ export const authRoutes = (auth: AuthService, version: string) => async (app: Fa
     }
   });
 
-  app.delete('/auth/logout', async (req, reply) => {
+  app.delete('/auth/logout', { schema: { response: { 200: OkResponse } } }, async (req, reply) => {
     await auth.logout(req.cookies[REFRESH_COOKIE]);
     reply.clearCookie(REFRESH_COOKIE, { path: '/' });
-    return { ok: true };
+    return { ok: true as const };
   });
 
-  app.get('/auth/me', { preHandler: requireAuth(app) }, (req) => auth.me(req.ctx));
-  app.get('/version', async () => ({ version }));
+  app.get('/auth/me', { preHandler: requireAuth(fastify), schema: { response: { 200: SessionUserDto } } }, (req) => auth.me(req.ctx));
+  app.get('/version', { schema: { response: { 200: VersionResponse } } }, async () => ({ version }));
 };

@@ -91,13 +91,16 @@ export const createAuthService = (deps: AuthDeps) => {
 
     async refresh(refreshToken: string | undefined): Promise<Session> {
       if (!refreshToken) throw new AppError('ERR_SESSION_EXPIRED');
-      const result = await deps.data.withSystem('auth:refresh', async ({ tx }) => {
+      const result = await deps.data.withSystem('auth:refresh', async ({ tx, stage }) => {
+        // The login is over: its sockets close too (auth.listeners.ts).
+        const ended = (r: { companyId: number; userId: number }) => stage({ type: 'auth.logout', companyId: r.companyId, userId: r.userId });
         const row = await tokensRepo.findByHash(tx, hashToken(refreshToken));
         const now = deps.clock.now();
         if (!row || row.revokedAt || row.expiresAt <= now) return { error: 'ERR_SESSION_EXPIRED' as const };
         if (row.usedAt && now.getTime() - row.usedAt.getTime() > REUSE_GRACE_MS) {
           // A rotated token came back: someone holds a copy. End the whole login.
           await tokensRepo.revokeFamily(tx, row.family, now);
+          ended(row);
           return { error: 'ERR_SESSION_EXPIRED' as const };
         }
         const user = await usersRepo.get(tx, row.companyId, row.userId);
@@ -106,6 +109,7 @@ export const createAuthService = (deps: AuthDeps) => {
           await checkDue(tx, user);
         } catch (err) {
           await tokensRepo.revokeFamily(tx, row.family, now);
+          ended(row);
           return { error: err as AppError };
         }
         await tokensRepo.markUsed(tx, row.id, now);
@@ -118,9 +122,11 @@ export const createAuthService = (deps: AuthDeps) => {
 
     async logout(refreshToken: string | undefined): Promise<void> {
       if (!refreshToken) return;
-      await deps.data.withSystem('auth:refresh', async ({ tx }) => {
+      await deps.data.withSystem('auth:refresh', async ({ tx, stage }) => {
         const row = await tokensRepo.findByHash(tx, hashToken(refreshToken));
-        if (row) await tokensRepo.revokeFamily(tx, row.family, deps.clock.now());
+        if (!row) return;
+        await tokensRepo.revokeFamily(tx, row.family, deps.clock.now());
+        stage({ type: 'auth.logout', companyId: row.companyId, userId: row.userId });
       });
     },
 

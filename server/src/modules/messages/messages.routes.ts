@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { ListMessagesQuery, SendMessageBody, TicketIdParam } from '@balcao/shared';
-import { parse } from '../../infra/validate';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ListMessagesQuery, ListMessagesResponse, MessageDto, SendMessageBody, TicketIdParam } from '@balcao/shared';
 import type { MessagesService } from './messages.service';
 
-export const messagesRoutes = (messages: MessagesService) => async (app: FastifyInstance) => {
-  app.get('/messages/:ticketId', (req) =>
-    messages.list(req.ctx, parse(TicketIdParam, req.params).ticketId, parse(ListMessagesQuery, req.query).pageNumber),
+export const messagesRoutes = (messages: MessagesService) => async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/messages/:ticketId', { schema: { params: TicketIdParam, querystring: ListMessagesQuery, response: { 200: ListMessagesResponse } } }, (req) =>
+    messages.list(req.ctx, req.params.ticketId, req.query.pageNumber),
   );
-  app.post('/messages/:ticketId', (req) => messages.send(req.ctx, parse(TicketIdParam, req.params).ticketId, parse(SendMessageBody, req.body)));
+  app.post('/messages/:ticketId', { schema: { params: TicketIdParam, body: SendMessageBody, response: { 200: MessageDto } } }, (req) =>
+    messages.send(req.ctx, req.params.ticketId, req.body),
+  );
 };

@@ -1,14 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { CloseAllBody, CreateTicketBody, IdParam, ListTicketsQuery, TicketUuidParam, UpdateTicketBody } from '@balcao/shared';
-import { parse } from '../../infra/validate';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CloseAllBody,
+  CloseAllResponse,
+  CreateTicketBody,
+  IdParam,
+  ListTicketsQuery,
+  ListTicketsResponse,
+  MessageResponse,
+  TicketDto,
+  TicketUuidParam,
+  UpdateTicketBody,
+} from '@balcao/shared';
 import type { TicketsService } from './tickets.service';
 
-export const ticketsRoutes = (tickets: TicketsService) => async (app: FastifyInstance) => {
-  app.get('/tickets', (req) => tickets.list(req.ctx, parse(ListTicketsQuery, req.query)));
-  app.get('/tickets/u/:uuid', (req) => tickets.showByUuid(req.ctx, parse(TicketUuidParam, req.params).uuid));
-  app.get('/tickets/:id', (req) => tickets.show(req.ctx, parse(IdParam, req.params).id));
-  app.post('/tickets', (req) => tickets.create(req.ctx, parse(CreateTicketBody, req.body)));
-  app.post('/tickets/closeAll', (req) => tickets.closeAll(req.ctx, parse(CloseAllBody, req.body)));
-  app.put('/tickets/:id', (req) => tickets.update(req.ctx, parse(IdParam, req.params).id, parse(UpdateTicketBody, req.body)));
-  app.delete('/tickets/:id', (req) => tickets.remove(req.ctx, parse(IdParam, req.params).id));
+export const ticketsRoutes = (tickets: TicketsService) => async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/tickets', { schema: { querystring: ListTicketsQuery, response: { 200: ListTicketsResponse } } }, (req) => tickets.list(req.ctx, req.query));
+  app.get('/tickets/u/:uuid', { schema: { params: TicketUuidParam, response: { 200: TicketDto } } }, (req) => tickets.showByUuid(req.ctx, req.params.uuid));
+  app.get('/tickets/:id', { schema: { params: IdParam, response: { 200: TicketDto } } }, (req) => tickets.show(req.ctx, req.params.id));
+  app.post('/tickets', { schema: { body: CreateTicketBody, response: { 200: TicketDto } } }, (req) => tickets.create(req.ctx, req.body));
+  app.post('/tickets/closeAll', { schema: { body: CloseAllBody, response: { 200: CloseAllResponse } } }, (req) => tickets.closeAll(req.ctx, req.body));
+  app.put('/tickets/:id', { schema: { params: IdParam, body: UpdateTicketBody, response: { 200: TicketDto } } }, (req) => tickets.update(req.ctx, req.params.id, req.body));
+  app.delete('/tickets/:id', { schema: { params: IdParam, response: { 200: MessageResponse } } }, (req) => tickets.remove(req.ctx, req.params.id));
 };

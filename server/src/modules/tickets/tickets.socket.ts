@@ -6,6 +6,8 @@ import { usersQueries } from '../users';
 import * as ticketsRepo from './tickets.repository';
 import type { TicketsService } from './tickets.service';
 
+const TOO_MANY = 'ERR_TOO_MANY_REQUESTS' as const;
+
 const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Rooms a user belongs to, by profile (the visibility rule of server-behaviour §3). */
@@ -29,6 +31,7 @@ export const ticketSockets = (deps: { data: DataAccess; tickets: TicketsService;
     const { ctx } = socket;
     socket.on('joinChatBox', async (uuid, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
+      if (!socket.allow('joinChatBox')) return reply(false, TOO_MANY);
       if (typeof uuid !== 'string' || !uuidRe.test(uuid)) return reply(false);
       // Only after the same permission check as GET /tickets/u/:uuid.
       const allowed = await deps.data
@@ -50,6 +53,7 @@ export const ticketSockets = (deps: { data: DataAccess; tickets: TicketsService;
     socket.on('userStatus', () => undefined);
     socket.on('resync', async (since, ack) => {
       if (typeof ack !== 'function') return;
+      if (!socket.allow('resync')) return ack({ tickets: [], error: TOO_MANY });
       const at = new Date(typeof since === 'string' ? since : 0);
       const tickets = Number.isNaN(at.getTime())
         ? []

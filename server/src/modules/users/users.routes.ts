@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { CreateUserBody } from '@balcao/shared';
-import { parse } from '../../infra/validate';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CreateUserBody, UserDto } from '@balcao/shared';
 import type { UsersService } from './users.service';
 
-export const usersRoutes = (users: UsersService) => async (app: FastifyInstance) => {
-  app.get('/users/list', (req) => users.list(req.ctx));
-  app.post('/users', (req) => users.create(req.ctx, parse(CreateUserBody, req.body)));
+export const usersRoutes = (users: UsersService) => async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/users/list', { schema: { response: { 200: z.array(UserDto) } } }, (req) => users.list(req.ctx));
+  app.post('/users', { schema: { body: CreateUserBody, response: { 200: UserDto } } }, (req) => users.create(req.ctx, req.body));
 };

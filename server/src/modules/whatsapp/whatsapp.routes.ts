@@ -1,24 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { CreateWhatsappBody, IdParam, ListWhatsappQuery, StartSessionBody, UpdateWhatsappBody } from '@balcao/shared';
-import { parse } from '../../infra/validate';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CreateWhatsappBody, IdParam, ListWhatsappQuery, MessageResponse, StartSessionBody, UpdateWhatsappBody, WhatsappDto } from '@balcao/shared';
 import type { WhatsappService } from './whatsapp.service';
 
-export const whatsappRoutes = (whatsapp: WhatsappService) => async (app: FastifyInstance) => {
-  const id = (req: { params: unknown }) => parse(IdParam, req.params).id;
-  app.get('/whatsapp', (req) => {
-    parse(ListWhatsappQuery, req.query);
-    return whatsapp.list(req.ctx);
-  });
-  app.post('/whatsapp', (req) => whatsapp.create(req.ctx, parse(CreateWhatsappBody, req.body)));
-  app.get('/whatsapp/:id', (req) => {
-    const wid = id(req);
-    parse(ListWhatsappQuery, req.query);
-    return whatsapp.show(req.ctx, wid);
-  });
-  app.put('/whatsapp/:id', (req) => whatsapp.update(req.ctx, id(req), parse(UpdateWhatsappBody, req.body)));
-  app.delete('/whatsapp/:id', (req) => whatsapp.remove(req.ctx, id(req)));
-  app.post('/whatsappsession/:id', (req) => whatsapp.startSession(req.ctx, id(req), parse(StartSessionBody, req.body)));
-  app.put('/whatsappsession/:id', (req) => whatsapp.restartSession(req.ctx, id(req)));
-  app.delete('/whatsappsession/:id', (req) => whatsapp.stopSession(req.ctx, id(req)));
-  app.post('/whatsapp-restart', (req) => whatsapp.restartAll(req.ctx));
+const one = { 200: WhatsappDto };
+
+export const whatsappRoutes = (whatsapp: WhatsappService) => async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // `?session=0|1` is the spec client's; checked, then ignored (every answer carries the session).
+  app.get('/whatsapp', { schema: { querystring: ListWhatsappQuery, response: { 200: z.array(WhatsappDto) } } }, (req) => whatsapp.list(req.ctx));
+  app.post('/whatsapp', { schema: { body: CreateWhatsappBody, response: one } }, (req) => whatsapp.create(req.ctx, req.body));
+  app.get('/whatsapp/:id', { schema: { params: IdParam, querystring: ListWhatsappQuery, response: one } }, (req) => whatsapp.show(req.ctx, req.params.id));
+  app.put('/whatsapp/:id', { schema: { params: IdParam, body: UpdateWhatsappBody, response: one } }, (req) => whatsapp.update(req.ctx, req.params.id, req.body));
+  app.delete('/whatsapp/:id', { schema: { params: IdParam, response: { 200: MessageResponse } } }, (req) => whatsapp.remove(req.ctx, req.params.id));
+  app.post('/whatsappsession/:id', { schema: { params: IdParam, body: StartSessionBody, response: one } }, (req) =>
+    whatsapp.startSession(req.ctx, req.params.id, req.body),
+  );
+  app.put('/whatsappsession/:id', { schema: { params: IdParam, response: one } }, (req) => whatsapp.restartSession(req.ctx, req.params.id));
+  app.delete('/whatsappsession/:id', { schema: { params: IdParam, response: one } }, (req) => whatsapp.stopSession(req.ctx, req.params.id));
+  app.post('/whatsapp-restart', { schema: { response: { 200: MessageResponse } } }, (req) => whatsapp.restartAll(req.ctx));
 };

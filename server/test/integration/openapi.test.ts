@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { swaggerPlugin } from '../../src/infra/plugins/swagger';
+import { zodPlugin } from '../../src/infra/plugins/zod';
+import { createTestApp, type TestApp } from '../helpers/build-app';
+import { allRouteKeys } from '../helpers/routes';
+import { undocumentedRoutes, type OpenApiDoc } from '../helpers/openapi';
+
+let app: TestApp;
+let doc: OpenApiDoc;
+beforeAll(async () => {
+  app = await createTestApp();
+  const res = await app.app.inject({ method: 'GET', url: '/docs/json' });
+  expect(res.statusCode).toBe(200);
+  doc = res.json<OpenApiDoc>();
+});
+afterAll(() => app.close());
+
+describe('OpenAPI at /docs', () => {
+  it('is OpenAPI 3.1 and lists every registered route with its schemas', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(allRouteKeys(app).length).toBeGreaterThan(20);
+    expect(undocumentedRoutes(app.routes, doc)).toEqual([]);
+  });
+
+  it('documents inputs from the same zod schemas the routes validate with', () => {
+    const login = doc.paths?.['/auth/login']?.post;
+    expect(login?.requestBody?.content?.['application/json']?.schema).toMatchObject({ properties: { email: {}, password: {} }, required: ['email', 'password'] });
+    const list = doc.paths?.['/tickets']?.get;
+    expect(list?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['status', 'pageNumber']));
+  });
+
+  it('serves the docs UI', async () => {
+    const res = await app.app.inject({ method: 'GET', url: '/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+
+  it('the completeness check catches a route without a schema', async () => {
+    const bare = Fastify({ logger: false });
+    const routes: { method: string; url: string }[] = [];
+    bare.addHook('onRoute', (r) => {
+      if (!(r.schema as { hide?: boolean } | undefined)?.hide) for (const method of [r.method].flat()) routes.push({ method, url: r.url });
+    });
+    await bare.register(zodPlugin);
+    await bare.register(swaggerPlugin, { version: 'test' });
+    const typed = bare.withTypeProvider<ZodTypeProvider>();
+    typed.get('/things/:id', { schema: { params: z.object({ id: z.coerce.number() }), response: { 200: z.object({ id: z.number() }) } } }, (req) => ({ id: req.params.id }));
+    bare.get('/loose/:id', () => ({ ok: true }));
+    await bare.ready();
+    const looseDoc = (await bare.inject({ method: 'GET', url: '/docs/json' })).json<OpenApiDoc>();
+    expect(undocumentedRoutes(routes, looseDoc)).toEqual(['GET /loose/:id: no response schema']);
+    await bare.close();
+  });
+});
+
+describe('/docs next to the web UI', () => {
+  it('a browser asking for /docs gets the docs, not the web UI page; other pages still get the UI', async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'balcao-web-'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Balcão UI</title>');
+    const withUi = await createTestApp({ config: { webDir } });
+    try {
+      const html = { accept: 'text/html' };
+      const docs = await withUi.app.inject({ method: 'GET', url: '/docs/', headers: html });
+      expect(docs.body).not.toContain('Balcão UI');
+      expect(docs.body).toContain('swagger');
+      const page = await withUi.app.inject({ method: 'GET', url: '/tickets', headers: html });
+      expect(page.body).toContain('Balcão UI');
+      expect(page.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    } finally {
+      await withUi.close();
+      rmSync(webDir, { recursive: true, force: true });
+    }
+  });
+});
