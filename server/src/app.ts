@@ -10,7 +10,7 @@ import { EventBus } from './infra/event-bus';
 import { Jobs } from './infra/jobs';
 import { systemClock, type Clock } from './infra/clock';
 import { registerErrorHandlers } from './infra/error-handler';
-import { registerAuth, requireAuth, signAccessToken } from './infra/auth';
+import { registerAuth, requireAuth, sessionVersionFrom, signAccessToken } from './infra/auth';
 import { attachRealtime } from './infra/realtime';
 import type { Realtime } from './infra/rooms';
 import { createInbound } from './modules/whatsapp/inbound';
@@ -130,7 +130,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
   });
   registerErrorHandlers(app);
-  await registerAuth(app, config.jwtSecret);
+  await registerAuth(app, config.jwtSecret, sessionVersionFrom(data));
 
   const auth = createAuthService({ data, clock, sign: (claims) => signAccessToken(app, claims) });
   const tickets = createTicketsService({ data, jobs, clock });

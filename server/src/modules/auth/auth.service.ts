@@ -120,7 +120,10 @@ export const createAuthService = (deps: AuthDeps) => {
       if (!refreshToken) return;
       await deps.data.withSystem('auth:refresh', async ({ tx }) => {
         const row = await tokensRepo.findByHash(tx, hashToken(refreshToken));
-        if (row) await tokensRepo.revokeFamily(tx, row.family, deps.clock.now());
+        if (!row) return;
+        await tokensRepo.revokeFamily(tx, row.family, deps.clock.now());
+        // The access token in hand dies now too, not at its exp.
+        await usersRepo.bumpSessionVersion(tx, row.companyId, row.userId);
       });
     },
 

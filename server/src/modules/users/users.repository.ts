@@ -86,3 +86,11 @@ export const actorFacts = async (tx: Tx, companyId: number, userId: number): Pro
   if (!u) return undefined;
   return { id: u.id, profile: u.profile as Profile, super: u.super, queueIds: u.queueIds, allTicket: u.allTicket === 'enabled' ? 'enabled' : 'disabled' };
 };
+
+/** Ends every access token of the user at once (infra/auth compares each request's claim). */
+export const bumpSessionVersion = async (tx: Tx, companyId: number, userId: number): Promise<void> => {
+  await tx
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+};
