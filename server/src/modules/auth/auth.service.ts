@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import { REFRESH_TOKEN_TTL_DAYS, SUBSCRIPTION_WARNING_DAYS, type LoginBody, type SessionUserDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import type { Tx } from '../../db/client';
@@ -10,11 +10,14 @@ import { dayIn, daysBetween, type Clock } from '../../infra/clock';
 import * as usersRepo from '../users/users.repository';
 import * as companiesRepo from '../companies/companies.repository';
 import * as tokensRepo from './refresh-tokens.repository';
+import { loginBackoff } from './login-backoff';
 
 export interface AuthDeps {
   data: DataAccess;
   clock: Clock;
   sign(claims: AccessClaims): string;
+  /** argon2's verify; tests spy on it. */
+  verifyPassword?: (hash: string, password: string) => Promise<boolean>;
 }
 
 export interface Session {
@@ -32,7 +35,10 @@ const formatDay = (day: string) => day.split('-').reverse().join('/');
 
 export const createAuthService = (deps: AuthDeps) => {
   const byIp = new RateLimiter(30, 60_000);
-  const byAccount = new RateLimiter(10, 60_000);
+  const verifyPassword = deps.verifyPassword ?? ((h: string, p: string) => verify(h, p));
+  // A real hash with the users' parameters, of a password nobody knows: an unknown e-mail costs
+  // the same argon2 work as a known one, so timing does not reveal which accounts exist.
+  const dummyHash = hash(randomBytes(32).toString('base64url'));
 
   /** Due-date rule: blocked after the due day (in the company's zone); warned within 5 days. */
   const checkDue = async (tx: Tx, user: usersRepo.UserRow): Promise<number | undefined> => {
@@ -74,12 +80,19 @@ export const createAuthService = (deps: AuthDeps) => {
   return {
     async login(input: LoginBody, ip: string): Promise<Session> {
       byIp.check(ip);
-      byAccount.check(input.email.toLowerCase());
-      const user = await deps.data.withSystem('auth:login', ({ tx }) => usersRepo.findByEmail(tx, input.email));
-      // Verify even for an unknown e-mail so timing does not reveal which accounts exist.
-      const ok = await verify(user?.passwordHash ?? '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$Zm9v', input.password).catch(() => false);
-      if (!user || !ok) throw new AppError('ERR_INVALID_CREDENTIALS');
+      // Per account + address, not per account: a flood from elsewhere never locks the owner out.
+      const backoff = loginBackoff(input.email, ip);
+      const user = await deps.data.withSystem('auth:login', async ({ tx }) => {
+        await backoff.check(tx, deps.clock.now());
+        return usersRepo.findByEmail(tx, input.email);
+      });
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
+      if (!user || !ok) {
+        await deps.data.withSystem('auth:login', ({ tx }) => backoff.failed(tx, deps.clock.now()));
+        throw new AppError('ERR_INVALID_CREDENTIALS');
+      }
       return deps.data.withSystem('auth:login', async ({ tx, stage }) => {
+        await backoff.succeeded(tx);
         const dueWarningDays = await checkDue(tx, user);
         const family = randomUUID();
         const session = await issue(tx, user, family);
