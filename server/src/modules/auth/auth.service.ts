@@ -96,7 +96,7 @@ export const createAuthService = (deps: AuthDeps) => {
         const dueWarningDays = await checkDue(tx, user);
         const family = randomUUID();
         const session = await issue(tx, user, family);
-        await tokensRepo.revokeOtherFamilies(tx, user.id, family, deps.clock.now());
+        await tokensRepo.revokeOtherFamilies(tx, user.companyId, user.id, family, deps.clock.now());
         stage({ type: 'auth.login', companyId: user.companyId, userId: user.id });
         return { ...session, dueWarningDays };
       });
@@ -110,7 +110,7 @@ export const createAuthService = (deps: AuthDeps) => {
         if (!row || row.revokedAt || row.expiresAt <= now) return { error: 'ERR_SESSION_EXPIRED' as const };
         if (row.usedAt && now.getTime() - row.usedAt.getTime() > REUSE_GRACE_MS) {
           // A rotated token came back: someone holds a copy. End the whole login.
-          await tokensRepo.revokeFamily(tx, row.family, now);
+          await tokensRepo.revokeFamily(tx, row.companyId, row.family, now);
           return { error: 'ERR_SESSION_EXPIRED' as const };
         }
         const user = await usersRepo.get(tx, row.companyId, row.userId);
@@ -118,10 +118,10 @@ export const createAuthService = (deps: AuthDeps) => {
         try {
           await checkDue(tx, user);
         } catch (err) {
-          await tokensRepo.revokeFamily(tx, row.family, now);
+          await tokensRepo.revokeFamily(tx, row.companyId, row.family, now);
           return { error: err as AppError };
         }
-        await tokensRepo.markUsed(tx, row.id, now);
+        await tokensRepo.markUsed(tx, row.companyId, row.id, now);
         return { session: await issue(tx, user, row.family) };
       });
       // Revocations above must commit, so the error is thrown after the transaction.
@@ -134,7 +134,7 @@ export const createAuthService = (deps: AuthDeps) => {
       await deps.data.withSystem('auth:refresh', async ({ tx }) => {
         const row = await tokensRepo.findByHash(tx, hashToken(refreshToken));
         if (!row) return;
-        await tokensRepo.revokeFamily(tx, row.family, deps.clock.now());
+        await tokensRepo.revokeFamily(tx, row.companyId, row.family, deps.clock.now());
         // The access token in hand dies now too, not at its exp.
         await usersRepo.bumpSessionVersion(tx, row.companyId, row.userId);
       });
