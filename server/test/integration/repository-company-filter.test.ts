@@ -17,7 +17,7 @@ beforeAll(async () => {
   app = await createTestApp();
   A = await createTenant(app, 'Alfa');
   B = await createTenant(app, 'Bravo');
-  [bMessage] = (await app.owner`select whatsapp_id, wa_message_id, ack, error_code, raw from messages where id = ${B.messageId}`) as never[];
+  bMessage = (await app.owner`select whatsapp_id, wa_message_id, ack, error_code, raw from messages where id = ${B.messageId}`)[0] as typeof bMessage;
 });
 afterAll(() => app.close());
 
