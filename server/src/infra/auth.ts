@@ -63,6 +63,18 @@ const verifyClaims = (app: FastifyInstance, token: string): { ctx: Ctx; sessionV
 export const verifyAccessToken = (app: FastifyInstance, token: string): Ctx | null => verifyClaims(app, token)?.ctx ?? null;
 
 /**
+ * The whole check of an access token: signature, algorithm, expiry, and a live session of a user
+ * of that company (one indexed lookup). For any entry that takes a token (routes, the socket
+ * handshake): null → refuse.
+ */
+export const verifySession = async (app: FastifyInstance, token: string): Promise<{ ctx: Ctx; ended: boolean } | null> => {
+  const verified = verifyClaims(app, token);
+  if (!verified) return null;
+  const current = await app.sessionVersionOf(verified.ctx.companyId, verified.ctx.userId);
+  return { ctx: verified.ctx, ended: current !== verified.sessionVersion };
+};
+
+/**
  * preHandler for every private route: derives `request.ctx` once from the verified JWT.
  * No token → 401 (the client logs out); a bad or expired one → 403 (the client refreshes).
  * A token whose user is not (or no longer) in its company, or whose session ended (logout,
@@ -71,11 +83,10 @@ export const verifyAccessToken = (app: FastifyInstance, token: string): Ctx | nu
 export const requireAuth = (app: FastifyInstance) => async (request: FastifyRequest, _reply: FastifyReply) => {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) throw new AppError('ERR_SESSION_EXPIRED');
-  const verified = verifyClaims(app, header.slice(7).trim());
-  if (!verified) throw new AppError('ERR_INVALID_TOKEN');
-  const current = await app.sessionVersionOf(verified.ctx.companyId, verified.ctx.userId);
-  if (current !== verified.sessionVersion) throw new AppError('ERR_SESSION_EXPIRED');
-  request.ctx = { ...verified.ctx, requestId: request.id };
+  const session = await verifySession(app, header.slice(7).trim());
+  if (!session) throw new AppError('ERR_INVALID_TOKEN');
+  if (session.ended) throw new AppError('ERR_SESSION_EXPIRED');
+  request.ctx = { ...session.ctx, requestId: request.id };
 };
 
 export const requireAdmin = async (request: FastifyRequest) => {
