@@ -17,7 +17,7 @@ import { multipartPlugin } from './infra/plugins/multipart';
 import { zodPlugin } from './infra/plugins/zod';
 import { swaggerPlugin } from './infra/plugins/swagger';
 import { createRateLimitCounter } from './db/rate-limits';
-import { registerAuth, requireAuth } from './infra/auth';
+import { registerAuth, requireAuth, sessionVersionFrom } from './infra/auth';
 import { attachRealtime } from './infra/realtime';
 import type { Realtime } from './infra/rooms';
 import { createMediaStore, type MediaStore } from './infra/media-store';
@@ -133,7 +133,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   await app.register(rateLimitPlugin, { count: createRateLimitCounter(client.sql) });
   await app.register(multipartPlugin, { fileSize: config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES });
   await app.register(swaggerPlugin, { version: config.version });
-  await registerAuth(app, config.jwtSecret);
+  await registerAuth(app, config.jwtSecret, sessionVersionFrom(data));
 
   // Modules (decision 0017): each one's routes, then, once socket.io is up, its listeners and jobs.
   const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures };

@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './infra/config';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDb } from './db/embedded';
+import { BootError, ensureDatabase, startEmbeddedPostgres, type EmbeddedDb } from './db/embedded';
 import { APP_ROLE, runMigrations } from './db/migrate';
 import { withCredentials } from './db/client';
 import { buildApp, type AppOptions, type BuiltApp } from './app';
@@ -21,7 +21,7 @@ export const startServer = async (overrides: StartOverrides = {}): Promise<Built
   let ownerUrl = config.databaseUrl;
   if (!ownerUrl) {
     console.log(`Starting embedded PostgreSQL in ${join(config.dataDir, 'pg')} ...`);
-    embedded = await startEmbeddedPostgres(join(config.dataDir, 'pg'));
+    embedded = await startEmbeddedPostgres(join(config.dataDir, 'pg'), { password: config.pgOwnerPassword, ownedRoot: config.dataDir, log: console.log });
     ownerUrl = await ensureDatabase(embedded.ownerUrl, 'balcao');
   }
   await runMigrations(ownerUrl, config.appDbPassword);
@@ -67,8 +67,8 @@ const isEntry = (): boolean => {
 
 if (isEntry()) {
   startServer().catch((err) => {
-    // A refused setting is the operator's to fix: one line, no stack.
-    console.error(err instanceof ConfigError ? `Balcão cannot start: ${err.message}` : err);
+    // A refused setting or a known boot problem is the operator's to fix: one line, no stack.
+    console.error(err instanceof ConfigError ? `Balcão cannot start: ${err.message}` : err instanceof BootError ? err.message : err);
     process.exit(1);
   });
 }

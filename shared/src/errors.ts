@@ -48,6 +48,7 @@ export const errorCodes = [
   'ERR_QUEUE_REQUIRED',
   'ERR_SANDBOX_DISABLED',
   'ERR_TOO_MANY_REQUESTS',
+  'ERR_TOO_MANY_ATTEMPTS',
   'ERR_NOT_FOUND',
   'ERR_INTERNAL',
 ] as const;
@@ -98,6 +99,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_QUEUE_REQUIRED: 400,
   ERR_SANDBOX_DISABLED: 404,
   ERR_TOO_MANY_REQUESTS: 429,
+  /** Wrong passwords for one account from one address: wait `details.retryAfterSeconds`. */
+  ERR_TOO_MANY_ATTEMPTS: 429,
   ERR_NOT_FOUND: 404,
   ERR_INTERNAL: 500,
 };

@@ -37,7 +37,8 @@ export const seedInbox = async (ownerUrl: string, scale: number): Promise<SeedFi
     await sql.begin(async (tx) => {
       // Every row is consistent by construction: skip the per-row FK triggers of a bulk load.
       await tx`set local session_replication_role = replica`;
-      await tx`insert into plans (id, name, users, connections, queues) values (1, 'Bench', 1000, 20, 50)`;
+      // The migration already wrote the default plan (id 1): it becomes the bench's.
+      await tx`insert into plans (id, name, users, connections, queues) values (1, 'Bench', 1000, 20, 50) on conflict (id) do update set name = excluded.name, users = excluded.users, connections = excluded.connections, queues = excluded.queues`;
       await tx`insert into companies (id, name, plan_id) select c, 'Empresa ' || lpad(c::text, 3, '0'), 1 from generate_series(1, ${COMPANIES}::int) c`;
       await tx`
         insert into users (id, company_id, name, email, password_hash, profile)

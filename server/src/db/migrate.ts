@@ -7,6 +7,8 @@ import { dirname, join } from 'node:path';
 
 const drizzleDir = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 export const APP_ROLE = 'balcao_app';
+/** Tables without company_id that belong to the whole platform (no RLS): read-only for the app role. */
+export const GLOBAL_TABLES = ['plans'];
 
 /**
  * Runs the committed migrations as the owner, applies the RLS policies and makes sure the
@@ -29,6 +31,11 @@ export const runMigrations = async (ownerUrl: string, appPassword: string): Prom
     await sql.unsafe(`grant select, insert, update, delete on all tables in schema public to ${APP_ROLE}`);
     await sql.unsafe(`grant usage, select on all sequences in schema public to ${APP_ROLE}`);
     await sql.unsafe(`grant execute on all functions in schema public to ${APP_ROLE}`);
+    // Global tables are the platform's, not a tenant's: the app role reads them only. Their
+    // writes go through the owner (here, or a super-user path that connects as the owner).
+    await sql.unsafe(`revoke insert, update, delete, truncate on ${GLOBAL_TABLES.join(', ')} from ${APP_ROLE}`);
+    // The plan new companies get by default (the first one); written once, by the owner.
+    await sql`insert into plans (name, users, connections, queues, value) select 'Plano Padrão', 100, 20, 50, 0 where not exists (select 1 from plans)`;
     await sql`select pg_advisory_unlock(727001)`;
   } finally {
     await sql.end({ timeout: 5 });

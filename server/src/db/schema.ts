@@ -8,3 +8,4 @@ export * from '../modules/whatsapp/whatsapp-session.table';
 export * from '../modules/contacts/contacts.table';
 export * from '../modules/tickets/tickets.table';
 export * from '../modules/messages/messages.table';
+export * from '../modules/auth/login-failures.table';

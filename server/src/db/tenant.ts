@@ -30,25 +30,32 @@ export interface DataAccess {
    */
   callTenantFunction<T>(ctx: Pick<Ctx, 'companyId'>, fn: TenantFunction, args: unknown[], events: (result: T) => DomainEvent[]): Promise<T>;
   withTenant<T>(ctx: Pick<Ctx, 'companyId'>, fn: (unit: Unit) => Promise<T>): Promise<T>;
-  withSystem<T>(reason: string, fn: (unit: Unit) => Promise<T>): Promise<T>;
+  withSystem<T>(reason: SystemReason, fn: (unit: Unit) => Promise<T>): Promise<T>;
 }
 
-const systemReasons = new Set([
-  'auth:login',
-  'auth:refresh',
-  'boot:seed',
-  'boot:resume-sessions',
-  'companies:super',
-  'sandbox:route',
-  'jobs:send-message',
-  'realtime:handshake',
-  'test:fixtures',
-]);
+/**
+ * Every reason the system may work across companies (RLS off). A new cross-company need is a new
+ * member here, reviewed like any other API change; each use is logged at debug level.
+ */
+export const systemReasons = ['auth:login', 'auth:refresh', 'boot:seed', 'boot:resume-sessions', 'companies:super', 'test:fixtures'] as const;
+export type SystemReason = (typeof systemReasons)[number];
 
-export type TenantFunction = 'balcao_ingest';
-const tenantFunctions: Record<TenantFunction, number> = { balcao_ingest: 15 };
+/** Where withSystem reports its uses: pino's `debug(obj, msg)` fits. */
+export interface SystemAccessLog {
+  debug(obj: { reason: SystemReason }, msg: string): void;
+}
 
-export const createDataAccess = (db: Db, bus: EventBus, driver: postgres.Sql): DataAccess => {
+/** Quiet unless LOG_LEVEL=debug, so tests and normal runs stay silent. */
+const consoleDebugLog: SystemAccessLog = {
+  debug: (obj, msg) => {
+    if (process.env.LOG_LEVEL === 'debug') console.debug(msg, obj);
+  },
+};
+
+export type TenantFunction = 'balcao_ingest' | 'balcao_session_version';
+const tenantFunctions: Record<TenantFunction, number> = { balcao_ingest: 15, balcao_session_version: 2 };
+
+export const createDataAccess = (db: Db, bus: EventBus, driver: postgres.Sql, log: SystemAccessLog = consoleDebugLog): DataAccess => {
   const run = async <T>(setting: 'app.company_id' | 'app.system', value: string, fn: (unit: Unit) => Promise<T>) => {
     const staged: DomainEvent[] = [];
     const result = await db.transaction(async (tx) => {
@@ -69,9 +76,10 @@ export const createDataAccess = (db: Db, bus: EventBus, driver: postgres.Sql): D
       return result;
     },
     withTenant: (ctx, fn) => run('app.company_id', String(ctx.companyId), fn),
-    withSystem: (reason, fn) => {
-      // Cross-company access is allow-listed so that every caller is a deliberate one.
-      if (!systemReasons.has(reason)) throw new Error(`withSystem: reason not allowed: ${reason}`);
+    withSystem: async (reason, fn) => {
+      // Cross-company access is allow-listed (the type, and here for untyped callers) so every caller is a deliberate one.
+      if (!(systemReasons as readonly string[]).includes(reason)) throw new Error(`withSystem: reason not allowed: ${reason}`);
+      log.debug({ reason }, 'withSystem');
       return run('app.system', 'on', fn);
     },
   };

@@ -3,7 +3,7 @@ import fastifyJwt from '@fastify/jwt';
 import fastifyCookie from '@fastify/cookie';
 import { ACCESS_TOKEN_TTL_SECONDS, profiles, type Profile } from '@balcao/shared';
 import { AppError } from './errors';
-import type { Ctx } from '../db/tenant';
+import type { Ctx, DataAccess } from '../db/tenant';
 
 export interface AccessClaims {
   sub: string;
@@ -13,40 +13,77 @@ export interface AccessClaims {
   sessionVersion: number;
 }
 
+/** The user's current session version, or null when the user is not in that company. */
+export type SessionVersionOf = (companyId: number, userId: number) => Promise<number | null>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: Ctx;
   }
+  interface FastifyInstance {
+    sessionVersionOf: SessionVersionOf;
+  }
 }
 
-export const registerAuth = async (app: FastifyInstance, secret: string): Promise<void> => {
+/** One algorithm, and `exp` required: a token signed otherwise, or never expiring, is refused. */
+const ALGORITHM = 'HS256';
+
+/** One prepared statement per request (decision 0027): the row of the token's user in the token's company. */
+export const sessionVersionFrom =
+  (data: DataAccess): SessionVersionOf =>
+  (companyId, userId) =>
+    data.callTenantFunction<number | null>({ companyId }, 'balcao_session_version', [userId], () => []);
+
+export const registerAuth = async (app: FastifyInstance, secret: string, sessionVersionOf: SessionVersionOf): Promise<void> => {
   await app.register(fastifyCookie);
-  await app.register(fastifyJwt, { secret, sign: { expiresIn: ACCESS_TOKEN_TTL_SECONDS } });
+  await app.register(fastifyJwt, {
+    secret,
+    sign: { algorithm: ALGORITHM, expiresIn: ACCESS_TOKEN_TTL_SECONDS },
+    verify: { algorithms: [ALGORITHM], requiredClaims: ['exp'] },
+  });
   app.decorateRequest('ctx', null as unknown as Ctx);
+  app.decorate('sessionVersionOf', sessionVersionOf);
 };
 
 export const signAccessToken = (app: FastifyInstance, claims: AccessClaims): string => app.jwt.sign(claims);
 
-/** Verifies an access token; null when it is invalid or expired. */
-export const verifyAccessToken = (app: FastifyInstance, token: string): Ctx | null => {
+const verifyClaims = (app: FastifyInstance, token: string): { ctx: Ctx; sessionVersion: number } | null => {
   try {
     const c = app.jwt.verify<AccessClaims>(token);
-    if (!profiles.includes(c.profile) || !Number.isInteger(c.companyId)) return null;
-    return { companyId: c.companyId, userId: Number(c.sub), profile: c.profile, super: c.super === true };
+    if (!profiles.includes(c.profile) || !Number.isInteger(c.companyId) || !Number.isInteger(c.sessionVersion)) return null;
+    const userId = Number(c.sub);
+    if (!Number.isInteger(userId)) return null;
+    return { ctx: { companyId: c.companyId, userId, profile: c.profile, super: c.super === true }, sessionVersion: c.sessionVersion };
   } catch {
     return null;
   }
 };
 
 /**
+ * The whole check of an access token: signature, algorithm, expiry, and a live session of a user
+ * of that company (one indexed lookup). For any entry that takes a token (routes, the socket
+ * handshake): null → refuse.
+ */
+export const verifySession = async (app: FastifyInstance, token: string): Promise<{ ctx: Ctx; ended: boolean } | null> => {
+  const verified = verifyClaims(app, token);
+  if (!verified) return null;
+  const current = await app.sessionVersionOf(verified.ctx.companyId, verified.ctx.userId);
+  return { ctx: verified.ctx, ended: current !== verified.sessionVersion };
+};
+
+/**
  * preHandler for every private route: derives `request.ctx` once from the verified JWT.
  * No token → 401 (the client logs out); a bad or expired one → 403 (the client refreshes).
+ * A token whose user is not (or no longer) in its company, or whose session ended (logout,
+ * password change: session_version moved on) → 401 at once, not at `exp`.
  */
 export const requireAuth = (app: FastifyInstance) => async (request: FastifyRequest, reply: FastifyReply) => {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) throw new AppError('ERR_SESSION_EXPIRED');
-  const ctx = verifyAccessToken(app, header.slice(7).trim());
-  if (!ctx) throw new AppError('ERR_INVALID_TOKEN');
+  const session = await verifySession(app, header.slice(7).trim());
+  if (!session) throw new AppError('ERR_INVALID_TOKEN');
+  if (session.ended) throw new AppError('ERR_SESSION_EXPIRED');
+  const { ctx } = session;
   request.ctx = { ...ctx, requestId: request.id };
   // Every later log line of this request says whose it was (infra/plugins/logging.ts).
   request.log = reply.log = request.log.child({ companyId: ctx.companyId, userId: ctx.userId });

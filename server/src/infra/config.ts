@@ -33,6 +33,8 @@ export interface Config {
    * because test and bench assemblies build a Config by hand; loadConfig always sets it.
    */
   waEncryptionKey?: Buffer;
+  /** The embedded PostgreSQL superuser's password, generated per data directory (secrets.json). */
+  pgOwnerPassword?: string;
   /** Baileys sessions; defaults (DEFAULT_WA) when a hand-built Config leaves it out. */
   wa?: WaSessionConfig;
 }
@@ -67,23 +69,26 @@ interface Secrets {
   appDbPassword: string;
   /** base64; absent from secrets.json files written before WhatsApp auth state existed. */
   waEncryptionKey?: string;
+  /** Absent from secrets.json files written before it was generated (the cluster had a fixed one). */
+  pgOwnerPassword?: string;
 }
 
 const newWaKey = () => randomBytes(32).toString('base64');
+const newPgPassword = () => randomBytes(24).toString('hex');
 
 /** Generated once per data directory so the embedded default needs no configuration. */
 const loadSecrets = (dataDir: string): Required<Secrets> => {
   const file = join(dataDir, 'secrets.json');
   if (existsSync(file)) {
     const stored = JSON.parse(readFileSync(file, 'utf8')) as Secrets;
-    if (stored.waEncryptionKey) return stored as Required<Secrets>;
-    // Older file: add the new secret, keep the others (changing them would lock users out).
-    const upgraded = { ...stored, waEncryptionKey: newWaKey() };
+    if (stored.waEncryptionKey && stored.pgOwnerPassword) return stored as Required<Secrets>;
+    // Older file: add the new secrets, keep the others (changing them would lock users out).
+    const upgraded = { ...stored, waEncryptionKey: stored.waEncryptionKey ?? newWaKey(), pgOwnerPassword: stored.pgOwnerPassword ?? newPgPassword() };
     writeFileSync(file, JSON.stringify(upgraded), { mode: 0o600 });
     return upgraded;
   }
   mkdirSync(dataDir, { recursive: true });
-  const secrets = { jwtSecret: randomBytes(48).toString('base64url'), appDbPassword: randomBytes(24).toString('hex'), waEncryptionKey: newWaKey() };
+  const secrets = { jwtSecret: randomBytes(48).toString('base64url'), appDbPassword: randomBytes(24).toString('hex'), waEncryptionKey: newWaKey(), pgOwnerPassword: newPgPassword() };
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
 };
@@ -201,6 +206,7 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     webDir: resolve(env.WEB_DIR ?? 'desktop/dist'),
     version: env.npm_package_version ?? '0.1.0',
     waEncryptionKey: parseWaKey(env.WA_ENCRYPTION_KEY || secrets.waEncryptionKey),
+    pgOwnerPassword: secrets.pgOwnerPassword,
     wa: {
       qrLimit: env.WA_QR_LIMIT,
       watchdogSilentMs: env.WA_WATCHDOG_SILENT_MS,

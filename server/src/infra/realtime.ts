@@ -3,7 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { SOCKET_PING_MS, type ClientToServer } from '@balcao/shared';
 import type { FastifyInstance } from 'fastify';
 import { createPgAdapter } from '../db/socket-adapter';
-import { verifyAccessToken } from './auth';
+import { verifySession } from './auth';
 import { rooms, type ClientSocket, type Realtime, type SocketHandlers } from './rooms';
 import { socketBudget } from './socket-limits';
 import type { Ctx } from '../db/tenant';
@@ -48,12 +48,15 @@ export const attachRealtime = async (
   io.use((socket, next) => {
     const raw = (socket.handshake.auth?.token as string | undefined) ?? (socket.handshake.query?.token as string | undefined);
     if (!raw) return next(new Error('ERR_SESSION_EXPIRED'));
-    const ctx = verifyAccessToken(app, String(raw).replace(/^Bearer /, ''));
-    if (!ctx) return next(new Error('ERR_INVALID_TOKEN'));
-    socket.data.ctx = ctx;
-    socket.data.connectedAt = Date.now();
-    joinRooms(socket, handlers, ctx)
-      .then((ok) => next(ok ? undefined : new Error('ERR_SESSION_EXPIRED')))
+    // The same whole check as a route's: a token of an ended session (logout) opens no socket.
+    verifySession(app, String(raw).replace(/^Bearer /, ''))
+      .then(async (session) => {
+        if (!session) return next(new Error('ERR_INVALID_TOKEN'));
+        if (session.ended) return next(new Error('ERR_SESSION_EXPIRED'));
+        socket.data.ctx = session.ctx;
+        socket.data.connectedAt = Date.now();
+        next((await joinRooms(socket, handlers, session.ctx)) ? undefined : new Error('ERR_SESSION_EXPIRED'));
+      })
       .catch(next);
   });
 

@@ -45,6 +45,14 @@ describe('sockets end with their session', () => {
     expect(await closed).toBe('io server disconnect');
   });
 
+  it("after logout the session's access token opens no new socket", async () => {
+    const { token, cookie } = await loginAgent();
+    (await connectSocket(app, token)).close();
+    const out = await app.app.inject({ method: 'DELETE', url: '/auth/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(200);
+    await expect(connectSocket(app, token)).rejects.toThrow('ERR_SESSION_EXPIRED');
+  });
+
   it('a new login closes the old session\'s sockets (after telling them), not the new one\'s', async () => {
     const first = await loginAgent();
     const old = await connectSocket(app, first.token);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import { REFRESH_TOKEN_TTL_DAYS, SUBSCRIPTION_WARNING_DAYS, type LoginBody, type SessionUserDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import type { Tx } from '../../db/client';
@@ -10,11 +10,14 @@ import { dayIn, daysBetween, type Clock } from '../../infra/clock';
 import { usersQueries as usersRepo, type UserRow } from '../users';
 import { companiesQueries as companiesRepo } from '../companies';
 import * as tokensRepo from './refresh-tokens.repository';
+import { loginBackoff } from './login-backoff';
 
 export interface AuthDeps {
   data: DataAccess;
   clock: Clock;
   sign(claims: AccessClaims): string;
+  /** argon2's verify; tests spy on it. */
+  verifyPassword?: (hash: string, password: string) => Promise<boolean>;
 }
 
 export interface Session {
@@ -32,7 +35,10 @@ const formatDay = (day: string) => day.split('-').reverse().join('/');
 
 export const createAuthService = (deps: AuthDeps) => {
   const byIp = new RateLimiter(30, 60_000);
-  const byAccount = new RateLimiter(10, 60_000);
+  const verifyPassword = deps.verifyPassword ?? ((h: string, p: string) => verify(h, p));
+  // A real hash with the users' parameters, of a password nobody knows: an unknown e-mail costs
+  // the same argon2 work as a known one, so timing does not reveal which accounts exist.
+  const dummyHash = hash(randomBytes(32).toString('base64url'));
 
   /** Due-date rule: blocked after the due day (in the company's zone); warned within 5 days. */
   const checkDue = async (tx: Tx, user: UserRow): Promise<number | undefined> => {
@@ -74,16 +80,23 @@ export const createAuthService = (deps: AuthDeps) => {
   return {
     async login(input: LoginBody, ip: string): Promise<Session> {
       byIp.check(ip);
-      byAccount.check(input.email.toLowerCase());
-      const user = await deps.data.withSystem('auth:login', ({ tx }) => usersRepo.findByEmail(tx, input.email));
-      // Verify even for an unknown e-mail so timing does not reveal which accounts exist.
-      const ok = await verify(user?.passwordHash ?? '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$Zm9v', input.password).catch(() => false);
-      if (!user || !ok) throw new AppError('ERR_INVALID_CREDENTIALS');
+      // Per account + address, not per account: a flood from elsewhere never locks the owner out.
+      const backoff = loginBackoff(input.email, ip);
+      const user = await deps.data.withSystem('auth:login', async ({ tx }) => {
+        await backoff.check(tx, deps.clock.now());
+        return usersRepo.findByEmail(tx, input.email);
+      });
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
+      if (!user || !ok) {
+        await deps.data.withSystem('auth:login', ({ tx }) => backoff.failed(tx, deps.clock.now()));
+        throw new AppError('ERR_INVALID_CREDENTIALS');
+      }
       return deps.data.withSystem('auth:login', async ({ tx, stage }) => {
+        await backoff.succeeded(tx);
         const dueWarningDays = await checkDue(tx, user);
         const family = randomUUID();
         const session = await issue(tx, user, family);
-        await tokensRepo.revokeOtherFamilies(tx, user.id, family, deps.clock.now());
+        await tokensRepo.revokeOtherFamilies(tx, user.companyId, user.id, family, deps.clock.now());
         stage({ type: 'auth.login', companyId: user.companyId, userId: user.id });
         return { ...session, dueWarningDays };
       });
@@ -99,7 +112,7 @@ export const createAuthService = (deps: AuthDeps) => {
         if (!row || row.revokedAt || row.expiresAt <= now) return { error: 'ERR_SESSION_EXPIRED' as const };
         if (row.usedAt && now.getTime() - row.usedAt.getTime() > REUSE_GRACE_MS) {
           // A rotated token came back: someone holds a copy. End the whole login.
-          await tokensRepo.revokeFamily(tx, row.family, now);
+          await tokensRepo.revokeFamily(tx, row.companyId, row.family, now);
           ended(row);
           return { error: 'ERR_SESSION_EXPIRED' as const };
         }
@@ -108,11 +121,11 @@ export const createAuthService = (deps: AuthDeps) => {
         try {
           await checkDue(tx, user);
         } catch (err) {
-          await tokensRepo.revokeFamily(tx, row.family, now);
+          await tokensRepo.revokeFamily(tx, row.companyId, row.family, now);
           ended(row);
           return { error: err as AppError };
         }
-        await tokensRepo.markUsed(tx, row.id, now);
+        await tokensRepo.markUsed(tx, row.companyId, row.id, now);
         return { session: await issue(tx, user, row.family) };
       });
       // Revocations above must commit, so the error is thrown after the transaction.
@@ -125,8 +138,10 @@ export const createAuthService = (deps: AuthDeps) => {
       await deps.data.withSystem('auth:refresh', async ({ tx, stage }) => {
         const row = await tokensRepo.findByHash(tx, hashToken(refreshToken));
         if (!row) return;
-        await tokensRepo.revokeFamily(tx, row.family, deps.clock.now());
+        await tokensRepo.revokeFamily(tx, row.companyId, row.family, deps.clock.now());
         stage({ type: 'auth.logout', companyId: row.companyId, userId: row.userId });
+        // The access token in hand dies now too, not at its exp.
+        await usersRepo.bumpSessionVersion(tx, row.companyId, row.userId);
       });
     },
 

@@ -11,18 +11,24 @@ export const insert = async (tx: Tx, row: typeof refreshTokens.$inferInsert): Pr
   await tx.insert(refreshTokens).values(row);
 };
 
-export const markUsed = async (tx: Tx, id: number, at: Date): Promise<void> => {
-  await tx.update(refreshTokens).set({ usedAt: at }).where(eq(refreshTokens.id, id));
+// These run under withSystem (RLS off: the company is not known before the token is found), so
+// the company filter below is the only one.
+
+export const markUsed = async (tx: Tx, companyId: number, id: number, at: Date): Promise<void> => {
+  await tx.update(refreshTokens).set({ usedAt: at }).where(and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.id, id)));
 };
 
-export const revokeFamily = async (tx: Tx, family: string, at: Date): Promise<void> => {
-  await tx.update(refreshTokens).set({ revokedAt: at }).where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
-};
-
-/** Single active session per user: a new login ends the other families. */
-export const revokeOtherFamilies = async (tx: Tx, userId: number, keepFamily: string, at: Date): Promise<void> => {
+export const revokeFamily = async (tx: Tx, companyId: number, family: string, at: Date): Promise<void> => {
   await tx
     .update(refreshTokens)
     .set({ revokedAt: at })
-    .where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.family, keepFamily), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
+};
+
+/** Single active session per user: a new login ends the other families. */
+export const revokeOtherFamilies = async (tx: Tx, companyId: number, userId: number, keepFamily: string, at: Date): Promise<void> => {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.userId, userId), ne(refreshTokens.family, keepFamily), isNull(refreshTokens.revokedAt)));
 };

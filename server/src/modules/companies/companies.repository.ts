@@ -55,8 +55,6 @@ export const list = async (tx: Tx): Promise<CompanyRow[]> => tx.select().from(co
 
 export const firstPlan = async (tx: Tx): Promise<PlanRow | undefined> => (await tx.select().from(plans).orderBy(asc(plans.id)).limit(1))[0];
 
-export const insertPlan = async (tx: Tx, data: typeof plans.$inferInsert): Promise<PlanRow> => (await tx.insert(plans).values(data).returning())[0]!;
-
 export const insert = async (tx: Tx, data: typeof companies.$inferInsert): Promise<CompanyRow> => {
   const [row] = await tx.insert(companies).values(data).returning();
   // Every default in one place (server-behaviour §1).

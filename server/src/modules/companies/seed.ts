@@ -27,7 +27,9 @@ export const seedFirstStart = async (data: DataAccess, opts: { adminEmail?: stri
     // Replicas booting together: one seeds, the others wait here and then find it done.
     await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
     if ((await repo.list(tx)).length > 0) return { created: false, email };
-    const plan = await repo.insertPlan(tx, { name: 'Plano Padrão', users: 100, connections: 20, queues: 50, value: '0' });
+    // The default plan is written by the migration (owner): the app role cannot write plans.
+    const plan = await repo.firstPlan(tx);
+    if (!plan) throw new Error('No plan found: run the migrations first');
     const company = await repo.insert(tx, { name: 'Balcão', planId: plan.id, isPlatform: true, dueDate: null });
     await usersRepo.insert(tx, company.id, { name: 'Administrador', email, passwordHash, profile: 'admin', super: true });
     if (opts.sandbox) {

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, serial, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, ts, updatedAt } from '../../db/columns';
 import { companies } from '../companies/companies.table';
@@ -23,6 +23,8 @@ export const contacts = pgTable(
   (t) => [
     uniqueIndex('contacts_company_number').on(t.companyId, t.number),
     index('contacts_company_name').on(t.companyId, sql`lower(${t.name})`),
+    // Target of the composite (company_id, id) keys: a row can only point at its own company's rows.
+    unique('contacts_company_id_id').on(t.companyId, t.id),
   ],
 );
 
@@ -31,11 +33,14 @@ export const contactCustomFields = pgTable(
   {
     id: serial('id').primaryKey(),
     companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    contactId: integer('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id').notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     value: text('value').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('contact_custom_fields_contact').on(t.contactId)],
+  (t) => [
+    index('contact_custom_fields_contact').on(t.contactId),
+    foreignKey({ name: 'contact_custom_fields_contact_fk', columns: [t.companyId, t.contactId], foreignColumns: [contacts.companyId, contacts.id] }).onDelete('cascade'),
+  ],
 );

@@ -39,12 +39,12 @@ export const createSendWorker = (deps: SendWorkerDeps) => {
 
   const sent = (companyId: number, m: repo.MessageRow, ref: SentRef) =>
     withRow(companyId, async (tx) => {
-      await repo.setSent(tx, m.whatsappId, m.waMessageId, ref.raw);
-      return repo.applyAck(tx, m.whatsappId, m.waMessageId, ACK.SERVER);
+      await repo.setSent(tx, companyId, m.whatsappId, m.waMessageId, ref.raw);
+      return repo.applyAck(tx, companyId, m.whatsappId, m.waMessageId, ACK.SERVER);
     });
 
   const failed = (companyId: number, m: repo.MessageRow, code: string, giveUp: boolean) =>
-    withRow(companyId, (tx) => (giveUp ? repo.applyAck(tx, m.whatsappId, m.waMessageId, ACK.FAILED, code) : repo.setSendError(tx, m.whatsappId, m.waMessageId, code)));
+    withRow(companyId, (tx) => (giveUp ? repo.applyAck(tx, companyId, m.whatsappId, m.waMessageId, ACK.FAILED, code) : repo.setSendError(tx, companyId, m.whatsappId, m.waMessageId, code)));
 
   return async ({ companyId, messageId }: JobPayloads['message.send'], meta: JobMeta): Promise<void> => {
     const job = await deps.data.withTenant({ companyId }, async ({ tx }) => {

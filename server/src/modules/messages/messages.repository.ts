@@ -27,11 +27,15 @@ export const toMessageDto = (m: MessageRow, quoted?: MessageRow | null): Message
   updatedAt: m.updatedAt.toISOString(),
 });
 
+/** The channel's message (by connection + channel id) within the company, or nothing. */
+const byChannelId = (companyId: number, whatsappId: number, waMessageId: string) =>
+  and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId), eq(messages.waMessageId, waMessageId));
+
 export const get = async (tx: Tx, companyId: number, id: number): Promise<MessageRow | undefined> =>
   (await tx.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.id, id))).limit(1))[0];
 
-export const getByWaId = async (tx: Tx, whatsappId: number, waMessageId: string): Promise<MessageRow | undefined> =>
-  (await tx.select().from(messages).where(and(eq(messages.whatsappId, whatsappId), eq(messages.waMessageId, waMessageId))).limit(1))[0];
+export const getByWaId = async (tx: Tx, companyId: number, whatsappId: number, waMessageId: string): Promise<MessageRow | undefined> =>
+  (await tx.select().from(messages).where(byChannelId(companyId, whatsappId, waMessageId)).limit(1))[0];
 
 export const withQuoted = async (tx: Tx, companyId: number, rows: MessageRow[]): Promise<MessageDto[]> => {
   const quotedIds = [...new Set(rows.map((r) => r.quotedMsgId).filter((id): id is number => id != null))];
@@ -64,18 +68,14 @@ export const history = async (tx: Tx, companyId: number, ticket: { id: number; c
 export const insert = async (tx: Tx, row: typeof messages.$inferInsert): Promise<MessageRow> => (await tx.insert(messages).values(row).returning())[0]!;
 
 /** Acks only move forward (a late "delivered" never hides "read"); -1 records a failure. */
-export const applyAck = async (tx: Tx, whatsappId: number, waMessageId: string, ack: number, errorCode?: string): Promise<MessageRow | undefined> =>
+export const applyAck = async (tx: Tx, companyId: number, whatsappId: number, waMessageId: string, ack: number, errorCode?: string): Promise<MessageRow | undefined> =>
   (
     await tx
       .update(messages)
       .set({ ack: ack < 0 ? ack : sql`greatest(${messages.ack}, ${ack})`, errorCode: errorCode ?? null, updatedAt: new Date() })
-      .where(and(eq(messages.whatsappId, whatsappId), eq(messages.waMessageId, waMessageId), ack < 0 ? sql`true` : sql`${messages.ack} < ${ack}`))
+      .where(and(byChannelId(companyId, whatsappId, waMessageId), ack < 0 ? sql`true` : sql`${messages.ack} < ${ack}`))
       .returning()
   )[0];
-
-/** The channel's message (by connection + channel id) within the company, or nothing. */
-const byChannelId = (companyId: number, whatsappId: number, waMessageId: string) =>
-  and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId), eq(messages.waMessageId, waMessageId));
 
 /** The sender edited a message: its body is replaced. Unknown ids update nothing. */
 export const applyEdit = async (tx: Tx, companyId: number, whatsappId: number, waMessageId: string, body: string): Promise<MessageRow | undefined> =>
@@ -121,20 +121,20 @@ export const insertOnce = async (tx: Tx, row: typeof messages.$inferInsert): Pro
   (await tx.insert(messages).values(row).onConflictDoNothing({ target: [messages.whatsappId, messages.waMessageId] }).returning())[0];
 
 /** The channel took our message: its own copy (`SentRef.raw`) is kept, an earlier try's error cleared. */
-export const setSent = async (tx: Tx, whatsappId: number, waMessageId: string, raw: unknown): Promise<void> => {
+export const setSent = async (tx: Tx, companyId: number, whatsappId: number, waMessageId: string, raw: unknown): Promise<void> => {
   await tx
     .update(messages)
     .set({ raw: raw ?? null, errorCode: null, updatedAt: new Date() })
-    .where(and(eq(messages.whatsappId, whatsappId), eq(messages.waMessageId, waMessageId)));
+    .where(byChannelId(companyId, whatsappId, waMessageId));
 };
 
 /** A send attempt failed and will be retried: the code shows while the message is still pending. */
-export const setSendError = async (tx: Tx, whatsappId: number, waMessageId: string, errorCode: string): Promise<MessageRow | undefined> =>
+export const setSendError = async (tx: Tx, companyId: number, whatsappId: number, waMessageId: string, errorCode: string): Promise<MessageRow | undefined> =>
   (
     await tx
       .update(messages)
       .set({ errorCode, updatedAt: new Date() })
-      .where(and(eq(messages.whatsappId, whatsappId), eq(messages.waMessageId, waMessageId), eq(messages.ack, 0), sql`${messages.errorCode} is distinct from ${errorCode}`))
+      .where(and(byChannelId(companyId, whatsappId, waMessageId), eq(messages.ack, 0), sql`${messages.errorCode} is distinct from ${errorCode}`))
       .returning()
   )[0];
 

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { MessageReaction } from '@balcao/shared';
 import { createdAt, updatedAt } from '../../db/columns';
 import { companies } from '../companies/companies.table';
@@ -12,12 +12,12 @@ export const messages = pgTable(
   {
     id: serial('id').primaryKey(),
     companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    ticketId: integer('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
-    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
-    whatsappId: integer('whatsapp_id').notNull().references(() => whatsapps.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id').notNull(),
+    contactId: integer('contact_id'),
+    whatsappId: integer('whatsapp_id').notNull(),
     /** The channel's message id: with whatsappId, the idempotency key of ingest and echo. */
     waMessageId: varchar('wa_message_id', { length: 128 }).notNull(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: integer('user_id'),
     body: text('body').notNull().default(''),
     fromMe: boolean('from_me').notNull().default(false),
     ack: integer('ack').notNull().default(0),
@@ -40,5 +40,11 @@ export const messages = pgTable(
   (t) => [
     uniqueIndex('messages_whatsapp_wa_id').on(t.whatsappId, t.waMessageId),
     index('messages_ticket_created').on(t.ticketId, t.createdAt.desc(), t.id.desc()),
+    // Composite (company_id, id) keys: a message can only point at its own company's rows.
+    foreignKey({ name: 'messages_ticket_fk', columns: [t.companyId, t.ticketId], foreignColumns: [tickets.companyId, tickets.id] }).onDelete('cascade'),
+    foreignKey({ name: 'messages_whatsapp_fk', columns: [t.companyId, t.whatsappId], foreignColumns: [whatsapps.companyId, whatsapps.id] }).onDelete('cascade'),
+    // ON DELETE SET NULL (contact_id) / (user_id) in the migration: company_id stays.
+    foreignKey({ name: 'messages_contact_fk', columns: [t.companyId, t.contactId], foreignColumns: [contacts.companyId, contacts.id] }).onDelete('set null'),
+    foreignKey({ name: 'messages_user_fk', columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('set null'),
   ],
 );

@@ -43,7 +43,7 @@ export const queueOutbound = async (
     mediaUrl: opts.media?.name ?? null,
     isForwarded: opts.forwarded ?? false,
   });
-  await ticketsRepo.touchAfterSend(unit.tx, ticket.id, body);
+  await ticketsRepo.touchAfterSend(unit.tx, ticket.companyId, ticket.id, body);
   await jobs.enqueue(unit.tx, 'message.send', { companyId: ticket.companyId, messageId: row.id });
   const ticketDto = (await ticketsRepo.loadDto(unit.tx, ticket.companyId, ticket.id))!;
   const [dto] = await repo.withQuoted(unit.tx, ticket.companyId, [row]);

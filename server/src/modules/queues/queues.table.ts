@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { integer, pgTable, serial, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
 import { companies } from '../companies/companies.table';
 
@@ -15,5 +15,10 @@ export const queues = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('queues_company_name').on(t.companyId, t.name), uniqueIndex('queues_company_color').on(t.companyId, t.color)],
+  (t) => [
+    uniqueIndex('queues_company_name').on(t.companyId, t.name),
+    uniqueIndex('queues_company_color').on(t.companyId, t.color),
+    // Target of the composite (company_id, id) keys: a row can only point at its own company's rows.
+    unique('queues_company_id_id').on(t.companyId, t.id),
+  ],
 );

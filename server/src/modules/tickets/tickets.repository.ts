@@ -135,11 +135,11 @@ export const idsToClose = async (tx: Tx, companyId: number, status: TicketStatus
   ).map((r) => r.id);
 
 /** We sent a message on the ticket: last message, unread cleared. */
-export const touchAfterSend = async (tx: Tx, ticketId: number, body: string): Promise<void> => {
+export const touchAfterSend = async (tx: Tx, companyId: number, ticketId: number, body: string): Promise<void> => {
   await tx
     .update(tickets)
     .set({ lastMessage: body, unreadMessages: 0, updatedAt: new Date(), lastFromMeAt: new Date() })
-    .where(eq(tickets.id, ticketId));
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
 };
 
 /** A message arrived on the ticket outside the ingest function (a call log): last message, unread + 1. */

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, serial, text, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, ts, updatedAt } from '../../db/columns';
 import { companies } from '../companies/companies.table';
@@ -13,10 +13,10 @@ export const tickets = pgTable(
     id: serial('id').primaryKey(),
     uuid: uuid('uuid').notNull().defaultRandom(),
     companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    contactId: integer('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
-    whatsappId: integer('whatsapp_id').notNull().references(() => whatsapps.id, { onDelete: 'cascade' }),
-    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    contactId: integer('contact_id').notNull(),
+    whatsappId: integer('whatsapp_id').notNull(),
+    queueId: integer('queue_id'),
+    userId: integer('user_id'),
     status: varchar('status', { length: 10 }).notNull().default('pending'),
     isGroup: boolean('is_group').notNull().default(false),
     chatbot: boolean('chatbot').notNull().default(false),
@@ -45,6 +45,13 @@ export const tickets = pgTable(
     index('tickets_contact_whatsapp').on(t.contactId, t.whatsappId, t.id),
     // Agents' lists: the unassigned tickets of their queues.
     index('tickets_unassigned_queue').on(t.companyId, t.status, t.queueId).where(sql`user_id is null`),
+    // Target of the composite (company_id, id) keys: a row can only point at its own company's rows.
+    unique('tickets_company_id_id').on(t.companyId, t.id),
+    foreignKey({ name: 'tickets_contact_fk', columns: [t.companyId, t.contactId], foreignColumns: [contacts.companyId, contacts.id] }).onDelete('cascade'),
+    foreignKey({ name: 'tickets_whatsapp_fk', columns: [t.companyId, t.whatsappId], foreignColumns: [whatsapps.companyId, whatsapps.id] }).onDelete('cascade'),
+    // ON DELETE SET NULL (queue_id) / (user_id) in the migration: company_id stays.
+    foreignKey({ name: 'tickets_queue_fk', columns: [t.companyId, t.queueId], foreignColumns: [queues.companyId, queues.id] }).onDelete('set null'),
+    foreignKey({ name: 'tickets_user_fk', columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('set null'),
   ],
 );
 
@@ -59,17 +66,22 @@ export const tags = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('tags_company_name').on(t.companyId, t.name)],
+  (t) => [uniqueIndex('tags_company_name').on(t.companyId, t.name), unique('tags_company_id_id').on(t.companyId, t.id)],
 );
 
 export const ticketTags = pgTable(
   'ticket_tags',
   {
     companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    ticketId: integer('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id').notNull(),
+    tagId: integer('tag_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.ticketId, t.tagId] }), index('ticket_tags_tag').on(t.tagId)],
+  (t) => [
+    primaryKey({ columns: [t.ticketId, t.tagId] }),
+    index('ticket_tags_tag').on(t.tagId),
+    foreignKey({ name: 'ticket_tags_ticket_fk', columns: [t.companyId, t.ticketId], foreignColumns: [tickets.companyId, tickets.id] }).onDelete('cascade'),
+    foreignKey({ name: 'ticket_tags_tag_fk', columns: [t.companyId, t.tagId], foreignColumns: [tags.companyId, tags.id] }).onDelete('cascade'),
+  ],
 );
 
 export const ticketNotes = pgTable(
@@ -77,14 +89,19 @@ export const ticketNotes = pgTable(
   {
     id: serial('id').primaryKey(),
     companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    ticketId: integer('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
-    contactId: integer('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ticketId: integer('ticket_id').notNull(),
+    contactId: integer('contact_id').notNull(),
+    userId: integer('user_id'),
     note: text('note').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('ticket_notes_ticket').on(t.ticketId)],
+  (t) => [
+    index('ticket_notes_ticket').on(t.ticketId),
+    foreignKey({ name: 'ticket_notes_ticket_fk', columns: [t.companyId, t.ticketId], foreignColumns: [tickets.companyId, tickets.id] }).onDelete('cascade'),
+    foreignKey({ name: 'ticket_notes_contact_fk', columns: [t.companyId, t.contactId], foreignColumns: [contacts.companyId, contacts.id] }).onDelete('cascade'),
+    foreignKey({ name: 'ticket_notes_user_fk', columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('set null'),
+  ],
 );
 
 export const quickMessages = pgTable(
@@ -92,7 +109,7 @@ export const quickMessages = pgTable(
   {
     id: serial('id').primaryKey(),
     companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: integer('user_id'),
     shortcode: varchar('shortcode', { length: 100 }).notNull(),
     message: text('message').notNull().default(''),
     geral: boolean('geral').notNull().default(false),
@@ -101,5 +118,8 @@ export const quickMessages = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('quick_messages_company').on(t.companyId)],
+  (t) => [
+    index('quick_messages_company').on(t.companyId),
+    foreignKey({ name: 'quick_messages_user_fk', columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('set null'),
+  ],
 );

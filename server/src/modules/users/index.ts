@@ -2,7 +2,7 @@
 import type { DataAccess } from '../../db/tenant';
 import type { EventBus } from '../../infra/event-bus';
 import { defineModule } from '../../infra/module';
-import { actorFacts, clearWhatsapp, findByEmail, get, getDto, insert } from './users.repository';
+import { actorFacts, bumpSessionVersion, clearWhatsapp, findByEmail, get, getDto, insert } from './users.repository';
 import { registerUserListeners } from './users.listeners';
 import { usersRoutes } from './users.routes';
 import { createUsersService } from './users.service';
@@ -11,7 +11,7 @@ export { createUsersService, hashPassword, type UsersService } from './users.ser
 export type { UserRow } from './users.repository';
 
 /** Reads and writes of users other modules run inside their own transaction (the SQL stays here). */
-export const usersQueries = { actorFacts, clearWhatsapp, findByEmail, get, getDto, insert };
+export const usersQueries = { actorFacts, bumpSessionVersion, clearWhatsapp, findByEmail, get, getDto, insert };
 
 export const usersModule = defineModule({
   name: 'users',

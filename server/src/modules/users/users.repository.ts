@@ -30,7 +30,7 @@ export const queuesOf = async (tx: Tx, companyId: number, userIds: number[]) => 
   const rows = await tx
     .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
     .from(userQueues)
-    .innerJoin(queues, eq(queues.id, userQueues.queueId))
+    .innerJoin(queues, and(eq(queues.companyId, userQueues.companyId), eq(queues.id, userQueues.queueId)))
     .where(and(eq(userQueues.companyId, companyId), inArray(userQueues.userId, userIds)))
     .orderBy(asc(queues.orderQueue), asc(queues.id));
   const map = new Map<number, { id: number; name: string; color: string }[]>();
@@ -78,7 +78,7 @@ export const actorFacts = async (tx: Tx, companyId: number, userId: number): Pro
       profile: users.profile,
       super: users.super,
       allTicket: users.allTicket,
-      queueIds: sql<number[]>`coalesce((select array_agg(uq.queue_id) from user_queues uq where uq.user_id = ${users.id}), '{}')`,
+      queueIds: sql<number[]>`coalesce((select array_agg(uq.queue_id) from user_queues uq where uq.company_id = ${users.companyId} and uq.user_id = ${users.id}), '{}')`,
     })
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
@@ -90,4 +90,12 @@ export const actorFacts = async (tx: Tx, companyId: number, userId: number): Pro
 /** A connection is deleted: whoever had it as their default connection has none. */
 export const clearWhatsapp = async (tx: Tx, companyId: number, whatsappId: number): Promise<void> => {
   await tx.update(users).set({ whatsappId: null }).where(and(eq(users.companyId, companyId), eq(users.whatsappId, whatsappId)));
+};
+
+/** Ends every access token of the user at once (infra/auth compares each request's claim). */
+export const bumpSessionVersion = async (tx: Tx, companyId: number, userId: number): Promise<void> => {
+  await tx
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
 };

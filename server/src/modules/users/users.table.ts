@@ -1,7 +1,8 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, serial, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, ts, updatedAt } from '../../db/columns';
 import { companies } from '../companies/companies.table';
 import { queues } from '../queues/queues.table';
+import { whatsapps } from '../whatsapp/whatsapp.table';
 
 export const users = pgTable(
   'users',
@@ -22,17 +23,29 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company').on(t.companyId)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_company').on(t.companyId),
+    // Target of the composite (company_id, id) keys: a row can only point at its own company's rows.
+    unique('users_company_id_id').on(t.companyId, t.id),
+    // ON DELETE SET NULL (whatsapp_id) in the migration: company_id stays.
+    foreignKey({ name: 'users_whatsapp_fk', columns: [t.companyId, t.whatsappId], foreignColumns: [whatsapps.companyId, whatsapps.id] }).onDelete('set null'),
+  ],
 );
 
 export const userQueues = pgTable(
   'user_queues',
   {
     companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    queueId: integer('queue_id').notNull().references(() => queues.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    queueId: integer('queue_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.queueId] }), index('user_queues_queue').on(t.queueId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.queueId] }),
+    index('user_queues_queue').on(t.queueId),
+    foreignKey({ name: 'user_queues_user_fk', columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    foreignKey({ name: 'user_queues_queue_fk', columns: [t.companyId, t.queueId], foreignColumns: [queues.companyId, queues.id] }).onDelete('cascade'),
+  ],
 );
 
 /** Refresh tokens: stored hashed, rotated on every use; a family shares one login. */
@@ -41,7 +54,7 @@ export const refreshTokens = pgTable(
   {
     id: serial('id').primaryKey(),
     companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
     family: varchar('family', { length: 64 }).notNull(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     expiresAt: ts('expires_at').notNull(),
@@ -49,5 +62,10 @@ export const refreshTokens = pgTable(
     revokedAt: ts('revoked_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash').on(t.tokenHash), index('refresh_tokens_family').on(t.family), index('refresh_tokens_user').on(t.userId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash').on(t.tokenHash),
+    index('refresh_tokens_family').on(t.family),
+    index('refresh_tokens_user').on(t.userId),
+    foreignKey({ name: 'refresh_tokens_user_fk', columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+  ],
 );

@@ -52,7 +52,7 @@ export interface StartOptions {
 }
 
 /** Why `start` did not start a channel (`lastSkip`, for logs and tests). */
-export type StartResult = 'started' | 'owned-elsewhere' | 'unsupported';
+export type StartResult = 'started' | 'owned-elsewhere' | 'unsupported' | 'deleted';
 
 /**
  * Owns the live channel of each connection in this process: one channel per connection, its
@@ -287,6 +287,14 @@ export class SessionManager {
     }
     if (this.stopped) {
       await leases?.release(w.id);
+      return undefined;
+    }
+    // Deleted while this start waited (a restart racing DELETE /whatsapp/:id): start nothing. The
+    // delete stops the connection again after its commit, in this same queue, so whichever runs
+    // first, no channel outlives its row.
+    if (!(await this.deps.data.withTenant({ companyId: w.companyId }, ({ tx }) => repo.get(tx, w.companyId, w.id)))) {
+      await leases?.release(w.id);
+      this.lastStart = 'deleted';
       return undefined;
     }
     this.dropSimulator(w.id);

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { ts, updatedAt } from '../../db/columns';
 import { companies } from '../companies/companies.table';
 import { whatsapps } from './whatsapp.table';
@@ -12,13 +12,16 @@ export const whatsappAuth = pgTable(
   'whatsapp_auth',
   {
     companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    whatsappId: integer('whatsapp_id').notNull().references(() => whatsapps.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').notNull(),
     category: text('category').notNull(),
     keyId: text('key_id').notNull(),
     value: text('value').notNull(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ name: 'whatsapp_auth_key', columns: [t.whatsappId, t.category, t.keyId] })],
+  (t) => [
+    primaryKey({ name: 'whatsapp_auth_key', columns: [t.whatsappId, t.category, t.keyId] }),
+    foreignKey({ name: 'whatsapp_auth_whatsapp_fk', columns: [t.companyId, t.whatsappId], foreignColumns: [whatsapps.companyId, whatsapps.id] }).onDelete('cascade'),
+  ],
 );
 
 /** The per-connection session timeline: every status change and why. */
@@ -27,12 +30,15 @@ export const whatsappSessionEvents = pgTable(
   {
     id: serial('id').primaryKey(),
     companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    whatsappId: integer('whatsapp_id').notNull().references(() => whatsapps.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').notNull(),
     status: varchar('status', { length: 20 }).notNull(),
     reason: text('reason').notNull().default(''),
     /** The WhatsApp disconnect code behind the change, if any (how 440 storms are counted). */
     code: integer('code'),
     at: ts('at').notNull().defaultNow(),
   },
-  (t) => [index('whatsapp_session_events_timeline').on(t.companyId, t.whatsappId, t.at, t.id)],
+  (t) => [
+    index('whatsapp_session_events_timeline').on(t.companyId, t.whatsappId, t.at, t.id),
+    foreignKey({ name: 'whatsapp_session_events_whatsapp_fk', columns: [t.companyId, t.whatsappId], foreignColumns: [whatsapps.companyId, whatsapps.id] }).onDelete('cascade'),
+  ],
 );

@@ -51,7 +51,7 @@ export const queueIdsOf = async (tx: Tx, companyId: number, ids: number[]) => {
   const rows = await tx
     .select({ whatsappId: whatsappQueues.whatsappId, id: queues.id, name: queues.name, color: queues.color })
     .from(whatsappQueues)
-    .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
+    .innerJoin(queues, and(eq(queues.companyId, whatsappQueues.companyId), eq(queues.id, whatsappQueues.queueId)))
     .where(and(eq(whatsappQueues.companyId, companyId), inArray(whatsappQueues.whatsappId, ids)))
     .orderBy(asc(queues.orderQueue), asc(queues.id));
   for (const r of rows) map.set(r.whatsappId, [...(map.get(r.whatsappId) ?? []), { id: r.id, name: r.name, color: r.color }]);
@@ -88,7 +88,7 @@ export const setStatus = async (tx: Tx, companyId: number, id: number, s: { stat
  * The last decisive step of a connection's timeline: CONNECTED means it was linked when it
  * started to reconnect (OPENING/TIMEOUT); qrcode/PAIRING/DISCONNECTED mean it was not.
  */
-const lastDecisive = sql`(select e.status from whatsapp_session_events e where e.whatsapp_id = ${whatsapps.id}
+const lastDecisive = sql`(select e.status from whatsapp_session_events e where e.company_id = ${whatsapps.companyId} and e.whatsapp_id = ${whatsapps.id}
   and e.status in ('CONNECTED', 'qrcode', 'PAIRING', 'DISCONNECTED') order by e.at desc, e.id desc limit 1)`;
 const reconnecting = sql`${whatsapps.provider} <> 'sandbox' and ${whatsapps.status} in ('OPENING', 'TIMEOUT') and coalesce(${lastDecisive}, '') = 'CONNECTED'`;
 

@@ -28,6 +28,13 @@ const stageUpdated = async (tx: Tx, ctx: Ctx, stage: Stage, id: number) => {
   return dto;
 };
 
+/** The connection as it is now; 404 when it was deleted while the session work ran. */
+const dtoOrGone = async (deps: Deps, ctx: Ctx, id: number): Promise<WhatsappDto> => {
+  const dto = await deps.data.withTenant(ctx, ({ tx }) => repo.dtoOf(tx, ctx.companyId, id));
+  if (!dto) throw new AppError('ERR_NO_WAPP_FOUND');
+  return dto;
+};
+
 export const createWhatsappService = (deps: Deps) => ({
   ...sessionActions(deps),
 
@@ -63,7 +70,7 @@ export const createWhatsappService = (deps: Deps) => ({
     });
     // A live session routes by the queues it started with: restart it with the new ones.
     if (queuesChanged && deps.sessions.get(id)) await deps.sessions.start(row, queueIds);
-    return deps.data.withTenant(ctx, async ({ tx }) => (await repo.dtoOf(tx, ctx.companyId, id))!);
+    return dtoOrGone(deps, ctx, id);
   },
 
   remove: async (ctx: Ctx, id: number): Promise<{ message: string }> => {
@@ -81,6 +88,8 @@ export const createWhatsappService = (deps: Deps) => ({
       await repo.update(tx, ctx.companyId, next.id, { isDefault: true });
       await stageUpdated(tx, ctx, stage, next.id);
     });
+    // A restart that began before the delete may have started it again meanwhile: stop once more.
+    await deps.sessions.stop(id);
     return { message: 'Whatsapp deleted.' };
   },
 
@@ -127,7 +136,7 @@ const sessionActions = (deps: Deps) => {
     admin(ctx);
     const row = await deps.data.withTenant(ctx, ({ tx }) => mustGet(tx, ctx, id));
     await commands.run({ companyId: ctx.companyId, whatsappId: id, action, ...(phoneNumber ? { phoneNumber } : {}) }, row.provider);
-    return deps.data.withTenant(ctx, async ({ tx }) => (await repo.dtoOf(tx, ctx.companyId, id))!);
+    return dtoOrGone(deps, ctx, id);
   };
   return {
     /** A new QR code, or with `phoneNumber` a pairing code for that phone (status PAIRING). */

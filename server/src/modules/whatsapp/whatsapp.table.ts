@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, serial, text, unique, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
 import { companies } from '../companies/companies.table';
 import { queues } from '../queues/queues.table';
@@ -27,22 +27,32 @@ export const whatsapps = pgTable(
     timeUseBotQueues: integer('time_use_bot_queues').notNull().default(0),
     maxUseBotQueues: integer('max_use_bot_queues').notNull().default(3),
     timeToTransfer: integer('time_to_transfer').notNull().default(0),
-    transferQueueId: integer('transfer_queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    transferQueueId: integer('transfer_queue_id'),
     promptId: integer('prompt_id'),
     sendIdQueue: integer('send_id_queue'),
     timeSendQueue: integer('time_send_queue').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('whatsapps_company').on(t.companyId)],
+  (t) => [
+    index('whatsapps_company').on(t.companyId),
+    // Target of the composite (company_id, id) keys: a row can only point at its own company's rows.
+    unique('whatsapps_company_id_id').on(t.companyId, t.id),
+    // ON DELETE SET NULL (transfer_queue_id) in the migration: company_id stays.
+    foreignKey({ name: 'whatsapps_transfer_queue_fk', columns: [t.companyId, t.transferQueueId], foreignColumns: [queues.companyId, queues.id] }).onDelete('set null'),
+  ],
 );
 
 export const whatsappQueues = pgTable(
   'whatsapp_queues',
   {
     companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    whatsappId: integer('whatsapp_id').notNull().references(() => whatsapps.id, { onDelete: 'cascade' }),
-    queueId: integer('queue_id').notNull().references(() => queues.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').notNull(),
+    queueId: integer('queue_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.whatsappId, t.queueId] })],
+  (t) => [
+    primaryKey({ columns: [t.whatsappId, t.queueId] }),
+    foreignKey({ name: 'whatsapp_queues_whatsapp_fk', columns: [t.companyId, t.whatsappId], foreignColumns: [whatsapps.companyId, whatsapps.id] }).onDelete('cascade'),
+    foreignKey({ name: 'whatsapp_queues_queue_fk', columns: [t.companyId, t.queueId], foreignColumns: [queues.companyId, queues.id] }).onDelete('cascade'),
+  ],
 );

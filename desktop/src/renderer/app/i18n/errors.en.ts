@@ -43,6 +43,7 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_QUEUE_REQUIRED: 'Select a queue',
   ERR_SANDBOX_DISABLED: 'The simulator is not enabled on this server.',
   ERR_TOO_MANY_REQUESTS: 'Too many attempts. Wait a moment and try again.',
+  ERR_TOO_MANY_ATTEMPTS: 'Too many wrong passwords for this account. Wait a little and try again.',
   ERR_NOT_FOUND: 'Record not found.',
   ERR_INTERNAL: 'Internal server error. Try again later.',
 };

@@ -43,6 +43,7 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_QUEUE_REQUIRED: 'Seleccione una cola',
   ERR_SANDBOX_DISABLED: 'El simulador no está habilitado en este servidor.',
   ERR_TOO_MANY_REQUESTS: 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
+  ERR_TOO_MANY_ATTEMPTS: 'Demasiadas contraseñas incorrectas para esta cuenta. Espere un poco e inténtelo de nuevo.',
   ERR_NOT_FOUND: 'Registro no encontrado.',
   ERR_INTERNAL: 'Error interno del servidor. Inténtelo más tarde.',
 };

@@ -44,6 +44,7 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_QUEUE_REQUIRED: 'Selecione uma fila',
   ERR_SANDBOX_DISABLED: 'O simulador não está habilitado neste servidor.',
   ERR_TOO_MANY_REQUESTS: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
+  ERR_TOO_MANY_ATTEMPTS: 'Muitas senhas erradas para esta conta. Aguarde um pouco e tente novamente.',
   ERR_NOT_FOUND: 'Registro não encontrado.',
   ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
 };

@@ -202,7 +202,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
 
     async applyAck(conn: ConnectionFacts, update: AckUpdate): Promise<void> {
       await data.withTenant({ companyId: conn.companyId }, async ({ tx, stage }) => {
-        const row = await messagesRepo.applyAck(tx, conn.id, update.id, update.ack);
+        const row = await messagesRepo.applyAck(tx, conn.companyId, conn.id, update.id, update.ack);
         if (!row) return;
         const ticket = await ticketsRepo.loadDto(tx, conn.companyId, row.ticketId);
         if (ticket) stage({ type: 'message.updated', companyId: conn.companyId, message: messagesRepo.toMessageDto(row), ticket });

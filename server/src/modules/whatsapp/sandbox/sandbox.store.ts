@@ -17,7 +17,7 @@ export interface SandboxDelivery {
 /** The simulated customers' phones: what each number received from a sandbox connection. */
 export const createSandboxStore = (data: DataAccess, companyId: number, whatsappId: number) => {
   const tenant = <T>(fn: (unit: Unit) => Promise<T>) => data.withTenant({ companyId }, fn);
-  const ours = (waMessageId: string) => and(eq(sandboxOutbox.whatsappId, whatsappId), eq(sandboxOutbox.waMessageId, waMessageId));
+  const ours = (waMessageId: string) => and(eq(sandboxOutbox.companyId, companyId), eq(sandboxOutbox.whatsappId, whatsappId), eq(sandboxOutbox.waMessageId, waMessageId));
   return {
     async received(d: SandboxDelivery): Promise<void> {
       await tenant(({ tx }) =>
@@ -70,7 +70,9 @@ export const createSandboxStore = (data: DataAccess, companyId: number, whatsapp
     async reacted(to: string, targetId: string, emoji: string): Promise<void> {
       await tenant(async ({ tx }) => {
         if (!emoji) {
-          await tx.delete(sandboxReactions).where(and(eq(sandboxReactions.whatsappId, whatsappId), eq(sandboxReactions.targetWaMessageId, targetId)));
+          await tx
+            .delete(sandboxReactions)
+            .where(and(eq(sandboxReactions.companyId, companyId), eq(sandboxReactions.whatsappId, whatsappId), eq(sandboxReactions.targetWaMessageId, targetId)));
           return;
         }
         await tx
@@ -95,7 +97,14 @@ export const createSandboxStore = (data: DataAccess, companyId: number, whatsapp
         tx
           .select({ o: sandboxOutbox, reaction: sandboxReactions.emoji })
           .from(sandboxOutbox)
-          .leftJoin(sandboxReactions, and(eq(sandboxReactions.whatsappId, sandboxOutbox.whatsappId), eq(sandboxReactions.targetWaMessageId, sandboxOutbox.waMessageId)))
+          .leftJoin(
+            sandboxReactions,
+            and(
+              eq(sandboxReactions.companyId, sandboxOutbox.companyId),
+              eq(sandboxReactions.whatsappId, sandboxOutbox.whatsappId),
+              eq(sandboxReactions.targetWaMessageId, sandboxOutbox.waMessageId),
+            ),
+          )
           .where(and(eq(sandboxOutbox.companyId, companyId), eq(sandboxOutbox.whatsappId, whatsappId), eq(sandboxOutbox.to, to)))
           .orderBy(asc(sandboxOutbox.id)),
       );

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { SandboxOutboxKind, SandboxOutboxMedia } from '@balcao/shared';
 import { createdAt, updatedAt } from '../../../db/columns';
 import { companies } from '../../companies/companies.table';
@@ -10,7 +10,7 @@ export const sandboxOutbox = pgTable(
   {
     id: serial('id').primaryKey(),
     companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    whatsappId: integer('whatsapp_id').notNull().references(() => whatsapps.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').notNull(),
     waMessageId: varchar('wa_message_id', { length: 128 }).notNull(),
     to: varchar('to', { length: 30 }).notNull(),
     body: text('body').notNull().default(''),
@@ -25,7 +25,11 @@ export const sandboxOutbox = pgTable(
     updatedAt: updatedAt(),
   },
   // A retried send job delivers the same id again: the phone shows it once.
-  (t) => [index('sandbox_outbox_to').on(t.whatsappId, t.to, t.id), uniqueIndex('sandbox_outbox_wa_id').on(t.whatsappId, t.waMessageId)],
+  (t) => [
+    index('sandbox_outbox_to').on(t.whatsappId, t.to, t.id),
+    uniqueIndex('sandbox_outbox_wa_id').on(t.whatsappId, t.waMessageId),
+    foreignKey({ name: 'sandbox_outbox_whatsapp_fk', columns: [t.companyId, t.whatsappId], foreignColumns: [whatsapps.companyId, whatsapps.id] }).onDelete('cascade'),
+  ],
 );
 
 /**
@@ -37,12 +41,15 @@ export const sandboxReactions = pgTable(
   {
     id: serial('id').primaryKey(),
     companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    whatsappId: integer('whatsapp_id').notNull().references(() => whatsapps.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').notNull(),
     to: varchar('to', { length: 30 }).notNull(),
     targetWaMessageId: varchar('target_wa_message_id', { length: 128 }).notNull(),
     emoji: varchar('emoji', { length: 32 }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('sandbox_reactions_target').on(t.whatsappId, t.targetWaMessageId)],
+  (t) => [
+    uniqueIndex('sandbox_reactions_target').on(t.whatsappId, t.targetWaMessageId),
+    foreignKey({ name: 'sandbox_reactions_whatsapp_fk', columns: [t.companyId, t.whatsappId], foreignColumns: [whatsapps.companyId, whatsapps.id] }).onDelete('cascade'),
+  ],
 );
