@@ -1,12 +1,13 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { canSeeTicket, SOCKET_PING_MS, type ClientToServer } from '@balcao/shared';
+import { SOCKET_PING_MS, type ClientToServer } from '@balcao/shared';
 import type { FastifyInstance } from 'fastify';
 import type { DataAccess } from '../db/tenant';
 import { createPgAdapter } from '../db/socket-adapter';
 import * as usersRepo from '../modules/users/users.repository';
 import * as ticketsRepo from '../modules/tickets/tickets.repository';
 import type { TicketsService } from '../modules/tickets/tickets.service';
+import { actorRooms, canSee } from '../modules/tickets/visibility';
 import { verifyAccessToken } from './auth';
 import { rooms, type Realtime } from './rooms';
 import type { Ctx } from '../db/tenant';
@@ -17,18 +18,11 @@ interface SocketData {
 
 const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Rooms a user belongs to, by profile (the visibility rule of server-behaviour §3). */
+/** Rooms a user belongs to: the rooms the visibility rule implies (tickets/visibility.ts). */
 const joinRooms = async (socket: Socket, data: DataAccess, ctx: Ctx) => {
   const actor = await data.withTenant(ctx, ({ tx }) => usersRepo.actorFacts(tx, ctx.companyId, ctx.userId));
   if (!actor) return false;
-  const list = [rooms.company(ctx.companyId), rooms.user(ctx.userId)];
-  if (actor.profile === 'admin') list.push(rooms.admins(ctx.companyId));
-  else {
-    for (const q of actor.queueIds) list.push(rooms.queue(q));
-    if (actor.profile === 'supervisor') for (const q of actor.queueIds) list.push(rooms.queueSupervisors(q));
-    if (actor.allTicket === 'enabled') list.push(rooms.noQueue(ctx.companyId));
-  }
-  await socket.join(list);
+  await socket.join(actorRooms(ctx.companyId, actor));
   return true;
 };
 
@@ -65,7 +59,7 @@ export const attachRealtime = async (
       const allowed = await deps.data
         .withTenant(ctx, async ({ tx }) => {
           const [actor, t] = await Promise.all([usersRepo.actorFacts(tx, ctx.companyId, ctx.userId), ticketsRepo.getByUuid(tx, ctx.companyId, uuid)]);
-          return !!actor && !!t && canSeeTicket(actor, t as Parameters<typeof canSeeTicket>[1]);
+          return !!actor && !!t && canSee(actor, t);
         })
         .catch(() => false);
       if (allowed) await socket.join(rooms.ticket(uuid));

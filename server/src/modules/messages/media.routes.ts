@@ -1,12 +1,13 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { canSeeTicket, IdParam } from '@balcao/shared';
+import { IdParam } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import { mimetypeOfName, type MediaStore } from '../../infra/media-store';
 import { parse } from '../../infra/validate';
 import * as usersRepo from '../users/users.repository';
 import * as ticketsRepo from '../tickets/tickets.repository';
+import { canSee } from '../tickets/visibility';
 import * as repo from './messages.repository';
 
 /**
@@ -27,7 +28,7 @@ export const mediaOf = (deps: { data: DataAccess; media: MediaStore }, ctx: Ctx,
     if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
     const ticket = await ticketsRepo.get(tx, ctx.companyId, m.ticketId);
     if (!ticket) throw new AppError('ERR_NO_MESSAGE_FOUND');
-    if (!canSeeTicket(actor, ticket as Parameters<typeof canSeeTicket>[1])) throw new AppError('ERR_NO_PERMISSION');
+    if (!canSee(actor, ticket)) throw new AppError('ERR_NO_PERMISSION');
     const path = deps.media.pathOf(ctx.companyId, m.mediaUrl);
     if (!path || !(await deps.media.exists(ctx.companyId, m.mediaUrl))) throw new AppError('ERR_NO_MESSAGE_FOUND');
     return { path, name: m.mediaUrl };

@@ -1,9 +1,10 @@
-import { canSeeTicket, type ListMessagesResponse, type MessageDto, type SendMessageBody } from '@balcao/shared';
+import { type ListMessagesResponse, type MessageDto, type SendMessageBody } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import type { Jobs } from '../../infra/jobs';
 import * as usersRepo from '../users/users.repository';
 import * as ticketsRepo from '../tickets/tickets.repository';
+import { canSee } from '../tickets/visibility';
 import { queueOutbound } from './outbound';
 import { queueReadReceipts } from './read-receipts';
 import * as repo from './messages.repository';
@@ -14,7 +15,7 @@ export const createMessagesService = (deps: { data: DataAccess; jobs: Jobs }) =>
     if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
     const t = await ticketsRepo.get(tx, ctx.companyId, ticketId);
     if (!t) throw new AppError('ERR_NO_TICKET_FOUND');
-    if (!canSeeTicket(actor, t as Parameters<typeof canSeeTicket>[1])) throw new AppError('ERR_NO_PERMISSION');
+    if (!canSee(actor, t)) throw new AppError('ERR_NO_PERMISSION');
     return t;
   };
 

@@ -1,6 +1,5 @@
 import {
   actionFor,
-  canSeeTicket,
   canTransition,
   type Actor,
   type CloseAllBody,
@@ -21,6 +20,7 @@ import * as whatsappRepo from '../whatsapp/whatsapp.repository';
 import * as queuesRepo from '../queues/queues.repository';
 import * as repo from './tickets.repository';
 import { holderDetails, transitions } from './tickets.transitions';
+import { canSee } from './visibility';
 
 export interface TicketsDeps {
   data: DataAccess;
@@ -37,7 +37,7 @@ const actorOf = async (tx: Tx, ctx: Ctx): Promise<Actor> => {
 /** 404 for another company's ticket (never a leak), 403 for one of ours the actor may not see. */
 const visibleTicket = async (tx: Tx, ctx: Ctx, actor: Actor, ticket: repo.TicketRow | undefined): Promise<repo.TicketRow> => {
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
-  if (!canSeeTicket(actor, ticket as Parameters<typeof canSeeTicket>[1])) throw new AppError('ERR_NO_PERMISSION');
+  if (!canSee(actor, ticket)) throw new AppError('ERR_NO_PERMISSION');
   return ticket;
 };
 
