@@ -7,5 +7,6 @@ export const messagesRoutes = (messages: MessagesService) => async (app: Fastify
   app.get('/messages/:ticketId', (req) =>
     messages.list(req.ctx, parse(TicketIdParam, req.params).ticketId, parse(ListMessagesQuery, req.query).pageNumber),
   );
+  app.post('/tickets/:ticketId/read', (req) => messages.markRead(req.ctx, parse(TicketIdParam, req.params).ticketId));
   app.post('/messages/:ticketId', (req) => messages.send(req.ctx, parse(TicketIdParam, req.params).ticketId, parse(SendMessageBody, req.body)));
 };

@@ -1,4 +1,4 @@
-import { type ListMessagesResponse, type MessageDto, type SendMessageBody } from '@balcao/shared';
+import type { ListMessagesResponse, MessageDto, SendMessageBody, TicketDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import type { Jobs } from '../../infra/jobs';
@@ -20,17 +20,27 @@ export const createMessagesService = (deps: { data: DataAccess; jobs: Jobs }) =>
   };
 
   return {
+    /** Reads only (decision 0031): opening a conversation marks it read through markRead. */
     list: (ctx: Ctx, ticketId: number, pageNumber: number): Promise<ListMessagesResponse> =>
-      deps.data.withTenant(ctx, async ({ tx, stage }) => {
+      deps.data.withTenant(ctx, async ({ tx }) => {
         const t = await ticketFor(tx, ctx, ticketId);
-        // Opening the conversation reads it: the unread badge clears for everyone.
-        if (pageNumber === 1 && t.unreadMessages > 0 && t.status !== 'pending') {
-          await ticketsRepo.update(tx, ctx.companyId, t.id, { unreadMessages: 0 });
-          await queueReadReceipts({ tx, stage }, deps.jobs, t);
-          stage({ type: 'ticket.updated', companyId: ctx.companyId, ticket: (await ticketsRepo.loadDto(tx, ctx.companyId, t.id))! });
-        }
         const page = await repo.history(tx, ctx.companyId, t, pageNumber);
         return { ...page, ticket: (await ticketsRepo.loadDto(tx, ctx.companyId, t.id))! };
+      }),
+
+    /**
+     * The agent shows the conversation: the unread badge clears for everyone and the customer's
+     * messages get their blue ticks. A pending ticket (an admin's preview) stays unread.
+     */
+    markRead: (ctx: Ctx, ticketId: number): Promise<TicketDto> =>
+      deps.data.withTenant(ctx, async ({ tx, stage }) => {
+        const t = await ticketFor(tx, ctx, ticketId);
+        if (t.unreadMessages === 0 || t.status === 'pending') return (await ticketsRepo.loadDto(tx, ctx.companyId, t.id))!;
+        await ticketsRepo.update(tx, ctx.companyId, t.id, { unreadMessages: 0 });
+        await queueReadReceipts({ tx, stage }, deps.jobs, t);
+        const ticket = (await ticketsRepo.loadDto(tx, ctx.companyId, t.id))!;
+        stage({ type: 'ticket.updated', companyId: ctx.companyId, ticket });
+        return ticket;
       }),
 
     send: (ctx: Ctx, ticketId: number, body: SendMessageBody): Promise<MessageDto> =>
