@@ -1,4 +1,4 @@
-import type { DomainEvent, MessageDto, MessageReaction, TicketDto } from '@balcao/shared';
+import { normalizeChannelPhone, type DomainEvent, type MessageDto, type MessageReaction, type TicketDto } from '@balcao/shared';
 import type { DataAccess, Unit } from '../../db/tenant';
 import { sql } from 'drizzle-orm';
 import type { Jobs } from '../../infra/jobs';
@@ -99,7 +99,8 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
 
   const ingestArgs = (conn: ConnectionFacts, msg: InboundMessage): unknown[] => [
     conn.id,
-    msg.from,
+    // Every channel's number keys contacts in the one canonical form (decision 0032).
+    msg.isGroup ? msg.from : normalizeChannelPhone(msg.from),
     // Our own push name is not the customer's.
     msg.fromMe ? '' : stripNul(msg.pushName?.trim() ?? ''),
     msg.isGroup,
@@ -241,7 +242,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
       }
       return data.withTenant({ companyId: conn.companyId }, async (unit): Promise<CallOutcome> => {
         const { tx, stage } = unit;
-        const contact = await contactsRepo.getByNumber(tx, conn.companyId, call.from);
+        const contact = await contactsRepo.getByNumber(tx, conn.companyId, normalizeChannelPhone(call.from));
         const ticket = contact ? await ticketsRepo.findLive(tx, conn.companyId, contact.id, conn.id) : undefined;
         if (!contact || !ticket) return { outcome: 'ignored', reason: 'no-live-ticket', rejected };
         const company = await companiesRepo.get(tx, conn.companyId);
