@@ -27,7 +27,10 @@ export const holderDetails = async (tx: Tx, companyId: number, holder: repo.Tick
   return { ticketId: holder.id, uuid: holder.uuid, status: holder.status, user: dto?.user ?? null, queue: dto?.queue ?? null };
 };
 
-/** An automated message (greeting, completion) is stored and sent like any other. */
+/**
+ * An automated message (greeting, completion) is stored and sent like any other. The service
+ * announces the ticket once after the transition, so the message does not announce it too.
+ */
 const automated = async (unit: Unit, deps: TransitionDeps, ticket: repo.TicketRow, template: string) => {
   if (!template.trim()) return;
   const company = await companiesRepo.get(unit.tx, ticket.companyId);
@@ -38,7 +41,7 @@ const automated = async (unit: Unit, deps: TransitionDeps, ticket: repo.TicketRo
     now: deps.clock.now(),
     timeZone: company?.timezone ?? 'America/Sao_Paulo',
   });
-  await queueOutbound(unit, deps.jobs, ticket, body, { automated: true });
+  await queueOutbound(unit, deps.jobs, ticket, body, { automated: true, ticketAnnounced: true });
 };
 
 const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
