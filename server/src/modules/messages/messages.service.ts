@@ -1,4 +1,4 @@
-import type { ListMessagesResponse, MessageDto, SendMessageBody, TicketDto } from '@balcao/shared';
+import { can, type ListMessagesResponse, type MessageDto, type SendMessageBody, type TicketDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import type { Jobs } from '../../infra/jobs';
@@ -48,7 +48,7 @@ export const createMessagesService = (deps: { data: DataAccess; jobs: Jobs }) =>
         const t = await ticketFor(unit.tx, ctx, ticketId);
         // Replies go through an accepted ticket; admins may answer any open one.
         if (t.status !== 'open') throw new AppError('ERR_INVALID_TRANSITION');
-        if (t.userId !== ctx.userId && ctx.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION');
+        if (t.userId !== ctx.userId && !can(ctx, 'messages:replyToAnyTicket')) throw new AppError('ERR_NO_PERMISSION');
         const quotedId = typeof body.quotedMsg === 'number' ? body.quotedMsg : (body.quotedMsg?.id ?? null);
         if (quotedId && !(await repo.get(unit.tx, ctx.companyId, quotedId))) throw new AppError('ERR_NO_MESSAGE_FOUND');
         const row = await queueOutbound(unit, deps.jobs, t, body.body, { userId: ctx.userId, quotedMsgId: quotedId });

@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Actor, ListTicketsQuery, TicketDto, TicketStatus } from '@balcao/shared';
-import { TICKET_PAGE_SIZE } from '@balcao/shared';
+import { can, TICKET_PAGE_SIZE } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { tickets } from './tickets.table';
 import { visibleSql } from './visibility';
@@ -52,7 +52,7 @@ const newestFirst = [sql`${tickets.updatedAt} desc nulls last`, sql`${tickets.id
 /** One statement (the request's hot path): the count, the page and the page's DTOs. */
 export const list = async (tx: Tx, companyId: number, actor: { id: number; profile: Actor['profile'] }, q: ListTicketsQuery) => {
   const where: SQL[] = [sql`${tickets.companyId} = ${companyId}`];
-  const showAll = q.showAll === true && actor.profile === 'admin';
+  const showAll = q.showAll === true && can(actor.profile, 'tickets-manager:showall');
   // Admins without showAll see their own tickets and every unassigned one (a user of every queue).
   // (A view filter, not visibility: admins may see every ticket.)
   if (!showAll) where.push(visibleSql(actor) ?? sql`(${tickets.userId} = ${actor.id} or ${tickets.userId} is null)`);
