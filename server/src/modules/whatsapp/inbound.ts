@@ -65,13 +65,55 @@ const messageFromRow = (m: Record<string, unknown>): MessageDto => ({
   updatedAt: new Date(m.updated_at as string).toISOString(),
 });
 
-interface IngestCall {
+export interface IngestCall {
   duplicate: boolean;
   ticketCreated?: boolean;
   message?: Record<string, unknown>;
   quoted?: MessageDto['quotedMsg'];
   ticket?: TicketDto;
 }
+
+/** balcao_ingest's arguments by name (drizzle/policies/20-ingest-function.sql). */
+export interface IngestArgs {
+  companyId: number;
+  whatsappId: number;
+  number: string;
+  name: string;
+  isGroup: boolean;
+  waMessageId: string;
+  body: string;
+  mediaType: string | null;
+  status: 'pending';
+  queueId: number | null;
+  at: Date;
+  /** The channel's message as JSON text, or null. */
+  raw: string | null;
+  isForwarded: boolean;
+  quotedWaMessageId: string | null;
+  fromMe: boolean;
+}
+
+/** The function's parameter order, in one place: both call paths below use it. */
+const ingestParams = (a: IngestArgs) =>
+  [a.whatsappId, a.number, a.name, a.isGroup, a.waMessageId, a.body, a.mediaType, a.status, a.queueId, a.at.toISOString(), a.raw, a.isForwarded, a.quotedWaMessageId, a.fromMe] as const;
+
+/**
+ * The one typed call site of balcao_ingest. Without `tx`: one autocommit statement (the hot
+ * path), `events` published after it. With `tx`: inside the caller's transaction (the caller
+ * stages the events).
+ */
+export const callIngest = {
+  autocommit: (data: Pick<DataAccess, 'callTenantFunction'>, a: IngestArgs, events: (r: IngestCall) => DomainEvent[]): Promise<IngestCall> =>
+    data.callTenantFunction<IngestCall>({ companyId: a.companyId }, 'balcao_ingest', [...ingestParams(a)], events),
+  inTransaction: async (tx: Unit['tx'], a: IngestArgs): Promise<IngestCall> => {
+    const p = ingestParams(a);
+    const rows = await tx.execute<{ r: IngestCall }>(
+      sql`select balcao_ingest(${a.companyId}::int, ${p[0]}::int, ${p[1]}::text, ${p[2]}::text, ${p[3]}::boolean, ${p[4]}::text, ${p[5]}::text,
+        ${p[6]}::text, ${p[7]}::text, ${p[8]}::int, ${p[9]}::timestamptz, ${p[10]}::jsonb, ${p[11]}::boolean, ${p[12]}::text, ${p[13]}::boolean) as r`,
+    );
+    return rows[0]!.r;
+  },
+};
 
 /** `media_type`: the kind for everything but plain and link texts (attendance §3: null for text). */
 export const mediaTypeOf = (msg: Pick<InboundMessage, 'kind' | 'mediaType'>): string | null => {
@@ -97,24 +139,25 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
   const ignoreGroups = async (companyId: number) =>
     (await data.withTenant({ companyId }, ({ tx }) => companiesRepo.getSetting(tx, companyId, 'CheckMsgIsGroup'))) !== 'disabled';
 
-  const ingestArgs = (conn: ConnectionFacts, msg: InboundMessage): unknown[] => [
-    conn.id,
+  const ingestArgs = (conn: ConnectionFacts, msg: InboundMessage): IngestArgs => ({
+    companyId: conn.companyId,
+    whatsappId: conn.id,
     // Every channel's number keys contacts in the one canonical form (decision 0032).
-    msg.isGroup ? msg.from : normalizeChannelPhone(msg.from),
+    number: msg.isGroup ? msg.from : normalizeChannelPhone(msg.from),
     // Our own push name is not the customer's.
-    msg.fromMe ? '' : stripNul(msg.pushName?.trim() ?? ''),
-    msg.isGroup,
-    msg.id,
-    stripNul(msg.body),
-    mediaTypeOf(msg),
-    'pending',
-    conn.queueIds.length === 1 ? conn.queueIds[0]! : null,
-    msg.timestamp.toISOString(),
-    msg.raw === undefined ? null : rawJson(msg.raw),
-    msg.isForwarded ?? false,
-    msg.quotedId ?? null,
-    msg.fromMe,
-  ];
+    name: msg.fromMe ? '' : stripNul(msg.pushName?.trim() ?? ''),
+    isGroup: msg.isGroup,
+    waMessageId: msg.id,
+    body: stripNul(msg.body),
+    mediaType: mediaTypeOf(msg),
+    status: 'pending',
+    queueId: conn.queueIds.length === 1 ? conn.queueIds[0]! : null,
+    at: msg.timestamp,
+    raw: msg.raw === undefined ? null : rawJson(msg.raw),
+    isForwarded: msg.isForwarded ?? false,
+    quotedWaMessageId: msg.quotedId ?? null,
+    fromMe: msg.fromMe,
+  });
 
   const eventsOf = (conn: ConnectionFacts, r: IngestCall): DomainEvent[] => {
     if (r.duplicate || !r.ticket || !r.message) return [];
@@ -133,8 +176,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
   });
 
   /** Text: one autocommit call (the hot path). */
-  const store = (conn: ConnectionFacts, msg: InboundMessage) =>
-    data.callTenantFunction<IngestCall>({ companyId: conn.companyId }, 'balcao_ingest', ingestArgs(conn, msg), (r) => eventsOf(conn, r));
+  const store = (conn: ConnectionFacts, msg: InboundMessage) => callIngest.autocommit(data, ingestArgs(conn, msg), (r) => eventsOf(conn, r));
 
   /**
    * Media: the same call plus the download's safety-net job, in one transaction, so a process
@@ -142,12 +184,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
    */
   const storeWithMedia = (conn: ConnectionFacts, msg: InboundMessage) =>
     data.withTenant({ companyId: conn.companyId }, async ({ tx, stage }) => {
-      const [c, ...a] = [conn.companyId, ...ingestArgs(conn, msg)];
-      const rows = await tx.execute<{ r: IngestCall }>(
-        sql`select balcao_ingest(${c}::int, ${a[0]}::int, ${a[1]}::text, ${a[2]}::text, ${a[3]}::boolean, ${a[4]}::text, ${a[5]}::text,
-          ${a[6]}::text, ${a[7]}::text, ${a[8]}::int, ${a[9]}::timestamptz, ${a[10]}::jsonb, ${a[11]}::boolean, ${a[12]}::text, ${a[13]}::boolean) as r`,
-      );
-      const r = rows[0]!.r;
+      const r = await callIngest.inTransaction(tx, ingestArgs(conn, msg));
       for (const e of eventsOf(conn, r)) stage(e);
       if (!r.duplicate && r.message) await jobs!.enqueue(tx, 'media.download', mediaJob(conn, msg, r.message.id as number), { startAfterSeconds: MEDIA_SAFETY_NET_SECONDS });
       return r;
