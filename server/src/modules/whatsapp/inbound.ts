@@ -1,4 +1,4 @@
-import { normalizeChannelPhone, type DomainEvent, type MessageDto, type MessageReaction, type TicketDto } from '@balcao/shared';
+import { mediaTypeOfKind, normalizeChannelPhone, type DomainEvent, type MessageDto, type MessageReaction, type TicketDto } from '@balcao/shared';
 import type { DataAccess, Unit } from '../../db/tenant';
 import { sql } from 'drizzle-orm';
 import type { Jobs } from '../../infra/jobs';
@@ -118,7 +118,7 @@ export const callIngest = {
 /** `media_type`: the kind for everything but plain and link texts (attendance §3: null for text). */
 export const mediaTypeOf = (msg: Pick<InboundMessage, 'kind' | 'mediaType'>): string | null => {
   if (!msg.kind) return msg.mediaType ?? null;
-  return msg.kind === 'text' || msg.kind === 'extendedText' ? null : msg.kind;
+  return mediaTypeOfKind(msg.kind);
 };
 
 // jsonb cannot hold NUL either; the raw message keeps everything else as the channel gave it.
