@@ -141,6 +141,20 @@ describe('ticket transitions', () => {
     }
   });
 
+  it("greets in the company's language (its language setting)", async () => {
+    await app.owner`update settings set value = 'enabled' where company_id = ${a.companyId} and key = 'sendGreetingAccepted'`;
+    await app.owner`insert into settings (company_id, key, value) values (${a.companyId}, 'language', 'en')`;
+    try {
+      const t = await newTicket();
+      await admin().put(`/tickets/${t.id}`, { status: 'open', userId: a.admin.id });
+      const rows = await app.owner`select body from messages where ticket_id = ${t.id} and from_me`;
+      expect(rows.map((r) => r.body)).toEqual([expect.stringMatching(/^Good (morning|afternoon|evening) \*.+\*, my name is \*Admin\* and I will take it from here!$/)]);
+    } finally {
+      await app.owner`delete from settings where company_id = ${a.companyId} and key = 'language'`;
+      await app.owner`update settings set value = 'disabled' where company_id = ${a.companyId} and key = 'sendGreetingAccepted'`;
+    }
+  });
+
   it('lists by status with counts, search and pages', async () => {
     const t = await newTicket('procure-me');
     const all = await admin().get<{ tickets: TicketDto[]; count: number; hasMore: boolean }>('/tickets?status=pending&showAll=true');

@@ -3,6 +3,7 @@ import type { DataAccess, Unit } from '../../db/tenant';
 import { sql } from 'drizzle-orm';
 import type { Jobs } from '../../infra/jobs';
 import type { MediaStore } from '../../infra/media-store';
+import { DEFAULT_LANGUAGE, LANGUAGE_SETTING, textsOf } from '../../infra/texts';
 import * as contactsRepo from '../contacts/contacts.repository';
 import { queueOutbound } from '../messages/outbound';
 import * as ticketsRepo from '../tickets/tickets.repository';
@@ -10,23 +11,21 @@ import * as companiesRepo from '../companies/companies.repository';
 import * as messagesRepo from '../messages/messages.repository';
 import { applyPresence } from './inbound-presence';
 import type { ContactPictures } from './contact-pictures';
-import { REVOKED_BODY } from './channel-content';
 import { createInboundMedia, MEDIA_SAFETY_NET_SECONDS, type MediaJob } from './inbound-media';
 import type { AckUpdate, CallOffer, EditUpdate, InboundMessage, ReactionUpdate, RevokeUpdate, WhatsAppChannel } from './whatsapp.port';
 
-/** Sent on the live ticket when a call is rejected because the company disabled calls (spec text). */
-export const CALLS_DISABLED_TEXT =
-  'As chamadas de voz e vídeo estão desabilitadas para esse WhatsApp, favor enviar uma mensagem de texto. Obrigado';
+/** Sent on the live ticket when a call is rejected because the company disabled calls (pt-BR; infra/texts.ts). */
+export const CALLS_DISABLED_TEXT = textsOf(DEFAULT_LANGUAGE).callsDisabled;
 
-/** The `call_log` body: 'Chamada de voz perdida às 14:05' in the company's time zone. */
-export const callLogBody = (isVideo: boolean, at: Date, timeZone: string): string => {
+/** The `call_log` body: 'Chamada de voz perdida às 14:05' in the company's time zone and language. */
+export const callLogBody = (isVideo: boolean, at: Date, timeZone: string, language?: string): string => {
   let time: string;
   try {
     time = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone }).format(at);
   } catch {
     time = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' }).format(at);
   }
-  return `Chamada de ${isVideo ? 'vídeo' : 'voz'} perdida às ${time}`;
+  return textsOf(language).missedCall(isVideo, time);
 };
 
 export type CallOutcome = { outcome: 'logged'; rejected: boolean; messageId: number; ticketId: number } | { outcome: 'ignored'; reason: 'no-live-ticket' | 'duplicate'; rejected: boolean };
@@ -124,6 +123,9 @@ export const mediaTypeOf = (msg: Pick<InboundMessage, 'kind' | 'mediaType'>): st
 // jsonb cannot hold NUL either; the raw message keeps everything else as the channel gave it.
 const rawJson = (raw: unknown): string => JSON.stringify(raw, (_k, v: unknown) => (typeof v === 'string' && v.includes('\u0000') ? stripNul(v) : v));
 
+/** The company's language for the texts the server writes (infra/texts.ts). */
+const languageOf = (tx: Unit['tx'], companyId: number) => companiesRepo.getSetting(tx, companyId, LANGUAGE_SETTING);
+
 const isConcurrentDuplicate = (err: unknown) => (err as { code?: string }).code === 'BLC01';
 
 /**
@@ -209,7 +211,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
       console.error(`whatsapp ${conn.id}: calls are disabled but the pipeline has no job queue; automatic text not sent`);
       return;
     }
-    await queueOutbound(unit, jobs, ticket, CALLS_DISABLED_TEXT, { automated: true });
+    await queueOutbound(unit, jobs, ticket, textsOf(await languageOf(unit.tx, conn.companyId)).callsDisabled, { automated: true });
   };
 
   const api = {
@@ -250,7 +252,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
 
     /** The contact deleted their message: 'Essa mensagem foi apagada pelo contato', isDeleted. */
     applyRevoke(conn: ConnectionFacts, update: RevokeUpdate): Promise<boolean> {
-      return updateTarget(conn, (tx) => messagesRepo.applyRevoke(tx, conn.companyId, conn.id, update.id, REVOKED_BODY));
+      return updateTarget(conn, async (tx) => messagesRepo.applyRevoke(tx, conn.companyId, conn.id, update.id, textsOf(await languageOf(tx, conn.companyId)).revoked));
     },
 
     /** Stores (or with '' removes) the reactor's reaction on the target message. */
@@ -283,7 +285,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
         const ticket = contact ? await ticketsRepo.findLive(tx, conn.companyId, contact.id, conn.id) : undefined;
         if (!contact || !ticket) return { outcome: 'ignored', reason: 'no-live-ticket', rejected };
         const company = await companiesRepo.get(tx, conn.companyId);
-        const body = callLogBody(call.isVideo, call.at, company?.timezone ?? 'America/Sao_Paulo');
+        const body = callLogBody(call.isVideo, call.at, company?.timezone ?? 'America/Sao_Paulo', await languageOf(tx, conn.companyId));
         const row = await messagesRepo.insertOnce(tx, {
           companyId: conn.companyId,
           ticketId: ticket.id,
