@@ -15,3 +15,4 @@ export * from './schemas/whatsapp';
 export * from './schemas/companies';
 export * from './schemas/sandbox';
 export * from './phone';
+export * from './media-kinds';

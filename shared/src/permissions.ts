@@ -13,8 +13,25 @@ export const adminPermissions = [
   'connections-page:actionButtons',
   'connections-page:addConnection',
   'connections-page:editOrDeleteConnection',
+  // What the server enforces (services and routes ask `can`, never the profile directly).
+  'users:create',
+  'queues:create',
+  'tickets:delete',
+  'tickets:closeAll',
+  /** Open or create a ticket without a queue. */
+  'tickets:withoutQueue',
+  /** Reply on an open ticket someone else accepted. */
+  'messages:replyToAnyTicket',
+  /** See a connection's QR / pairing code, and every other connection action. */
+  'connections:manage',
+  /** The sandbox simulator's routes. */
+  'sandbox:use',
 ] as const;
-export type Permission = (typeof adminPermissions)[number];
+
+/** What only the super user (any profile) may do: the whole installation, not one company. */
+export const superPermissions = ['companies:manage', 'companies:viewAnyPlan', 'sandbox:use'] as const;
+
+export type Permission = (typeof adminPermissions)[number] | (typeof superPermissions)[number];
 
 const byProfile: Record<Profile, readonly Permission[]> = {
   admin: adminPermissions,
@@ -32,9 +49,18 @@ export interface Actor {
   allTicket: 'enabled' | 'disabled' | 'desabled';
 }
 
-/** Whether a profile holds a static permission. Unknown profiles hold none. */
-export const can = (profile: string, permission: Permission): boolean =>
-  (byProfile[profile as Profile] ?? []).includes(permission);
+/** Who asks: a profile, or a session (profile plus the super flag). */
+export type Subject = string | { profile: string; super?: boolean };
+
+/**
+ * Whether a profile (or a session) holds a static permission. Unknown profiles hold none; the
+ * super user holds `superPermissions` on top of their profile's. The one place a role decides.
+ */
+export const can = (who: Subject, permission: Permission): boolean => {
+  const profile = typeof who === 'string' ? who : who.profile;
+  if (typeof who !== 'string' && who.super && (superPermissions as readonly Permission[]).includes(permission)) return true;
+  return (byProfile[profile as Profile] ?? []).includes(permission);
+};
 
 export const planFlags = [
   'useCampaigns',

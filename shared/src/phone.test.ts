@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRAZILIAN_DDDS, brazilianVariants, normalizeBrazilianNumber, onlyDigits, withoutNinthDigit } from './phone';
+import { BRAZILIAN_DDDS, brazilianVariants, normalizeBrazilianNumber, normalizeChannelPhone, normalizePhone, onlyDigits, withoutNinthDigit } from './phone';
 
 describe('onlyDigits', () => {
   it('strips everything but digits', () => {
@@ -82,5 +82,39 @@ describe('BRAZILIAN_DDDS', () => {
     expect(BRAZILIAN_DDDS.size).toBe(67);
     expect(BRAZILIAN_DDDS.has('11')).toBe(true);
     expect(BRAZILIAN_DDDS.has('20')).toBe(false);
+  });
+});
+
+describe('normalizePhone (one canonical form: E.164 digits, Brazilian mobiles with the 9th digit)', () => {
+  it.each([
+    ['+55 (11) 98888-7777', 'typed, international'],
+    ['(11) 98888-7777', 'typed, national'],
+    ['011 98888-7777', 'typed with the trunk 0'],
+    ['11 8888-7777', 'typed, national, old 8-digit mobile'],
+    ['5511988887777', 'digits with the 9th digit'],
+    ['551188887777', 'digits without it (an old WhatsApp address)'],
+    ['+551188887777', 'international without it'],
+  ])('%s (%s) → 5511988887777', (input) => {
+    expect(normalizePhone(input)).toBe('5511988887777');
+  });
+
+  it.each([
+    ['+1 (415) 555-0100', '14155550100'],
+    ['(31) 3234-5678', '553132345678'], // a landline gets no 9th digit
+    ['12345', '12345'], // not a phone number: digits kept
+    ['(55) 99999-8888', '5555999998888'], // DDD 55 written nationally is not the country code
+    ['+52 1 55 1234 5678', '5215512345678'], // written with its country code: digits as written
+    ['', ''],
+  ])('%s → %s', (input, expected) => {
+    expect(normalizePhone(input)).toBe(expected);
+  });
+
+  it('reads channel digits as international, never as a Brazilian national number', () => {
+    expect(normalizeChannelPhone('14155550100')).toBe('14155550100');
+    expect(normalizeChannelPhone('551188887777')).toBe('5511988887777');
+    expect(normalizeChannelPhone('5511988887777')).toBe('5511988887777');
+    expect(normalizeChannelPhone('5215512345678')).toBe('5215512345678');
+    // A LID (opaque digits) is kept as it is.
+    expect(normalizeChannelPhone('123456789012345')).toBe('123456789012345');
   });
 });

@@ -15,7 +15,12 @@
  * The reverse (`withoutNinthDigit`) gives the old 8-digit form of a 13-digit mobile, which is
  * the WhatsApp address of accounts that never migrated; `brazilianVariants` lists both forms
  * so a sender can ask WhatsApp which one exists.
+ *
+ * `normalizePhone` is THE function every number goes through before it keys a contact
+ * (decision 0032): typed by an agent, imported, or delivered by a channel. Canonical form:
+ * the E.164 digits without '+', Brazilian mobiles with the 9th digit.
  */
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 
 /** Area codes (DDD) in use in Brazil (Anatel). */
 export const BRAZILIAN_DDDS: ReadonlySet<string> = new Set(
@@ -65,3 +70,32 @@ export const brazilianVariants = (value: string): string[] => {
   const old = withoutNinthDigit(normalized);
   return old === normalized ? [normalized] : [normalized, old];
 };
+
+/**
+ * Any way of writing a phone number → the digits contacts are keyed by: E.164 without '+', a
+ * Brazilian mobile always in its 13-digit form (with the 9th digit).
+ *
+ * - "+55 (11) 98888-7777", "(11) 98888-7777", "011 98888-7777", "5511988887777" and the old
+ *   WhatsApp address "551188887777" all give "5511988887777";
+ * - written without a country code, a number is read as one of `defaultCountry` (Brazil);
+ *   starting with its country code, or with '+', as international (channels pass '+' + digits);
+ * - what libphonenumber-js does not recognise as valid (group ids, LIDs, test numbers) keeps
+ *   its digits, only the Brazilian 9th-digit rule applies.
+ */
+export const normalizePhone = (value: string, defaultCountry: CountryCode = 'BR'): string => {
+  const digits = onlyDigits(value);
+  if (!digits) return '';
+  const parsed = parsePhoneNumberFromString(value, defaultCountry);
+  if (!parsed?.isValid()) return normalizeBrazilianNumber(digits);
+  // Written with its country code: the digits stay as written (libphonenumber may rewrite some
+  // national forms, e.g. Mexico's mobile "1", that WhatsApp addresses keep). Written nationally
+  // (or with a trunk or international prefix): country code + national number.
+  const international = digits.startsWith(parsed.countryCallingCode) && digits.length > parsed.nationalNumber.length;
+  return normalizeBrazilianNumber(international ? digits : `${parsed.countryCallingCode}${parsed.nationalNumber}`);
+};
+
+/**
+ * A number as a channel delivers it: always international digits (a WhatsApp JID's user part),
+ * never read as national; its digits never change beyond the Brazilian 9th digit.
+ */
+export const normalizeChannelPhone = (digits: string): string => normalizePhone(`+${onlyDigits(digits)}`);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import fastifyCookie from '@fastify/cookie';
-import { ACCESS_TOKEN_TTL_SECONDS, profiles, type Profile } from '@balcao/shared';
+import { ACCESS_TOKEN_TTL_SECONDS, can, profiles, type Profile } from '@balcao/shared';
 import { AppError } from './errors';
 import type { Ctx, DataAccess } from '../db/tenant';
 
@@ -90,9 +90,9 @@ export const requireAuth = (app: FastifyInstance) => async (request: FastifyRequ
 };
 
 export const requireAdmin = async (request: FastifyRequest) => {
-  if (request.ctx.profile !== 'admin' && !request.ctx.super) throw new AppError('ERR_NO_PERMISSION');
+  if (!can(request.ctx, 'sandbox:use')) throw new AppError('ERR_NO_PERMISSION');
 };
 
 export const requireSuper = async (request: FastifyRequest) => {
-  if (!request.ctx.super) throw new AppError('ERR_NO_PERMISSION');
+  if (!can(request.ctx, 'companies:manage')) throw new AppError('ERR_NO_PERMISSION');
 };

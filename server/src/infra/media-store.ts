@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
 
 /**
  * Media files on disk, one folder per company: `<dataDir>/media/<companyId>/<name>`. A message
@@ -9,7 +10,10 @@ import { join } from 'node:path';
  * must share `dataDir/media` (a shared volume in docker-compose.yml).
  */
 export interface MediaStore {
-  /** Writes the bytes under a new unguessable name and returns it. */
+  /**
+   * Writes the bytes under a new unguessable name and returns it. The name's extension is what
+   * the bytes are (`storedExtension`), never only what the sender said.
+   */
   save(companyId: number, bytes: Buffer, opts: { mimetype: string; fileName?: string }): Promise<string>;
   /** The file of a stored name of this company, or undefined when the name is not one of ours. */
   pathOf(companyId: number, name: string): string | undefined;
@@ -56,12 +60,44 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xls: 'application/vnd.ms-excel',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   zip: 'application/zip',
 };
 
-export const mimetypeOfName = (name: string): string | undefined => {
+/** Old Office formats share one container (CFB): the claimed extension says which. */
+const CFB_EXTENSIONS = new Set(['doc', 'xls', 'ppt']);
+
+const extensionOf = (name: string): string | undefined => {
   const dot = name.lastIndexOf('.');
-  return dot < 0 ? undefined : TYPES_BY_EXTENSION[name.slice(dot + 1).toLowerCase()];
+  return dot < 0 ? undefined : name.slice(dot + 1).toLowerCase();
+};
+
+/**
+ * The extension a file is stored under, decided from its bytes (decision 0034): a type
+ * file-type recognises and we allow (the table above) keeps or gets that type's extension; a
+ * recognised type we do not allow (executables, archives other than zip, HTML is never sniffed)
+ * becomes `bin`; bytes nothing recognises (text, HTML, CSV…) keep the claimed extension unless
+ * it names a type a browser would render (image, video, audio): those become `bin` too. `bin` is served as an application/octet-stream
+ * attachment, so a renamed .exe claiming to be a .jpg is kept (the customer did send it) but
+ * never shown as a picture.
+ */
+export const storedExtension = async (bytes: Buffer, claimedName: string): Promise<string> => {
+  const claimed = extensionOf(claimedName);
+  const sniffed = await fileTypeFromBuffer(bytes).catch(() => undefined);
+  if (sniffed) {
+    if (sniffed.ext === 'cfb') return claimed && CFB_EXTENSIONS.has(claimed) ? claimed : 'bin';
+    const type = TYPES_BY_EXTENSION[sniffed.ext];
+    if (!type) return 'bin';
+    // The sender's spelling when it means the same type (jpeg/jpg, oga/ogg).
+    return claimed && TYPES_BY_EXTENSION[claimed] === type ? claimed : sniffed.ext;
+  }
+  const claimedType = claimed ? TYPES_BY_EXTENSION[claimed] : undefined;
+  return claimed && !/^(image|video|audio)\//.test(claimedType ?? '') ? claimed : 'bin';
+};
+
+export const mimetypeOfName = (name: string): string | undefined => {
+  const ext = extensionOf(name);
+  return ext ? TYPES_BY_EXTENSION[ext] : undefined;
 };
 
 /** The name the customer sees: the stored name without the store's random prefix. */
@@ -81,7 +117,12 @@ export const createMediaStore = (dataDir: string): MediaStore => {
   const pathOf = (companyId: number, name: string) => (Number.isSafeInteger(companyId) && companyId > 0 && SAFE_NAME.test(name) ? join(folder(companyId), name) : undefined);
   return {
     async save(companyId, bytes, opts) {
-      const name = `${randomBytes(12).toString('hex')}-${safeFileName(opts.fileName, opts.mimetype)}`;
+      const claimed = safeFileName(opts.fileName, opts.mimetype);
+      const ext = await storedExtension(bytes, claimed);
+      const dot = claimed.lastIndexOf('.');
+      const base = dot > 0 ? claimed.slice(0, dot) : claimed;
+      const fileName = extensionOf(claimed) === ext ? claimed : `${base}.${ext}`;
+      const name = `${randomBytes(12).toString('hex')}-${fileName.slice(-120)}`;
       await mkdir(folder(companyId), { recursive: true });
       // 'wx': a name is never reused, so an existing file means a bug, not something to overwrite.
       await writeFile(join(folder(companyId), name), bytes, { flag: 'wx' });

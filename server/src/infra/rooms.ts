@@ -16,15 +16,6 @@ export const rooms = {
   ticket: (uuid: string) => `ticket:${uuid}`,
 };
 
-/** Exactly the rooms whose members may see a ticket in this state (mirror of canSeeTicket). */
-export const ticketRooms = (companyId: number, t: { userId: number | null; queueId: number | null }): string[] => {
-  const out = [rooms.admins(companyId)];
-  if (t.userId != null) out.push(rooms.user(t.userId));
-  if (t.queueId != null) out.push(rooms.queueSupervisors(t.queueId));
-  if (t.userId == null) out.push(t.queueId != null ? rooms.queue(t.queueId) : rooms.noQueue(companyId));
-  return out;
-};
-
 /** A connected, authenticated socket as a module sees it (never the socket.io object itself). */
 export interface ClientSocket {
   ctx: Ctx;

@@ -128,6 +128,7 @@ const table: Record<string, Case[]> = {
     ...bodyShapes('PUT', '/tickets/{ticket}'),
   ],
   'DELETE /tickets/:id': badIds('DELETE', (id) => `/tickets/${id}`),
+  'POST /tickets/:ticketId/read': badIds('POST', (id) => `/tickets/${id}/read`),
   'GET /messages/:id/media': badIds('GET', (id) => `/messages/${id}/media`),
   'GET /messages/:ticketId': [
     ...badIds('GET', (id) => `/messages/${id}`),

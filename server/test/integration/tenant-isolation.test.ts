@@ -137,6 +137,9 @@ const table: Record<string, Case[]> = {
   ],
   'DELETE /tickets/:id': [{ name: "A's ticket", req: () => ({ method: 'DELETE', url: `/tickets/${A.ticket.id}` }), expect: notFound('ERR_NO_TICKET_FOUND', aTicketUnchanged) }],
   'GET /messages/:ticketId': [{ name: "A's ticket", req: () => get(`/messages/${A.ticket.id}`), expect: notFound('ERR_NO_TICKET_FOUND') }],
+  'POST /tickets/:ticketId/read': [
+    { name: "A's ticket", req: () => ({ method: 'POST', url: `/tickets/${A.ticket.id}/read` }), expect: notFound('ERR_NO_TICKET_FOUND', aTicketUnchanged) },
+  ],
   'GET /messages/:id/media': [
     {
       name: "A's message with a stored file (holding A's marker)",

@@ -71,8 +71,12 @@ describe('a user of Q1', () => {
   it('cannot open, read or act on a ticket of Q2', async () => {
     expect(await opens(u1, t.q2)).toEqual([DENIED, DENIED, DENIED]);
     const a = api(app, u1.token);
-    const writes = [await a.put<{ error: string }>(`/tickets/${t.q2.id}`, { status: 'open' }), await a.post<{ error: string }>(`/messages/${t.q2.id}`, { body: 'oi' })];
-    expect(writes.map((r) => `${r.status} ${r.body.error}`)).toEqual([DENIED, DENIED]);
+    const writes = [
+      await a.put<{ error: string }>(`/tickets/${t.q2.id}`, { status: 'open' }),
+      await a.post<{ error: string }>(`/messages/${t.q2.id}`, { body: 'oi' }),
+      await a.post<{ error: string }>(`/tickets/${t.q2.id}/read`),
+    ];
+    expect(writes.map((r) => `${r.status} ${r.body.error}`)).toEqual([DENIED, DENIED, DENIED]);
     const [row] = await app.owner`select status, user_id from tickets where id = ${t.q2.id}`;
     expect(row).toEqual({ status: 'pending', user_id: null });
     // The admin, for contrast, opens it.

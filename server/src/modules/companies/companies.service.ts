@@ -1,4 +1,4 @@
-import type { CompanyDto, CreateCompanyBody, PlanDto } from '@balcao/shared';
+import { can, type CompanyDto, type CreateCompanyBody, type PlanDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import { hashPassword, usersQueries as usersRepo } from '../users';
@@ -7,7 +7,7 @@ import * as repo from './companies.repository';
 export const createCompaniesService = (data: DataAccess) => ({
   /** Super user: a company, its default settings and its first admin, in one transaction. */
   create: async (ctx: Ctx, body: CreateCompanyBody): Promise<CompanyDto & { adminUserId: number }> => {
-    if (!ctx.super) throw new AppError('ERR_NO_PERMISSION');
+    if (!can(ctx, 'companies:manage')) throw new AppError('ERR_NO_PERMISSION');
     const passwordHash = await hashPassword(body.admin.password);
     return data.withSystem('companies:super', async ({ tx }) => {
       const plan = body.planId ? await repo.getPlan(tx, body.planId) : await repo.firstPlan(tx);
@@ -29,13 +29,13 @@ export const createCompaniesService = (data: DataAccess) => ({
   },
 
   list: (ctx: Ctx): Promise<CompanyDto[]> => {
-    if (!ctx.super) throw new AppError('ERR_NO_PERMISSION');
+    if (!can(ctx, 'companies:manage')) throw new AppError('ERR_NO_PERMISSION');
     return data.withSystem('companies:super', async ({ tx }) => (await repo.list(tx)).map(repo.toCompanyDto));
   },
 
   /** The plan flags of a company: one's own, or any for the super user. */
   plan: (ctx: Ctx, companyId: number): Promise<PlanDto> => {
-    if (companyId !== ctx.companyId && !ctx.super) throw new AppError('ERR_NO_COMPANY_FOUND');
+    if (companyId !== ctx.companyId && !can(ctx, 'companies:viewAnyPlan')) throw new AppError('ERR_NO_COMPANY_FOUND');
     const run = async ({ tx }: Parameters<Parameters<DataAccess['withSystem']>[1]>[0]) => {
       const company = await repo.get(tx, companyId);
       const plan = company ? await repo.getPlan(tx, company.planId) : undefined;

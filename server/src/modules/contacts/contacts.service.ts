@@ -1,4 +1,4 @@
-import type { CreateContactBody, ContactDto } from '@balcao/shared';
+import { normalizePhone, type CreateContactBody, type ContactDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import * as repo from './contacts.repository';
@@ -15,7 +15,8 @@ export const createContactsService = (data: DataAccess) => ({
 
   create: (ctx: Ctx, body: CreateContactBody): Promise<ContactDto> =>
     data.withTenant(ctx, async ({ tx, stage }) => {
-      const number = body.number.replace(/\D/g, '');
+      // The same form the channels deliver: a typed contact and the customer writing in are one row.
+      const number = normalizePhone(body.number);
       const row = await repo.insert(tx, ctx.companyId, { ...body, number });
       if (!row) {
         const existing = await repo.getByNumber(tx, ctx.companyId, number);

@@ -32,17 +32,30 @@ const customerSendsMedia = async (body: Record<string, unknown>): Promise<number
   );
 };
 
+/** A real 2×1 PNG: the store serves a picture only for bytes that are one. */
+const PNG_2x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAADklEQVR4nGP4z8DwHwQBEPgD/U6VwW8AAAAASUVORK5CYII=', 'base64');
+
 const fetchMedia = (id: number, token: string) => app.app.inject({ method: 'GET', url: `/messages/${id}/media`, headers: { authorization: `Bearer ${token}` } });
 
 describe('GET /messages/:id/media', () => {
   it("streams an image the customer sent, inline, with its type and the customer's bytes", async () => {
-    const bytes = randomBytes(2_048);
+    const bytes = PNG_2x1;
     const id = await customerSendsMedia({ kind: 'image', body: 'foto', media: { data: bytes.toString('base64'), mimetype: 'image/png' } });
     const res = await fetchMedia(id, company.adminToken);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['content-disposition']).toBe('inline; filename="file.png"');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('serves what the bytes are, not what the sender called them: a renamed program is a download, never a picture', async () => {
+    const bytes = Buffer.concat([Buffer.from('MZ', 'latin1'), randomBytes(510)]);
+    const id = await customerSendsMedia({ kind: 'image', body: 'foto', media: { data: bytes.toString('base64'), mimetype: 'image/jpeg', fileName: 'foto.jpg' } });
+    const res = await fetchMedia(id, company.adminToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/octet-stream');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="foto.bin"');
     expect(res.rawPayload.equals(bytes)).toBe(true);
   });
 

@@ -1,8 +1,7 @@
-import { canSeeTicket } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import { mimetypeOfName, type MediaStore } from '../../infra/media-store';
-import { ticketsQueries } from '../tickets';
+import { canSee, ticketsQueries } from '../tickets';
 import { usersQueries } from '../users';
 import * as repo from './messages.repository';
 
@@ -24,7 +23,7 @@ export const mediaOf = (deps: { data: DataAccess; media: MediaStore }, ctx: Ctx,
     if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
     const ticket = await ticketsQueries.get(tx, ctx.companyId, m.ticketId);
     if (!ticket) throw new AppError('ERR_NO_MESSAGE_FOUND');
-    if (!canSeeTicket(actor, ticket as Parameters<typeof canSeeTicket>[1])) throw new AppError('ERR_NO_PERMISSION');
+    if (!canSee(actor, ticket)) throw new AppError('ERR_NO_PERMISSION');
     const path = deps.media.pathOf(ctx.companyId, m.mediaUrl);
     if (!path || !(await deps.media.exists(ctx.companyId, m.mediaUrl))) throw new AppError('ERR_NO_MESSAGE_FOUND');
     return { path, name: m.mediaUrl };

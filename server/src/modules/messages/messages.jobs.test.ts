@@ -67,7 +67,8 @@ describe('send worker: content from the message row', () => {
     const from = newCustomer();
     await a.inbound(from, 'Manda a foto?');
     const ticket = await ticketOf(a.whatsapp.id, from);
-    const bytes = Buffer.from('jpeg-bytes-of-the-product');
+    // A JPEG's first bytes: the store keeps a picture's name only for bytes that are one.
+    const bytes = Buffer.concat([Buffer.from('ffd8ffe000104a464946000101', 'hex'), Buffer.from('jpeg-bytes-of-the-product')]);
     const name = await app.media.save(a.companyId, bytes, { mimetype: 'image/jpeg', fileName: 'produto.jpg' });
     const m = await queue(ticket, 'Modelo azul', { media: { type: 'image', name } });
     await vi.waitFor(async () => expect((await stored(m.id)).ack).toBeGreaterThanOrEqual(1), { timeout: 10_000 });

@@ -76,14 +76,21 @@ describe('messages', () => {
     ]);
   });
 
-  it('clears the unread count when an agent opens the conversation, and tells the lists', async () => {
+  it('reading a conversation writes nothing; marking it read clears the unread count and tells the lists', async () => {
     const t = await acceptedTicket();
     await a.inbound(t.contact.number, 'mais uma');
     await a.inbound(t.contact.number, 'e outra');
     const socket = await connectSocket(app, a.adminToken);
     const cleared = nextEvent<{ ticket: TicketDto }>(socket, wireEvent(a.companyId, 'ticket'), (p) => p.ticket?.id === t.id && p.ticket.unreadMessages === 0);
     expect((await admin().get<TicketDto>(`/tickets/${t.id}`)).body.unreadMessages).toBe(2);
-    await admin().get(`/messages/${t.id}`);
+    const [before] = await app.owner`select updated_at from tickets where id = ${t.id}`;
+    const read = await admin().get<ListMessagesResponse>(`/messages/${t.id}`);
+    expect(read.body.ticket?.unreadMessages).toBe(2);
+    expect(await app.owner`select updated_at, unread_messages from tickets where id = ${t.id}`).toEqual([{ ...before, unread_messages: 2 }]);
+
+    const marked = await admin().post<TicketDto>(`/tickets/${t.id}/read`);
+    expect(marked.status).toBe(200);
+    expect(marked.body.unreadMessages).toBe(0);
     expect((await cleared).ticket.unreadMessages).toBe(0);
     socket.close();
   });

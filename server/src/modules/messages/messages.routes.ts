@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ListMessagesQuery, ListMessagesResponse, MessageDto, SendMessageBody, TicketIdParam } from '@balcao/shared';
+import { ListMessagesQuery, ListMessagesResponse, MessageDto, SendMessageBody, TicketDto, TicketIdParam } from '@balcao/shared';
 import type { MessagesService } from './messages.service';
 
 export const messagesRoutes = (messages: MessagesService) => async (fastify: FastifyInstance) => {
@@ -11,4 +11,5 @@ export const messagesRoutes = (messages: MessagesService) => async (fastify: Fas
   app.post('/messages/:ticketId', { schema: { params: TicketIdParam, body: SendMessageBody, response: { 200: MessageDto } } }, (req) =>
     messages.send(req.ctx, req.params.ticketId, req.body),
   );
+  app.post('/tickets/:ticketId/read', { schema: { params: TicketIdParam, response: { 200: TicketDto } } }, (req) => messages.markRead(req.ctx, req.params.ticketId));
 };

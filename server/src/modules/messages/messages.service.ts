@@ -1,9 +1,9 @@
-import { canSeeTicket, type ListMessagesResponse, type MessageDto, type SendMessageBody } from '@balcao/shared';
+import { can, type ListMessagesResponse, type MessageDto, type SendMessageBody, type TicketDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import type { Jobs } from '../../infra/jobs';
 import { usersQueries as usersRepo } from '../users';
-import { ticketsQueries as ticketsRepo } from '../tickets';
+import { canSee, ticketsQueries as ticketsRepo } from '../tickets';
 import { queueOutbound } from './outbound';
 import { queueReadReceipts } from './read-receipts';
 import * as repo from './messages.repository';
@@ -14,22 +14,32 @@ export const createMessagesService = (deps: { data: DataAccess; jobs: Jobs }) =>
     if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
     const t = await ticketsRepo.get(tx, ctx.companyId, ticketId);
     if (!t) throw new AppError('ERR_NO_TICKET_FOUND');
-    if (!canSeeTicket(actor, t as Parameters<typeof canSeeTicket>[1])) throw new AppError('ERR_NO_PERMISSION');
+    if (!canSee(actor, t)) throw new AppError('ERR_NO_PERMISSION');
     return t;
   };
 
   return {
+    /** Reads only (decision 0031): opening a conversation marks it read through markRead. */
     list: (ctx: Ctx, ticketId: number, pageNumber: number): Promise<ListMessagesResponse> =>
-      deps.data.withTenant(ctx, async ({ tx, stage }) => {
+      deps.data.withTenant(ctx, async ({ tx }) => {
         const t = await ticketFor(tx, ctx, ticketId);
-        // Opening the conversation reads it: the unread badge clears for everyone.
-        if (pageNumber === 1 && t.unreadMessages > 0 && t.status !== 'pending') {
-          await ticketsRepo.update(tx, ctx.companyId, t.id, { unreadMessages: 0 });
-          await queueReadReceipts({ tx, stage }, deps.jobs, t);
-          stage({ type: 'ticket.updated', companyId: ctx.companyId, ticket: (await ticketsRepo.loadDto(tx, ctx.companyId, t.id))! });
-        }
         const page = await repo.history(tx, ctx.companyId, t, pageNumber);
         return { ...page, ticket: (await ticketsRepo.loadDto(tx, ctx.companyId, t.id))! };
+      }),
+
+    /**
+     * The agent shows the conversation: the unread badge clears for everyone and the customer's
+     * messages get their blue ticks. A pending ticket (an admin's preview) stays unread.
+     */
+    markRead: (ctx: Ctx, ticketId: number): Promise<TicketDto> =>
+      deps.data.withTenant(ctx, async ({ tx, stage }) => {
+        const t = await ticketFor(tx, ctx, ticketId);
+        if (t.unreadMessages === 0 || t.status === 'pending') return (await ticketsRepo.loadDto(tx, ctx.companyId, t.id))!;
+        await ticketsRepo.update(tx, ctx.companyId, t.id, { unreadMessages: 0 });
+        await queueReadReceipts({ tx, stage }, deps.jobs, t);
+        const ticket = (await ticketsRepo.loadDto(tx, ctx.companyId, t.id))!;
+        stage({ type: 'ticket.updated', companyId: ctx.companyId, ticket });
+        return ticket;
       }),
 
     send: (ctx: Ctx, ticketId: number, body: SendMessageBody): Promise<MessageDto> =>
@@ -37,7 +47,7 @@ export const createMessagesService = (deps: { data: DataAccess; jobs: Jobs }) =>
         const t = await ticketFor(unit.tx, ctx, ticketId);
         // Replies go through an accepted ticket; admins may answer any open one.
         if (t.status !== 'open') throw new AppError('ERR_INVALID_TRANSITION');
-        if (t.userId !== ctx.userId && ctx.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION');
+        if (t.userId !== ctx.userId && !can(ctx, 'messages:replyToAnyTicket')) throw new AppError('ERR_NO_PERMISSION');
         const quotedId = typeof body.quotedMsg === 'number' ? body.quotedMsg : (body.quotedMsg?.id ?? null);
         if (quotedId && !(await repo.get(unit.tx, ctx.companyId, quotedId))) throw new AppError('ERR_NO_MESSAGE_FOUND');
         const row = await queueOutbound(unit, deps.jobs, t, body.body, { userId: ctx.userId, quotedMsgId: quotedId });

@@ -24,6 +24,11 @@ export const queueOutbound = async (
     media?: { type: string; name: string } | null;
     /** Re-sent content (a forward): the customer's phone marks it forwarded. */
     forwarded?: boolean;
+    /**
+     * The caller stages the ticket's update itself, after everything it changed (a transition
+     * that greets): the lists then get one ticket update, not one per step.
+     */
+    ticketAnnounced?: boolean;
   } = {},
 ): Promise<repo.MessageRow> => {
   const row = await repo.insert(unit.tx, {
@@ -48,6 +53,6 @@ export const queueOutbound = async (
   const ticketDto = (await ticketsRepo.loadDto(unit.tx, ticket.companyId, ticket.id))!;
   const [dto] = await repo.withQuoted(unit.tx, ticket.companyId, [row]);
   unit.stage({ type: 'message.created', companyId: ticket.companyId, message: dto!, ticket: ticketDto });
-  unit.stage({ type: 'ticket.updated', companyId: ticket.companyId, ticket: ticketDto });
+  if (!opts.ticketAnnounced) unit.stage({ type: 'ticket.updated', companyId: ticket.companyId, ticket: ticketDto });
   return row;
 };

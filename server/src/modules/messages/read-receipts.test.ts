@@ -1,6 +1,7 @@
 /**
- * Blue ticks only when an agent opens the conversation: accepting the ticket, or opening an
- * attended one with unread messages, marks the customer's messages read on WhatsApp, once.
+ * Blue ticks only when an agent opens the conversation: accepting the ticket, or showing an
+ * attended one with unread messages (POST /tickets/:id/read), marks the customer's messages
+ * read on WhatsApp, once. Each step waits for the flags it checks (no fixed delays).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TicketDto } from '@balcao/shared';
@@ -28,18 +29,23 @@ describe('read receipts', () => {
     const ticket = (await a.pendingTickets()).find((t) => t.contact.number === phone)!;
     const admin = api(app, a.adminToken);
 
-    // Looking at a pending ticket (the admin's preview) reads nothing.
+    // Looking at a pending ticket (the admin's preview) reads nothing, even asked to.
     expect((await admin.get(`/messages/${ticket.id}`)).status).toBe(200);
+    expect((await admin.post<TicketDto>(`/tickets/${ticket.id}/read`)).body.unreadMessages).toBe(2);
     expect(await readFlags(ids)).toEqual([false, false]);
 
     expect((await admin.put<TicketDto>(`/tickets/${ticket.id}`, { status: 'open' })).status).toBe(200);
     await vi.waitFor(() => expect(readOnPhone(phone)).toEqual(ids), { timeout: 10_000, interval: 50 });
     await vi.waitFor(async () => expect(await readFlags(ids)).toEqual([true, true]), { timeout: 5_000, interval: 50 });
 
-    // A message arriving while the conversation is open, read when the agent opens it again.
+    // A message arriving while the conversation is open: reading the history marks nothing,
+    // showing the conversation again does.
     const later = (await a.inbound(phone, 'Ainda aí?')).id;
     expect((await admin.get(`/messages/${ticket.id}`)).status).toBe(200);
+    expect(await readFlags([later])).toEqual([false]);
+    expect((await admin.post<TicketDto>(`/tickets/${ticket.id}/read`)).status).toBe(200);
     await vi.waitFor(() => expect(readOnPhone(phone)).toEqual([...ids, later]), { timeout: 10_000, interval: 50 });
-    expect(await readFlags([...ids, later])).toEqual([true, true, true]);
+    // The phone's ticks come before the row's flag (setReadOnNetwork runs after the send): wait for it.
+    await vi.waitFor(async () => expect(await readFlags([...ids, later])).toEqual([true, true, true]), { timeout: 5_000, interval: 50 });
   });
 });

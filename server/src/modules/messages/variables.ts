@@ -1,12 +1,14 @@
+import { textsOf } from '../../infra/texts';
+
 /** Outbound text variables (server-behaviour §7): short and long forms, no HTML escaping. */
 export interface VariableFacts {
   contactName: string;
   ticketId: number;
   now: Date;
   timeZone: string;
+  /** The company's language (its `language` setting): the greeting's words. */
+  language?: string;
 }
-
-const partOfDay = (hour: number) => (hour < 12 ? 'Bom dia' : hour < 18 ? 'Boa tarde' : 'Boa noite');
 
 export const renderVariables = (text: string, f: VariableFacts): string => {
   const parts = new Intl.DateTimeFormat('pt-BR', { timeZone: f.timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false })
@@ -14,7 +16,7 @@ export const renderVariables = (text: string, f: VariableFacts): string => {
     .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
   const hour = `${parts.hour}:${parts.minute}`;
   const date = `${parts.day}/${parts.month}/${parts.year}`;
-  const greeting = partOfDay(Number(parts.hour));
+  const greeting = textsOf(f.language).partOfDay(Number(parts.hour));
   const first = f.contactName.trim().split(/\s+/)[0] ?? '';
   const values: Record<string, string> = {
     firstName: first,

@@ -1,4 +1,4 @@
-import type { CreateQueueBody, QueueDto } from '@balcao/shared';
+import { can, type CreateQueueBody, type QueueDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import { assertBelowLimit } from '../companies';
@@ -9,7 +9,7 @@ export const createQueuesService = (data: DataAccess) => ({
 
   create: (ctx: Ctx, body: CreateQueueBody): Promise<QueueDto> =>
     data.withTenant(ctx, async ({ tx, stage }) => {
-      if (ctx.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION');
+      if (!can(ctx, 'queues:create')) throw new AppError('ERR_NO_PERMISSION');
       await assertBelowLimit(tx, ctx.companyId, 'queues', (t) => repo.count(t, ctx.companyId));
       if (await repo.colorTaken(tx, ctx.companyId, body.color)) throw new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS');
       const row = await repo.insert(tx, { ...body, orderQueue: body.orderQueue ?? null, companyId: ctx.companyId });

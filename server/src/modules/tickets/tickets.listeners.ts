@@ -1,6 +1,7 @@
 import { wireEvent, type TicketDto } from '@balcao/shared';
 import type { EventBus } from '../../infra/event-bus';
-import { rooms, ticketRooms, type Realtime } from '../../infra/rooms';
+import { rooms, type Realtime } from '../../infra/rooms';
+import { ticketRooms } from './visibility';
 
 /** Ticket events → the rooms allowed to see them (attendance.md §7 wire names). */
 export const registerTicketListeners = (bus: EventBus, rt: Realtime): void => {

@@ -1,8 +1,9 @@
 import { and, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Actor, ListTicketsQuery, TicketDto, TicketStatus } from '@balcao/shared';
-import { TICKET_PAGE_SIZE } from '@balcao/shared';
+import { can, TICKET_PAGE_SIZE } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { tickets } from './tickets.table';
+import { visibleSql } from './visibility';
 
 export type TicketRow = typeof tickets.$inferSelect;
 
@@ -48,25 +49,13 @@ export const findLive = async (tx: Tx, companyId: number, contactId: number, wha
 // and PostgreSQL would sort every matching row instead of reading the first page off the index.
 const newestFirst = [sql`${tickets.updatedAt} desc nulls last`, sql`${tickets.id} desc nulls last`];
 
-/**
- * Who may see which ticket, in SQL, for list queries: the rule of shared canSeeTicket, with the
- * user's queues and allTicket read by subqueries (one statement, no round trip to fetch them).
- */
-const visibleToUser = (userId: number, profile: Actor['profile']): SQL => {
-  const myQueues = sql`(select uq.queue_id from user_queues uq where uq.user_id = ${userId})`;
-  return sql`(${tickets.userId} = ${userId}
-    or (${tickets.userId} is null and ${tickets.queueId} in ${myQueues})
-    ${profile === 'supervisor' ? sql`or ${tickets.queueId} in ${myQueues}` : sql``}
-    or (${tickets.userId} is null and ${tickets.queueId} is null
-        and exists (select 1 from users u where u.id = ${userId} and u.all_ticket = 'enabled')))`;
-};
-
 /** One statement (the request's hot path): the count, the page and the page's DTOs. */
 export const list = async (tx: Tx, companyId: number, actor: { id: number; profile: Actor['profile'] }, q: ListTicketsQuery) => {
   const where: SQL[] = [sql`${tickets.companyId} = ${companyId}`];
-  const showAll = q.showAll === true && actor.profile === 'admin';
+  const showAll = q.showAll === true && can(actor.profile, 'tickets-manager:showall');
   // Admins without showAll see their own tickets and every unassigned one (a user of every queue).
-  if (!showAll) where.push(actor.profile === 'admin' ? sql`(${tickets.userId} = ${actor.id} or ${tickets.userId} is null)` : visibleToUser(actor.id, actor.profile));
+  // (A view filter, not visibility: admins may see every ticket.)
+  if (!showAll) where.push(visibleSql(actor) ?? sql`(${tickets.userId} = ${actor.id} or ${tickets.userId} is null)`);
   if (q.status) where.push(sql`${tickets.status} = ${q.status}`);
   if (q.queueIds?.length) where.push(sql`${tickets.queueId} = any(${intArray(q.queueIds)})`);
   if (q.users?.length) where.push(sql`${tickets.userId} = any(${intArray(q.users)})`);
@@ -100,7 +89,7 @@ export const list = async (tx: Tx, companyId: number, actor: { id: number; profi
 };
 
 export const changedSince = async (tx: Tx, companyId: number, actor: { id: number; profile: Actor['profile'] }, since: Date): Promise<TicketDto[]> => {
-  const v = actor.profile === 'admin' ? undefined : visibleToUser(actor.id, actor.profile);
+  const v = visibleSql(actor);
   const rows = await tx
     .select({ id: tickets.id })
     .from(tickets)

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TicketDto } from '@balcao/shared';
+import { wireEvent, type TicketDto } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
-import { api, createCompany, type TestCompany } from '../../../test/helpers/world';
+import { api, connectSocket, createCompany, nextEvent, type TestCompany } from '../../../test/helpers/world';
+import { recordEvents } from '../../../test/helpers/sockets';
 
 let app: TestApp;
 let a: TestCompany;
@@ -102,6 +103,56 @@ describe('ticket transitions', () => {
     expect(rows[0]!.body).toMatch(/^(Bom dia|Boa tarde|Boa noite) \*.+\*, meu nome é \*Admin\* e agora vou prosseguir com seu atendimento!$/);
     expect(rows[0]!.automated).toBe(true);
     await app.owner`update settings set value = 'disabled' where company_id = ${a.companyId} and key = 'sendGreetingAccepted'`;
+  });
+
+  it('accepting with a greeting, and closing with a completion message, each tell the lists once', async () => {
+    await app.owner`update settings set value = 'enabled' where company_id = ${a.companyId} and key = 'sendGreetingAccepted'`;
+    await app.owner`update whatsapps set complation_message = 'Até logo!' where id = ${a.whatsapp.id}`;
+    const socket = await connectSocket(app, a.adminToken);
+    try {
+      const seen = recordEvents(socket);
+      const ticketEvent = wireEvent(a.companyId, 'ticket');
+      const updatesOf = (id: number) => seen.filter((r) => r.event === ticketEvent && (r.payload as { ticket?: TicketDto }).ticket?.id === id).map((r) => r.payload as { action: string; ticket: TicketDto });
+      /** Events reach a socket in order: once a later ticket's creation arrives, the earlier ones have. */
+      const settled = async () => {
+        const from = `55119${String(1_000_000 + ++n).padStart(8, '0')}`;
+        const created = nextEvent<{ action: string; ticket: TicketDto }>(socket, ticketEvent, (p) => p.action === 'create' && p.ticket.contact.number === from);
+        await a.inbound(from, 'controle');
+        await created;
+      };
+      const t = await newTicket();
+      await settled();
+      const before = updatesOf(t.id).length;
+
+      expect((await admin().put(`/tickets/${t.id}`, { status: 'open', userId: a.admin.id })).status).toBe(200);
+      await settled();
+      const accepted = updatesOf(t.id).slice(before);
+      expect(accepted.map((p) => [p.action, p.ticket.status])).toEqual([['update', 'open']]);
+      expect(accepted[0]!.ticket.lastMessage).toMatch(/meu nome é \*Admin\*/);
+
+      expect((await admin().put(`/tickets/${t.id}`, { status: 'closed' })).status).toBe(200);
+      await settled();
+      const closed = updatesOf(t.id).slice(before + 1);
+      expect(closed.map((p) => [p.action, p.ticket.status, p.ticket.lastMessage])).toEqual([['update', 'closed', 'Até logo!']]);
+    } finally {
+      socket.close();
+      await app.owner`update settings set value = 'disabled' where company_id = ${a.companyId} and key = 'sendGreetingAccepted'`;
+      await app.owner`update whatsapps set complation_message = '' where id = ${a.whatsapp.id}`;
+    }
+  });
+
+  it("greets in the company's language (its language setting)", async () => {
+    await app.owner`update settings set value = 'enabled' where company_id = ${a.companyId} and key = 'sendGreetingAccepted'`;
+    await app.owner`insert into settings (company_id, key, value) values (${a.companyId}, 'language', 'en')`;
+    try {
+      const t = await newTicket();
+      await admin().put(`/tickets/${t.id}`, { status: 'open', userId: a.admin.id });
+      const rows = await app.owner`select body from messages where ticket_id = ${t.id} and from_me`;
+      expect(rows.map((r) => r.body)).toEqual([expect.stringMatching(/^Good (morning|afternoon|evening) \*.+\*, my name is \*Admin\* and I will take it from here!$/)]);
+    } finally {
+      await app.owner`delete from settings where company_id = ${a.companyId} and key = 'language'`;
+      await app.owner`update settings set value = 'disabled' where company_id = ${a.companyId} and key = 'sendGreetingAccepted'`;
+    }
   });
 
   it('lists by status with counts, search and pages', async () => {

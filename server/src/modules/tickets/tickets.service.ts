@@ -1,6 +1,6 @@
 import {
   actionFor,
-  canSeeTicket,
+  can,
   canTransition,
   type Actor,
   type CloseAllBody,
@@ -21,6 +21,7 @@ import { whatsappQueries as whatsappRepo } from '../whatsapp';
 import { queuesQueries as queuesRepo } from '../queues';
 import * as repo from './tickets.repository';
 import { holderDetails, transitions } from './tickets.transitions';
+import { canSee } from './visibility';
 
 export interface TicketsDeps {
   data: DataAccess;
@@ -37,7 +38,7 @@ const actorOf = async (tx: Tx, ctx: Ctx): Promise<Actor> => {
 /** 404 for another company's ticket (never a leak), 403 for one of ours the actor may not see. */
 const visibleTicket = async (tx: Tx, ctx: Ctx, actor: Actor, ticket: repo.TicketRow | undefined): Promise<repo.TicketRow> => {
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
-  if (!canSeeTicket(actor, ticket as Parameters<typeof canSeeTicket>[1])) throw new AppError('ERR_NO_PERMISSION');
+  if (!canSee(actor, ticket)) throw new AppError('ERR_NO_PERMISSION');
   return ticket;
 };
 
@@ -77,7 +78,7 @@ export const createTicketsService = (deps: TicketsDeps) => {
     create: (ctx: Ctx, body: CreateTicketBody) =>
       data.withTenant(ctx, async (unit) => {
         const { tx } = unit;
-        if (!body.queueId && ctx.profile !== 'admin') throw new AppError('ERR_QUEUE_REQUIRED', 'Selecione uma fila');
+        if (!body.queueId && !can(ctx, 'tickets:withoutQueue')) throw new AppError('ERR_QUEUE_REQUIRED', 'Selecione uma fila');
         if (!(await contactsRepo.get(tx, ctx.companyId, body.contactId))) throw new AppError('ERR_NO_CONTACT_FOUND');
         if (body.queueId && !(await queuesRepo.get(tx, ctx.companyId, body.queueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
         if (body.userId && !(await usersRepo.get(tx, ctx.companyId, body.userId))) throw new AppError('ERR_NO_USER_FOUND');
@@ -116,7 +117,7 @@ export const createTicketsService = (deps: TicketsDeps) => {
 
     remove: (ctx: Ctx, id: number) =>
       data.withTenant(ctx, async ({ tx, stage }) => {
-        if (ctx.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION');
+        if (!can(ctx, 'tickets:delete')) throw new AppError('ERR_NO_PERMISSION');
         const t = await repo.get(tx, ctx.companyId, id);
         if (!t) throw new AppError('ERR_NO_TICKET_FOUND');
         await repo.remove(tx, ctx.companyId, id);
@@ -126,7 +127,7 @@ export const createTicketsService = (deps: TicketsDeps) => {
 
     closeAll: (ctx: Ctx, body: CloseAllBody) =>
       data.withTenant(ctx, async (unit) => {
-        if (ctx.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION');
+        if (!can(ctx, 'tickets:closeAll')) throw new AppError('ERR_NO_PERMISSION');
         const known = await queuesRepo.existingIds(unit.tx, ctx.companyId, body.selectedQueueIds);
         if (known.length !== new Set(body.selectedQueueIds).size) throw new AppError('ERR_NO_QUEUE_FOUND');
         const ids = await repo.idsToClose(unit.tx, ctx.companyId, body.status, body.selectedQueueIds);

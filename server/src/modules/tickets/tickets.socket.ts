@@ -1,27 +1,19 @@
-import { canSeeTicket } from '@balcao/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { rooms, type SocketHandlers } from '../../infra/rooms';
 import { usersQueries } from '../users';
 import * as ticketsRepo from './tickets.repository';
 import type { TicketsService } from './tickets.service';
+import { actorRooms, canSee } from './visibility';
 
 const TOO_MANY = 'ERR_TOO_MANY_REQUESTS' as const;
 
 const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Rooms a user belongs to, by profile (the visibility rule of server-behaviour §3). */
+/** Rooms a user belongs to: the rooms the visibility rule implies (visibility.ts). */
 const roomsOf = async (data: DataAccess, ctx: Ctx): Promise<string[] | null> => {
   const actor = await data.withTenant(ctx, ({ tx }) => usersQueries.actorFacts(tx, ctx.companyId, ctx.userId));
-  if (!actor) return null;
-  const list = [rooms.company(ctx.companyId), rooms.user(ctx.userId)];
-  if (actor.profile === 'admin') list.push(rooms.admins(ctx.companyId));
-  else {
-    for (const q of actor.queueIds) list.push(rooms.queue(q));
-    if (actor.profile === 'supervisor') for (const q of actor.queueIds) list.push(rooms.queueSupervisors(q));
-    if (actor.allTicket === 'enabled') list.push(rooms.noQueue(ctx.companyId));
-  }
-  return list;
+  return actor ? actorRooms(ctx.companyId, actor) : null;
 };
 
 /** The ticket events a client sends: its rooms at connect, a conversation's room, resync. */
@@ -37,7 +29,7 @@ export const ticketSockets = (deps: { data: DataAccess; tickets: TicketsService;
       const allowed = await deps.data
         .withTenant(ctx, async ({ tx }) => {
           const [actor, t] = await Promise.all([usersQueries.actorFacts(tx, ctx.companyId, ctx.userId), ticketsRepo.getByUuid(tx, ctx.companyId, uuid)]);
-          return !!actor && !!t && canSeeTicket(actor, t as Parameters<typeof canSeeTicket>[1]);
+          return !!actor && !!t && canSee(actor, t);
         })
         .catch(() => false);
       if (allowed) await socket.join(rooms.ticket(uuid));

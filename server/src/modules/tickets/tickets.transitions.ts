@@ -2,6 +2,7 @@ import type { TicketAction, UpdateTicketBody } from '@balcao/shared';
 import type { Ctx, Unit } from '../../db/tenant';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../infra/errors';
+import { LANGUAGE_SETTING, textsOf, type ServerTexts } from '../../infra/texts';
 import type { Jobs } from '../../infra/jobs';
 import type { Clock } from '../../infra/clock';
 import { usersQueries as usersRepo } from '../users';
@@ -25,18 +26,25 @@ export const holderDetails = async (tx: Tx, companyId: number, holder: repo.Tick
   return { ticketId: holder.id, uuid: holder.uuid, status: holder.status, user: dto?.user ?? null, queue: dto?.queue ?? null };
 };
 
-/** An automated message (greeting, completion) is stored and sent like any other. */
-const automated = async (unit: Unit, deps: TransitionDeps, ticket: repo.TicketRow, template: string) => {
-  if (!template.trim()) return;
+/**
+ * An automated message (greeting, completion) is stored and sent like any other. The service
+ * announces the ticket once after the transition, so the message does not announce it too.
+ */
+const automated = async (unit: Unit, deps: TransitionDeps, ticket: repo.TicketRow, template: string | ((texts: ServerTexts) => string)) => {
+  if (typeof template === 'string' && !template.trim()) return;
+  const language = await companiesRepo.getSetting(unit.tx, ticket.companyId, LANGUAGE_SETTING);
+  const text = typeof template === 'string' ? template : template(textsOf(language));
+  if (!text.trim()) return;
   const company = await companiesRepo.get(unit.tx, ticket.companyId);
   const contact = await contactsRepo.get(unit.tx, ticket.companyId, ticket.contactId);
-  const body = renderVariables(template, {
+  const body = renderVariables(text, {
+    language,
     contactName: contact?.name ?? '',
     ticketId: ticket.id,
     now: deps.clock.now(),
     timeZone: company?.timezone ?? 'America/Sao_Paulo',
   });
-  await queueOutbound(unit, deps.jobs, ticket, body, { automated: true });
+  await queueOutbound(unit, deps.jobs, ticket, body, { automated: true, ticketAnnounced: true });
 };
 
 const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
@@ -48,7 +56,7 @@ const accept: Transition = async (unit, ctx, t, body, deps) => {
   await queueReadReceipts(unit, deps.jobs, t);
   if (t.isGroup || (await companiesRepo.getSetting(unit.tx, ctx.companyId, 'sendGreetingAccepted')) !== 'enabled') return;
   const me = await usersRepo.get(unit.tx, ctx.companyId, ctx.userId);
-  await automated(unit, deps, { ...t, status: 'open' }, `{{ms}} *{{name}}*, meu nome é *${me?.name ?? ''}* e agora vou prosseguir com seu atendimento!`);
+  await automated(unit, deps, { ...t, status: 'open' }, (texts) => texts.acceptGreeting(me?.name ?? ''));
 };
 
 const returnToQueue: Transition = async (unit, ctx, t, _body, deps) => {

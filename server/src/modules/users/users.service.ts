@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import type { CreateUserBody, UserDto } from '@balcao/shared';
+import { can, type CreateUserBody, type UserDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import { assertBelowLimit } from '../companies';
@@ -14,7 +14,7 @@ export const createUsersService = (data: DataAccess) => ({
   list: (ctx: Ctx): Promise<UserDto[]> => data.withTenant(ctx, ({ tx }) => repo.list(tx, ctx.companyId)),
 
   create: async (ctx: Ctx, body: CreateUserBody): Promise<UserDto> => {
-    if (ctx.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION');
+    if (!can(ctx, 'users:create')) throw new AppError('ERR_NO_PERMISSION');
     const passwordHash = await hashPassword(body.password);
     return data.withTenant(ctx, async ({ tx, stage }) => {
       await assertBelowLimit(tx, ctx.companyId, 'users', (t) => repo.count(t, ctx.companyId));

@@ -1,11 +1,13 @@
+import { DEFAULT_LANGUAGE, textsOf } from '../../infra/texts';
+
 /**
  * What travels through the WhatsApp port besides events: the kinds of message a channel
  * delivers and stores, and what we ask a channel to send. No adapter types here: the sandbox
  * and Baileys both speak this.
  */
 
-/** Body stored for an incoming message the contact deleted for everyone (attendance §3). */
-export const REVOKED_BODY = 'Essa mensagem foi apagada pelo contato';
+/** Body stored for an incoming message the contact deleted for everyone (attendance §3), in pt-BR (infra/texts.ts). */
+export const REVOKED_BODY = textsOf(DEFAULT_LANGUAGE).revoked;
 
 export type MessageKind =
   | 'text'

@@ -1,4 +1,4 @@
-import type { CreateWhatsappBody, StartSessionBody, UpdateWhatsappBody, WhatsappDto } from '@balcao/shared';
+import { can, type CreateWhatsappBody, type StartSessionBody, type UpdateWhatsappBody, type WhatsappDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
@@ -14,7 +14,7 @@ type Deps = { data: DataAccess; sessions: SessionManager; sandboxEnabled: boolea
 type Stage = Parameters<Parameters<DataAccess['withTenant']>[1]>[0]['stage'];
 
 const admin = (ctx: Ctx) => {
-  if (ctx.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION');
+  if (!can(ctx, 'connections:manage')) throw new AppError('ERR_NO_PERMISSION');
 };
 const mustGet = async (tx: Tx, ctx: Ctx, id: number) => {
   const row = await repo.get(tx, ctx.companyId, id);
@@ -96,11 +96,11 @@ export const createWhatsappService = (deps: Deps) => ({
   // Agents need the list (to pick a connection) but never the QR: whoever scans it owns the number.
   list: async (ctx: Ctx): Promise<WhatsappDto[]> => {
     const all = await deps.data.withTenant(ctx, ({ tx }) => repo.list(tx, ctx.companyId));
-    return ctx.profile === 'admin' ? all : all.map((w) => ({ ...w, qrcode: '', pairingCode: '' }));
+    return can(ctx, 'connections:manage') ? all : all.map((w) => ({ ...w, qrcode: '', pairingCode: '' }));
   },
 
   create: async (ctx: Ctx, body: CreateWhatsappBody): Promise<WhatsappDto> => {
-    if (ctx.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION');
+    admin(ctx);
     if (body.provider === 'sandbox' && !deps.sandboxEnabled) throw new AppError('ERR_SANDBOX_DISABLED');
     const { row, queueIds } = await deps.data.withTenant(ctx, async ({ tx, stage }) => {
       await assertBelowLimit(tx, ctx.companyId, 'connections', (t) => repo.count(t, ctx.companyId));

@@ -1,10 +1,10 @@
-import type { MessageDto } from '@balcao/shared';
+import { FILE_MEDIA_TYPES, isFileMediaType, type FileMediaType, type MessageDto } from '@balcao/shared';
 
-/** Kinds whose bytes live on the server (`GET /messages/:id/media`). */
-export const FILE_KINDS = ['image', 'sticker', 'video', 'audio', 'ptt', 'document'] as const;
-export type FileKind = (typeof FILE_KINDS)[number];
+/** Kinds whose bytes live on the server (`GET /messages/:id/media`): shared media-kinds.ts. */
+export const FILE_KINDS = FILE_MEDIA_TYPES;
+export type FileKind = FileMediaType;
 
-export const isFileKind = (kind: string | null): kind is FileKind => (FILE_KINDS as readonly (string | null)[]).includes(kind);
+export const isFileKind = (kind: string | null): kind is FileKind => isFileMediaType(kind);
 
 /** Kinds whose body is not text to show: it is empty, the file's label, or data drawn as a card. */
 const NO_CAPTION = new Set(['sticker', 'audio', 'ptt', 'document', 'location', 'liveLocation', 'contact', 'contacts']);

@@ -40,6 +40,9 @@ export const useConversation = create<ConversationState>((set, get) => ({
         loading: false,
         tailVersion: s.tailVersion + 1,
       }));
+      // Reading the history writes nothing; showing it is what marks the conversation read. The
+      // cleared ticket comes back by socket like any update; a failure only leaves the badge on.
+      await messagesApi.markRead(ticket.id).catch(() => undefined);
     } catch (err) {
       if (get().uuid === uuid) set({ loading: false });
       throw err;

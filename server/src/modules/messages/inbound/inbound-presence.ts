@@ -1,4 +1,4 @@
-import type { TicketPresence } from '@balcao/shared';
+import { normalizeChannelPhone, type TicketPresence } from '@balcao/shared';
 import type { DataAccess } from '../../../db/tenant';
 import { contactsQueries as contactsRepo } from '../../contacts';
 import { ticketsQueries as ticketsRepo } from '../../tickets';
@@ -14,7 +14,7 @@ export const ticketPresence = (p: PresenceUpdate['presence']): TicketPresence =>
  */
 export const applyPresence = (data: DataAccess, conn: ConnectionFacts, p: PresenceUpdate): Promise<boolean> =>
   data.withTenant({ companyId: conn.companyId }, async ({ tx, stage }) => {
-    const contact = await contactsRepo.getByNumber(tx, conn.companyId, p.from);
+    const contact = await contactsRepo.getByNumber(tx, conn.companyId, normalizeChannelPhone(p.from));
     const ticket = contact ? await ticketsRepo.findLive(tx, conn.companyId, contact.id, conn.id) : undefined;
     if (!ticket) return false;
     stage({

@@ -1,13 +1,13 @@
-import type { DomainEvent, MessageDto, MessageReaction, TicketDto } from '@balcao/shared';
+import { mediaTypeOfKind, normalizeChannelPhone, type DomainEvent, type MessageDto, type MessageReaction, type TicketDto } from '@balcao/shared';
 import type { DataAccess, Unit } from '../../../db/tenant';
 import { sql } from 'drizzle-orm';
 import type { Jobs } from '../../../infra/jobs';
 import type { MediaStore } from '../../../infra/media-store';
+import { DEFAULT_LANGUAGE, LANGUAGE_SETTING, textsOf } from '../../../infra/texts';
 import { companiesQueries as companiesRepo } from '../../companies';
 import { contactsQueries as contactsRepo } from '../../contacts';
 import { ticketsQueries as ticketsRepo, type TicketRow } from '../../tickets';
 import {
-  REVOKED_BODY,
   type AckUpdate,
   type CallOffer,
   type ConnectionFacts,
@@ -23,19 +23,18 @@ import * as messagesRepo from '../messages.repository';
 import { applyPresence } from './inbound-presence';
 import { createInboundMedia, MEDIA_SAFETY_NET_SECONDS, type MediaJob } from './inbound-media';
 
-/** Sent on the live ticket when a call is rejected because the company disabled calls (spec text). */
-export const CALLS_DISABLED_TEXT =
-  'As chamadas de voz e vídeo estão desabilitadas para esse WhatsApp, favor enviar uma mensagem de texto. Obrigado';
+/** Sent on the live ticket when a call is rejected because the company disabled calls (pt-BR; infra/texts.ts). */
+export const CALLS_DISABLED_TEXT = textsOf(DEFAULT_LANGUAGE).callsDisabled;
 
-/** The `call_log` body: 'Chamada de voz perdida às 14:05' in the company's time zone. */
-export const callLogBody = (isVideo: boolean, at: Date, timeZone: string): string => {
+/** The `call_log` body: 'Chamada de voz perdida às 14:05' in the company's time zone and language. */
+export const callLogBody = (isVideo: boolean, at: Date, timeZone: string, language?: string): string => {
   let time: string;
   try {
     time = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone }).format(at);
   } catch {
     time = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' }).format(at);
   }
-  return `Chamada de ${isVideo ? 'vídeo' : 'voz'} perdida às ${time}`;
+  return textsOf(language).missedCall(isVideo, time);
 };
 
 export type CallOutcome = { outcome: 'logged'; rejected: boolean; messageId: number; ticketId: number } | { outcome: 'ignored'; reason: 'no-live-ticket' | 'duplicate'; rejected: boolean };
@@ -69,7 +68,7 @@ const messageFromRow = (m: Record<string, unknown>): MessageDto => ({
   updatedAt: new Date(m.updated_at as string).toISOString(),
 });
 
-interface IngestCall {
+export interface IngestCall {
   duplicate: boolean;
   ticketCreated?: boolean;
   message?: Record<string, unknown>;
@@ -77,14 +76,59 @@ interface IngestCall {
   ticket?: TicketDto;
 }
 
+/** balcao_ingest's arguments by name (drizzle/policies/20-ingest-function.sql). */
+export interface IngestArgs {
+  companyId: number;
+  whatsappId: number;
+  number: string;
+  name: string;
+  isGroup: boolean;
+  waMessageId: string;
+  body: string;
+  mediaType: string | null;
+  status: 'pending';
+  queueId: number | null;
+  at: Date;
+  /** The channel's message as JSON text, or null. */
+  raw: string | null;
+  isForwarded: boolean;
+  quotedWaMessageId: string | null;
+  fromMe: boolean;
+}
+
+/** The function's parameter order, in one place: both call paths below use it. */
+const ingestParams = (a: IngestArgs) =>
+  [a.whatsappId, a.number, a.name, a.isGroup, a.waMessageId, a.body, a.mediaType, a.status, a.queueId, a.at.toISOString(), a.raw, a.isForwarded, a.quotedWaMessageId, a.fromMe] as const;
+
+/**
+ * The one typed call site of balcao_ingest. Without `tx`: one autocommit statement (the hot
+ * path), `events` published after it. With `tx`: inside the caller's transaction (the caller
+ * stages the events).
+ */
+export const callIngest = {
+  autocommit: (data: Pick<DataAccess, 'callTenantFunction'>, a: IngestArgs, events: (r: IngestCall) => DomainEvent[]): Promise<IngestCall> =>
+    data.callTenantFunction<IngestCall>({ companyId: a.companyId }, 'balcao_ingest', [...ingestParams(a)], events),
+  inTransaction: async (tx: Unit['tx'], a: IngestArgs): Promise<IngestCall> => {
+    const p = ingestParams(a);
+    const rows = await tx.execute<{ r: IngestCall }>(
+      sql`select balcao_ingest(${a.companyId}::int, ${p[0]}::int, ${p[1]}::text, ${p[2]}::text, ${p[3]}::boolean, ${p[4]}::text, ${p[5]}::text,
+        ${p[6]}::text, ${p[7]}::text, ${p[8]}::int, ${p[9]}::timestamptz, ${p[10]}::jsonb, ${p[11]}::boolean, ${p[12]}::text, ${p[13]}::boolean) as r`,
+    );
+    return rows[0]!.r;
+  },
+};
+
 /** `media_type`: the kind for everything but plain and link texts (attendance §3: null for text). */
 export const mediaTypeOf = (msg: Pick<InboundMessage, 'kind' | 'mediaType'>): string | null => {
   if (!msg.kind) return msg.mediaType ?? null;
-  return msg.kind === 'text' || msg.kind === 'extendedText' ? null : msg.kind;
+  return mediaTypeOfKind(msg.kind);
 };
 
 // jsonb cannot hold NUL either; the raw message keeps everything else as the channel gave it.
 const rawJson = (raw: unknown): string => JSON.stringify(raw, (_k, v: unknown) => (typeof v === 'string' && v.includes('\u0000') ? stripNul(v) : v));
+
+/** The company's language for the texts the server writes (infra/texts.ts). */
+const languageOf = (tx: Unit['tx'], companyId: number) => companiesRepo.getSetting(tx, companyId, LANGUAGE_SETTING);
 
 const isConcurrentDuplicate = (err: unknown) => (err as { code?: string }).code === 'BLC01';
 
@@ -101,23 +145,25 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
   const ignoreGroups = async (companyId: number) =>
     (await data.withTenant({ companyId }, ({ tx }) => companiesRepo.getSetting(tx, companyId, 'CheckMsgIsGroup'))) !== 'disabled';
 
-  const ingestArgs = (conn: ConnectionFacts, msg: InboundMessage): unknown[] => [
-    conn.id,
-    msg.from,
+  const ingestArgs = (conn: ConnectionFacts, msg: InboundMessage): IngestArgs => ({
+    companyId: conn.companyId,
+    whatsappId: conn.id,
+    // Every channel's number keys contacts in the one canonical form (decision 0032).
+    number: msg.isGroup ? msg.from : normalizeChannelPhone(msg.from),
     // Our own push name is not the customer's.
-    msg.fromMe ? '' : stripNul(msg.pushName?.trim() ?? ''),
-    msg.isGroup,
-    msg.id,
-    stripNul(msg.body),
-    mediaTypeOf(msg),
-    'pending',
-    conn.queueIds.length === 1 ? conn.queueIds[0]! : null,
-    msg.timestamp.toISOString(),
-    msg.raw === undefined ? null : rawJson(msg.raw),
-    msg.isForwarded ?? false,
-    msg.quotedId ?? null,
-    msg.fromMe,
-  ];
+    name: msg.fromMe ? '' : stripNul(msg.pushName?.trim() ?? ''),
+    isGroup: msg.isGroup,
+    waMessageId: msg.id,
+    body: stripNul(msg.body),
+    mediaType: mediaTypeOf(msg),
+    status: 'pending',
+    queueId: conn.queueIds.length === 1 ? conn.queueIds[0]! : null,
+    at: msg.timestamp,
+    raw: msg.raw === undefined ? null : rawJson(msg.raw),
+    isForwarded: msg.isForwarded ?? false,
+    quotedWaMessageId: msg.quotedId ?? null,
+    fromMe: msg.fromMe,
+  });
 
   const eventsOf = (conn: ConnectionFacts, r: IngestCall): DomainEvent[] => {
     if (r.duplicate || !r.ticket || !r.message) return [];
@@ -136,8 +182,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
   });
 
   /** Text: one autocommit call (the hot path). */
-  const store = (conn: ConnectionFacts, msg: InboundMessage) =>
-    data.callTenantFunction<IngestCall>({ companyId: conn.companyId }, 'balcao_ingest', ingestArgs(conn, msg), (r) => eventsOf(conn, r));
+  const store = (conn: ConnectionFacts, msg: InboundMessage) => callIngest.autocommit(data, ingestArgs(conn, msg), (r) => eventsOf(conn, r));
 
   /**
    * Media: the same call plus the download's safety-net job, in one transaction, so a process
@@ -145,12 +190,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
    */
   const storeWithMedia = (conn: ConnectionFacts, msg: InboundMessage) =>
     data.withTenant({ companyId: conn.companyId }, async ({ tx, stage }) => {
-      const [c, ...a] = [conn.companyId, ...ingestArgs(conn, msg)];
-      const rows = await tx.execute<{ r: IngestCall }>(
-        sql`select balcao_ingest(${c}::int, ${a[0]}::int, ${a[1]}::text, ${a[2]}::text, ${a[3]}::boolean, ${a[4]}::text, ${a[5]}::text,
-          ${a[6]}::text, ${a[7]}::text, ${a[8]}::int, ${a[9]}::timestamptz, ${a[10]}::jsonb, ${a[11]}::boolean, ${a[12]}::text, ${a[13]}::boolean) as r`,
-      );
-      const r = rows[0]!.r;
+      const r = await callIngest.inTransaction(tx, ingestArgs(conn, msg));
       for (const e of eventsOf(conn, r)) stage(e);
       if (!r.duplicate && r.message) await jobs!.enqueue(tx, 'media.download', mediaJob(conn, msg, r.message.id as number), { startAfterSeconds: MEDIA_SAFETY_NET_SECONDS });
       return r;
@@ -175,7 +215,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
       console.error(`whatsapp ${conn.id}: calls are disabled but the pipeline has no job queue; automatic text not sent`);
       return;
     }
-    await queueOutbound(unit, jobs, ticket, CALLS_DISABLED_TEXT, { automated: true });
+    await queueOutbound(unit, jobs, ticket, textsOf(await languageOf(unit.tx, conn.companyId)).callsDisabled, { automated: true });
   };
 
   const api = {
@@ -216,7 +256,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
 
     /** The contact deleted their message: 'Essa mensagem foi apagada pelo contato', isDeleted. */
     applyRevoke(conn: ConnectionFacts, update: RevokeUpdate): Promise<boolean> {
-      return updateTarget(conn, (tx) => messagesRepo.applyRevoke(tx, conn.companyId, conn.id, update.id, REVOKED_BODY));
+      return updateTarget(conn, async (tx) => messagesRepo.applyRevoke(tx, conn.companyId, conn.id, update.id, textsOf(await languageOf(tx, conn.companyId)).revoked));
     },
 
     /** Stores (or with '' removes) the reactor's reaction on the target message. */
@@ -245,11 +285,11 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
       }
       return data.withTenant({ companyId: conn.companyId }, async (unit): Promise<CallOutcome> => {
         const { tx, stage } = unit;
-        const contact = await contactsRepo.getByNumber(tx, conn.companyId, call.from);
+        const contact = await contactsRepo.getByNumber(tx, conn.companyId, normalizeChannelPhone(call.from));
         const ticket = contact ? await ticketsRepo.findLive(tx, conn.companyId, contact.id, conn.id) : undefined;
         if (!contact || !ticket) return { outcome: 'ignored', reason: 'no-live-ticket', rejected };
         const company = await companiesRepo.get(tx, conn.companyId);
-        const body = callLogBody(call.isVideo, call.at, company?.timezone ?? 'America/Sao_Paulo');
+        const body = callLogBody(call.isVideo, call.at, company?.timezone ?? 'America/Sao_Paulo', await languageOf(tx, conn.companyId));
         const row = await messagesRepo.insertOnce(tx, {
           companyId: conn.companyId,
           ticketId: ticket.id,

@@ -1,4 +1,5 @@
 import { isJidGroup, isLidUser, type BaileysEventMap, type SignalKeyStore, type WAMessage } from '@whiskeysockets/baileys';
+import { mediaTypeOfKind } from '@balcao/shared';
 import type { ChannelEmitter, InboundMedia } from '../whatsapp.port';
 import type { MediaInfo } from './normalized';
 import { BoundedCache } from '../../../lib/bounded-cache';
@@ -75,7 +76,7 @@ export class BaileysInboundEvents {
         ...(e.pushName ? { pushName: e.pushName } : {}),
         timestamp: e.timestamp,
         body: e.body,
-        mediaType: e.kind === 'text' || e.kind === 'extendedText' ? null : e.kind,
+        mediaType: mediaTypeOfKind(e.kind),
         kind: e.kind,
         ...(e.media ? { media: inboundMedia(e.media) } : {}),
         isForwarded: e.isForwarded,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { normalizePhone } from '@balcao/shared';
 import { jidUser, phoneDigits, pnJidCandidates, resolveUserJid, toPnJid } from './phone';
 
 describe('jidUser', () => {
@@ -68,5 +69,14 @@ describe('toPnJid / pnJidCandidates', () => {
   it('landlines and other countries: one candidate', () => {
     expect(pnJidCandidates('556132345678')).toEqual(['556132345678@s.whatsapp.net']);
     expect(pnJidCandidates('14155550123')).toEqual(['14155550123@s.whatsapp.net']);
+  });
+});
+
+describe('one canonical form with typed numbers (decision 0032)', () => {
+  it('a WhatsApp address, with or without the 9th digit, gives the digits a typed contact is stored under', () => {
+    const typed = normalizePhone('+55 (11) 98888-7777');
+    expect(resolveUserJid('551188887777@s.whatsapp.net', undefined).digits).toBe(typed);
+    expect(resolveUserJid('5511988887777@s.whatsapp.net', undefined).digits).toBe(typed);
+    expect(resolveUserJid('123456789012345@lid', '551188887777@s.whatsapp.net').digits).toBe(typed);
   });
 });

@@ -5,9 +5,9 @@
  * by an opaque LID (`123456789012345@lid`), which hides the number. A message key may carry
  * the other form as `remoteJidAlt` / `participantAlt`; otherwise the adapter's LID→PN store
  * (Baileys' `signalRepository.lidMapping`, fed by `lid-mapping.update`) may know it.
- * Brazilian numbers are normalized for the 9th digit (`@balcao/shared` phone.ts).
+ * Numbers are normalized by `@balcao/shared` normalizePhone (E.164 digits, Brazilian 9th digit).
  */
-import { brazilianVariants, normalizeBrazilianNumber, onlyDigits } from '@balcao/shared';
+import { brazilianVariants, normalizeChannelPhone, onlyDigits } from '@balcao/shared';
 import { isHostedLidUser, isHostedPnUser, isLidUser, isPnUser, jidDecode, jidNormalizedUser } from '@whiskeysockets/baileys';
 
 /** Given a LID JID (`…@lid`), the phone number it stands for (PN JID or digits), if known. */
@@ -27,8 +27,8 @@ export const jidUser = (jid: string | null | undefined): string => jidDecode(jid
 const isPn = (jid: string) => !!(isPnUser(jid) || isHostedPnUser(jid) || jid.endsWith('@c.us'));
 const isLid = (jid: string) => !!(isLidUser(jid) || isHostedLidUser(jid));
 
-/** Digits of a phone given as a PN JID or in any textual form, normalized for Brazil. */
-export const phoneDigits = (phone: string): string => normalizeBrazilianNumber(phone.includes('@') ? jidUser(phone) : onlyDigits(phone));
+/** Digits of a phone given as a PN JID or as digits, in the canonical form (shared normalizePhone). */
+export const phoneDigits = (phone: string): string => normalizeChannelPhone(phone.includes('@') ? jidUser(phone) : phone);
 
 /**
  * A user JID (PN or LID) to the digits we key contacts by. `alt` is the key's `…Alt` field

@@ -1,0 +1,54 @@
+/**
+ * Every text the server itself writes into a conversation (greetings, the deleted-message
+ * placeholder, call notices), in the company's language: the `language` setting ('pt-BR',
+ * 'en', 'es'; anything else is pt-BR, the default). Services never hold these literals: they
+ * ask `textsOf(language)`. pt-BR is the spec's wording, word for word.
+ */
+export const LANGUAGES = ['pt-BR', 'en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'pt-BR';
+
+/** The `settings` key that holds a company's language. */
+export const LANGUAGE_SETTING = 'language';
+
+export interface ServerTexts {
+  /** `{{ms}}` / `{{greeting}}` by the hour of the company's time zone. */
+  partOfDay(hour: number): string;
+  /** Sent when an agent accepts a ticket and sendGreetingAccepted is enabled (variables rendered after). */
+  acceptGreeting(agentName: string): string;
+  /** Body stored for an incoming message the contact deleted for everyone (attendance §3). */
+  revoked: string;
+  /** Sent on the live ticket when a call is rejected because the company disabled calls. */
+  callsDisabled: string;
+  /** The `call_log` body; `time` is already formatted (HH:mm). */
+  missedCall(isVideo: boolean, time: string): string;
+}
+
+const catalogue: Record<Language, ServerTexts> = {
+  'pt-BR': {
+    partOfDay: (h) => (h < 12 ? 'Bom dia' : h < 18 ? 'Boa tarde' : 'Boa noite'),
+    acceptGreeting: (agent) => `{{ms}} *{{name}}*, meu nome é *${agent}* e agora vou prosseguir com seu atendimento!`,
+    revoked: 'Essa mensagem foi apagada pelo contato',
+    callsDisabled: 'As chamadas de voz e vídeo estão desabilitadas para esse WhatsApp, favor enviar uma mensagem de texto. Obrigado',
+    missedCall: (isVideo, time) => `Chamada de ${isVideo ? 'vídeo' : 'voz'} perdida às ${time}`,
+  },
+  en: {
+    partOfDay: (h) => (h < 12 ? 'Good morning' : h < 18 ? 'Good afternoon' : 'Good evening'),
+    acceptGreeting: (agent) => `{{ms}} *{{name}}*, my name is *${agent}* and I will take it from here!`,
+    revoked: 'This message was deleted by the contact',
+    callsDisabled: 'Voice and video calls are disabled for this WhatsApp, please send a text message. Thank you',
+    missedCall: (isVideo, time) => `Missed ${isVideo ? 'video' : 'voice'} call at ${time}`,
+  },
+  es: {
+    partOfDay: (h) => (h < 12 ? 'Buenos días' : h < 18 ? 'Buenas tardes' : 'Buenas noches'),
+    acceptGreeting: (agent) => `{{ms}} *{{name}}*, mi nombre es *${agent}* y ahora voy a continuar con su atención!`,
+    revoked: 'Este mensaje fue eliminado por el contacto',
+    callsDisabled: 'Las llamadas de voz y video están deshabilitadas para este WhatsApp, por favor envíe un mensaje de texto. Gracias',
+    missedCall: (isVideo, time) => `Llamada de ${isVideo ? 'video' : 'voz'} perdida a las ${time}`,
+  },
+};
+
+export const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
+
+/** The texts of a language; an unknown or missing one gives pt-BR. */
+export const textsOf = (language: string | null | undefined): ServerTexts => catalogue[isLanguage(language) ? language : DEFAULT_LANGUAGE];
