@@ -31,7 +31,7 @@ const client = ky.create({
   timeout: 30_000,
   hooks: {
     beforeRequest: [
-      ({ request }) => {
+      (request) => {
         const token = getToken();
         if (token) request.headers.set('Authorization', `Bearer ${token}`);
       },
@@ -47,7 +47,7 @@ let refreshing: Promise<boolean> | null = null;
  */
 export const refreshSession = (): Promise<boolean> => {
   refreshing ??= client
-    .post('auth/refresh_token', { prefix: apiBaseUrl(), retry: 0 })
+    .post('auth/refresh_token', { prefixUrl: apiBaseUrl(), retry: 0 })
     .json<{ token: string; user: SessionUserDto }>()
     .then(({ token, user }) => {
       setSession(token, user);
@@ -65,15 +65,20 @@ export const refreshSession = (): Promise<boolean> => {
 
 const toApiError = async (error: unknown): Promise<ApiError> => {
   if (isHTTPError(error)) {
-    let body: unknown = error.data;
-    if (body === undefined) body = await error.response.text().catch(() => undefined);
+    const text = await error.response.text().catch(() => undefined);
+    let body: unknown = text;
+    try {
+      if (text) body = JSON.parse(text);
+    } catch {
+      // Not JSON (a proxy's error page): the text itself.
+    }
     return new ApiError(error.response.status, body, error.message);
   }
   return new ApiError(0, undefined, error instanceof Error ? error.message : String(error));
 };
 
 const send = async <T>(method: Method, path: string, opts: CallOptions): Promise<T> => {
-  const options: Options = { method, prefix: apiBaseUrl(), signal: opts.signal, ...(opts.blob ? { timeout: 120_000 } : {}) };
+  const options: Options = { method, prefixUrl: apiBaseUrl(), signal: opts.signal, ...(opts.blob ? { timeout: 120_000 } : {}) };
   if (opts.query) options.searchParams = stripUndefined(opts.query);
   if (opts.json !== undefined) options.json = opts.json;
   const response = await client(path.replace(/^\//, ''), options);
