@@ -5,7 +5,6 @@ import type { Ctx, DataAccess } from '../../db/tenant';
 import type { Tx } from '../../db/client';
 import type { AccessClaims } from '../../infra/auth';
 import { AppError } from '../../infra/errors';
-import { RateLimiter } from '../../infra/rate-limit';
 import { dayIn, daysBetween, type Clock } from '../../infra/clock';
 import { usersQueries as usersRepo, type UserRow } from '../users';
 import { companiesQueries as companiesRepo } from '../companies';
@@ -34,7 +33,6 @@ const REUSE_GRACE_MS = 5_000;
 const formatDay = (day: string) => day.split('-').reverse().join('/');
 
 export const createAuthService = (deps: AuthDeps) => {
-  const byIp = new RateLimiter(30, 60_000);
   const verifyPassword = deps.verifyPassword ?? ((h: string, p: string) => verify(h, p));
   // A real hash with the users' parameters, of a password nobody knows: an unknown e-mail costs
   // the same argon2 work as a known one, so timing does not reveal which accounts exist.
@@ -79,7 +77,6 @@ export const createAuthService = (deps: AuthDeps) => {
 
   return {
     async login(input: LoginBody, ip: string): Promise<Session> {
-      byIp.check(ip);
       // Per account + address, not per account: a flood from elsewhere never locks the owner out.
       const backoff = loginBackoff(input.email, ip);
       const user = await deps.data.withSystem('auth:login', async ({ tx }) => {
