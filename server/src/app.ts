@@ -12,6 +12,7 @@ import { systemClock, type Clock } from './infra/clock';
 import { registerErrorHandlers } from './infra/error-handler';
 import { loggerOptions, type LogOptions } from './infra/plugins/logging';
 import { helmetPlugin } from './infra/plugins/helmet';
+import { corsPlugin } from './infra/plugins/cors';
 import { rateLimitPlugin } from './infra/plugins/rate-limit';
 import { multipartPlugin } from './infra/plugins/multipart';
 import { zodPlugin } from './infra/plugins/zod';
@@ -130,6 +131,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   registerErrorHandlers(app);
   await app.register(zodPlugin);
   await app.register(helmetPlugin);
+  await app.register(corsPlugin, { origins: config.corsOrigins ?? [] });
   await app.register(rateLimitPlugin, { count: createRateLimitCounter(client.sql) });
   await app.register(multipartPlugin, { fileSize: config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES });
   await app.register(swaggerPlugin, { version: config.version });
@@ -147,7 +149,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   });
   registerWebUi(app, config.webDir);
 
-  const realtime = await attachRealtime(app, app.server, { ownerUrl: opts.ownerUrl, adapter: config.realtimeAdapter });
+  const realtime = await attachRealtime(app, app.server, { ownerUrl: opts.ownerUrl, adapter: config.realtimeAdapter, corsOrigins: config.corsOrigins });
   for (const p of parts) await p.start?.(realtime);
 
   let closed = false;
