@@ -7,6 +7,11 @@ export const REFRESH_TOKEN_TTL_DAYS = 7;
 export const REFRESH_COOKIE = 'jrt';
 export const SOCKET_PING_MS = 18_000;
 export const SUBSCRIPTION_WARNING_DAYS = 5;
+/**
+ * The due date of a company that never expires (the platform's own, and companies created
+ * without one): a real date, because the spec's client refuses to log in on `dueDate: null`.
+ */
+export const NO_DUE_DATE = '2999-12-31';
 export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
 export const SEARCH_DEBOUNCE_MS = 500;
 export const TOAST_MS = 2_000;

@@ -1,4 +1,4 @@
-import { can, type CompanyDto, type CreateCompanyBody, type PlanDto } from '@balcao/shared';
+import { can, NO_DUE_DATE, type CompanyDto, type CreateCompanyBody, type PlanDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import { hashPassword, usersQueries as usersRepo } from '../users';
@@ -19,7 +19,7 @@ export const createCompaniesService = (data: DataAccess) => ({
         email: body.email,
         phone: body.phone,
         planId: plan.id,
-        dueDate: body.dueDate ?? null,
+        dueDate: body.dueDate ?? NO_DUE_DATE,
         recurrence: body.recurrence,
         ...(body.timezone ? { timezone: body.timezone } : {}),
       });
