@@ -117,6 +117,9 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     // X-Forwarded-For only from the proxies TRUST_PROXY names: otherwise any client picks its IP.
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // The spec writes many paths with a trailing slash (`/whatsapp/?session=0`, `/settings/`):
+    // both forms are the same route, never `/whatsapp/:id` with an empty id (decision 0038).
+    routerOptions: { ignoreTrailingSlash: true },
     // Router-level mistakes (bad percent-encoding, over-long parameters) get the usual error shape.
     frameworkErrors: (error, req, reply) => {
       void (reply as unknown as { code(n: number): { send(b: unknown): unknown } }).code(Number(error.statusCode ?? 400)).send({ error: 'ERR_VALIDATION', requestId: req.id } as never);
