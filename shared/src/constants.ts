@@ -29,6 +29,15 @@ export const DEFAULT_COMPANY_SETTINGS: Readonly<Record<string, string>> = {
   sendGreetingMessageOneQueues: 'disabled',
 };
 
+/**
+ * Settings of the platform (the super user's company) that anyone may read before logging in,
+ * with their value while none is stored. Signup is not built yet, so the login page links to it
+ * only once the super user turns it on.
+ */
+export const PUBLIC_PLATFORM_SETTINGS: Readonly<Record<'viewregister', string>> = {
+  viewregister: 'disabled',
+};
+
 export const connectionStatuses = ['CONNECTED', 'qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'] as const;
 export type ConnectionStatus = (typeof connectionStatuses)[number];
 

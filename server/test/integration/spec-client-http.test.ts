@@ -103,3 +103,67 @@ describe('trailing slashes (decision 0038)', () => {
     }
   });
 });
+
+describe('shapes the client reads on every page (decision 0039)', () => {
+  it('GET /companies/listPlan/:id nests the plan: { plan: { users, connections, queues, use… } }', async () => {
+    const r = await api(app, a.adminToken).get<{ id: number; plan: Record<string, unknown> }>(`/companies/listPlan/${a.companyId}`);
+    expect(r.status).toBe(200);
+    expect(r.body.id).toBe(a.companyId);
+    for (const k of ['users', 'connections', 'queues']) expect(typeof r.body.plan[k], k).toBe('number');
+    for (const k of ['useCampaigns', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useKanban', 'useOpenAi', 'useIntegrations']) {
+      expect(typeof r.body.plan[k], k).toBe('boolean');
+    }
+  });
+
+  it('GET /users/:id answers the user with queues and whatsappId, for itself and for an admin', async () => {
+    const { id: queueId } = await a.addQueue();
+    const { user, token } = await a.addUser({ queueIds: [queueId] });
+    for (const t of [token, a.adminToken]) {
+      const r = await api(app, t).get<{ id: number; queues: { id: number }[]; whatsappId: unknown }>(`/users/${user.id}/`);
+      expect(r.status).toBe(200);
+      expect(r.body.id).toBe(user.id);
+      expect(r.body.queues.map((q) => q.id)).toEqual([queueId]);
+      expect(r.body).toHaveProperty('whatsappId', null);
+    }
+  });
+
+  it('GET /settings/ is an array of { key, value } with sendGreetingAccepted, for every profile', async () => {
+    const { token } = await a.addUser({});
+    for (const t of [token, a.adminToken]) {
+      const r = await api(app, t).get<{ key: string; value: string }[]>('/settings/');
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual(expect.arrayContaining([{ key: 'sendGreetingAccepted', value: 'disabled' }, { key: 'userRating', value: 'disabled' }]));
+    }
+  });
+
+  it('GET /settings/ lists a default even for a company whose row predates it', async () => {
+    await app.owner`delete from settings where company_id = ${a.companyId} and key = 'sendGreetingAccepted'`;
+    const r = await api(app, a.adminToken).get<{ key: string; value: string }[]>('/settings');
+    expect(r.body).toEqual(expect.arrayContaining([{ key: 'sendGreetingAccepted', value: 'disabled' }]));
+  });
+
+  it('GET /settings/viewregister answers { value } without a session, from the platform\'s settings', async () => {
+    const r = await app.app.inject({ method: 'GET', url: '/settings/viewregister' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({ value: 'disabled' });
+    const [platform] = await app.owner`select id from companies where is_platform`;
+    await app.owner`insert into settings (company_id, key, value) values (${platform!.id}, 'viewregister', 'enabled')`;
+    expect((await app.app.inject({ method: 'GET', url: '/settings/viewregister' })).json()).toEqual({ value: 'enabled' });
+    // Another company's setting of the same name changes nothing: only the platform's counts.
+    await app.owner`insert into settings (company_id, key, value) values (${a.companyId}, 'viewregister', 'other')`;
+    expect((await app.app.inject({ method: 'GET', url: '/settings/viewregister' })).json()).toEqual({ value: 'enabled' });
+  });
+
+  it('serves /public/logotipos/login.png and interno.png as images, without a session; nothing else there', async () => {
+    for (const name of ['login.png', 'interno.png']) {
+      const r = await app.app.inject({ method: 'GET', url: `/public/logotipos/${name}` });
+      expect(r.statusCode, name).toBe(200);
+      expect(r.headers['content-type']).toBe('image/png');
+      expect(r.rawPayload.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+      expect(r.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    }
+    for (const url of ['/public/logotipos/secrets.json', '/public/logotipos/..%2F..%2Fpackage.json', '/public/logotipos/']) {
+      expect((await app.app.inject({ method: 'GET', url })).statusCode, url).not.toBe(200);
+    }
+  });
+});
