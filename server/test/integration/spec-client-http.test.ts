@@ -58,6 +58,18 @@ describe('lenient where the spec client is loose (decision 0037)', () => {
     expect(r.body.status).toBe('closed');
   });
 
+  it('accepts from the list and resolves from the list as the client does (queueId left out when the ticket has none)', async () => {
+    const phone = uniquePhone();
+    await a.inbound(phone, 'Oi');
+    const pending = (await a.pendingTickets()).find((t) => t.contact.number === phone)!;
+    const admin = api(app, a.adminToken);
+    const accepted = await admin.put<TicketDto>(`/tickets/${pending.id}`, { status: 'open', userId: a.admin.id, useIntegration: false });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    const closed = await admin.put<TicketDto>(`/tickets/${pending.id}`, { status: 'closed', userId: a.admin.id, useIntegration: false, promptId: null, integrationId: null });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(closed.body.status).toBe('closed');
+  });
+
   it('reads booleans written as strings and numbers', async () => {
     const t = await openTicket();
     const r = await api(app, a.adminToken).post<MessageDto>(`/messages/${t.id}`, { read: 'true', fromMe: '1', body: 'texto' });
