@@ -10,9 +10,9 @@ const ALLOWED = 'https://atendimento.example.com';
 const OTHER = 'https://evil.example.net';
 
 /** A socket handshake sent with an Origin header; resolves 'connected' or the refusal's message. */
-const handshake = (app: TestApp, token: string, origin: string, transport: 'polling' | 'websocket') =>
+const handshake = (app: TestApp, token: string, origin: string, transport: 'polling' | 'websocket', headers: Record<string, string> = {}) =>
   new Promise<string>((resolve) => {
-    const socket = io(app.url, { transports: [transport], auth: { token }, extraHeaders: { origin }, reconnection: false, forceNew: true });
+    const socket = io(app.url, { transports: [transport], auth: { token }, extraHeaders: { origin, ...headers }, reconnection: false, forceNew: true });
     socket.once('connect', () => {
       socket.disconnect();
       resolve('connected');
@@ -70,6 +70,13 @@ describe('CORS from the allow-list', () => {
     expect(await handshake(app, token, app.url, 'websocket')).toBe('connected');
     expect(await handshake(app, token, OTHER, 'polling')).not.toBe('connected');
     expect(await handshake(app, token, OTHER, 'websocket')).not.toBe('connected');
+    // A cross-site page's request says so (the browser sets Sec-Fetch-Site; a page cannot).
+    expect(await handshake(app, token, OTHER, 'websocket', { 'sec-fetch-site': 'cross-site' })).not.toBe('connected');
+  });
+
+  it('opens a socket for our own page behind a proxy that rewrites Host (the browser says same-origin)', async () => {
+    expect(await handshake(app, token, 'http://localhost:5173', 'websocket', { 'sec-fetch-site': 'same-origin' })).toBe('connected');
+    expect(await handshake(app, token, 'http://localhost:5173', 'polling', { 'sec-fetch-site': 'same-origin' })).toBe('connected');
   });
 });
 

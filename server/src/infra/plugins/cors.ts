@@ -53,7 +53,10 @@ export const socketCors = (origins: string[]) => {
     },
     allowRequest: (req: IncomingMessage, cb: (err: string | null | undefined, ok: boolean) => void) => {
       const origin = req.headers.origin;
-      const ok = origin === undefined || allowed.has(origin) || sameOrigin(origin, req.headers.host);
+      // Sec-Fetch-Site is set by the browser, never by a page: `same-origin` covers a proxy that
+      // rewrites Host (the Vite dev server's changeOrigin, a proxy_pass without Host).
+      const fromOwnPage = req.headers['sec-fetch-site'] === 'same-origin';
+      const ok = origin === undefined || allowed.has(origin) || fromOwnPage || sameOrigin(origin, req.headers.host);
       cb(ok ? null : 'ERR_ORIGIN', ok);
     },
   };
