@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { MessageDto, TicketDto } from '@balcao/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/build-app';
@@ -112,6 +115,25 @@ describe('trailing slashes (decision 0038)', () => {
       const [s, p] = [await admin.get(slashed), await admin.get(plain)];
       expect(s.status, slashed).toBe(p.status);
       expect(s.status, slashed).toBe(200);
+    }
+  });
+});
+
+describe('trailing slashes next to the web UI (decision 0038)', () => {
+  it('a page load of /tickets/ still gets the UI, an API call to /settings/ still gets JSON', async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'balcao-web-'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Balcão UI</title>');
+    const withUi = await createTestApp({ config: { webDir } });
+    try {
+      const page = await withUi.app.inject({ method: 'GET', url: '/tickets/', headers: { accept: 'text/html' } });
+      expect(page.body).toContain('Balcão UI');
+      const c = await createCompany(withUi);
+      const settings = await api(withUi, c.adminToken).get<unknown[]>('/settings/');
+      expect(settings.status).toBe(200);
+      expect(Array.isArray(settings.body)).toBe(true);
+    } finally {
+      await withUi.close();
+      rmSync(webDir, { recursive: true, force: true });
     }
   });
 });
