@@ -41,8 +41,7 @@ export const get = async (tx: Tx, id: number): Promise<CompanyRow | undefined> =
 export const getRef = async (tx: Tx, id: number): Promise<CompanyRef | undefined> => {
   const c = await get(tx, id);
   if (!c) return undefined;
-  const s = await tx.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.companyId, id));
-  return { id: c.id, name: c.name, dueDate: c.dueDate, settings: s };
+  return { id: c.id, name: c.name, dueDate: c.dueDate, settings: await settingsOf(tx, id) };
 };
 
 export const getPlan = async (tx: Tx, id: number): Promise<PlanRow | undefined> =>
