@@ -12,6 +12,7 @@ import { systemClock, type Clock } from './infra/clock';
 import { registerErrorHandlers } from './infra/error-handler';
 import { loggerOptions, type LogOptions } from './infra/plugins/logging';
 import { helmetPlugin } from './infra/plugins/helmet';
+import { corsPlugin } from './infra/plugins/cors';
 import { rateLimitPlugin } from './infra/plugins/rate-limit';
 import { multipartPlugin } from './infra/plugins/multipart';
 import { zodPlugin } from './infra/plugins/zod';
@@ -116,6 +117,9 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     // X-Forwarded-For only from the proxies TRUST_PROXY names: otherwise any client picks its IP.
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // The spec writes many paths with a trailing slash (`/whatsapp/?session=0`, `/settings/`):
+    // both forms are the same route, never `/whatsapp/:id` with an empty id (decision 0038).
+    routerOptions: { ignoreTrailingSlash: true },
     // Router-level mistakes (bad percent-encoding, over-long parameters) get the usual error shape.
     frameworkErrors: (error, req, reply) => {
       void (reply as unknown as { code(n: number): { send(b: unknown): unknown } }).code(Number(error.statusCode ?? 400)).send({ error: 'ERR_VALIDATION', requestId: req.id } as never);
@@ -130,6 +134,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   registerErrorHandlers(app);
   await app.register(zodPlugin);
   await app.register(helmetPlugin);
+  await app.register(corsPlugin, { origins: config.corsOrigins ?? [] });
   await app.register(rateLimitPlugin, { count: createRateLimitCounter(client.sql) });
   await app.register(multipartPlugin, { fileSize: config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES });
   await app.register(swaggerPlugin, { version: config.version });
@@ -147,7 +152,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   });
   registerWebUi(app, config.webDir);
 
-  const realtime = await attachRealtime(app, app.server, { ownerUrl: opts.ownerUrl, adapter: config.realtimeAdapter });
+  const realtime = await attachRealtime(app, app.server, { ownerUrl: opts.ownerUrl, adapter: config.realtimeAdapter, corsOrigins: config.corsOrigins });
   for (const p of parts) await p.start?.(realtime);
 
   let closed = false;

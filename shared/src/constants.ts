@@ -7,6 +7,11 @@ export const REFRESH_TOKEN_TTL_DAYS = 7;
 export const REFRESH_COOKIE = 'jrt';
 export const SOCKET_PING_MS = 18_000;
 export const SUBSCRIPTION_WARNING_DAYS = 5;
+/**
+ * The due date of a company that never expires (the platform's own, and companies created
+ * without one): a real date, because the spec's client refuses to log in on `dueDate: null`.
+ */
+export const NO_DUE_DATE = '2999-12-31';
 export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
 export const SEARCH_DEBOUNCE_MS = 500;
 export const TOAST_MS = 2_000;
@@ -22,6 +27,15 @@ export const DEFAULT_COMPANY_SETTINGS: Readonly<Record<string, string>> = {
   sendGreetingAccepted: 'disabled',
   sendMsgTransfTicket: 'disabled',
   sendGreetingMessageOneQueues: 'disabled',
+};
+
+/**
+ * Settings of the platform (the super user's company) that anyone may read before logging in,
+ * with their value while none is stored. Signup is not built yet, so the login page links to it
+ * only once the super user turns it on.
+ */
+export const PUBLIC_PLATFORM_SETTINGS: Readonly<Record<'viewregister', string>> = {
+  viewregister: 'disabled',
 };
 
 export const connectionStatuses = ['CONNECTED', 'qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'] as const;

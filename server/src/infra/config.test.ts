@@ -40,6 +40,11 @@ describe('where the server listens and whom it trusts', () => {
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1']);
   });
 
+  it('allows no other origin unless CORS_ORIGINS lists them (exact origins, comma-separated)', () => {
+    expect(loadConfig({ DATA_DIR: dir }).corsOrigins).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dir, CORS_ORIGINS: 'https://app.example.com, http://10.0.0.5:3000/' }).corsOrigins).toEqual(['https://app.example.com', 'http://10.0.0.5:3000']);
+  });
+
   it.each([
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', '0'],
@@ -49,6 +54,10 @@ describe('where the server listens and whom it trusts', () => {
     ['REALTIME_ADAPTER', 'redis'],
     ['SANDBOX_ENABLED', 'yes'],
     ['UPLOAD_MAX_BYTES', '-5'],
+    ['CORS_ORIGINS', '*'],
+    ['CORS_ORIGINS', 'null'],
+    ['CORS_ORIGINS', 'file://'],
+    ['CORS_ORIGINS', 'https://app.example.com/path'],
   ])('refuses to boot with %s=%s, in one line naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(new RegExp(`^${name}=.*: `));
   });

@@ -13,6 +13,8 @@ export interface Config {
   logLevel?: string;
   /** Largest multipart file part (UPLOAD_MAX_BYTES). */
   uploadMaxBytes?: number;
+  /** Origins other than our own that may call the API and socket.io (CORS_ORIGINS); none by default. */
+  corsOrigins?: string[];
   production: boolean;
   dataDir: string;
   /** Owner connection (migrations). Unset → embedded PostgreSQL in dataDir. */
@@ -152,7 +154,38 @@ const EnvSchema = z.object({
   WA_VERSION_URL: text,
   LOG_LEVEL: z.enum(LOG_LEVELS).optional().default('info'),
   UPLOAD_MAX_BYTES: int(1, DEFAULT_UPLOAD_MAX_BYTES),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, c) => {
+      const parsed = parseCorsOrigins(v);
+      if (parsed !== null) return parsed;
+      c.addIssue({ code: 'custom', message: 'must be a comma-separated list of origins (https://app.example.com, http://10.0.0.5:3000)' });
+      return z.NEVER;
+    }),
 });
+
+/**
+ * CORS_ORIGINS: unset/empty → [] (same origin only). Otherwise exact origins, scheme://host[:port]
+ * with no path: a browser's Origin header is compared as a string. `*` and `null` are refused:
+ * `null` is what every file:// page and sandboxed iframe sends, so allowing it allows anyone
+ * (the desktop app loads the UI from the server itself and needs no entry; decision 0035).
+ */
+export const parseCorsOrigins = (raw: string | undefined): string[] | null => {
+  const list = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const origins: string[] = [];
+  for (const entry of list) {
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      return null;
+    }
+    if (!/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/$/, '')) return null;
+    origins.push(url.origin);
+  }
+  return origins;
+};
 
 /**
  * TRUST_PROXY: unset/empty → false (the socket's address is the client); a number → that many
@@ -192,6 +225,7 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    corsOrigins: env.CORS_ORIGINS,
     production,
     dataDir,
     databaseUrl,

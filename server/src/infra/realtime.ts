@@ -6,6 +6,7 @@ import { createPgAdapter } from '../db/socket-adapter';
 import { verifySession } from './auth';
 import { rooms, type ClientSocket, type Realtime, type SocketHandlers } from './rooms';
 import { socketBudget } from './socket-limits';
+import { socketCors } from './plugins/cors';
 import type { Ctx } from '../db/tenant';
 
 interface SocketData {
@@ -34,13 +35,14 @@ const joinRooms = async (socket: Socket, handlers: SocketHandlers[], ctx: Ctx) =
 export const attachRealtime = async (
   app: FastifyInstance,
   server: HttpServer,
-  deps: { ownerUrl: string; adapter: 'postgres' | 'none' },
+  deps: { ownerUrl: string; adapter: 'postgres' | 'none'; corsOrigins?: string[] },
 ): Promise<Realtime & { use(handlers: SocketHandlers): void; close(): Promise<void> }> => {
   const handlers: SocketHandlers[] = [];
   const io = new Server<ClientToServer, Record<string, (p: unknown) => void>, Record<string, never>, SocketData>(server, {
     pingInterval: SOCKET_PING_MS,
     pingTimeout: SOCKET_PING_MS,
-    cors: { origin: true, credentials: true },
+    // The HTTP API's allow-list (CORS_ORIGINS), not every origin (decision 0035).
+    ...socketCors(deps.corsOrigins ?? []),
   });
   const pgAdapter = deps.adapter === 'postgres' ? await createPgAdapter(deps.ownerUrl) : undefined;
   if (pgAdapter) io.adapter(pgAdapter.adapter);

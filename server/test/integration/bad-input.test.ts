@@ -175,6 +175,9 @@ const table: Record<string, Case[]> = {
     ...bodyShapes('POST', '/queue'),
   ],
   'GET /users/list': [{ ...q('/users/list', 'unknown query is ignored', 'x=%ZZ'), status: 200 }],
+  'GET /users/:id': [...badIds('GET', (id) => `/users/${id}`), { name: 'no such user', req: { method: 'GET', url: '/users/999999' }, status: 404 }],
+  'GET /settings': [{ ...q('/settings', 'unknown query is ignored', 'x=%ZZ'), status: 200 }],
+  'GET /settings/viewregister': [{ ...q('/settings/viewregister', 'unknown query is ignored', 'x=1'), status: 200 }],
   'POST /users': [
     b('POST', '/users', 'missing fields', {}),
     b('POST', '/users', 'bad e-mail', { name: 'Ana', email: 'x', password: 'Secret123' }),

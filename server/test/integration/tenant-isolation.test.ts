@@ -195,6 +195,24 @@ const table: Record<string, Case[]> = {
     },
   ],
   'GET /users/list': [{ name: 'lists B only', req: () => get('/users/list'), expect: listed(itself, () => [A.user.id, A.c.admin.id], () => B.user.id) }],
+  'GET /users/:id': [
+    { name: "A's user", req: () => get(`/users/${A.user.id}`), expect: notFound('ERR_NO_USER_FOUND') },
+    { name: "A's admin", req: () => get(`/users/${A.c.admin.id}`), expect: notFound('ERR_NO_USER_FOUND') },
+  ],
+  'GET /settings': [
+    {
+      name: "B's settings only",
+      req: async () => {
+        await app.owner`update settings set value = ${A.marker} where company_id = ${A.c.companyId} and key = 'chatBotType'`;
+        return get('/settings');
+      },
+      expect: (r) => {
+        expect(r.status).toBe(200);
+        expect(r.text).not.toContain(A.marker);
+        expect(r.body).toEqual(expect.arrayContaining([{ key: 'chatBotType', value: 'text' }]));
+      },
+    },
+  ],
   'POST /users': [
     {
       name: "A's queue",

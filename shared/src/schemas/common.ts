@@ -30,6 +30,22 @@ export const queryBool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
 
+/**
+ * A boolean in a JSON body as the spec's client writes it (decision 0037): `true`/`false`, `1`/`0`
+ * (`read: 1` when sending), and "true"/"false"/"1"/"0" (form fields are text). Nothing else:
+ * "yes", 2 or null are still a 400.
+ */
+export const looseBool = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 1 || v === 'true' || v === '1');
+
+/**
+ * An optional reference the spec's client "clears" with `false` (`promptId: false`,
+ * `integrationId: false` when closing): `false` is read as null (none). Any other value must be a
+ * real id, so `true`, 0 or "abc" stay a 400 (decision 0037).
+ */
+export const idOrNone = z.union([dbId, z.null(), z.literal(false).transform(() => null)]);
+
 export const queryIdList = z
   .union([z.string(), z.array(z.union([z.string(), z.number()])), z.number()])
   .transform((v, ctx) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { email, msg, name2to50, dbId } from './common';
-import { CompanyDto } from './dtos';
+import { CompanyDto, PlanDto } from './dtos';
 
 export const recurrences = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 
@@ -34,3 +34,17 @@ export type CreateCompanyBody = z.infer<typeof CreateCompanyBody>;
 
 /** POST /companies: the company and its first admin's id. */
 export const CreatedCompanyDto = CompanyDto.extend({ adminUserId: z.number() });
+
+/**
+ * GET /companies/listPlan/:id: the company with its plan nested, as the spec's client reads it
+ * (`data.plan.useCampaigns` on every page; a flat plan made it throw).
+ */
+export const CompanyPlanDto = z.object({ id: z.number(), name: z.string(), planId: z.number(), dueDate: z.string(), plan: PlanDto });
+export type CompanyPlanDto = z.infer<typeof CompanyPlanDto>;
+
+/** GET /settings: the company's settings as the spec's client reads them (`find(s => s.key === …)`). */
+export const SettingDto = z.object({ key: z.string(), value: z.string() });
+export const SettingsResponse = z.array(SettingDto);
+
+/** GET /settings/viewregister (public): whether the login page links to signup. */
+export const SettingValueResponse = z.object({ value: z.string() });

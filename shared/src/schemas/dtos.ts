@@ -12,7 +12,7 @@ const ref = z.object({ id: z.number(), name: z.string(), color: z.string() });
 export const CompanyRef = z.object({
   id: z.number(),
   name: z.string(),
-  dueDate: z.string().nullable(),
+  dueDate: z.string(),
   settings: z.array(z.object({ key: z.string(), value: z.string() })),
 });
 export type CompanyRef = z.infer<typeof CompanyRef>;
@@ -159,7 +159,7 @@ export const CompanyDto = z.object({
   phone: z.string(),
   planId: z.number(),
   status: z.boolean(),
-  dueDate: z.string().nullable(),
+  dueDate: z.string(),
   recurrence: z.string(),
   timezone: z.string(),
   createdAt: iso,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ticketStatuses } from '../ticket-status';
-import { pageNumber, queryBool, queryIdList, dbId } from './common';
+import { pageNumber, queryBool, queryIdList, dbId, idOrNone, looseBool } from './common';
 import { TicketDto } from './dtos';
 
 export const TicketStatusSchema = z.enum(ticketStatuses);
@@ -40,15 +40,21 @@ export const CreateTicketBody = z.object({
 });
 export type CreateTicketBody = z.infer<typeof CreateTicketBody>;
 
+/**
+ * PUT /tickets/:id. The spec's client resolves with `{ status: 'closed', userId, queueId,
+ * useIntegration: false, promptId: false, integrationId: false }` (decision 0037): `false` for
+ * promptId/integrationId reads as null (none, idOrNone) and useIntegration takes 1/0 and
+ * "true"/"false" too (looseBool). status, userId, queueId and whatsappId stay strict.
+ */
 export const UpdateTicketBody = z
   .object({
     status: TicketStatusSchema.optional(),
     userId: optionalId,
     queueId: optionalId,
     whatsappId: optionalId,
-    useIntegration: z.boolean().optional(),
-    promptId: optionalId,
-    integrationId: optionalId,
+    useIntegration: looseBool.optional(),
+    promptId: idOrNone.optional(),
+    integrationId: idOrNone.optional(),
   })
   .refine((b) => b.status !== undefined || b.queueId !== undefined || b.userId !== undefined || b.whatsappId !== undefined, {
     message: 'nothing to change',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wireEvent } from '@balcao/shared';
+import { NO_DUE_DATE, wireEvent } from '@balcao/shared';
+import { SUPER_EMAIL, SUPER_PASSWORD } from '../../../test/helpers/constants';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { api, connectSocket, createCompany, nextEvent, type TestCompany } from '../../../test/helpers/world';
 
@@ -101,7 +102,17 @@ describe('auth', () => {
     expect(blocked.body.error).toBe('ERR_SUBSCRIPTION_EXPIRED');
     expect(blocked.body.message).toContain('31/01/2020');
     expect((await refresh(cookieOf(warned.headers as Record<string, unknown>) ?? c)).statusCode).toBe(401);
-    await app.owner`update companies set due_date = null where id = ${a.companyId}`;
+    await app.owner`update companies set due_date = ${NO_DUE_DATE} where id = ${a.companyId}`;
+  });
+
+  it('always answers a due date (the spec\'s client refuses `dueDate: null`): far ahead for the platform and for companies created without one', async () => {
+    const su = await api(app).post<{ user: { company: { dueDate: unknown } } }>('/auth/login', { email: SUPER_EMAIL, password: SUPER_PASSWORD });
+    expect(su.body.user.company.dueDate).toBe(NO_DUE_DATE);
+    const admin = await api(app).post<{ user: { company: { dueDate: unknown } }; dueWarningDays?: number }>('/auth/login', await freshUser());
+    expect(admin.body.user.company.dueDate).toBe(NO_DUE_DATE);
+    expect(admin.body.dueWarningDays).toBeUndefined();
+    // The column is NOT NULL: no later write can bring the null back.
+    await expect(app.owner`update companies set due_date = null where id = ${a.companyId}`).rejects.toThrow(/null/);
   });
 
   it('reports its version', async () => {

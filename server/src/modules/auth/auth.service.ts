@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { REFRESH_TOKEN_TTL_DAYS, SUBSCRIPTION_WARNING_DAYS, type LoginBody, type SessionUserDto } from '@balcao/shared';
+import { NO_DUE_DATE, REFRESH_TOKEN_TTL_DAYS, SUBSCRIPTION_WARNING_DAYS, type LoginBody, type SessionUserDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import type { Tx } from '../../db/client';
 import type { AccessClaims } from '../../infra/auth';
@@ -42,7 +42,7 @@ export const createAuthService = (deps: AuthDeps) => {
   const checkDue = async (tx: Tx, user: UserRow): Promise<number | undefined> => {
     const company = await companiesRepo.get(tx, user.companyId);
     if (!company) throw new AppError('ERR_INVALID_CREDENTIALS');
-    if (user.super || !company.dueDate) return undefined;
+    if (user.super || company.dueDate === NO_DUE_DATE) return undefined;
     const left = daysBetween(dayIn(deps.clock.now(), company.timezone), company.dueDate);
     if (left < 0) {
       throw new AppError(

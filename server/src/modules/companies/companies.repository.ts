@@ -41,8 +41,7 @@ export const get = async (tx: Tx, id: number): Promise<CompanyRow | undefined> =
 export const getRef = async (tx: Tx, id: number): Promise<CompanyRef | undefined> => {
   const c = await get(tx, id);
   if (!c) return undefined;
-  const s = await tx.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.companyId, id));
-  return { id: c.id, name: c.name, dueDate: c.dueDate, settings: s };
+  return { id: c.id, name: c.name, dueDate: c.dueDate, settings: await settingsOf(tx, id) };
 };
 
 export const getPlan = async (tx: Tx, id: number): Promise<PlanRow | undefined> =>
@@ -50,6 +49,16 @@ export const getPlan = async (tx: Tx, id: number): Promise<PlanRow | undefined> 
 
 export const getSetting = async (tx: Tx, companyId: number, key: string): Promise<string | undefined> =>
   (await tx.select({ value: settings.value }).from(settings).where(and(eq(settings.companyId, companyId), eq(settings.key, key))).limit(1))[0]?.value;
+
+/** A company's settings, every default present (companies older than a default lack its row). */
+export const settingsOf = async (tx: Tx, companyId: number): Promise<{ key: string; value: string }[]> => {
+  const stored = await tx.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.companyId, companyId)).orderBy(asc(settings.key));
+  const missing = Object.entries(DEFAULT_COMPANY_SETTINGS).filter(([key]) => !stored.some((s) => s.key === key));
+  return [...stored, ...missing.map(([key, value]) => ({ key, value }))];
+};
+
+/** The platform's own company (the super user's), if seeded. */
+export const platform = async (tx: Tx): Promise<CompanyRow | undefined> => (await tx.select().from(companies).where(eq(companies.isPlatform, true)).limit(1))[0];
 
 export const list = async (tx: Tx): Promise<CompanyRow[]> => tx.select().from(companies).orderBy(asc(companies.id));
 

@@ -1,4 +1,4 @@
-import { can, type CompanyDto, type CreateCompanyBody, type PlanDto } from '@balcao/shared';
+import { can, NO_DUE_DATE, type CompanyDto, type CompanyPlanDto, type CreateCompanyBody } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import { hashPassword, usersQueries as usersRepo } from '../users';
@@ -19,7 +19,7 @@ export const createCompaniesService = (data: DataAccess) => ({
         email: body.email,
         phone: body.phone,
         planId: plan.id,
-        dueDate: body.dueDate ?? null,
+        dueDate: body.dueDate ?? NO_DUE_DATE,
         recurrence: body.recurrence,
         ...(body.timezone ? { timezone: body.timezone } : {}),
       });
@@ -33,14 +33,14 @@ export const createCompaniesService = (data: DataAccess) => ({
     return data.withSystem('companies:super', async ({ tx }) => (await repo.list(tx)).map(repo.toCompanyDto));
   },
 
-  /** The plan flags of a company: one's own, or any for the super user. */
-  plan: (ctx: Ctx, companyId: number): Promise<PlanDto> => {
+  /** A company with its plan nested (`{ plan: { use… } }`): one's own, or any for the super user. */
+  plan: (ctx: Ctx, companyId: number): Promise<CompanyPlanDto> => {
     if (companyId !== ctx.companyId && !can(ctx, 'companies:viewAnyPlan')) throw new AppError('ERR_NO_COMPANY_FOUND');
     const run = async ({ tx }: Parameters<Parameters<DataAccess['withSystem']>[1]>[0]) => {
       const company = await repo.get(tx, companyId);
       const plan = company ? await repo.getPlan(tx, company.planId) : undefined;
-      if (!plan) throw new AppError('ERR_NO_COMPANY_FOUND');
-      return repo.toPlanDto(plan);
+      if (!company || !plan) throw new AppError('ERR_NO_COMPANY_FOUND');
+      return { id: company.id, name: company.name, planId: company.planId, dueDate: company.dueDate, plan: repo.toPlanDto(plan) };
     };
     return companyId === ctx.companyId ? data.withTenant(ctx, run) : data.withSystem('companies:super', run);
   },

@@ -1,4 +1,5 @@
 import { boolean, date, integer, numeric, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { NO_DUE_DATE } from '@balcao/shared';
 import { createdAt, updatedAt } from '../../db/columns';
 
 export const plans = pgTable('plans', {
@@ -28,7 +29,8 @@ export const companies = pgTable(
     phone: varchar('phone', { length: 20 }).notNull().default(''),
     planId: integer('plan_id').notNull().references(() => plans.id),
     status: boolean('status').notNull().default(true),
-    dueDate: date('due_date', { mode: 'string' }),
+    // Always set (decision 0036): NO_DUE_DATE for a company that never expires.
+    dueDate: date('due_date', { mode: 'string' }).notNull().default(NO_DUE_DATE),
     recurrence: varchar('recurrence', { length: 20 }).notNull().default('MENSAL'),
     timezone: varchar('timezone', { length: 64 }).notNull().default('America/Sao_Paulo'),
     /** The company that runs the SaaS itself (the super user's). */

@@ -1,9 +1,12 @@
 // The companies module's one door (decision 0015): companies, plans, settings and plan limits.
+import type { FastifyInstance } from 'fastify';
 import type { DataAccess } from '../../db/tenant';
 import { defineModule } from '../../infra/module';
 import { get, getRef, getSetting } from './companies.repository';
-import { companiesRoutes } from './companies.routes';
+import { companiesPublicRoutes, companiesRoutes } from './companies.routes';
 import { createCompaniesService } from './companies.service';
+import { createSettingsService } from './settings.service';
+import { logosRoutes } from './logos.routes';
 
 export { createCompaniesService, type CompaniesService } from './companies.service';
 export { assertBelowLimit } from './plan-limits';
@@ -15,5 +18,12 @@ export const companiesQueries = { get, getRef, getSetting };
 
 export const companiesModule = defineModule({
   name: 'companies',
-  setup: (k: { data: DataAccess }) => ({ routes: companiesRoutes(createCompaniesService(k.data)) }),
+  setup: (k: { data: DataAccess }) => {
+    const settings = createSettingsService(k.data);
+    const publicRoutes = async (app: FastifyInstance) => {
+      await app.register(companiesPublicRoutes(settings));
+      await app.register(logosRoutes());
+    };
+    return { routes: companiesRoutes(createCompaniesService(k.data), settings), publicRoutes };
+  },
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { LoginBody } from '@balcao/shared';
+import { LoginBody, NO_DUE_DATE } from '@balcao/shared';
 import type { DataAccess } from '../../db/tenant';
 import { hashPassword, usersQueries as usersRepo } from '../users';
 import { whatsappQueries as whatsappRepo } from '../whatsapp';
@@ -30,7 +30,7 @@ export const seedFirstStart = async (data: DataAccess, opts: { adminEmail?: stri
     // The default plan is written by the migration (owner): the app role cannot write plans.
     const plan = await repo.firstPlan(tx);
     if (!plan) throw new Error('No plan found: run the migrations first');
-    const company = await repo.insert(tx, { name: 'Balcão', planId: plan.id, isPlatform: true, dueDate: null });
+    const company = await repo.insert(tx, { name: 'Balcão', planId: plan.id, isPlatform: true, dueDate: NO_DUE_DATE });
     await usersRepo.insert(tx, company.id, { name: 'Administrador', email, passwordHash, profile: 'admin', super: true });
     if (opts.sandbox) {
       await whatsappRepo.insert(tx, { companyId: company.id, name: 'Sandbox', provider: 'sandbox', status: 'CONNECTED', isDefault: true });

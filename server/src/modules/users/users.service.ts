@@ -13,6 +13,17 @@ export const hashPassword = (password: string): Promise<string> => hash(password
 export const createUsersService = (data: DataAccess) => ({
   list: (ctx: Ctx): Promise<UserDto[]> => data.withTenant(ctx, ({ tx }) => repo.list(tx, ctx.companyId)),
 
+  /**
+   * One user of the caller's company with `queues` and `whatsappId` (the spec's client reads its
+   * own on every page and an admin's edit form reads any): the same visibility as /users/list.
+   */
+  show: (ctx: Ctx, id: number): Promise<UserDto> =>
+    data.withTenant(ctx, async ({ tx }) => {
+      const dto = await repo.getDto(tx, ctx.companyId, id);
+      if (!dto) throw new AppError('ERR_NO_USER_FOUND');
+      return dto;
+    }),
+
   create: async (ctx: Ctx, body: CreateUserBody): Promise<UserDto> => {
     if (!can(ctx, 'users:create')) throw new AppError('ERR_NO_PERMISSION');
     const passwordHash = await hashPassword(body.password);

@@ -1,6 +1,7 @@
 import { Button, Dropdown, Flex, Tooltip, Typography, type MenuProps } from 'antd';
 import { GlobalOutlined, MenuOutlined, MoonOutlined, ReloadOutlined, SunOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { NO_DUE_DATE } from '@balcao/shared';
 import { logout } from '../../features/auth/auth.actions';
 import { formatDueDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -35,7 +36,8 @@ export const TopBar = ({ onToggleMenu, compact }: { onToggleMenu: () => void; co
         <Typography.Text strong ellipsis data-testid="greeting">
           {t('header.greeting', { name: shorten(user.name), company: shorten(user.company.name) })}
         </Typography.Text>
-        {user.profile === 'admin' && user.company.dueDate && (
+        {/* A company that never expires carries NO_DUE_DATE: nothing to announce. */}
+        {user.profile === 'admin' && user.company.dueDate !== NO_DUE_DATE && (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('header.activeUntil', { date: formatDueDate(user.company.dueDate) })}
           </Typography.Text>

@@ -5,11 +5,11 @@ export type PlanFlags = Record<PlanFlag, boolean>;
 
 export const allFlagsOn = (): PlanFlags => Object.fromEntries(planFlags.map((f) => [f, true])) as PlanFlags;
 
-/** Reads flags from either `{ plan: {...} }` (the spec's client) or a bare plan object. */
+/** Reads flags from the company with its plan nested, `{ plan: { use… } }` (the spec's shape, decision 0039). */
 export const toPlanFlags = (answer: unknown): PlanFlags => {
   const flags = allFlagsOn();
   const record = (answer ?? {}) as Record<string, unknown>;
-  const plan = (typeof record.plan === 'object' && record.plan !== null ? record.plan : record) as Record<string, unknown>;
+  const plan = (typeof record.plan === 'object' && record.plan !== null ? record.plan : {}) as Record<string, unknown>;
   for (const flag of planFlags) if (typeof plan[flag] === 'boolean') flags[flag] = plan[flag];
   return flags;
 };
