@@ -186,34 +186,50 @@ export const startEmbeddedPostgres = async (
   const asRoot = process.getuid?.() === 0;
   if (asRoot) ensureEnterable(dir, opts.ownedRoot ?? dir);
   await stopStalePostmaster(dir, log);
-  const port = await freePort(opts.port ?? 54320);
   // The last lines PostgreSQL wrote: a failed start names its reason in one line, not a stack.
   const recent: string[] = [];
-  const pg = new EmbeddedPostgres({
-    databaseDir: dir,
-    user: 'postgres',
-    password,
-    port,
-    persistent,
-    // Running as root (containers, CI) needs a separate OS user for the postgres binaries.
-    createPostgresUser: asRoot,
-    // Durability flags are relaxed only for throwaway test clusters, never for the product's data.
-    postgresFlags: [
-      '-c', 'max_connections=300',
-      ...(opts.throwawayData ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
-    ],
-    onLog: (m: unknown) => {
-      for (const line of String(m).split('\n').map((l) => l.trim()).filter(Boolean)) recent.push(line);
-      recent.splice(0, Math.max(0, recent.length - 20));
-    },
-    onError: () => undefined,
-  });
+  const cluster = (port: number) =>
+    new EmbeddedPostgres({
+      databaseDir: dir,
+      user: 'postgres',
+      password,
+      port,
+      persistent,
+      // Running as root (containers, CI) needs a separate OS user for the postgres binaries.
+      createPostgresUser: asRoot,
+      postgresFlags: [
+        '-c', 'max_connections=300',
+        // Only the address we connect to: a free 127.0.0.1 port says nothing about ::1's.
+        '-c', 'listen_addresses=127.0.0.1',
+        // Durability flags are relaxed only for throwaway test clusters, never for the product's data.
+        ...(opts.throwawayData ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ],
+      onLog: (m: unknown) => {
+        for (const line of String(m).split('\n').map((l) => l.trim()).filter(Boolean)) recent.push(line);
+        recent.splice(0, Math.max(0, recent.length - 20));
+      },
+      onError: () => undefined,
+    });
   const failed = (what: string, err: unknown) => {
     const reason = recent.filter((l) => /FATAL|ERROR|error|denied|could not/.test(l)).pop() ?? (err instanceof Error ? err.message.split('\n')[0] : '');
     return new BootError(`The embedded PostgreSQL could not ${what} in ${dir}: ${reason || 'it stopped at once'}`);
   };
+  let port = await freePort(opts.port ?? 54320);
+  let pg = cluster(port);
   if (!existsSync(join(dir, 'PG_VERSION'))) await pg.initialise().catch((err) => Promise.reject(failed('be created', err)));
-  await pg.start().catch((err) => Promise.reject(failed('start', err)));
+  // Another process may take the port between our check and PostgreSQL's bind: try another.
+  for (let attempt = 1; ; attempt += 1) {
+    const started = await pg.start().then(
+      () => null,
+      (err: unknown) => err,
+    );
+    if (started === null) break;
+    const portTaken = recent.some((l) => /could not create any TCP\/IP sockets|Address already in use/.test(l));
+    if (!portTaken || attempt >= 3) throw failed('start', started);
+    recent.length = 0;
+    port = await freePort(0);
+    pg = cluster(port);
+  }
   if (persistent) await adoptLegacyPassword(port, password, log);
   return {
     ownerUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
