@@ -31,6 +31,8 @@ const bindTicketList = (onCurrentDeleted: () => void): (() => void) =>
   listen('ticket', (payload) => {
     const tickets = useTickets.getState();
     const conversation = useConversation.getState();
+    // Only left its status's list: the `update` right behind it moves it (one store, all lists).
+    if (payload.action === 'delete' && payload.movedFrom) return;
     if (payload.action === 'delete' || payload.action === 'removeFromList') {
       tickets.remove(payload.ticketId);
       usePresence.getState().set(payload.ticketId, null);
