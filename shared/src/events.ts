@@ -8,7 +8,14 @@ import type { MessageDto, TicketDto, ContactDto, WhatsappDto, UserDto, QueueDto 
 /** Internal domain events staged by services and published after commit. */
 export type DomainEvent =
   | { type: 'ticket.created'; companyId: number; ticket: TicketDto }
-  | { type: 'ticket.updated'; companyId: number; ticket: TicketDto; previous?: { status: string; queueId: number | null; userId: number | null } }
+  | {
+      type: 'ticket.updated';
+      companyId: number;
+      ticket: TicketDto;
+      previous?: { status: string; queueId: number | null; userId: number | null };
+      /** The unread count was just cleared (an agent read the conversation). */
+      read?: true;
+    }
   | { type: 'ticket.deleted'; companyId: number; ticketId: number; ticketUuid: string; queueId: number | null; userId: number | null }
   | { type: 'message.created'; companyId: number; message: MessageDto; ticket: TicketDto }
   | { type: 'message.updated'; companyId: number; message: MessageDto; ticket: TicketDto }
@@ -76,7 +83,9 @@ export interface WireChannels {
   ticket:
     | { action: 'update'; ticket: TicketDto }
     | { action: 'delete'; ticketId: number; ticketUuid: string; movedFrom?: TicketDto['status'] }
-    | { action: 'removeFromList'; ticketId: number };
+    | { action: 'removeFromList'; ticketId: number }
+    /** The ticket was read (after its `update` with `unreadMessages: 0`): notifications drop it. */
+    | { action: 'updateUnread'; ticketId: number };
   /**
    * `contact` is the ticket's contact summary (what the conversation header shows). `create`
    * reaches everyone who may see the ticket (lists, notifications); `update` (acks, edits) only

@@ -132,6 +132,24 @@ describe('ticket events', () => {
     expect(about.map((r) => (r.payload as TicketPayload).action)).toEqual(['update']);
   });
 
+  it('reading a conversation sends the update (unread 0), then updateUnread for the notifications', async () => {
+    const t = (await api(app, co.adminToken).put<TicketDto>(`/tickets/${(await newTicket(co)).id}`, { status: 'open', userId: co.admin.id })).body;
+    const s = await open(co.adminToken);
+    const seen = recordEvents(s);
+    const unread = nextEvent<TicketPayload>(s, ticketEvent(), (p) => p.ticket?.id === t.id && p.ticket.unreadMessages === 1);
+    await co.inbound(t.contact.number, 'tem alguém aí?');
+    await unread;
+    const from = seen.length;
+    const cleared = nextEvent<TicketPayload>(s, ticketEvent(), (p) => p.action === 'updateUnread' && p.ticketId === t.id);
+    expect((await api(app, co.adminToken).post(`/tickets/${t.id}/read`)).status).toBe(200);
+    await cleared;
+    const about = seen.slice(from).filter((r) => r.event === ticketEvent()).map((r) => r.payload as TicketPayload);
+    expect(about.map((p) => [p.action, p.ticket?.unreadMessages ?? p.ticketId])).toEqual([
+      ['update', 0],
+      ['updateUnread', t.id],
+    ]);
+  });
+
   it('a status change first deletes the ticket from the old list (movedFrom), then updates it, on the same socket', async () => {
     const t = await newTicket(co);
     const s = await open(co.adminToken);

@@ -11,7 +11,7 @@ type Previous = { status: string; queueId: number | null; userId: number | null 
  * to the list of its status on `update`.
  */
 export const registerTicketListeners = (bus: EventBus, rt: Realtime): void => {
-  const onTicket = (e: { companyId: number; ticket: TicketDto; previous?: Previous }) => {
+  const onTicket = (e: { companyId: number; ticket: TicketDto; previous?: Previous; read?: true }) => {
     const channel = wireEvent(e.companyId, 'ticket');
     const ids = { ticketId: e.ticket.id, ticketUuid: e.ticket.uuid };
     const now = ticketRooms(e.companyId, e.ticket);
@@ -21,6 +21,8 @@ export const registerTicketListeners = (bus: EventBus, rt: Realtime): void => {
       rt.emit(now, channel, { action: 'delete', ...ids, movedFrom: e.previous.status as TicketDto['status'] });
     }
     rt.emit(now, channel, { action: 'update', ticket: e.ticket });
+    // The spec's notifications drop a ticket on `updateUnread` (its lists reset the badge).
+    if (e.read) rt.emit(now, channel, { action: 'updateUnread', ticketId: e.ticket.id });
     if (!e.previous) return;
     // Whoever could see the ticket before but not now drops it from their lists and its room.
     const before = ticketRooms(e.companyId, e.previous).filter((r) => !now.includes(r));

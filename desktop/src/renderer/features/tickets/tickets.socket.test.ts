@@ -48,6 +48,12 @@ describe('ticket events on the wire (decision 0042)', () => {
     expect(onCurrentDeleted).toHaveBeenCalledTimes(1);
   });
 
+  it('updateUnread (after the update that cleared the count) changes nothing here', () => {
+    expect(() => hear({ action: 'updateUnread', ticketId: 1 })).not.toThrow();
+    expect(ids('pending')).toEqual([1]);
+    expect(onCurrentDeleted).not.toHaveBeenCalled();
+  });
+
   it('a new ticket arrives as an update and lands in its list', () => {
     hear({ action: 'update', ticket: makeTicket({ id: 2, status: 'pending', uuid: '00000000-0000-4000-8000-000000000002' }) });
     expect(ids('pending')).toEqual(expect.arrayContaining([1, 2]));
