@@ -8,7 +8,14 @@ import type { MessageDto, TicketDto, ContactDto, WhatsappDto, UserDto, QueueDto 
 /** Internal domain events staged by services and published after commit. */
 export type DomainEvent =
   | { type: 'ticket.created'; companyId: number; ticket: TicketDto }
-  | { type: 'ticket.updated'; companyId: number; ticket: TicketDto; previous?: { status: string; queueId: number | null; userId: number | null } }
+  | {
+      type: 'ticket.updated';
+      companyId: number;
+      ticket: TicketDto;
+      previous?: { status: string; queueId: number | null; userId: number | null };
+      /** The unread count was just cleared (an agent read the conversation). */
+      read?: true;
+    }
   | { type: 'ticket.deleted'; companyId: number; ticketId: number; ticketUuid: string; queueId: number | null; userId: number | null }
   | { type: 'message.created'; companyId: number; message: MessageDto; ticket: TicketDto }
   | { type: 'message.updated'; companyId: number; message: MessageDto; ticket: TicketDto }
@@ -67,11 +74,23 @@ export interface WhatsappAlertPayload {
 
 /** Wire channels (the part after `company-<id>-`) and their payloads. */
 export interface WireChannels {
+  /**
+   * A new or changed ticket is always `update` (the spec's client ignores `create`): a list of
+   * its status adds or replaces it. `delete` drops it from every list: without `movedFrom` the
+   * ticket is gone for this socket (deleted, or no longer visible to it); with `movedFrom` it only
+   * left that status's list and the `update` that follows carries it (decision 0042).
+   */
   ticket:
-    | { action: 'update' | 'create'; ticket: TicketDto }
-    | { action: 'delete'; ticketId: number; ticketUuid: string }
-    | { action: 'removeFromList'; ticketId: number };
-  /** `contact` is the ticket's contact summary (what the conversation header shows). */
+    | { action: 'update'; ticket: TicketDto }
+    | { action: 'delete'; ticketId: number; ticketUuid: string; movedFrom?: TicketDto['status'] }
+    | { action: 'removeFromList'; ticketId: number }
+    /** The ticket was read (after its `update` with `unreadMessages: 0`): notifications drop it. */
+    | { action: 'updateUnread'; ticketId: number };
+  /**
+   * `contact` is the ticket's contact summary (what the conversation header shows). `create`
+   * reaches everyone who may see the ticket (lists, notifications); `update` (acks, edits) only
+   * the sockets that joined the conversation (`joinChatBox`).
+   */
   appMessage: { action: 'create' | 'update'; message: MessageDto; ticket: TicketDto; contact: TicketDto['contact'] };
   contact: { action: 'create' | 'update'; contact: ContactDto } | { action: 'delete'; contactId: number };
   whatsapp: { action: 'update'; whatsapp: WhatsappDto } | { action: 'delete'; whatsappId: number };
@@ -80,7 +99,8 @@ export interface WireChannels {
   presence: { action: 'update'; ticketId: number; presence: TicketPresence };
   queue: { action: 'create' | 'update'; queue: QueueDto } | { action: 'delete'; queueId: number };
   user: { action: 'create' | 'update'; user: UserDto } | { action: 'delete'; userId: number };
-  auth: { action: 'login'; user: { id: number } };
+  /** Another login of this user: its older sessions log out (the spec's client reads only `user.id`). */
+  auth: { action: 'update'; user: { id: number } };
 }
 export type WireChannel = keyof WireChannels;
 
@@ -90,21 +110,31 @@ export type WireEventName<C extends WireChannel = WireChannel> = `company-${numb
 /** `company-7-ticket` */
 export const wireEvent = <C extends WireChannel>(companyId: number, channel: C): WireEventName<C> => `company-${companyId}-${channel}`;
 
-/** Messages a client may send; the server decides the rooms (it never trusts a room name). */
+/**
+ * Messages a client may send; the server decides the rooms (it never trusts a room name). A
+ * client sends them only after the server's `ready` (the socket's rooms and handlers are set up).
+ */
 export interface ClientToServer {
+  /** The lists' rooms are joined at connect from the user's visibility: accepted, idempotent, no-ops. */
   joinTickets: (status: string) => void;
   leaveTickets: (status: string) => void;
   /**
+   * Joins a conversation's room by the ticket's uuid or its numeric id as a string ("42").
    * `ack(true)` once the socket is in the ticket's room (false: not allowed or not found;
-   * `false, 'ERR_TOO_MANY_REQUESTS'` when the socket asked too often).
+   * `false, 'ERR_TOO_MANY_REQUESTS'` when the socket asked too often). Joining twice is joining once.
    */
-  joinChatBox: (ticketUuid: string, ack?: (joined: boolean, error?: SocketRefusal) => void) => void;
-  leaveChatBox: (ticketUuid: string) => void;
+  joinChatBox: (ticket: string, ack?: (joined: boolean, error?: SocketRefusal) => void) => void;
+  /** The same uuid or id the socket joined with. */
+  leaveChatBox: (ticket: string) => void;
   joinNotification: () => void;
+  leaveNotification: () => void;
   userStatus: () => void;
   /** Resync: the server answers with tickets changed since `since` (ISO); refused when too often. */
   resync: (since: string, ack: (r: { tickets: TicketDto[]; error?: SocketRefusal }) => void) => void;
 }
+
+/** The server's one event outside the company channels: the socket is set up, joins may follow. */
+export const SOCKET_READY = 'ready';
 
 /** Why the server refused a client's socket message (its events are rate-limited per socket). */
 export type SocketRefusal = 'ERR_TOO_MANY_REQUESTS';

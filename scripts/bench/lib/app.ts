@@ -72,6 +72,7 @@ export const login = (url: string, email: string, password: string): Promise<Log
 export const connectSocket = (url: string, token: string): Promise<Socket> =>
   new Promise((resolveSocket, reject) => {
     const socket = io(url, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
-    socket.once('connect', () => resolveSocket(socket));
+    // The protocol (decision 0040): the server says `ready` once the socket is set up.
+    socket.once('ready', () => resolveSocket(socket));
     socket.once('connect_error', (err) => reject(err));
   });

@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { SOCKET_PING_MS, type ClientToServer } from '@balcao/shared';
+import { SOCKET_PING_MS, SOCKET_READY, type ClientToServer } from '@balcao/shared';
 import type { FastifyInstance } from 'fastify';
 import { createPgAdapter } from '../db/socket-adapter';
 import { verifySession } from './auth';
@@ -38,7 +38,7 @@ export const attachRealtime = async (
   deps: { ownerUrl: string; adapter: 'postgres' | 'none'; corsOrigins?: string[] },
 ): Promise<Realtime & { use(handlers: SocketHandlers): void; close(): Promise<void> }> => {
   const handlers: SocketHandlers[] = [];
-  const io = new Server<ClientToServer, Record<string, (p: unknown) => void>, Record<string, never>, SocketData>(server, {
+  const io = new Server<ClientToServer, Record<string, (p?: unknown) => void>, Record<string, never>, SocketData>(server, {
     pingInterval: SOCKET_PING_MS,
     pingTimeout: SOCKET_PING_MS,
     // The HTTP API's allow-list (CORS_ORIGINS), not every origin (decision 0035).
@@ -71,6 +71,8 @@ export const attachRealtime = async (
       leave: (room) => void socket.leave(room),
     };
     for (const h of handlers) h.connected?.(client);
+    // Rooms were joined in the handshake and every handler is on: the client may send its joins now.
+    socket.emit(SOCKET_READY);
   });
 
   return {

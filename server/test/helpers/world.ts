@@ -87,7 +87,8 @@ export const createCompany = async (app: TestApp, name = unique('Empresa ')): Pr
 export const connectSocket = (app: TestApp, token: string): Promise<Socket> =>
   new Promise((resolveSocket, reject) => {
     const socket = io(app.url, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
-    socket.once('connect', () => resolveSocket(socket));
+    // The protocol: the server says `ready` once the socket's rooms and handlers are set up.
+    socket.once('ready', () => resolveSocket(socket));
     socket.once('connect_error', (err) => reject(err));
   });
 

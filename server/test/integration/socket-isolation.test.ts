@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { wireEvent, type TicketDto } from '@balcao/shared';
+import { wireEvent, type ContactDto, type MessageDto, type TicketDto } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../helpers/build-app';
 import { api, connectSocket, nextEvent } from '../helpers/world';
-import { createTenant, freshContact, type Tenant } from '../helpers/tenants';
+import { createTenant, freshContact, uniquePhone, type Tenant } from '../helpers/tenants';
 import { connectRefused, mentioning, recordEvents, tamperToken, type Received } from '../helpers/sockets';
 
 // Real-time isolation between companies: a socket only ever hears its own company. To prove a
@@ -81,6 +81,41 @@ describe('sockets of two companies', () => {
     expect(seenB.filter((r) => r.event === wireEvent(A.c.companyId, 'appMessage'))).toEqual([]);
     expect(mentioning(seenB, 'segredo')).toEqual([]);
     expect(foreign(seenB, B, A)).toEqual([]);
+  });
+
+  it("a new message reaches every socket that may see its ticket without joinChatBox, and no other user or company", async () => {
+    // A's agent is in the ticket's queue (it is pending there); the outsider is in no queue;
+    // B's agent is in B's queue. None of them joined a conversation.
+    const outsider = await A.c.addUser({ queueIds: [] });
+    const [agentA, out, agentB] = await Promise.all([connectSocket(app, A.user.token), connectSocket(app, outsider.token), connectSocket(app, B.user.token)]);
+    try {
+      const seenOut = recordEvents(out);
+      const seenB = recordEvents(agentB);
+      const appMessageA = wireEvent(A.c.companyId, 'appMessage');
+      const reached = nextEvent<{ action: string; message: MessageDto; ticket: TicketDto; contact: TicketDto['contact'] }>(
+        agentA,
+        appMessageA,
+        (p) => p.ticket?.id === A.ticket.id && p.message.body === 'sigilo da fila Alfa',
+      );
+      await A.c.inbound(A.phone, 'sigilo da fila Alfa');
+      expect(await reached).toMatchObject({ action: 'create', ticket: { id: A.ticket.id, status: 'pending' }, contact: { id: A.contactId } });
+
+      // Then an event each of the others does get: their streams are ordered, so a leak came first.
+      const outControl = nextEvent<{ contact: ContactDto }>(out, wireEvent(A.c.companyId, 'contact'), (p) => p.contact?.name === 'Controle Alfa');
+      await api(app, A.c.adminToken).post('/contacts', { name: 'Controle Alfa', number: uniquePhone() });
+      await outControl;
+      const bControl = nextEvent(agentB, wireEvent(B.c.companyId, 'appMessage'), ofTicket(B.ticket));
+      await B.c.inbound(B.phone, 'controle da Bravo');
+      await bControl;
+
+      expect(seenOut.filter((r) => r.event === appMessageA).map((r) => r.event)).toEqual([]);
+      expect(mentioning(seenOut, A.ticket.uuid).map((r) => r.event)).toEqual([]);
+      expect(mentioning(seenOut, 'sigilo')).toEqual([]);
+      expect(mentioning(seenB, 'sigilo')).toEqual([]);
+      expect(foreign(seenB, B, A)).toEqual([]);
+    } finally {
+      for (const s of [agentA, out, agentB]) s.disconnect();
+    }
   });
 
   it("a B ticket naming A's user as its agent is never announced to that user's socket", async () => {

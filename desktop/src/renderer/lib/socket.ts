@@ -1,10 +1,10 @@
 import { io, type Socket } from 'socket.io-client';
-import { SOCKET_PING_MS, wireEvent, type ClientToServer, type TicketDto, type WireChannel, type WireChannels } from '@balcao/shared';
+import { SOCKET_PING_MS, SOCKET_READY, wireEvent, type ClientToServer, type TicketDto, type WireChannel, type WireChannels } from '@balcao/shared';
 import { apiBaseUrl } from './apiBase';
 import { refreshSession } from './http';
 import { getToken, useSession } from './session';
 
-type ServerEvents = { [event: string]: (payload: unknown) => void };
+type ServerEvents = { [event: string]: (payload?: unknown) => void };
 export type AppSocket = Socket<ServerEvents, ClientToServer>;
 
 const TOKEN_ERRORS = new Set(['ERR_INVALID_TOKEN', 'ERR_SESSION_EXPIRED']);
@@ -18,6 +18,9 @@ let lastSeen = 0;
 let tokenRetries = 0;
 let resyncHandler: ((tickets: TicketDto[]) => void) | null = null;
 let unsubscribeSession: (() => void) | null = null;
+/** True between the server's `ready` and the next disconnect: joins are sent only then. */
+let ready = false;
+const readyHandlers = new Set<() => void>();
 
 const markSeen = (iso?: string | null): void => {
   const t = iso ? Date.parse(iso) : Date.now();
@@ -36,6 +39,10 @@ const wire = (s: AppSocket): void => {
   let connectedBefore = false;
   s.on('connect', () => {
     tokenRetries = 0;
+  });
+  // The protocol (decision 0040): joins and resync only after the server set the socket up.
+  s.on(SOCKET_READY, () => {
+    ready = true;
     s.emit('joinNotification');
     for (const status of ['open', 'pending', 'closed']) s.emit('joinTickets', status);
     if (connectedBefore) {
@@ -46,11 +53,13 @@ const wire = (s: AppSocket): void => {
     }
     connectedBefore = true;
     markSeen();
+    for (const handler of readyHandlers) handler();
   });
   s.on('connect_error', (err) => {
     if (TOKEN_ERRORS.has(err.message)) void reconnectWithFreshToken(s);
   });
   s.on('disconnect', (reason) => {
+    ready = false;
     markSeen();
     // The server dropped us on purpose (often an expired token): come back with a fresh one.
     if (reason === 'io server disconnect') void reconnectWithFreshToken(s);
@@ -85,6 +94,7 @@ export const stopSocket = (): void => {
   socket?.disconnect();
   socket = null;
   lastSeen = 0;
+  ready = false;
 };
 
 export const getSocket = (): AppSocket | null => socket;
@@ -108,6 +118,18 @@ export const listen = <C extends WireChannel>(channel: C, handler: (payload: Wir
   s.on(name, wrapped);
   return () => {
     s.off(name, wrapped);
+  };
+};
+
+/**
+ * Runs `handler` once the socket is ready (now, if it already is) and again after every
+ * reconnect: where a screen sends its joins (e.g. joinChatBox). Returns the unsubscribe.
+ */
+export const onReady = (handler: () => void): (() => void) => {
+  readyHandlers.add(handler);
+  if (ready) handler();
+  return () => {
+    readyHandlers.delete(handler);
   };
 };
 

@@ -12,7 +12,7 @@ export const registerAuthListeners = (bus: EventBus, rt: Realtime): void => {
     void rt.endSessions(userId, Date.now()).catch((err: unknown) => console.error('closing sockets of an ended session failed', err));
   bus.on('auth.login', (e) => {
     // Other open sessions of this user log out (single active session per user).
-    rt.emit([rooms.user(e.userId)], wireEvent(e.companyId, 'auth'), { action: 'login', user: { id: e.userId } });
+    rt.emit([rooms.user(e.userId)], wireEvent(e.companyId, 'auth'), { action: 'update', user: { id: e.userId } });
     end(e.userId);
   });
   bus.on('auth.logout', (e) => end(e.userId));

@@ -84,7 +84,7 @@ describe('auth', () => {
     const socket = await connectSocket(app, first.json().token);
     const kicked = nextEvent<{ action: string; user: { id: number } }>(socket, wireEvent(a.companyId, 'auth'));
     const second = await app.app.inject({ method: 'POST', url: '/auth/login', payload: creds });
-    expect(await kicked).toEqual({ action: 'login', user: { id: second.json().user.id } });
+    expect(await kicked).toEqual({ action: 'update', user: { id: second.json().user.id } });
     expect((await refresh(cookieOf(first.headers))).statusCode).toBe(401);
     expect((await refresh(cookieOf(second.headers))).statusCode).toBe(200);
     socket.close();

@@ -38,7 +38,7 @@ export const createMessagesService = (deps: { data: DataAccess; jobs: Jobs }) =>
         await ticketsRepo.update(tx, ctx.companyId, t.id, { unreadMessages: 0 });
         await queueReadReceipts({ tx, stage }, deps.jobs, t);
         const ticket = (await ticketsRepo.loadDto(tx, ctx.companyId, t.id))!;
-        stage({ type: 'ticket.updated', companyId: ctx.companyId, ticket });
+        stage({ type: 'ticket.updated', companyId: ctx.companyId, ticket, read: true });
         return ticket;
       }),
 

@@ -13,7 +13,7 @@ import { ticketSockets } from './tickets.socket';
 
 export { createTicketsService, type TicketsService } from './tickets.service';
 export type { TicketRow } from './tickets.repository';
-export { canSee } from './visibility';
+export { canSee, ticketRooms } from './visibility';
 
 /** Reads and writes of tickets other modules run inside their own transaction (the SQL stays here). */
 export const ticketsQueries = { findLive, get, loadDto, ticketFromJson, touchAfterReceive, touchAfterSend, update };

@@ -116,7 +116,7 @@ describe('ticket transitions', () => {
       /** Events reach a socket in order: once a later ticket's creation arrives, the earlier ones have. */
       const settled = async () => {
         const from = `55119${String(1_000_000 + ++n).padStart(8, '0')}`;
-        const created = nextEvent<{ action: string; ticket: TicketDto }>(socket, ticketEvent, (p) => p.action === 'create' && p.ticket.contact.number === from);
+        const created = nextEvent<{ action: string; ticket: TicketDto }>(socket, ticketEvent, (p) => p.ticket?.contact.number === from);
         await a.inbound(from, 'controle');
         await created;
       };

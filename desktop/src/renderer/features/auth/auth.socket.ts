@@ -8,7 +8,7 @@ const LOGOUT_DELAY_MS = 1_000;
 /** Another login of the same user elsewhere ends this session (one active session per user). */
 export const bindAuthSocket = (userId: number): (() => void) =>
   listen('auth', (payload) => {
-    if (payload.action !== 'login' || payload.user?.id !== userId) return;
+    if (payload.action !== 'update' || payload.user?.id !== userId) return;
     toast.warning(i18n.t('auth.otherComputer'));
     setTimeout(() => {
       localStorage.clear();

@@ -4,7 +4,7 @@ import { Flex } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { toastError } from '../../lib/reportError';
-import { emit, getSocket } from '../../lib/socket';
+import { emit, onReady } from '../../lib/socket';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { useConversation } from './messages.store';
@@ -26,12 +26,10 @@ export const Conversation = ({ uuid, header }: { uuid: string; header: (ticket: 
         toastError(err);
         navigate('/tickets', { replace: true });
       });
-    const join = () => emit('joinChatBox', uuid);
-    join();
-    const socket = getSocket();
-    socket?.on('connect', join);
+    // Joined once the socket is ready, and again after each reconnect (a new socket, no rooms).
+    const offReady = onReady(() => emit('joinChatBox', uuid));
     return () => {
-      socket?.off('connect', join);
+      offReady();
       emit('leaveChatBox', uuid);
       useConversation.getState().clear();
     };

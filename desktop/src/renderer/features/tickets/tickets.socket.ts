@@ -31,6 +31,10 @@ const bindTicketList = (onCurrentDeleted: () => void): (() => void) =>
   listen('ticket', (payload) => {
     const tickets = useTickets.getState();
     const conversation = useConversation.getState();
+    // Only left its status's list: the `update` right behind it moves it (one store, all lists).
+    if (payload.action === 'delete' && payload.movedFrom) return;
+    // The `update` before it already carried the cleared unread count.
+    if (payload.action === 'updateUnread') return;
     if (payload.action === 'delete' || payload.action === 'removeFromList') {
       tickets.remove(payload.ticketId);
       usePresence.getState().set(payload.ticketId, null);
