@@ -1,0 +1,179 @@
+/**
+ * An open conversation, as the spec's client works it (components/Ticket, MessagesList,
+ * MessageInputCustom, TicketActionButtonsCustom, TicketListItemCustom; attendance §2
+ * Conversation view, §4 Ticket transitions, §7 Tickets and messages, §4 Real-time).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectWireMessage, expectWireTicket, type SpecClient, type SpecSocket, type WireMessage, type WireTicket } from './client';
+import { createStage, uniquePhone, type Stage } from './stage';
+
+let stage: Stage;
+let admin: SpecClient;
+
+beforeAll(async () => {
+  stage = await createStage();
+  admin = await stage.adminTab();
+});
+afterAll(async () => {
+  await stage?.close();
+});
+
+type AppMessage = { action: string; message: WireMessage; ticket: WireTicket; contact: { id: number; number: string } };
+
+/** Opens /tickets/{uuid}: the ticket, its messages, and the socket joined to its conversation. */
+const openConversation = async (tab: SpecClient, uuid: string) => {
+  const ticket = await tab.ticketByUuid(uuid);
+  expect(ticket.status).toBe(200);
+  const messages = await tab.messages(ticket.data.id, 1);
+  expect(messages.status).toBe(200);
+  const socket = tab.socket();
+  let joined: Promise<unknown> = Promise.resolve();
+  socket.whenReady(() => {
+    joined = socket.joinChatBox(ticket.data.id);
+  });
+  await socket.open();
+  return { ticket: ticket.data, messages: messages.data, socket, joined: await joined };
+};
+
+describe('opening a ticket (GET /tickets/u/{uuid}, GET /messages/{id}?pageNumber=1, joinChatBox "{id}")', () => {
+  let socket: SpecSocket | undefined;
+  afterAll(() => socket?.close());
+
+  it('loads the ticket and its messages with the fields the view reads, and joins by the numeric id', async () => {
+    const phone = uniquePhone();
+    const t = await stage.customerWrites(phone, 'Primeira mensagem', 'Cliente Conversa');
+    const opened = await openConversation(admin, t.uuid);
+    socket = opened.socket;
+    expectWireTicket(opened.ticket);
+    expect(opened.ticket).toMatchObject({ id: t.id, uuid: t.uuid, contact: { number: phone, name: 'Cliente Conversa' } });
+    expect(opened.messages.hasMore).toEqual(expect.any(Boolean));
+    expect(opened.messages.messages.map((m) => m.body)).toContain('Primeira mensagem');
+    for (const m of opened.messages.messages) expectWireMessage(m);
+    expect(opened.joined).toBe(true);
+  });
+
+  it('a new message from the customer arrives live in the open conversation (appMessage create, message.ticketId === ticket.id)', async () => {
+    const phone = uniquePhone();
+    const t = await stage.customerWrites(phone, 'Olá', 'Cliente Ao Vivo');
+    const opened = await openConversation(admin, t.uuid);
+    try {
+      const live = opened.socket.next<AppMessage>(opened.socket.channel('appMessage'), (p) => p.action === 'create' && p.message?.body === 'Ainda está aí?');
+      await stage.c.inbound(phone, 'Ainda está aí?');
+      const frame = await live;
+      expect(frame.message.ticketId).toBe(opened.ticket.id);
+      expectWireMessage(frame.message);
+      expect(frame.message.fromMe).toBe(false);
+      expect(frame.ticket).toMatchObject({ id: t.id, uuid: t.uuid });
+      expect(frame.contact).toMatchObject({ id: t.contact.id, number: phone });
+    } finally {
+      opened.socket.close();
+    }
+  });
+});
+
+describe('working the ticket', () => {
+  let t: WireTicket;
+  let socket: SpecSocket;
+  let history: WireMessage[];
+
+  beforeAll(async () => {
+    t = await stage.customerWrites(uniquePhone(), 'Quero trocar um produto', 'Cliente Troca');
+    const opened = await openConversation(admin, t.uuid);
+    socket = opened.socket;
+    history = opened.messages.messages;
+  });
+  afterAll(() => socket?.close());
+
+  it('accept from the list: PUT {status: "open", userId}, then GET /settings/ for sendGreetingAccepted', async () => {
+    const updated = socket.next<{ action: string; ticket: WireTicket }>(socket.channel('ticket'), (p) => p.action === 'update' && p.ticket?.id === t.id && p.ticket.status === 'open');
+    const { put, settings, setting, greeting } = await admin.acceptFromList(t);
+    expect(put.status).toBe(200);
+    expect(put.data).toMatchObject({ id: t.id, status: 'open', userId: admin.userId });
+    expect(settings.status).toBe(200);
+    expect(Array.isArray(settings.data)).toBe(true);
+    expect(setting).toMatchObject({ key: 'sendGreetingAccepted', value: expect.stringMatching(/^(enabled|disabled)$/) });
+    if (greeting) expect(greeting.status).toBe(200);
+    // The open conversation's header follows the ticket's update.
+    expect((await updated).ticket.userId).toBe(admin.userId);
+    t = put.data;
+  });
+
+  it('sends as the composer does: read 1, fromMe, mediaUrl "", signed body, quotedMsg null — and sees it live', async () => {
+    const live = socket.next<AppMessage>(socket.channel('appMessage'), (p) => p.action === 'create' && p.message?.fromMe && p.message.body.includes('Claro, posso ajudar'));
+    const res = await admin.sendMessage(t.id, '  Claro, posso ajudar  ');
+    expect(res.status).toBe(200);
+    expectWireMessage(res.data);
+    expect(res.data).toMatchObject({ ticketId: t.id, fromMe: true, body: `*${admin.user!.name}:*\nClaro, posso ajudar` });
+    const frame = await live;
+    expect(frame.message.ticketId).toBe(t.id);
+  });
+
+  it('replies with quotedMsg the whole message object it got from GET /messages', async () => {
+    const quoted = history.find((m) => m.body === 'Quero trocar um produto')!;
+    expect(quoted).toBeDefined();
+    const res = await admin.sendMessage(t.id, 'Qual produto?', { quoted });
+    expect(res.status).toBe(200);
+    expect(res.data.quotedMsg).toMatchObject({ id: quoted.id, body: quoted.body, fromMe: false });
+  });
+
+  it('sends unsigned when the sign switch is off', async () => {
+    const res = await admin.sendMessage(t.id, 'Sem assinatura', { sign: false });
+    expect(res.status).toBe(200);
+    expect(res.data.body).toBe('Sem assinatura');
+  });
+
+  it("return from the header: PUT {status: 'pending', userId: null}", async () => {
+    const res = await admin.returnFromHeader(t);
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ id: t.id, status: 'pending', userId: null });
+    t = res.data;
+  });
+
+  it('resolve from the header: PUT {status: "closed", userId, useIntegration: false, promptId: false, integrationId: false}', async () => {
+    const accepted = await admin.acceptFromList(t);
+    expect(accepted.put.status).toBe(200);
+    const res = await admin.closeFromHeader(accepted.put.data);
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ id: t.id, status: 'closed' });
+    t = res.data;
+  });
+
+  it('reopen from the list: PUT {status: "open", userId, queueId}', async () => {
+    const res = await admin.reopenFromList(t);
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ id: t.id, status: 'open', userId: admin.userId });
+  });
+});
+
+describe('resolve from the list (pending ticket, queueId left out when there is no queue)', () => {
+  it('PUT {status: "closed", userId, useIntegration: false, promptId: null, integrationId: null}', async () => {
+    const t = await stage.customerWrites(uniquePhone(), 'Só isso, obrigado', 'Cliente Rápido');
+    const res = await admin.closeFromList(t);
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ id: t.id, status: 'closed' });
+  });
+});
+
+describe("a user's conversation in their queue", () => {
+  it('joins by the numeric id and receives the messages of that ticket only', async () => {
+    const { id: queueId } = await stage.c.addQueue();
+    const agent = await stage.userTab([queueId]);
+    const phone = uniquePhone();
+    const t = await stage.customerWrites(phone, 'Oi fila', 'Cliente da Fila');
+    expect((await admin.http('PUT', `/tickets/${t.id}`, { data: { queueId } })).status).toBe(200);
+    const accepted = await agent.acceptFromList({ ...t, queueId });
+    expect(accepted.put.status).toBe(200);
+    const opened = await openConversation(agent, t.uuid);
+    try {
+      expect(opened.joined).toBe(true);
+      const live = opened.socket.next<AppMessage>(opened.socket.channel('appMessage'), (p) => p.action === 'create' && p.message?.body === 'Para o agente');
+      await stage.c.inbound(phone, 'Para o agente');
+      expect((await live).message.ticketId).toBe(t.id);
+      const sent = await agent.sendMessage(t.id, 'Recebido');
+      expect(sent.status).toBe(200);
+      expect(sent.data.body).toBe(`*${agent.user!.name}:*\nRecebido`);
+    } finally {
+      opened.socket.close();
+    }
+  });
+});
