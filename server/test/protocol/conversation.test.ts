@@ -166,9 +166,16 @@ describe("a user's conversation in their queue", () => {
     const opened = await openConversation(agent, t.uuid);
     try {
       expect(opened.joined).toBe(true);
+      // Another customer's ticket without a queue is not this user's (allTicket disabled,
+      // server-behaviour §3): its message must not reach them; theirs, sent after it, must.
+      const otherPhone = uniquePhone();
+      const other = await stage.customerWrites(otherPhone, 'Não é da fila', 'Cliente Sem Fila');
       const live = opened.socket.next<AppMessage>(opened.socket.channel('appMessage'), (p) => p.action === 'create' && p.message?.body === 'Para o agente');
+      await stage.c.inbound(otherPhone, 'Segredo de outra conversa');
       await stage.c.inbound(phone, 'Para o agente');
       expect((await live).message.ticketId).toBe(t.id);
+      const leaked = opened.socket.frames.filter((f) => JSON.stringify(f.payload).includes(otherPhone) || JSON.stringify(f.payload).includes(`"ticketId":${other.id},`));
+      expect(leaked).toEqual([]);
       const sent = await agent.sendMessage(t.id, 'Recebido');
       expect(sent.status).toBe(200);
       expect(sent.data.body).toBe(`*${agent.user!.name}:*\nRecebido`);

@@ -107,8 +107,9 @@ describe('the session afterwards (services/api interceptors)', () => {
   });
 
   it('a bad access token answers 403, the client refreshes once and the retry succeeds', async () => {
+    // A token whose signature no longer matches its payload (server-behaviour §2: invalid → 403).
     const tab = await stage.adminTab();
-    tab.storage.set('token', JSON.stringify(tamperToken(tab.token!, (c) => ({ ...c, profile: 'admin' }))));
+    tab.storage.set('token', JSON.stringify(tamperToken(tab.token!, (c) => ({ ...c, iat: Number(c.iat) - 1 }))));
     const res = await tab.listPlan();
     expect(res.status).toBe(200);
     expect(tab.calls.map((c) => c.replace(/\?.*? →/, ' →'))).toEqual([

@@ -196,6 +196,21 @@ describe('the lists live (socket: ready, joins, update/delete/appMessage)', () =
     expect(openNow.has(t.id)).toBe(true);
   });
 
+  it("returning from the header moves it back: gone from the open list, in the pending list", async () => {
+    const t = await stage.customerWrites(uniquePhone(), 'Volto depois', 'Cliente Devolvido');
+    const accepted = await admin.acceptFromList(t);
+    expect(accepted.put.status).toBe(200);
+    await socket.next<{ action: string; ticket: WireTicket }>(socket.channel('ticket'), (p) => p.action === 'update' && p.ticket?.id === t.id && p.ticket.status === 'open');
+    const back = socket.next<{ action: string; ticket: WireTicket }>(socket.channel('ticket'), (p) => p.action === 'update' && p.ticket?.id === t.id && p.ticket.status === 'pending');
+    const res = await admin.returnFromHeader(accepted.put.data);
+    expect(res.status).toBe(200);
+    await back;
+    const pendingNow = new ListModel({ status: 'pending', selectedQueueIds: [], user: admin.user! }).replay(socket);
+    const openNow = new ListModel({ status: 'open', showAll: true, selectedQueueIds: [], user: admin.user! }).replay(socket);
+    expect(openNow.has(t.id)).toBe(false);
+    expect(pendingNow.has(t.id)).toBe(true);
+  });
+
   it('closing from the list removes it from the open list', async () => {
     const t = await stage.customerWrites(uniquePhone(), 'Pode encerrar', 'Cliente Encerrado');
     expect((await admin.acceptFromList(t)).put.status).toBe(200);
