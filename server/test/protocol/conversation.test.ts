@@ -174,7 +174,10 @@ describe("a user's conversation in their queue", () => {
       await stage.c.inbound(otherPhone, 'Segredo de outra conversa');
       await stage.c.inbound(phone, 'Para o agente');
       expect((await live).message.ticketId).toBe(t.id);
-      const leaked = opened.socket.frames.filter((f) => JSON.stringify(f.payload).includes(otherPhone) || JSON.stringify(f.payload).includes(`"ticketId":${other.id},`));
+      const leaked = opened.socket.frames.filter((f) => {
+        const text = JSON.stringify(f.payload ?? null);
+        return text.includes(otherPhone) || text.includes(`"ticketId":${other.id},`);
+      });
       expect(leaked).toEqual([]);
       const sent = await agent.sendMessage(t.id, 'Recebido');
       expect(sent.status).toBe(200);
