@@ -187,3 +187,27 @@ describe("a user's conversation in their queue", () => {
     }
   });
 });
+
+describe('accept with sendGreetingAccepted enabled (the client then posts its own greeting)', () => {
+  it('the customer never gets the raw {{ms}} / {{name}} of the greeting the client posts (variables in any outbound text, server-behaviour §7)', async () => {
+    // No settings page call is replayed here: the company admin turned the setting on.
+    await stage.app.owner`insert into settings (company_id, key, value) values (${stage.c.companyId}, 'sendGreetingAccepted', 'enabled')
+      on conflict (company_id, key) do update set value = 'enabled'`;
+    try {
+      const phone = uniquePhone();
+      const t = await stage.customerWrites(phone, 'Bom dia!', 'Carla Saudação');
+      const { put, setting, greeting } = await admin.acceptFromList(t);
+      expect(put.status).toBe(200);
+      expect(setting?.value).toBe('enabled');
+      expect(greeting?.status).toBe(200);
+      // What is sent is the stored outbound row (server-behaviour §7: written first, then the job sends it).
+      const sent = await admin.messages(t.id);
+      expect(sent.status).toBe(200);
+      const texts = sent.data.messages.filter((m) => m.fromMe).map((m) => m.body);
+      expect(texts.some((b) => b.includes('Carla Saudação') && b.includes(admin.user!.name))).toBe(true);
+      expect(texts.filter((b) => b.includes('{{'))).toEqual([]);
+    } finally {
+      await stage.app.owner`update settings set value = 'disabled' where company_id = ${stage.c.companyId} and key = 'sendGreetingAccepted'`;
+    }
+  });
+});
