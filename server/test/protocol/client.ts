@@ -303,6 +303,11 @@ export class SpecClient {
     return this.http<WireTicket>('GET', `/tickets/u/${uuid}`);
   }
 
+  /** TicketMessagesDialog (the admin's "Espiar Conversa" eye) and others: GET /tickets/{id}; reads queueId, contact, user. */
+  ticketById(id: number) {
+    return this.http<WireTicket>('GET', `/tickets/${id}`);
+  }
+
   /** components/MessagesList: GET /messages/{ticket.id}?pageNumber=N; reads messages, hasMore. */
   messages(ticketId: number, pageNumber = 1) {
     return this.http<{ messages: WireMessage[]; hasMore: boolean }>('GET', `/messages/${ticketId}`, { params: { pageNumber } });
@@ -470,6 +475,14 @@ export class SpecSocket {
   async joinChatBox(ticketId: number): Promise<unknown> {
     this.io.emit('joinChatBox', `${ticketId}`);
     return this.io.timeout(10_000).emitWithAck('joinChatBox', `${ticketId}`);
+  }
+
+  /**
+   * MessagesList and TicketMessagesDialog register their join before the ticket has loaded, so
+   * the first `ready` may send joinChatBox "undefined" (`${ticket.id}` of `{}`): the raw frame.
+   */
+  async joinChatBoxRaw(raw: string): Promise<unknown> {
+    return this.io.timeout(10_000).emitWithAck('joinChatBox', raw);
   }
 
   /** The first frame of `event` (already received or still to come) that satisfies `match`. */

@@ -71,6 +71,31 @@ describe('opening a ticket (GET /tickets/u/{uuid}, GET /messages/{id}?pageNumber
   });
 });
 
+describe("the admin's spy eye on a pending ticket (TicketMessagesDialog)", () => {
+  it('GET /tickets/{id} and its messages without accepting; a join of "undefined" before the ticket loads is refused harmlessly', async () => {
+    const phone = uniquePhone();
+    const t = await stage.customerWrites(phone, 'Só olhando', 'Cliente Espiado');
+    const ticket = await admin.ticketById(t.id);
+    expect(ticket.status).toBe(200);
+    expectWireTicket(ticket.data);
+    expect(ticket.data).toMatchObject({ id: t.id, status: 'pending', queueId: null, user: null, contact: { number: phone } });
+    const messages = await admin.messages(t.id);
+    expect(messages.status).toBe(200);
+    expect(messages.data.messages.map((m) => m.body)).toContain('Só olhando');
+    const socket = await admin.socket().open();
+    try {
+      expect(await socket.joinChatBoxRaw('undefined')).toBe(false);
+      expect(await socket.joinChatBox(t.id)).toBe(true);
+      const live = socket.next<AppMessage>(socket.channel('appMessage'), (p) => p.action === 'create' && p.message?.body === 'Alguém aí?');
+      await stage.c.inbound(phone, 'Alguém aí?');
+      expect((await live).message.ticketId).toBe(t.id);
+      expect((await admin.ticketById(t.id)).data.status).toBe('pending');
+    } finally {
+      socket.close();
+    }
+  });
+});
+
 describe('working the ticket', () => {
   let t: WireTicket;
   let socket: SpecSocket;
