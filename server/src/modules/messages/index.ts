@@ -3,6 +3,7 @@
 import type { DataAccess } from '../../db/tenant';
 import type { EventBus } from '../../infra/event-bus';
 import type { Jobs } from '../../infra/jobs';
+import type { Clock } from '../../infra/clock';
 import type { MediaStore } from '../../infra/media-store';
 import { defineModule } from '../../infra/module';
 import type { JobRouting, SessionManager } from '../whatsapp';
@@ -25,12 +26,12 @@ export { channelSink } from './inbound/channel-sink';
 
 export const messagesModule = defineModule({
   name: 'messages',
-  dependsOn: ['tickets', 'whatsapp'],
-  setup: (k: { data: DataAccess; bus: EventBus; jobs: Jobs; media: MediaStore; sessions: SessionManager; routing: JobRouting }) => {
+  dependsOn: ['companies', 'contacts', 'tickets', 'whatsapp'],
+  setup: (k: { data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock; media: MediaStore; sessions: SessionManager; routing: JobRouting }) => {
     const { data, jobs, media, sessions, routing } = k;
     return {
       routes: async (app) => {
-        await app.register(messagesRoutes(createMessagesService({ data, jobs })));
+        await app.register(messagesRoutes(createMessagesService({ data, jobs, clock: k.clock })));
         await app.register(mediaRoutes({ data, media }));
       },
       start: async (rt) => {

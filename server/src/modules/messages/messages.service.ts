@@ -2,14 +2,35 @@ import { can, type ListMessagesResponse, type MessageDto, type SendMessageBody, 
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import type { Jobs } from '../../infra/jobs';
+import type { Clock } from '../../infra/clock';
+import { LANGUAGE_SETTING } from '../../infra/texts';
+import { companiesQueries as companiesRepo } from '../companies';
+import { contactsQueries as contactsRepo } from '../contacts';
 import { usersQueries as usersRepo } from '../users';
 import { canSee, ticketsQueries as ticketsRepo } from '../tickets';
 import { queueOutbound } from './outbound';
 import { queueReadReceipts } from './read-receipts';
 import * as repo from './messages.repository';
+import { renderVariables } from './variables';
 
-export const createMessagesService = (deps: { data: DataAccess; jobs: Jobs }) => {
-  const ticketFor = async (tx: Parameters<Parameters<DataAccess['withTenant']>[1]>[0]['tx'], ctx: Ctx, ticketId: number) => {
+type Tx = Parameters<Parameters<DataAccess['withTenant']>[1]>[0]['tx'];
+
+/**
+ * Variables in any outbound text (server-behaviour §7): the spec's client posts its accept
+ * greeting as "{{ms}} *{{name}}*, meu nome é…" and expects the customer to get it filled in.
+ */
+const rendered = async (tx: Tx, clock: Clock, t: { companyId: number; contactId: number; id: number }, text: string) => {
+  if (!text.includes('{{')) return text;
+  const [company, contact, language] = await Promise.all([
+    companiesRepo.get(tx, t.companyId),
+    contactsRepo.get(tx, t.companyId, t.contactId),
+    companiesRepo.getSetting(tx, t.companyId, LANGUAGE_SETTING),
+  ]);
+  return renderVariables(text, { language, contactName: contact?.name ?? '', ticketId: t.id, now: clock.now(), timeZone: company?.timezone ?? 'America/Sao_Paulo' });
+};
+
+export const createMessagesService = (deps: { data: DataAccess; jobs: Jobs; clock: Clock }) => {
+  const ticketFor = async (tx: Tx, ctx: Ctx, ticketId: number) => {
     const actor = await usersRepo.actorFacts(tx, ctx.companyId, ctx.userId);
     if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
     const t = await ticketsRepo.get(tx, ctx.companyId, ticketId);
@@ -50,7 +71,8 @@ export const createMessagesService = (deps: { data: DataAccess; jobs: Jobs }) =>
         if (t.userId !== ctx.userId && !can(ctx, 'messages:replyToAnyTicket')) throw new AppError('ERR_NO_PERMISSION');
         const quotedId = typeof body.quotedMsg === 'number' ? body.quotedMsg : (body.quotedMsg?.id ?? null);
         if (quotedId && !(await repo.get(unit.tx, ctx.companyId, quotedId))) throw new AppError('ERR_NO_MESSAGE_FOUND');
-        const row = await queueOutbound(unit, deps.jobs, t, body.body, { userId: ctx.userId, quotedMsgId: quotedId });
+        const text = await rendered(unit.tx, deps.clock, t, body.body);
+        const row = await queueOutbound(unit, deps.jobs, t, text, { userId: ctx.userId, quotedMsgId: quotedId });
         return (await repo.withQuoted(unit.tx, ctx.companyId, [row]))[0]!;
       }),
   };

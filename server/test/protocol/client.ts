@@ -1,0 +1,604 @@
+/**
+ * The spec's own client (the Whaticket SaaS web frontend, public repository
+ * willsrosa/whaticketsaas2, frontend/src), as the calls and socket frames it makes: one place to
+ * read "what the spec client does". Each method names the client file (or spec section) it
+ * replays; none of its code is copied, only the wire: paths, query strings as axios writes them,
+ * JSON bodies as it builds them, and the fields it then reads.
+ *
+ * HTTP goes through `fetch` to the real listening app, from another origin (the client is a web
+ * page served elsewhere, axios with `withCredentials`), carrying the refresh cookie like a browser.
+ */
+import { expect } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
+import type { Config } from '../../src/infra/config';
+import type { TestApp } from '../helpers/build-app';
+
+/** Where the spec's client is served from: an allow-listed origin (CORS_ORIGINS). */
+export const SPEC_ORIGIN = 'http://atendimento.example.test:3000';
+
+/** The server configuration the client needs: its origin in the CORS allow-list (issue 8 §1, CORS_ORIGINS). */
+export const specClientConfig = (): Partial<Config> => ({ corsOrigins: [SPEC_ORIGIN] });
+
+/** The fields the client reads from a ticket (TicketsListCustom, TicketListItemCustom, Ticket). */
+export interface WireTicket {
+  id: number;
+  uuid: string;
+  status: string;
+  userId: number | null;
+  queueId: number | null;
+  contactId: number;
+  isGroup: boolean;
+  lastMessage: string;
+  unreadMessages: number;
+  updatedAt: string;
+  contact: { id: number; name: string; number: string; profilePicUrl: string };
+  queue: { id: number; name: string; color: string } | null;
+  user: { id: number; name: string } | null;
+  whatsapp: { name: string } | null;
+  tags: unknown[];
+}
+
+/** The fields the client reads from a message (MessagesList, MessageInputCustom's reply preview). */
+export interface WireMessage {
+  id: number;
+  ticketId: number;
+  body: string;
+  fromMe: boolean;
+  ack: number;
+  mediaType: string | null;
+  mediaUrl: string | null;
+  isDeleted: boolean;
+  createdAt: string;
+  quotedMsg: { id: number; body: string; fromMe: boolean } | null;
+}
+
+/** The fields the client reads from the session user (useAuth, layout, TicketsManagerTabs). */
+export interface WireUser {
+  id: number;
+  name: string;
+  profile: string;
+  companyId: number;
+  queues: { id: number; name: string; color: string }[];
+  whatsappId: number | null;
+  company: { id: number; name: string; dueDate: string; settings: { key: string; value: string }[] };
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  data: T;
+  headers: Headers;
+  method: string;
+  url: string;
+}
+
+/** axios's query string: undefined/null left out, everything else String()'d, [ ] , : kept readable. */
+export const axiosQuery = (params: Record<string, unknown> = {}): string => {
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null) continue;
+    const enc = (s: string) =>
+      encodeURIComponent(s).replace(/%3A/gi, ':').replace(/%24/g, '$').replace(/%2C/gi, ',').replace(/%20/g, '+').replace(/%5B/gi, '[').replace(/%5D/gi, ']');
+    parts.push(`${enc(k)}=${enc(String(v))}`);
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+};
+
+/** The browser's cookie jar for the API host (the refresh token cookie). */
+export class CookieJar {
+  private cookies = new Map<string, string>();
+  take(headers: Headers) {
+    for (const line of headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string | undefined {
+    return this.cookies.size ? [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : undefined;
+  }
+  has(name: string) {
+    return this.cookies.has(name);
+  }
+}
+
+/**
+ * One browser tab running the spec's client. `localStorage` is the tab's storage (token,
+ * companyId, userId, companyDueDate); a "full page reload" is a new SpecClient over the same
+ * storage and cookie jar.
+ */
+export class SpecClient {
+  /** Every call made, in order: "GET /tickets?…" — the test can show what the page did. */
+  readonly calls: string[] = [];
+  user: WireUser | null = null;
+  loggedOut = false;
+
+  constructor(
+    readonly app: TestApp,
+    readonly storage: Map<string, string> = new Map(),
+    readonly jar: CookieJar = new CookieJar(),
+  ) {}
+
+  get token(): string | null {
+    const raw = this.storage.get('token');
+    return raw ? (JSON.parse(raw) as string) : null;
+  }
+  get companyId(): number {
+    return Number(this.storage.get('companyId'));
+  }
+  get userId(): number {
+    return Number(this.storage.get('userId'));
+  }
+
+  /** services/api.js: axios against the API host, withCredentials, Bearer from localStorage. */
+  private async raw<T>(method: string, path: string, opts: { params?: Record<string, unknown>; data?: unknown } = {}): Promise<Answer<T>> {
+    const url = `${path}${axiosQuery(opts.params)}`;
+    const headers: Record<string, string> = { Origin: SPEC_ORIGIN, Accept: 'application/json, text/plain, */*' };
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    const cookie = this.jar.header();
+    if (cookie) headers.Cookie = cookie;
+    if (opts.data !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(`${this.app.url}${url}`, {
+      method,
+      headers,
+      ...(opts.data !== undefined ? { body: JSON.stringify(opts.data) } : {}),
+    });
+    this.jar.take(res.headers);
+    this.calls.push(`${method} ${url} → ${res.status}`);
+    const text = await res.text();
+    let data: unknown = text;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, data: data as T, headers: res.headers, method, url };
+  }
+
+  /**
+   * The response interceptor of useAuth: a 403 triggers one POST /auth/refresh_token and a retry;
+   * a 401 clears the token and companyId and marks the user logged out (attendance §4 Session).
+   */
+  async http<T = unknown>(method: string, path: string, opts: { params?: Record<string, unknown>; data?: unknown } = {}): Promise<Answer<T>> {
+    let res = await this.raw<T>(method, path, opts);
+    if (res.status === 403) {
+      const refreshed = await this.raw<{ token: string }>('POST', '/auth/refresh_token');
+      if (refreshed.status === 200) {
+        this.storage.set('token', JSON.stringify(refreshed.data.token));
+        res = await this.raw<T>(method, path, opts);
+      }
+    }
+    if (res.status === 401) {
+      this.storage.delete('token');
+      this.storage.delete('companyId');
+      this.loggedOut = true;
+    }
+    return res;
+  }
+
+  // ---------------------------------------------------------------- login page (pages/Login)
+
+  /** pages/Login on mount: the public setting that shows the signup link; reads `.value`. */
+  viewRegister() {
+    return this.raw<{ value: string }>('GET', '/settings/viewregister');
+  }
+
+  /** pages/Login and layout: the logo images, `${BACKEND_URL}/public/logotipos/{login,interno}.png?r=…`. */
+  logo(which: 'login' | 'interno') {
+    return fetch(`${this.app.url}/public/logotipos/${which}.png?r=${Math.random()}`, { headers: { Origin: SPEC_ORIGIN } });
+  }
+
+  /**
+   * useAuth.handleLogin: POST /auth/login {email, password}; reads data.token, data.user.id,
+   * .companyId, .company.dueDate (refuses to log in unless now is before it: "sua assinatura
+   * venceu"), .company.settings (campaignsEnabled → cshow), stores token/companyId/userId/
+   * companyDueDate, then goes to /tickets. Returns the answer and whether the client let the user in.
+   */
+  async login(email: string, password: string): Promise<{ res: Answer<{ token: string; user: WireUser }>; admitted: boolean; warnDays: number | null }> {
+    const res = await this.raw<{ token: string; user: WireUser }>('POST', '/auth/login', { data: { email, password } });
+    if (res.status !== 200) return { res, admitted: false, warnDays: null };
+    const { user } = res.data;
+    const due = Date.parse(user.company?.dueDate ?? '');
+    // moment().isBefore(company.dueDate): an absent or unparseable date is never "before".
+    const admitted = Number.isFinite(due) && Date.now() < due;
+    if (!admitted) return { res, admitted, warnDays: null };
+    this.storage.set('token', JSON.stringify(res.data.token));
+    this.storage.set('companyId', String(user.companyId));
+    this.storage.set('userId', String(user.id));
+    this.storage.set('companyDueDate', user.company.dueDate);
+    this.user = user;
+    const days = Math.floor((due - Date.now()) / 86_400_000);
+    return { res, admitted, warnDays: days < 5 ? days : null };
+  }
+
+  /** useAuth on start (a full page load with a token in storage): POST /auth/refresh_token → token, user. */
+  async restoreSession() {
+    const res = await this.http<{ token: string; user: WireUser }>('POST', '/auth/refresh_token');
+    if (res.status === 200) {
+      this.storage.set('token', JSON.stringify(res.data.token));
+      this.user = res.data.user;
+    }
+    return res;
+  }
+
+  /** useAuth.handleLogout: DELETE /auth/logout, then storage cleared. */
+  async logout() {
+    const res = await this.http('DELETE', '/auth/logout');
+    this.storage.clear();
+    return res;
+  }
+
+  // ----------------------------------------------------- what the layout does on every page
+
+  /** MainListItems → usePlans.getPlanCompany: GET /companies/listPlan/{companyId}; reads data.plan.use*. */
+  listPlan() {
+    return this.http<{ plan: Record<string, unknown> }>('GET', `/companies/listPlan/${this.companyId}`);
+  }
+
+  /** MainListItems: GET /version; reads data.version. */
+  version() {
+    return this.http<{ version: string }>('GET', '/version');
+  }
+
+  /** WhatsAppsContext (menu's connection alert and the connections page): GET /whatsapp/?session=0. */
+  whatsapps() {
+    return this.http<Record<string, unknown>[]>('GET', '/whatsapp/', { params: { session: 0 } });
+  }
+
+  /** NotificationsPopOver → useTickets({ withUnreadMessages: "true" }). */
+  notifications() {
+    return this.tickets({ withUnreadMessages: 'true' });
+  }
+
+  /** UserModal (profile menu) → GET /users/{id}; reads name, email, profile, queues[].id, whatsappId, allTicket. */
+  userById(id = this.userId) {
+    return this.http<Record<string, unknown>>('GET', `/users/${id}`);
+  }
+
+  /** TicketListItemCustom.handleAcepptTicket and others: GET /settings/; reads the array's sendGreetingAccepted. */
+  settings() {
+    return this.http<{ key: string; value: string }[]>('GET', '/settings/');
+  }
+
+  // ----------------------------------------------------------------------- /tickets (lists)
+
+  /** hooks/useTickets: GET /tickets with its params as given (attendance §7). */
+  tickets(params: Record<string, unknown>) {
+    return this.http<{ tickets: WireTicket[]; hasMore: boolean }>('GET', '/tickets', { params });
+  }
+
+  /**
+   * TicketsManagerTabs → TicketsListCustom → useTickets: the params each list sends. tags/users/
+   * queueIds are JSON.stringify'd (undefined when the list has none, so left out); showAll is a
+   * boolean axios writes as text; the admin's showAll starts true.
+   */
+  listParams(list: 'open' | 'pending' | 'closed' | 'search', opts: { showAll?: boolean; selectedQueueIds: number[]; searchParam?: string; tags?: number[]; users?: number[]; pageNumber?: number }) {
+    const status = list === 'search' ? undefined : list;
+    const showAll = list === 'open' ? opts.showAll : list === 'pending' ? undefined : true;
+    const tags = list === 'search' ? (opts.tags ?? []) : undefined;
+    const users = list === 'search' ? (opts.users ?? []) : undefined;
+    return {
+      pageNumber: opts.pageNumber ?? 1,
+      searchParam: list === 'search' ? (opts.searchParam ?? '') : undefined,
+      status,
+      showAll,
+      tags: tags === undefined ? undefined : JSON.stringify(tags),
+      users: users === undefined ? undefined : JSON.stringify(users),
+      queueIds: JSON.stringify(opts.selectedQueueIds),
+    };
+  }
+
+  // --------------------------------------------------------------- /tickets/{uuid} (a ticket)
+
+  /** components/Ticket: GET /tickets/u/{uuid} (after 500 ms); reads the ticket and ticket.contact. */
+  ticketByUuid(uuid: string) {
+    return this.http<WireTicket>('GET', `/tickets/u/${uuid}`);
+  }
+
+  /** TicketMessagesDialog (the admin's "Espiar Conversa" eye) and others: GET /tickets/{id}; reads queueId, contact, user. */
+  ticketById(id: number) {
+    return this.http<WireTicket>('GET', `/tickets/${id}`);
+  }
+
+  /** components/MessagesList: GET /messages/{ticket.id}?pageNumber=N; reads messages, hasMore. */
+  messages(ticketId: number, pageNumber = 1) {
+    return this.http<{ messages: WireMessage[]; hasMore: boolean }>('GET', `/messages/${ticketId}`, { params: { pageNumber } });
+  }
+
+  /**
+   * components/MessageInputCustom.handleSendMessage: the JSON it posts — read: 1, fromMe: true,
+   * mediaUrl: "", the body signed "*Name:*\n" when the sign switch is on (default), and quotedMsg
+   * the whole message being replied to (null when not replying).
+   */
+  sendMessage(ticketId: number, text: string, opts: { quoted?: WireMessage | null; sign?: boolean } = {}) {
+    const sign = opts.sign ?? true;
+    return this.http<WireMessage>('POST', `/messages/${ticketId}`, {
+      data: {
+        read: 1,
+        fromMe: true,
+        mediaUrl: '',
+        body: sign ? `*${this.user?.name}:*\n${text.trim()}` : text.trim(),
+        quotedMsg: opts.quoted ?? null,
+      },
+    });
+  }
+
+  /**
+   * TicketListItemCustom.handleAcepptTicket: PUT {status: "open", userId}, then GET /settings/ and,
+   * when sendGreetingAccepted is "enabled" and not a group, its own greeting POST (no quotedMsg).
+   */
+  async acceptFromList(ticket: WireTicket) {
+    const put = await this.http<WireTicket>('PUT', `/tickets/${ticket.id}`, { data: { status: 'open', userId: this.user?.id } });
+    const settings = await this.settings();
+    const setting = Array.isArray(settings.data) ? settings.data.find((s) => s.key === 'sendGreetingAccepted') : undefined;
+    let greeting: Answer<WireMessage> | null = null;
+    if (setting?.value === 'enabled' && !ticket.isGroup) {
+      const msg = `{{ms}} *{{name}}*, meu nome é *${this.user?.name}* e agora vou prosseguir com seu atendimento!`;
+      greeting = await this.http<WireMessage>('POST', `/messages/${ticket.id}`, {
+        data: { read: 1, fromMe: true, mediaUrl: '', body: `*Mensagem Automática:*\n${msg.trim()}` },
+      });
+    }
+    return { put, settings, setting, greeting };
+  }
+
+  /** TicketListItemCustom.handleCloseTicket: status closed with userId, queueId (ticket.queue?.id), integration fields nulled. */
+  closeFromList(ticket: WireTicket) {
+    return this.http<WireTicket>('PUT', `/tickets/${ticket.id}`, {
+      data: { status: 'closed', userId: this.user?.id, queueId: ticket.queue?.id, useIntegration: false, promptId: null, integrationId: null },
+    });
+  }
+
+  /** TicketListItemCustom.handleReopenTicket: status open with userId and queueId. */
+  reopenFromList(ticket: WireTicket) {
+    return this.http<WireTicket>('PUT', `/tickets/${ticket.id}`, { data: { status: 'open', userId: this.user?.id, queueId: ticket.queue?.id } });
+  }
+
+  /**
+   * TicketActionButtonsCustom (the conversation header) → handleUpdateTicketStatus(status, userId):
+   * closing sends useIntegration/promptId/integrationId false; otherwise it carries the ticket's
+   * own (our ticket has none, so axios leaves them out).
+   */
+  headerStatus(ticket: WireTicket & { useIntegration?: boolean; promptId?: number; integrationId?: number }, status: 'closed' | 'pending' | 'open', userId: number | null) {
+    const closing = status === 'closed';
+    return this.http<WireTicket>('PUT', `/tickets/${ticket.id}`, {
+      data: {
+        status,
+        userId: userId || null,
+        useIntegration: closing ? false : ticket.useIntegration,
+        promptId: closing ? false : ticket.promptId,
+        integrationId: closing ? false : ticket.integrationId,
+      },
+    });
+  }
+
+  /** Header's Resolve: handleUpdateTicketStatus("closed", user.id). */
+  closeFromHeader(ticket: WireTicket) {
+    return this.headerStatus(ticket, 'closed', this.user!.id);
+  }
+
+  /** Header's Return: handleUpdateTicketStatus("pending", null). */
+  returnFromHeader(ticket: WireTicket) {
+    return this.headerStatus(ticket, 'pending', null);
+  }
+
+  // ------------------------------------------------------------------------------- socket
+
+  /**
+   * context/Socket (SocketManager.getSocket): one socket per company and user, websocket only,
+   * the token in the query (attendance §4 Real-time, §9: ping 18000 ms). Handlers are attached
+   * before the connection opens, as the components attach theirs right after getSocket.
+   */
+  socket(): SpecSocket {
+    return new SpecSocket(this.app.url, this.token!, this.companyId);
+  }
+}
+
+export interface Frame {
+  event: string;
+  payload: unknown;
+}
+
+/** The client's socket, recording every frame and sending the joins after `ready`. */
+export class SpecSocket {
+  readonly io: Socket;
+  readonly frames: Frame[] = [];
+  private waiters: { event: string; match: (p: unknown) => boolean; resolve: (p: unknown) => void }[] = [];
+  private readyCount = 0;
+  private onReady: (() => void)[] = [];
+
+  constructor(url: string, token: string, readonly companyId: number) {
+    this.io = io(url, {
+      transports: ['websocket'],
+      query: { token },
+      extraHeaders: { Origin: SPEC_ORIGIN },
+      reconnection: false,
+      forceNew: true,
+      autoConnect: false,
+    });
+    this.io.onAny((event: string, payload: unknown) => {
+      this.frames.push({ event, payload });
+      for (const w of [...this.waiters]) {
+        if (w.event === event && w.match(payload)) {
+          this.waiters.splice(this.waiters.indexOf(w), 1);
+          w.resolve(payload);
+        }
+      }
+    });
+    this.io.on('ready', () => {
+      this.readyCount++;
+      for (const f of this.onReady) f();
+    });
+  }
+
+  /** `company-{id}-{channel}`: the channel names the client listens on. */
+  channel(name: string) {
+    return `company-${this.companyId}-${name}`;
+  }
+
+  /** What the components register on `ready`: their joins (TicketsListCustom, MessagesList). */
+  whenReady(f: () => void) {
+    this.onReady.push(f);
+  }
+
+  /** Opens the connection and waits for the server's `ready` (the client joins only after it). */
+  async open(timeoutMs = 10_000) {
+    const ready = this.next('ready', () => true, timeoutMs);
+    const refused = new Promise<never>((_, reject) => this.io.once('connect_error', (err) => reject(new Error(`socket refused: ${err.message}`))));
+    this.io.connect();
+    await Promise.race([ready, refused]);
+    return this;
+  }
+
+  get readyFrames() {
+    return this.readyCount;
+  }
+
+  /** TicketsListCustom on ready: joinTickets(status) for a status list, joinNotification otherwise. */
+  joinList(status?: string) {
+    if (status) this.io.emit('joinTickets', status);
+    else this.io.emit('joinNotification');
+  }
+
+  /**
+   * MessagesList on ready: joinChatBox with `${ticket.id}` (the numeric id as a string), no ack.
+   * The test then sends the same frame once more with an ack, only to learn when the server has
+   * handled it (joins are idempotent, issue 8 §6): resolves with what the server answered.
+   */
+  async joinChatBox(ticketId: number): Promise<unknown> {
+    this.io.emit('joinChatBox', `${ticketId}`);
+    return this.io.timeout(10_000).emitWithAck('joinChatBox', `${ticketId}`);
+  }
+
+  /**
+   * MessagesList and TicketMessagesDialog register their join before the ticket has loaded, so
+   * the first `ready` may send joinChatBox "undefined" (`${ticket.id}` of `{}`): the raw frame.
+   */
+  async joinChatBoxRaw(raw: string): Promise<unknown> {
+    return this.io.timeout(10_000).emitWithAck('joinChatBox', raw);
+  }
+
+  /** The first frame of `event` (already received or still to come) that satisfies `match`. */
+  next<T = unknown>(event: string, match: (p: T) => boolean = () => true, timeoutMs = 10_000): Promise<T> {
+    const seen = this.frames.find((f) => f.event === event && match(f.payload as T));
+    if (seen) return Promise.resolve(seen.payload as T);
+    return new Promise<T>((resolve, reject) => {
+      const waiter = { event, match: match as (p: unknown) => boolean, resolve: resolve as (p: unknown) => void };
+      this.waiters.push(waiter);
+      setTimeout(() => {
+        const i = this.waiters.indexOf(waiter);
+        if (i === -1) return;
+        this.waiters.splice(i, 1);
+        const names = [...new Set(this.frames.map((f) => f.event))].join(', ') || 'none';
+        reject(new Error(`timed out waiting for ${event}; frames seen: ${names}`));
+      }, timeoutMs);
+    });
+  }
+
+  close() {
+    this.io.disconnect();
+  }
+}
+
+/**
+ * One ticket list as TicketsListCustom keeps it: loaded from GET /tickets (a `user` keeps only
+ * tickets of their queues), then changed by the socket exactly by the rules of its handlers —
+ * `update` adds/replaces when the ticket may be shown (unassigned, mine or showAll; no queue or a
+ * selected queue) and has this list's status; `update` of a ticket in an unselected queue and
+ * `delete` remove it; `appMessage` `create` moves it up; `create` on the ticket channel is ignored.
+ */
+export class ListModel {
+  tickets: WireTicket[] = [];
+  constructor(
+    readonly opts: { status?: string; showAll?: boolean; selectedQueueIds: number[]; user: WireUser },
+  ) {}
+
+  load(tickets: WireTicket[]) {
+    const mine = this.opts.user.queues.map((q) => q.id);
+    const kept = this.opts.user.profile === 'user' ? tickets.filter((t) => mine.includes(t.queueId as number)) : tickets;
+    for (const t of kept) {
+      const i = this.tickets.findIndex((x) => x.id === t.id);
+      if (i === -1) this.tickets.push(t);
+      else this.tickets[i] = t;
+    }
+  }
+
+  private mayShow(t: WireTicket) {
+    return (!t.userId || t.userId === this.opts.user.id || !!this.opts.showAll) && (!t.queueId || this.opts.selectedQueueIds.includes(t.queueId));
+  }
+
+  onTicket(data: { action: string; ticket?: WireTicket; ticketId?: number }) {
+    if (data.action === 'updateUnread') {
+      const t = this.tickets.find((x) => x.id === data.ticketId);
+      if (t) t.unreadMessages = 0;
+    }
+    if (data.action === 'update' && data.ticket && this.mayShow(data.ticket) && data.ticket.status === this.opts.status) {
+      const i = this.tickets.findIndex((x) => x.id === data.ticket!.id);
+      if (i === -1) this.tickets.unshift(data.ticket);
+      else this.tickets[i] = data.ticket;
+    }
+    if (data.action === 'update' && data.ticket?.queueId && !this.opts.selectedQueueIds.includes(data.ticket.queueId)) this.remove(data.ticket.id);
+    if (data.action === 'delete') this.remove(data.ticketId!);
+  }
+
+  onAppMessage(data: { action: string; ticket?: WireTicket }) {
+    const mine = this.opts.user.queues.map((q) => q.id);
+    if (this.opts.user.profile === 'user' && (!data.ticket?.queue || !mine.includes(data.ticket.queue.id))) return;
+    if (data.action === 'create' && data.ticket && this.mayShow(data.ticket) && (this.opts.status === undefined || data.ticket.status === this.opts.status)) {
+      this.remove(data.ticket.id);
+      this.tickets.unshift(data.ticket);
+    }
+  }
+
+  /** Feeds every frame the socket received so far, in order. */
+  replay(socket: SpecSocket) {
+    for (const f of socket.frames) {
+      if (f.event === socket.channel('ticket')) this.onTicket(f.payload as { action: string });
+      if (f.event === socket.channel('appMessage')) this.onAppMessage(f.payload as { action: string });
+    }
+    return this;
+  }
+
+  has(id: number) {
+    return this.tickets.some((t) => t.id === id);
+  }
+
+  private remove(id: number) {
+    const i = this.tickets.findIndex((x) => x.id === id);
+    if (i !== -1) this.tickets.splice(i, 1);
+  }
+}
+
+/** The ticket fields every list item and the conversation header read, present and typed. */
+export const expectWireTicket = (t: WireTicket) => {
+  expect(t).toMatchObject({
+    id: expect.any(Number),
+    uuid: expect.any(String),
+    status: expect.any(String),
+    contactId: expect.any(Number),
+    isGroup: expect.any(Boolean),
+    lastMessage: expect.any(String),
+    unreadMessages: expect.any(Number),
+    updatedAt: expect.any(String),
+    contact: { id: expect.any(Number), name: expect.any(String), number: expect.any(String) },
+    tags: expect.any(Array),
+  });
+  expect(Number.isNaN(Date.parse(t.updatedAt))).toBe(false);
+  expect('queue' in t && 'user' in t && 'queueId' in t && 'userId' in t).toBe(true);
+};
+
+/** The message fields MessagesList reads. */
+export const expectWireMessage = (m: WireMessage) => {
+  expect(m).toMatchObject({
+    id: expect.any(Number),
+    ticketId: expect.any(Number),
+    body: expect.any(String),
+    fromMe: expect.any(Boolean),
+    ack: expect.any(Number),
+    isDeleted: expect.any(Boolean),
+    createdAt: expect.any(String),
+  });
+  expect(Number.isNaN(Date.parse(m.createdAt))).toBe(false);
+  expect('mediaUrl' in m && 'mediaType' in m && 'quotedMsg' in m).toBe(true);
+};
