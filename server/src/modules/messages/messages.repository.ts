@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { MESSAGE_PAGE_SIZE, type MessageDto, type MessageReaction } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { messages } from './messages.table';
@@ -30,6 +30,14 @@ export const toMessageDto = (m: MessageRow, quoted?: MessageRow | null): Message
 /** The channel's message (by connection + channel id) within the company, or nothing. */
 const byChannelId = (companyId: number, whatsappId: number, waMessageId: string) =>
   and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId), eq(messages.waMessageId, waMessageId));
+
+/** The ticket's automated messages (greetings, notices) written since `since`, newest first. */
+export const recentAutomated = async (tx: Tx, companyId: number, ticketId: number, since: Date): Promise<MessageRow[]> =>
+  tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), eq(messages.automated, true), gte(messages.createdAt, since)))
+    .orderBy(sql`${messages.createdAt} desc`);
 
 export const get = async (tx: Tx, companyId: number, id: number): Promise<MessageRow | undefined> =>
   (await tx.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.id, id))).limit(1))[0];

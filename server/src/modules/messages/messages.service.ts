@@ -29,6 +29,11 @@ const rendered = async (tx: Tx, clock: Clock, t: { companyId: number; contactId:
   return renderVariables(text, { language, contactName: contact?.name ?? '', ticketId: t.id, now: clock.now(), timeZone: company?.timezone ?? 'America/Sao_Paulo' });
 };
 
+/** How long after the server's own greeting the same text from an agent is taken as that greeting. */
+const ECHO_WINDOW_MS = 2 * 60_000;
+/** The spec client's signature line (`*Name:*` then a newline) in front of a body. */
+const unsigned = (body: string) => body.replace(/^\*[^*\n]+:\*\n/, '');
+
 export const createMessagesService = (deps: { data: DataAccess; jobs: Jobs; clock: Clock }) => {
   const ticketFor = async (tx: Tx, ctx: Ctx, ticketId: number) => {
     const actor = await usersRepo.actorFacts(tx, ctx.companyId, ctx.userId);
@@ -72,6 +77,11 @@ export const createMessagesService = (deps: { data: DataAccess; jobs: Jobs; cloc
         const quotedId = typeof body.quotedMsg === 'number' ? body.quotedMsg : (body.quotedMsg?.id ?? null);
         if (quotedId && !(await repo.get(unit.tx, ctx.companyId, quotedId))) throw new AppError('ERR_NO_MESSAGE_FOUND');
         const text = await rendered(unit.tx, deps.clock, t, body.body);
+        // The spec's client posts its own accept greeting after the server sent it (decision 0054):
+        // the customer gets it once, and the client gets the message already sent.
+        const since = new Date(deps.clock.now().getTime() - ECHO_WINDOW_MS);
+        const echo = (await repo.recentAutomated(unit.tx, ctx.companyId, t.id, since)).find((m) => m.body === unsigned(text));
+        if (echo && !quotedId) return (await repo.withQuoted(unit.tx, ctx.companyId, [echo]))[0]!;
         const row = await queueOutbound(unit, deps.jobs, t, text, { userId: ctx.userId, quotedMsgId: quotedId });
         return (await repo.withQuoted(unit.tx, ctx.companyId, [row]))[0]!;
       }),
