@@ -6,8 +6,8 @@ import type { Tx } from '../../db/client';
 import type { AccessClaims } from '../../infra/auth';
 import { AppError } from '../../infra/errors';
 import { dayIn, daysBetween, type Clock } from '../../infra/clock';
-import { usersQueries as usersRepo, type UserRow } from '../users';
-import { companiesQueries as companiesRepo } from '../companies';
+import { usersQueries, type UserRow } from '../users';
+import { companiesQueries } from '../companies';
 import * as tokensRepo from './refresh-tokens.repository';
 import { loginBackoff } from './login-backoff';
 
@@ -40,7 +40,7 @@ export const createAuthService = (deps: AuthDeps) => {
 
   /** Due-date rule: blocked after the due day (in the company's zone); warned within 5 days. */
   const checkDue = async (tx: Tx, user: UserRow): Promise<number | undefined> => {
-    const company = await companiesRepo.get(tx, user.companyId);
+    const company = await companiesQueries.get(tx, user.companyId);
     if (!company) throw new AppError('ERR_INVALID_CREDENTIALS');
     if (user.super || company.dueDate === NO_DUE_DATE) return undefined;
     const left = daysBetween(dayIn(deps.clock.now(), company.timezone), company.dueDate);
@@ -70,8 +70,8 @@ export const createAuthService = (deps: AuthDeps) => {
       super: user.super,
       sessionVersion: user.sessionVersion,
     });
-    const dto = await usersRepo.getDto(tx, user.companyId, user.id);
-    const company = await companiesRepo.getRef(tx, user.companyId);
+    const dto = await usersQueries.getDto(tx, user.companyId, user.id);
+    const company = await companiesQueries.getRef(tx, user.companyId);
     return { token, refreshToken, user: { ...dto!, company: company! } };
   };
 
@@ -81,7 +81,7 @@ export const createAuthService = (deps: AuthDeps) => {
       const backoff = loginBackoff(input.email, ip);
       const user = await deps.data.withSystem('auth:login', async ({ tx }) => {
         await backoff.check(tx, deps.clock.now());
-        return usersRepo.findByEmail(tx, input.email);
+        return usersQueries.findByEmail(tx, input.email);
       });
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
       if (!user || !ok) {
@@ -113,7 +113,7 @@ export const createAuthService = (deps: AuthDeps) => {
           ended(row);
           return { error: 'ERR_SESSION_EXPIRED' as const };
         }
-        const user = await usersRepo.get(tx, row.companyId, row.userId);
+        const user = await usersQueries.get(tx, row.companyId, row.userId);
         if (!user) return { error: 'ERR_SESSION_EXPIRED' as const };
         try {
           await checkDue(tx, user);
@@ -138,14 +138,14 @@ export const createAuthService = (deps: AuthDeps) => {
         await tokensRepo.revokeFamily(tx, row.companyId, row.family, deps.clock.now());
         stage({ type: 'auth.logout', companyId: row.companyId, userId: row.userId });
         // The access token in hand dies now too, not at its exp.
-        await usersRepo.bumpSessionVersion(tx, row.companyId, row.userId);
+        await usersQueries.bumpSessionVersion(tx, row.companyId, row.userId);
       });
     },
 
     async me(ctx: Ctx): Promise<SessionUserDto> {
       return deps.data.withTenant(ctx, async ({ tx }) => {
-        const dto = await usersRepo.getDto(tx, ctx.companyId, ctx.userId);
-        const company = await companiesRepo.getRef(tx, ctx.companyId);
+        const dto = await usersQueries.getDto(tx, ctx.companyId, ctx.userId);
+        const company = await companiesQueries.getRef(tx, ctx.companyId);
         if (!dto || !company) throw new AppError('ERR_SESSION_EXPIRED');
         return { ...dto, company };
       });

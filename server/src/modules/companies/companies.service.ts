@@ -1,7 +1,7 @@
 import { can, NO_DUE_DATE, type CompanyDto, type CompanyPlanDto, type CreateCompanyBody } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
-import { hashPassword, usersQueries as usersRepo } from '../users';
+import { hashPassword, usersQueries } from '../users';
 import * as repo from './companies.repository';
 
 export const createCompaniesService = (data: DataAccess) => ({
@@ -13,7 +13,7 @@ export const createCompaniesService = (data: DataAccess) => ({
       const plan = body.planId ? await repo.getPlan(tx, body.planId) : await repo.firstPlan(tx);
       if (!plan) throw new AppError('ERR_NO_PLAN_FOUND');
       if ((await repo.list(tx)).some((c) => c.name.toLowerCase() === body.name.toLowerCase())) throw new AppError('ERR_DUPLICATED_COMPANY');
-      if (await usersRepo.findByEmail(tx, body.admin.email)) throw new AppError('ERR_DUPLICATED_EMAIL');
+      if (await usersQueries.findByEmail(tx, body.admin.email)) throw new AppError('ERR_DUPLICATED_EMAIL');
       const company = await repo.insert(tx, {
         name: body.name,
         email: body.email,
@@ -23,7 +23,7 @@ export const createCompaniesService = (data: DataAccess) => ({
         recurrence: body.recurrence,
         ...(body.timezone ? { timezone: body.timezone } : {}),
       });
-      const admin = await usersRepo.insert(tx, company.id, { name: body.admin.name, email: body.admin.email, passwordHash, profile: 'admin' });
+      const admin = await usersQueries.insert(tx, company.id, { name: body.admin.name, email: body.admin.email, passwordHash, profile: 'admin' });
       return { ...repo.toCompanyDto(company), adminUserId: admin.id };
     });
   },

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { LoginBody, NO_DUE_DATE } from '@balcao/shared';
 import type { DataAccess } from '../../db/tenant';
-import { hashPassword, usersQueries as usersRepo } from '../users';
-import { whatsappQueries as whatsappRepo } from '../whatsapp';
+import { hashPassword, usersQueries } from '../users';
+import { whatsappQueries } from '../whatsapp';
 import * as repo from './companies.repository';
 
 export interface SeedResult {
@@ -31,9 +31,9 @@ export const seedFirstStart = async (data: DataAccess, opts: { adminEmail?: stri
     const plan = await repo.firstPlan(tx);
     if (!plan) throw new Error('No plan found: run the migrations first');
     const company = await repo.insert(tx, { name: 'Balcão', planId: plan.id, isPlatform: true, dueDate: NO_DUE_DATE });
-    await usersRepo.insert(tx, company.id, { name: 'Administrador', email, passwordHash, profile: 'admin', super: true });
+    await usersQueries.insert(tx, company.id, { name: 'Administrador', email, passwordHash, profile: 'admin', super: true });
     if (opts.sandbox) {
-      await whatsappRepo.insert(tx, { companyId: company.id, name: 'Sandbox', provider: 'sandbox', status: 'CONNECTED', isDefault: true });
+      await whatsappQueries.insert(tx, { companyId: company.id, name: 'Sandbox', provider: 'sandbox', status: 'CONNECTED', isDefault: true });
     }
     return { created: true, email, generatedPassword };
   });

@@ -4,8 +4,8 @@ import type { DataAccess } from '../../db/tenant';
 import type { JobMeta, JobPayloads, Jobs } from '../../infra/jobs';
 import type { MediaStore } from '../../infra/media-store';
 import { ChannelError, type JobRouting, type SentRef, type SessionManager } from '../whatsapp';
-import { contactsQueries as contactsRepo } from '../contacts';
-import { ticketsQueries as ticketsRepo } from '../tickets';
+import { contactsQueries } from '../contacts';
+import { ticketsQueries } from '../tickets';
 import * as repo from './messages.repository';
 import { sendFailure, toOutboundContent } from './outbound-content';
 
@@ -33,7 +33,7 @@ export const createSendWorker = (deps: SendWorkerDeps) => {
     deps.data.withTenant({ companyId }, async ({ tx, stage }) => {
       const row = await fn(tx);
       if (!row) return;
-      const ticket = await ticketsRepo.loadDto(tx, companyId, row.ticketId);
+      const ticket = await ticketsQueries.loadDto(tx, companyId, row.ticketId);
       if (ticket) stage({ type: 'message.updated', companyId, message: repo.toMessageDto(row), ticket });
     });
 
@@ -50,7 +50,7 @@ export const createSendWorker = (deps: SendWorkerDeps) => {
     const job = await deps.data.withTenant({ companyId }, async ({ tx }) => {
       const m = await repo.get(tx, companyId, messageId);
       if (!m || !m.fromMe || m.ack > ACK.PENDING) return null;
-      const contact = m.contactId ? await contactsRepo.get(tx, companyId, m.contactId) : undefined;
+      const contact = m.contactId ? await contactsQueries.get(tx, companyId, m.contactId) : undefined;
       const quoted = m.quotedMsgId ? await repo.get(tx, companyId, m.quotedMsgId) : undefined;
       return { m, to: contact?.number ?? '', quoted };
     });

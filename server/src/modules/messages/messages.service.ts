@@ -4,10 +4,10 @@ import { AppError } from '../../infra/errors';
 import type { Jobs } from '../../infra/jobs';
 import type { Clock } from '../../infra/clock';
 import { LANGUAGE_SETTING } from '../../infra/texts';
-import { companiesQueries as companiesRepo } from '../companies';
-import { contactsQueries as contactsRepo } from '../contacts';
-import { usersQueries as usersRepo } from '../users';
-import { canSee, ticketsQueries as ticketsRepo } from '../tickets';
+import { companiesQueries } from '../companies';
+import { contactsQueries } from '../contacts';
+import { usersQueries } from '../users';
+import { canSee, ticketsQueries } from '../tickets';
 import { queueOutbound } from './outbound';
 import { queueReadReceipts } from './read-receipts';
 import * as repo from './messages.repository';
@@ -22,9 +22,9 @@ type Tx = Parameters<Parameters<DataAccess['withTenant']>[1]>[0]['tx'];
 const rendered = async (tx: Tx, clock: Clock, t: { companyId: number; contactId: number; id: number }, text: string) => {
   if (!text.includes('{{')) return text;
   const [company, contact, language] = await Promise.all([
-    companiesRepo.get(tx, t.companyId),
-    contactsRepo.get(tx, t.companyId, t.contactId),
-    companiesRepo.getSetting(tx, t.companyId, LANGUAGE_SETTING),
+    companiesQueries.get(tx, t.companyId),
+    contactsQueries.get(tx, t.companyId, t.contactId),
+    companiesQueries.getSetting(tx, t.companyId, LANGUAGE_SETTING),
   ]);
   return renderVariables(text, { language, contactName: contact?.name ?? '', ticketId: t.id, now: clock.now(), timeZone: company?.timezone ?? 'America/Sao_Paulo' });
 };
@@ -36,9 +36,9 @@ const unsigned = (body: string) => body.replace(/^\*[^*\n]+:\*\n/, '');
 
 export const createMessagesService = (deps: { data: DataAccess; jobs: Jobs; clock: Clock }) => {
   const ticketFor = async (tx: Tx, ctx: Ctx, ticketId: number) => {
-    const actor = await usersRepo.actorFacts(tx, ctx.companyId, ctx.userId);
+    const actor = await usersQueries.actorFacts(tx, ctx.companyId, ctx.userId);
     if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
-    const t = await ticketsRepo.get(tx, ctx.companyId, ticketId);
+    const t = await ticketsQueries.get(tx, ctx.companyId, ticketId);
     if (!t) throw new AppError('ERR_NO_TICKET_FOUND');
     if (!canSee(actor, t)) throw new AppError('ERR_NO_PERMISSION');
     return t;
@@ -50,7 +50,7 @@ export const createMessagesService = (deps: { data: DataAccess; jobs: Jobs; cloc
       deps.data.withTenant(ctx, async ({ tx }) => {
         const t = await ticketFor(tx, ctx, ticketId);
         const page = await repo.history(tx, ctx.companyId, t, pageNumber);
-        return { ...page, ticket: (await ticketsRepo.loadDto(tx, ctx.companyId, t.id))! };
+        return { ...page, ticket: (await ticketsQueries.loadDto(tx, ctx.companyId, t.id))! };
       }),
 
     /**
@@ -60,10 +60,10 @@ export const createMessagesService = (deps: { data: DataAccess; jobs: Jobs; cloc
     markRead: (ctx: Ctx, ticketId: number): Promise<TicketDto> =>
       deps.data.withTenant(ctx, async ({ tx, stage }) => {
         const t = await ticketFor(tx, ctx, ticketId);
-        if (t.unreadMessages === 0 || t.status === 'pending') return (await ticketsRepo.loadDto(tx, ctx.companyId, t.id))!;
-        await ticketsRepo.update(tx, ctx.companyId, t.id, { unreadMessages: 0 });
+        if (t.unreadMessages === 0 || t.status === 'pending') return (await ticketsQueries.loadDto(tx, ctx.companyId, t.id))!;
+        await ticketsQueries.update(tx, ctx.companyId, t.id, { unreadMessages: 0 });
         await queueReadReceipts({ tx, stage }, deps.jobs, t);
-        const ticket = (await ticketsRepo.loadDto(tx, ctx.companyId, t.id))!;
+        const ticket = (await ticketsQueries.loadDto(tx, ctx.companyId, t.id))!;
         stage({ type: 'ticket.updated', companyId: ctx.companyId, ticket, read: true });
         return ticket;
       }),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Unit } from '../../db/tenant';
 import type { Jobs } from '../../infra/jobs';
-import { ticketsQueries as ticketsRepo, type TicketRow } from '../tickets';
+import { ticketsQueries, type TicketRow } from '../tickets';
 import * as repo from './messages.repository';
 
 /** Our own message ids, upper-case hex like WhatsApp's, prefixed so they are recognisable. */
@@ -48,9 +48,9 @@ export const queueOutbound = async (
     mediaUrl: opts.media?.name ?? null,
     isForwarded: opts.forwarded ?? false,
   });
-  await ticketsRepo.touchAfterSend(unit.tx, ticket.companyId, ticket.id, body);
+  await ticketsQueries.touchAfterSend(unit.tx, ticket.companyId, ticket.id, body);
   await jobs.enqueue(unit.tx, 'message.send', { companyId: ticket.companyId, messageId: row.id });
-  const ticketDto = (await ticketsRepo.loadDto(unit.tx, ticket.companyId, ticket.id))!;
+  const ticketDto = (await ticketsQueries.loadDto(unit.tx, ticket.companyId, ticket.id))!;
   const [dto] = await repo.withQuoted(unit.tx, ticket.companyId, [row]);
   unit.stage({ type: 'message.created', companyId: ticket.companyId, message: dto!, ticket: ticketDto });
   if (!opts.ticketAnnounced) unit.stage({ type: 'ticket.updated', companyId: ticket.companyId, ticket: ticketDto });

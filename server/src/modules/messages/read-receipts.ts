@@ -1,8 +1,8 @@
 import type { DataAccess, Unit } from '../../db/tenant';
 import type { JobPayloads, Jobs } from '../../infra/jobs';
 import { ChannelError, type JobRouting, type SessionManager } from '../whatsapp';
-import { contactsQueries as contactsRepo } from '../contacts';
-import { ticketsQueries as ticketsRepo } from '../tickets';
+import { contactsQueries } from '../contacts';
+import { ticketsQueries } from '../tickets';
 import * as repo from './messages.repository';
 
 type ReadJob = JobPayloads['message.read'];
@@ -19,8 +19,8 @@ export const queueReadReceipts = (unit: Unit, jobs: Pick<Jobs, 'enqueue'>, ticke
 
 const createReadWorker = (deps: { data: DataAccess; sessions: Pick<SessionManager, 'sender'>; forwardToOwner?: (job: ReadJob, whatsappId: number) => Promise<boolean> }) => async (job: ReadJob) => {
   const found = await deps.data.withTenant({ companyId: job.companyId }, async ({ tx }) => {
-    const ticket = await ticketsRepo.get(tx, job.companyId, job.ticketId);
-    const contact = ticket ? await contactsRepo.get(tx, job.companyId, ticket.contactId) : undefined;
+    const ticket = await ticketsQueries.get(tx, job.companyId, job.ticketId);
+    const contact = ticket ? await contactsQueries.get(tx, job.companyId, ticket.contactId) : undefined;
     const unread = ticket && contact && !ticket.isGroup ? await repo.unreadInbound(tx, job.companyId, ticket.id, BATCH) : [];
     return ticket && contact && unread.length ? { whatsappId: ticket.whatsappId, number: contact.number, unread } : undefined;
   });

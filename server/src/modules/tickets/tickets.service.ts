@@ -15,10 +15,10 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../infra/errors';
 import type { Jobs } from '../../infra/jobs';
 import type { Clock } from '../../infra/clock';
-import { usersQueries as usersRepo } from '../users';
-import { contactsQueries as contactsRepo } from '../contacts';
-import { whatsappQueries as whatsappRepo } from '../whatsapp';
-import { queuesQueries as queuesRepo } from '../queues';
+import { usersQueries } from '../users';
+import { contactsQueries } from '../contacts';
+import { whatsappQueries } from '../whatsapp';
+import { queuesQueries } from '../queues';
 import * as repo from './tickets.repository';
 import { holderDetails, transitions } from './tickets.transitions';
 import { canSee } from './visibility';
@@ -30,7 +30,7 @@ export interface TicketsDeps {
 }
 
 const actorOf = async (tx: Tx, ctx: Ctx): Promise<Actor> => {
-  const actor = await usersRepo.actorFacts(tx, ctx.companyId, ctx.userId);
+  const actor = await usersQueries.actorFacts(tx, ctx.companyId, ctx.userId);
   if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
   return actor;
 };
@@ -79,10 +79,10 @@ export const createTicketsService = (deps: TicketsDeps) => {
       data.withTenant(ctx, async (unit) => {
         const { tx } = unit;
         if (!body.queueId && !can(ctx, 'tickets:withoutQueue')) throw new AppError('ERR_QUEUE_REQUIRED', 'Selecione uma fila');
-        if (!(await contactsRepo.get(tx, ctx.companyId, body.contactId))) throw new AppError('ERR_NO_CONTACT_FOUND');
-        if (body.queueId && !(await queuesRepo.get(tx, ctx.companyId, body.queueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
-        if (body.userId && !(await usersRepo.get(tx, ctx.companyId, body.userId))) throw new AppError('ERR_NO_USER_FOUND');
-        const whatsapp = body.whatsappId ? await whatsappRepo.get(tx, ctx.companyId, body.whatsappId) : await whatsappRepo.getDefault(tx, ctx.companyId);
+        if (!(await contactsQueries.get(tx, ctx.companyId, body.contactId))) throw new AppError('ERR_NO_CONTACT_FOUND');
+        if (body.queueId && !(await queuesQueries.get(tx, ctx.companyId, body.queueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
+        if (body.userId && !(await usersQueries.get(tx, ctx.companyId, body.userId))) throw new AppError('ERR_NO_USER_FOUND');
+        const whatsapp = body.whatsappId ? await whatsappQueries.get(tx, ctx.companyId, body.whatsappId) : await whatsappQueries.getDefault(tx, ctx.companyId);
         if (!whatsapp) throw new AppError(body.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND');
         const open = body.status === 'open';
         const row = await repo.insert(tx, {
@@ -128,7 +128,7 @@ export const createTicketsService = (deps: TicketsDeps) => {
     closeAll: (ctx: Ctx, body: CloseAllBody) =>
       data.withTenant(ctx, async (unit) => {
         if (!can(ctx, 'tickets:closeAll')) throw new AppError('ERR_NO_PERMISSION');
-        const known = await queuesRepo.existingIds(unit.tx, ctx.companyId, body.selectedQueueIds);
+        const known = await queuesQueries.existingIds(unit.tx, ctx.companyId, body.selectedQueueIds);
         if (known.length !== new Set(body.selectedQueueIds).size) throw new AppError('ERR_NO_QUEUE_FOUND');
         const ids = await repo.idsToClose(unit.tx, ctx.companyId, body.status, body.selectedQueueIds);
         for (const id of ids) {

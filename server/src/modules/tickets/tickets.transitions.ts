@@ -5,11 +5,11 @@ import { AppError } from '../../infra/errors';
 import { LANGUAGE_SETTING, textsOf, type ServerTexts } from '../../infra/texts';
 import type { Jobs } from '../../infra/jobs';
 import type { Clock } from '../../infra/clock';
-import { usersQueries as usersRepo } from '../users';
-import { contactsQueries as contactsRepo } from '../contacts';
-import { whatsappQueries as whatsappRepo } from '../whatsapp';
-import { queuesQueries as queuesRepo } from '../queues';
-import { companiesQueries as companiesRepo } from '../companies';
+import { usersQueries } from '../users';
+import { contactsQueries } from '../contacts';
+import { whatsappQueries } from '../whatsapp';
+import { queuesQueries } from '../queues';
+import { companiesQueries } from '../companies';
 import { queueOutbound, queueReadReceipts, renderVariables } from '../messages';
 import * as repo from './tickets.repository';
 
@@ -32,11 +32,11 @@ export const holderDetails = async (tx: Tx, companyId: number, holder: repo.Tick
  */
 const automated = async (unit: Unit, deps: TransitionDeps, ticket: repo.TicketRow, template: string | ((texts: ServerTexts) => string)) => {
   if (typeof template === 'string' && !template.trim()) return;
-  const language = await companiesRepo.getSetting(unit.tx, ticket.companyId, LANGUAGE_SETTING);
+  const language = await companiesQueries.getSetting(unit.tx, ticket.companyId, LANGUAGE_SETTING);
   const text = typeof template === 'string' ? template : template(textsOf(language));
   if (!text.trim()) return;
-  const company = await companiesRepo.get(unit.tx, ticket.companyId);
-  const contact = await contactsRepo.get(unit.tx, ticket.companyId, ticket.contactId);
+  const company = await companiesQueries.get(unit.tx, ticket.companyId);
+  const contact = await contactsQueries.get(unit.tx, ticket.companyId, ticket.contactId);
   const body = renderVariables(text, {
     language,
     contactName: contact?.name ?? '',
@@ -54,8 +54,8 @@ const accept: Transition = async (unit, ctx, t, body, deps) => {
   await repo.update(unit.tx, ctx.companyId, t.id, { status: 'open', userId: ctx.userId, acceptedAt: deps.clock.now(), chatbot: false, unreadMessages: 0, ...carry });
   // Accepting opens the conversation: the customer sees their messages read.
   await queueReadReceipts(unit, deps.jobs, t);
-  if (t.isGroup || (await companiesRepo.getSetting(unit.tx, ctx.companyId, 'sendGreetingAccepted')) !== 'enabled') return;
-  const me = await usersRepo.get(unit.tx, ctx.companyId, ctx.userId);
+  if (t.isGroup || (await companiesQueries.getSetting(unit.tx, ctx.companyId, 'sendGreetingAccepted')) !== 'enabled') return;
+  const me = await usersQueries.get(unit.tx, ctx.companyId, ctx.userId);
   await automated(unit, deps, { ...t, status: 'open' }, (texts) => texts.acceptGreeting(me?.name ?? ''));
 };
 
@@ -66,11 +66,11 @@ const returnToQueue: Transition = async (unit, ctx, t, _body, deps) => {
 const transfer: Transition = async ({ tx }, ctx, t, body, deps) => {
   const queueId = body.queueId ?? t.queueId;
   if (!queueId) throw new AppError('ERR_QUEUE_REQUIRED', 'Selecione uma fila');
-  if (!(await queuesRepo.get(tx, ctx.companyId, queueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
-  if (body.userId && !(await usersRepo.get(tx, ctx.companyId, body.userId))) throw new AppError('ERR_NO_USER_FOUND');
+  if (!(await queuesQueries.get(tx, ctx.companyId, queueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
+  if (body.userId && !(await usersQueries.get(tx, ctx.companyId, body.userId))) throw new AppError('ERR_NO_USER_FOUND');
   let whatsappId = t.whatsappId;
   if (body.whatsappId && body.whatsappId !== t.whatsappId) {
-    if (!(await whatsappRepo.get(tx, ctx.companyId, body.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
+    if (!(await whatsappQueries.get(tx, ctx.companyId, body.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
     const holder = await repo.findLive(tx, ctx.companyId, t.contactId, body.whatsappId);
     if (holder) throw new AppError('ERR_OTHER_OPEN_TICKET', undefined, await holderDetails(tx, ctx.companyId, holder));
     whatsappId = body.whatsappId;
@@ -82,7 +82,7 @@ const transfer: Transition = async ({ tx }, ctx, t, body, deps) => {
 
 const close: Transition = async (unit, ctx, t, _body, deps) => {
   await repo.update(unit.tx, ctx.companyId, t.id, { status: 'closed', closedAt: deps.clock.now(), chatbot: false, useIntegration: false, promptId: null, integrationId: null });
-  const w = await whatsappRepo.get(unit.tx, ctx.companyId, t.whatsappId);
+  const w = await whatsappQueries.get(unit.tx, ctx.companyId, t.whatsappId);
   if (w && !t.isGroup) await automated(unit, deps, { ...t, status: 'closed' }, w.complationMessage);
 };
 

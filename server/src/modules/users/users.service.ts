@@ -3,8 +3,8 @@ import { can, type CreateUserBody, type UserDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import { assertBelowLimit } from '../companies';
-import { queuesQueries as queuesRepo } from '../queues';
-import { whatsappQueries as whatsappRepo } from '../whatsapp';
+import { queuesQueries } from '../queues';
+import { whatsappQueries } from '../whatsapp';
 import * as repo from './users.repository';
 import { pgCode, UNIQUE_VIOLATION } from '../../db/errors';
 
@@ -29,9 +29,9 @@ export const createUsersService = (data: DataAccess) => ({
     const passwordHash = await hashPassword(body.password);
     return data.withTenant(ctx, async ({ tx, stage }) => {
       await assertBelowLimit(tx, ctx.companyId, 'users', (t) => repo.count(t, ctx.companyId));
-      const queueIds = await queuesRepo.existingIds(tx, ctx.companyId, body.queueIds);
+      const queueIds = await queuesQueries.existingIds(tx, ctx.companyId, body.queueIds);
       if (queueIds.length !== new Set(body.queueIds).size) throw new AppError('ERR_NO_QUEUE_FOUND');
-      if (body.whatsappId && !(await whatsappRepo.get(tx, ctx.companyId, body.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
+      if (body.whatsappId && !(await whatsappQueries.get(tx, ctx.companyId, body.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
       // E-mails are unique across the platform (login is by e-mail alone); RLS does not hide
       // index conflicts, so another company's address is reported as taken, never shown.
       const row = await repo.insert(tx, ctx.companyId, {

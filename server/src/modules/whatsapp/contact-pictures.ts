@@ -1,6 +1,6 @@
 import type { DataAccess } from '../../db/tenant';
 import type { JobPayloads, Jobs } from '../../infra/jobs';
-import { contactsQueries as contactsRepo } from '../contacts';
+import { contactsQueries } from '../contacts';
 import { BoundedCache } from '../../lib/bounded-cache';
 import type { JobRouting } from './job-routing';
 import { ChannelError, type WhatsAppChannel } from './whatsapp.port';
@@ -22,7 +22,7 @@ export const createContactPictures = (deps: { data: DataAccess; jobs?: Pick<Jobs
   const asked = new BoundedCache(20_000, PICTURE_MAX_AGE_MS);
 
   const refresh = async (job: PictureJob, channelOf: Channels, forwardToOwner?: (job: PictureJob, whatsappId: number) => Promise<boolean>): Promise<void> => {
-    const contact = await deps.data.withTenant({ companyId: job.companyId }, ({ tx }) => contactsRepo.get(tx, job.companyId, job.contactId));
+    const contact = await deps.data.withTenant({ companyId: job.companyId }, ({ tx }) => contactsQueries.get(tx, job.companyId, job.contactId));
     if (!contact || contact.isGroup) return;
     if (contact.profilePicFetchedAt && now().getTime() - contact.profilePicFetchedAt.getTime() < PICTURE_MAX_AGE_MS) return;
     const channel = channelOf(job.whatsappId);
@@ -30,9 +30,9 @@ export const createContactPictures = (deps: { data: DataAccess; jobs?: Pick<Jobs
     if (!channel) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', true);
     const url = (await channel.profilePicture(contact.number)) ?? '';
     await deps.data.withTenant({ companyId: job.companyId }, async ({ tx, stage }) => {
-      await contactsRepo.setProfilePicture(tx, job.companyId, contact.id, url, now());
+      await contactsQueries.setProfilePicture(tx, job.companyId, contact.id, url, now());
       if (url === contact.profilePicUrl) return;
-      const dto = await contactsRepo.getDto(tx, job.companyId, contact.id);
+      const dto = await contactsQueries.getDto(tx, job.companyId, contact.id);
       if (dto) stage({ type: 'contact.updated', companyId: job.companyId, contact: dto });
     });
   };

@@ -4,7 +4,7 @@ import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import { assertBelowLimit } from '../companies';
 import { usersQueries } from '../users';
-import { queuesQueries as queuesRepo } from '../queues';
+import { queuesQueries } from '../queues';
 import type { SessionManager } from './session-manager';
 import * as repo from './whatsapp.repository';
 import type { JobRouting } from './job-routing';
@@ -52,12 +52,12 @@ export const createWhatsappService = (deps: Deps) => ({
       const before = await mustGet(tx, ctx, id);
       let queueIds = await queueIdsOf(tx, ctx, id);
       if (body.queueIds) {
-        queueIds = await queuesRepo.existingIds(tx, ctx.companyId, body.queueIds);
+        queueIds = await queuesQueries.existingIds(tx, ctx.companyId, body.queueIds);
         if (queueIds.length !== new Set(body.queueIds).size) throw new AppError('ERR_NO_QUEUE_FOUND');
       }
       const greeting = body.greetingMessage ?? before.greetingMessage;
       if (queueIds.length > 1 && !greeting.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
-      if (body.transferQueueId && !(await queuesRepo.get(tx, ctx.companyId, body.transferQueueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
+      if (body.transferQueueId && !(await queuesQueries.get(tx, ctx.companyId, body.transferQueueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
       if (body.promptId) throw new AppError('ERR_NOT_FOUND', 'prompt not found');
       // At least one default connection must exist: the default moves, it is never just dropped.
       if (body.isDefault === false && before.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP');
@@ -104,10 +104,10 @@ export const createWhatsappService = (deps: Deps) => ({
     if (body.provider === 'sandbox' && !deps.sandboxEnabled) throw new AppError('ERR_SANDBOX_DISABLED');
     const { row, queueIds } = await deps.data.withTenant(ctx, async ({ tx, stage }) => {
       await assertBelowLimit(tx, ctx.companyId, 'connections', (t) => repo.count(t, ctx.companyId));
-      const queueIds = await queuesRepo.existingIds(tx, ctx.companyId, body.queueIds);
+      const queueIds = await queuesQueries.existingIds(tx, ctx.companyId, body.queueIds);
       if (queueIds.length !== new Set(body.queueIds).size) throw new AppError('ERR_NO_QUEUE_FOUND');
       if (queueIds.length > 1 && !body.greetingMessage.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
-      if (body.transferQueueId && !(await queuesRepo.get(tx, ctx.companyId, body.transferQueueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
+      if (body.transferQueueId && !(await queuesQueries.get(tx, ctx.companyId, body.transferQueueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
       // AI prompts arrive with their own issue; until then no id can name one of ours.
       if (body.promptId) throw new AppError('ERR_NOT_FOUND', 'prompt not found');
       // The first connection is the default one: at least one default must exist.

@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import type { DataAccess, Unit } from '../../../db/tenant';
 import type { JobPayloads, Jobs } from '../../../infra/jobs';
 import type { MediaStore } from '../../../infra/media-store';
-import { ticketsQueries as ticketsRepo } from '../../tickets';
+import { ticketsQueries } from '../../tickets';
 import { ChannelError, type JobRouting, type WhatsAppChannel } from '../../whatsapp';
 import * as messagesRepo from '../messages.repository';
 
@@ -32,7 +32,7 @@ export const createInboundMedia = (deps: { data: DataAccess; media: MediaStore; 
   const { data, media, jobs } = deps;
 
   const stageUpdated = async ({ tx, stage }: Unit, companyId: number, row: messagesRepo.MessageRow) => {
-    const ticket = await ticketsRepo.loadDto(tx, companyId, row.ticketId);
+    const ticket = await ticketsQueries.loadDto(tx, companyId, row.ticketId);
     if (ticket) stage({ type: 'message.updated', companyId, message: (await messagesRepo.withQuoted(tx, companyId, [row]))[0]!, ticket });
   };
 

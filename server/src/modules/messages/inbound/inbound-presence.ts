@@ -1,7 +1,7 @@
 import { normalizeChannelPhone, type TicketPresence } from '@balcao/shared';
 import type { DataAccess } from '../../../db/tenant';
-import { contactsQueries as contactsRepo } from '../../contacts';
-import { ticketsQueries as ticketsRepo } from '../../tickets';
+import { contactsQueries } from '../../contacts';
+import { ticketsQueries } from '../../tickets';
 import type { ConnectionFacts, PresenceUpdate } from '../../whatsapp';
 
 /** What the list shows: typing and recording; anything else (paused, online, offline) clears it. */
@@ -14,8 +14,8 @@ export const ticketPresence = (p: PresenceUpdate['presence']): TicketPresence =>
  */
 export const applyPresence = (data: DataAccess, conn: ConnectionFacts, p: PresenceUpdate): Promise<boolean> =>
   data.withTenant({ companyId: conn.companyId }, async ({ tx, stage }) => {
-    const contact = await contactsRepo.getByNumber(tx, conn.companyId, normalizeChannelPhone(p.from));
-    const ticket = contact ? await ticketsRepo.findLive(tx, conn.companyId, contact.id, conn.id) : undefined;
+    const contact = await contactsQueries.getByNumber(tx, conn.companyId, normalizeChannelPhone(p.from));
+    const ticket = contact ? await ticketsQueries.findLive(tx, conn.companyId, contact.id, conn.id) : undefined;
     if (!ticket) return false;
     stage({
       type: 'ticket.presence',

@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { Jobs } from '../../../infra/jobs';
 import type { MediaStore } from '../../../infra/media-store';
 import { DEFAULT_LANGUAGE, LANGUAGE_SETTING, textsOf } from '../../../infra/texts';
-import { companiesQueries as companiesRepo } from '../../companies';
-import { contactsQueries as contactsRepo } from '../../contacts';
-import { ticketsQueries as ticketsRepo, type TicketRow } from '../../tickets';
+import { companiesQueries } from '../../companies';
+import { contactsQueries } from '../../contacts';
+import { ticketsQueries, type TicketRow } from '../../tickets';
 import {
   type AckUpdate,
   type CallOffer,
@@ -128,7 +128,7 @@ export const mediaTypeOf = (msg: Pick<InboundMessage, 'kind' | 'mediaType'>): st
 const rawJson = (raw: unknown): string => JSON.stringify(raw, (_k, v: unknown) => (typeof v === 'string' && v.includes('\u0000') ? stripNul(v) : v));
 
 /** The company's language for the texts the server writes (infra/texts.ts). */
-const languageOf = (tx: Unit['tx'], companyId: number) => companiesRepo.getSetting(tx, companyId, LANGUAGE_SETTING);
+const languageOf = (tx: Unit['tx'], companyId: number) => companiesQueries.getSetting(tx, companyId, LANGUAGE_SETTING);
 
 const isConcurrentDuplicate = (err: unknown) => (err as { code?: string }).code === 'BLC01';
 
@@ -143,7 +143,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
   const mediaFetcher = media ? createInboundMedia({ data, media, jobs }) : undefined;
 
   const ignoreGroups = async (companyId: number) =>
-    (await data.withTenant({ companyId }, ({ tx }) => companiesRepo.getSetting(tx, companyId, 'CheckMsgIsGroup'))) !== 'disabled';
+    (await data.withTenant({ companyId }, ({ tx }) => companiesQueries.getSetting(tx, companyId, 'CheckMsgIsGroup'))) !== 'disabled';
 
   const ingestArgs = (conn: ConnectionFacts, msg: InboundMessage): IngestArgs => ({
     companyId: conn.companyId,
@@ -167,7 +167,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
 
   const eventsOf = (conn: ConnectionFacts, r: IngestCall): DomainEvent[] => {
     if (r.duplicate || !r.ticket || !r.message) return [];
-    const ticket = ticketsRepo.ticketFromJson(r.ticket);
+    const ticket = ticketsQueries.ticketFromJson(r.ticket);
     return [
       { type: r.ticketCreated ? 'ticket.created' : 'ticket.updated', companyId: conn.companyId, ticket },
       { type: 'message.created', companyId: conn.companyId, message: { ...messageFromRow(r.message), quotedMsg: r.quoted ?? null }, ticket },
@@ -205,7 +205,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
     data.withTenant({ companyId: conn.companyId }, async ({ tx, stage }) => {
       const row = await apply(tx);
       if (!row) return false;
-      const ticket = await ticketsRepo.loadDto(tx, conn.companyId, row.ticketId);
+      const ticket = await ticketsQueries.loadDto(tx, conn.companyId, row.ticketId);
       if (ticket) stage({ type: 'message.updated', companyId: conn.companyId, message: (await messagesRepo.withQuoted(tx, conn.companyId, [row]))[0]!, ticket });
       return true;
     });
@@ -244,7 +244,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
       await data.withTenant({ companyId: conn.companyId }, async ({ tx, stage }) => {
         const row = await messagesRepo.applyAck(tx, conn.companyId, conn.id, update.id, update.ack);
         if (!row) return;
-        const ticket = await ticketsRepo.loadDto(tx, conn.companyId, row.ticketId);
+        const ticket = await ticketsQueries.loadDto(tx, conn.companyId, row.ticketId);
         if (ticket) stage({ type: 'message.updated', companyId: conn.companyId, message: messagesRepo.toMessageDto(row), ticket });
       });
     },
@@ -273,7 +273,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
      */
     async handleCall(conn: ConnectionFacts, call: CallOffer, channel?: Pick<WhatsAppChannel, 'rejectCall'>): Promise<CallOutcome> {
       const disabled =
-        (await data.withTenant({ companyId: conn.companyId }, ({ tx }) => companiesRepo.getSetting(tx, conn.companyId, 'call'))) === 'disabled';
+        (await data.withTenant({ companyId: conn.companyId }, ({ tx }) => companiesQueries.getSetting(tx, conn.companyId, 'call'))) === 'disabled';
       let rejected = false;
       if (disabled && channel) {
         try {
@@ -285,10 +285,10 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
       }
       return data.withTenant({ companyId: conn.companyId }, async (unit): Promise<CallOutcome> => {
         const { tx, stage } = unit;
-        const contact = await contactsRepo.getByNumber(tx, conn.companyId, normalizeChannelPhone(call.from));
-        const ticket = contact ? await ticketsRepo.findLive(tx, conn.companyId, contact.id, conn.id) : undefined;
+        const contact = await contactsQueries.getByNumber(tx, conn.companyId, normalizeChannelPhone(call.from));
+        const ticket = contact ? await ticketsQueries.findLive(tx, conn.companyId, contact.id, conn.id) : undefined;
         if (!contact || !ticket) return { outcome: 'ignored', reason: 'no-live-ticket', rejected };
-        const company = await companiesRepo.get(tx, conn.companyId);
+        const company = await companiesQueries.get(tx, conn.companyId);
         const body = callLogBody(call.isVideo, call.at, company?.timezone ?? 'America/Sao_Paulo', await languageOf(tx, conn.companyId));
         const row = await messagesRepo.insertOnce(tx, {
           companyId: conn.companyId,
@@ -302,8 +302,8 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
           createdAt: call.at,
         });
         if (!row) return { outcome: 'ignored', reason: 'duplicate', rejected };
-        await ticketsRepo.touchAfterReceive(tx, conn.companyId, ticket.id, body);
-        const dto = (await ticketsRepo.loadDto(tx, conn.companyId, ticket.id))!;
+        await ticketsQueries.touchAfterReceive(tx, conn.companyId, ticket.id, body);
+        const dto = (await ticketsQueries.loadDto(tx, conn.companyId, ticket.id))!;
         stage({ type: 'message.created', companyId: conn.companyId, message: messagesRepo.toMessageDto(row), ticket: dto });
         stage({ type: 'ticket.updated', companyId: conn.companyId, ticket: dto });
         if (disabled) await sendCallsDisabled(unit, ticket, conn);
