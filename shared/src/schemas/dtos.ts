@@ -145,6 +145,8 @@ export const MessageDto = z.object({
   automated: z.boolean(),
   errorCode: z.string().nullable(),
   quotedMsg: QuotedDto.nullable(),
+  /** The agent who sent it (null: the customer, a bot or the phone); edit/delete are theirs only. */
+  userId: z.number().nullable().optional(),
   /** The server always sends it (possibly empty); optional so older clients and fixtures still type. */
   reactions: z.array(MessageReaction).optional(),
   createdAt: iso,

@@ -23,6 +23,7 @@ export const toMessageDto = (m: MessageRow, quoted?: MessageRow | null): Message
   errorCode: m.errorCode,
   quotedMsg: quoted ? { id: quoted.id, body: quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType } : null,
   reactions: m.reactions,
+  userId: m.userId,
   createdAt: m.createdAt.toISOString(),
   updatedAt: m.updatedAt.toISOString(),
 });

@@ -12,6 +12,14 @@ interface ConversationState {
   loading: boolean;
   /** Bumped when the newest message changes, so the view knows to stick to the bottom. */
   tailVersion: number;
+  /** The message the composer replies to (reply-to preview; sent as `quotedMsg`). */
+  replyTo: MessageDto | null;
+  /** Forward mode (attendance §4 Selection mode): checkboxes on, the ids chosen in order. */
+  selecting: boolean;
+  selected: number[];
+  setReplyTo: (message: MessageDto | null) => void;
+  setSelecting: (on: boolean) => void;
+  toggleSelected: (id: number) => void;
   open: (uuid: string) => Promise<void>;
   loadOlder: () => Promise<void>;
   applyMessage: (message: MessageDto, ticket?: TicketDto) => void;
@@ -20,10 +28,24 @@ interface ConversationState {
   clear: () => void;
 }
 
-const initial = { uuid: null, ticket: null, messages: [], page: 0, hasMore: false, loading: false, tailVersion: 0 };
+const initial = {
+  uuid: null,
+  ticket: null,
+  messages: [],
+  page: 0,
+  hasMore: false,
+  loading: false,
+  tailVersion: 0,
+  replyTo: null,
+  selecting: false,
+  selected: [],
+};
 
 export const useConversation = create<ConversationState>((set, get) => ({
   ...initial,
+  setReplyTo: (replyTo) => set({ replyTo }),
+  setSelecting: (on) => set({ selecting: on, selected: [] }),
+  toggleSelected: (id) => set((s) => ({ selected: s.selected.includes(id) ? s.selected.filter((x) => x !== id) : [...s.selected, id] })),
   open: async (uuid) => {
     set({ ...initial, uuid, loading: true, tailVersion: get().tailVersion + 1 });
     try {
