@@ -16,3 +16,4 @@ export * from './schemas/companies';
 export * from './schemas/sandbox';
 export * from './phone';
 export * from './media-kinds';
+export * from './schemas/quick-messages';
