@@ -214,9 +214,9 @@ export const Composer = ({ ticket }: { ticket: TicketDto }) => {
 
   const pickQuick = async (q: QuickMessageDto) => {
     const filled = fillVariables(q.message, { contactName: ticket.contact?.name ?? '', ticketId: ticket.id, now: new Date() });
-    setQuickClosed(true);
     if (!(q.isMedia && q.mediaPath)) {
       setText(filled);
+      setQuickClosed(filled.startsWith('/')); // a reply that itself starts with '/' does not reopen the list
       return;
     }
     // A media quick reply puts its file in the tray with the message as caption: one more Enter sends.
