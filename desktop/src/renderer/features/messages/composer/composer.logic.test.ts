@@ -3,7 +3,7 @@ import type { QuickMessageDto } from '@balcao/shared';
 import { makeTicket } from '../../../test/fixtures';
 import { fillVariables, formatElapsed, formatSize, matchQuickReplies, quickLabel, quickQuery, replyBlocker, signBody } from './composer.logic';
 
-const agent = { id: 7, profile: 'user', super: false };
+const agent = { id: 7, profile: 'user' as const, super: false };
 const qm = (over: Partial<QuickMessageDto>): QuickMessageDto => ({
   id: 1, shortcode: 'oi', message: 'Olá', geral: false, status: true, isMedia: false, mediaPath: null, mediaName: null,
   userId: 7, companyId: 1, createdAt: '', updatedAt: '', ...over,
@@ -12,14 +12,14 @@ const qm = (over: Partial<QuickMessageDto>): QuickMessageDto => ({
 describe('replyBlocker', () => {
   it('lets the agent holding an open ticket write, and admins on any open ticket', () => {
     expect(replyBlocker(makeTicket({ status: 'open', userId: 7 }), agent)).toBeNull();
-    expect(replyBlocker(makeTicket({ status: 'open', userId: 8 }), { ...agent, profile: 'admin' })).toBeNull();
+    expect(replyBlocker(makeTicket({ status: 'open', userId: 8 }), { ...agent, profile: 'admin' as const })).toBeNull();
   });
   it('names why not: closed, not accepted yet, another agent’s', () => {
     expect(replyBlocker(makeTicket({ status: 'closed', userId: 7 }), agent)).toBe('closed');
     expect(replyBlocker(makeTicket({ status: 'pending', userId: null }), agent)).toBe('accept');
     expect(replyBlocker(makeTicket({ status: 'attending', userId: 7 }), agent)).toBe('accept');
     expect(replyBlocker(makeTicket({ status: 'open', userId: 8 }), agent)).toBe('notYours');
-    expect(replyBlocker(makeTicket({ status: 'open', userId: 8 }), { ...agent, profile: 'supervisor' })).toBe('notYours');
+    expect(replyBlocker(makeTicket({ status: 'open', userId: 8 }), { ...agent, profile: 'supervisor' as const })).toBe('notYours');
   });
 });
 

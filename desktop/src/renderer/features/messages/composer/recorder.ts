@@ -1,5 +1,3 @@
-import { Mp3Stream } from './mp3';
-
 /** A recording in progress: `stop` gives the mp3 bytes, `cancel` throws them away. */
 export interface Recording {
   stop: () => Uint8Array<ArrayBuffer>;
@@ -14,6 +12,8 @@ type WithWebkit = typeof globalThis & { webkitAudioContext?: typeof AudioContext
  * worklet file the CSP would have to allow (decision 0069).
  */
 export const startRecording = async (): Promise<Recording> => {
+  // The encoder (lamejs, ~200 kB) loads on the first recording, not with the conversation.
+  const { Mp3Stream } = await import('./mp3');
   const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
   const Ctx = window.AudioContext ?? (globalThis as WithWebkit).webkitAudioContext;
   const ctx = new Ctx();
