@@ -39,7 +39,7 @@ test('a customer is attended from first message to a second ticket, unseen by an
 
   // API sessions come first: a browser login of the same user would end them (one session per user).
   // The browser is E2E_ADMIN; the customer is played through another admin of the same company.
-  const { agentId, apiA, apiB, sandboxA, sandboxB } = await test.step('setup: API users, company B and its sandbox phone', async () => {
+  const { agentId, agentName, apiA, apiB, sandboxA, sandboxB } = await test.step('setup: API users, company B and its sandbox phone', async () => {
     const owner = await Api.login(request, E2E_ADMIN);
     expect(owner.user.super).toBe(true);
     await owner.createUser(helperA);
@@ -50,7 +50,7 @@ test('a customer is attended from first message to a second ticket, unseen by an
     const sandboxA = await apiA.sandboxConnection();
     const sandboxB = await apiB.createSandboxConnection();
     expect(sandboxB.provider).toBe('sandbox');
-    return { agentId: owner.user.id, apiA, apiB, sandboxA, sandboxB };
+    return { agentId: owner.user.id, agentName: owner.user.name, apiA, apiB, sandboxA, sandboxB };
   });
 
   const realtime = watchRealtime(page);
@@ -127,7 +127,7 @@ test('a customer is attended from first message to a second ticket, unseen by an
       .poll(async () => (await apiA.outbox(sandboxA.id, customer.number)).map((m) => m.body), {
         message: `outbox of ${customer.number}`,
       })
-      .toContain(reply);
+      .toContain(`*${agentName}:*\n${reply}`); // the sign switch is on by default (attendance §9 signOption)
   });
 
   await test.step('5. closing puts it under Resolvidos', async () => {

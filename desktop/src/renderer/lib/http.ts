@@ -20,6 +20,8 @@ type Query = Record<string, string | number | boolean | undefined>;
 export interface CallOptions {
   query?: Query;
   json?: unknown;
+  /** A multipart body (uploads); the browser sets its boundary. Uploads get 120 s, like blobs. */
+  form?: FormData;
   signal?: AbortSignal;
   /** The answer is a file (media), not JSON; large files get longer than the usual 30 s. */
   blob?: boolean;
@@ -78,9 +80,10 @@ const toApiError = async (error: unknown): Promise<ApiError> => {
 };
 
 const send = async <T>(method: Method, path: string, opts: CallOptions): Promise<T> => {
-  const options: Options = { method, prefixUrl: apiBaseUrl(), signal: opts.signal, ...(opts.blob ? { timeout: 120_000 } : {}) };
+  const options: Options = { method, prefixUrl: apiBaseUrl(), signal: opts.signal, ...(opts.blob || opts.form ? { timeout: 120_000 } : {}) };
   if (opts.query) options.searchParams = stripUndefined(opts.query);
   if (opts.json !== undefined) options.json = opts.json;
+  if (opts.form) options.body = opts.form;
   const response = await client(path.replace(/^\//, ''), options);
   if (opts.blob) return (await response.blob()) as T;
   if (response.status === 204) return undefined as T;
@@ -115,6 +118,8 @@ export const request = async <T>(method: Method, path: string, opts: CallOptions
 export const http = {
   get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('get', path, { query, signal }),
   post: <T>(path: string, json?: unknown) => request<T>('post', path, { json }),
+  /** Multipart POST (files); the answer is JSON. */
+  postForm: <T>(path: string, form: FormData) => request<T>('post', path, { form }),
   put: <T>(path: string, json?: unknown) => request<T>('put', path, { json }),
   delete: <T>(path: string) => request<T>('delete', path),
   /** A file the API serves (same session rules as every call). */

@@ -12,7 +12,7 @@ import { messagesApi } from './messages.api';
 
 // The history and composer have their own tests; here only what showing a ticket asks of the server.
 vi.mock('./MessageList', () => ({ MessageList: () => null }));
-vi.mock('./Composer', () => ({ Composer: () => null }));
+vi.mock('./composer/Composer', () => ({ Composer: () => null }));
 vi.mock('./messages.api', () => ({ messagesApi: { ticket: vi.fn(), list: vi.fn(), markRead: vi.fn(), send: vi.fn() } }));
 const messages = vi.mocked(messagesApi);
 configure({ asyncUtilTimeout: 8000 });

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { toastError } from '../../lib/reportError';
 import { emit, onReady } from '../../lib/socket';
-import { Composer } from './Composer';
+import { Composer } from './composer/Composer';
 import { MessageList } from './MessageList';
 import { useConversation } from './messages.store';
 
