@@ -23,6 +23,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** The answer is a file (media), not JSON; large files get longer than the usual 30 s. */
   blob?: boolean;
+  /** A multipart/form-data body (file uploads); the browser writes its header. */
+  form?: FormData;
 }
 
 const client = ky.create({
@@ -81,6 +83,7 @@ const send = async <T>(method: Method, path: string, opts: CallOptions): Promise
   const options: Options = { method, prefixUrl: apiBaseUrl(), signal: opts.signal, ...(opts.blob ? { timeout: 120_000 } : {}) };
   if (opts.query) options.searchParams = stripUndefined(opts.query);
   if (opts.json !== undefined) options.json = opts.json;
+  if (opts.form) Object.assign(options, { body: opts.form, timeout: 120_000 });
   const response = await client(path.replace(/^\//, ''), options);
   if (opts.blob) return (await response.blob()) as T;
   if (response.status === 204) return undefined as T;
@@ -117,6 +120,8 @@ export const http = {
   post: <T>(path: string, json?: unknown) => request<T>('post', path, { json }),
   put: <T>(path: string, json?: unknown) => request<T>('put', path, { json }),
   delete: <T>(path: string) => request<T>('delete', path),
+  /** A multipart upload (same session rules as every call). */
+  postForm: <T>(path: string, form: FormData) => request<T>('post', path, { form }),
   /** A file the API serves (same session rules as every call). */
   getBlob: (path: string, signal?: AbortSignal) => request<Blob>('get', path, { blob: true, signal }),
 };
