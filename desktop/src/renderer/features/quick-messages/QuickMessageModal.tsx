@@ -69,8 +69,10 @@ export const QuickMessageModal = ({ open, record, onClose, onSaved }: Props) => 
     requestAnimationFrame(() => {
       const el = messageBox.current;
       if (!el) return;
-      el.focus();
       el.setSelectionRange(next.caret, next.caret);
+      el.focus();
+      // Focusing reports a selection of its own (React's onSelect): the caret is where we put it.
+      selection.current = { start: next.caret, end: next.caret };
     });
   };
 
@@ -117,9 +119,10 @@ export const QuickMessageModal = ({ open, record, onClose, onSaved }: Props) => 
               autoSize={{ minRows: 3, maxRows: 10 }}
               maxLength={QUICK_MESSAGE_TEXT_MAX}
               data-testid="quick-message"
-              onSelect={(e) => remember(e.currentTarget)}
+              // What the person did (typing, arrows, a click or a drag): React's onSelect would also
+              // report the jump to the end when the dialog itself writes the text.
               onKeyUp={(e) => remember(e.currentTarget)}
-              onClick={(e) => remember(e.currentTarget)}
+              onMouseUp={(e) => remember(e.currentTarget)}
               onChange={(e) => remember(e.currentTarget)}
             />
           </Form.Item>
