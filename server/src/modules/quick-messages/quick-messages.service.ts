@@ -28,7 +28,8 @@ const NOT_FOUND = 'ERR_NOT_FOUND' as const;
 // eslint-disable-next-line no-control-regex
 const displayName = (name: string): string => name.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-200);
 
-const actor = (ctx: Ctx) => ({ id: ctx.userId, profile: ctx.profile, super: ctx.super });
+/** The caller as the shared rules take it (a profile, the super flag and an id). */
+const actor = (ctx: Ctx) => ({ ...ctx, id: ctx.userId });
 
 /**
  * The stored file's type for serving: only pictures, video and audio render in place; anything
