@@ -132,3 +132,20 @@ describe('QuickMessagesPage', { timeout: 30_000 }, () => {
     expect(screen.getByText('Adicionar Resposta Rápida')).toBeTruthy();
   });
 });
+
+describe('QuickMessagesPage at phone width (390 px)', { timeout: 30_000 }, () => {
+  it("puts the file's name under the shortcode instead of its own column", async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width: 575px') })) as typeof window.matchMedia;
+    try {
+      render(<QuickMessagesPage />);
+      await waitFor(() => expect(rows()).toHaveLength(2));
+      const headers = [...screen.getByTestId('quick-messages-table').querySelectorAll('th')].map((th) => th.textContent);
+      expect(headers).toEqual(['Atalho', 'Geral', 'Ações']);
+      expect(row(2).querySelector('td')!.textContent).toBe('/prazoSem anexo');
+      expect(row(1).querySelector('td')!.textContent).toBe('/boasvindascartão.png');
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+});

@@ -47,6 +47,11 @@ export const QuickMessagesPage = () => {
       toastError(err);
     }
   };
+  const mediaCell = (q: QuickMessageDto, maxWidth: number, small: boolean) => (
+    <Typography.Text ellipsis type={q.mediaName ? undefined : 'secondary'} style={{ maxWidth, fontSize: small ? token.fontSizeSM : undefined }}>
+      {q.mediaName ?? t('quickMessages.noAttachment')}
+    </Typography.Text>
+  );
   const editable = (q: QuickMessageDto) => !!user && canEditQuickMessage(user, q);
 
   const columns: TableColumnsType<QuickMessageDto> = [
@@ -54,35 +59,28 @@ export const QuickMessagesPage = () => {
       key: 'shortcode',
       title: t('quickMessages.shortcode'),
       render: (_, q) => (
-        <Typography.Text ellipsis style={{ maxWidth: narrow ? 120 : 320 }} type={q.status ? undefined : 'secondary'} delete={!q.status}>
-          /{q.shortcode}
-        </Typography.Text>
+        <Flex vertical>
+          <Typography.Text ellipsis style={{ maxWidth: narrow ? 200 : 320 }} type={q.status ? undefined : 'secondary'} delete={!q.status}>
+            /{q.shortcode}
+          </Typography.Text>
+          {/* At phone width the file's name goes under the shortcode instead of its own column. */}
+          {narrow ? mediaCell(q, 200, true) : null}
+        </Flex>
       ),
     },
-    {
-      key: 'media',
-      title: t('quickMessages.media'),
-      render: (_, q) =>
-        q.mediaName ? (
-          <Typography.Text ellipsis style={{ maxWidth: narrow ? 110 : 280 }}>
-            {q.mediaName}
-          </Typography.Text>
-        ) : (
-          <Typography.Text type="secondary">{t('quickMessages.noAttachment')}</Typography.Text>
-        ),
-    },
+    ...(narrow ? [] : [{ key: 'media', title: t('quickMessages.media'), render: (_: unknown, q: QuickMessageDto) => mediaCell(q, 280, false) }]),
     {
       key: 'geral',
       title: t('quickMessages.general'),
       align: 'center',
-      width: 72,
+      width: narrow ? 56 : 72,
       render: (_, q) => (q.geral ? <CheckCircleFilled style={{ color: token.colorSuccess }} aria-label={t('quickMessages.general')} data-testid="quick-general-check" /> : null),
     },
     {
       key: 'actions',
       title: t('quickMessages.actions'),
       align: 'center',
-      width: 96,
+      width: narrow ? 84 : 96,
       render: (_, q) =>
         editable(q) ? (
           <Space size="small">
