@@ -145,11 +145,11 @@ export const QuickMessageModal = ({ open, record, onClose, onSaved }: Props) => 
             <Switch data-testid="quick-status" />
           </Form.Item>
         </Space>
-        <Flex wrap gap={8} align="center">
+        <Flex gap={8} align="center">
           <input
             ref={fileInput}
             type="file"
-            hidden
+            style={{ display: 'none' }}
             data-testid="quick-file"
             onChange={(e) => {
               const picked = e.target.files?.[0];
@@ -157,12 +157,12 @@ export const QuickMessageModal = ({ open, record, onClose, onSaved }: Props) => 
               e.target.value = '';
             }}
           />
-          <Button icon={<PaperClipOutlined />} onClick={() => fileInput.current?.click()} data-testid="quick-attach">
+          <Button icon={<PaperClipOutlined />} style={{ flexShrink: 0 }} onClick={() => fileInput.current?.click()} data-testid="quick-attach">
             {t(shownName ? 'quickMessages.replaceAttachment' : 'quickMessages.attach')}
           </Button>
           {shownName ? (
             <>
-              <Typography.Text ellipsis style={{ maxWidth: 240 }} data-testid="quick-attachment-name">
+              <Typography.Text ellipsis style={{ flex: 1, minWidth: 0 }} data-testid="quick-attachment-name">
                 {shownName}
               </Typography.Text>
               <Button
@@ -181,7 +181,7 @@ export const QuickMessageModal = ({ open, record, onClose, onSaved }: Props) => 
             <Typography.Text type="secondary">{t('quickMessages.noAttachment')}</Typography.Text>
           )}
         </Flex>
-        <button type="submit" hidden aria-hidden tabIndex={-1} />
+        <button type="submit" style={{ display: 'none' }} aria-hidden tabIndex={-1} />
       </Form>
     </Modal>
   );
