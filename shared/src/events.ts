@@ -4,6 +4,7 @@
  */
 import type { ConnectionStatus } from './constants';
 import type { MessageDto, TicketDto, ContactDto, WhatsappDto, UserDto, QueueDto } from './schemas/dtos';
+import type { QuickMessageDto } from './schemas/quick-messages';
 
 /** Internal domain events staged by services and published after commit. */
 export type DomainEvent =
@@ -28,6 +29,9 @@ export type DomainEvent =
   /** The customer is typing or recording in a live ticket (never stored; null: stopped). */
   | { type: 'ticket.presence'; companyId: number; ticket: { id: number; uuid: string; queueId: number | null; userId: number | null }; presence: TicketPresence }
   | { type: 'queue.created'; companyId: number; queue: QueueDto }
+  /** `wasGeneral`: the record was general before this change (who had it in their list). */
+  | { type: 'quickMessage.saved'; companyId: number; quickMessage: QuickMessageDto; created: boolean; wasGeneral: boolean }
+  | { type: 'quickMessage.deleted'; companyId: number; id: number }
   | { type: 'user.created'; companyId: number; user: UserDto }
   | { type: 'user.updated'; companyId: number; user: UserDto }
   | { type: 'auth.login'; companyId: number; userId: number }
@@ -101,14 +105,24 @@ export interface WireChannels {
   user: { action: 'create' | 'update'; user: UserDto } | { action: 'delete'; userId: number };
   /** Another login of this user: its older sessions log out (the spec's client reads only `user.id`). */
   auth: { action: 'update'; user: { id: number } };
+  /**
+   * Quick messages, named as the spec's client listens: `company<id>-quickemessage` (no hyphen
+   * after "company", "quickemessage" as spelled there; decision 0061).
+   */
+  quickemessage: { action: 'create' | 'update'; record: QuickMessageDto } | { action: 'delete'; id: number };
 }
 export type WireChannel = keyof WireChannels;
 
 /** A wire event's name; its channel part types the payload (`Realtime.emit`, the client's `listen`). */
-export type WireEventName<C extends WireChannel = WireChannel> = `company-${number}-${C}`;
+export type WireEventName<C extends WireChannel = WireChannel> = C extends UnhyphenatedChannel ? `company${number}-${C}` : `company-${number}-${C}`;
 
-/** `company-7-ticket` */
-export const wireEvent = <C extends WireChannel>(companyId: number, channel: C): WireEventName<C> => `company-${companyId}-${channel}`;
+/** Channels the spec's client names `company<id>-<channel>`, without the hyphen after "company". */
+type UnhyphenatedChannel = 'quickemessage';
+const unhyphenated: readonly WireChannel[] = ['quickemessage'];
+
+/** `company-7-ticket`; `company7-quickemessage` */
+export const wireEvent = <C extends WireChannel>(companyId: number, channel: C): WireEventName<C> =>
+  (unhyphenated.includes(channel) ? `company${companyId}-${channel}` : `company-${companyId}-${channel}`) as WireEventName<C>;
 
 /**
  * Messages a client may send; the server decides the rooms (it never trusts a room name). A

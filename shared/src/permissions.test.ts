@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, canSeeTicket, type Actor } from './permissions';
+import { can, canEditQuickMessage, canSeeQuickMessage, canSeeTicket, type Actor } from './permissions';
 
 const user = (over: Partial<Actor> = {}): Actor => ({ id: 1, profile: 'user', super: false, queueIds: [10], allTicket: 'disabled', ...over });
 
@@ -28,5 +28,36 @@ describe('permissions', () => {
     expect(canSeeTicket(user({ profile: 'supervisor' }), { status: 'open', userId: 2, queueId: 10 })).toBe(true);
     expect(canSeeTicket(user({ profile: 'supervisor' }), { status: 'open', userId: 2, queueId: 11 })).toBe(false);
     expect(canSeeTicket(user({ profile: 'admin', queueIds: [] }), { status: 'open', userId: 2, queueId: 11 })).toBe(true);
+  });
+});
+
+describe('quick messages (administration.md §6)', () => {
+  const mine = { geral: false, userId: 1 };
+  const others = { geral: false, userId: 2 };
+  const general = { geral: true, userId: 2 };
+  const as = (profile: string) => ({ id: 1, profile });
+
+  it('marks general ones for admins only', () => {
+    expect(can('admin', 'quickMessages:setGeneral')).toBe(true);
+    expect(can('supervisor', 'quickMessages:setGeneral')).toBe(false);
+    expect(can('user', 'quickMessages:setGeneral')).toBe(false);
+  });
+
+  it('lets admins and supervisors change every one, a user only their own non-general ones', () => {
+    for (const q of [mine, others, general]) {
+      expect(canEditQuickMessage(as('admin'), q)).toBe(true);
+      expect(canEditQuickMessage(as('supervisor'), q)).toBe(true);
+    }
+    expect(canEditQuickMessage(as('user'), mine)).toBe(true);
+    expect(canEditQuickMessage(as('user'), others)).toBe(false);
+    expect(canEditQuickMessage(as('user'), general)).toBe(false);
+    expect(canEditQuickMessage(as('user'), { geral: true, userId: 1 })).toBe(false);
+  });
+
+  it('shows a user the general ones and their own, never another user’s', () => {
+    expect(canSeeQuickMessage(as('user'), mine)).toBe(true);
+    expect(canSeeQuickMessage(as('user'), general)).toBe(true);
+    expect(canSeeQuickMessage(as('user'), others)).toBe(false);
+    expect(canSeeQuickMessage(as('supervisor'), others)).toBe(true);
   });
 });

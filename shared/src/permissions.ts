@@ -26,7 +26,14 @@ export const adminPermissions = [
   'connections:manage',
   /** The sandbox simulator's routes. */
   'sandbox:use',
+  /** Mark a quick message as general (offered to the whole company): admins only (administration.md §6). */
+  'quickMessages:setGeneral',
+  /** Edit and delete every quick message of the company, general or anyone's (administration.md §6). */
+  'quickMessages:manageAll',
 ] as const;
+
+/** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages). */
+export const supervisorPermissions = ['quickMessages:manageAll'] as const;
 
 /** What only the super user (any profile) may do: the whole installation, not one company. */
 export const superPermissions = ['companies:manage', 'companies:viewAnyPlan', 'sandbox:use'] as const;
@@ -35,7 +42,7 @@ export type Permission = (typeof adminPermissions)[number] | (typeof superPermis
 
 const byProfile: Record<Profile, readonly Permission[]> = {
   admin: adminPermissions,
-  supervisor: [],
+  supervisor: supervisorPermissions,
   user: [],
 };
 
@@ -93,3 +100,20 @@ export const canSeeTicket = (actor: Actor, t: TicketVisibilityFacts): boolean =>
   if (inMyQueue) return true;
   return t.queueId == null && actor.allTicket === 'enabled';
 };
+
+/** The facts of a quick message that decide who may use, see or change it. */
+export interface QuickMessageFacts {
+  geral: boolean;
+  userId: number | null;
+}
+
+/**
+ * Quick messages (administration.md §6): everyone uses and sees the general ones and their own;
+ * admins and supervisors see and change all of them; a user changes only their own non-general
+ * ones. Marking one general (or no longer general) is `quickMessages:setGeneral`.
+ */
+export const canSeeQuickMessage = (who: { id: number; profile: string; super?: boolean }, q: QuickMessageFacts): boolean =>
+  can(who, 'quickMessages:manageAll') || q.geral || q.userId === who.id;
+
+export const canEditQuickMessage = (who: { id: number; profile: string; super?: boolean }, q: QuickMessageFacts): boolean =>
+  can(who, 'quickMessages:manageAll') || (!q.geral && q.userId === who.id);

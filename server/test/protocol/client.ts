@@ -383,6 +383,72 @@ export class SpecClient {
     return this.headerStatus(ticket, 'pending', null);
   }
 
+  // ------------------------------------------------- /quick-messages and the composer's list
+
+  /** services/api.js with a FormData body: axios lets the browser write the multipart header. */
+  private async form<T>(path: string, fields: Record<string, string | Blob | { blob: Blob; name: string }>): Promise<Answer<T>> {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(fields)) {
+      if (typeof v === 'string' || v instanceof Blob) body.append(k, v);
+      else body.append(k, v.blob, v.name);
+    }
+    const headers: Record<string, string> = { Origin: SPEC_ORIGIN, Accept: 'application/json, text/plain, */*' };
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    const res = await fetch(`${this.app.url}${path}`, { method: 'POST', headers, body });
+    this.calls.push(`POST ${path} → ${res.status}`);
+    const text = await res.text();
+    let data: unknown = text;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, data: data as T, headers: res.headers, method: 'POST', url: path };
+  }
+
+  /**
+   * hooks/useQuickMessages.list, called by MessageInputCustom on mount: GET /quick-messages/list
+   * with companyId (from localStorage) and userId; reads message, shortcode, mediaPath of each.
+   */
+  quickMessagesList() {
+    return this.http<{ id: number; shortcode: string; message: string; mediaPath: string | null }[]>('GET', '/quick-messages/list', {
+      params: { companyId: this.storage.get('companyId'), userId: this.user?.id },
+    });
+  }
+
+  /** pages/QuickMessages: GET /quick-messages {searchParam, pageNumber}; reads records, hasMore. */
+  quickMessagesPage(searchParam = '', pageNumber = 1) {
+    return this.http<{ records: Record<string, unknown>[]; hasMore: boolean }>('GET', '/quick-messages', { params: { searchParam, pageNumber } });
+  }
+
+  /** QuickMessageDialog on open: GET /quick-messages/{id}, merged into its form values. */
+  quickMessage(id: number) {
+    return this.http<Record<string, unknown>>('GET', `/quick-messages/${id}`);
+  }
+
+  /**
+   * QuickMessageDialog.handleSaveQuickeMessage: the form values plus isMedia: true and mediaPath
+   * (the attachment's name with '_' for spaces, or the record's own), PUT for an existing record
+   * or POST; then, with an attachment, POST media-upload with typeArch "quickMessage" and file.
+   */
+  async saveQuickMessage(values: Record<string, unknown>, opts: { id?: number; attachment?: { blob: Blob; name: string } } = {}) {
+    const mediaPath = opts.attachment ? opts.attachment.name.replace(/ /g, '_') : typeof values.mediaPath === 'string' ? values.mediaPath.split('/').pop()!.replace(/ /g, '_') : null;
+    const data = { ...values, isMedia: true, mediaPath };
+    const saved = opts.id ? await this.http<{ id: number }>('PUT', `/quick-messages/${opts.id}`, { data }) : await this.http<{ id: number }>('POST', '/quick-messages', { data });
+    const upload = opts.attachment && saved.status === 200 ? await this.form(`/quick-messages/${opts.id ?? saved.data.id}/media-upload`, { typeArch: 'quickMessage', file: opts.attachment }) : null;
+    return { saved, upload };
+  }
+
+  /** QuickMessageDialog.deleteMedia: DELETE /quick-messages/{id}/media-upload. */
+  deleteQuickMessageMedia(id: number) {
+    return this.http('DELETE', `/quick-messages/${id}/media-upload`);
+  }
+
+  /** pages/QuickMessages.handleDeleteQuickemessage: DELETE /quick-messages/{id}. */
+  deleteQuickMessage(id: number) {
+    return this.http('DELETE', `/quick-messages/${id}`);
+  }
+
   // ------------------------------------------------------------------------------- socket
 
   /**

@@ -5,7 +5,7 @@ import { PublicOnly, RequireAdmin, RequireAuth } from './RouteGuards';
 
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
-  'quick-messages', 'todolist', 'schedules', 'tags', 'contacts', 'helps', 'users', 'files',
+  'todolist', 'schedules', 'tags', 'contacts', 'helps', 'users', 'files',
   'prompts', 'queue-integration', 'messages-api', 'settings', 'kanban', 'financeiro', 'queues',
   'announcements', 'subscription', 'chats/:uuid?', 'contact-lists', 'contact-lists/:contactListId/contacts',
   'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
@@ -40,6 +40,10 @@ const routes: RouteObject[] = [
           const { ConnectionsPage } = await import('../features/connections/ConnectionsPage');
           return { element: <RequireAdmin><ConnectionsPage /></RequireAdmin> };
         },
+      },
+      {
+        path: 'quick-messages',
+        lazy: async () => ({ Component: (await import('../features/quick-messages/QuickMessagesPage')).QuickMessagesPage }),
       },
       {
         path: 'simulator',

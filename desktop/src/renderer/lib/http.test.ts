@@ -76,4 +76,28 @@ describe('http session handling', () => {
     await expect(http.get('/tickets')).rejects.toBeInstanceOf(ApiError);
     expect(useSession.getState().status).toBe('anonymous');
   });
+
+  it('uploads a form with the session, and sends it again after the one refresh', async () => {
+    const bodies: string[] = [];
+    const types: (string | null)[] = [];
+    const answers = [json(403, { error: 'ERR_INVALID_TOKEN' }), json(200, { id: 7 })];
+    vi.stubGlobal('fetch', async (input: Request) => {
+      const path = new URL(input.url).pathname;
+      if (path === '/auth/refresh_token') return json(200, { token: 'new-token', user });
+      types.push(input.headers.get('content-type'));
+      bodies.push(await input.text());
+      return answers.shift()!;
+    });
+    const form = new FormData();
+    form.append('typeArch', 'quickMessage');
+    form.append('file', new Blob(['bytes'], { type: 'text/plain' }), 'a.txt');
+    await expect(http.postForm('/quick-messages/7/media-upload', form)).resolves.toEqual({ id: 7 });
+    expect(types).toHaveLength(2);
+    for (const [i, body] of bodies.entries()) {
+      expect(types[i]).toMatch(/^multipart\/form-data; boundary=/);
+      // (jsdom's Blob through Node's fetch loses the file name; a browser keeps it.)
+      expect(body).toMatch(/name="typeArch"\r\n\r\nquickMessage\r\n[\s\S]*name="file"; filename=/);
+      expect(body).toContain('bytes');
+    }
+  });
 });

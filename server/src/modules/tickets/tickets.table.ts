@@ -103,23 +103,3 @@ export const ticketNotes = pgTable(
     foreignKey({ name: 'ticket_notes_user_fk', columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('set null'),
   ],
 );
-
-export const quickMessages = pgTable(
-  'quick_messages',
-  {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id'),
-    shortcode: varchar('shortcode', { length: 100 }).notNull(),
-    message: text('message').notNull().default(''),
-    geral: boolean('geral').notNull().default(false),
-    mediaPath: text('media_path'),
-    mediaName: text('media_name'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index('quick_messages_company').on(t.companyId),
-    foreignKey({ name: 'quick_messages_user_fk', columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('set null'),
-  ],
-);

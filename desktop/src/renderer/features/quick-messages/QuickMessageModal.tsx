@@ -1,0 +1,188 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Flex, Form, Input, Modal, Space, Switch, Typography } from 'antd';
+import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { can, quickMessageShortcode, QUICK_MESSAGE_SHORTCODE_MAX, QUICK_MESSAGE_TEXT_MAX, type QuickMessageDto } from '@balcao/shared';
+import { ApiError } from '../../lib/http';
+import { toastError } from '../../lib/reportError';
+import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { zodRule } from '../../lib/zodRule';
+import { quickMessagesApi } from './quick-messages.api';
+import { insertAtCursor, QUICK_MESSAGE_VARIABLES } from './quick-messages.logic';
+
+interface Props {
+  open: boolean;
+  /** Edit mode when given, add mode otherwise. */
+  record: QuickMessageDto | null;
+  onClose: () => void;
+  /** Each record the dialog saved (created, changed, file attached or removed). */
+  onSaved: (q: QuickMessageDto) => void;
+}
+
+interface Values {
+  shortcode: string;
+  message: string;
+  geral: boolean;
+  status: boolean;
+}
+
+const shortcodeRule = zodRule(quickMessageShortcode);
+const isDuplicate = (err: unknown) => err instanceof ApiError && (err.body as { error?: string } | undefined)?.error === 'ERR_DUPLICATED_RECORD';
+
+/** Add/edit a quick reply (administration.md §2, §5, §6): shortcode, message with variables, general flag (admins), file. */
+export const QuickMessageModal = ({ open, record, onClose, onSaved }: Props) => {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const user = useSession((s) => s.user);
+  const mayMarkGeneral = !!user && can(user, 'quickMessages:setGeneral');
+  const [saving, setSaving] = useState(false);
+  /** The record as saved so far: after a create whose upload failed, a retry saves it again instead of creating twice. */
+  const [current, setCurrent] = useState<QuickMessageDto | null>(record);
+  const [file, setFile] = useState<File | null>(null);
+  const [dropMedia, setDropMedia] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const messageBox = useRef<HTMLTextAreaElement | null>(null);
+  const selection = useRef<{ start: number; end: number } | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setCurrent(record);
+    setFile(null);
+    setDropMedia(false);
+    selection.current = null;
+    form.setFieldsValue({ shortcode: record?.shortcode ?? '', message: record?.message ?? '', geral: record?.geral ?? false, status: record?.status ?? true });
+  }, [open, record, form]);
+
+  const remember = (el: HTMLTextAreaElement) => {
+    messageBox.current = el;
+    selection.current = { start: el.selectionStart, end: el.selectionEnd };
+  };
+
+  const insertVariable = (name: string) => {
+    const text = (form.getFieldValue('message') as string | undefined) ?? '';
+    const sel = selection.current;
+    const next = insertAtCursor(text, `{{${name}}}`, sel?.start, sel?.end);
+    form.setFieldValue('message', next.text);
+    selection.current = { start: next.caret, end: next.caret };
+    // Back to the text, the caret just after what was inserted (once React has written the value).
+    requestAnimationFrame(() => {
+      const el = messageBox.current;
+      if (!el) return;
+      el.setSelectionRange(next.caret, next.caret);
+      el.focus();
+      // Focusing reports a selection of its own (React's onSelect): the caret is where we put it.
+      selection.current = { start: next.caret, end: next.caret };
+    });
+  };
+
+  const submit = async (values: Values) => {
+    setSaving(true);
+    try {
+      const body = { shortcode: values.shortcode, message: values.message ?? '', status: values.status, ...(mayMarkGeneral ? { geral: values.geral } : {}) };
+      let saved = current ? await quickMessagesApi.update(current.id, body) : await quickMessagesApi.create({ geral: false, ...body });
+      setCurrent(saved);
+      onSaved(saved);
+      if (file) saved = await quickMessagesApi.upload(saved.id, file);
+      else if (dropMedia && saved.mediaPath) saved = await quickMessagesApi.removeMedia(saved.id);
+      onSaved(saved);
+      toast.success(t('quickMessages.saved'));
+      onClose();
+    } catch (err) {
+      if (isDuplicate(err)) form.setFields([{ name: 'shortcode', errors: [t('quickMessages.shortcodeTaken')] }]);
+      else toastError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const shownName = file?.name ?? (dropMedia ? null : current?.mediaName);
+  return (
+    <Modal
+      open={open}
+      title={t(record ? 'quickMessages.editTitle' : 'quickMessages.addTitle')}
+      okText={t('quickMessages.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: saving, 'data-testid': 'quick-save' }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={560}
+    >
+      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} data-testid="quick-form">
+        <Form.Item name="shortcode" label={t('quickMessages.shortcode')} rules={[shortcodeRule]} extra={t('quickMessages.shortcodeHint')}>
+          <Input prefix="/" maxLength={QUICK_MESSAGE_SHORTCODE_MAX} autoFocus data-testid="quick-shortcode" />
+        </Form.Item>
+        <Form.Item label={t('quickMessages.message')} style={{ marginBottom: 8 }}>
+          <Form.Item name="message" noStyle>
+            <Input.TextArea
+              autoSize={{ minRows: 3, maxRows: 10 }}
+              maxLength={QUICK_MESSAGE_TEXT_MAX}
+              data-testid="quick-message"
+              // What the person did (typing, arrows, a click or a drag): React's onSelect would also
+              // report the jump to the end when the dialog itself writes the text.
+              onKeyUp={(e) => remember(e.currentTarget)}
+              onMouseUp={(e) => remember(e.currentTarget)}
+              onChange={(e) => remember(e.currentTarget)}
+            />
+          </Form.Item>
+        </Form.Item>
+        <Flex wrap gap={4} align="center" style={{ marginBottom: 16 }} role="group" aria-label={t('quickMessages.variables')}>
+          <Typography.Text type="secondary">{t('quickMessages.variables')}:</Typography.Text>
+          {QUICK_MESSAGE_VARIABLES.map((v) => (
+            <Button key={v} size="small" type="dashed" onClick={() => insertVariable(v)} data-testid={`quick-variable-${v}`} title={`{{${v}}}`}>
+              {t(`quickMessages.variable.${v}`)}
+            </Button>
+          ))}
+        </Flex>
+        <Space size="large" wrap>
+          {mayMarkGeneral ? (
+            <Form.Item name="geral" valuePropName="checked" label={t('quickMessages.general')} tooltip={t('quickMessages.generalHelp')}>
+              <Switch data-testid="quick-geral" />
+            </Form.Item>
+          ) : null}
+          <Form.Item name="status" valuePropName="checked" label={t('quickMessages.active')}>
+            <Switch data-testid="quick-status" />
+          </Form.Item>
+        </Space>
+        <Flex gap={8} align="center">
+          <input
+            ref={fileInput}
+            type="file"
+            style={{ display: 'none' }}
+            data-testid="quick-file"
+            onChange={(e) => {
+              const picked = e.target.files?.[0];
+              if (picked) setFile(picked);
+              e.target.value = '';
+            }}
+          />
+          <Button icon={<PaperClipOutlined />} style={{ flexShrink: 0 }} onClick={() => fileInput.current?.click()} data-testid="quick-attach">
+            {t(shownName ? 'quickMessages.replaceAttachment' : 'quickMessages.attach')}
+          </Button>
+          {shownName ? (
+            <>
+              <Typography.Text ellipsis style={{ flex: 1, minWidth: 0 }} data-testid="quick-attachment-name">
+                {shownName}
+              </Typography.Text>
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('quickMessages.removeAttachment')}
+                data-testid="quick-remove-attachment"
+                onClick={() => {
+                  if (file) setFile(null);
+                  else setDropMedia(true);
+                }}
+              />
+            </>
+          ) : (
+            <Typography.Text type="secondary">{t('quickMessages.noAttachment')}</Typography.Text>
+          )}
+        </Flex>
+        <button type="submit" style={{ display: 'none' }} aria-hidden tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+};

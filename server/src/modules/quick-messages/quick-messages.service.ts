@@ -1,0 +1,152 @@
+import { rm } from 'node:fs/promises';
+import {
+  can,
+  canEditQuickMessage,
+  canSeeQuickMessage,
+  type CreateQuickMessageBody,
+  type ListQuickMessagesResponse,
+  type QuickMessageDto,
+  type UpdateQuickMessageBody,
+} from '@balcao/shared';
+import type { Ctx, DataAccess } from '../../db/tenant';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../infra/errors';
+import { mimetypeOfName, originalName, type MediaStore } from '../../infra/media-store';
+import * as repo from './quick-messages.repository';
+
+/** An uploaded file as the route read it. */
+export interface UploadedFile {
+  bytes: Buffer;
+  fileName: string;
+  mimetype: string;
+}
+
+/** An unknown id, or another company's, is not found (never "not allowed"). */
+const NOT_FOUND = 'ERR_NOT_FOUND' as const;
+
+/** The name the table shows: as uploaded, without control characters, at most 200 characters. */
+// eslint-disable-next-line no-control-regex
+const displayName = (name: string): string => name.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-200);
+
+/** The caller as the shared rules take it (a profile, the super flag and an id). */
+const actor = (ctx: Ctx) => ({ ...ctx, id: ctx.userId });
+
+/**
+ * The stored file's type for serving: only pictures, video and audio render in place; anything
+ * else (documents, `.bin`) is a download (decision 0034, the same rule as a message's media).
+ */
+export const servedTypeOf = (name: string): { type: string; inline: boolean } => {
+  const type = mimetypeOfName(name);
+  return type && /^(image|video|audio)\//.test(type) ? { type, inline: true } : { type: 'application/octet-stream', inline: false };
+};
+
+export const createQuickMessagesService = (deps: { data: DataAccess; media: MediaStore }) => {
+  const { data, media } = deps;
+
+  /** The record the caller may see, or 404 / 403. */
+  const visible = async (tx: Tx, ctx: Ctx, id: number) => {
+    const row = await repo.get(tx, ctx.companyId, id);
+    if (!row) throw new AppError(NOT_FOUND);
+    if (!canSeeQuickMessage(actor(ctx), row)) throw new AppError('ERR_NO_PERMISSION');
+    return row;
+  };
+  /** The record the caller may change, or 404 / 403. */
+  const editable = async (tx: Tx, ctx: Ctx, id: number) => {
+    const row = await visible(tx, ctx, id);
+    if (!canEditQuickMessage(actor(ctx), row)) throw new AppError('ERR_NO_PERMISSION');
+    return row;
+  };
+  const assertShortcodeFree = async (tx: Tx, ctx: Ctx, shortcode: string, exceptId?: number) => {
+    if (await repo.shortcodeTaken(tx, ctx.companyId, shortcode, exceptId)) throw new AppError('ERR_DUPLICATED_RECORD', 'shortcode already in use');
+  };
+  /** A file the store no longer needs (replaced or removed): best effort, after the commit. */
+  const discard = async (companyId: number, name: string | null) => {
+    const path = name ? media.pathOf(companyId, name) : undefined;
+    if (path) await rm(path, { force: true }).catch(() => undefined);
+  };
+
+  return {
+    /** `GET /quick-messages/list`: what the caller may use in the composer. */
+    usable: (ctx: Ctx): Promise<QuickMessageDto[]> =>
+      data.withTenant(ctx, async ({ tx }) => (await repo.usable(tx, ctx.companyId, ctx.userId)).map(repo.toQuickMessageDto)),
+
+    page: (ctx: Ctx, q: { searchParam?: string; pageNumber: number }): Promise<ListQuickMessagesResponse> =>
+      data.withTenant(ctx, async ({ tx }) => {
+        const all = can(ctx, 'quickMessages:manageAll');
+        const { rows, count } = await repo.page(tx, ctx.companyId, { all, userId: ctx.userId, ...q });
+        return { records: rows.map(repo.toQuickMessageDto), count, hasMore: (q.pageNumber - 1) * repo.QUICK_MESSAGE_PAGE_SIZE + rows.length < count };
+      }),
+
+    show: (ctx: Ctx, id: number): Promise<QuickMessageDto> => data.withTenant(ctx, async ({ tx }) => repo.toQuickMessageDto(await visible(tx, ctx, id))),
+
+    create: (ctx: Ctx, body: CreateQuickMessageBody): Promise<QuickMessageDto> =>
+      data.withTenant(ctx, async ({ tx, stage }) => {
+        if (body.geral && !can(ctx, 'quickMessages:setGeneral')) throw new AppError('ERR_NO_PERMISSION');
+        await assertShortcodeFree(tx, ctx, body.shortcode);
+        const row = await repo.insert(tx, { ...body, companyId: ctx.companyId, userId: ctx.userId });
+        const dto = repo.toQuickMessageDto(row);
+        stage({ type: 'quickMessage.saved', companyId: ctx.companyId, quickMessage: dto, created: true, wasGeneral: false });
+        return dto;
+      }),
+
+    update: (ctx: Ctx, id: number, body: UpdateQuickMessageBody): Promise<QuickMessageDto> =>
+      data.withTenant(ctx, async ({ tx, stage }) => {
+        const before = await editable(tx, ctx, id);
+        if (body.geral !== undefined && body.geral !== before.geral && !can(ctx, 'quickMessages:setGeneral')) throw new AppError('ERR_NO_PERMISSION');
+        if (body.shortcode !== undefined) await assertShortcodeFree(tx, ctx, body.shortcode, id);
+        const patch = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+        const row = (await repo.update(tx, ctx.companyId, id, patch))!;
+        const dto = repo.toQuickMessageDto(row);
+        stage({ type: 'quickMessage.saved', companyId: ctx.companyId, quickMessage: dto, created: false, wasGeneral: before.geral });
+        return dto;
+      }),
+
+    remove: async (ctx: Ctx, id: number): Promise<void> => {
+      const gone = await data.withTenant(ctx, async ({ tx, stage }) => {
+        await editable(tx, ctx, id);
+        const row = (await repo.remove(tx, ctx.companyId, id))!;
+        stage({ type: 'quickMessage.deleted', companyId: ctx.companyId, id });
+        return row;
+      });
+      await discard(ctx.companyId, gone.mediaPath);
+    },
+
+    /** Stores the file (typed by its bytes, decision 0034) and attaches it, replacing any earlier one. */
+    attach: async (ctx: Ctx, id: number, file: UploadedFile): Promise<QuickMessageDto> => {
+      if (file.bytes.length === 0) throw new AppError('ERR_VALIDATION', 'empty file');
+      const { dto, replaced } = await data.withTenant(ctx, async ({ tx, stage }) => {
+        const before = await editable(tx, ctx, id);
+        const stored = await media.save(ctx.companyId, file.bytes, { mimetype: file.mimetype, fileName: file.fileName });
+        const row = (await repo.update(tx, ctx.companyId, id, { mediaPath: stored, mediaName: displayName(file.fileName) || originalName(stored) }))!;
+        const dto = repo.toQuickMessageDto(row);
+        stage({ type: 'quickMessage.saved', companyId: ctx.companyId, quickMessage: dto, created: false, wasGeneral: before.geral });
+        return { dto, replaced: before.mediaPath };
+      });
+      await discard(ctx.companyId, replaced);
+      return dto;
+    },
+
+    detach: async (ctx: Ctx, id: number): Promise<QuickMessageDto> => {
+      const { dto, removed } = await data.withTenant(ctx, async ({ tx, stage }) => {
+        const before = await editable(tx, ctx, id);
+        const row = (await repo.update(tx, ctx.companyId, id, { mediaPath: null, mediaName: null }))!;
+        const dto = repo.toQuickMessageDto(row);
+        stage({ type: 'quickMessage.saved', companyId: ctx.companyId, quickMessage: dto, created: false, wasGeneral: before.geral });
+        return { dto, removed: before.mediaPath };
+      });
+      await discard(ctx.companyId, removed);
+      return dto;
+    },
+
+    /** The attached file of a record the caller may see: its path and the name to serve it under. */
+    mediaOf: (ctx: Ctx, id: number) =>
+      data.withTenant(ctx, async ({ tx }) => {
+        const row = await visible(tx, ctx, id);
+        const path = row.mediaPath ? media.pathOf(ctx.companyId, row.mediaPath) : undefined;
+        if (!row.mediaPath || !path || !(await media.exists(ctx.companyId, row.mediaPath))) throw new AppError(NOT_FOUND);
+        return { path, name: row.mediaPath };
+      }),
+  };
+};
+
+export type QuickMessagesService = ReturnType<typeof createQuickMessagesService>;
