@@ -25,8 +25,6 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** The answer is a file (media), not JSON; large files get longer than the usual 30 s. */
   blob?: boolean;
-  /** A multipart/form-data body (file uploads); the browser writes its header. */
-  form?: FormData;
 }
 
 const client = ky.create({
@@ -124,8 +122,6 @@ export const http = {
   postForm: <T>(path: string, form: FormData) => request<T>('post', path, { form }),
   put: <T>(path: string, json?: unknown) => request<T>('put', path, { json }),
   delete: <T>(path: string) => request<T>('delete', path),
-  /** A multipart upload (same session rules as every call). */
-  postForm: <T>(path: string, form: FormData) => request<T>('post', path, { form }),
   /** A file the API serves (same session rules as every call). */
   getBlob: (path: string, signal?: AbortSignal) => request<Blob>('get', path, { blob: true, signal }),
 };
