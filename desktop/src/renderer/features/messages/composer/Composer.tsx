@@ -14,7 +14,7 @@ import { fillVariables, matchQuickReplies, MIN_AUDIO_BYTES, quickQuery, replyBlo
 import { EmojiPicker } from './EmojiPicker';
 import { compressImage } from './images';
 import { QuickReplyList } from './QuickReplyList';
-import { quickRepliesApi } from './quick-replies';
+import { quickMessagesApi } from '../../quick-messages';
 import { RecorderBar } from './RecorderBar';
 import { startRecording, type Recording } from './recorder';
 import { ReplyPreview } from './ReplyPreview';
@@ -197,7 +197,7 @@ export const Composer = ({ ticket }: { ticket: TicketDto }) => {
   useEffect(() => {
     if (!asking) return;
     let live = true;
-    quickRepliesApi.list().then(
+    quickMessagesApi.list().then(
       (list) => live && setQuick(Array.isArray(list) ? list : []),
       (err: unknown) => {
         if (!live) return;
@@ -222,7 +222,7 @@ export const Composer = ({ ticket }: { ticket: TicketDto }) => {
     // A media quick reply puts its file in the tray with the message as caption: one more Enter sends.
     setText('');
     try {
-      const blob = await quickRepliesApi.media(q.id);
+      const blob = await quickMessagesApi.mediaBlob(q.id);
       addFiles([new File([blob], q.mediaName || q.mediaPath, { type: blob.type })], filled);
     } catch (err) {
       toastError(err);
