@@ -221,7 +221,7 @@ describe('Composer: quick replies', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getAllByTestId('quick-reply').length).toBe(1));
     enter();
     await screen.findByTestId('attachment-tray');
-    expect(api.getBlob).toHaveBeenCalledWith('/quick-messages/4/media');
+    expect(api.getBlob).toHaveBeenCalledWith('/quick-messages/4/media', undefined);
     expect((screen.getByTestId('caption-input') as HTMLTextAreaElement).value).toBe('Segue o catálogo, Maria Souza');
     fireEvent.click(screen.getByTestId('attachments-send'));
     await waitFor(() => expect(api.postForm).toHaveBeenCalledTimes(1));
