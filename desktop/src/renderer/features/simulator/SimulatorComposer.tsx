@@ -1,12 +1,14 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { Alert, Button, Flex, Input, Popover, Tooltip } from 'antd';
-import { EnvironmentOutlined, PaperClipOutlined, SendOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Input, Popover, Tooltip, Typography } from 'antd';
+import { AudioOutlined, CloseOutlined, EnvironmentOutlined, PaperClipOutlined, SendOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { SimContactForm } from './SimContactForm';
 import { SimLocationForm } from './SimLocationForm';
 import { MAX_FILE_BYTES, base64FromDataUrl, fileMessage, formatBytes, isTooBig, type SimOutgoing } from './simulator.logic';
+import type { PresenceReporter } from './simulator.presence';
+import { useVoiceNote } from './useVoiceNote';
 
-const readDataUrl = (file: File): Promise<string> =>
+const readDataUrl = (file: Blob): Promise<string> =>
   new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
@@ -14,8 +16,11 @@ const readDataUrl = (file: File): Promise<string> =>
     reader.readAsDataURL(file);
   });
 
-/** The customer's keyboard: text, a file (the text as its caption), a location or a contact card. */
-export const SimulatorComposer = ({ disabled, onSend }: { disabled: boolean; onSend: (m: SimOutgoing) => Promise<boolean> }) => {
+/**
+ * The customer's keyboard: text, a file (the text as its caption), a location, a contact card or
+ * a voice note from the microphone. Typing and recording reach the agent through `presence`.
+ */
+export const SimulatorComposer = ({ disabled, onSend, presence }: { disabled: boolean; onSend: (m: SimOutgoing) => Promise<boolean>; presence?: PresenceReporter }) => {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -35,7 +40,35 @@ export const SimulatorComposer = ({ disabled, onSend }: { disabled: boolean; onS
 
   const sendText = () => {
     const body = text.trim();
-    if (body && !disabled && !busy) void send({ body }, true);
+    if (!body || disabled || busy) return;
+    presence?.paused();
+    void send({ body }, true);
+  };
+
+  const voice = useVoiceNote((audio) => {
+    void (async () => {
+      if (isTooBig(audio.size)) {
+        setError(t('simulator.fileTooBig', { name: t('simulator.tags.ptt'), size: formatBytes(audio.size), max: formatBytes(MAX_FILE_BYTES) }));
+        return;
+      }
+      if (audio.size === 0) return;
+      const data = base64FromDataUrl(await readDataUrl(audio));
+      await send({ kind: 'ptt', media: { data, mimetype: audio.type || 'audio/webm' } }, false);
+    })().catch(() => setError(t('simulator.fileReadFailed', { name: t('simulator.tags.ptt') })));
+  });
+
+  const startVoice = () => {
+    setError(null);
+    presence?.recording();
+    voice.start().catch((err: unknown) => {
+      presence?.paused();
+      setError(t('simulator.micFailed', { reason: err instanceof Error ? err.message : String(err) }));
+    });
+  };
+
+  const stopVoice = (keep: boolean) => {
+    presence?.paused();
+    voice.stop(keep);
   };
 
   const chooseFile = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -82,7 +115,10 @@ export const SimulatorComposer = ({ disabled, onSend }: { disabled: boolean; onS
         <Input.TextArea
           data-testid="sim-input"
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            presence?.typed(e.target.value);
+          }}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
@@ -93,9 +129,28 @@ export const SimulatorComposer = ({ disabled, onSend }: { disabled: boolean; onS
           placeholder={t('simulator.input')}
           disabled={disabled}
         />
-        <Button data-testid="sim-send" type="primary" icon={<SendOutlined />} loading={busy} disabled={disabled || !text.trim()} onClick={sendText}>
-          {t('simulator.send')}
-        </Button>
+        {voice.recording ? (
+          <>
+            <Typography.Text data-testid="sim-recording" type="danger" style={{ whiteSpace: 'nowrap', alignSelf: 'center' }}>
+              {t('simulator.recordingNow')}
+            </Typography.Text>
+            <Tooltip title={t('simulator.cancelRecording')}>
+              <Button data-testid="sim-record-cancel" icon={<CloseOutlined />} aria-label={t('simulator.cancelRecording')} onClick={() => stopVoice(false)} />
+            </Tooltip>
+            <Button data-testid="sim-record-send" type="primary" danger icon={<SendOutlined />} onClick={() => stopVoice(true)}>
+              {t('simulator.sendVoice')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Tooltip title={t('simulator.recordVoice')}>
+              <Button data-testid="sim-record" icon={<AudioOutlined />} aria-label={t('simulator.recordVoice')} disabled={disabled || busy} onClick={startVoice} />
+            </Tooltip>
+            <Button data-testid="sim-send" type="primary" icon={<SendOutlined />} loading={busy} disabled={disabled || !text.trim()} onClick={sendText}>
+              {t('simulator.send')}
+            </Button>
+          </>
+        )}
       </Flex>
     </Flex>
   );

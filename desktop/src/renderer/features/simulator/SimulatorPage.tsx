@@ -7,7 +7,8 @@ import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
 import { SimulatorChat, type SimLine } from './SimulatorChat';
 import { simulatorApi } from './simulator.api';
-import { VALID_NUMBER, viewOfOutbox, viewOfSent, type SimOutgoing } from './simulator.logic';
+import { VALID_NUMBER, chatLines, lineOfOutbox, lineOfSent, viewOfSent, type SimOutgoing } from './simulator.logic';
+import { createPresenceReporter } from './simulator.presence';
 import { SimulatorComposer } from './SimulatorComposer';
 import { useOutbox } from './useOutbox';
 
@@ -30,23 +31,23 @@ export const SimulatorPage = () => {
   }, [isAdmin]);
 
   const validNumber = VALID_NUMBER.test(number) ? number : null;
-  const outbox = useOutbox(whatsappId, validNumber);
+  const chat = useOutbox(whatsappId, validNumber);
   const threadKey = `${whatsappId}:${number}`;
-  const lines = useMemo(() => {
-    const received = outbox.map((o): SimLine => ({
-      id: o.id,
-      direction: 'received',
-      createdAt: o.createdAt,
-      view: viewOfOutbox(o),
-      ack: o.ack,
-      quotedId: o.quotedId,
-      isForwarded: o.isForwarded,
-      isEdited: o.isEdited,
-      isDeleted: o.isDeleted,
-      reaction: o.reaction,
-    }));
-    return [...(sent[threadKey] ?? []), ...received].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
-  }, [outbox, sent, threadKey]);
+  const lines = useMemo(
+    () => chatLines(chat.sent.map(lineOfSent), chat.outbox.map(lineOfOutbox), sent[threadKey] ?? []),
+    [chat, sent, threadKey],
+  );
+
+  // Typing and recording reach the agent's ticket ('Digitando...' / 'Gravando...'). Best effort,
+  // as on WhatsApp: a presence that fails to go out is not worth interrupting the customer for.
+  const presence = useMemo(
+    () =>
+      whatsappId && validNumber
+        ? createPresenceReporter((p) => void simulatorApi.presence(whatsappId, { from: validNumber, presence: p }).catch(() => undefined))
+        : undefined,
+    [whatsappId, validNumber],
+  );
+  useEffect(() => () => presence?.dispose(), [presence]);
 
   if (!isAdmin) return <Navigate to="/tickets" replace />;
 
@@ -84,7 +85,7 @@ export const SimulatorPage = () => {
             value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
         </Flex>
         <SimulatorChat lines={lines} emptyText={t('simulator.hint')} />
-        <SimulatorComposer disabled={!whatsappId || !validNumber} onSend={send} />
+        <SimulatorComposer disabled={!whatsappId || !validNumber} onSend={send} presence={presence} />
       </Card>
     </Flex>
   );
