@@ -21,6 +21,7 @@ const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a
 const PNG_BASE64 = 'iVBORw0KGgo=';
 
 beforeEach(() => {
+  localStorage.clear();
   useSession.setState({ token: 't', status: 'authenticated', user: { id: 1, profile: 'admin', companyId: 1 } as SessionUserDto });
   api.sandboxConnections.mockResolvedValue([makeConnection({ id: 7, name: 'Sandbox' })]);
   api.outbox.mockResolvedValue([]);
@@ -142,6 +143,20 @@ const outboxItem = (over: Partial<SandboxOutboxItem>): SandboxOutboxItem => ({
 });
 
 describe('SimulatorPage chat', { timeout: 30_000 }, () => {
+  it('comes back to the phone last played after a reload, and loads its chat', async () => {
+    await renderPage();
+    cleanup();
+    api.sent.mockClear();
+    render(
+      <MemoryRouter>
+        <SimulatorPage />
+      </MemoryRouter>,
+    );
+    expect((screen.getByTestId('sim-number') as HTMLInputElement).value).toBe('5511988887777');
+    expect((screen.getByTestId('sim-name') as HTMLInputElement).value).toBe('Ana');
+    await waitFor(() => expect(api.sent).toHaveBeenCalledWith(7, '5511988887777', expect.anything()));
+  });
+
   it("shows what the customer sent before (kept by the server), in order with what they received, with our reaction and the quote", async () => {
     api.sent.mockResolvedValue([
       sentItem({ id: 'SBX1', body: 'Oi, tudo bem?', reaction: '👍' }),

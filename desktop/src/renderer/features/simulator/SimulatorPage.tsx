@@ -12,23 +12,57 @@ import { createPresenceReporter } from './simulator.presence';
 import { SimulatorComposer } from './SimulatorComposer';
 import { useOutbox } from './useOutbox';
 
+interface LastPhone {
+  whatsappId: number | null;
+  number: string;
+  name: string;
+}
+
+const LAST_PHONE_KEY = 'balcao.simulator.phone';
+
+/** The phone last played, so a reload comes back to the same chat (its messages are on the server). */
+const readLastPhone = (): LastPhone => {
+  try {
+    const v = JSON.parse(localStorage.getItem(LAST_PHONE_KEY) ?? 'null') as Partial<LastPhone> | null;
+    return {
+      whatsappId: typeof v?.whatsappId === 'number' ? v.whatsappId : null,
+      number: typeof v?.number === 'string' ? v.number.replace(/\D/g, '').slice(0, 20) : '',
+      name: typeof v?.name === 'string' ? v.name.slice(0, 100) : '',
+    };
+  } catch {
+    return { whatsappId: null, number: '', name: '' };
+  }
+};
+
+const writeLastPhone = (p: LastPhone): void => {
+  try {
+    localStorage.setItem(LAST_PHONE_KEY, JSON.stringify(p));
+  } catch {
+    // Storage full or disabled: the simulator still works, it just starts blank next time.
+  }
+};
+
 /** Admin dev tool: play the customer on a sandbox connection (/simulator). */
 export const SimulatorPage = () => {
   const { t } = useTranslation();
   const isAdmin = useSession((s) => s.user?.profile === 'admin');
   const [connections, setConnections] = useState<WhatsappDto[] | null>(null);
-  const [whatsappId, setWhatsappId] = useState<number | null>(null);
-  const [number, setNumber] = useState('');
-  const [name, setName] = useState('');
+  const [last] = useState(readLastPhone);
+  const [whatsappId, setWhatsappId] = useState<number | null>(last.whatsappId);
+  const [number, setNumber] = useState(last.number);
+  const [name, setName] = useState(last.name);
   const [sent, setSent] = useState<Record<string, SimLine[]>>({});
 
   useEffect(() => {
     if (!isAdmin) return;
     simulatorApi.sandboxConnections().then((list) => {
       setConnections(list);
-      setWhatsappId((current) => current ?? list[0]?.id ?? null);
+      // The remembered connection only while it is still a sandbox one.
+      setWhatsappId((current) => (current && list.some((c) => c.id === current) ? current : (list[0]?.id ?? null)));
     }, toastError);
   }, [isAdmin]);
+
+  useEffect(() => writeLastPhone({ whatsappId, number, name }), [whatsappId, number, name]);
 
   const validNumber = VALID_NUMBER.test(number) ? number : null;
   const chat = useOutbox(whatsappId, validNumber);
