@@ -1,9 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { Api, uniqueCustomer, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { startConversation } from './support/conversation';
 import { MP4_HEADER, PDF, PNG_2x1, wavTone } from './support/files';
-import { Phone } from './support/simulator';
-import { UUID_URL, composerInput, customerMessages, loginInBrowser, showList, snapshot, ticketItem, watchRealtime } from './support/ui';
+import { composerInput, customerMessages, snapshot, ticketItem } from './support/ui';
 
 /**
  * Issue 9, the parts that stand on their own: the customer, played in the Simulador, sends every
@@ -13,49 +11,9 @@ import { UUID_URL, composerInput, customerMessages, loginInBrowser, showList, sn
  */
 test('the customer sends every kind from the Simulador and the agent sees each, live', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
-  const stamp = uniqueStamp();
-  const agent = { name: 'Agente Conversa', email: `conversa.${stamp}@${E2E_DOMAIN}`, password: 'Conversa123!' };
-  const phoneUser = { name: 'Telefone', email: `telefone.${stamp}@${E2E_DOMAIN}`, password: 'Telefone123!', profile: 'admin' as const };
-  const helper = { name: 'API', email: `api.${stamp}@${E2E_DOMAIN}`, password: 'ApiConversa1!', profile: 'admin' as const };
-  const customer = uniqueCustomer('Cliente Conversa');
-
-  // One session per user: the agent's browser, the phone's browser and the API are three users.
-  const { api, agentId, queueId } = await test.step('setup: a company with a sandbox connection and three admins', async () => {
-    const owner = await Api.login(request, E2E_ADMIN);
-    const company = await owner.createCompany(`Empresa Conversa ${stamp}`, agent);
-    const first = await Api.login(request, agent);
-    await first.createUser(phoneUser);
-    await first.createUser(helper);
-    const api = await Api.login(request, helper);
-    await api.createSandboxConnection();
-    const queue = await api.post<{ id: number }>('/queue', { name: 'Atendimento', color: '#1677ff' });
-    return { api, agentId: company.adminUserId, queueId: queue.id };
-  });
-
-  const realtime = watchRealtime(page);
-  await loginInBrowser(page, agent);
-  await realtime;
-
-  const phoneContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const { stamp, customer, phone, phoneContext, ticket } = await startConversation({ page, browser, request }, 'Oi, preciso de ajuda');
+  const phonePage = phone.page;
   try {
-    const phonePage = await phoneContext.newPage();
-    await loginInBrowser(phonePage, phoneUser);
-    const phone = new Phone(phonePage);
-    await phone.open(customer);
-
-    const ticket = await test.step('the first words make a ticket; the agent takes it and opens it', async () => {
-      await phone.say('Oi, preciso de ajuda');
-      const pending = await showList(page, 'pending');
-      await expect(pending.getByTestId('ticket-item').filter({ hasText: customer.name })).toBeVisible();
-      const ticket = await api.liveTicketOf(customer.number);
-      await api.put(`/tickets/${ticket.id}`, { status: 'open', userId: agentId, queueId });
-      const open = await showList(page, 'open');
-      await ticketItem(open, ticket.id).click();
-      await expect(page).toHaveURL(UUID_URL);
-      await expect(customerMessages(page).filter({ hasText: 'Oi, preciso de ajuda' })).toBeVisible();
-      return ticket;
-    });
-
     const item = ticketItem(page.getByTestId('ticket-list-open'), ticket.id);
     await test.step("typing shows 'Digitando...' on the ticket and in the conversation; sending clears it", async () => {
       await phone.input.fill('Qual o prazo');
