@@ -6,6 +6,7 @@ import {
   base64FromDataUrl,
   fileMessage,
   formatBytes,
+  formatDuration,
   isLatitude,
   isLongitude,
   isTooBig,
@@ -131,5 +132,13 @@ describe('lineOfSent', () => {
     const doc = lineOfSent({ ...base, kind: 'document', body: 'boleto.pdf', media: { mimetype: 'application/pdf', fileName: 'boleto.pdf', size: 10 } });
     expect(doc.view).toMatchObject({ kind: 'document', text: '', file: { name: 'boleto.pdf', size: 10 } });
     expect(doc.direction).toBe('sent');
+  });
+});
+
+describe('formatDuration', () => {
+  it('reads as minutes and two-digit seconds', () => {
+    expect(formatDuration(0)).toBe('0:00');
+    expect(formatDuration(7)).toBe('0:07');
+    expect(formatDuration(83)).toBe('1:23');
   });
 });

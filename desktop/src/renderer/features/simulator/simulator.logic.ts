@@ -42,6 +42,9 @@ export const formatBytes = (bytes: number): string => {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 };
 
+/** 0:07, 1:23: how long a voice note has been recording. */
+export const formatDuration = (seconds: number): string => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
 export const mapsLink = (latitude: number, longitude: number): string => `https://www.google.com/maps?q=${latitude},${longitude}`;
 
 /** A file message to send: its kind from the MIME type (browsers give '' for unknown types), the text as caption. */

@@ -13,6 +13,7 @@ interface Take {
  */
 export const useVoiceNote = (onDone: (audio: Blob) => void) => {
   const [recording, setRecording] = useState(false);
+  const [seconds, setSeconds] = useState(0);
   const take = useRef<Take | null>(null);
   const done = useRef(onDone);
   useEffect(() => {
@@ -46,6 +47,16 @@ export const useVoiceNote = (onDone: (audio: Blob) => void) => {
     setRecording(true);
   }, []);
 
+  useEffect(() => {
+    if (!recording) return;
+    const startedAt = Date.now();
+    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - startedAt) / 1000)), 250);
+    return () => {
+      clearInterval(timer);
+      setSeconds(0);
+    };
+  }, [recording]);
+
   useEffect(() => () => stop(false), [stop]);
-  return { recording, start, stop };
+  return { recording, seconds, start, stop };
 };
