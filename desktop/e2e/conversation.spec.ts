@@ -31,6 +31,10 @@ test('the customer sends every kind from the Simulador and the agent sees each, 
       await phone.finishRecording();
       await expect(item.getByTestId('ticket-presence')).toHaveCount(0);
       await expect(customerMessages(page).last().getByTestId('message-media')).toHaveAttribute('data-kind', 'ptt');
+      // The agent can play it: the browser reads its duration from the bytes it was served.
+      const player = customerMessages(page).last().locator('audio');
+      await expect(player).toHaveAttribute('src', /^blob:/);
+      await expect.poll(() => player.evaluate((a: HTMLAudioElement) => (Number.isFinite(a.duration) ? a.duration : a.readyState))).toBeGreaterThan(0);
     });
 
     const last = () => customerMessages(page).last();
