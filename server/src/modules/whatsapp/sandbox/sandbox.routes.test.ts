@@ -4,7 +4,7 @@
  */
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wireEvent, type SandboxSentItem, type TicketDto, type WireChannels } from '@balcao/shared';
+import { normalizeChannelPhone, wireEvent, type SandboxOutboxItem, type SandboxSentItem, type TicketDto, type WireChannels } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../../../../test/helpers/build-app';
 import { uniquePhone } from '../../../../test/helpers/tenants';
 import { api, connectSocket, createCompany, nextEvent, type TestCompany } from '../../../../test/helpers/world';
@@ -60,6 +60,18 @@ describe("the simulated customer's sent messages", () => {
     expect(res.body[4]).toMatchObject({ id: again.body.id, body: 'Voltei' });
     expect((await sent(other)).body.map((m) => m.body)).toEqual(['de outro número']);
     expect((await sent(uniquePhone())).body).toEqual([]);
+  });
+
+  it('plays a Brazilian mobile typed without its 9th digit: both sides of the chat show', async () => {
+    const typed = `551188${String(Date.now()).slice(-6)}`; // 55 11 88xxxxxx: a mobile without its 9
+    const canonical = normalizeChannelPhone(typed);
+    expect(canonical).not.toBe(typed);
+    expect((await post('/inbound', { from: typed, body: 'sem o nove' })).status).toBe(202);
+    // Sends go to the contact's number, which is the canonical one.
+    await app.sessions.sandbox(A.whatsapp.id, A.companyId)!.send(canonical, { kind: 'text', text: 'resposta' }, { id: `S-${typed}` });
+    expect((await sent(typed)).body.map((m) => m.body)).toEqual(['sem o nove']);
+    const outbox = await api(app, A.adminToken).get<SandboxOutboxItem[]>(`/sandbox/connections/${A.whatsapp.id}/outbox?to=${typed}`);
+    expect(outbox.body.map((m) => m.body)).toEqual(['resposta']);
   });
 
   it('is for admins only', async () => {

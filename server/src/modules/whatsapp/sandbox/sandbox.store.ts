@@ -98,7 +98,9 @@ export const createSandboxStore = (data: DataAccess, companyId: number, whatsapp
       // Contacts are keyed by the canonical form of the number the phone wrote from (decision 0032).
       return tenant(({ tx }) => sentBy(tx, companyId, whatsappId, normalizeChannelPhone(from)));
     },
-    async outbox(to: string): Promise<SandboxOutboxItem[]> {
+    /** What the phone `to` received, oldest first (`to` as the phone writes it: sends go to the canonical form). */
+    async outbox(phone: string): Promise<SandboxOutboxItem[]> {
+      const to = normalizeChannelPhone(phone);
       const rows = await tenant(({ tx }) =>
         tx
           .select({ o: sandboxOutbox, reaction: sandboxReactions.emoji })
