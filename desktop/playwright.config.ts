@@ -20,7 +20,11 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+        // A microphone without hardware or a permission prompt: the composer's and the Simulador's voice notes.
+        '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream',
+      ],
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

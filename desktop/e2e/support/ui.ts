@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Credentials } from './api';
 
 export type ListKey = 'open' | 'pending' | 'closed';
@@ -73,3 +73,20 @@ export const UUID_URL = /\/tickets\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 /** Messages and ticket markers of the open conversation, in screen (document) order. */
 export const conversationRows = (page: Page): Locator =>
   page.getByTestId('message-list').locator('[data-testid="message"], [data-testid="ticket-marker"]');
+
+/**
+ * The agent's message box. Issue 9's composer names it `composer-input`; the first composer
+ * named it `message-input` (drop that fallback once every branch has the new composer).
+ */
+export const composerInput = (page: Page): Locator => page.getByTestId('composer-input').or(page.getByTestId('message-input'));
+
+/** The open conversation's messages from the customer / from us. */
+export const customerMessages = (page: Page): Locator => page.getByTestId('message-list').locator('[data-testid="message"][data-from-me="false"]');
+export const ourMessages = (page: Page): Locator => page.getByTestId('message-list').locator('[data-testid="message"][data-from-me="true"]');
+
+/** A screenshot kept with the test's results (and attached to its report). */
+export const snapshot = async (page: Page, name: string): Promise<void> => {
+  const path = test.info().outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  await test.info().attach(name, { path, contentType: 'image/png' });
+};

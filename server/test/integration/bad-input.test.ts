@@ -327,6 +327,21 @@ const table: Record<string, Case[]> = {
     q('/sandbox/connections/{wa}/outbox', 'missing to', ''),
     q('/sandbox/connections/{wa}/outbox', 'to not digits', 'to=abc'),
   ],
+  'GET /sandbox/connections/:whatsappId/sent': [
+    ...badIds('GET', (id) => `/sandbox/connections/${id}/sent?to=5511999990000`),
+    q('/sandbox/connections/{wa}/sent', 'missing to', ''),
+    q('/sandbox/connections/{wa}/sent', 'to not digits', 'to=abc'),
+  ],
+  'POST /sandbox/connections/:whatsappId/presence': [
+    ...badIds('POST', (id) => `/sandbox/connections/${id}/presence`, { from: '5511999990000', presence: 'composing' }),
+    ...[
+      ['from not digits', { from: 'abc', presence: 'composing' }],
+      ['missing presence', { from: '5511999990000' }],
+      ['unknown presence', { from: '5511999990000', presence: 'dancing' }],
+      ['presence as number', { from: '5511999990000', presence: 1 }],
+    ].map(([name, body]) => b('POST', '/sandbox/connections/{wa}/presence', name as string, body)),
+    ...bodyShapes('POST', '/sandbox/connections/{wa}/presence'),
+  ],
 };
 
 describe('bad input on every route', () => {

@@ -318,6 +318,16 @@ const table: Record<string, Case[]> = {
   'GET /sandbox/connections/:whatsappId/outbox': [
     { name: "A's connection", req: () => get(`/sandbox/connections/${A.c.whatsapp.id}/outbox?to=${A.phone}`), expect: notFound('ERR_NO_WAPP_FOUND') },
   ],
+  'GET /sandbox/connections/:whatsappId/sent': [
+    { name: "A's connection", req: () => get(`/sandbox/connections/${A.c.whatsapp.id}/sent?to=${A.phone}`), expect: notFound('ERR_NO_WAPP_FOUND') },
+  ],
+  'POST /sandbox/connections/:whatsappId/presence': [
+    {
+      name: "A's connection",
+      req: () => ({ method: 'POST', url: `/sandbox/connections/${A.c.whatsapp.id}/presence`, body: { from: A.phone, presence: 'composing' } }),
+      expect: notFound('ERR_NO_WAPP_FOUND'),
+    },
+  ],
 };
 
 describe('tenant isolation: company B calls every route with company A ids', () => {

@@ -89,3 +89,28 @@ export interface SandboxReaction {
   targetId: string;
   emoji: string;
 }
+
+/**
+ * One message the simulated customer sent (as the `messages` table keeps it), so the simulated
+ * phone shows its own side after a reload. `kind` is the stored media type (text when none);
+ * `media` is what the phone sent (null for texts, or when it is not known).
+ */
+export const SandboxSentItem = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  kind: z.string(),
+  body: z.string(),
+  media: SandboxOutboxMedia.nullable(),
+  /** Our reaction on this message, as the phone received it ('' none). */
+  reaction: z.string(),
+  isEdited: z.boolean(),
+  isDeleted: z.boolean(),
+});
+export type SandboxSentItem = z.infer<typeof SandboxSentItem>;
+
+/** What the simulated customer's phone tells us: typing, recording a voice note, or stopped. */
+export const SandboxPresenceBody = z.object({
+  from: z.string().trim().regex(/^\d{8,20}$/, 'digits only, 8-20'),
+  presence: z.enum(['composing', 'recording', 'paused']),
+});
+export type SandboxPresenceBody = z.infer<typeof SandboxPresenceBody>;

@@ -1,5 +1,5 @@
 import { Tag, Typography, theme } from 'antd';
-import { EnvironmentOutlined, PaperClipOutlined, UserOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined, PaperClipOutlined, StopOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AckIcon } from '../../components/AckIcon';
 import { formatClock } from '../../lib/format';
@@ -15,6 +15,8 @@ export const SimBubble = ({ line, quoted }: { line: SimLine; quoted: string | nu
     <div
       data-testid={sent ? 'sim-sent' : 'sim-received'}
       data-kind={view.kind}
+      data-message-id={line.id}
+      data-deleted={line.isDeleted ? 'true' : undefined}
       style={{
         alignSelf: sent ? 'flex-end' : 'flex-start',
         maxWidth: '75%',
@@ -30,12 +32,18 @@ export const SimBubble = ({ line, quoted }: { line: SimLine; quoted: string | nu
           {t('simulator.forwarded')}
         </Typography.Text>
       )}
+      {line.isDeleted && (
+        <Typography.Text type="secondary" italic data-testid="sim-deleted" style={{ fontSize: 12, display: 'block' }}>
+          <StopOutlined /> {t('simulator.deleted')}
+        </Typography.Text>
+      )}
       {line.quotedId && (
         <div data-testid="sim-quoted" style={{ borderLeft: `3px solid ${token.colorPrimary}`, paddingLeft: 6, marginBottom: 4, fontSize: 12, opacity: 0.8 }}>
           {t('simulator.replyTo')} {quoted ?? t('simulator.replyUnknown')}
         </div>
       )}
-      <div style={{ textDecoration: line.isDeleted ? 'line-through' : undefined, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+      {/* A deleted message stays struck through under the notice: the simulator shows what it was. */}
+      <div style={{ textDecoration: line.isDeleted ? 'line-through' : undefined, opacity: line.isDeleted ? 0.6 : undefined, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
         {view.kind !== 'text' && (
           <Typography.Text type="secondary" data-testid="sim-kind">
             {t(`simulator.tags.${view.kind}`)}{' '}
@@ -67,7 +75,6 @@ export const SimBubble = ({ line, quoted }: { line: SimLine; quoted: string | nu
         {view.text && <span data-testid="sim-text">{view.text}</span>}
       </div>
       <Typography.Text type="secondary" style={{ fontSize: 11, display: 'flex', gap: 4, justifyContent: 'flex-end', alignItems: 'center' }}>
-        {line.isDeleted && <span data-testid="sim-deleted">{t('simulator.deleted')}</span>}
         {line.isEdited && !line.isDeleted && <span data-testid="sim-edited">{t('simulator.edited')}</span>}
         {formatClock(line.createdAt)}
         {!sent && line.ack !== undefined && <AckIcon ack={line.ack} />}

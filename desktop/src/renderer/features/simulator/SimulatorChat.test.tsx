@@ -76,7 +76,7 @@ describe('SimulatorChat', () => {
     expect(within(bubble('W7')).getByTestId('sim-edited').textContent).toBe('Editada');
     expect(within(bubble('W1')).queryByTestId('sim-edited')).toBeNull();
 
-    expect(within(bubble('W8')).getByTestId('sim-deleted').textContent).toBe('Apagada');
+    expect(within(bubble('W8')).getByTestId('sim-deleted').textContent).toContain('Mensagem apagada');
     expect(within(bubble('W8')).getByTestId('sim-text').textContent).toBe('Mensagem errada');
     expect(within(bubble('W8')).getByTestId('sim-forwarded')).toBeTruthy();
     expect(within(bubble('W7')).queryByTestId('sim-forwarded')).toBeNull();

@@ -4,14 +4,14 @@ import '../../app/i18n/i18n';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUserDto } from '@balcao/shared';
+import type { SandboxOutboxItem, SandboxSentItem, SessionUserDto } from '@balcao/shared';
 import { useSession } from '../../lib/session';
 import { makeConnection } from '../connections/connections.fixtures';
 import { simulatorApi } from './simulator.api';
 import { SimulatorPage } from './SimulatorPage';
 
 vi.mock('./simulator.api', () => ({
-  simulatorApi: { sandboxConnections: vi.fn(), inbound: vi.fn(), outbox: vi.fn() },
+  simulatorApi: { sandboxConnections: vi.fn(), inbound: vi.fn(), outbox: vi.fn(), sent: vi.fn(), presence: vi.fn() },
 }));
 const api = vi.mocked(simulatorApi);
 configure({ asyncUtilTimeout: 8000 });
@@ -21,9 +21,12 @@ const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a
 const PNG_BASE64 = 'iVBORw0KGgo=';
 
 beforeEach(() => {
+  localStorage.clear();
   useSession.setState({ token: 't', status: 'authenticated', user: { id: 1, profile: 'admin', companyId: 1 } as SessionUserDto });
   api.sandboxConnections.mockResolvedValue([makeConnection({ id: 7, name: 'Sandbox' })]);
   api.outbox.mockResolvedValue([]);
+  api.sent.mockResolvedValue([]);
+  api.presence.mockResolvedValue({ ok: true });
   api.inbound.mockResolvedValue({ id: 'SIM-1' });
 });
 afterEach(() => {
@@ -128,5 +131,119 @@ describe('SimulatorPage composer', { timeout: 30_000 }, () => {
       expect(api.inbound).toHaveBeenCalledWith(7, { from: '5511988887777', name: 'Ana', kind: 'contact', contact: { name: 'Bia Lima', number: '5511977776666' } }),
     );
     expect((await screen.findByTestId('sim-contact-card')).textContent).toContain('Bia Lima · 5511977776666');
+  });
+});
+
+const sentItem = (over: Partial<SandboxSentItem>): SandboxSentItem => ({
+  id: 'SBX1', createdAt: '2026-01-01T10:00:00.000Z', kind: 'text', body: '', media: null, reaction: '', isEdited: false, isDeleted: false, ...over,
+});
+const outboxItem = (over: Partial<SandboxOutboxItem>): SandboxOutboxItem => ({
+  id: 'W1', to: '5511988887777', body: '', ack: 3, createdAt: '2026-01-01T10:01:00.000Z', kind: 'text', media: null, quotedId: null,
+  isForwarded: false, isEdited: false, isDeleted: false, reaction: '', ...over,
+});
+
+describe('SimulatorPage chat', { timeout: 30_000 }, () => {
+  it('comes back to the phone last played after a reload, and loads its chat', async () => {
+    await renderPage();
+    cleanup();
+    api.sent.mockClear();
+    render(
+      <MemoryRouter>
+        <SimulatorPage />
+      </MemoryRouter>,
+    );
+    expect((screen.getByTestId('sim-number') as HTMLInputElement).value).toBe('5511988887777');
+    expect((screen.getByTestId('sim-name') as HTMLInputElement).value).toBe('Ana');
+    await waitFor(() => expect(api.sent).toHaveBeenCalledWith(7, '5511988887777', expect.anything()));
+  });
+
+  it("shows what the customer sent before (kept by the server), in order with what they received, with our reaction and the quote", async () => {
+    api.sent.mockResolvedValue([
+      sentItem({ id: 'SBX1', body: 'Oi, tudo bem?', reaction: '👍' }),
+      sentItem({ id: 'SBX2', createdAt: '2026-01-01T10:02:00.000Z', kind: 'image', body: 'foto', media: { mimetype: 'image/png', fileName: 'foto.png', size: 2048 } }),
+    ]);
+    api.outbox.mockResolvedValue([outboxItem({ id: 'W1', body: 'Tudo ótimo!', quotedId: 'SBX1' })]);
+    await renderPage();
+    await waitFor(() => expect(screen.getAllByTestId(/^sim-(sent|received)$/)).toHaveLength(3));
+    const bubbles = screen.getAllByTestId(/^sim-(sent|received)$/);
+    expect(bubbles.map((b) => [b.getAttribute('data-testid'), b.getAttribute('data-message-id')])).toEqual([
+      ['sim-sent', 'SBX1'],
+      ['sim-received', 'W1'],
+      ['sim-sent', 'SBX2'],
+    ]);
+    expect(bubbles[0]!.querySelector('[data-testid="sim-reaction"]')?.textContent).toBe('👍');
+    expect(bubbles[1]!.querySelector('[data-testid="sim-quoted"]')?.textContent).toContain('Oi, tudo bem?');
+    expect(bubbles[2]!.getAttribute('data-kind')).toBe('image');
+    expect(bubbles[2]!.textContent).toContain('foto.png · 2 KB');
+    expect(api.sent).toHaveBeenCalledWith(7, '5511988887777', expect.anything());
+  });
+
+  it('shows a just-sent message once: the server copy replaces it', async () => {
+    await renderPage();
+    fireEvent.change(screen.getByTestId('sim-input'), { target: { value: 'Oi' } });
+    fireEvent.click(screen.getByTestId('sim-send'));
+    await screen.findByTestId('sim-sent');
+    api.sent.mockResolvedValue([sentItem({ id: 'SIM-1', body: 'Oi', reaction: '❤️' })]);
+    await waitFor(() => expect(screen.getByTestId('sim-reaction').textContent).toBe('❤️'));
+    expect(screen.getAllByTestId('sim-sent')).toHaveLength(1);
+  });
+
+  it('tells the company the customer is typing, and that they stopped when the message goes', async () => {
+    await renderPage();
+    fireEvent.change(screen.getByTestId('sim-input'), { target: { value: 'O' } });
+    await waitFor(() => expect(api.presence).toHaveBeenCalledWith(7, { from: '5511988887777', presence: 'composing' }));
+    fireEvent.change(screen.getByTestId('sim-input'), { target: { value: 'Oi' } });
+    fireEvent.click(screen.getByTestId('sim-send'));
+    await waitFor(() => expect(api.presence).toHaveBeenLastCalledWith(7, { from: '5511988887777', presence: 'paused' }));
+    expect(api.presence).toHaveBeenCalledTimes(2);
+  });
+
+  it('records a voice note: "recording" while it lasts, then sends it as a voice note', async () => {
+    const stopTrack = vi.fn();
+    class FakeRecorder {
+      state = 'inactive';
+      mimeType = 'audio/webm;codecs=opus';
+      ondataavailable: ((e: { data: Blob }) => void) | null = null;
+      onstop: (() => void) | null = null;
+      start() {
+        this.state = 'recording';
+      }
+      stop() {
+        this.state = 'inactive';
+        this.ondataavailable?.({ data: new Blob([new Uint8Array([1, 2, 3])], { type: this.mimeType }) });
+        this.onstop?.();
+      }
+    }
+    vi.stubGlobal('MediaRecorder', FakeRecorder);
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn().mockResolvedValue({ getTracks: () => [{ stop: stopTrack }] }) } });
+    try {
+      await renderPage();
+      fireEvent.click(screen.getByTestId('sim-record'));
+      await screen.findByTestId('sim-recording');
+      expect(api.presence).toHaveBeenCalledWith(7, { from: '5511988887777', presence: 'recording' });
+      fireEvent.click(screen.getByTestId('sim-record-send'));
+      await waitFor(() =>
+        expect(api.inbound).toHaveBeenCalledWith(7, { from: '5511988887777', name: 'Ana', kind: 'ptt', media: { data: 'AQID', mimetype: 'audio/webm;codecs=opus' } }),
+      );
+      expect(api.presence).toHaveBeenLastCalledWith(7, { from: '5511988887777', presence: 'paused' });
+      expect(stopTrack).toHaveBeenCalled();
+      expect((await screen.findByTestId('sim-sent')).getAttribute('data-kind')).toBe('ptt');
+    } finally {
+      vi.unstubAllGlobals();
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+    }
+  });
+
+  it('says so when there is no microphone, and stops "recording"', async () => {
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn().mockRejectedValue(new Error('Permission denied')) } });
+    try {
+      await renderPage();
+      fireEvent.click(screen.getByTestId('sim-record'));
+      expect((await screen.findByTestId('sim-file-error')).textContent).toContain('Não foi possível usar o microfone: Permission denied');
+      expect(api.presence.mock.calls.map((c) => c[1].presence)).toEqual(['recording', 'paused']);
+      expect(api.inbound).not.toHaveBeenCalled();
+    } finally {
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+    }
   });
 });

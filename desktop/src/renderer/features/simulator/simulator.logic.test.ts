@@ -6,10 +6,12 @@ import {
   base64FromDataUrl,
   fileMessage,
   formatBytes,
+  formatDuration,
   isLatitude,
   isLongitude,
   isTooBig,
   kindFromMime,
+  lineOfSent,
   viewOfOutbox,
   viewOfSent,
 } from './simulator.logic';
@@ -120,5 +122,23 @@ describe('viewOfSent', () => {
       location: { link: 'https://www.google.com/maps?q=-15.7939,-47.8828' },
     });
     expect(viewOfSent({ kind: 'contact', contact: { name: 'Ana', number: '5511988887777' } }).contacts).toEqual([{ name: 'Ana', number: '5511988887777' }]);
+  });
+});
+
+describe('lineOfSent', () => {
+  it('draws a stored message of the customer by its kind; kinds without a bubble show as text', () => {
+    const base = { id: 'S', createdAt: '2026-01-01T00:00:00.000Z', media: null, reaction: '', isEdited: false, isDeleted: false };
+    expect(lineOfSent({ ...base, kind: 'call_log', body: 'Chamada de voz perdida às 10:00' }).view).toMatchObject({ kind: 'text', text: 'Chamada de voz perdida às 10:00' });
+    const doc = lineOfSent({ ...base, kind: 'document', body: 'boleto.pdf', media: { mimetype: 'application/pdf', fileName: 'boleto.pdf', size: 10 } });
+    expect(doc.view).toMatchObject({ kind: 'document', text: '', file: { name: 'boleto.pdf', size: 10 } });
+    expect(doc.direction).toBe('sent');
+  });
+});
+
+describe('formatDuration', () => {
+  it('reads as minutes and two-digit seconds', () => {
+    expect(formatDuration(0)).toBe('0:00');
+    expect(formatDuration(7)).toBe('0:07');
+    expect(formatDuration(83)).toBe('1:23');
   });
 });

@@ -1,4 +1,4 @@
-import type { SandboxInboundBody, SandboxInboundKind, SandboxOutboxItem, SandboxOutboxKind } from '@balcao/shared';
+import type { SandboxInboundBody, SandboxInboundKind, SandboxOutboxItem, SandboxOutboxKind, SandboxSentItem } from '@balcao/shared';
 import { parseLocationBody, parseVcard } from '../messages/media.logic';
 
 /**
@@ -41,6 +41,9 @@ export const formatBytes = (bytes: number): string => {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 };
+
+/** 0:07, 1:23: how long a voice note has been recording. */
+export const formatDuration = (seconds: number): string => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 export const mapsLink = (latitude: number, longitude: number): string => `https://www.google.com/maps?q=${latitude},${longitude}`;
 
@@ -122,3 +125,43 @@ export interface SimLine {
   /** The business's reaction on this message ('' none). */
   reaction?: string;
 }
+
+const SIM_KINDS: readonly string[] = ['text', 'image', 'video', 'audio', 'ptt', 'document', 'sticker', 'location', 'contact', 'contacts'];
+
+/** A stored message's kind as a bubble kind: kinds the phone has no bubble for show as text. */
+export const simKindOf = (kind: string): SimKind => (SIM_KINDS.includes(kind) ? (kind as SimKind) : 'text');
+
+/** A message the customer sent, as the server keeps it: the same body rules as what they receive. */
+export const lineOfSent = (item: SandboxSentItem): SimLine => ({
+  id: item.id,
+  direction: 'sent',
+  createdAt: item.createdAt,
+  view: viewOfOutbox({ kind: simKindOf(item.kind) as SandboxOutboxKind, body: item.body, media: item.media }),
+  isEdited: item.isEdited,
+  isDeleted: item.isDeleted,
+  reaction: item.reaction,
+});
+
+/** A message the customer received. */
+export const lineOfOutbox = (o: SandboxOutboxItem): SimLine => ({
+  id: o.id,
+  direction: 'received',
+  createdAt: o.createdAt,
+  view: viewOfOutbox(o),
+  ack: o.ack,
+  quotedId: o.quotedId,
+  isForwarded: o.isForwarded,
+  isEdited: o.isEdited,
+  isDeleted: o.isDeleted,
+  reaction: o.reaction,
+});
+
+/**
+ * The whole chat, oldest first: what the server keeps of both sides, plus what this page just
+ * sent and the server does not list yet (the same id from the server replaces it).
+ */
+export const chatLines = (sent: SimLine[], received: SimLine[], pending: SimLine[]): SimLine[] => {
+  const known = new Set(sent.map((l) => l.id));
+  const all = [...sent, ...pending.filter((l) => !known.has(l.id)), ...received];
+  return all.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+};

@@ -1,22 +1,32 @@
 import { useEffect, useState } from 'react';
-import type { SandboxOutboxItem } from '@balcao/shared';
+import type { SandboxOutboxItem, SandboxSentItem } from '@balcao/shared';
 import { simulatorApi } from './simulator.api';
 
 // A developer tool: polling once a second is simpler than a socket here and cheap enough.
 const POLL_MS = 1_000;
 
-/** What the simulated customer has received on this connection, refreshed every second. */
-export const useOutbox = (whatsappId: number | null, to: string | null): SandboxOutboxItem[] => {
-  const [items, setItems] = useState<SandboxOutboxItem[]>([]);
+export interface PhoneChat {
+  /** What the business sent this number. */
+  outbox: SandboxOutboxItem[];
+  /** What this number sent the business (kept by the server, so a reload shows it too). */
+  sent: SandboxSentItem[];
+}
+
+const NONE: PhoneChat = { outbox: [], sent: [] };
+
+/** Both sides of the simulated customer's chat on this connection, refreshed every second. */
+export const useOutbox = (whatsappId: number | null, to: string | null): PhoneChat => {
+  const [chat, setChat] = useState<PhoneChat>(NONE);
   useEffect(() => {
-    setItems([]);
+    setChat(NONE);
     if (!whatsappId || !to) return;
     let controller: AbortController | null = null;
     const poll = () => {
       controller?.abort();
       controller = new AbortController();
-      simulatorApi.outbox(whatsappId, to, controller.signal).then(
-        (next) => setItems(Array.isArray(next) ? next : []),
+      const { signal } = controller;
+      Promise.all([simulatorApi.outbox(whatsappId, to, signal), simulatorApi.sent(whatsappId, to, signal)]).then(
+        ([outbox, sent]) => setChat({ outbox: Array.isArray(outbox) ? outbox : [], sent: Array.isArray(sent) ? sent : [] }),
         () => undefined,
       );
     };
@@ -27,5 +37,5 @@ export const useOutbox = (whatsappId: number | null, to: string | null): Sandbox
       controller?.abort();
     };
   }, [whatsappId, to]);
-  return items;
+  return chat;
 };

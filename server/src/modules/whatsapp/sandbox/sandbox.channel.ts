@@ -15,7 +15,7 @@ import {
   type WhatsAppChannel,
 } from '../whatsapp.port';
 import type { SandboxDelivery, SandboxStore } from './sandbox.store';
-import { sandboxContent, sandboxMedia, sandboxMediaKey } from './sandbox.inbound';
+import { sandboxContent, sandboxMedia, sandboxMediaKey, sandboxRaw } from './sandbox.inbound';
 
 export interface SandboxTiming {
   /** ms after a send until the phone reports "delivered", then "read". */
@@ -125,7 +125,7 @@ export class SandboxChannel implements WhatsAppChannel {
       timestamp: new Date(),
       body: content.body,
       kind: content.kind,
-      ...(content.media ? { media: content.media } : {}),
+      ...(content.media ? { media: content.media, raw: sandboxRaw(content.media) } : {}),
       isForwarded: false,
       isGroup: false,
       fromMe: false,

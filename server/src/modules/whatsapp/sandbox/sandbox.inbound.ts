@@ -1,4 +1,4 @@
-import type { SandboxInboundBody } from '@balcao/shared';
+import type { SandboxInboundBody, SandboxOutboxMedia } from '@balcao/shared';
 import { BoundedCache } from '../../../lib/bounded-cache';
 import { locationBody, locationDescription, toVcard } from '../message-body';
 import type { InboundMedia, MessageKind } from '../whatsapp.port';
@@ -45,3 +45,22 @@ export const sandboxContent = (input: Omit<SandboxInboundBody, 'from'>): Sandbox
  */
 export const sandboxMedia = new BoundedCache(200, 10 * 60_000);
 export const sandboxMediaKey = (whatsappId: number, id: string) => `${whatsappId}:${id}`;
+
+/**
+ * The simulated phone's own record of a file it sent, kept as the message's `raw` (what a real
+ * channel keeps there is its own message): the simulator shows the file's name and size from it.
+ */
+export interface SandboxRaw {
+  sandbox: SandboxOutboxMedia;
+}
+
+export const sandboxRaw = (media: InboundMedia): SandboxRaw => ({
+  sandbox: { mimetype: media.mimetype, ...(media.fileName ? { fileName: media.fileName } : {}), size: media.fileLength ?? 0 },
+});
+
+/** A stored `raw` → the file the simulated phone sent, or null (texts, other channels' raws). */
+export const sandboxMediaOfRaw = (raw: unknown): SandboxOutboxMedia | null => {
+  const media = (raw as Partial<SandboxRaw> | null)?.sandbox;
+  if (!media || typeof media.mimetype !== 'string' || typeof media.size !== 'number') return null;
+  return { mimetype: media.mimetype, ...(typeof media.fileName === 'string' ? { fileName: media.fileName } : {}), size: media.size };
+};

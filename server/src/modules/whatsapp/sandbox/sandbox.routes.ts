@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SandboxInboundBody, SandboxInboundResponse, SandboxOutboxItem, SandboxOutboxQuery, SandboxParams } from '@balcao/shared';
+import { OkResponse, SandboxInboundBody, SandboxInboundResponse, SandboxOutboxItem, SandboxOutboxQuery, SandboxParams, SandboxPresenceBody, SandboxSentItem } from '@balcao/shared';
 import { AppError } from '../../../infra/errors';
 import { requireAdmin } from '../../../infra/auth';
 import type { DataAccess } from '../../../db/tenant';
@@ -28,5 +28,18 @@ export const sandboxRoutes = (deps: { sessions: SessionManager; data: DataAccess
     const { whatsappId } = req.params;
     channelFor(req.ctx.companyId, whatsappId);
     return createSandboxStore(deps.data, req.ctx.companyId, whatsappId).outbox(req.query.to);
+  });
+
+  const sent = { params: SandboxParams, querystring: SandboxOutboxQuery, response: { 200: z.array(SandboxSentItem) } };
+  app.get('/sandbox/connections/:whatsappId/sent', { preHandler: requireAdmin, schema: sent }, async (req) => {
+    const { whatsappId } = req.params;
+    channelFor(req.ctx.companyId, whatsappId);
+    return createSandboxStore(deps.data, req.ctx.companyId, whatsappId).sent(req.query.to);
+  });
+
+  const presence = { params: SandboxParams, body: SandboxPresenceBody, response: { 200: OkResponse } };
+  app.post('/sandbox/connections/:whatsappId/presence', { preHandler: requireAdmin, schema: presence }, async (req) => {
+    await channelFor(req.ctx.companyId, req.params.whatsappId).customerPresence(req.body.from, req.body.presence);
+    return { ok: true as const };
   });
 };

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { SandboxOutboxItem, SandboxOutboxKind, SandboxOutboxMedia, SandboxReaction } from '@balcao/shared';
+import { normalizeChannelPhone, type SandboxOutboxItem, type SandboxOutboxKind, type SandboxOutboxMedia, type SandboxReaction, type SandboxSentItem } from '@balcao/shared';
 import type { DataAccess, Unit } from '../../../db/tenant';
+import { sentBy } from './sandbox.repository';
 import { sandboxOutbox, sandboxReactions } from './sandbox.table';
 
 /** A message as the customer's phone shows it (see `SandboxOutboxItem`). */
@@ -92,7 +93,14 @@ export const createSandboxStore = (data: DataAccess, companyId: number, whatsapp
       );
       return rows;
     },
-    async outbox(to: string): Promise<SandboxOutboxItem[]> {
+    /** What the customer `from` sent us (the other half of their phone's chat), oldest first. */
+    async sent(from: string): Promise<SandboxSentItem[]> {
+      // Contacts are keyed by the canonical form of the number the phone wrote from (decision 0032).
+      return tenant(({ tx }) => sentBy(tx, companyId, whatsappId, normalizeChannelPhone(from)));
+    },
+    /** What the phone `to` received, oldest first (`to` as the phone writes it: sends go to the canonical form). */
+    async outbox(phone: string): Promise<SandboxOutboxItem[]> {
+      const to = normalizeChannelPhone(phone);
       const rows = await tenant(({ tx }) =>
         tx
           .select({ o: sandboxOutbox, reaction: sandboxReactions.emoji })

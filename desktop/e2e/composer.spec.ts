@@ -1,0 +1,182 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { uniqueCustomer } from './support/api';
+import { startConversation } from './support/conversation';
+import { PDF, PNG_2x1 } from './support/files';
+import { composerInput, customerMessages, ourMessages, snapshot } from './support/ui';
+
+/**
+ * Issue 9's acceptance from the agent's hands, each checked on the customer's phone (the
+ * Simulador): a picture by the file chooser and by paste, a document, a recorded voice note
+ * (Chromium's fake microphone, see playwright.config.ts), emojis, a quick reply with its
+ * variables filled, a reply quoting the customer, an edit, a delete, a reaction, and two
+ * messages forwarded to another contact in forward mode.
+ *
+ * The composer's hooks (issue 9, for every branch): composer-input, composer-send,
+ * input[type=file][data-testid=composer-file], composer-record / composer-record-send,
+ * composer-emoji, the listbox quick-replies with role=option rows; per message: message
+ * (data-message-id), message-menu, menu items by their pt-BR text, message-select checkboxes,
+ * forward-confirm. What this spec assumes beyond them sits in the helpers right below.
+ */
+
+/** Sends what the attach preview holds: the preview (a dialog) takes a caption and sends with 'Enviar'. */
+const sendFromPreview = async (page: Page, caption = ''): Promise<void> => {
+  const preview = page.getByRole('dialog');
+  await expect(preview).toBeVisible();
+  if (caption) await preview.getByRole('textbox').first().fill(caption);
+  await preview.getByTestId('composer-send').or(preview.getByRole('button', { name: /Enviar/ })).first().click();
+  await expect(preview).toBeHidden();
+};
+
+/** Pastes a file into the message box as a browser does (a paste event carrying the file). */
+const pasteFile = (input: Locator, file: { name: string; mimeType: string; buffer: Buffer }) =>
+  input.evaluate(
+    (el, f) => {
+      const bytes = Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], f.name, { type: f.mimeType }));
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    { name: file.name, mimeType: file.mimeType, data: file.buffer.toString('base64') },
+  );
+
+/** Opens a message's menu and picks an item by its pt-BR text. */
+const menu = async (page: Page, message: Locator, item: 'Responder' | 'Reagir' | 'Encaminhar' | 'Editar' | 'Apagar' | 'Copiar') => {
+  await message.hover();
+  await message.getByTestId('message-menu').click();
+  await page.getByRole('menuitem', { name: item }).click();
+};
+
+/** The agent's message whose text is `text`. */
+const ours = (page: Page, text: string) => ourMessages(page).filter({ hasText: text });
+
+const type = async (page: Page, text: string) => {
+  await composerInput(page).fill(text);
+  await page.getByTestId('composer-send').click();
+};
+
+test("the agent sends every kind from the composer and the customer's phone shows each as that kind", async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  const customerWords = 'Bom dia, mandei o comprovante?';
+  const { stamp, api, customer, phone, phoneContext, ticket } = await startConversation({ page, browser, request }, customerWords);
+  const other = uniqueCustomer('Outro Cliente');
+  try {
+    await test.step('setup: another contact to forward to, and a quick reply with variables', async () => {
+      const sandbox = await api.sandboxConnection();
+      await api.customerSays(sandbox.id, other, 'Oi, sou outro cliente');
+      await api.post('/quick-messages', { shortcode: `prazo${stamp}`, message: 'Olá {{firstName}}, seu protocolo é {{protocol}}.', geral: false });
+    });
+
+    await test.step('a reply quoting the customer', async () => {
+      await menu(page, customerMessages(page).filter({ hasText: customerWords }), 'Responder');
+      await type(page, 'Sim, recebemos');
+      const reply = phone.receivedWith('Sim, recebemos');
+      await expect(reply.getByTestId('sim-quoted')).toContainText(customerWords);
+    });
+
+    await test.step("a reaction on the customer's message", async () => {
+      await menu(page, customerMessages(page).filter({ hasText: customerWords }), 'Reagir');
+      await page.getByRole('button', { name: '👍' }).or(page.getByText('👍', { exact: true })).first().click();
+      await expect(phone.sent.filter({ hasText: customerWords }).getByTestId('sim-reaction')).toHaveText('👍');
+    });
+
+    await test.step('a picture from the file chooser, with a caption', async () => {
+      await page.locator('input[type=file][data-testid="composer-file"]').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG_2x1 });
+      await sendFromPreview(page, 'Segue a foto');
+      await expect(phone.received.filter({ hasText: 'Segue a foto' })).toHaveAttribute('data-kind', 'image');
+    });
+
+    await test.step('a picture pasted into the message box', async () => {
+      const before = await phone.received.count();
+      await pasteFile(composerInput(page), { name: 'colada.png', mimeType: 'image/png', buffer: PNG_2x1 });
+      await sendFromPreview(page);
+      await expect(phone.received).toHaveCount(before + 1);
+      await expect(phone.received.last()).toHaveAttribute('data-kind', 'image');
+    });
+
+    await test.step('a document', async () => {
+      await page.locator('input[type=file][data-testid="composer-file"]').setInputFiles({ name: 'contrato.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await sendFromPreview(page);
+      const doc = phone.received.filter({ hasText: 'contrato.pdf' });
+      await expect(doc).toHaveAttribute('data-kind', 'document');
+    });
+
+    await test.step('a recorded voice note', async () => {
+      const before = await phone.received.count();
+      await page.getByTestId('composer-record').click();
+      // Over 10,000 bytes of mp3 at 128 kbps takes more than 0.6 s: wait for the recorder's clock to pass 1 s.
+      await expect(page.getByText(/^0?0:0[1-9]$/)).toBeVisible();
+      await page.getByTestId('composer-record-send').click();
+      await expect(phone.received).toHaveCount(before + 1);
+      // mp3 reaches the phone as audio; ogg/opus would be a voice note.
+      await expect(phone.received.last()).toHaveAttribute('data-kind', /^(ptt|audio)$/);
+    });
+
+    await test.step('emojis from the picker and typed', async () => {
+      await composerInput(page).fill('Obrigado ');
+      await page.getByTestId('composer-emoji').click();
+      await page.getByRole('button', { name: /😀|grinning/i }).or(page.getByText('😀', { exact: true })).first().click();
+      await expect(composerInput(page)).toHaveValue(/Obrigado 😀/);
+      await composerInput(page).press('Enter');
+      await expect(phone.received.filter({ hasText: 'Obrigado 😀' })).toBeVisible();
+    });
+
+    await test.step('a quick reply, its variables filled', async () => {
+      await composerInput(page).fill(`/prazo${stamp}`.slice(0, 6));
+      await page.getByTestId('quick-replies').getByRole('option', { name: new RegExp(`prazo${stamp}`) }).click();
+      await page.getByTestId('composer-send').click();
+      const firstName = customer.name.split(' ')[0]!;
+      await expect(phone.receivedWith(`Olá ${firstName}, seu protocolo é ${ticket.id}.`)).toBeVisible();
+    });
+
+    await test.step('an edit: the phone shows the new text as edited', async () => {
+      await type(page, 'Mensagem com erro');
+      await expect(ours(page, 'Mensagem com erro')).toBeVisible();
+      await menu(page, ours(page, 'Mensagem com erro'), 'Editar');
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox').fill('Mensagem corrigida');
+      await dialog.getByRole('button', { name: /Salvar|Editar|OK/ }).click();
+      const edited = phone.receivedWith('Mensagem corrigida');
+      await expect(edited.getByTestId('sim-edited')).toHaveText('Editada');
+    });
+
+    await test.step('a delete: the phone shows it deleted', async () => {
+      await type(page, 'Mensagem errada');
+      await expect(ours(page, 'Mensagem errada')).toBeVisible();
+      await menu(page, ours(page, 'Mensagem errada'), 'Apagar');
+      // A confirmation, when the menu asks for one.
+      const confirm = page.locator('.ant-modal-confirm-btns .ant-btn-primary, .ant-popconfirm-buttons .ant-btn-primary, .ant-modal-footer .ant-btn-primary');
+      const deleted = phone.receivedWith('Mensagem errada').getByTestId('sim-deleted');
+      await expect(confirm.or(deleted).first()).toBeVisible();
+      if (await confirm.isVisible()) await confirm.first().click();
+      await expect(deleted).toBeVisible();
+    });
+
+    await test.step('two messages forwarded to another contact in forward mode', async () => {
+      // Two fresh ones: older bubbles may be out of the virtualised list's DOM.
+      await type(page, 'Primeira para encaminhar');
+      await type(page, 'Segunda para encaminhar');
+      const first = ours(page, 'Primeira para encaminhar');
+      const second = ours(page, 'Segunda para encaminhar');
+      await expect(second).toBeVisible();
+      await menu(page, first, 'Encaminhar');
+      for (const m of [first, second]) await m.getByTestId('message-select').setChecked(true);
+      await page.getByTestId('forward-confirm').click();
+      const picker = page.getByRole('dialog');
+      await picker.getByRole('combobox').or(picker.getByRole('textbox')).first().fill(other.name.slice(0, 12));
+      await page.getByRole('option', { name: new RegExp(other.name) }).click();
+      await picker.getByRole('button', { name: /Encaminhar|Enviar/ }).click();
+      await snapshot(page, 'agent-composer');
+      await snapshot(phone.page, 'simulator-customer');
+      // The other contact's phone.
+      await phone.page.getByTestId('sim-number').fill(other.number);
+      const forwarded = phone.received.filter({ has: phone.page.getByTestId('sim-forwarded') });
+      await expect(forwarded).toHaveCount(2);
+      await expect(forwarded.filter({ hasText: 'Primeira para encaminhar' })).toBeVisible();
+      await expect(forwarded.filter({ hasText: 'Segunda para encaminhar' })).toBeVisible();
+      await expect(forwarded.first().getByTestId('sim-forwarded')).toHaveText('Encaminhada');
+      await snapshot(phone.page, 'simulator-other-contact');
+    });
+  } finally {
+    await phoneContext.close();
+  }
+});
