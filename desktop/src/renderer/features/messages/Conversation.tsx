@@ -35,6 +35,20 @@ export const Conversation = ({ uuid, header }: { uuid: string; header: (ticket: 
     };
   }, [uuid, navigate]);
 
+  // Back to the window with unread messages on screen: they are read now (issue 9, item 6).
+  useEffect(() => {
+    const onLook = () => {
+      const s = useConversation.getState();
+      if (s.uuid === uuid && s.ticket && s.ticket.unreadMessages > 0 && s.page > 0) s.readIfSeen();
+    };
+    window.addEventListener('focus', onLook);
+    document.addEventListener('visibilitychange', onLook);
+    return () => {
+      window.removeEventListener('focus', onLook);
+      document.removeEventListener('visibilitychange', onLook);
+    };
+  }, [uuid]);
+
   if (!ticket) return <FullPageSpinner />;
   return (
     <Flex vertical style={{ height: '100%' }} data-testid="conversation" data-ticket-id={ticket.id}>

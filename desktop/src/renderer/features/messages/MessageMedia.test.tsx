@@ -62,11 +62,11 @@ describe('message media', () => {
     const seen = serve({ '/messages/100/media': [file(PNG, 'image/png'), file(new Uint8Array([9, 9]), 'image/png')] });
     const first = makeMessage({ mediaType: 'image', mediaUrl: 'a.png' });
     const view = render(<MessageBubble message={first} />);
-    const oldSrc = (await screen.findByRole('img')).getAttribute('src')!;
+    const oldSrc = (await within(await screen.findByTestId('message-media')).findByRole('img')).getAttribute('src')!;
     view.rerender(<MessageBubble message={{ ...first, body: 'editado' }} />);
     view.rerender(<MessageBubble message={{ ...first, mediaUrl: 'b.png' }} />);
-    await waitFor(() => expect(screen.getByRole('img').getAttribute('src')).not.toBe(oldSrc));
-    expect(await blobBytes(screen.getByRole('img').getAttribute('src')!)).toEqual(new Uint8Array([9, 9]));
+    await waitFor(() => expect(within(screen.getByTestId('message-media')).getByRole('img').getAttribute('src')).not.toBe(oldSrc));
+    expect(await blobBytes(within(screen.getByTestId('message-media')).getByRole('img').getAttribute('src')!)).toEqual(new Uint8Array([9, 9]));
     expect(await isRevoked(oldSrc)).toBe(true);
     expect(seen).toHaveLength(2);
   });
@@ -97,7 +97,7 @@ describe('message media', () => {
       '/auth/refresh_token': [() => Response.json({ token: 'tok-2', user })],
     });
     render(<MessageBubble message={makeMessage({ mediaType: 'sticker', mediaUrl: 's.webp', body: '' })} />);
-    expect((await screen.findByRole('img')).getAttribute('src')).toMatch(/^blob:/);
+    expect((await within(await screen.findByTestId('message-media')).findByRole('img')).getAttribute('src')).toMatch(/^blob:/);
     expect(seen.map((s) => `${s.path} ${s.auth}`)).toEqual(['/messages/100/media Bearer tok-1', '/auth/refresh_token Bearer tok-1', '/messages/100/media Bearer tok-2']);
   });
 
