@@ -52,6 +52,21 @@ const DateSeparator = ({ label }: { label: string }) => {
   );
 };
 
+interface ListContext {
+  fetchingOlder: boolean;
+}
+
+// Defined once: a component made during render would remount on every update.
+const OlderSpinner = ({ context }: { context?: ListContext }) => {
+  const { t } = useTranslation();
+  return (
+    <div style={{ textAlign: 'center', padding: 6, minHeight: 4 }}>
+      {context?.fetchingOlder && <Spin size="small" aria-label={t('conversation.loadingOlder')} />}
+    </div>
+  );
+};
+const LIST_COMPONENTS = { Header: OlderSpinner };
+
 /**
  * The conversation's history, virtualised (decision 0055): only the rows near the screen are
  * mounted. Older pages prepend without moving what the reader sees (`firstItemIndex`), new
@@ -162,13 +177,8 @@ export const MessageList = () => {
             if (atTop) fetchOlder();
           }}
           increaseViewportBy={{ top: 400, bottom: 200 }}
-          components={{
-            Header: () => (
-              <div style={{ textAlign: 'center', padding: hasMore ? 8 : 4, minHeight: 4 }}>
-                {hasMore && loading && <Spin size="small" aria-label={t('conversation.loadingOlder')} />}
-              </div>
-            ),
-          }}
+          context={{ fetchingOlder: hasMore && loading }}
+          components={LIST_COMPONENTS}
           itemContent={(_, row) => (
             <div style={{ padding: '0 16px' }}>
               {row.kind === 'message' ? (
