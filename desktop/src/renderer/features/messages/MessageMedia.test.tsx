@@ -54,6 +54,9 @@ describe('message media', () => {
     expect(await blobBytes(src)).toEqual(PNG);
     expect(seen).toEqual([{ path: '/messages/100/media', auth: 'Bearer tok-1' }]);
     expect(screen.getByText('olha')).toBeTruthy();
+    // A click opens the viewer with the same picture.
+    fireEvent.click(img);
+    await waitFor(() => expect(document.querySelector('.ant-image-preview img')?.getAttribute('src')).toBe(src));
     view.unmount();
     expect(await isRevoked(src)).toBe(true);
   });
@@ -152,6 +155,24 @@ describe('documents, locations and contacts', () => {
     expect(clicks[1]).toMatch(/^blob:/);
     expect(await blobBytes(clicks[1]!)).toEqual(new Uint8Array([37, 80, 68, 70]));
     expect(seen).toHaveLength(1);
+    // Its kind before, and its size once the file is here.
+    expect(screen.getByTestId('document-info').textContent).toBe('PDF · 4 B');
+  });
+
+  it('an audio shows its player and its length', async () => {
+    serve({ '/messages/100/media': [file(new Uint8Array([0xff, 0xfb, 1, 2]), 'audio/mpeg')] });
+    render(<MessageBubble message={makeMessage({ mediaType: 'ptt', mediaUrl: 'abc.mp3', body: '' })} />);
+    const media = await screen.findByTestId('message-media');
+    expect(media.getAttribute('data-kind')).toBe('ptt');
+    const audio = await waitFor(() => {
+      const el = media.querySelector('audio');
+      if (!el) throw new Error('no player yet');
+      return el;
+    });
+    // jsdom does not decode audio: the length arrives as the browser would report it.
+    Object.defineProperty(audio, 'duration', { value: 65.2, configurable: true });
+    fireEvent(audio, new Event('loadedmetadata'));
+    expect(screen.getByTestId('audio-duration').textContent).toBe('Duração 1:05');
   });
 
   it('shows the location thumbnail, description and a maps link', () => {
