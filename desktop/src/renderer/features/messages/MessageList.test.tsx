@@ -91,10 +91,28 @@ describe('MessageList', { timeout: 30_000 }, () => {
     show(many);
     await renderList();
     const shown = bodies();
+    // e2e finds messages inside the list by its test id.
+    expect(within(screen.getByTestId('message-list')).getAllByTestId('message')).toHaveLength(shown.length);
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.length).toBeLessThan(200);
     // It opens at the newest message.
     expect(shown).toContain('10000');
+  });
+
+  it('follows new newest messages to the bottom', async () => {
+    const stamp = (i: number) => new Date(Date.UTC(2025, 2, 10, 12, 0, i)).toISOString();
+    show(Array.from({ length: 300 }, (_, i) => msg(i + 1, { createdAt: stamp(i) })));
+    await renderList();
+    expect(bodies()).toContain('300');
+    // A burst of 20 (more than the rows mounted below the screen): the list goes down to the last.
+    act(() =>
+      useConversation.setState((s) => ({
+        messages: [...s.messages, ...Array.from({ length: 20 }, (_, i) => msg(301 + i, { createdAt: stamp(400 + i) }))],
+        tailVersion: s.tailVersion + 1,
+      })),
+    );
+    await waitFor(() => expect(bodies()).toContain('320'));
+    expect(bodies()).not.toContain('250');
   });
 
   it('loads the previous page when the reader reaches the top, keeping what is on screen', async () => {
@@ -107,6 +125,25 @@ describe('MessageList', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.list).toHaveBeenCalledWith(8, 2));
     await waitFor(() => expect(bodies()).toEqual(['10', '11', '12', '13', '14', '100', '101', '102', '103', '104']));
     expect(api.list).toHaveBeenCalledTimes(1);
+  });
+
+  it('an older page prepended above keeps the same messages on screen (no jump)', async () => {
+    const stamp = (i: number) => new Date(Date.UTC(2025, 2, 10, 12, 0, i)).toISOString();
+    show(Array.from({ length: 300 }, (_, i) => msg(i + 1, { createdAt: stamp(1000 + i) })));
+    api.list.mockResolvedValue(page(Array.from({ length: 100 }, (_, i) => msg(5001 + i, { createdAt: stamp(i) })), false));
+    await renderList();
+    const scroller = document.querySelector('[data-virtuoso-scroller]')!;
+    // jsdom keeps scrollTop at 0 while the mock shows the end: put the scroller where a browser has it.
+    act(() => scroller.scrollTo({ top: 301 * 40 }));
+    act(() => useConversation.setState({ hasMore: true }));
+    expect(api.list).not.toHaveBeenCalled();
+    act(() => scroller.scrollTo({ top: 0 }));
+    await waitFor(() => expect(api.list).toHaveBeenCalledWith(8, 2));
+    await waitFor(() => expect(useConversation.getState().messages).toHaveLength(400));
+    await waitFor(() => expect(bodies()).toContain('5100'));
+    // The reader still sees the message that was at the top; the new page is above it.
+    expect(bodies()).toContain('1');
+    expect(bodies()).not.toContain('5001');
   });
 
   it('clicking a quote fetches older pages until the quoted message is here, then marks it', async () => {

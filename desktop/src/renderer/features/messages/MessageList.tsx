@@ -75,9 +75,10 @@ const LIST_COMPONENTS = { Header: OlderSpinner };
 export const MessageList = () => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const { uuid, messages, tickets, hasMore, loading, page, loadOlder, selecting, selected, toggleSelected } = useConversation(
+  const { uuid, messages, tickets, hasMore, loading, page, loadOlder, selecting, selected, toggleSelected, tailVersion } = useConversation(
     useShallow((s) => ({
       uuid: s.uuid,
+      tailVersion: s.tailVersion,
       messages: s.messages,
       tickets: s.tickets,
       hasMore: s.hasMore,
@@ -92,6 +93,7 @@ export const MessageList = () => {
   const rows = useMemo(() => buildRows(messages, tickets), [messages, tickets]);
   const virtuoso = useRef<VirtuosoHandle>(null);
   const [highlight, setHighlight] = useState<number | null>(null);
+  const seenTail = useRef(tailVersion);
 
   // firstItemIndex moves up by the rows an older page put above the old first message.
   const placed = useRef<{ rows: MessageRow[]; first: number }>({ rows: [], first: START_INDEX });
@@ -106,6 +108,43 @@ export const MessageList = () => {
     if (!hasMore || loading) return;
     loadOlder().catch(toastError);
   }, [hasMore, loading, loadOlder]);
+
+  // The list reports "at the top" while it mounts, before it has moved to the newest message:
+  // only once it has settled does the top mean the reader went there (or the page is too short).
+  const atTop = useRef(false);
+  const [settled, setSettled] = useState(false);
+  const showing = messages.length > 0;
+  useEffect(() => {
+    if (!showing) return;
+    let second = 0;
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => setSettled(true));
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, [showing, uuid]);
+  // Virtuoso gets stable callbacks (new ones make it re-announce its state); they read these.
+  // Written during render: the list calls them while committing, before any effect of ours runs.
+  const live = useRef({ settled, fetchOlder, tailVersion, lastFromMe: false });
+  live.current = { settled, fetchOlder, tailVersion, lastFromMe: !!messages[messages.length - 1]?.fromMe };
+  useEffect(() => {
+    if (settled && atTop.current) live.current.fetchOlder();
+  }, [settled]);
+  const onAtTop = useCallback((top: boolean) => {
+    atTop.current = top;
+    if (top && live.current.settled) live.current.fetchOlder();
+  }, []);
+  const followOutput = useCallback((atBottom: boolean) => {
+    // An older page also changes the count: only a new newest message is followed.
+    const { tailVersion: tail, lastFromMe } = live.current;
+    const newTail = seenTail.current !== tail;
+    seenTail.current = tail;
+    if (!newTail) return false;
+    // The reader at the bottom follows; one's own new message always brings the list down.
+    return atBottom ? ('smooth' as const) : lastFromMe ? ('auto' as const) : false;
+  }, []);
 
   // Clicking a quote: find it, fetching older pages while it is not here yet, then scroll and flash it.
   const jumpToMessage = useCallback(
@@ -170,12 +209,9 @@ export const MessageList = () => {
           initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
           computeItemKey={(_, row) => row.key}
           alignToBottom
-          // The reader at the bottom follows; one's own new message always brings the list down.
-          followOutput={(atBottom) => (atBottom ? 'smooth' : messages[messages.length - 1]?.fromMe ? 'auto' : false)}
+          followOutput={followOutput}
           atTopThreshold={OLDER_PX}
-          atTopStateChange={(atTop) => {
-            if (atTop) fetchOlder();
-          }}
+          atTopStateChange={onAtTop}
           increaseViewportBy={{ top: 400, bottom: 200 }}
           context={{ fetchingOlder: hasMore && loading }}
           components={LIST_COMPONENTS}

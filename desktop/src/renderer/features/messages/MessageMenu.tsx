@@ -17,6 +17,7 @@ const LONG_PRESS_MS = 500;
 /** Dialogs of one message: edit (body required) and delete (confirm). */
 const EditDialog = ({ message, onClose }: { message: MessageDto; onClose: () => void }) => {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const [body, setBody] = useState(message.body);
   const [saving, setSaving] = useState(false);
   const blank = !body.trim();
@@ -55,7 +56,7 @@ const EditDialog = ({ message, onClose }: { message: MessageDto; onClose: () => 
         autoFocus
       />
       {blank && (
-        <div role="alert" style={{ color: 'var(--ant-color-error)', marginTop: 4 }}>
+        <div role="alert" style={{ color: token.colorError, marginTop: 4 }}>
           {t('conversation.edit.required')}
         </div>
       )}
