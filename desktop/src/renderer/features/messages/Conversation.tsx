@@ -7,7 +7,7 @@ import { toastError } from '../../lib/reportError';
 import { emit, onReady } from '../../lib/socket';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
-import { useConversation } from './messages.store';
+import { setConversationElement, useConversation } from './messages.store';
 
 /**
  * One open ticket: header, message history, composer. Mounted once per uuid. The header (the
@@ -51,7 +51,7 @@ export const Conversation = ({ uuid, header }: { uuid: string; header: (ticket: 
 
   if (!ticket) return <FullPageSpinner />;
   return (
-    <Flex vertical style={{ height: '100%' }} data-testid="conversation" data-ticket-id={ticket.id}>
+    <Flex vertical style={{ height: '100%' }} data-testid="conversation" data-ticket-id={ticket.id} ref={setConversationElement}>
       {header(ticket)}
       <MessageList />
       <Composer ticket={ticket} />

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeMessage, makeTicket } from '../../test/fixtures';
 import { messagesApi } from './messages.api';
-import { useConversation } from './messages.store';
+import { setConversationElement, useConversation } from './messages.store';
 
 vi.mock('./messages.api', () => ({ messagesApi: { ticket: vi.fn(), list: vi.fn(), markRead: vi.fn(), send: vi.fn() } }));
 const api = vi.mocked(messagesApi);
@@ -37,6 +37,19 @@ describe('a message arriving in the conversation on screen (issue 9, item 6)', (
     arrives({ id: 2, fromMe: false });
     expect(api.markRead).not.toHaveBeenCalled();
     expect(useConversation.getState().ticket?.unreadMessages).toBe(1);
+  });
+
+  it('stays unread while the conversation is kept behind another tab (narrow screens)', () => {
+    const el = document.createElement('div');
+    let shown = false;
+    (el as Element & { checkVisibility: () => boolean }).checkVisibility = () => shown;
+    setConversationElement(el);
+    arrives({ id: 2, fromMe: false });
+    expect(api.markRead).not.toHaveBeenCalled();
+    shown = true;
+    arrives({ id: 3, fromMe: false });
+    expect(api.markRead).toHaveBeenCalledTimes(1);
+    setConversationElement(null);
   });
 
   it('is not asked for the agent’s own messages nor for updates of known ones', () => {

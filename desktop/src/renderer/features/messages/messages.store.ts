@@ -32,9 +32,18 @@ interface ConversationState {
   clear: () => void;
 }
 
-/** Whether the agent is looking at this window right now (visible tab and focused window). */
+// The conversation's element, so a conversation kept mounted behind another tab (narrow
+// screens' 'Atendimentos' tab) does not count as seen. Set by the Conversation view.
+let view: Element | null = null;
+export const setConversationElement = (el: Element | null): void => {
+  view = el;
+};
+// checkVisibility: false under display:none ancestors; browsers without it count as visible.
+const viewShown = (): boolean => !view || typeof view.checkVisibility !== 'function' || view.checkVisibility();
+
+/** Whether the agent is looking at this conversation right now (visible tab, focused window, shown). */
 export const agentIsLooking = (): boolean =>
-  document.visibilityState === 'visible' && (typeof document.hasFocus !== 'function' || document.hasFocus());
+  document.visibilityState === 'visible' && (typeof document.hasFocus !== 'function' || document.hasFocus()) && viewShown();
 
 const mergeSpans = (held: TicketSpan[], page: MessagesPage): TicketSpan[] => {
   if (!Array.isArray(page.tickets)) return held;
