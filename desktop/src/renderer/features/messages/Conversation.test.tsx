@@ -76,4 +76,33 @@ describe('Conversation', { timeout: 30_000 }, () => {
     await waitFor(() => expect(messages.markRead).toHaveBeenCalledTimes(2));
     focus.mockRestore();
   });
+
+  it('shown again (the narrow layout’s Ticket tab) with unread messages, marks them read', async () => {
+    const focus = vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+    let seen: (entries: { isIntersecting: boolean }[]) => void = () => undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(cb: typeof seen) {
+          seen = cb;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    render(
+      <MemoryRouter>
+        <Conversation uuid={ticket.uuid} header={() => null} />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(messages.markRead).toHaveBeenCalledTimes(1));
+    const { useConversation } = await import('./messages.store');
+    useConversation.setState((s) => ({ ticket: { ...s.ticket!, unreadMessages: 1 } }));
+    seen([{ isIntersecting: false }]);
+    expect(messages.markRead).toHaveBeenCalledTimes(1);
+    seen([{ isIntersecting: true }]);
+    await waitFor(() => expect(messages.markRead).toHaveBeenCalledTimes(2));
+    vi.unstubAllGlobals();
+    focus.mockRestore();
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { TicketDto } from '@balcao/shared';
 import { Flex } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -48,10 +48,25 @@ export const Conversation = ({ uuid, header }: { uuid: string; header: (ticket: 
       document.removeEventListener('visibilitychange', onLook);
     };
   }, [uuid]);
+  // Shown again (the narrow layout's 'Ticket' tab): the same.
+  const [el, setEl] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    setConversationElement(el);
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      const s = useConversation.getState();
+      if (entries.some((e) => e.isIntersecting) && s.uuid === uuid && s.ticket && s.ticket.unreadMessages > 0 && s.page > 0) s.readIfSeen();
+    });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      setConversationElement(null);
+    };
+  }, [el, uuid]);
 
   if (!ticket) return <FullPageSpinner />;
   return (
-    <Flex vertical style={{ height: '100%' }} data-testid="conversation" data-ticket-id={ticket.id} ref={setConversationElement}>
+    <Flex vertical style={{ height: '100%' }} data-testid="conversation" data-ticket-id={ticket.id} ref={setEl}>
       {header(ticket)}
       <MessageList />
       <Composer ticket={ticket} />
