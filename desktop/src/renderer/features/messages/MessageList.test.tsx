@@ -151,9 +151,11 @@ describe('MessageList', { timeout: 30_000 }, () => {
     const reply = msg(50, { body: 'a resposta', quotedMsg: { id: 5, body: 'o original', fromMe: false, mediaType: null } });
     show([msg(40), reply], { hasMore: true, loading: true }); // loading: no automatic top fetch
     await renderList();
-    useConversation.setState({ loading: false });
     api.list.mockResolvedValueOnce(page([msg(20)], true)).mockResolvedValueOnce(page([quoted, msg(6)], false));
+    // Clicked while a page is on its way: the search waits for it, then goes on.
     fireEvent.click(within(screen.getByText('a resposta').closest('[data-testid="message"]') as HTMLElement).getByTestId('message-quoted'));
+    expect(api.list).not.toHaveBeenCalled();
+    act(() => useConversation.setState({ loading: false }));
     await waitFor(() => expect(document.querySelector('[data-message-id="5"]')?.getAttribute('data-highlighted')).toBe('true'));
     expect(api.list.mock.calls.map((c) => c[1])).toEqual([2, 3]);
   });

@@ -19,6 +19,17 @@ const HIGHLIGHT_MS = 2_000;
 // A quote far back: at most this many older pages are fetched looking for it.
 const MAX_QUOTE_PAGES = 50;
 
+/** Resolves once no page is being fetched (a fetch already running would make loadOlder a no-op). */
+const idle = (): Promise<void> =>
+  new Promise((resolve) => {
+    if (!useConversation.getState().loading) return resolve();
+    const off = useConversation.subscribe((s) => {
+      if (s.loading) return;
+      off();
+      resolve();
+    });
+  });
+
 const stamp = (iso: string): string => (iso && dayjs(iso).isValid() ? dayjs(iso).format('DD/MM/YYYY HH:mm') : '');
 
 const TicketMarker = ({ row }: { row: Extract<MessageRow, { kind: 'marker' }> }) => {
@@ -151,6 +162,7 @@ export const MessageList = () => {
     async (id: number) => {
       let index = rowOfMessage(buildRows(useConversation.getState().messages, useConversation.getState().tickets), id);
       for (let pages = 0; index < 0 && pages < MAX_QUOTE_PAGES; pages += 1) {
+        await idle();
         const s = useConversation.getState();
         if (!s.hasMore) break;
         try {
