@@ -1,4 +1,4 @@
-import { Avatar, Typography } from 'antd';
+import { Avatar, Button, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { parseVcard } from './media.logic';
@@ -23,6 +23,12 @@ export const ContactCard = ({ body }: { body: string }) => {
                 {phone.display || phone.waid}
               </Typography.Text>
             ))}
+            {/* WhatsApp writes `waid=` on a shared number only when it has WhatsApp (decision 0064). */}
+            {card.phones.length > 0 && card.phones.every((p) => !p.waid) && (
+              <Button size="small" disabled data-testid="contact-outside" style={{ marginTop: 4 }}>
+                {t('conversation.contactOutside')}
+              </Button>
+            )}
           </div>
         </div>
       ))}

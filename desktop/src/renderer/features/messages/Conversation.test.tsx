@@ -57,4 +57,52 @@ describe('Conversation', { timeout: 30_000 }, () => {
     expect(messages.list).toHaveBeenCalledWith(42, 2);
     expect(messages.markRead).toHaveBeenCalledTimes(1);
   });
+
+  it('coming back to the window with unread messages on screen marks them read', async () => {
+    const focus = vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+    render(
+      <MemoryRouter>
+        <Conversation uuid={ticket.uuid} header={() => null} />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(messages.markRead).toHaveBeenCalledTimes(1));
+    const { useConversation } = await import('./messages.store');
+    // Nothing unread: focusing asks nothing.
+    useConversation.setState((s) => ({ ticket: { ...s.ticket!, unreadMessages: 0 } }));
+    window.dispatchEvent(new Event('focus'));
+    expect(messages.markRead).toHaveBeenCalledTimes(1);
+    useConversation.setState((s) => ({ ticket: { ...s.ticket!, unreadMessages: 2 } }));
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(messages.markRead).toHaveBeenCalledTimes(2));
+    focus.mockRestore();
+  });
+
+  it('shown again (the narrow layout’s Ticket tab) with unread messages, marks them read', async () => {
+    const focus = vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+    let seen: (entries: { isIntersecting: boolean }[]) => void = () => undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(cb: typeof seen) {
+          seen = cb;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    render(
+      <MemoryRouter>
+        <Conversation uuid={ticket.uuid} header={() => null} />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(messages.markRead).toHaveBeenCalledTimes(1));
+    const { useConversation } = await import('./messages.store');
+    useConversation.setState((s) => ({ ticket: { ...s.ticket!, unreadMessages: 1 } }));
+    seen([{ isIntersecting: false }]);
+    expect(messages.markRead).toHaveBeenCalledTimes(1);
+    seen([{ isIntersecting: true }]);
+    await waitFor(() => expect(messages.markRead).toHaveBeenCalledTimes(2));
+    vi.unstubAllGlobals();
+    focus.mockRestore();
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { TicketDto } from '@balcao/shared';
 import { Flex } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { toastError } from '../../lib/reportError';
 import { emit, onReady } from '../../lib/socket';
 import { Composer } from './composer/Composer';
 import { MessageList } from './MessageList';
-import { useConversation } from './messages.store';
+import { setConversationElement, useConversation } from './messages.store';
 
 /**
  * One open ticket: header, message history, composer. Mounted once per uuid. The header (the
@@ -35,9 +35,38 @@ export const Conversation = ({ uuid, header }: { uuid: string; header: (ticket: 
     };
   }, [uuid, navigate]);
 
+  // Back to the window with unread messages on screen: they are read now (issue 9, item 6).
+  useEffect(() => {
+    const onLook = () => {
+      const s = useConversation.getState();
+      if (s.uuid === uuid && s.ticket && s.ticket.unreadMessages > 0 && s.page > 0) s.readIfSeen();
+    };
+    window.addEventListener('focus', onLook);
+    document.addEventListener('visibilitychange', onLook);
+    return () => {
+      window.removeEventListener('focus', onLook);
+      document.removeEventListener('visibilitychange', onLook);
+    };
+  }, [uuid]);
+  // Shown again (the narrow layout's 'Ticket' tab): the same.
+  const [el, setEl] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    setConversationElement(el);
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      const s = useConversation.getState();
+      if (entries.some((e) => e.isIntersecting) && s.uuid === uuid && s.ticket && s.ticket.unreadMessages > 0 && s.page > 0) s.readIfSeen();
+    });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      setConversationElement(null);
+    };
+  }, [el, uuid]);
+
   if (!ticket) return <FullPageSpinner />;
   return (
-    <Flex vertical style={{ height: '100%' }} data-testid="conversation" data-ticket-id={ticket.id}>
+    <Flex vertical style={{ height: '100%' }} data-testid="conversation" data-ticket-id={ticket.id} ref={setEl}>
       {header(ticket)}
       <MessageList />
       <Composer ticket={ticket} />

@@ -3,7 +3,7 @@ import { Spin } from 'antd';
 import { DownloadOutlined, FileOutlined } from '@ant-design/icons';
 import type { MessageDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
-import { downloadNameOf } from './media.logic';
+import { downloadNameOf, formatBytes } from './media.logic';
 import { MediaError } from './MediaStatus';
 import { useMediaUrl } from './useMediaUrl';
 
@@ -18,6 +18,7 @@ export const DocumentLink = ({ message }: { message: MessageDto }) => {
   const anchor = useRef<HTMLAnchorElement>(null);
   const saveWhenReady = useRef(false);
   const name = message.mediaUrl ? downloadNameOf(message.body, message.mediaUrl) : message.body;
+  const extension = /\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1]?.toUpperCase() ?? '';
 
   useEffect(() => {
     if (media.status !== 'ready' || !saveWhenReady.current) return;
@@ -48,6 +49,10 @@ export const DocumentLink = ({ message }: { message: MessageDto }) => {
       >
         <FileOutlined /> {message.body || name} {media.status === 'loading' ? <Spin size="small" /> : <DownloadOutlined />}
       </a>
+      {/* The size is known once the file is here (the history does not carry it yet: decision 0064). */}
+      <div style={{ fontSize: 11, opacity: 0.7 }} data-testid="document-info">
+        {media.status === 'ready' ? t('conversation.documentSize', { ext: extension || '—', size: formatBytes(media.size) }) : extension}
+      </div>
       {media.status === 'error' && (
         <div>
           <MediaError />

@@ -54,6 +54,9 @@ describe('message media', () => {
     expect(await blobBytes(src)).toEqual(PNG);
     expect(seen).toEqual([{ path: '/messages/100/media', auth: 'Bearer tok-1' }]);
     expect(screen.getByText('olha')).toBeTruthy();
+    // A click opens the viewer with the same picture.
+    fireEvent.click(img);
+    await waitFor(() => expect(document.querySelector('.ant-image-preview img')?.getAttribute('src')).toBe(src));
     view.unmount();
     expect(await isRevoked(src)).toBe(true);
   });
@@ -62,11 +65,11 @@ describe('message media', () => {
     const seen = serve({ '/messages/100/media': [file(PNG, 'image/png'), file(new Uint8Array([9, 9]), 'image/png')] });
     const first = makeMessage({ mediaType: 'image', mediaUrl: 'a.png' });
     const view = render(<MessageBubble message={first} />);
-    const oldSrc = (await screen.findByRole('img')).getAttribute('src')!;
+    const oldSrc = (await within(await screen.findByTestId('message-media')).findByRole('img')).getAttribute('src')!;
     view.rerender(<MessageBubble message={{ ...first, body: 'editado' }} />);
     view.rerender(<MessageBubble message={{ ...first, mediaUrl: 'b.png' }} />);
-    await waitFor(() => expect(screen.getByRole('img').getAttribute('src')).not.toBe(oldSrc));
-    expect(await blobBytes(screen.getByRole('img').getAttribute('src')!)).toEqual(new Uint8Array([9, 9]));
+    await waitFor(() => expect(within(screen.getByTestId('message-media')).getByRole('img').getAttribute('src')).not.toBe(oldSrc));
+    expect(await blobBytes(within(screen.getByTestId('message-media')).getByRole('img').getAttribute('src')!)).toEqual(new Uint8Array([9, 9]));
     expect(await isRevoked(oldSrc)).toBe(true);
     expect(seen).toHaveLength(2);
   });
@@ -97,7 +100,7 @@ describe('message media', () => {
       '/auth/refresh_token': [() => Response.json({ token: 'tok-2', user })],
     });
     render(<MessageBubble message={makeMessage({ mediaType: 'sticker', mediaUrl: 's.webp', body: '' })} />);
-    expect((await screen.findByRole('img')).getAttribute('src')).toMatch(/^blob:/);
+    expect((await within(await screen.findByTestId('message-media')).findByRole('img')).getAttribute('src')).toMatch(/^blob:/);
     expect(seen.map((s) => `${s.path} ${s.auth}`)).toEqual(['/messages/100/media Bearer tok-1', '/auth/refresh_token Bearer tok-1', '/messages/100/media Bearer tok-2']);
   });
 
@@ -152,6 +155,24 @@ describe('documents, locations and contacts', () => {
     expect(clicks[1]).toMatch(/^blob:/);
     expect(await blobBytes(clicks[1]!)).toEqual(new Uint8Array([37, 80, 68, 70]));
     expect(seen).toHaveLength(1);
+    // Its kind before, and its size once the file is here.
+    expect(screen.getByTestId('document-info').textContent).toBe('PDF · 4 B');
+  });
+
+  it('an audio shows its player and its length', async () => {
+    serve({ '/messages/100/media': [file(new Uint8Array([0xff, 0xfb, 1, 2]), 'audio/mpeg')] });
+    render(<MessageBubble message={makeMessage({ mediaType: 'ptt', mediaUrl: 'abc.mp3', body: '' })} />);
+    const media = await screen.findByTestId('message-media');
+    expect(media.getAttribute('data-kind')).toBe('ptt');
+    const audio = await waitFor(() => {
+      const el = media.querySelector('audio');
+      if (!el) throw new Error('no player yet');
+      return el;
+    });
+    // jsdom does not decode audio: the length arrives as the browser would report it.
+    Object.defineProperty(audio, 'duration', { value: 65.2, configurable: true });
+    fireEvent(audio, new Event('loadedmetadata'));
+    expect(screen.getByTestId('audio-duration').textContent).toBe('Duração 1:05');
   });
 
   it('shows the location thumbnail, description and a maps link', () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Image, Typography } from 'antd';
 import { AudioOutlined } from '@ant-design/icons';
 import type { MessageDto } from '@balcao/shared';
@@ -7,18 +7,43 @@ import { ContactCard } from './ContactCard';
 import { DocumentLink } from './DocumentLink';
 import { LocationPreview } from './LocationPreview';
 import { MediaError, MediaLoading } from './MediaStatus';
-import { isFileKind, type FileKind } from './media.logic';
+import { formatDuration, isFileKind, type FileKind } from './media.logic';
 import { useInView } from './useInView';
 import { useMediaUrl } from './useMediaUrl';
 
 const BOX = { maxWidth: 260, maxHeight: 260, borderRadius: 6, display: 'block' } as const;
 const STICKER = { width: 128, height: 128, objectFit: 'contain' } as const;
 
+/** An audio player with its length beside it (read from the file's metadata). */
+const AudioPlayer = ({ url, label }: { url: string; label: string }) => {
+  const { t } = useTranslation();
+  const [duration, setDuration] = useState('');
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <audio
+        controls
+        preload="metadata"
+        src={url}
+        aria-label={label}
+        style={{ maxWidth: 260, width: '100%' }}
+        onLoadedMetadata={(e) => setDuration(formatDuration(e.currentTarget.duration))}
+        onDurationChange={(e) => setDuration(formatDuration(e.currentTarget.duration))}
+      />
+      {duration && (
+        <Typography.Text type="secondary" style={{ fontSize: 11 }} data-testid="audio-duration">
+          {t('conversation.duration', { time: duration })}
+        </Typography.Text>
+      )}
+    </div>
+  );
+};
+
 const Player = ({ kind, url }: { kind: FileKind; url: string }) => {
   const { t } = useTranslation();
   switch (kind) {
     case 'image':
-      return <Image src={url} alt={t('media.image')} style={BOX} />;
+      // antd's preview: a click opens the viewer (zoom, rotate, Esc closes).
+      return <Image src={url} alt={t('media.image')} style={BOX} preview />;
     case 'sticker':
       return <img src={url} alt={t('media.sticker')} style={STICKER} />;
     case 'video':
@@ -29,11 +54,11 @@ const Player = ({ kind, url }: { kind: FileKind; url: string }) => {
           <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
             <AudioOutlined /> {t('media.voiceNote')}
           </Typography.Text>
-          <audio controls preload="metadata" src={url} aria-label={t('media.voiceNote')} style={{ maxWidth: 260 }} />
+          <AudioPlayer url={url} label={t('media.voiceNote')} />
         </>
       );
     default:
-      return <audio controls preload="metadata" src={url} aria-label={t('media.audio')} style={{ maxWidth: 260 }} />;
+      return <AudioPlayer url={url} label={t('media.audio')} />;
   }
 };
 

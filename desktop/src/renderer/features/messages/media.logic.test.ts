@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captionOf, downloadNameOf, parseLocationBody, parseVcard, previewOf, storedFileName } from './media.logic';
+import { captionOf, downloadNameOf, parseLocationBody, parseVcard, previewOf, storedFileName, formatBytes, formatDuration } from './media.logic';
 
 const THUMB = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2w==';
 const MAPS = 'https://maps.google.com/maps?q=-23.5505%2C-46.6333&z=17';
@@ -90,5 +90,18 @@ describe('previewOf', () => {
     expect(previewOf({ mediaType: 'location', body: '|https://maps.google.com/maps?q=1%2C2&z=17' }, label)).toBe('<media.location>');
     expect(previewOf({ mediaType: 'ptt', body: '' }, label)).toBe('<media.voiceNote>');
     expect(previewOf({ mediaType: 'image', body: '' }, label)).toBe('<media.image>');
+  });
+});
+
+describe('sizes and durations', () => {
+  it('reads like people write them', () => {
+    expect(formatBytes(812)).toBe('812 B');
+    expect(formatBytes(14 * 1024)).toBe('14 KB');
+    expect(formatBytes(3.2 * 1024 * 1024)).toBe('3.2 MB');
+    expect(formatBytes(25 * 1024 * 1024)).toBe('25 MB');
+    expect(formatDuration(7)).toBe('0:07');
+    expect(formatDuration(125.4)).toBe('2:05');
+    expect(formatDuration(3725)).toBe('1:02:05');
+    expect(formatDuration(Infinity)).toBe('');
   });
 });

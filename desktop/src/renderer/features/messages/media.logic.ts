@@ -118,3 +118,22 @@ export const previewOf = (m: Pick<MessageDto, 'mediaType' | 'body'>, label: (key
   const key = m.mediaType ? LABELS[m.mediaType as keyof typeof LABELS] : undefined;
   return key ? label(key) : '';
 };
+
+/** A file size as people read it: 812 B, 14 KB, 3.2 MB. */
+export const formatBytes = (bytes: number): string => {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  const mb = bytes / (1024 * 1024);
+  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+};
+
+/** A duration in seconds as m:ss (h:mm:ss past an hour); '' when unknown. */
+export const formatDuration = (seconds: number): string => {
+  if (!Number.isFinite(seconds) || seconds < 0) return '';
+  const s = Math.round(seconds);
+  const hh = Math.floor(s / 3600);
+  const mm = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return hh > 0 ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
+};

@@ -1,4 +1,4 @@
-import type { ListMessagesResponse, MessageDto, TicketDto } from '@balcao/shared';
+import type { ListContactsResponse, ListMessagesResponse, MessageDto, TicketDto } from '@balcao/shared';
 import { http } from '../../lib/http';
 
 /** What the composer uploads (attendance §7: multipart `medias`, `body`, `fromMe`). */
@@ -11,11 +11,20 @@ export interface MediaUpload {
   voice?: boolean;
 }
 
+/** One ticket of the contact's history on this connection (the markers between tickets). */
+export interface TicketSpan {
+  id: number;
+  createdAt: string;
+  closedAt: string | null;
+}
+
+/** The history page; `tickets` is optional so a server without it still draws (markers without dates). */
+export type MessagesPage = ListMessagesResponse & { tickets?: TicketSpan[] };
+
 export const messagesApi = {
   /** The conversation's ticket (404 / 403 when gone or not visible). */
   ticket: (uuid: string) => http.get<TicketDto>(`/tickets/u/${encodeURIComponent(uuid)}`),
-  list: (ticketId: number, pageNumber: number) =>
-    http.get<ListMessagesResponse>(`/messages/${ticketId}`, { pageNumber }),
+  list: (ticketId: number, pageNumber: number) => http.get<MessagesPage>(`/messages/${ticketId}`, { pageNumber }),
   /** The conversation is on screen: clears the unread badge and sends the blue ticks (server decides). */
   markRead: (ticketId: number) => http.post<TicketDto>(`/tickets/${ticketId}/read`, {}),
   send: (ticketId: number, body: string, quotedMsg?: number | null) =>
@@ -31,4 +40,15 @@ export const messagesApi = {
     if (upload.voice) form.append('voice', 'true');
     return http.postForm<MessageDto[]>(`/messages/${ticketId}`, form);
   },
+  /** Only the sender edits (server-behaviour §3); the body is required. */
+  edit: (messageId: number, body: string) => http.post<MessageDto>(`/messages/edit/${messageId}`, { body }),
+  /** Revokes the message for everyone. */
+  remove: (messageId: number) => http.delete<MessageDto>(`/messages/${messageId}`),
+  /** `type` is the emoji. */
+  react: (messageId: number, type: string) => http.post<MessageDto>(`/messages/${messageId}/reactions`, { type }),
+  forward: (messageId: number, contactId: number, signMessage: boolean) =>
+    http.post<MessageDto>('/message/forward', { messageId, contactId, signMessage }),
+  /** The forward dialog's contact search. */
+  searchContacts: (searchParam: string, signal?: AbortSignal) =>
+    http.get<ListContactsResponse>('/contacts', { searchParam, pageNumber: 1 }, signal),
 };

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { makeMessage } from '../../test/fixtures';
-import { buildRows, mergeMessages, upsertMessage } from './messages.logic';
+import { buildRows, mergeMessages, messageRights, rowOfMessage, rowsPrepended, upsertMessage } from './messages.logic';
 
 const at = (d: number, h: number) => new Date(2025, 2, d, h, 0).toISOString();
 
@@ -43,5 +43,46 @@ describe('messages logic', () => {
     expect(marker && marker.kind === 'marker' && marker.ticketId).toBe(8);
     const dates = rows.flatMap((r) => (r.kind === 'date' ? [r.label] : []));
     expect(dates).toEqual(['09/03/2025', '10/03/2025']);
+  });
+
+  it('a marker carries the earlier ticket and its start and close when known', () => {
+    const messages = [makeMessage({ id: 1, ticketId: 4, createdAt: at(9, 9) }), makeMessage({ id: 2, ticketId: 8, createdAt: at(9, 10) })];
+    const span = { id: 4, createdAt: at(9, 8), closedAt: at(9, 9) };
+    const marker = buildRows(messages, [span]).find((r) => r.kind === 'marker');
+    expect(marker).toMatchObject({ ticketId: 8, previousId: 4, previous: span });
+    expect(buildRows(messages).find((r) => r.kind === 'marker')).toMatchObject({ previousId: 4, previous: null });
+  });
+
+  it('counts the rows an older page put above the old first message (for firstItemIndex)', () => {
+    const newer = [makeMessage({ id: 5, createdAt: at(10, 9) }), makeMessage({ id: 6, createdAt: at(10, 10) })];
+    const before = buildRows(newer);
+    // Same day: the date separator moves up, two messages come before.
+    const sameDay = buildRows([makeMessage({ id: 3, createdAt: at(10, 7) }), makeMessage({ id: 4, createdAt: at(10, 8) }), ...newer]);
+    expect(rowsPrepended(before, sameDay)).toBe(2);
+    // The day before: its separator and message come before.
+    const dayBefore = buildRows([makeMessage({ id: 2, createdAt: at(9, 7) }), ...newer]);
+    expect(rowsPrepended(before, dayBefore)).toBe(2);
+    // A new message at the end moves nothing; another conversation starts over.
+    expect(rowsPrepended(before, buildRows([...newer, makeMessage({ id: 7, createdAt: at(10, 11) })]))).toBe(0);
+    expect(rowsPrepended(before, buildRows([makeMessage({ id: 90 })]))).toBe(0);
+    expect(rowOfMessage(sameDay, 6)).toBe(sameDay.length - 1);
+    expect(rowOfMessage(sameDay, 99)).toBe(-1);
+  });
+
+  it('rights: the sender edits and deletes; an admin deletes any outgoing; nobody touches the customer’s', () => {
+    const agent = { id: 1, profile: 'user' };
+    const admin = { id: 9, profile: 'admin' };
+    const own = makeMessage({ fromMe: true, userId: 1 });
+    const colleagues = makeMessage({ fromMe: true, userId: 2 });
+    const phone = makeMessage({ fromMe: true, userId: null });
+    const customers = makeMessage({ fromMe: false });
+    expect(messageRights(own, agent)).toEqual({ edit: true, remove: true });
+    expect(messageRights(colleagues, agent)).toEqual({ edit: false, remove: false });
+    expect(messageRights(colleagues, admin)).toEqual({ edit: false, remove: true });
+    expect(messageRights(phone, admin)).toEqual({ edit: false, remove: true });
+    expect(messageRights(customers, admin)).toEqual({ edit: false, remove: false });
+    expect(messageRights({ ...own, mediaType: 'image' }, agent)).toEqual({ edit: false, remove: true });
+    expect(messageRights({ ...own, isDeleted: true }, agent)).toEqual({ edit: false, remove: false });
+    expect(messageRights(own, null)).toEqual({ edit: false, remove: false });
   });
 });

@@ -1,5 +1,6 @@
-import type { MessageDto } from '@balcao/shared';
+import { can, type MessageDto } from '@balcao/shared';
 import { dayKey, formatDate } from '../../lib/format';
+import type { TicketSpan } from './messages.api';
 
 const byTime = (a: MessageDto, b: MessageDto): number =>
   Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id;
@@ -32,22 +33,77 @@ export const mergeMessages = (current: MessageDto[], page: MessageDto[]): Messag
 
 export type MessageRow =
   | { kind: 'date'; key: string; label: string }
-  | { kind: 'marker'; key: string; ticketId: number }
+  | {
+      kind: 'marker';
+      key: string;
+      /** The ticket that starts here. */
+      ticketId: number;
+      /** The ticket that ended above: its id, and its start and close when the server told us. */
+      previousId: number;
+      previous: TicketSpan | null;
+    }
   | { kind: 'message'; key: string; message: MessageDto };
 
-/** Rows to render: a date separator when the day changes, a marker when the ticket changes. */
-export const buildRows = (messages: MessageDto[]): MessageRow[] => {
+/**
+ * Rows to render: a date separator when the day changes, a marker when the ticket changes (it
+ * names the earlier ticket's start and close when `tickets` knows them). Keys are stable across
+ * older pages, so the list keeps its place.
+ */
+export const buildRows = (messages: MessageDto[], tickets: readonly TicketSpan[] = []): MessageRow[] => {
+  const spans = new Map(tickets.map((t) => [t.id, t]));
   const rows: MessageRow[] = [];
   let previous: MessageDto | undefined;
   for (const message of messages) {
     if (previous && previous.ticketId !== message.ticketId) {
-      rows.push({ kind: 'marker', key: `t-${message.ticketId}-${message.id}`, ticketId: message.ticketId });
+      rows.push({
+        kind: 'marker',
+        key: `t-${previous.ticketId}-${message.ticketId}-${message.id}`,
+        ticketId: message.ticketId,
+        previousId: previous.ticketId,
+        previous: spans.get(previous.ticketId) ?? null,
+      });
     }
     if (!previous || dayKey(previous.createdAt) !== dayKey(message.createdAt)) {
-      rows.push({ kind: 'date', key: `d-${message.id}`, label: formatDate(message.createdAt) });
+      rows.push({ kind: 'date', key: `d-${dayKey(message.createdAt)}-${message.id}`, label: formatDate(message.createdAt) });
     }
     rows.push({ kind: 'message', key: `m-${message.id}`, message });
     previous = message;
   }
   return rows;
+};
+
+/**
+ * How many rows appeared above the row that was first before (an older page): the list's
+ * `firstItemIndex` moves up by as much, so what the reader looks at stays put. 0 when the old
+ * first message is gone (another conversation) or nothing was there.
+ */
+export const rowsPrepended = (before: readonly MessageRow[], after: readonly MessageRow[]): number => {
+  const first = before.find((r) => r.kind === 'message');
+  if (!first) return 0;
+  const was = before.indexOf(first);
+  const now = after.findIndex((r) => r.key === first.key);
+  return now < 0 ? 0 : Math.max(0, now - was);
+};
+
+/** The row showing a message, or -1. */
+export const rowOfMessage = (rows: readonly MessageRow[], id: number): number =>
+  rows.findIndex((r) => r.kind === 'message' && r.message.id === id);
+
+/** Text kinds an agent may edit (WhatsApp edits text, never a file). */
+export const isTextKind = (mediaType: string | null): boolean => mediaType === null || mediaType === 'extendedText' || mediaType === 'conversation';
+
+export interface Me {
+  id: number;
+  profile: string;
+  super?: boolean;
+}
+
+/** server-behaviour §3: only the agent who sent it edits; admins also delete any outgoing one. */
+export const messageRights = (m: MessageDto, me: Me | null | undefined) => {
+  const own = !!me && m.fromMe && m.userId != null && m.userId === me.id;
+  const live = !m.isDeleted;
+  return {
+    edit: own && live && isTextKind(m.mediaType),
+    remove: live && m.fromMe && (own || (!!me && can(me, 'messages:deleteAnyOutgoing'))),
+  };
 };

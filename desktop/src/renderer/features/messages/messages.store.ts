@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { MessageDto, TicketDto } from '@balcao/shared';
-import { messagesApi } from './messages.api';
+import { messagesApi, type MessagesPage, type TicketSpan } from './messages.api';
 import { mergeMessages, upsertMessage } from './messages.logic';
 
 interface ConversationState {
@@ -10,6 +10,8 @@ interface ConversationState {
   page: number;
   hasMore: boolean;
   loading: boolean;
+  /** The contact's tickets seen in the history (start and close), for the markers between them. */
+  tickets: TicketSpan[];
   /** Bumped when the newest message changes, so the view knows to stick to the bottom. */
   tailVersion: number;
   /** The message the composer replies to (reply-to preview; sent as `quotedMsg`). */
@@ -24,9 +26,35 @@ interface ConversationState {
   loadOlder: () => Promise<void>;
   applyMessage: (message: MessageDto, ticket?: TicketDto) => void;
   applyTicket: (ticket: TicketDto) => void;
+  /** The window is in front and the conversation on screen: clear its unread count (item 6). */
+  readIfSeen: () => void;
   send: (body: string) => Promise<void>;
   clear: () => void;
 }
+
+// The conversation's element, so a conversation kept mounted behind another tab (narrow
+// screens' 'Atendimentos' tab) does not count as seen. Set by the Conversation view.
+let view: Element | null = null;
+export const setConversationElement = (el: Element | null): void => {
+  view = el;
+};
+// checkVisibility: false under display:none ancestors; browsers without it count as visible.
+const viewShown = (): boolean => !view || typeof view.checkVisibility !== 'function' || view.checkVisibility();
+
+/** Whether the agent is looking at this conversation right now (visible tab, focused window, shown). */
+export const agentIsLooking = (): boolean =>
+  document.visibilityState === 'visible' && (typeof document.hasFocus !== 'function' || document.hasFocus()) && viewShown();
+
+const mergeSpans = (held: TicketSpan[], page: MessagesPage): TicketSpan[] => {
+  if (!Array.isArray(page.tickets)) return held;
+  const byId = new Map(held.map((t) => [t.id, t]));
+  for (const t of page.tickets) byId.set(t.id, t);
+  return [...byId.values()];
+};
+
+// One read at a time: a burst of incoming messages asks the server once more at most.
+let reading: Promise<unknown> | null = null;
+let readAgain = false;
 
 const initial = {
   uuid: null,
@@ -35,6 +63,7 @@ const initial = {
   page: 0,
   hasMore: false,
   loading: false,
+  tickets: [],
   tailVersion: 0,
   replyTo: null,
   selecting: false,
@@ -57,6 +86,7 @@ export const useConversation = create<ConversationState>((set, get) => ({
       set((s) => ({
         ticket: page.ticket ?? ticket,
         messages: mergeMessages(s.messages, page.messages),
+        tickets: mergeSpans(s.tickets, page),
         page: 1,
         hasMore: page.hasMore,
         loading: false,
@@ -77,7 +107,7 @@ export const useConversation = create<ConversationState>((set, get) => ({
     try {
       const answer = await messagesApi.list(ticket.id, page + 1);
       if (get().uuid !== uuid) return;
-      set((s) => ({ messages: mergeMessages(s.messages, answer.messages), page: page + 1, hasMore: answer.hasMore, loading: false }));
+      set((s) => ({ messages: mergeMessages(s.messages, answer.messages), tickets: mergeSpans(s.tickets, answer), page: page + 1, hasMore: answer.hasMore, loading: false }));
     } catch (err) {
       set({ loading: false });
       throw err;
@@ -86,7 +116,8 @@ export const useConversation = create<ConversationState>((set, get) => ({
   applyMessage: (message, ticket) => {
     const s = get();
     if (!s.ticket) return;
-    const ours = message.ticketId === s.ticket.id || s.messages.some((m) => m.id === message.id);
+    const known = s.messages.some((m) => m.id === message.id);
+    const ours = message.ticketId === s.ticket.id || known;
     if (!ours) return;
     const last = s.messages[s.messages.length - 1];
     const messages = upsertMessage(s.messages, message);
@@ -96,6 +127,31 @@ export const useConversation = create<ConversationState>((set, get) => ({
       ticket: ticket && ticket.id === s.ticket.id ? ticket : s.ticket,
       tailVersion: tailChanged ? s.tailVersion + 1 : s.tailVersion,
     });
+    // The customer wrote while the agent looks at this conversation: it is read (issue 9, item 6).
+    if (!known && !message.fromMe && message.ticketId === s.ticket.id) get().readIfSeen();
+  },
+  readIfSeen: () => {
+    const ticket = get().ticket;
+    if (!ticket || !agentIsLooking()) return;
+    if (reading) {
+      readAgain = true;
+      return;
+    }
+    const id = ticket.id;
+    reading = messagesApi
+      .markRead(id)
+      .then((answer) => {
+        if (answer && typeof answer === 'object' && 'id' in answer) get().applyTicket(answer);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        reading = null;
+        if (readAgain && get().ticket?.id === id) {
+          readAgain = false;
+          get().readIfSeen();
+        }
+        readAgain = false;
+      });
   },
   applyTicket: (ticket) => {
     if (get().ticket?.id === ticket.id) set({ ticket });

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { loadMedia } from './messages.media';
 
-export type MediaState = { status: 'idle' } | { status: 'loading' } | { status: 'error' } | { status: 'ready'; url: string };
+export type MediaState = { status: 'idle' } | { status: 'loading' } | { status: 'error' } | { status: 'ready'; url: string; size: number };
 
 interface Loaded {
   key: string;
   url: string | null;
+  size: number;
 }
 
 /**
@@ -25,10 +26,10 @@ export const useMediaUrl = (id: number, mediaUrl: string | null, enabled: boolea
       (blob) => {
         if (!live) return;
         url = URL.createObjectURL(blob);
-        setLoaded({ key, url });
+        setLoaded({ key, url, size: blob.size });
       },
       () => {
-        if (live) setLoaded({ key, url: null });
+        if (live) setLoaded({ key, url: null, size: 0 });
       },
     );
     return () => {
@@ -39,5 +40,5 @@ export const useMediaUrl = (id: number, mediaUrl: string | null, enabled: boolea
 
   if (!key) return { status: 'idle' };
   if (loaded?.key !== key) return { status: 'loading' };
-  return loaded.url ? { status: 'ready', url: loaded.url } : { status: 'error' };
+  return loaded.url ? { status: 'ready', url: loaded.url, size: loaded.size } : { status: 'error' };
 };

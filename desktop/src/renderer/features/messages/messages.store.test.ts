@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeMessage, makeTicket } from '../../test/fixtures';
+import { messagesApi } from './messages.api';
+import { setConversationElement, useConversation } from './messages.store';
+
+vi.mock('./messages.api', () => ({ messagesApi: { ticket: vi.fn(), list: vi.fn(), markRead: vi.fn(), send: vi.fn() } }));
+const api = vi.mocked(messagesApi);
+
+const ticket = makeTicket({ id: 42, status: 'open', userId: 1, unreadMessages: 0 });
+let focused = true;
+
+beforeEach(() => {
+  focused = true;
+  vi.spyOn(document, 'hasFocus').mockImplementation(() => focused);
+  api.markRead.mockResolvedValue({ ...ticket, unreadMessages: 0 });
+  useConversation.setState({ uuid: ticket.uuid, ticket, messages: [makeMessage({ id: 1, ticketId: 42 })], page: 1 });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.clearAllMocks();
+  useConversation.getState().clear();
+});
+
+const arrives = (over: Parameters<typeof makeMessage>[0]) =>
+  useConversation.getState().applyMessage(makeMessage({ ticketId: 42, createdAt: '2025-03-10T13:00:00.000Z', ...over }), { ...ticket, unreadMessages: 1 });
+
+describe('a message arriving in the conversation on screen (issue 9, item 6)', () => {
+  it('counts as read when the window is focused: the server is told at once', async () => {
+    arrives({ id: 2, fromMe: false });
+    expect(api.markRead).toHaveBeenCalledWith(42);
+    await vi.waitFor(() => expect(useConversation.getState().ticket?.unreadMessages).toBe(0));
+  });
+
+  it('stays unread while the window is not focused', () => {
+    focused = false;
+    arrives({ id: 2, fromMe: false });
+    expect(api.markRead).not.toHaveBeenCalled();
+    expect(useConversation.getState().ticket?.unreadMessages).toBe(1);
+  });
+
+  it('stays unread while the conversation is kept behind another tab (narrow screens)', () => {
+    const el = document.createElement('div');
+    let shown = false;
+    (el as Element & { checkVisibility: () => boolean }).checkVisibility = () => shown;
+    setConversationElement(el);
+    arrives({ id: 2, fromMe: false });
+    expect(api.markRead).not.toHaveBeenCalled();
+    shown = true;
+    arrives({ id: 3, fromMe: false });
+    expect(api.markRead).toHaveBeenCalledTimes(1);
+    setConversationElement(null);
+  });
+
+  it('is not asked for the agent’s own messages nor for updates of known ones', () => {
+    arrives({ id: 2, fromMe: true });
+    arrives({ id: 1, fromMe: false, ack: 3 });
+    expect(api.markRead).not.toHaveBeenCalled();
+  });
+
+  it('a burst of messages asks at most once more while one read is on its way', async () => {
+    let release: () => void = () => undefined;
+    api.markRead.mockImplementationOnce(() => new Promise((resolve) => (release = () => resolve({ ...ticket, unreadMessages: 0 }))));
+    arrives({ id: 2 });
+    arrives({ id: 3 });
+    arrives({ id: 4 });
+    expect(api.markRead).toHaveBeenCalledTimes(1);
+    release();
+    await vi.waitFor(() => expect(api.markRead).toHaveBeenCalledTimes(2));
+  });
+
+  it('messages of another ticket are not this conversation’s', () => {
+    useConversation.getState().applyMessage(makeMessage({ id: 9, ticketId: 7 }), makeTicket({ id: 7, unreadMessages: 1 }));
+    expect(api.markRead).not.toHaveBeenCalled();
+  });
+});
