@@ -74,11 +74,8 @@ export const UUID_URL = /\/tickets\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 export const conversationRows = (page: Page): Locator =>
   page.getByTestId('message-list').locator('[data-testid="message"], [data-testid="ticket-marker"]');
 
-/**
- * The agent's message box. Issue 9's composer names it `composer-input`; the first composer
- * named it `message-input` (drop that fallback once every branch has the new composer).
- */
-export const composerInput = (page: Page): Locator => page.getByTestId('composer-input').or(page.getByTestId('message-input'));
+/** The agent's message box (the composer's textarea). */
+export const composerInput = (page: Page): Locator => page.getByTestId('message-input');
 
 /** The open conversation's messages from the customer / from us. */
 export const customerMessages = (page: Page): Locator => page.getByTestId('message-list').locator('[data-testid="message"][data-from-me="false"]');
