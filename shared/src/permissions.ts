@@ -22,6 +22,8 @@ export const adminPermissions = [
   'tickets:withoutQueue',
   /** Reply on an open ticket someone else accepted. */
   'messages:replyToAnyTicket',
+  /** Delete (revoke for everyone) any outgoing message, not only one's own (server-behaviour §3). */
+  'messages:deleteAnyOutgoing',
   /** See a connection's QR / pairing code, and every other connection action. */
   'connections:manage',
   /** The sandbox simulator's routes. */

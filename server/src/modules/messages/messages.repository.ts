@@ -71,8 +71,49 @@ export const history = async (tx: Tx, companyId: number, ticket: { id: number; c
     .offset((page - 1) * MESSAGE_PAGE_SIZE);
   const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(messages).where(where);
   const pageRows = rows.slice(0, MESSAGE_PAGE_SIZE).reverse();
-  return { messages: await withQuoted(tx, companyId, pageRows), count: counted?.n ?? 0, hasMore: rows.length > MESSAGE_PAGE_SIZE };
+  return {
+    messages: await withQuoted(tx, companyId, pageRows),
+    count: counted?.n ?? 0,
+    hasMore: rows.length > MESSAGE_PAGE_SIZE,
+    ticketIds: [...new Set(pageRows.map((r) => r.ticketId))],
+  };
 };
+
+/** Our edit of our own message: new body, edited (a deleted one is not edited). */
+export const setEdited = async (tx: Tx, companyId: number, id: number, body: string): Promise<MessageRow | undefined> =>
+  (
+    await tx
+      .update(messages)
+      .set({ body, isEdited: true, updatedAt: new Date() })
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id), eq(messages.isDeleted, false)))
+      .returning()
+  )[0];
+
+/** We deleted our message for everyone (the body stays: the author may still see what it said). */
+export const setDeleted = async (tx: Tx, companyId: number, id: number): Promise<MessageRow | undefined> =>
+  (await tx.update(messages).set({ isDeleted: true, updatedAt: new Date() }).where(and(eq(messages.companyId, companyId), eq(messages.id, id))).returning())[0];
+
+/**
+ * Our reaction on a message (ours or the customer's): one per WhatsApp account, so it replaces
+ * every `fromMe` entry; '' removes it. One statement, like the channel's reactions.
+ */
+export const setOwnReaction = async (tx: Tx, companyId: number, id: number, emoji: string, from: string): Promise<MessageRow | undefined> => {
+  const added = emoji ? JSON.stringify([{ emoji, fromMe: true, from }]) : '[]';
+  return (
+    await tx
+      .update(messages)
+      .set({
+        reactions: sql`coalesce((select jsonb_agg(x) from jsonb_array_elements(${messages.reactions}) x where not (x->>'fromMe')::boolean), '[]'::jsonb) || ${added}::jsonb`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .returning()
+  )[0];
+};
+
+/** An edit, delete or reaction of ours could not reach WhatsApp: its code shows on the message. */
+export const setActionError = async (tx: Tx, companyId: number, id: number, errorCode: string): Promise<MessageRow | undefined> =>
+  (await tx.update(messages).set({ errorCode, updatedAt: new Date() }).where(and(eq(messages.companyId, companyId), eq(messages.id, id))).returning())[0];
 
 export const insert = async (tx: Tx, row: typeof messages.$inferInsert): Promise<MessageRow> => (await tx.insert(messages).values(row).returning())[0]!;
 
