@@ -20,7 +20,7 @@ import type { MessagesService } from './messages.service';
 import { readMultipart, type Upload } from './uploads';
 
 /** The files of a multipart send, read before validation (the body schema sees their count). */
-const uploadsOf = new WeakMap<FastifyRequest, Upload[]>();
+const uploadsOf = new WeakMap<FastifyRequest, { files: Upload[]; bodies: string[] }>();
 
 export const messagesRoutes = (messages: MessagesService, opts: { uploadMaxBytes: number }) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -36,8 +36,8 @@ export const messagesRoutes = (messages: MessagesService, opts: { uploadMaxBytes
         if (!req.isMultipart()) return;
         // Files are read before validation, so the session is checked first: no upload without one.
         await requireAuth(fastify)(req, reply);
-        const { fields, files } = await readMultipart(req, opts.uploadMaxBytes);
-        uploadsOf.set(req, files);
+        const { fields, files, bodies } = await readMultipart(req, opts.uploadMaxBytes);
+        uploadsOf.set(req, { files, bodies });
         // Validated next against the route's schema (as unknown input, like any body).
         (req as { body: unknown }).body = { ...fields, medias: files.length };
       },
@@ -45,9 +45,9 @@ export const messagesRoutes = (messages: MessagesService, opts: { uploadMaxBytes
     (req) => {
       const body = req.body;
       if (!('medias' in body)) return messages.send(req.ctx, req.params.ticketId, body);
-      const files = uploadsOf.get(req);
-      if (!files) throw new AppError('ERR_VALIDATION', 'medias: send the files as multipart/form-data');
-      return messages.sendMedia(req.ctx, req.params.ticketId, body, files);
+      const upload = uploadsOf.get(req);
+      if (!upload) throw new AppError('ERR_VALIDATION', 'medias: send the files as multipart/form-data');
+      return messages.sendMedia(req.ctx, req.params.ticketId, body, upload.files, upload.bodies);
     },
   );
   app.post('/messages/edit/:messageId', { schema: { params: MessageIdParam, body: EditMessageBody, response: { 200: MessageDto } } }, (req) =>

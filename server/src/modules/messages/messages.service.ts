@@ -22,7 +22,7 @@ import { canSee, ticketsQueries, type TicketRow } from '../tickets';
 import { whatsappQueries } from '../whatsapp';
 import { queueOutbound } from './outbound';
 import { displayName } from './outbound-content';
-import { classifyUpload, defaultUploadPolicy, type ClassifiedUpload, type Upload, type UploadPolicy } from './uploads';
+import { captionsFor, classifyUpload, defaultUploadPolicy, type ClassifiedUpload, type Upload, type UploadPolicy } from './uploads';
 import { queueReadReceipts } from './read-receipts';
 import * as repo from './messages.repository';
 import { renderVariables } from './variables';
@@ -170,20 +170,21 @@ export const createMessagesService = (deps: MessagesDeps) => {
      * Multipart send: one message per file, in order, the caption on the first. Every file is
      * checked (kind by its bytes, allow-list, size) before any is stored or sent.
      */
-    sendMedia: async (ctx: Ctx, ticketId: number, fields: SendMediaFields, files: Upload[]): Promise<MessageDto[]> => {
+    sendMedia: async (ctx: Ctx, ticketId: number, fields: SendMediaFields, files: Upload[], bodies: string[] = [fields.body]): Promise<MessageDto[]> => {
       if (!deps.media) throw new AppError('ERR_VALIDATION', 'uploads are not accepted here');
       const media = deps.media;
       const classified: ClassifiedUpload[] = [];
-      for (const f of files) classified.push(await classifyUpload(f, fields.voice ?? false, deps.uploads ?? defaultUploadPolicy));
+      for (const f of files) classified.push(await classifyUpload(f, fields.voice, deps.uploads ?? defaultUploadPolicy));
+      const captions = captionsFor(files, bodies);
       return deps.data.withTenant(ctx, async (unit) => {
         const t = await writableTicket(unit.tx, ctx, ticketId);
         const quotedId = await quotedIdOf(unit.tx, ctx, fields.quotedMsg);
-        const caption = fields.body.trim() ? await rendered(unit.tx, deps.clock, t, fields.body) : '';
         const rows: repo.MessageRow[] = [];
         for (const [i, f] of classified.entries()) {
           const name = await media.save(ctx.companyId, f.bytes, { mimetype: f.mimetype, fileName: f.fileName });
+          const caption = captions[i]!.trim() ? await rendered(unit.tx, deps.clock, t, captions[i]!) : '';
           // A document without a caption reads as its file name (attendance §3), like received ones.
-          const body = i === 0 && caption ? caption : f.mediaType === 'document' ? displayName(name) : '';
+          const body = caption || (f.mediaType === 'document' ? displayName(name) : '');
           rows.push(
             await queueOutbound(unit, deps.jobs, t, body, { userId: ctx.userId, quotedMsgId: i === 0 ? quotedId : null, media: { type: f.mediaType, name }, ticketAnnounced: i < classified.length - 1 }),
           );

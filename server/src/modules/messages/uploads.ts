@@ -55,7 +55,7 @@ const claimedKind = (u: Pick<Upload, 'fileName' | 'mimetype'>): 'image' | 'video
  * claiming to be a picture, video or audio whose bytes are not one WhatsApp plays goes as a
  * document (the media store then names it by what it is). `voice`: a recorded voice note.
  */
-export const classifyUpload = async (u: Upload, voice: boolean, policy: UploadPolicy = defaultUploadPolicy): Promise<ClassifiedUpload> => {
+export const classifyUpload = async (u: Upload, voice: boolean | undefined, policy: UploadPolicy = defaultUploadPolicy): Promise<ClassifiedUpload> => {
   if (u.bytes.length === 0) throw new AppError('ERR_VALIDATION', `${u.fileName || 'file'}: empty file`);
   const sniffed = await sniff(u.bytes);
   const ext = extensionOfName(u.fileName);
@@ -67,7 +67,7 @@ export const classifyUpload = async (u: Upload, voice: boolean, policy: UploadPo
   const kind = agrees ? claimed : 'document';
   const limit = Math.min(policy.limits[kind], policy.maxBytes);
   if (u.bytes.length > limit) throw new AppError('ERR_FILE_TOO_LARGE', `${u.fileName || 'file'}: over ${limit} bytes`, { kind, maxBytes: limit });
-  return { ...u, mediaType: kind === 'audio' && voice ? 'ptt' : kind };
+  return { ...u, mediaType: kind === 'audio' && (voice ?? isRecording(u.fileName)) ? 'ptt' : kind };
 };
 
 const MULTIPART_LIMIT_CODES = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PROTO_VIOLATION', 'FST_INVALID_MULTIPART_CONTENT_TYPE']);
@@ -87,22 +87,38 @@ const asAppError = (err: unknown, maxBytes: number): unknown => {
  * Reads a multipart body: text fields (the first of each name) and the `medias` files, in
  * order. A file under any other field name, or no file at all, is a 400 ERR_VALIDATION.
  */
-export const readMultipart = async (req: FastifyRequest, maxBytes: number): Promise<{ fields: Record<string, string>; files: Upload[] }> => {
+export const readMultipart = async (req: FastifyRequest, maxBytes: number): Promise<{ fields: Record<string, string>; files: Upload[]; bodies: string[] }> => {
   const fields: Record<string, string> = {};
   const files: Upload[] = [];
+  // The spec's client appends a `body` per file (its name); ours one caption.
+  const bodies: string[] = [];
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (part.fieldname !== FILES_FIELD) throw new AppError('ERR_VALIDATION', `unexpected file field "${part.fieldname}" (files go in "${FILES_FIELD}")`);
         files.push({ fileName: part.filename ?? '', mimetype: part.mimetype ?? 'application/octet-stream', bytes });
-      } else if (typeof part.value === 'string' && !(part.fieldname in fields)) {
-        fields[part.fieldname] = part.value;
+      } else if (typeof part.value === 'string') {
+        if (part.fieldname === 'body') bodies.push(part.value);
+        if (!(part.fieldname in fields)) fields[part.fieldname] = part.value;
       }
     }
   } catch (err) {
     throw asAppError(err, maxBytes);
   }
   if (files.length === 0) throw new AppError('ERR_VALIDATION', `no files in "${FILES_FIELD}"`);
-  return { fields, files };
+  return { fields, files, bodies };
 };
+
+/** The spec's client names its recordings `audio-record-site-<time>.mp3` and sends no `voice` field. */
+export const isRecording = (fileName: string) => /^audio-record-site-/i.test(fileName);
+
+/**
+ * Each file's caption: one `body` goes on the first file; a `body` per file (the spec's client)
+ * goes on its own file. A caption that is just the file's own name is no caption.
+ */
+export const captionsFor = (files: Pick<Upload, 'fileName'>[], bodies: string[]): string[] =>
+  files.map((f, i) => {
+    const text = (bodies.length > 1 ? bodies[i] : i === 0 ? bodies[0] : '') ?? '';
+    return text.trim() === f.fileName.trim() ? '' : text;
+  });
