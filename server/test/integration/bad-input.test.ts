@@ -15,7 +15,7 @@ const fx: Record<string, number> = {};
 
 beforeAll(async () => {
   // A small picture limit, so "over its kind's limit" needs no big body.
-  app = await createTestApp({ config: { uploadLimits: { image: 1024, video: 1024, audio: 1024, document: 4096 } } });
+  app = await createTestApp({ config: { uploadLimits: { image: 1024, video: 1024, audio: 1024, document: 4096 }, uploadMaxBytes: 8192 } });
   co = await createCompany(app);
   superToken = (await login(app, SUPER_EMAIL, SUPER_PASSWORD)).token;
   const admin = api(app, co.adminToken);
@@ -167,7 +167,11 @@ const table: Record<string, Case[]> = {
     form('/messages/{ticket}', 'file under an unknown field', {}, [{ field: 'arquivo', fileName: 'a.pdf', type: 'application/pdf', content: PDF }]),
     form('/messages/{ticket}', 'a program named as a picture', {}, [{ fileName: 'foto.jpg', type: 'image/jpeg', content: EXE }], { error: 'ERR_FILE_TYPE_NOT_ALLOWED' }),
     form('/messages/{ticket}', 'a script', {}, [{ fileName: 'rodar.sh', type: 'text/plain', content: 'rm -rf /' }], { error: 'ERR_FILE_TYPE_NOT_ALLOWED' }),
-    form('/messages/{ticket}', 'a file over its kind limit', {}, [{ fileName: 'grande.pdf', type: 'application/pdf', content: PDF + 'x'.repeat(5000) }], { status: 413 }),
+    form('/messages/{ticket}', 'a file over its kind limit', {}, [{ fileName: 'grande.pdf', type: 'application/pdf', content: PDF + 'x'.repeat(5000) }], { status: 413, error: 'ERR_FILE_TOO_LARGE' }),
+    form('/messages/{ticket}', 'a file over the upload cap (UPLOAD_MAX_BYTES)', {}, [{ fileName: 'enorme.pdf', type: 'application/pdf', content: PDF + 'x'.repeat(9000) }], {
+      status: 413,
+      error: 'ERR_FILE_TOO_LARGE',
+    }),
     form('/messages/{ticket}', 'more files than allowed', {}, Array.from({ length: 11 }, (_, i) => ({ fileName: `f${i}.pdf`, type: 'application/pdf', content: PDF })), { status: [400, 413] }),
     form('/messages/{ticket}', 'quotedMsg not an id', { quotedMsg: 'abc' }, [{ fileName: 'a.pdf', type: 'application/pdf', content: PDF }]),
     form('/messages/{ticket}', 'voice not a boolean', { voice: 'talvez' }, [{ fileName: 'a.pdf', type: 'application/pdf', content: PDF }]),
