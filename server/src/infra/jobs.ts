@@ -137,15 +137,19 @@ export class Jobs {
 
   private async workAs<T extends object>(name: JobName | ConnectionQueue, handler: (data: T, meta: JobMeta) => Promise<void>): Promise<void> {
     // One job at a time; after each, look for the next at once rather than at the next poll, so
-    // a burst (several files of one send, forwards) goes out back to back, in order.
-    const id: string = await this.boss.work<T>(name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+    // a burst (several files of one send, forwards) goes out back to back.
+    const worker: { id?: string } = {};
+    const id = await this.boss.work<T>(name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
       if (!job) return;
       try {
         await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
       } finally {
-        setImmediate(() => this.boss.notifyWorker(id));
+        setImmediate(() => {
+          if (worker.id && this.workers.get(name) === worker.id) this.boss.notifyWorker(worker.id);
+        });
       }
     });
+    worker.id = id;
     this.workers.set(name, id);
   }
 
