@@ -147,7 +147,11 @@ describe('POST /messages/edit/:messageId', () => {
   it("refuses another agent's message, the customer's, media, and a blank text", async () => {
     const t = await acceptedTicket();
     const sent = (await admin().post<MessageDto>(`/messages/${t.id}`, { body: 'do admin' })).body;
-    const other = await a.addUser({ allTicket: 'enabled' });
+    // A supervisor of the ticket's queue sees the conversation, yet the message is not theirs.
+    const queue = await a.addQueue();
+    await app.owner`update tickets set queue_id = ${queue.id} where id = ${t.id}`;
+    const other = await a.addUser({ profile: 'supervisor', queueIds: [queue.id] });
+    expect((await api(app, other.token).get(`/messages/${t.id}`)).status).toBe(200);
     expect(await api(app, other.token).post(`/messages/edit/${sent.id}`, { body: 'meu agora' })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
     const incoming = (await messages(t.id)).messages.find((m) => !m.fromMe)!;
     expect((await admin().post(`/messages/edit/${incoming.id}`, { body: 'mudei' })).body).toMatchObject({ error: 'ERR_NO_PERMISSION' });
@@ -185,6 +189,8 @@ describe('DELETE /messages/:id', () => {
     const incoming = (await messages(t.id)).messages.find((m) => !m.fromMe)!;
     expect((await api(app, agent.token).del(`/messages/${incoming.id}`)).body).toMatchObject({ error: 'ERR_NO_PERMISSION' });
     expect((await admin().del(`/messages/${incoming.id}`)).body).toMatchObject({ error: 'ERR_NO_PERMISSION' });
+    // An admin may delete it, not edit it.
+    expect((await admin().post(`/messages/edit/${mine.id}`, { body: 'do admin agora' })).status).toBe(403);
     expect((await admin().del<MessageDto>(`/messages/${mine.id}`)).body).toMatchObject({ id: mine.id, isDeleted: true });
   });
 });
