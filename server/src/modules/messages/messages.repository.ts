@@ -67,7 +67,7 @@ export const history = async (tx: Tx, companyId: number, ticket: { id: number; c
   const scope = sql`select id from tickets where company_id = ${companyId} and contact_id = ${ticket.contactId} and whatsapp_id = ${ticket.whatsappId} and id <= ${ticket.id}`;
   const offset = (page - 1) * MESSAGE_PAGE_SIZE;
   const perTicket = offset + MESSAGE_PAGE_SIZE + 1;
-  const picked = await tx.execute<{ id: number }>(sql`
+  const pageIds = sql`
     select m.id from (${scope}) t
     cross join lateral (
       select id, created_at from messages
@@ -76,16 +76,21 @@ export const history = async (tx: Tx, companyId: number, ticket: { id: number; c
       limit ${perTicket}
     ) m
     order by m.created_at desc nulls last, m.id desc nulls last
-    limit ${MESSAGE_PAGE_SIZE + 1} offset ${offset}`);
-  const ids = picked.map((r) => Number(r.id));
-  const found = ids.length ? await tx.select().from(messages).where(and(eq(messages.companyId, companyId), inArray(messages.id, ids))) : [];
-  const byId = new Map(found.map((m) => [m.id, m]));
-  const rows = ids.map((id) => byId.get(id)).filter((m): m is MessageRow => m !== undefined);
-  const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(messages).where(and(eq(messages.companyId, companyId), sql`${messages.ticketId} in (${scope})`));
+    limit ${MESSAGE_PAGE_SIZE + 1} offset ${offset}`;
+  const total = sql<number>`(select count(*)::int from messages where company_id = ${companyId} and ticket_id in (${scope}))`;
+  // One round trip: the page's rows (re-ordered below) and, on each, the conversation's count.
+  const found = await tx
+    .select({ m: messages, total })
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), sql`${messages.id} in (${pageIds})`));
+  const rows = found.map((r) => r.m).sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || y.id - x.id);
+  const count = found.length
+    ? found[0]!.total
+    : ((await tx.select({ n: sql<number>`count(*)::int` }).from(messages).where(and(eq(messages.companyId, companyId), sql`${messages.ticketId} in (${scope})`)))[0]?.n ?? 0);
   const pageRows = rows.slice(0, MESSAGE_PAGE_SIZE).reverse();
   return {
     messages: await withQuoted(tx, companyId, pageRows),
-    count: counted?.n ?? 0,
+    count,
     hasMore: rows.length > MESSAGE_PAGE_SIZE,
     ticketIds: [...new Set(pageRows.map((r) => r.ticketId))],
   };

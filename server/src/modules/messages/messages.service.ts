@@ -68,9 +68,9 @@ export interface MessagesDeps {
 
 export const createMessagesService = (deps: MessagesDeps) => {
   const ticketFor = async (tx: Tx, ctx: Ctx, ticketId: number) => {
-    const actor = await usersQueries.actorFacts(tx, ctx.companyId, ctx.userId);
+    // Both reads at once: postgres.js pipelines them on the transaction's connection.
+    const [actor, t] = await Promise.all([usersQueries.actorFacts(tx, ctx.companyId, ctx.userId), ticketsQueries.get(tx, ctx.companyId, ticketId)]);
     if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
-    const t = await ticketsQueries.get(tx, ctx.companyId, ticketId);
     if (!t) throw new AppError('ERR_NO_TICKET_FOUND');
     if (!canSee(actor, t)) throw new AppError('ERR_NO_PERMISSION');
     return t;
@@ -129,12 +129,9 @@ export const createMessagesService = (deps: MessagesDeps) => {
       deps.data.withTenant(ctx, async ({ tx }) => {
         const t = await ticketFor(tx, ctx, ticketId);
         const { ticketIds, ...page } = await repo.history(tx, ctx.companyId, t, pageNumber);
-        const tickets = (await ticketsQueries.spans(tx, ctx.companyId, ticketIds)).map((s) => ({
-          id: s.id,
-          createdAt: s.createdAt.toISOString(),
-          closedAt: s.closedAt?.toISOString() ?? null,
-        }));
-        return { ...page, tickets, ticket: (await ticketsQueries.loadDto(tx, ctx.companyId, t.id))! };
+        const [spans, ticket] = await Promise.all([ticketsQueries.spans(tx, ctx.companyId, ticketIds), ticketsQueries.loadDto(tx, ctx.companyId, t.id)]);
+        const tickets = spans.map((s) => ({ id: s.id, createdAt: s.createdAt.toISOString(), closedAt: s.closedAt?.toISOString() ?? null }));
+        return { ...page, tickets, ticket: ticket! };
       }),
 
     /**
