@@ -123,10 +123,18 @@ await withCluster('inbox', async (cluster) => {
     const page = JSON.parse((await timedGet(url, admin.token)).body) as ListMessagesResponse;
     for (let i = 0; i < WARMUP; i += 1) await timedGet(url, admin.token);
     const lat: number[] = [];
+    const cpu = cpuMeter(cluster.dir);
     for (let i = 0; i < REQUESTS; i += 1) lat.push((await timedGet(url, admin.token)).ms);
+    const use = cpu.stop();
+    const share = (x: number) => `${((100 * x) / use.wallUs).toFixed(0)}%`;
     const messagesP95 = percentile(lat, 95);
     console.log(`\nGET /messages/${long!.id}?pageNumber=1 (a conversation of ${conv.messages} messages, seeded in ${conv.seconds.toFixed(1)} s), admin, one client; page ${page.messages.length}/${page.count}`);
-    console.log(table(['requests', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms'], [[lat.length, ms(percentile(lat, 50)), ms(messagesP95), ms(percentile(lat, 99)), ms(mean(lat))]]));
+    console.log(
+      table(
+        ['requests', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms', 'node CPU', 'pg CPU', 'other CPU'],
+        [[lat.length, ms(percentile(lat, 50)), ms(messagesP95), ms(percentile(lat, 99)), ms(mean(lat)), share(use.nodeUs), share(use.pgUs), share(use.otherUs)]],
+      ),
+    );
     printPlans('EXPLAIN ANALYZE, the history page', await explainHistory(db.appUrl, 1, { id: long!.id, contactId: long!.contact_id, whatsappId: long!.whatsapp_id }), hasFlag('explain') || messagesP95 > MESSAGES_TARGET_MS);
     console.log(`\ntarget p95 ≤ ${MESSAGES_TARGET_MS} ms with one client: ${messagesP95 <= MESSAGES_TARGET_MS ? 'met' : 'MISSED'}`);
     console.log(`messages p95 ${messagesP95.toFixed(1)} ms`);
