@@ -63,7 +63,8 @@ export const explainHistory = async (appUrl: string, companyId: number, ticket: 
   const client = postgres(appUrl, { max: 1, onnotice: () => undefined, types: { bigint: postgres.BigInt }, transform: { undefined: null } });
   const recorded: Recorded[] = [];
   try {
-    const historyLabel = (q: string) => (q.includes('count(*)') ? 'history: count(*)' : q.includes('limit') ? 'history: page' : q.startsWith('select set_config') ? 'set_config' : 'history: quoted');
+    const historyLabel = (q: string) =>
+      q.startsWith('select set_config') ? 'set_config' : q.includes('cross join lateral') ? 'history: page and count' : q.includes('count(*)') ? 'history: count(*)' : 'history: quoted';
     const db = drizzle(client, { schema, logger: { logQuery: (sql, params) => void recorded.push({ label: historyLabel(sql), sql, params: params.map((v) => (v instanceof Date ? v.toISOString() : v)) as never[] }) } });
     const data = createDataAccess(db, new EventBus(), client);
     await data.withTenant({ companyId }, ({ tx }) => messagesRepo.history(tx, companyId, ticket, 1));
