@@ -67,7 +67,7 @@ export const explainHistory = async (appUrl: string, companyId: number, ticket: 
       q.startsWith('select set_config') ? 'set_config' : q.includes('cross join lateral') ? 'history: page and count' : q.includes('count(*)') ? 'history: count(*)' : 'history: quoted';
     const db = drizzle(client, { schema, logger: { logQuery: (sql, params) => void recorded.push({ label: historyLabel(sql), sql, params: params.map((v) => (v instanceof Date ? v.toISOString() : v)) as never[] }) } });
     const data = createDataAccess(db, new EventBus(), client);
-    await data.withTenant({ companyId }, ({ tx }) => messagesRepo.history(tx, companyId, ticket, 1));
+    await data.withTenant({ companyId }, ({ tx }) => messagesRepo.history(tx, companyId, ticket.id, 1));
   } finally {
     await client.end({ timeout: 5 });
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { MESSAGE_PAGE_SIZE, type MessageDto, type MessageReaction } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { messages } from './messages.table';
@@ -63,8 +63,11 @@ export const withQuoted = async (tx: Tx, companyId: number, rows: MessageRow[]):
  * LATERAL top-N per ticket, then merged), so the first page of a 10,000-message conversation
  * reads ~41 index entries per ticket instead of sorting all of them (issue 9 bench).
  */
-export const history = async (tx: Tx, companyId: number, ticket: { id: number; contactId: number; whatsappId: number }, page: number) => {
-  const scope = sql`select id from tickets where company_id = ${companyId} and contact_id = ${ticket.contactId} and whatsapp_id = ${ticket.whatsappId} and id <= ${ticket.id}`;
+export const history = async (tx: Tx, companyId: number, ticketId: number, page: number) => {
+  // The ticket's own contact and connection come from the row itself, so this runs alongside
+  // the caller's visibility checks (the caller discards it when the ticket is not the actor's).
+  const scope = sql`select id from tickets where company_id = ${companyId} and id <= ${ticketId}
+    and (contact_id, whatsapp_id) = (select contact_id, whatsapp_id from tickets where company_id = ${companyId} and id = ${ticketId})`;
   const offset = (page - 1) * MESSAGE_PAGE_SIZE;
   const perTicket = offset + MESSAGE_PAGE_SIZE + 1;
   const pageIds = sql`
@@ -77,16 +80,17 @@ export const history = async (tx: Tx, companyId: number, ticket: { id: number; c
     ) m
     order by m.created_at desc nulls last, m.id desc nulls last
     limit ${MESSAGE_PAGE_SIZE + 1} offset ${offset}`;
-  const total = sql<number>`(select count(*)::int from messages where company_id = ${companyId} and ticket_id in (${scope}))`;
-  // One round trip: the page's rows (re-ordered below) and, on each, the conversation's count.
+  const counted = (where: SQL) => sql<number>`(select count(*)::int from messages where company_id = ${companyId} and ${where})`;
+  const total = counted(sql`ticket_id = any(array(${scope}))`);
+  // One round trip: the page's rows (re-ordered below; never the bulky raw copy) and, on each,
+  // the conversation's count.
+  const { raw: _raw, ...columns } = getTableColumns(messages);
   const found = await tx
-    .select({ m: messages, total })
+    .select({ m: columns, total })
     .from(messages)
     .where(and(eq(messages.companyId, companyId), sql`${messages.id} in (${pageIds})`));
-  const rows = found.map((r) => r.m).sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || y.id - x.id);
-  const count = found.length
-    ? found[0]!.total
-    : ((await tx.select({ n: sql<number>`count(*)::int` }).from(messages).where(and(eq(messages.companyId, companyId), sql`${messages.ticketId} in (${scope})`)))[0]?.n ?? 0);
+  const rows = found.map((r) => ({ ...r.m, raw: null }) as MessageRow).sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || y.id - x.id);
+  const count = found.length ? found[0]!.total : ((await tx.select({ n: total }).from(sql`(select 1) one`))[0]?.n ?? 0);
   const pageRows = rows.slice(0, MESSAGE_PAGE_SIZE).reverse();
   return {
     messages: await withQuoted(tx, companyId, pageRows),

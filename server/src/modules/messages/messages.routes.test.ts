@@ -89,11 +89,12 @@ describe('messages', () => {
       select ${a.companyId}, ${next.id}, ${t.contact.id}, ${t.whatsappId}, 'PN' || ${next.id} || '_' || i, 'nova ' || i, false, now() + i * interval '1 second'
       from generate_series(1, 17) i`;
     const pages = [];
-    for (const p of [1, 2, 3]) pages.push((await admin().get<ListMessagesResponse>(`/messages/${next.id}?pageNumber=${p}`)).body);
+    for (const p of [1, 2, 3, 4]) pages.push((await admin().get<ListMessagesResponse>(`/messages/${next.id}?pageNumber=${p}`)).body);
     expect(pages.map((p) => [p.messages.length, p.hasMore, p.count])).toEqual([
       [20, true, 43],
       [20, true, 43],
       [3, false, 43],
+      [0, false, 43],
     ]);
     const bodies = [...pages[2]!.messages, ...pages[1]!.messages, ...pages[0]!.messages].map((m) => m.body);
     expect(bodies).toEqual([...Array.from({ length: 24 }, (_, i) => `antiga ${i + 1}`), 'Oi', 'nova 0', ...Array.from({ length: 17 }, (_, i) => `nova ${i + 1}`)]);

@@ -127,10 +127,20 @@ export const createMessagesService = (deps: MessagesDeps) => {
     /** Reads only (decision 0031): opening a conversation marks it read through markRead. */
     list: (ctx: Ctx, ticketId: number, pageNumber: number): Promise<ListMessagesResponse> =>
       deps.data.withTenant(ctx, async ({ tx }) => {
-        const t = await ticketFor(tx, ctx, ticketId);
-        const { ticketIds, ...page } = await repo.history(tx, ctx.companyId, t, pageNumber);
-        const [spans, ticket] = await Promise.all([ticketsQueries.spans(tx, ctx.companyId, ticketIds), ticketsQueries.loadDto(tx, ctx.companyId, t.id)]);
-        const tickets = spans.map((s) => ({ id: s.id, createdAt: s.createdAt.toISOString(), closedAt: s.closedAt?.toISOString() ?? null }));
+        // The page and the ticket's DTO are read alongside the checks (pipelined on the
+        // transaction's connection) and only answered once the actor may see the ticket.
+        const [t, { ticketIds, ...page }, ticket] = await Promise.all([
+          ticketFor(tx, ctx, ticketId),
+          repo.history(tx, ctx.companyId, ticketId, pageNumber),
+          ticketsQueries.loadDto(tx, ctx.companyId, ticketId),
+        ]);
+        // Usually the page is all this ticket's: its DTO has the times; earlier tickets are read.
+        const earlier = ticketIds.filter((id) => id !== t.id);
+        const spans = earlier.length ? await ticketsQueries.spans(tx, ctx.companyId, earlier) : [];
+        const tickets = [
+          ...spans.map((s) => ({ id: s.id, createdAt: s.createdAt.toISOString(), closedAt: s.closedAt?.toISOString() ?? null })),
+          ...(ticketIds.includes(t.id) ? [{ id: t.id, createdAt: ticket!.createdAt, closedAt: ticket!.closedAt ?? null }] : []),
+        ];
         return { ...page, tickets, ticket: ticket! };
       }),
 
