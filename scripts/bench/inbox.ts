@@ -7,12 +7,16 @@
  * Throwaway embedded cluster with the product's durability settings; 100 companies, 100k
  * tickets and ~1M messages at scale 1 (see lib/inbox-seed.ts). Ends with `inbox p95 <ms> ms`:
  * one client at a time, the worse of admin and user. Target: ≤ 20 ms.
+ *
+ * Then one conversation of 10,000 messages: the first page of GET /messages/:ticketId, one
+ * client, ends with `messages p95 <ms> ms`. Target: ≤ 10 ms.
  */
-import type { ListTicketsResponse, LoginResponse } from '@balcao/shared';
+import type { ListMessagesResponse, ListTicketsResponse, LoginResponse } from '@balcao/shared';
+import postgres from 'postgres';
 import { withCluster } from './lib/cluster';
 import { login, startApp } from './lib/app';
-import { BENCH_PASSWORD, seedInbox, userEmail } from './lib/inbox-seed';
-import { explainList, type Explained } from './lib/explain';
+import { BENCH_PASSWORD, seedConversation, seedInbox, userEmail } from './lib/inbox-seed';
+import { explainHistory, explainList, type Explained } from './lib/explain';
 import { flag, hasFlag, mean, ms, now, percentile, table } from './lib/stats';
 import { cpuMeter } from './lib/cpu';
 
@@ -22,6 +26,8 @@ const WARMUP = 30;
 const CLIENTS = 8;
 const PER_CLIENT = Math.ceil(REQUESTS / 3);
 const TARGET_MS = 20;
+const CONVERSATION = 10_000;
+const MESSAGES_TARGET_MS = 10;
 
 interface Scenario {
   who: 'admin' | 'user';
@@ -106,6 +112,32 @@ await withCluster('inbox', async (cluster) => {
     }
     console.log(`\ntarget p95 ≤ ${TARGET_MS} ms with one client: ${worstSingle <= TARGET_MS ? 'met' : 'MISSED'}`);
     console.log(`inbox p95 ${worstSingle.toFixed(1)} ms`);
+
+    // One long conversation: an open ticket of the big company, 10,000 messages more.
+    const owner = postgres(db.ownerUrl, { max: 1, onnotice: () => undefined });
+    const [long] = await owner<{ id: number; contact_id: number; whatsapp_id: number }[]>`
+      select id, contact_id, whatsapp_id from tickets where company_id = 1 and status = 'open' order by id limit 1`;
+    await owner.end({ timeout: 5 });
+    const conv = await seedConversation(db.ownerUrl, long!.id, CONVERSATION);
+    const url = `${app.url}/messages/${long!.id}?pageNumber=1`;
+    const page = JSON.parse((await timedGet(url, admin.token)).body) as ListMessagesResponse;
+    for (let i = 0; i < WARMUP; i += 1) await timedGet(url, admin.token);
+    const lat: number[] = [];
+    const cpu = cpuMeter(cluster.dir);
+    for (let i = 0; i < REQUESTS; i += 1) lat.push((await timedGet(url, admin.token)).ms);
+    const use = cpu.stop();
+    const share = (x: number) => `${((100 * x) / use.wallUs).toFixed(0)}%`;
+    const messagesP95 = percentile(lat, 95);
+    console.log(`\nGET /messages/${long!.id}?pageNumber=1 (a conversation of ${conv.messages} messages, seeded in ${conv.seconds.toFixed(1)} s), admin, one client; page ${page.messages.length}/${page.count}`);
+    console.log(
+      table(
+        ['requests', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms', 'node CPU', 'pg CPU', 'other CPU'],
+        [[lat.length, ms(percentile(lat, 50)), ms(messagesP95), ms(percentile(lat, 99)), ms(mean(lat)), share(use.nodeUs), share(use.pgUs), share(use.otherUs)]],
+      ),
+    );
+    printPlans('EXPLAIN ANALYZE, the history page', await explainHistory(db.appUrl, 1, { id: long!.id, contactId: long!.contact_id, whatsappId: long!.whatsapp_id }), hasFlag('explain') || messagesP95 > MESSAGES_TARGET_MS);
+    console.log(`\ntarget p95 ≤ ${MESSAGES_TARGET_MS} ms with one client: ${messagesP95 <= MESSAGES_TARGET_MS ? 'met' : 'MISSED'}`);
+    console.log(`messages p95 ${messagesP95.toFixed(1)} ms`);
   } finally {
     await app.close();
   }

@@ -50,6 +50,9 @@ export const errorCodes = [
   'ERR_TOO_MANY_REQUESTS',
   'ERR_TOO_MANY_ATTEMPTS',
   'ERR_NOT_FOUND',
+  'ERR_FILE_TYPE_NOT_ALLOWED',
+  'ERR_FILE_TOO_LARGE',
+  'ERR_MESSAGE_NOT_EDITABLE',
   'ERR_INTERNAL',
 ] as const;
 
@@ -102,6 +105,12 @@ export const errorStatus: Record<ErrorCode, number> = {
   /** Wrong passwords for one account from one address: wait `details.retryAfterSeconds`. */
   ERR_TOO_MANY_ATTEMPTS: 429,
   ERR_NOT_FOUND: 404,
+  /** An upload whose bytes are an executable (whatever its name says): never stored nor sent. */
+  ERR_FILE_TYPE_NOT_ALLOWED: 400,
+  /** An upload over its kind's size limit (`details.maxBytes`, `details.kind`). */
+  ERR_FILE_TOO_LARGE: 413,
+  /** Only a text message that is not deleted can be edited. */
+  ERR_MESSAGE_NOT_EDITABLE: 409,
   ERR_INTERNAL: 500,
 };
 

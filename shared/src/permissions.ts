@@ -22,7 +22,7 @@ export const adminPermissions = [
   'tickets:withoutQueue',
   /** Reply on an open ticket someone else accepted. */
   'messages:replyToAnyTicket',
-  /** Delete (revoke) any outgoing message, not only one's own (server-behaviour §3). */
+  /** Delete (revoke for everyone) any outgoing message, not only one's own (server-behaviour §3). */
   'messages:deleteAnyOutgoing',
   /** See a connection's QR / pairing code, and every other connection action. */
   'connections:manage',

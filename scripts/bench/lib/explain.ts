@@ -11,6 +11,7 @@ import { createDataAccess } from '../../../server/src/db/tenant';
 import { EventBus } from '../../../server/src/infra/event-bus';
 import * as ticketsRepo from '../../../server/src/modules/tickets/tickets.repository';
 import * as usersRepo from '../../../server/src/modules/users/users.repository';
+import * as messagesRepo from '../../../server/src/modules/messages/messages.repository';
 
 export interface Explained {
   label: string;
@@ -54,8 +55,26 @@ export const captureList = async (appUrl: string, companyId: number, userId: num
   }
 };
 
-export const explainList = async (appUrl: string, companyId: number, userId: number, query: Partial<ListTicketsQuery>): Promise<Explained[]> => {
-  const recorded = await captureList(appUrl, companyId, userId, query);
+export const explainList = async (appUrl: string, companyId: number, userId: number, query: Partial<ListTicketsQuery>): Promise<Explained[]> =>
+  explainRecorded(appUrl, companyId, await captureList(appUrl, companyId, userId, query));
+
+/** The queries of the first page of GET /messages/:ticketId's history (messages.repository#history). */
+export const explainHistory = async (appUrl: string, companyId: number, ticket: { id: number; contactId: number; whatsappId: number }): Promise<Explained[]> => {
+  const client = postgres(appUrl, { max: 1, onnotice: () => undefined, types: { bigint: postgres.BigInt }, transform: { undefined: null } });
+  const recorded: Recorded[] = [];
+  try {
+    const historyLabel = (q: string) =>
+      q.startsWith('select set_config') ? 'set_config' : q.includes('cross join lateral') ? 'history: page and count' : q.includes('count(*)') ? 'history: count(*)' : 'history: quoted';
+    const db = drizzle(client, { schema, logger: { logQuery: (sql, params) => void recorded.push({ label: historyLabel(sql), sql, params: params.map((v) => (v instanceof Date ? v.toISOString() : v)) as never[] }) } });
+    const data = createDataAccess(db, new EventBus(), client);
+    await data.withTenant({ companyId }, ({ tx }) => messagesRepo.history(tx, companyId, ticket.id, 1));
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+  return explainRecorded(appUrl, companyId, recorded.filter((q) => q.label !== 'set_config'));
+};
+
+const explainRecorded = async (appUrl: string, companyId: number, recorded: Recorded[]): Promise<Explained[]> => {
   const client = postgres(appUrl, { max: 1, onnotice: () => undefined });
   try {
     const out: Explained[] = [];

@@ -113,3 +113,25 @@ export const seedInbox = async (ownerUrl: string, scale: number): Promise<SeedFi
     await sql.end({ timeout: 5 });
   }
 };
+
+/**
+ * One long conversation for the messages bench: `count` more messages on ticket `ticketId`
+ * (alternating customer and agent, 1 minute apart, the newest just now), in one INSERT … SELECT.
+ */
+export const seedConversation = async (ownerUrl: string, ticketId: number, count: number): Promise<{ messages: number; seconds: number }> => {
+  const t0 = performance.now();
+  const sql = postgres(ownerUrl, { max: 1, onnotice: () => undefined });
+  try {
+    await sql`
+      insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wa_message_id, user_id, body, from_me, ack, read, created_at, updated_at)
+      select t.company_id, t.id, t.contact_id, t.whatsapp_id, 'LONG' || t.id || '_' || i, case when i % 2 = 0 then t.user_id end,
+             'mensagem longa ' || i || ' da conversa ' || t.id, i % 2 = 0, case when i % 2 = 0 then 4 else 0 end, true,
+             now() - (${count}::int - i) * interval '1 minute', now() - (${count}::int - i) * interval '1 minute'
+      from tickets t, generate_series(1, ${count}::int) i where t.id = ${ticketId}`;
+    await sql`vacuum (analyze) messages`;
+    const [f] = await sql<{ n: number }[]>`select count(*)::int as n from messages where ticket_id = ${ticketId}`;
+    return { messages: f!.n, seconds: (performance.now() - t0) / 1000 };
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+};

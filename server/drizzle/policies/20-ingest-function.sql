@@ -5,13 +5,15 @@
 -- writing twice at once) are found instead of duplicated; the unique indexes settle the races.
 -- The raw channel message, the forwarded flag, the quoted message's channel id and messages the
 -- company sent from the phone itself (p_from_me) came later: older signatures go, so a stale
--- caller fails loudly instead of reaching one.
+-- caller fails loudly instead of reaching one. p_last_message is what the ticket list shows
+-- ('📷 Imagem', 'Contato: Ana'…, written by the caller in the company's language); '' = the body.
 drop function if exists balcao_ingest(int, int, text, text, boolean, text, text, text, text, int, timestamptz);
 drop function if exists balcao_ingest(int, int, text, text, boolean, text, text, text, text, int, timestamptz, jsonb, boolean, text);
+drop function if exists balcao_ingest(int, int, text, text, boolean, text, text, text, text, int, timestamptz, jsonb, boolean, text, boolean);
 create or replace function balcao_ingest(
   p_company int, p_whatsapp int, p_number text, p_name text, p_is_group boolean,
   p_wa_id text, p_body text, p_media_type text, p_status text, p_queue int, p_at timestamptz,
-  p_raw jsonb, p_is_forwarded boolean, p_quoted_wa_id text, p_from_me boolean
+  p_raw jsonb, p_is_forwarded boolean, p_quoted_wa_id text, p_from_me boolean, p_last_message text
 ) returns json language plpgsql security invoker as $fn$
 declare
   v_contact int;
@@ -38,7 +40,7 @@ begin
   end if;
 
   insert into tickets (company_id, contact_id, whatsapp_id, status, queue_id, is_group, last_message, unread_messages, queued_at, bot_at)
-  values (p_company, v_contact, p_whatsapp, p_status, p_queue, p_is_group, p_body, case when p_from_me then 0 else 1 end, now(),
+  values (p_company, v_contact, p_whatsapp, p_status, p_queue, p_is_group, coalesce(nullif(p_last_message, ''), p_body), case when p_from_me then 0 else 1 end, now(),
           case when p_status = 'attending' then now() end)
   on conflict (company_id, contact_id, whatsapp_id) where status <> 'closed' do update
     -- What the company wrote from the phone is not unread.

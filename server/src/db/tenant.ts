@@ -53,7 +53,7 @@ const consoleDebugLog: SystemAccessLog = {
 };
 
 export type TenantFunction = 'balcao_ingest' | 'balcao_session_version';
-const tenantFunctions: Record<TenantFunction, number> = { balcao_ingest: 15, balcao_session_version: 2 };
+const tenantFunctions: Record<TenantFunction, number> = { balcao_ingest: 16, balcao_session_version: 2 };
 
 export const createDataAccess = (db: Db, bus: EventBus, driver: postgres.Sql, log: SystemAccessLog = consoleDebugLog): DataAccess => {
   const run = async <T>(setting: 'app.company_id' | 'app.system', value: string, fn: (unit: Unit) => Promise<T>) => {

@@ -11,8 +11,10 @@ export interface Config {
   trustProxy?: TrustProxy;
   /** pino level (LOG_LEVEL, default info). */
   logLevel?: string;
-  /** Largest multipart file part (UPLOAD_MAX_BYTES). */
+  /** Largest multipart file part (UPLOAD_MAX_BYTES): the cap of every per-kind limit. */
   uploadMaxBytes?: number;
+  /** Per-kind upload limits (UPLOAD_IMAGE_MAX_BYTES…); DEFAULT_UPLOAD_LIMITS when absent (decision 0056). */
+  uploadLimits?: UploadLimits;
   /** Origins other than our own that may call the API and socket.io (CORS_ORIGINS); none by default. */
   corsOrigins?: string[];
   production: boolean;
@@ -44,8 +46,19 @@ export interface Config {
 /** Fastify's `trustProxy` without `true`: a hop count or the proxies' addresses. */
 export type TrustProxy = false | number | string[];
 
-/** 16 MiB: WhatsApp's own limit for pictures/audio/video is 16 MB. */
-export const DEFAULT_UPLOAD_MAX_BYTES = 16 * 1024 * 1024;
+/** 100 MiB: WhatsApp's document limit, the largest of its per-kind limits (decision 0056). */
+export const DEFAULT_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
+
+/** Largest file an agent may send, by the kind it is sent as (each capped by UPLOAD_MAX_BYTES). */
+export interface UploadLimits {
+  image: number;
+  video: number;
+  audio: number;
+  document: number;
+}
+
+/** WhatsApp's own limits: 16 MB for pictures, video and audio, 100 MB for documents (decision 0056). */
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { image: 16 * 1024 * 1024, video: 16 * 1024 * 1024, audio: 16 * 1024 * 1024, document: 100 * 1024 * 1024 };
 
 export interface WaSessionConfig {
   /** QR codes shown per pairing attempt before DISCONNECTED (WA_QR_LIMIT). */
@@ -154,6 +167,10 @@ const EnvSchema = z.object({
   WA_VERSION_URL: text,
   LOG_LEVEL: z.enum(LOG_LEVELS).optional().default('info'),
   UPLOAD_MAX_BYTES: int(1, DEFAULT_UPLOAD_MAX_BYTES),
+  UPLOAD_IMAGE_MAX_BYTES: int(1, DEFAULT_UPLOAD_LIMITS.image),
+  UPLOAD_VIDEO_MAX_BYTES: int(1, DEFAULT_UPLOAD_LIMITS.video),
+  UPLOAD_AUDIO_MAX_BYTES: int(1, DEFAULT_UPLOAD_LIMITS.audio),
+  UPLOAD_DOCUMENT_MAX_BYTES: int(1, DEFAULT_UPLOAD_LIMITS.document),
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -225,6 +242,7 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    uploadLimits: { image: env.UPLOAD_IMAGE_MAX_BYTES, video: env.UPLOAD_VIDEO_MAX_BYTES, audio: env.UPLOAD_AUDIO_MAX_BYTES, document: env.UPLOAD_DOCUMENT_MAX_BYTES },
     corsOrigins: env.CORS_ORIGINS,
     production,
     dataDir,

@@ -3,10 +3,17 @@ import type { Tx } from '../db/client';
 import { txExecutor } from '../db/raw';
 import { APP_ROLE } from '../db/migrate';
 
+/** What an agent did to a stored message that WhatsApp must be told (issue 9). */
+export type MessageAction = 'edit' | 'revoke' | 'react';
+
 export type JobName = 'message.send' | 'media.download' | 'session.command' | 'message.read' | 'contact.picture';
 
 export interface JobPayloads {
-  'message.send': { companyId: number; messageId: number };
+  /**
+   * Delivers a stored outgoing message; with `action`, our edit, delete for everyone or reaction
+   * on the stored message `messageId` (its current body / our current reaction are sent).
+   */
+  'message.send': { companyId: number; messageId: number; action?: MessageAction };
   /** An inbound message's media, fetched again through its connection's channel. */
   'media.download': { companyId: number; messageId: number; mimetype: string; fileName?: string };
   /** The contact's WhatsApp profile picture, looked up at most once a day (server-behaviour §5.4). */
@@ -129,9 +136,20 @@ export class Jobs {
   }
 
   private async workAs<T extends object>(name: JobName | ConnectionQueue, handler: (data: T, meta: JobMeta) => Promise<void>): Promise<void> {
+    // One job at a time; after each, look for the next at once rather than at the next poll, so
+    // a burst (several files of one send, forwards) goes out back to back.
+    const worker: { id?: string } = {};
     const id = await this.boss.work<T>(name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-      if (job) await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+      if (!job) return;
+      try {
+        await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+      } finally {
+        setImmediate(() => {
+          if (worker.id && this.workers.get(name) === worker.id) this.boss.notifyWorker(worker.id);
+        });
+      }
     });
+    worker.id = id;
     this.workers.set(name, id);
   }
 

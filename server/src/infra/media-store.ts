@@ -62,7 +62,32 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   zip: 'application/zip',
+  // Documents agents send (issue 9): kept under their own name, always served as downloads.
+  rar: 'application/vnd.rar',
+  '7z': 'application/x-7z-compressed',
+  gz: 'application/gzip',
+  tar: 'application/x-tar',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  rtf: 'application/rtf',
+  epub: 'application/epub+zip',
 };
+
+/** What the bytes are (file-type), or undefined when nothing recognises them (text, CSV, HTML…). */
+export const sniff = async (bytes: Buffer): Promise<{ ext: string; mime: string } | undefined> => {
+  const t = await fileTypeFromBuffer(bytes).catch(() => undefined);
+  return t ? { ext: t.ext, mime: t.mime } : undefined;
+};
+
+/** Programs, by what their bytes are: never stored from an upload, whatever their name says. */
+export const EXECUTABLE_TYPES: ReadonlySet<string> = new Set(['exe', 'elf', 'macho', 'class', 'wasm', 'crx', 'xpi', 'apk', 'jar', 'deb', 'rpm', 'lnk', 'swf', 'asar', 'chm', 'reg']);
+
+/** Programs and scripts, by their name (scripts are text: only the name says what they are). */
+export const EXECUTABLE_EXTENSIONS: ReadonlySet<string> = new Set([
+  'exe', 'com', 'bat', 'cmd', 'scr', 'pif', 'msi', 'msp', 'mst', 'dll', 'cpl', 'msc', 'vbs', 'vbe', 'js', 'jse', 'mjs', 'wsf', 'wsh', 'hta',
+  'ps1', 'psm1', 'sh', 'bash', 'zsh', 'csh', 'run', 'app', 'apk', 'jar', 'so', 'dylib', 'lnk', 'reg', 'gadget', 'deb', 'rpm', 'appimage', 'elf',
+]);
 
 /** Old Office formats share one container (CFB): the claimed extension says which. */
 const CFB_EXTENSIONS = new Set(['doc', 'xls', 'ppt']);
@@ -71,6 +96,9 @@ const extensionOf = (name: string): string | undefined => {
   const dot = name.lastIndexOf('.');
   return dot < 0 ? undefined : name.slice(dot + 1).toLowerCase();
 };
+
+/** A file name's extension, lower-case, or undefined. */
+export const extensionOfName = extensionOf;
 
 /**
  * The extension a file is stored under, decided from its bytes (decision 0034): a type

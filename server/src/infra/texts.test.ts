@@ -29,6 +29,15 @@ describe('server texts catalogue', () => {
     }
   });
 
+  it("names message kinds for the ticket list in each language (pt-BR as issue 9 words them)", () => {
+    const k = textsOf('pt-BR').kinds;
+    expect([k.image, k.video, k.audio, k.sticker, k.location, k.contact('Ana'), k.contact('')]).toEqual(['📷 Imagem', '🎥 Vídeo', '🎤 Áudio', '😀 Figurinha', 'Localização', 'Contato: Ana', 'Contato']);
+    for (const language of LANGUAGES.filter((l) => l !== 'pt-BR')) {
+      const o = textsOf(language).kinds;
+      expect([o.image, o.location, o.other, o.contact('Ana')].filter((t, i) => t === [k.image, k.location, k.other, k.contact('Ana')][i])).toEqual([]);
+    }
+  });
+
   it('falls back to pt-BR for a missing or unknown language', () => {
     expect(textsOf(undefined)).toBe(textsOf('pt-BR'));
     expect(textsOf('fr')).toBe(textsOf('pt-BR'));

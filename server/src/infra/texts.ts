@@ -4,6 +4,8 @@
  * 'en', 'es'; anything else is pt-BR, the default). Services never hold these literals: they
  * ask `textsOf(language)`. pt-BR is the spec's wording, word for word.
  */
+import type { KindLabels } from '@balcao/shared';
+
 export const LANGUAGES = ['pt-BR', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'pt-BR';
@@ -12,6 +14,8 @@ export const DEFAULT_LANGUAGE: Language = 'pt-BR';
 export const LANGUAGE_SETTING = 'language';
 
 export interface ServerTexts {
+  /** How the ticket list names a last message that has no text of its own (`lastMessagePreview`). */
+  kinds: KindLabels;
   /** `{{ms}}` / `{{greeting}}` by the hour of the company's time zone. */
   partOfDay(hour: number): string;
   /** Sent when an agent accepts a ticket and sendGreetingAccepted is enabled (variables rendered after). */
@@ -26,6 +30,17 @@ export interface ServerTexts {
 
 const catalogue: Record<Language, ServerTexts> = {
   'pt-BR': {
+    kinds: {
+      image: '📷 Imagem',
+      video: '🎥 Vídeo',
+      audio: '🎤 Áudio',
+      sticker: '😀 Figurinha',
+      location: 'Localização',
+      document: '📄 Documento',
+      contact: (name) => (name ? `Contato: ${name}` : 'Contato'),
+      poll: '📊 Enquete',
+      other: 'Mensagem',
+    },
     partOfDay: (h) => (h < 12 ? 'Bom dia' : h < 18 ? 'Boa tarde' : 'Boa noite'),
     acceptGreeting: (agent) => `{{ms}} *{{name}}*, meu nome é *${agent}* e agora vou prosseguir com seu atendimento!`,
     revoked: 'Essa mensagem foi apagada pelo contato',
@@ -33,6 +48,17 @@ const catalogue: Record<Language, ServerTexts> = {
     missedCall: (isVideo, time) => `Chamada de ${isVideo ? 'vídeo' : 'voz'} perdida às ${time}`,
   },
   en: {
+    kinds: {
+      image: '📷 Photo',
+      video: '🎥 Video',
+      audio: '🎤 Audio',
+      sticker: '😀 Sticker',
+      location: 'Location',
+      document: '📄 Document',
+      contact: (name) => (name ? `Contact: ${name}` : 'Contact'),
+      poll: '📊 Poll',
+      other: 'Message',
+    },
     partOfDay: (h) => (h < 12 ? 'Good morning' : h < 18 ? 'Good afternoon' : 'Good evening'),
     acceptGreeting: (agent) => `{{ms}} *{{name}}*, my name is *${agent}* and I will take it from here!`,
     revoked: 'This message was deleted by the contact',
@@ -40,6 +66,17 @@ const catalogue: Record<Language, ServerTexts> = {
     missedCall: (isVideo, time) => `Missed ${isVideo ? 'video' : 'voice'} call at ${time}`,
   },
   es: {
+    kinds: {
+      image: '📷 Imagen',
+      video: '🎥 Video',
+      audio: '🎤 Audio',
+      sticker: '😀 Sticker',
+      location: 'Ubicación',
+      document: '📄 Documento',
+      contact: (name) => (name ? `Contacto: ${name}` : 'Contacto'),
+      poll: '📊 Encuesta',
+      other: 'Mensaje',
+    },
     partOfDay: (h) => (h < 12 ? 'Buenos días' : h < 18 ? 'Buenas tardes' : 'Buenas noches'),
     acceptGreeting: (agent) => `{{ms}} *{{name}}*, mi nombre es *${agent}* y ahora voy a continuar con su atención!`,
     revoked: 'Este mensaje fue eliminado por el contacto',

@@ -14,7 +14,8 @@ let superToken: string;
 const fx: Record<string, number> = {};
 
 beforeAll(async () => {
-  app = await createTestApp({ config: { uploadMaxBytes: 1_000_000 } });
+  // A small picture limit, so "over its kind's limit" needs no big body.
+  app = await createTestApp({ config: { uploadLimits: { image: 1024, video: 1024, audio: 1024, document: 4096 }, uploadMaxBytes: 8192 } });
   co = await createCompany(app);
   superToken = (await login(app, SUPER_EMAIL, SUPER_PASSWORD)).token;
   const admin = api(app, co.adminToken);
@@ -23,6 +24,7 @@ beforeAll(async () => {
   fx.contact = (await admin.post<{ id: number }>('/contacts', { name: 'Cliente', number: '5511999990000' })).body.id;
   fx.ticket = (await admin.post<{ id: number }>('/tickets', { contactId: fx.contact, status: 'open' })).body.id;
   fx.quick = (await admin.post<{ id: number }>('/quick-messages', { shortcode: 'fixture', message: 'Olá' })).body.id;
+  fx.message = (await admin.post<{ id: number }>(`/messages/${fx.ticket}`, { body: 'oi' })).body.id;
 });
 
 /** `{ticket}` in a url, or a body value "{ticket}", becomes that fixture's id. */
@@ -38,6 +40,8 @@ interface Case {
   req: RawRequest;
   /** Expected status (or any of several); 400 (ERR_VALIDATION) when absent. */
   status?: number | number[];
+  /** Expected code when it is not the status's usual one (400: ERR_VALIDATION). */
+  error?: string;
   as?: 'admin' | 'super';
 }
 type Method = RawRequest['method'];
@@ -49,6 +53,19 @@ const long = (n: number) => 'x'.repeat(n);
 
 const q = (url: string, name: string, query: string): Case => ({ name, req: { method: 'GET', url: `${url}?${query}` } });
 const b = (method: Method, url: string, name: string, body: unknown, extra: Partial<Case> = {}): Case => ({ name, req: { method, url, body }, ...extra });
+
+/** A multipart/form-data body (text only, so it travels as a string): fields, then files. */
+const form = (url: string, name: string, fields: Record<string, string>, files: { field?: string; fileName: string; type: string; content: string }[], extra: Partial<Case> = {}): Case => {
+  const boundary = 'XbalcaoX';
+  const parts = [
+    ...Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    ...files.map((f) => `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'medias'}"; filename="${f.fileName}"\r\nContent-Type: ${f.type}\r\n\r\n${f.content}\r\n`),
+  ];
+  return { name, req: { method: 'POST', url, raw: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` }, ...extra };
+};
+/** A Windows program's first bytes (MZ): refused whatever it is called. */
+const EXE = `MZ${'\u0000'.repeat(62)}`;
+const PDF = '%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n';
 
 /** Bodies that are not the object the route expects, for any route that takes one. */
 const bodyShapes = (method: Method, url: string): Case[] => [
@@ -146,6 +163,47 @@ const table: Record<string, Case[]> = {
     b('POST', '/messages/{ticket}', 'quotedMsg as text', { body: 'oi', quotedMsg: 'x' }),
     b('POST', '/messages/{ticket}', 'quotedMsg id as text', { body: 'oi', quotedMsg: { id: 'x' } }),
     ...bodyShapes('POST', '/messages/{ticket}'),
+    form('/messages/{ticket}', 'multipart without files', { body: 'só texto' }, []),
+    form('/messages/{ticket}', 'multipart with an empty file', {}, [{ fileName: 'vazio.pdf', type: 'application/pdf', content: '' }]),
+    form('/messages/{ticket}', 'file under an unknown field', {}, [{ field: 'arquivo', fileName: 'a.pdf', type: 'application/pdf', content: PDF }]),
+    form('/messages/{ticket}', 'a program named as a picture', {}, [{ fileName: 'foto.jpg', type: 'image/jpeg', content: EXE }], { error: 'ERR_FILE_TYPE_NOT_ALLOWED' }),
+    form('/messages/{ticket}', 'a script', {}, [{ fileName: 'rodar.sh', type: 'text/plain', content: 'rm -rf /' }], { error: 'ERR_FILE_TYPE_NOT_ALLOWED' }),
+    form('/messages/{ticket}', 'a file over its kind limit', {}, [{ fileName: 'grande.pdf', type: 'application/pdf', content: PDF + 'x'.repeat(5000) }], { status: 413, error: 'ERR_FILE_TOO_LARGE' }),
+    form('/messages/{ticket}', 'a file over the upload cap (UPLOAD_MAX_BYTES)', {}, [{ fileName: 'enorme.pdf', type: 'application/pdf', content: PDF + 'x'.repeat(9000) }], {
+      status: 413,
+      error: 'ERR_FILE_TOO_LARGE',
+    }),
+    form('/messages/{ticket}', 'more files than allowed', {}, Array.from({ length: 11 }, (_, i) => ({ fileName: `f${i}.pdf`, type: 'application/pdf', content: PDF })), { status: [400, 413] }),
+    form('/messages/{ticket}', 'quotedMsg not an id', { quotedMsg: 'abc' }, [{ fileName: 'a.pdf', type: 'application/pdf', content: PDF }]),
+    form('/messages/{ticket}', 'voice not a boolean', { voice: 'talvez' }, [{ fileName: 'a.pdf', type: 'application/pdf', content: PDF }]),
+    form('/messages/{ticket}', 'medias as text, no file', { medias: 'a.pdf' }, []),
+    { name: 'broken multipart body', req: { method: 'POST', url: '/messages/{ticket}', raw: '--XbalcaoX\r\nContent-Disposition: form-data; name="medias"; filename="a.pdf"\r\n\r\n%PDF', contentType: 'multipart/form-data; boundary=XbalcaoX' } },
+  ],
+  'POST /messages/edit/:messageId': [
+    ...badIds('POST', (id) => `/messages/edit/${id}`, { body: 'novo' }),
+    b('POST', '/messages/edit/{message}', 'missing body', {}),
+    b('POST', '/messages/edit/{message}', 'blank body', { body: ' \n ' }),
+    b('POST', '/messages/edit/{message}', 'body as number', { body: 5 }),
+    b('POST', '/messages/edit/{message}', 'body over 64 KiB', { body: long(65_537) }),
+    b('POST', '/messages/edit/{message}', 'read not a boolean', { body: 'novo', read: 'talvez' }),
+    ...bodyShapes('POST', '/messages/edit/{message}'),
+  ],
+  'DELETE /messages/:id': badIds('DELETE', (id) => `/messages/${id}`),
+  'POST /messages/:id/reactions': [
+    ...badIds('POST', (id) => `/messages/${id}/reactions`, { type: '👍' }),
+    b('POST', '/messages/{message}/reactions', 'missing type', {}),
+    b('POST', '/messages/{message}/reactions', 'a word, not an emoji', { type: 'like' }),
+    b('POST', '/messages/{message}/reactions', 'type as number', { type: 1 }),
+    b('POST', '/messages/{message}/reactions', 'many emojis', { type: '👍'.repeat(40) }),
+    ...bodyShapes('POST', '/messages/{message}/reactions'),
+  ],
+  'POST /message/forward': [
+    b('POST', '/message/forward', 'missing fields', {}),
+    b('POST', '/message/forward', 'messageId as text', { messageId: 'x', contactId: '{contact}' }),
+    b('POST', '/message/forward', 'contactId negative', { messageId: '{message}', contactId: -1 }),
+    b('POST', '/message/forward', 'contactId beyond integer', { messageId: '{message}', contactId: INT4_OVER }),
+    b('POST', '/message/forward', 'signMessage not a boolean', { messageId: '{message}', contactId: '{contact}', signMessage: 'sim' }),
+    ...bodyShapes('POST', '/message/forward'),
   ],
   'GET /contacts': [
     q('/contacts', 'search too long', `searchParam=${long(101)}`),
@@ -358,7 +416,7 @@ describe('bad input on every route', () => {
         const allowed = [c.status ?? 400].flat();
         expect({ status: r.status, error: r.body.error ?? null }, r.text.slice(0, 300)).toEqual({
           status: allowed.includes(r.status) ? r.status : allowed[0],
-          error: r.status === 200 ? null : r.status === 400 ? 'ERR_VALIDATION' : expect.stringMatching(/^ERR_/),
+          error: r.status === 200 ? null : (c.error ?? (r.status === 400 ? 'ERR_VALIDATION' : expect.stringMatching(/^ERR_/))),
         });
         if (r.body.issues) expect(r.body.issues.length).toBeGreaterThan(0);
       });

@@ -35,6 +35,22 @@ describe('OpenAPI at /docs', () => {
     expect(list?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['status', 'pageNumber']));
   });
 
+  it("documents the message actions and both shapes of a send (JSON or multipart's fields; one message or the list)", () => {
+    const send = doc.paths?.['/messages/{ticketId}']?.post;
+    const body = JSON.stringify(send?.requestBody?.content?.['application/json']?.schema);
+    expect(body).toContain('medias');
+    expect(body).toContain('quotedMsg');
+    expect(JSON.stringify(send?.responses?.['200']?.content?.['application/json']?.schema)).toContain('"type":"array"');
+    for (const [path, method] of [
+      ['/messages/edit/{messageId}', 'post'],
+      ['/messages/{id}', 'delete'],
+      ['/message/forward', 'post'],
+      ['/messages/{id}/reactions', 'post'],
+    ] as const) {
+      expect(doc.paths?.[path]?.[method]?.responses?.['200']?.content?.['application/json']?.schema, `${method} ${path}`).toMatchObject({ properties: { isDeleted: {}, isEdited: {} } });
+    }
+  });
+
   it('serves the docs UI', async () => {
     const res = await app.app.inject({ method: 'GET', url: '/docs/' });
     expect(res.statusCode).toBe(200);

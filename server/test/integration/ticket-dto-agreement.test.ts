@@ -36,6 +36,7 @@ const args = (number: string, over: Partial<IngestArgs> = {}): IngestArgs => ({
   isForwarded: false,
   quotedWaMessageId: null,
   fromMe: false,
+  lastMessage: '',
   ...over,
 });
 

@@ -133,17 +133,18 @@ export class SpecClient {
   }
 
   /** services/api.js: axios against the API host, withCredentials, Bearer from localStorage. */
-  private async raw<T>(method: string, path: string, opts: { params?: Record<string, unknown>; data?: unknown } = {}): Promise<Answer<T>> {
+  private async raw<T>(method: string, path: string, opts: { params?: Record<string, unknown>; data?: unknown; form?: FormData } = {}): Promise<Answer<T>> {
     const url = `${path}${axiosQuery(opts.params)}`;
     const headers: Record<string, string> = { Origin: SPEC_ORIGIN, Accept: 'application/json, text/plain, */*' };
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
     const cookie = this.jar.header();
     if (cookie) headers.Cookie = cookie;
     if (opts.data !== undefined) headers['Content-Type'] = 'application/json';
+    // FormData: the browser sets multipart/form-data with its boundary itself.
     const res = await fetch(`${this.app.url}${url}`, {
       method,
       headers,
-      ...(opts.data !== undefined ? { body: JSON.stringify(opts.data) } : {}),
+      ...(opts.form ? { body: opts.form } : opts.data !== undefined ? { body: JSON.stringify(opts.data) } : {}),
     });
     this.jar.take(res.headers);
     this.calls.push(`${method} ${url} → ${res.status}`);
@@ -161,7 +162,7 @@ export class SpecClient {
    * The response interceptor of useAuth: a 403 triggers one POST /auth/refresh_token and a retry;
    * a 401 clears the token and companyId and marks the user logged out (attendance §4 Session).
    */
-  async http<T = unknown>(method: string, path: string, opts: { params?: Record<string, unknown>; data?: unknown } = {}): Promise<Answer<T>> {
+  async http<T = unknown>(method: string, path: string, opts: { params?: Record<string, unknown>; data?: unknown; form?: FormData } = {}): Promise<Answer<T>> {
     let res = await this.raw<T>(method, path, opts);
     if (res.status === 403) {
       const refreshed = await this.raw<{ token: string }>('POST', '/auth/refresh_token');
@@ -323,6 +324,59 @@ export class SpecClient {
         quotedMsg: opts.quoted ?? null,
       },
     });
+  }
+
+  /**
+   * MessageInputCustom.handleUploadMedia: FormData with fromMe "true" and, per file, `medias`
+   * (the file) and `body` (the file's name); reads nothing of the answer (the socket adds them).
+   */
+  sendMedia(ticketId: number, files: { name: string; type: string; bytes: Buffer }[]) {
+    const form = new FormData();
+    form.append('fromMe', 'true');
+    for (const f of files) {
+      form.append('medias', new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
+      form.append('body', f.name);
+    }
+    return this.http<unknown>('POST', `/messages/${ticketId}`, { form });
+  }
+
+  /**
+   * MessageInputCustom.handleUploadAudio: the recorder's mp3 as `audio-record-site-<ms>.mp3`,
+   * with body = that name and fromMe "true".
+   */
+  sendRecording(ticketId: number, bytes: Buffer) {
+    const form = new FormData();
+    const name = `audio-record-site-${Date.now()}.mp3`;
+    form.append('medias', new Blob([new Uint8Array(bytes)], { type: 'audio/mpeg' }), name);
+    form.append('body', name);
+    form.append('fromMe', 'true');
+    return this.http<unknown>('POST', `/messages/${ticketId}`, { form });
+  }
+
+  /**
+   * MessageInputCustom in edit mode: POST /messages/edit/{id} with the same JSON as a send
+   * (read: 1, fromMe, mediaUrl "", the body signed when the switch is on, quotedMsg).
+   */
+  editMessage(messageId: number, text: string, opts: { sign?: boolean } = {}) {
+    const sign = opts.sign ?? true;
+    return this.http<WireMessage>('POST', `/messages/edit/${messageId}`, {
+      data: { read: 1, fromMe: true, mediaUrl: '', body: sign ? `*${this.user?.name}:*\n${text.trim()}` : text.trim(), quotedMsg: null },
+    });
+  }
+
+  /** MessageOptionsMenu.handleDeleteMessage (after the confirmation): DELETE /messages/{id}. */
+  deleteMessage(messageId: number) {
+    return this.http<unknown>('DELETE', `/messages/${messageId}`);
+  }
+
+  /** MessageOptionsMenu's reactions: POST /messages/{id}/reactions {type: emoji}. */
+  react(messageId: number, emoji: string) {
+    return this.http<unknown>('POST', `/messages/${messageId}/reactions`, { data: { type: emoji } });
+  }
+
+  /** ForwardMessageModal: one POST /message/forward per selected message, 900 ms apart (the caller waits). */
+  forward(messageId: number, contactId: number, signMessage: boolean) {
+    return this.http<WireMessage>('POST', '/message/forward', { data: { messageId, contactId, signMessage } });
   }
 
   /**

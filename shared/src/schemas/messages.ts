@@ -6,11 +6,17 @@ export const TicketIdParam = z.object({ ticketId: dbIdParam });
 
 export const ListMessagesQuery = z.object({ pageNumber });
 
+/** A ticket whose messages are on the page: the marker between tickets shows when each started and closed. */
+export const PageTicket = z.object({ id: z.number(), createdAt: z.string(), closedAt: z.string().nullable() });
+export type PageTicket = z.infer<typeof PageTicket>;
+
 export const ListMessagesResponse = z.object({
   messages: z.array(MessageDto),
   ticket: TicketDto,
   count: z.number(),
   hasMore: z.boolean(),
+  /** The tickets of the page's messages, oldest first (optional so older clients still type). */
+  tickets: z.array(PageTicket).optional(),
 });
 export type ListMessagesResponse = z.infer<typeof ListMessagesResponse>;
 
@@ -39,3 +45,80 @@ export const SendMessageBody = z.object({
     .optional(),
 });
 export type SendMessageBody = z.infer<typeof SendMessageBody>;
+
+export const MessageIdParam = z.object({ messageId: dbIdParam });
+
+const messageText = z.string().max(65_536).refine((s) => s.trim().length > 0, { message: 'empty message' });
+
+/**
+ * POST /messages/:ticketId as multipart/form-data (attendance §7): `medias` (one or several
+ * files; the server reads them, this schema sees their count), `body` the caption (on the first
+ * file), `fromMe`/`read` informational, `quotedMsg` the quoted message's id (or the whole
+ * message as JSON text), `voice` "true"/"1" for a recorded voice note. One message per file.
+ */
+export const SendMediaFields = z.object({
+  medias: z.number().int().min(1),
+  body: z.string().max(65_536).optional().default(''),
+  read: looseBool.optional(),
+  fromMe: looseBool.optional(),
+  voice: looseBool.optional(),
+  quotedMsg: z
+    .union([
+      z.literal('').transform(() => null),
+      z.literal('null').transform(() => null),
+      dbIdParam,
+      z
+        .string()
+        .max(200_000)
+        .transform((s, ctx) => {
+          try {
+            const id = (JSON.parse(s) as { id?: unknown } | null)?.id;
+            if (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) return id;
+          } catch {
+            // not JSON: reported below
+          }
+          ctx.addIssue({ code: 'custom', message: 'quotedMsg must be a message id' });
+          return z.NEVER;
+        }),
+    ])
+    .nullable()
+    .optional(),
+});
+export type SendMediaFields = z.infer<typeof SendMediaFields>;
+
+/** The route's body: multipart fields (with `medias`) or the JSON send. */
+export const SendMessageOrMediaBody = z.union([SendMediaFields, SendMessageBody]);
+export type SendMessageOrMediaBody = z.infer<typeof SendMessageOrMediaBody>;
+
+/** Multipart answers the created messages in file order; JSON answers the one message. */
+export const SendMessageResponse = z.union([MessageDto, z.array(MessageDto)]);
+
+/**
+ * POST /messages/edit/:messageId: the new text. The spec's client sends the whole send body
+ * (`read`, `fromMe`, `mediaUrl`, `quotedMsg`): accepted and ignored.
+ */
+export const EditMessageBody = z.object({
+  body: messageText,
+  read: looseBool.optional(),
+  fromMe: looseBool.optional(),
+  mediaUrl: z.string().max(2048).nullable().optional(),
+  quotedMsg: z.unknown().optional(),
+});
+export type EditMessageBody = z.infer<typeof EditMessageBody>;
+
+/** POST /message/forward: one message to one contact; `signMessage` prefixes `*<agent>:*` once. */
+export const ForwardMessageBody = z.object({
+  messageId: dbId,
+  contactId: dbId,
+  signMessage: looseBool.optional().default(false),
+});
+export type ForwardMessageBody = z.infer<typeof ForwardMessageBody>;
+
+/** POST /messages/:id/reactions: our reaction (one emoji; '' removes it). */
+export const ReactionBody = z.object({
+  type: z
+    .string()
+    .max(32)
+    .refine((s) => s === '' || (!/\s/.test(s) && /\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(s)), { message: 'not an emoji' }),
+});
+export type ReactionBody = z.infer<typeof ReactionBody>;

@@ -5,6 +5,7 @@ import type { EventBus } from '../../infra/event-bus';
 import type { Jobs } from '../../infra/jobs';
 import type { Clock } from '../../infra/clock';
 import type { MediaStore } from '../../infra/media-store';
+import { DEFAULT_UPLOAD_LIMITS, DEFAULT_UPLOAD_MAX_BYTES, type Config } from '../../infra/config';
 import { defineModule } from '../../infra/module';
 import type { JobRouting, SessionManager } from '../whatsapp';
 import { registerMediaJobs } from './inbound/inbound-media';
@@ -27,11 +28,13 @@ export { channelSink } from './inbound/channel-sink';
 export const messagesModule = defineModule({
   name: 'messages',
   dependsOn: ['companies', 'contacts', 'tickets', 'whatsapp'],
-  setup: (k: { data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock; media: MediaStore; sessions: SessionManager; routing: JobRouting }) => {
+  setup: (k: { config: Config; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock; media: MediaStore; sessions: SessionManager; routing: JobRouting }) => {
     const { data, jobs, media, sessions, routing } = k;
+    // Per-kind limits, each capped by UPLOAD_MAX_BYTES (decision 0056).
+    const uploads = { limits: k.config.uploadLimits ?? DEFAULT_UPLOAD_LIMITS, maxBytes: k.config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES };
     return {
       routes: async (app) => {
-        await app.register(messagesRoutes(createMessagesService({ data, jobs, clock: k.clock })));
+        await app.register(messagesRoutes(createMessagesService({ data, jobs, clock: k.clock, media, uploads }), { uploadMaxBytes: uploads.maxBytes }));
         await app.register(mediaRoutes({ data, media }));
       },
       start: async (rt) => {

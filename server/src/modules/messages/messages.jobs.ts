@@ -1,13 +1,29 @@
 import { ACK } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import type { DataAccess } from '../../db/tenant';
-import type { JobMeta, JobPayloads, Jobs } from '../../infra/jobs';
+import type { JobMeta, JobPayloads, Jobs, MessageAction } from '../../infra/jobs';
 import type { MediaStore } from '../../infra/media-store';
-import { ChannelError, type JobRouting, type SentRef, type SessionManager } from '../whatsapp';
+import { ChannelError, type JobRouting, type OutboundContent, type SentRef, type SessionManager } from '../whatsapp';
 import { contactsQueries } from '../contacts';
 import { ticketsQueries } from '../tickets';
 import * as repo from './messages.repository';
+import { newWaMessageId } from './outbound';
 import { sendFailure, toOutboundContent } from './outbound-content';
+
+/**
+ * What WhatsApp is told for an action on a stored message, from the row as it is now (so a
+ * retry, or two quick edits, send the latest state); undefined: nothing left to send.
+ * A message of ours not yet on WhatsApp (ack 0) cannot be edited or deleted there yet: the
+ * caller retries until its send went through.
+ */
+export const actionContent = (m: repo.MessageRow, action: MessageAction): OutboundContent | undefined => {
+  const target = { id: m.waMessageId, fromMe: m.fromMe };
+  if (action === 'react') return { kind: 'reaction', target, emoji: m.reactions.find((r) => r.fromMe)?.emoji ?? '' };
+  if (!m.fromMe || m.ack < 0) return undefined;
+  if (m.ack === 0) throw new ChannelError('ERR_SENDING_WAPP_MSG', true, `message ${m.id} is not on WhatsApp yet`);
+  if (action === 'revoke') return m.isDeleted ? { kind: 'revoke', target } : undefined;
+  return m.isDeleted ? undefined : { kind: 'edit', target, text: m.body };
+};
 
 export interface SendWorkerDeps {
   data: DataAccess;
@@ -46,7 +62,31 @@ export const createSendWorker = (deps: SendWorkerDeps) => {
   const failed = (companyId: number, m: repo.MessageRow, code: string, giveUp: boolean) =>
     withRow(companyId, (tx) => (giveUp ? repo.applyAck(tx, companyId, m.whatsappId, m.waMessageId, ACK.FAILED, code) : repo.setSendError(tx, companyId, m.whatsappId, m.waMessageId, code)));
 
-  return async ({ companyId, messageId }: JobPayloads['message.send'], meta: JobMeta): Promise<void> => {
+  /** Our edit, delete or reaction: a permanent failure (or the last retry) records its code on the message. */
+  const act = async ({ companyId, messageId, action }: Required<JobPayloads['message.send']>, meta: JobMeta): Promise<void> => {
+    const job = await deps.data.withTenant({ companyId }, async ({ tx }) => {
+      const m = await repo.get(tx, companyId, messageId);
+      const contact = m?.contactId ? await contactsQueries.get(tx, companyId, m.contactId) : undefined;
+      return m ? { m, to: contact?.number ?? '' } : null;
+    });
+    if (!job) return;
+    const channel = deps.sessions.sender(job.m.whatsappId);
+    if (!channel && deps.forwardToOwner && (await deps.forwardToOwner({ companyId, messageId, action }, job.m.whatsappId))) return;
+    try {
+      if (!channel) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', true);
+      const content = actionContent(job.m, action);
+      if (content) await channel.send(job.to, content, { id: newWaMessageId() });
+    } catch (err) {
+      const f = sendFailure(err, meta);
+      if (!f.giveUp) throw err;
+      const code = action === 'revoke' && f.code === 'ERR_SENDING_WAPP_MSG' ? 'ERR_DELETE_WAPP_MSG' : f.code;
+      await withRow(companyId, (tx) => repo.setActionError(tx, companyId, messageId, code));
+    }
+  };
+
+  return async (data: JobPayloads['message.send'], meta: JobMeta): Promise<void> => {
+    if (data.action) return act({ ...data, action: data.action }, meta);
+    const { companyId, messageId } = data;
     const job = await deps.data.withTenant({ companyId }, async ({ tx }) => {
       const m = await repo.get(tx, companyId, messageId);
       if (!m || !m.fromMe || m.ack > ACK.PENDING) return null;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { MESSAGE_PAGE_SIZE, type MessageDto, type MessageReaction } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { messages } from './messages.table';
@@ -58,21 +58,83 @@ export const withQuoted = async (tx: Tx, companyId: number, rows: MessageRow[]):
 /**
  * A page of the conversation: this ticket and the contact's earlier tickets on the same
  * connection (history shows above, with a marker per ticket). Newest page first; rows ascending.
+ *
+ * The page's ids come from each ticket's newest rows through `messages_ticket_created` (a
+ * LATERAL top-N per ticket, then merged), so the first page of a 10,000-message conversation
+ * reads ~41 index entries per ticket instead of sorting all of them (issue 9 bench).
  */
-export const history = async (tx: Tx, companyId: number, ticket: { id: number; contactId: number; whatsappId: number }, page: number) => {
-  const scope = sql`${messages.ticketId} in (select id from tickets where company_id = ${companyId} and contact_id = ${ticket.contactId} and whatsapp_id = ${ticket.whatsappId} and id <= ${ticket.id})`;
-  const where = and(eq(messages.companyId, companyId), scope);
-  const rows = await tx
-    .select()
+export const history = async (tx: Tx, companyId: number, ticketId: number, page: number) => {
+  // The ticket's own contact and connection come from the row itself, so this runs alongside
+  // the caller's visibility checks (the caller discards it when the ticket is not the actor's).
+  const scope = sql`select id from tickets where company_id = ${companyId} and id <= ${ticketId}
+    and (contact_id, whatsapp_id) = (select contact_id, whatsapp_id from tickets where company_id = ${companyId} and id = ${ticketId})`;
+  const offset = (page - 1) * MESSAGE_PAGE_SIZE;
+  const perTicket = offset + MESSAGE_PAGE_SIZE + 1;
+  const pageIds = sql`
+    select m.id from (${scope}) t
+    cross join lateral (
+      select id, created_at from messages
+      where company_id = ${companyId} and ticket_id = t.id
+      order by created_at desc nulls last, id desc nulls last
+      limit ${perTicket}
+    ) m
+    order by m.created_at desc nulls last, m.id desc nulls last
+    limit ${MESSAGE_PAGE_SIZE + 1} offset ${offset}`;
+  const counted = (where: SQL) => sql<number>`(select count(*)::int from messages where company_id = ${companyId} and ${where})`;
+  const total = counted(sql`ticket_id = any(array(${scope}))`);
+  // One round trip: the page's rows (re-ordered below; never the bulky raw copy) and, on each,
+  // the conversation's count.
+  const { raw: _raw, ...columns } = getTableColumns(messages);
+  const found = await tx
+    .select({ m: columns, total })
     .from(messages)
-    .where(where)
-    .orderBy(sql`${messages.createdAt} desc nulls last`, sql`${messages.id} desc nulls last`)
-    .limit(MESSAGE_PAGE_SIZE + 1)
-    .offset((page - 1) * MESSAGE_PAGE_SIZE);
-  const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(messages).where(where);
+    .where(and(eq(messages.companyId, companyId), sql`${messages.id} in (${pageIds})`));
+  const rows = found.map((r) => ({ ...r.m, raw: null }) as MessageRow).sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || y.id - x.id);
+  const count = found.length ? found[0]!.total : ((await tx.select({ n: total }).from(sql`(select 1) one`))[0]?.n ?? 0);
   const pageRows = rows.slice(0, MESSAGE_PAGE_SIZE).reverse();
-  return { messages: await withQuoted(tx, companyId, pageRows), count: counted?.n ?? 0, hasMore: rows.length > MESSAGE_PAGE_SIZE };
+  return {
+    messages: await withQuoted(tx, companyId, pageRows),
+    count,
+    hasMore: rows.length > MESSAGE_PAGE_SIZE,
+    ticketIds: [...new Set(pageRows.map((r) => r.ticketId))],
+  };
 };
+
+/** Our edit of our own message: new body, edited (a deleted one is not edited). */
+export const setEdited = async (tx: Tx, companyId: number, id: number, body: string): Promise<MessageRow | undefined> =>
+  (
+    await tx
+      .update(messages)
+      .set({ body, isEdited: true, updatedAt: new Date() })
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id), eq(messages.isDeleted, false)))
+      .returning()
+  )[0];
+
+/** We deleted our message for everyone (the body stays: the author may still see what it said). */
+export const setDeleted = async (tx: Tx, companyId: number, id: number): Promise<MessageRow | undefined> =>
+  (await tx.update(messages).set({ isDeleted: true, updatedAt: new Date() }).where(and(eq(messages.companyId, companyId), eq(messages.id, id))).returning())[0];
+
+/**
+ * Our reaction on a message (ours or the customer's): one per WhatsApp account, so it replaces
+ * every `fromMe` entry; '' removes it. One statement, like the channel's reactions.
+ */
+export const setOwnReaction = async (tx: Tx, companyId: number, id: number, emoji: string, from: string): Promise<MessageRow | undefined> => {
+  const added = emoji ? JSON.stringify([{ emoji, fromMe: true, from }]) : '[]';
+  return (
+    await tx
+      .update(messages)
+      .set({
+        reactions: sql`coalesce((select jsonb_agg(x) from jsonb_array_elements(${messages.reactions}) x where not (x->>'fromMe')::boolean), '[]'::jsonb) || ${added}::jsonb`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .returning()
+  )[0];
+};
+
+/** An edit, delete or reaction of ours could not reach WhatsApp: its code shows on the message. */
+export const setActionError = async (tx: Tx, companyId: number, id: number, errorCode: string): Promise<MessageRow | undefined> =>
+  (await tx.update(messages).set({ errorCode, updatedAt: new Date() }).where(and(eq(messages.companyId, companyId), eq(messages.id, id))).returning())[0];
 
 export const insert = async (tx: Tx, row: typeof messages.$inferInsert): Promise<MessageRow> => (await tx.insert(messages).values(row).returning())[0]!;
 

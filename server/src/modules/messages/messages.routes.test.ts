@@ -76,6 +76,36 @@ describe('messages', () => {
     ]);
   });
 
+  it('pages the history newest first across tickets, each page ascending, without gaps or repeats', async () => {
+    const t = await acceptedTicket();
+    // 24 older messages and 'Oi' on a ticket then closed, 18 on the live one: 43.
+    await app.owner`insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wa_message_id, body, from_me, created_at)
+      select ${a.companyId}, ${t.id}, ${t.contact.id}, ${t.whatsappId}, 'PG' || ${t.id} || '_' || i, 'antiga ' || i, false, now() - interval '1 hour' + i * interval '1 second'
+      from generate_series(1, 24) i`;
+    await admin().put(`/tickets/${t.id}`, { status: 'closed' });
+    await a.inbound(t.contact.number, 'nova 0');
+    const next = (await a.pendingTickets()).find((x) => x.contact.number === t.contact.number)!;
+    await app.owner`insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wa_message_id, body, from_me, created_at)
+      select ${a.companyId}, ${next.id}, ${t.contact.id}, ${t.whatsappId}, 'PN' || ${next.id} || '_' || i, 'nova ' || i, false, now() + i * interval '1 second'
+      from generate_series(1, 17) i`;
+    const pages = [];
+    for (const p of [1, 2, 3, 4]) pages.push((await admin().get<ListMessagesResponse>(`/messages/${next.id}?pageNumber=${p}`)).body);
+    expect(pages.map((p) => [p.messages.length, p.hasMore, p.count])).toEqual([
+      [20, true, 43],
+      [20, true, 43],
+      [3, false, 43],
+      [0, false, 43],
+    ]);
+    const bodies = [...pages[2]!.messages, ...pages[1]!.messages, ...pages[0]!.messages].map((m) => m.body);
+    expect(bodies).toEqual([...Array.from({ length: 24 }, (_, i) => `antiga ${i + 1}`), 'Oi', 'nova 0', ...Array.from({ length: 17 }, (_, i) => `nova ${i + 1}`)]);
+    // The newest page spans both tickets: both markers' times come with it.
+    expect(pages[0]!.tickets).toEqual([
+      { id: t.id, createdAt: expect.any(String), closedAt: expect.any(String) },
+      { id: next.id, createdAt: expect.any(String), closedAt: null },
+    ]);
+    expect(pages[2]!.tickets?.map((x) => x.id)).toEqual([t.id]);
+  });
+
   it('reading a conversation writes nothing; marking it read clears the unread count and tells the lists', async () => {
     const t = await acceptedTicket();
     await a.inbound(t.contact.number, 'mais uma');

@@ -1,15 +1,62 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ListMessagesQuery, ListMessagesResponse, MessageDto, SendMessageBody, TicketDto, TicketIdParam } from '@balcao/shared';
+import {
+  EditMessageBody,
+  ForwardMessageBody,
+  IdParam,
+  ListMessagesQuery,
+  ListMessagesResponse,
+  MessageDto,
+  MessageIdParam,
+  ReactionBody,
+  SendMessageOrMediaBody,
+  SendMessageResponse,
+  TicketDto,
+  TicketIdParam,
+} from '@balcao/shared';
+import { requireAuth } from '../../infra/auth';
+import { AppError } from '../../infra/errors';
 import type { MessagesService } from './messages.service';
+import { readMultipart, type Upload } from './uploads';
 
-export const messagesRoutes = (messages: MessagesService) => async (fastify: FastifyInstance) => {
+/** The files of a multipart send, read before validation (the body schema sees their count). */
+const uploadsOf = new WeakMap<FastifyRequest, { files: Upload[]; bodies: string[] }>();
+
+export const messagesRoutes = (messages: MessagesService, opts: { uploadMaxBytes: number }) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/messages/:ticketId', { schema: { params: TicketIdParam, querystring: ListMessagesQuery, response: { 200: ListMessagesResponse } } }, (req) =>
     messages.list(req.ctx, req.params.ticketId, req.query.pageNumber),
   );
-  app.post('/messages/:ticketId', { schema: { params: TicketIdParam, body: SendMessageBody, response: { 200: MessageDto } } }, (req) =>
-    messages.send(req.ctx, req.params.ticketId, req.body),
+  // JSON answers the message; multipart/form-data (`medias`: one or several files) the messages, in file order.
+  app.post(
+    '/messages/:ticketId',
+    {
+      schema: { params: TicketIdParam, body: SendMessageOrMediaBody, response: { 200: SendMessageResponse } },
+      preValidation: async (req, reply) => {
+        if (!req.isMultipart()) return;
+        // Files are read before validation, so the session is checked first: no upload without one.
+        await requireAuth(fastify)(req, reply);
+        const { fields, files, bodies } = await readMultipart(req, opts.uploadMaxBytes);
+        uploadsOf.set(req, { files, bodies });
+        // Validated next against the route's schema (as unknown input, like any body).
+        (req as { body: unknown }).body = { ...fields, medias: files.length };
+      },
+    },
+    (req) => {
+      const body = req.body;
+      if (!('medias' in body)) return messages.send(req.ctx, req.params.ticketId, body);
+      const upload = uploadsOf.get(req);
+      if (!upload) throw new AppError('ERR_VALIDATION', 'medias: send the files as multipart/form-data');
+      return messages.sendMedia(req.ctx, req.params.ticketId, body, upload.files, upload.bodies);
+    },
+  );
+  app.post('/messages/edit/:messageId', { schema: { params: MessageIdParam, body: EditMessageBody, response: { 200: MessageDto } } }, (req) =>
+    messages.edit(req.ctx, req.params.messageId, req.body),
+  );
+  app.delete('/messages/:id', { schema: { params: IdParam, response: { 200: MessageDto } } }, (req) => messages.remove(req.ctx, req.params.id));
+  app.post('/message/forward', { schema: { body: ForwardMessageBody, response: { 200: MessageDto } } }, (req) => messages.forward(req.ctx, req.body));
+  app.post('/messages/:id/reactions', { schema: { params: IdParam, body: ReactionBody, response: { 200: MessageDto } } }, (req) =>
+    messages.react(req.ctx, req.params.id, req.body),
   );
   app.post('/tickets/:ticketId/read', { schema: { params: TicketIdParam, response: { 200: TicketDto } } }, (req) => messages.markRead(req.ctx, req.params.ticketId));
 };

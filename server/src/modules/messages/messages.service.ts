@@ -1,14 +1,28 @@
-import { can, type ListMessagesResponse, type MessageDto, type SendMessageBody, type TicketDto } from '@balcao/shared';
-import type { Ctx, DataAccess } from '../../db/tenant';
+import {
+  can,
+  type EditMessageBody,
+  type ForwardMessageBody,
+  type ListMessagesResponse,
+  type MessageDto,
+  type ReactionBody,
+  type SendMediaFields,
+  type SendMessageBody,
+  type TicketDto,
+} from '@balcao/shared';
+import type { Ctx, DataAccess, Unit } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import type { Jobs } from '../../infra/jobs';
 import type { Clock } from '../../infra/clock';
+import type { MediaStore } from '../../infra/media-store';
 import { LANGUAGE_SETTING } from '../../infra/texts';
 import { companiesQueries } from '../companies';
 import { contactsQueries } from '../contacts';
 import { usersQueries } from '../users';
-import { canSee, ticketsQueries } from '../tickets';
+import { canSee, ticketsQueries, type TicketRow } from '../tickets';
+import { whatsappQueries } from '../whatsapp';
 import { queueOutbound } from './outbound';
+import { displayName } from './outbound-content';
+import { captionsFor, classifyUpload, defaultUploadPolicy, type ClassifiedUpload, type Upload, type UploadPolicy } from './uploads';
 import { queueReadReceipts } from './read-receipts';
 import * as repo from './messages.repository';
 import { renderVariables } from './variables';
@@ -34,23 +48,100 @@ const ECHO_WINDOW_MS = 2 * 60_000;
 /** The spec client's signature line (`*Name:*` then a newline) in front of a body. */
 const unsigned = (body: string) => body.replace(/^\*[^*\n]+:\*\n/, '');
 
-export const createMessagesService = (deps: { data: DataAccess; jobs: Jobs; clock: Clock }) => {
+/** Kinds a forward re-sends: texts and the files the server keeps (stickers, cards and locations are not re-sent). */
+const FORWARDABLE: ReadonlySet<string | null> = new Set([null, 'image', 'video', 'audio', 'ptt', 'voice', 'document']);
+
+/** `*Name:*` then a newline in front of a text, unless it already starts with this signature. */
+const signed = (name: string, body: string) => {
+  const signature = `*${name}:*\n`;
+  return body.startsWith(signature) ? body : `${signature}${body}`;
+};
+
+export interface MessagesDeps {
+  data: DataAccess;
+  jobs: Jobs;
+  clock: Clock;
+  /** Where uploaded files are kept (multipart sends); without it a multipart send is refused. */
+  media?: Pick<MediaStore, 'save'>;
+  uploads?: UploadPolicy;
+}
+
+export const createMessagesService = (deps: MessagesDeps) => {
   const ticketFor = async (tx: Tx, ctx: Ctx, ticketId: number) => {
-    const actor = await usersQueries.actorFacts(tx, ctx.companyId, ctx.userId);
+    // Both reads at once: postgres.js pipelines them on the transaction's connection.
+    const [actor, t] = await Promise.all([usersQueries.actorFacts(tx, ctx.companyId, ctx.userId), ticketsQueries.get(tx, ctx.companyId, ticketId)]);
     if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
-    const t = await ticketsQueries.get(tx, ctx.companyId, ticketId);
     if (!t) throw new AppError('ERR_NO_TICKET_FOUND');
     if (!canSee(actor, t)) throw new AppError('ERR_NO_PERMISSION');
     return t;
+  };
+
+  /** A ticket the agent may write on: open, and theirs unless they may answer any (admins). */
+  const writableTicket = async (tx: Tx, ctx: Ctx, ticketId: number) => {
+    const t = await ticketFor(tx, ctx, ticketId);
+    // Replies go through an accepted ticket; admins may answer any open one.
+    if (t.status !== 'open') throw new AppError('ERR_INVALID_TRANSITION');
+    if (t.userId !== ctx.userId && !can(ctx, 'messages:replyToAnyTicket')) throw new AppError('ERR_NO_PERMISSION');
+    return t;
+  };
+
+  const messageFor = async (tx: Tx, ctx: Ctx, messageId: number) => {
+    const m = await repo.get(tx, ctx.companyId, messageId);
+    if (!m) throw new AppError('ERR_NO_MESSAGE_FOUND');
+    return m;
+  };
+
+  /** The quoted message's id after checking it is one of the company's. */
+  const quotedIdOf = async (tx: Tx, ctx: Ctx, quoted: SendMessageBody['quotedMsg'] | SendMediaFields['quotedMsg']) => {
+    const id = typeof quoted === 'number' ? quoted : (quoted?.id ?? null);
+    if (id && !(await repo.get(tx, ctx.companyId, id))) throw new AppError('ERR_NO_MESSAGE_FOUND');
+    return id;
+  };
+
+  /** An action on a stored message: stored now, told to WhatsApp by the send job (woken after commit). */
+  const queueAction = async (unit: Unit, ctx: Ctx, row: repo.MessageRow, action: 'edit' | 'revoke' | 'react'): Promise<MessageDto> => {
+    await deps.jobs.enqueue(unit.tx, 'message.send', { companyId: ctx.companyId, messageId: row.id, action });
+    const [dto] = await repo.withQuoted(unit.tx, ctx.companyId, [row]);
+    const ticket = (await ticketsQueries.loadDto(unit.tx, ctx.companyId, row.ticketId))!;
+    unit.stage({ type: 'message.updated', companyId: ctx.companyId, message: dto!, ticket });
+    return dto!;
+  };
+
+  /** Runs `fn` in a transaction, then wakes the send worker (the job it queued is committed). */
+  const thenSend = async <T>(ctx: Ctx, fn: (unit: Unit) => Promise<T>): Promise<T> => {
+    const r = await deps.data.withTenant(ctx, fn);
+    deps.jobs.notify('message.send');
+    return r;
+  };
+
+  /** Own outgoing message on a ticket the agent may see and that is open; else the coded refusal. */
+  const ownOutgoing = async (tx: Tx, ctx: Ctx, messageId: number, mayAnyOutgoing: boolean) => {
+    const m = await messageFor(tx, ctx, messageId);
+    const t = await ticketFor(tx, ctx, m.ticketId);
+    if (!m.fromMe || (m.userId !== ctx.userId && !mayAnyOutgoing)) throw new AppError('ERR_NO_PERMISSION');
+    if (t.status !== 'open') throw new AppError('ERR_INVALID_TRANSITION');
+    return { m, t };
   };
 
   return {
     /** Reads only (decision 0031): opening a conversation marks it read through markRead. */
     list: (ctx: Ctx, ticketId: number, pageNumber: number): Promise<ListMessagesResponse> =>
       deps.data.withTenant(ctx, async ({ tx }) => {
-        const t = await ticketFor(tx, ctx, ticketId);
-        const page = await repo.history(tx, ctx.companyId, t, pageNumber);
-        return { ...page, ticket: (await ticketsQueries.loadDto(tx, ctx.companyId, t.id))! };
+        // The page and the ticket's DTO are read alongside the checks (pipelined on the
+        // transaction's connection) and only answered once the actor may see the ticket.
+        const [t, { ticketIds, ...page }, ticket] = await Promise.all([
+          ticketFor(tx, ctx, ticketId),
+          repo.history(tx, ctx.companyId, ticketId, pageNumber),
+          ticketsQueries.loadDto(tx, ctx.companyId, ticketId),
+        ]);
+        // Usually the page is all this ticket's: its DTO has the times; earlier tickets are read.
+        const earlier = ticketIds.filter((id) => id !== t.id);
+        const spans = earlier.length ? await ticketsQueries.spans(tx, ctx.companyId, earlier) : [];
+        const tickets = [
+          ...spans.map((s) => ({ id: s.id, createdAt: s.createdAt.toISOString(), closedAt: s.closedAt?.toISOString() ?? null })),
+          ...(ticketIds.includes(t.id) ? [{ id: t.id, createdAt: ticket!.createdAt, closedAt: ticket!.closedAt ?? null }] : []),
+        ];
+        return { ...page, tickets, ticket: ticket! };
       }),
 
     /**
@@ -70,12 +161,8 @@ export const createMessagesService = (deps: { data: DataAccess; jobs: Jobs; cloc
 
     send: (ctx: Ctx, ticketId: number, body: SendMessageBody): Promise<MessageDto> =>
       deps.data.withTenant(ctx, async (unit) => {
-        const t = await ticketFor(unit.tx, ctx, ticketId);
-        // Replies go through an accepted ticket; admins may answer any open one.
-        if (t.status !== 'open') throw new AppError('ERR_INVALID_TRANSITION');
-        if (t.userId !== ctx.userId && !can(ctx, 'messages:replyToAnyTicket')) throw new AppError('ERR_NO_PERMISSION');
-        const quotedId = typeof body.quotedMsg === 'number' ? body.quotedMsg : (body.quotedMsg?.id ?? null);
-        if (quotedId && !(await repo.get(unit.tx, ctx.companyId, quotedId))) throw new AppError('ERR_NO_MESSAGE_FOUND');
+        const t = await writableTicket(unit.tx, ctx, ticketId);
+        const quotedId = await quotedIdOf(unit.tx, ctx, body.quotedMsg);
         const text = await rendered(unit.tx, deps.clock, t, body.body);
         // The spec's client posts its own accept greeting after the server sent it (decision 0054):
         // the customer gets it once, and the client gets the message already sent.
@@ -84,6 +171,99 @@ export const createMessagesService = (deps: { data: DataAccess; jobs: Jobs; cloc
         if (echo && !quotedId) return (await repo.withQuoted(unit.tx, ctx.companyId, [echo]))[0]!;
         const row = await queueOutbound(unit, deps.jobs, t, text, { userId: ctx.userId, quotedMsgId: quotedId });
         return (await repo.withQuoted(unit.tx, ctx.companyId, [row]))[0]!;
+      }),
+
+    /**
+     * Multipart send: one message per file, in order, the caption on the first. Every file is
+     * checked (kind by its bytes, allow-list, size) before any is stored or sent.
+     */
+    sendMedia: async (ctx: Ctx, ticketId: number, fields: SendMediaFields, files: Upload[], bodies: string[] = [fields.body]): Promise<MessageDto[]> => {
+      if (!deps.media) throw new AppError('ERR_VALIDATION', 'uploads are not accepted here');
+      const media = deps.media;
+      const classified: ClassifiedUpload[] = [];
+      for (const f of files) classified.push(await classifyUpload(f, fields.voice, deps.uploads ?? defaultUploadPolicy));
+      const captions = captionsFor(files, bodies);
+      return deps.data.withTenant(ctx, async (unit) => {
+        const t = await writableTicket(unit.tx, ctx, ticketId);
+        const quotedId = await quotedIdOf(unit.tx, ctx, fields.quotedMsg);
+        const rows: repo.MessageRow[] = [];
+        for (const [i, f] of classified.entries()) {
+          const name = await media.save(ctx.companyId, f.bytes, { mimetype: f.mimetype, fileName: f.fileName });
+          const caption = captions[i]!.trim() ? await rendered(unit.tx, deps.clock, t, captions[i]!) : '';
+          // A document without a caption reads as its file name (attendance §3), like received ones.
+          const body = caption || (f.mediaType === 'document' ? displayName(name) : '');
+          rows.push(
+            await queueOutbound(unit, deps.jobs, t, body, { userId: ctx.userId, quotedMsgId: i === 0 ? quotedId : null, media: { type: f.mediaType, name }, ticketAnnounced: i < classified.length - 1 }),
+          );
+        }
+        return repo.withQuoted(unit.tx, ctx.companyId, rows);
+      });
+    },
+
+    /** Our own text message, new text: stored at once (isEdited), then sent as an edit. */
+    edit: (ctx: Ctx, messageId: number, body: EditMessageBody): Promise<MessageDto> =>
+      thenSend(ctx, async (unit) => {
+        const { m, t } = await ownOutgoing(unit.tx, ctx, messageId, false);
+        if (m.mediaType !== null || m.isDeleted || m.ack < 0) throw new AppError('ERR_MESSAGE_NOT_EDITABLE');
+        const row = await repo.setEdited(unit.tx, ctx.companyId, m.id, await rendered(unit.tx, deps.clock, t, body.body));
+        if (!row) throw new AppError('ERR_MESSAGE_NOT_EDITABLE');
+        return queueAction(unit, ctx, row, 'edit');
+      }),
+
+    /** Deletes an outgoing message for everyone: its author, or an admin for any outgoing one. Idempotent. */
+    remove: (ctx: Ctx, messageId: number): Promise<MessageDto> =>
+      thenSend(ctx, async (unit) => {
+        const { m } = await ownOutgoing(unit.tx, ctx, messageId, can(ctx, 'messages:deleteAnyOutgoing'));
+        if (m.isDeleted) return (await repo.withQuoted(unit.tx, ctx.companyId, [m]))[0]!;
+        const row = (await repo.setDeleted(unit.tx, ctx.companyId, m.id))!;
+        return queueAction(unit, ctx, row, 'revoke');
+      }),
+
+    /** Our reaction on any message of a ticket we may write on ('' removes it). */
+    react: (ctx: Ctx, messageId: number, body: ReactionBody): Promise<MessageDto> =>
+      thenSend(ctx, async (unit) => {
+        const m = await messageFor(unit.tx, ctx, messageId);
+        await writableTicket(unit.tx, ctx, m.ticketId);
+        if (m.isDeleted) throw new AppError('ERR_NO_MESSAGE_FOUND');
+        const own = (await whatsappQueries.get(unit.tx, ctx.companyId, m.whatsappId))?.number ?? '';
+        const row = (await repo.setOwnReaction(unit.tx, ctx.companyId, m.id, body.type, own))!;
+        return queueAction(unit, ctx, row, 'react');
+      }),
+
+    /**
+     * Re-sends a message (text or file) to a contact, marked forwarded, on the contact's live
+     * ticket of the same connection or a new open ticket assigned to the forwarder.
+     */
+    forward: (ctx: Ctx, body: ForwardMessageBody): Promise<MessageDto> =>
+      deps.data.withTenant(ctx, async (unit) => {
+        const { tx } = unit;
+        const m = await messageFor(tx, ctx, body.messageId);
+        const source = await ticketFor(tx, ctx, m.ticketId);
+        if (m.isDeleted) throw new AppError('ERR_NO_MESSAGE_FOUND');
+        if (!FORWARDABLE.has(m.mediaType) || (m.mediaType !== null && !m.mediaUrl)) throw new AppError('ERR_VALIDATION', `a ${m.mediaType} message cannot be forwarded`);
+        const contact = await contactsQueries.get(tx, ctx.companyId, body.contactId);
+        if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+        const { ticket, created } = await ticketsQueries.liveOrOpen(tx, ctx.companyId, {
+          contactId: contact.id,
+          whatsappId: m.whatsappId,
+          userId: ctx.userId,
+          queueId: source.queueId,
+          at: deps.clock.now(),
+        });
+        if (created) unit.stage({ type: 'ticket.created', companyId: ctx.companyId, ticket: (await ticketsQueries.loadDto(tx, ctx.companyId, ticket.id))! });
+        const fileName = m.mediaUrl ? displayName(m.mediaUrl) : '';
+        const hasText = m.mediaType === null || (m.body.trim() !== '' && m.body !== fileName);
+        let text = m.body;
+        if (body.signMessage && hasText) {
+          const agent = await usersQueries.get(tx, ctx.companyId, ctx.userId);
+          if (agent?.name) text = signed(agent.name, m.body);
+        }
+        const row = await queueOutbound(unit, deps.jobs, ticket as TicketRow, text, {
+          userId: ctx.userId,
+          forwarded: true,
+          media: m.mediaType !== null && m.mediaUrl ? { type: m.mediaType, name: m.mediaUrl } : null,
+        });
+        return (await repo.withQuoted(tx, ctx.companyId, [row]))[0]!;
       }),
   };
 };

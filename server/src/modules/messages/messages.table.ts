@@ -39,7 +39,9 @@ export const messages = pgTable(
   },
   (t) => [
     uniqueIndex('messages_whatsapp_wa_id').on(t.whatsappId, t.waMessageId),
-    index('messages_ticket_created').on(t.ticketId, t.createdAt.desc(), t.id.desc()),
+    // company_id last: the conversation's count and page ids read the index alone (RLS checks
+    // company_id, so without it every entry cost a heap visit; issue 9 bench, decision 0059).
+    index('messages_ticket_created').on(t.ticketId, t.createdAt.desc(), t.id.desc(), t.companyId),
     // Composite (company_id, id) keys: a message can only point at its own company's rows.
     foreignKey({ name: 'messages_ticket_fk', columns: [t.companyId, t.ticketId], foreignColumns: [tickets.companyId, tickets.id] }).onDelete('cascade'),
     foreignKey({ name: 'messages_whatsapp_fk', columns: [t.companyId, t.whatsappId], foreignColumns: [whatsapps.companyId, whatsapps.id] }).onDelete('cascade'),

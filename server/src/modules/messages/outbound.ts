@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Unit } from '../../db/tenant';
+import { lastMessagePreview } from '@balcao/shared';
 import type { Jobs } from '../../infra/jobs';
+import { LANGUAGE_SETTING, textsOf } from '../../infra/texts';
+import { companiesQueries } from '../companies';
 import { ticketsQueries, type TicketRow } from '../tickets';
 import * as repo from './messages.repository';
 
@@ -48,7 +51,11 @@ export const queueOutbound = async (
     mediaUrl: opts.media?.name ?? null,
     isForwarded: opts.forwarded ?? false,
   });
-  await ticketsQueries.touchAfterSend(unit.tx, ticket.companyId, ticket.id, body);
+  // The list names a media message's kind ('📷 Imagem', a document's name), never blank.
+  const preview = opts.media
+    ? lastMessagePreview(opts.media.type, body, textsOf(await companiesQueries.getSetting(unit.tx, ticket.companyId, LANGUAGE_SETTING)).kinds, opts.media.name)
+    : body;
+  await ticketsQueries.touchAfterSend(unit.tx, ticket.companyId, ticket.id, preview);
   await jobs.enqueue(unit.tx, 'message.send', { companyId: ticket.companyId, messageId: row.id });
   const ticketDto = (await ticketsQueries.loadDto(unit.tx, ticket.companyId, ticket.id))!;
   const [dto] = await repo.withQuoted(unit.tx, ticket.companyId, [row]);

@@ -7,7 +7,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { wireEvent, type ListQuickMessagesResponse, type QuickMessageDto } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
-import { multipart } from '../../../test/helpers/multipart';
+import { multipart } from '../../../test/helpers/form-parts';
 import { api, connectSocket, createCompany, type TestCompany } from '../../../test/helpers/world';
 
 let app: TestApp;

@@ -108,6 +108,33 @@ export const insert = async (tx: Tx, data: typeof tickets.$inferInsert): Promise
       .returning()
   )[0];
 
+/**
+ * The contact's live ticket on the connection, or a new open one assigned to `userId` (a
+ * message forwarded to a contact with no conversation going). `created` says which; a
+ * concurrent creation is found instead of duplicated (the partial unique index).
+ */
+export const liveOrOpen = async (
+  tx: Tx,
+  companyId: number,
+  o: { contactId: number; whatsappId: number; userId: number; queueId: number | null; at: Date },
+): Promise<{ ticket: TicketRow; created: boolean }> => {
+  const live = await findLive(tx, companyId, o.contactId, o.whatsappId);
+  if (live) return { ticket: live, created: false };
+  const row = await insert(tx, { companyId, contactId: o.contactId, whatsappId: o.whatsappId, queueId: o.queueId, status: 'open', userId: o.userId, acceptedAt: o.at, queuedAt: o.at });
+  if (row) return { ticket: row, created: true };
+  return { ticket: (await findLive(tx, companyId, o.contactId, o.whatsappId))!, created: false };
+};
+
+/** Opening and closing times of tickets (the conversation's markers between tickets). */
+export const spans = async (tx: Tx, companyId: number, ids: number[]): Promise<{ id: number; createdAt: Date; closedAt: Date | null }[]> =>
+  ids.length === 0
+    ? []
+    : tx
+        .select({ id: tickets.id, createdAt: tickets.createdAt, closedAt: tickets.closedAt })
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)))
+        .orderBy(tickets.id);
+
 export const update = async (tx: Tx, companyId: number, id: number, set: Partial<typeof tickets.$inferInsert>): Promise<TicketRow | undefined> =>
   (await tx.update(tickets).set({ ...set, updatedAt: new Date() }).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id))).returning())[0];
 

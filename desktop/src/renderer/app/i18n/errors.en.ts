@@ -45,5 +45,8 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_TOO_MANY_REQUESTS: 'Too many attempts. Wait a moment and try again.',
   ERR_TOO_MANY_ATTEMPTS: 'Too many wrong passwords for this account. Wait a little and try again.',
   ERR_NOT_FOUND: 'Record not found.',
+  ERR_FILE_TYPE_NOT_ALLOWED: 'This type of file is not allowed.',
+  ERR_FILE_TOO_LARGE: 'The file is too large to send through WhatsApp.',
+  ERR_MESSAGE_NOT_EDITABLE: 'Only text messages can be edited.',
   ERR_INTERNAL: 'Internal server error. Try again later.',
 };

@@ -45,5 +45,8 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_TOO_MANY_REQUESTS: 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
   ERR_TOO_MANY_ATTEMPTS: 'Demasiadas contraseñas incorrectas para esta cuenta. Espere un poco e inténtelo de nuevo.',
   ERR_NOT_FOUND: 'Registro no encontrado.',
+  ERR_FILE_TYPE_NOT_ALLOWED: 'Este tipo de archivo no está permitido.',
+  ERR_FILE_TOO_LARGE: 'El archivo es demasiado grande para enviarlo por WhatsApp.',
+  ERR_MESSAGE_NOT_EDITABLE: 'Solo se pueden editar los mensajes de texto.',
   ERR_INTERNAL: 'Error interno del servidor. Inténtelo más tarde.',
 };

@@ -46,5 +46,8 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_TOO_MANY_REQUESTS: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
   ERR_TOO_MANY_ATTEMPTS: 'Muitas senhas erradas para esta conta. Aguarde um pouco e tente novamente.',
   ERR_NOT_FOUND: 'Registro não encontrado.',
+  ERR_FILE_TYPE_NOT_ALLOWED: 'Este tipo de arquivo não é permitido.',
+  ERR_FILE_TOO_LARGE: 'O arquivo é grande demais para enviar pelo WhatsApp.',
+  ERR_MESSAGE_NOT_EDITABLE: 'Só mensagens de texto podem ser editadas.',
   ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
 };

@@ -1,4 +1,4 @@
-import { mediaTypeOfKind, normalizeChannelPhone, type DomainEvent, type MessageDto, type MessageReaction, type TicketDto } from '@balcao/shared';
+import { lastMessagePreview, mediaTypeOfKind, normalizeChannelPhone, type DomainEvent, type MessageDto, type MessageReaction, type TicketDto } from '@balcao/shared';
 import type { DataAccess, Unit } from '../../../db/tenant';
 import { sql } from 'drizzle-orm';
 import type { Jobs } from '../../../infra/jobs';
@@ -64,6 +64,7 @@ const messageFromRow = (m: Record<string, unknown>): MessageDto => ({
   errorCode: (m.error_code as string | null) ?? null,
   quotedMsg: null,
   reactions: (m.reactions as MessageReaction[] | null) ?? [],
+  userId: (m.user_id as number | null | undefined) ?? null,
   createdAt: new Date(m.created_at as string).toISOString(),
   updatedAt: new Date(m.updated_at as string).toISOString(),
 });
@@ -94,11 +95,13 @@ export interface IngestArgs {
   isForwarded: boolean;
   quotedWaMessageId: string | null;
   fromMe: boolean;
+  /** What the ticket list shows ('' = the body): media and cards named, never raw data. */
+  lastMessage: string;
 }
 
 /** The function's parameter order, in one place: both call paths below use it. */
 const ingestParams = (a: IngestArgs) =>
-  [a.whatsappId, a.number, a.name, a.isGroup, a.waMessageId, a.body, a.mediaType, a.status, a.queueId, a.at.toISOString(), a.raw, a.isForwarded, a.quotedWaMessageId, a.fromMe] as const;
+  [a.whatsappId, a.number, a.name, a.isGroup, a.waMessageId, a.body, a.mediaType, a.status, a.queueId, a.at.toISOString(), a.raw, a.isForwarded, a.quotedWaMessageId, a.fromMe, a.lastMessage] as const;
 
 /**
  * The one typed call site of balcao_ingest. Without `tx`: one autocommit statement (the hot
@@ -112,7 +115,7 @@ export const callIngest = {
     const p = ingestParams(a);
     const rows = await tx.execute<{ r: IngestCall }>(
       sql`select balcao_ingest(${a.companyId}::int, ${p[0]}::int, ${p[1]}::text, ${p[2]}::text, ${p[3]}::boolean, ${p[4]}::text, ${p[5]}::text,
-        ${p[6]}::text, ${p[7]}::text, ${p[8]}::int, ${p[9]}::timestamptz, ${p[10]}::jsonb, ${p[11]}::boolean, ${p[12]}::text, ${p[13]}::boolean) as r`,
+        ${p[6]}::text, ${p[7]}::text, ${p[8]}::int, ${p[9]}::timestamptz, ${p[10]}::jsonb, ${p[11]}::boolean, ${p[12]}::text, ${p[13]}::boolean, ${p[14]}::text) as r`,
     );
     return rows[0]!.r;
   },
@@ -145,7 +148,15 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
   const ignoreGroups = async (companyId: number) =>
     (await data.withTenant({ companyId }, ({ tx }) => companiesQueries.getSetting(tx, companyId, 'CheckMsgIsGroup'))) !== 'disabled';
 
-  const ingestArgs = (conn: ConnectionFacts, msg: InboundMessage): IngestArgs => ({
+  /** The list's preview of a message with no text of its own, in the company's language ('' for texts). */
+  const previewOf = async (conn: ConnectionFacts, msg: InboundMessage): Promise<string> => {
+    const mediaType = mediaTypeOf(msg);
+    if (mediaType === null) return '';
+    const language = await data.withTenant({ companyId: conn.companyId }, ({ tx }) => languageOf(tx, conn.companyId));
+    return lastMessagePreview(mediaType, stripNul(msg.body), textsOf(language).kinds, msg.media?.fileName);
+  };
+
+  const ingestArgs = (conn: ConnectionFacts, msg: InboundMessage, lastMessage = ''): IngestArgs => ({
     companyId: conn.companyId,
     whatsappId: conn.id,
     // Every channel's number keys contacts in the one canonical form (decision 0032).
@@ -163,6 +174,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
     isForwarded: msg.isForwarded ?? false,
     quotedWaMessageId: msg.quotedId ?? null,
     fromMe: msg.fromMe,
+    lastMessage,
   });
 
   const eventsOf = (conn: ConnectionFacts, r: IngestCall): DomainEvent[] => {
@@ -182,7 +194,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
   });
 
   /** Text: one autocommit call (the hot path). */
-  const store = (conn: ConnectionFacts, msg: InboundMessage) => callIngest.autocommit(data, ingestArgs(conn, msg), (r) => eventsOf(conn, r));
+  const store = async (conn: ConnectionFacts, msg: InboundMessage) => callIngest.autocommit(data, ingestArgs(conn, msg, await previewOf(conn, msg)), (r) => eventsOf(conn, r));
 
   /**
    * Media: the same call plus the download's safety-net job, in one transaction, so a process
@@ -190,7 +202,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
    */
   const storeWithMedia = (conn: ConnectionFacts, msg: InboundMessage) =>
     data.withTenant({ companyId: conn.companyId }, async ({ tx, stage }) => {
-      const r = await callIngest.inTransaction(tx, ingestArgs(conn, msg));
+      const r = await callIngest.inTransaction(tx, ingestArgs(conn, msg, lastMessagePreview(mediaTypeOf(msg) ?? 'document', stripNul(msg.body), textsOf(await languageOf(tx, conn.companyId)).kinds, msg.media?.fileName)));
       for (const e of eventsOf(conn, r)) stage(e);
       if (!r.duplicate && r.message) await jobs!.enqueue(tx, 'media.download', mediaJob(conn, msg, r.message.id as number), { startAfterSeconds: MEDIA_SAFETY_NET_SECONDS });
       return r;
