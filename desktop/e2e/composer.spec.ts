@@ -71,7 +71,8 @@ test("the agent sends every kind from the composer and the customer's phone show
     await test.step('setup: another contact to forward to, and a quick reply with variables', async () => {
       const sandbox = await api.sandboxConnection();
       await api.customerSays(sandbox.id, other, 'Oi, sou outro cliente');
-      await api.post('/quick-messages', { shortcode: `prazo${stamp}`, message: 'Olá {{firstName}}, seu protocolo é {{protocol}}.', geral: false });
+      // General: the API user is another admin, and a personal reply would be only theirs.
+      await api.post('/quick-messages', { shortcode: `prazo${stamp}`, message: 'Olá {{firstName}}, seu protocolo é {{protocol}}.', geral: true });
     });
 
     await test.step('a reply quoting the customer', async () => {
@@ -162,8 +163,10 @@ test("the agent sends every kind from the composer and the customer's phone show
       await expect(second).toBeVisible();
       // 'Encaminhar' starts forward mode with that message ticked.
       await menu(page, first, 'Encaminhar');
-      await expect(first.getByTestId('message-select')).toBeChecked();
-      await second.getByTestId('message-select').setChecked(true);
+      // The checkbox sits beside the bubble, in the message's row.
+      const select = (text: string) => page.getByTestId('message-row').filter({ hasText: text }).getByTestId('message-select');
+      await expect(select('Primeira para encaminhar')).toBeChecked();
+      await select('Segunda para encaminhar').setChecked(true);
       await expect(page.getByTestId('forward-count')).toContainText('2');
       await page.getByTestId('forward-open').click();
       const picker = page.getByRole('dialog');

@@ -92,6 +92,7 @@ const MessageBubbleView = ({ message, highlighted = false, onQuote, selecting = 
     <MessageMenu message={message}>
       {(menu) => (
         <div
+          data-testid="message-row"
           style={{ display: 'flex', alignItems: 'flex-start', gap: 8, padding: '1px 0', justifyContent: mine ? 'flex-end' : 'flex-start' }}
           onClick={selecting ? () => onToggle?.(message.id) : undefined}
         >

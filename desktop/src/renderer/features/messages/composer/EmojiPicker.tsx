@@ -8,8 +8,13 @@ import { EmojiGrid } from '../../../components/EmojiGrid';
 export const EmojiPicker = ({ onPick, disabled }: { onPick: (emoji: string) => void; disabled?: boolean }) => {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // Closes on a pick: left open it would cover the quick replies and the last messages.
+  const pick = (emoji: string) => {
+    setOpen(false);
+    onPick(emoji);
+  };
   return (
-    <Popover content={<EmojiGrid onPick={onPick} />} trigger="click" open={open && !disabled} onOpenChange={setOpen} placement="topLeft">
+    <Popover content={<EmojiGrid onPick={pick} />} trigger="click" open={open && !disabled} onOpenChange={setOpen} placement="topLeft">
       <Button type="text" icon={<SmileOutlined />} aria-label={t('composer.emoji')} disabled={disabled} data-testid="emoji-button" />
     </Popover>
   );
