@@ -162,7 +162,8 @@ test('a customer is attended from first message to a second ticket, unseen by an
     const rows = conversationRows(page);
     await expect(rows).toHaveText([
       new RegExp(`^${firstWords}`),
-      new RegExp(`^${literal(reply)}`),
+      // Signed (the switch is on by default); WhatsApp's *bold* is drawn, so the asterisks may not show.
+      new RegExp(`^\\*?${literal(agentName)}:\\*?\\s*${literal(reply)}`),
       new RegExp(`#${secondId}$`),
       new RegExp(`^${literal(secondWords)}`),
     ]);

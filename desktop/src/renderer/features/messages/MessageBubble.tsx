@@ -5,6 +5,7 @@ import type { MessageDto, MessageReaction } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { AckIcon } from '../../components/AckIcon';
 import { formatClock } from '../../lib/format';
+import { WhatsAppText } from '../../components/WhatsAppText';
 import { captionOf, previewOf } from './media.logic';
 import { MessageMedia } from './MessageMedia';
 import { MessageMenu } from './MessageMenu';
@@ -185,7 +186,7 @@ const MessageBubbleView = ({ message, highlighted = false, onQuote, selecting = 
               ) : (
                 <>
                   <MessageMedia message={message} />
-                  {caption && <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{caption}</div>}
+                  {caption && <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}><WhatsAppText text={caption} /></div>}
                 </>
               )}
               <div style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 4, fontSize: 11, color: token.colorTextSecondary }}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AckIcon } from '../../components/AckIcon';
 import { formatClock } from '../../lib/format';
 import { formatBytes, type SimLine } from './simulator.logic';
+import { WhatsAppText } from '../../components/WhatsAppText';
 
 /** One message on the simulated phone, drawn by kind: file, location, contact card or text. */
 export const SimBubble = ({ line, quoted }: { line: SimLine; quoted: string | null }) => {
@@ -72,7 +73,7 @@ export const SimBubble = ({ line, quoted }: { line: SimLine; quoted: string | nu
             <UserOutlined /> {c.name || t('simulator.contact')} · {c.number || t('simulator.noNumber')}
           </span>
         ))}
-        {view.text && <span data-testid="sim-text">{view.text}</span>}
+        {view.text && <span data-testid="sim-text"><WhatsAppText text={view.text} /></span>}
       </div>
       <Typography.Text type="secondary" style={{ fontSize: 11, display: 'flex', gap: 4, justifyContent: 'flex-end', alignItems: 'center' }}>
         {line.isEdited && !line.isDeleted && <span data-testid="sim-edited">{t('simulator.edited')}</span>}
