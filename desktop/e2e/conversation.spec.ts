@@ -11,7 +11,7 @@ import { composerInput, customerMessages, snapshot, ticketItem } from './support
  */
 test('the customer sends every kind from the Simulador and the agent sees each, live', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
-  const { stamp, customer, phone, phoneContext, ticket } = await startConversation({ page, browser, request }, 'Oi, preciso de ajuda');
+  const { stamp, api, customer, phone, phoneContext, ticket } = await startConversation({ page, browser, request }, 'Oi, preciso de ajuda');
   const phonePage = phone.page;
   try {
     const item = ticketItem(page.getByTestId('ticket-list-open'), ticket.id);
@@ -38,8 +38,10 @@ test('the customer sends every kind from the Simulador and the agent sees each, 
     });
 
     const last = () => customerMessages(page).last();
+    const preview = item.getByTestId('ticket-last-message');
     await test.step('a picture with a caption: the agent sees the picture', async () => {
       await phone.sendFile('image', { name: 'comprovante.png', mimeType: 'image/png', buffer: PNG_2x1 }, 'comprovante');
+      await expect(preview).toHaveText('📷 comprovante');
       const img = last().getByTestId('message-media').locator('img');
       await expect(img).toHaveAttribute('src', /^blob:/);
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => `${el.naturalWidth}x${el.naturalHeight}`)).toBe('2x1');
@@ -50,6 +52,7 @@ test('the customer sends every kind from the Simulador and the agent sees each, 
       await phone.sendFile('document', { name: 'boleto.pdf', mimeType: 'application/pdf', buffer: PDF });
       await expect(last().getByTestId('message-media')).toHaveAttribute('data-kind', 'document');
       await expect(last()).toContainText('boleto.pdf');
+      await expect(preview).toHaveText('boleto.pdf');
       await phone.sendFile('audio', { name: 'recado.wav', mimeType: 'audio/wav', buffer: wavTone() });
       await expect(last().getByTestId('message-media')).toHaveAttribute('data-kind', 'audio');
       await expect(last().locator('audio')).toHaveAttribute('src', /^blob:/);
@@ -63,6 +66,13 @@ test('the customer sends every kind from the Simulador and the agent sees each, 
       await expect(last().getByTestId('message-location-link')).toHaveAttribute('href', /maps/);
       await phone.sendContact({ name: 'Bia Lima', number: '5561981112222' });
       await expect(last().getByTestId('message-contact-card')).toContainText('Bia Lima');
+      // The list names the kind, never the raw vCard.
+      await expect(preview).toHaveText('Contato: Bia Lima');
+    });
+
+    await test.step('everything arrived while the agent was looking: nothing is unread, on screen or on the server', async () => {
+      await expect(item.getByTestId('unread-count')).toHaveCount(0);
+      await expect.poll(async () => (await api.get<{ unreadMessages: number }>(`/tickets/${ticket.id}`)).unreadMessages).toBe(0);
     });
     await snapshot(page, 'agent-conversation');
 

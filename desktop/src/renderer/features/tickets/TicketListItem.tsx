@@ -61,7 +61,7 @@ const TicketListItemView = ({ ticket, selected, accepting, onOpen, onAccept }: P
               {t(presence === 'composing' ? 'tickets.typing' : 'tickets.recording')}
             </Typography.Text>
           ) : (
-            <Typography.Text type="secondary" ellipsis style={{ fontSize: 13 }}>
+            <Typography.Text type="secondary" ellipsis style={{ fontSize: 13 }} data-testid="ticket-last-message">
               {ticket.lastMessage || '\u00a0'}
             </Typography.Text>
           )}
