@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startConversation } from './support/conversation';
 import { MP4_HEADER, PDF, PNG_2x1, wavTone } from './support/files';
-import { composerInput, customerMessages, snapshot, ticketItem } from './support/ui';
+import { composerInput, customerMessages, ourMessages, snapshot, ticketItem } from './support/ui';
 
 /**
  * Issue 9, the parts that stand on their own: the customer, played in the Simulador, sends every
@@ -82,6 +82,15 @@ test('the customer sends every kind from the Simulador and the agent sees each, 
       await composerInput(page).press('Enter');
       await expect(phone.receivedWith(reply)).toBeVisible();
       await expect(phone.receivedWith(reply)).toHaveAttribute('data-kind', 'text');
+    });
+
+    await test.step('at phone width (390 px) the messages fill the screen between the header and the composer', async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(ourMessages(page).filter({ hasText: reply })).toBeInViewport();
+      await expect(composerInput(page)).toBeInViewport();
+      const list = await page.getByTestId('message-list').boundingBox();
+      expect(list?.height ?? 0).toBeGreaterThan(400);
+      await snapshot(page, 'agent-conversation-390');
     });
 
     await test.step('the phone keeps the whole conversation across a reload', async () => {
