@@ -64,4 +64,4 @@ export const downloadText = (text: string, name: string, type = 'text/csv;charse
 
 /** Within `px` of the bottom of a scrolled box: time to load the next page (attendance §9: 100 px). */
 export const nearBottom = (el: { scrollTop: number; scrollHeight: number; clientHeight: number }, px = 100): boolean =>
-  el.scrollHeight - el.scrollTop - el.clientHeight < px;
+  el.scrollHeight - el.scrollTop - el.clientHeight <= px;
