@@ -22,6 +22,7 @@ export type DomainEvent =
   | { type: 'message.updated'; companyId: number; message: MessageDto; ticket: TicketDto }
   | { type: 'contact.created'; companyId: number; contact: ContactDto }
   | { type: 'contact.updated'; companyId: number; contact: ContactDto }
+  | { type: 'contact.deleted'; companyId: number; contactId: number }
   | { type: 'whatsapp.updated'; companyId: number; whatsapp: WhatsappDto }
   | { type: 'whatsapp.deleted'; companyId: number; whatsappId: number }
   | { type: 'whatsapp.session'; companyId: number; session: WhatsappSessionPayload }

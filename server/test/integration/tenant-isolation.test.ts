@@ -6,6 +6,7 @@ import { api } from '../helpers/world';
 import { createTenant, freshContact, type Tenant } from '../helpers/tenants';
 import { privateRouteKeys, send, type RawRequest, type RawResponse } from '../helpers/routes';
 import { tamperToken } from '../helpers/sockets';
+import { multipart } from '../helpers/form-parts';
 
 // Company B's admin calls every route with company A's ids. A's records must stay invisible
 // (404 with the entity's own code, never 403, never data) and untouched; lists answer only B's.
@@ -94,6 +95,13 @@ const aQuickUnchanged = async () => {
 };
 const aQuick = async () => (await quickMessages()).a;
 const onAQuick = (method: RawRequest['method'], suffix = '', body?: unknown) => async (): Promise<RawRequest> => ({ method, url: `/quick-messages/${await aQuick()}${suffix}`, body });
+
+/** A's contact as the database has it, to prove a refused call changed nothing. */
+const aContactUnchanged = async () => {
+  const [c] = await app.owner`select name, company_id from contacts where id = ${A.contactId}`;
+  expect(c).toMatchObject({ company_id: A.c.companyId });
+  expect(c!.name).toContain(A.marker);
+};
 
 const tickets = (b: RawResponse['body']) => b.tickets;
 const contacts = (b: RawResponse['body']) => b.contacts;
@@ -241,6 +249,42 @@ const table: Record<string, Case[]> = {
         expect(r.status).toBe(200);
         expect(r.body.id).not.toBe(A.contactId);
         expect(r.text).not.toContain(A.marker);
+      },
+    },
+  ],
+  'GET /contacts/list': [
+    {
+      name: "with A's companyId: B's list",
+      req: () => get(`/contacts/list?companyId=${A.c.companyId}`),
+      // B may hold its own contact with A's phone (the POST row): only A's records must be absent.
+      expect: (r) => {
+        expect(r.status).toBe(200);
+        expect(r.text).not.toContain(A.marker);
+        const ids = (r.body as unknown as { id: number }[]).map((c) => c.id);
+        expect(ids.filter((id) => [A.contactId, A.contactId2].includes(id))).toEqual([]);
+        expect(ids).toContain(B.contactId);
+      },
+    },
+  ],
+  'PUT /contacts/:id': [
+    {
+      name: "A's contact",
+      req: () => ({ method: 'PUT', url: `/contacts/${A.contactId}`, body: { name: 'Tomado', extraInfo: [{ name: 'x', value: 'y' }] } }),
+      expect: notFound('ERR_NO_CONTACT_FOUND', aContactUnchanged),
+    },
+  ],
+  'DELETE /contacts/:id': [{ name: "A's contact", req: () => ({ method: 'DELETE', url: `/contacts/${A.contactId}` }), expect: notFound('ERR_NO_CONTACT_FOUND', aContactUnchanged) }],
+  'POST /contacts/upload': [
+    {
+      name: "a sheet with A's phone creates B's own contact, A's untouched",
+      req: () => {
+        const form = multipart([{ name: 'file', value: Buffer.from(`nome;numero\nPlanilha B;${A.phone}\n`), filename: 'b.csv' }]);
+        return { method: 'POST', url: '/contacts/upload', raw: form.payload.toString('latin1'), contentType: form.contentType };
+      },
+      expect: async (r) => {
+        expect(r.status).toBe(200);
+        expect(r.text).not.toContain(A.marker);
+        await aContactUnchanged();
       },
     },
   ],

@@ -503,6 +503,38 @@ export class SpecClient {
     return this.http('DELETE', `/quick-messages/${id}`);
   }
 
+  // ------------------------------------------------------------------------------ contacts
+
+  /** pages/Contacts: GET /contacts {searchParam, pageNumber}; reads contacts, hasMore. */
+  contactsPage(searchParam = '', pageNumber = 1, dates: { date?: string; dateStart?: string; dateEnd?: string } = {}) {
+    return this.http<{ contacts: Record<string, unknown>[]; hasMore: boolean; count: number }>('GET', '/contacts', { params: { searchParam, pageNumber, ...dates } });
+  }
+
+  /** useContacts / selectors: GET /contacts/list {companyId}; reads the array. */
+  contactsList() {
+    return this.http<Record<string, unknown>[]>('GET', '/contacts/list', { params: { companyId: this.companyId } });
+  }
+
+  /** ContactModal on open: GET /contacts/{id}, merged into its form values. */
+  contact(id: number) {
+    return this.http<Record<string, unknown>>('GET', `/contacts/${id}`);
+  }
+
+  /** ContactModal.handleSaveContact: PUT /contacts/{id} with the form values, or POST /contacts. */
+  saveContact(values: Record<string, unknown>, id?: number) {
+    return id ? this.http<Record<string, unknown>>('PUT', `/contacts/${id}`, { data: values }) : this.http<Record<string, unknown>>('POST', '/contacts', { data: values });
+  }
+
+  /** pages/Contacts.handleDeleteContact: DELETE /contacts/{id}. */
+  deleteContact(id: number) {
+    return this.http('DELETE', `/contacts/${id}`);
+  }
+
+  /** pages/Contacts' spreadsheet import: POST /contacts/upload with the file. */
+  uploadContacts(file: { blob: Blob; name: string }) {
+    return this.form<{ total: number; created: number; refused: { row: number; reason: string }[] }>('/contacts/upload', { file });
+  }
+
   // ------------------------------------------------------------------------------- socket
 
   /**

@@ -5,7 +5,7 @@ import { PublicOnly, RequireAdmin, RequireAuth } from './RouteGuards';
 
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
-  'todolist', 'schedules', 'tags', 'contacts', 'helps', 'users', 'files',
+  'todolist', 'schedules', 'tags', 'helps', 'users', 'files',
   'prompts', 'queue-integration', 'messages-api', 'settings', 'kanban', 'financeiro', 'queues',
   'announcements', 'subscription', 'chats/:uuid?', 'contact-lists', 'contact-lists/:contactListId/contacts',
   'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
@@ -44,6 +44,10 @@ const routes: RouteObject[] = [
       {
         path: 'quick-messages',
         lazy: async () => ({ Component: (await import('../features/quick-messages/QuickMessagesPage')).QuickMessagesPage }),
+      },
+      {
+        path: 'contacts',
+        lazy: async () => ({ Component: (await import('../features/contacts/ContactsPage')).ContactsPage }),
       },
       {
         path: 'simulator',

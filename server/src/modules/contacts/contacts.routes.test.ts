@@ -1,0 +1,219 @@
+/**
+ * Contacts (attendance.md §5, §7; administration.md §7, §9): the page's list with search and
+ * dates, `/contacts/list`, edit with extra info, admin-only delete, spreadsheet import with a
+ * per-row report, the company's `contact` events, and one contact per number under concurrency.
+ */
+import ExcelJS from 'exceljs';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wireEvent, type ContactDto, type ContactUploadResponse, type ListContactsResponse, type WireChannels } from '@balcao/shared';
+import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
+import { multipart } from '../../../test/helpers/form-parts';
+import { api, connectSocket, createCompany, nextEvent, type TestCompany } from '../../../test/helpers/world';
+
+let app: TestApp;
+let a: TestCompany;
+let user: { token: string };
+let socket: Socket;
+beforeAll(async () => {
+  app = await createTestApp();
+  a = await createCompany(app);
+  user = await a.addUser({});
+  socket = await connectSocket(app, user.token);
+});
+afterAll(async () => {
+  socket.close();
+  await app.close();
+});
+
+let n = 0;
+/** A São Paulo mobile (13 digits) unique in this process. */
+const phone = () => `55119${8}${String(process.pid % 1000).padStart(3, '0')}${String(++n).padStart(4, '0')}`;
+const admin = () => api(app, a.adminToken);
+const made = async (body: Record<string, unknown>, token = a.adminToken) => {
+  const r = await api(app, token).post<ContactDto>('/contacts', body);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body;
+};
+const upload = (bytes: Buffer, filename: string, token = a.adminToken) => {
+  const form = multipart([{ name: 'file', value: bytes, filename, contentType: 'application/octet-stream' }]);
+  return app.app.inject({ method: 'POST', url: '/contacts/upload', headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType }, payload: form.payload });
+};
+
+describe('GET /contacts', () => {
+  it('pages by name with count and hasMore, searches name and number', async () => {
+    const tag = `Pg${process.pid}x`;
+    for (let i = 0; i < 23; i++) await made({ name: `${tag} ${String(i).padStart(2, '0')}`, number: phone() });
+    const p1 = (await admin().get<ListContactsResponse>(`/contacts?searchParam=${tag.toLowerCase()}`)).body;
+    const p2 = (await admin().get<ListContactsResponse>(`/contacts?searchParam=${tag}&pageNumber=2`)).body;
+    expect([p1.contacts.length, p1.count, p1.hasMore, p2.contacts.length, p2.hasMore]).toEqual([20, 23, true, 3, false]);
+    expect([...p1.contacts, ...p2.contacts].map((c) => c.name)).toEqual(Array.from({ length: 23 }, (_, i) => `${tag} ${String(i).padStart(2, '0')}`));
+    const one = p1.contacts[5]!;
+    const byNumber = (await admin().get<ListContactsResponse>(`/contacts?searchParam=${one.number}`)).body;
+    expect(byNumber.contacts.map((c) => c.id)).toEqual([one.id]);
+  });
+
+  it('filters by the day created (date, dateStart, dateEnd)', async () => {
+    const c = await made({ name: 'Data Hoje', number: phone() });
+    const today = c.createdAt.slice(0, 10);
+    const q = (s: string) => admin().get<ListContactsResponse>(`/contacts?searchParam=${c.number}&${s}`);
+    expect((await q(`date=${today}`)).body.count).toBe(1);
+    expect((await q(`date=2001-01-01`)).body.count).toBe(0);
+    expect((await q(`dateStart=${today}&dateEnd=${today}`)).body.count).toBe(1);
+    expect((await q(`dateEnd=2001-01-01`)).body.count).toBe(0);
+    expect((await q(`dateStart=2999-01-01`)).body.count).toBe(0);
+    expect((await q('date=ontem')).status).toBe(400);
+  });
+});
+
+describe('GET /contacts/list', () => {
+  it("answers the caller's company with the spec's companyId parameter, whatever id is sent", async () => {
+    const c = await made({ name: 'Na Lista', number: phone() });
+    const other = await createCompany(app);
+    for (const url of [`/contacts/list?companyId=${a.companyId}`, `/contacts/list?companyId=${other.companyId}`, '/contacts/list']) {
+      const r = await api(app, user.token).get<ContactDto[]>(url);
+      expect(r.status, url).toBe(200);
+      expect(r.body.map((x) => x.id), url).toContain(c.id);
+    }
+    expect((await api(app, other.adminToken).get<ContactDto[]>(`/contacts/list?companyId=${a.companyId}`)).body.map((x) => x.id)).not.toContain(c.id);
+  });
+});
+
+describe('POST /contacts and PUT /contacts/:id', () => {
+  it('creates with extra info, edits (replacing extra info), and refuses a number another contact has', async () => {
+    const created = nextEvent<WireChannels['contact']>(socket, wireEvent(a.companyId, 'contact'), (p) => p.action === 'create' && 'contact' in p && p.contact.name === 'Com Extra');
+    const c = await made({ name: 'Com Extra', number: phone(), email: 'c@example.com', extraInfo: [{ name: 'CPF', value: '123' }, { name: 'Cidade', value: 'Recife' }] }, user.token);
+    expect(c.extraInfo).toEqual([{ name: 'CPF', value: '123' }, { name: 'Cidade', value: 'Recife' }]);
+    const createdEvent = await created;
+    expect('contact' in createdEvent && createdEvent.contact.id).toBe(c.id);
+
+    const updated = nextEvent<WireChannels['contact']>(socket, wireEvent(a.companyId, 'contact'), (p) => p.action === 'update' && 'contact' in p && p.contact.id === c.id);
+    const r = await api(app, user.token).put<ContactDto>(`/contacts/${c.id}`, { name: 'Editado', number: `+${c.number}`, email: '', extraInfo: [{ name: 'Cidade', value: 'Olinda' }] });
+    expect(r.status).toBe(200);
+    expect([r.body.name, r.body.number, r.body.email, r.body.extraInfo]).toEqual(['Editado', c.number, '', [{ name: 'Cidade', value: 'Olinda' }]]);
+    const updatedEvent = await updated;
+    expect('contact' in updatedEvent && updatedEvent.contact.name).toBe('Editado');
+    expect((await admin().get<ContactDto>(`/contacts/${c.id}`)).body.extraInfo).toEqual([{ name: 'Cidade', value: 'Olinda' }]);
+
+    const other = await made({ name: 'Outro', number: phone() });
+    const dup = await admin().put<{ error: string; details: { alreadyExists: boolean; existingContact: ContactDto } }>(`/contacts/${c.id}`, { number: other.number });
+    expect([dup.status, dup.body.error, dup.body.details.alreadyExists, dup.body.details.existingContact.id]).toEqual([409, 'ERR_DUPLICATED_CONTACT', true, other.id]);
+  });
+
+  it("answers the spec's validation texts", async () => {
+    const r = await admin().post<{ issues: { path: string; message: string }[] }>('/contacts', { name: 'A', number: '123', email: 'x' });
+    expect(r.status).toBe(400);
+    expect(Object.fromEntries(r.body.issues.map((i) => [i.path, i.message]))).toMatchObject({ name: 'Too Short!', number: 'Too Short!', email: 'Invalid email' });
+    const long = await admin().post<{ issues: { path: string; message: string }[] }>('/contacts', { name: 'x'.repeat(51), number: '1'.repeat(51) });
+    expect(Object.fromEntries(long.body.issues.map((i) => [i.path, i.message]))).toMatchObject({ name: 'Too Long!', number: 'Too Long!' });
+    const missing = await admin().post<{ issues: { path: string; message: string }[] }>('/contacts', {});
+    expect(Object.fromEntries(missing.body.issues.map((i) => [i.path, i.message]))).toMatchObject({ name: 'Required', number: 'Required' });
+  });
+
+  it("a person's name survives the customer's WhatsApp push name; an untouched name follows it", async () => {
+    const edited = phone();
+    await a.inbound(edited, 'Oi', { name: 'Nome do WhatsApp' });
+    const c = (await admin().get<ListContactsResponse>(`/contacts?searchParam=${edited}`)).body.contacts[0]!;
+    expect(c.name).toBe('Nome do WhatsApp');
+    await admin().put(`/contacts/${c.id}`, { name: 'Nome da Pessoa' });
+    await a.inbound(edited, 'De novo', { name: 'Outro Push' });
+    expect((await admin().get<ContactDto>(`/contacts/${c.id}`)).body.name).toBe('Nome da Pessoa');
+
+    // Saving the form without renaming is not a rename.
+    const untouched = phone();
+    await a.inbound(untouched, 'Oi', { name: 'Push Um' });
+    const u = (await admin().get<ListContactsResponse>(`/contacts?searchParam=${untouched}`)).body.contacts[0]!;
+    await admin().put(`/contacts/${u.id}`, { name: 'Push Um', email: 'u@example.com' });
+    const [row] = await app.owner`select name_edited from contacts where id = ${u.id}`;
+    expect(row!.name_edited).toBe(false);
+  });
+});
+
+describe('DELETE /contacts/:id', () => {
+  it('is for admins (contacts-page:deleteContact); the company hears it', async () => {
+    const c = await made({ name: 'Apagar', number: phone() });
+    const refused = await api(app, user.token).del<{ error: string }>(`/contacts/${c.id}`);
+    expect([refused.status, refused.body.error]).toEqual([403, 'ERR_NO_PERMISSION']);
+    expect((await admin().get(`/contacts/${c.id}`)).status).toBe(200);
+    const gone = nextEvent<WireChannels['contact']>(socket, wireEvent(a.companyId, 'contact'), (p) => p.action === 'delete' && p.contactId === c.id);
+    expect((await admin().del(`/contacts/${c.id}`)).status).toBe(200);
+    await gone;
+    expect((await admin().get<{ error: string }>(`/contacts/${c.id}`)).body.error).toBe('ERR_NO_CONTACT_FOUND');
+    expect((await admin().del<{ error: string }>(`/contacts/${c.id}`)).status).toBe(404);
+  });
+});
+
+describe('POST /contacts/upload', () => {
+  it('imports a ;-separated CSV (our own export) and reports each refused row with why', async () => {
+    const existing = await made({ name: 'Já Existe', number: phone() });
+    const fresh = phone();
+    const csv = [
+      'name;number;email',
+      `Nova Pessoa;+55 (11) ${fresh.slice(4, 9)}-${fresh.slice(9)};nova@example.com`,
+      `Repetida;${fresh};`,
+      `Antiga;${existing.number};`,
+      `X;${phone()};`,
+      `Sem Número;12;`,
+      `Email Ruim;${phone()};isso-não`,
+      '',
+    ].join('\n');
+    const r = await upload(Buffer.from(csv), 'contatos.csv');
+    expect(r.statusCode, r.body).toBe(200);
+    const body = r.json<ContactUploadResponse>();
+    expect({ total: body.total, created: body.created }).toEqual({ total: 6, created: 1 });
+    expect(body.refused.map((x) => [x.row, x.reason])).toEqual([
+      [3, 'duplicated'],
+      [4, 'alreadyExists'],
+      [5, 'name'],
+      [6, 'number'],
+      [7, 'email'],
+    ]);
+    const c = (await admin().get<ListContactsResponse>(`/contacts?searchParam=${fresh}`)).body.contacts;
+    expect(c.map((x) => [x.name, x.number, x.email])).toEqual([['Nova Pessoa', fresh, 'nova@example.com']]);
+  });
+
+  it('reads .xlsx by its headers (any column order, numbers typed as numbers)', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Contatos');
+    const p1 = phone();
+    ws.addRow(['E-mail', 'Telefone', 'Nome']);
+    ws.addRow(['x@example.com', Number(p1), 'Planilha Um']);
+    ws.addRow(['', '', 'Sem Telefone']);
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    const r = await upload(bytes, 'contatos.xlsx');
+    expect(r.statusCode, r.body).toBe(200);
+    const body = r.json<ContactUploadResponse>();
+    expect([body.total, body.created, body.refused]).toEqual([2, 1, [{ row: 3, name: 'Sem Telefone', number: '', reason: 'number' }]]);
+    expect((await admin().get<ListContactsResponse>(`/contacts?searchParam=${p1}`)).body.contacts[0]?.name).toBe('Planilha Um');
+  });
+
+  it('refuses what is not a readable sheet, and a request without a file', async () => {
+    const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
+    const r = await upload(ole, 'antigo.xls');
+    expect([r.statusCode, r.json<{ error: string }>().error]).toEqual([400, 'ERR_VALIDATION']);
+    const badZip = await upload(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100)]), 'quebrado.xlsx');
+    expect(badZip.statusCode).toBe(400);
+    const none = await app.app.inject({ method: 'POST', url: '/contacts/upload', headers: { authorization: `Bearer ${a.adminToken}` }, payload: {} });
+    expect(none.statusCode).toBe(400);
+  });
+});
+
+describe('one contact per number under concurrency', () => {
+  it('50 concurrent creates, uploads and inbound messages of one number, written 4 ways, make one contact', async () => {
+    const p = phone();
+    const last8 = p.slice(5);
+    const forms = [p, `+55 (11) 9${last8.slice(0, 4)}-${last8.slice(4)}`, `5511${last8}`, `011 9${last8}`];
+    const csv = Buffer.from(`nome;numero\nImportado;${forms[1]}\n`);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => {
+        if (i % 5 === 3) return upload(csv, 'um.csv').then((r) => r.statusCode);
+        if (i % 5 === 4) return a.inbound(forms[2]!, `oi ${i}`, { name: 'Cliente' }).then((r) => (r.status < 300 ? 200 : r.status));
+        return admin().post('/contacts', { name: `Concorrente ${i}`, number: forms[i % 4] }).then((r) => r.status);
+      }),
+    );
+    expect(results.every((s) => s === 200 || s === 409), JSON.stringify(results)).toBe(true);
+    expect(results.filter((s) => s === 200).length).toBeGreaterThan(0);
+    const rows = await app.owner`select number from contacts where company_id = ${a.companyId} and (number = ${p} or number = ${`5511${last8}`})`;
+    expect(rows.map((r) => r.number)).toEqual([p]);
+  });
+});
