@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Flex, List, Popover, Spin, Tooltip, Typography } from 'antd';
+import { Badge, Button, Empty, Flex, Popover, Spin, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ContactAvatar } from '../../components/ContactAvatar';
@@ -11,6 +11,7 @@ import { useNotifications } from './notifications.store';
 export const NotificationsPopover = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { token } = theme.useToken();
   const [open, setOpen] = useState(false);
   const tickets = useNotifications((s) => s.tickets);
   const loading = useNotifications((s) => s.loading);
@@ -24,29 +25,27 @@ export const NotificationsPopover = () => {
       ) : tickets.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('topbar.noNotifications')} />
       ) : (
-        <List
-          dataSource={tickets}
-          rowKey="id"
-          renderItem={(ticket) => (
-            <List.Item
-              data-testid="notification-item"
-              data-ticket-id={ticket.id}
-              role="button"
-              tabIndex={0}
-              style={{ cursor: 'pointer', paddingInline: 4 }}
-              onClick={() => {
-                setOpen(false);
-                void navigate(`/tickets/${ticket.uuid}`);
-              }}
-              onKeyDown={(e) => {
-                if (e.key !== 'Enter') return;
-                setOpen(false);
-                void navigate(`/tickets/${ticket.uuid}`);
-              }}
-            >
-              <List.Item.Meta
-                avatar={<ContactAvatar name={ticket.contact.name} src={ticket.contact.profilePicUrl} />}
-                title={
+        <div role="list">
+          {tickets.map((ticket) => {
+            const go = () => {
+              setOpen(false);
+              void navigate(`/tickets/${ticket.uuid}`);
+            };
+            return (
+              <Flex
+                key={ticket.id}
+                gap={10}
+                align="center"
+                role="listitem"
+                tabIndex={0}
+                data-testid="notification-item"
+                data-ticket-id={ticket.id}
+                onClick={go}
+                onKeyDown={(e) => e.key === 'Enter' && go()}
+                style={{ cursor: 'pointer', padding: '8px 4px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+              >
+                <ContactAvatar name={ticket.contact.name} src={ticket.contact.profilePicUrl} />
+                <Flex vertical style={{ flex: 1, minWidth: 0 }}>
                   <Flex justify="space-between" gap={8}>
                     <Typography.Text strong ellipsis>
                       {ticket.contact.name}
@@ -55,19 +54,17 @@ export const NotificationsPopover = () => {
                       {formatListTime(ticket.updatedAt)}
                     </Typography.Text>
                   </Flex>
-                }
-                description={
                   <Flex justify="space-between" gap={8}>
                     <Typography.Text type="secondary" ellipsis>
                       {ticket.lastMessage || '\u00a0'}
                     </Typography.Text>
                     <Badge count={ticket.unreadMessages} size="small" />
                   </Flex>
-                }
-              />
-            </List.Item>
-          )}
-        />
+                </Flex>
+              </Flex>
+            );
+          })}
+        </div>
       )}
     </div>
   );
