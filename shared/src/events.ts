@@ -33,7 +33,8 @@ export type DomainEvent =
   | { type: 'quickMessage.saved'; companyId: number; quickMessage: QuickMessageDto; created: boolean; wasGeneral: boolean }
   | { type: 'quickMessage.deleted'; companyId: number; id: number }
   | { type: 'user.created'; companyId: number; user: UserDto }
-  | { type: 'user.updated'; companyId: number; user: UserDto }
+  /** `roomsChanged`: profile, queues or allTicket changed, so what the user may see (and their socket rooms). */
+  | { type: 'user.updated'; companyId: number; user: UserDto; roomsChanged?: true }
   | { type: 'auth.login'; companyId: number; userId: number }
   /** A session ended (logout, or its refresh token came back after rotation and was revoked). */
   | { type: 'auth.logout'; companyId: number; userId: number };
