@@ -81,10 +81,6 @@ export const en: Catalogue = {
       disabled: 'Disabled',
       save: 'Save',
       saved: 'User saved successfully!',
-      tooShort: 'Too short!',
-      tooLong: 'Too long!',
-      required: 'Required',
-      invalidEmail: 'Invalid email',
     },
   },
   collision: {

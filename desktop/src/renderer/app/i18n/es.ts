@@ -81,10 +81,6 @@ export const es: Catalogue = {
       disabled: 'Deshabilitado',
       save: 'Guardar',
       saved: '¡Usuario guardado con éxito!',
-      tooShort: '¡Muy corto!',
-      tooLong: '¡Muy largo!',
-      required: 'Obligatorio',
-      invalidEmail: 'Correo inválido',
     },
   },
   collision: {

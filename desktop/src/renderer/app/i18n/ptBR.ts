@@ -80,10 +80,6 @@ export const ptBR = {
       disabled: 'Desabilitado',
       save: 'Salvar',
       saved: 'Usuário salvo com sucesso!',
-      tooShort: 'Muito curto!',
-      tooLong: 'Muito longo!',
-      required: 'Obrigatório',
-      invalidEmail: 'Email inválido',
     },
   },
   collision: {

@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { Button, Dropdown, Flex, Tooltip, Typography, type MenuProps } from 'antd';
 import { ExperimentOutlined, GlobalOutlined, MenuOutlined, MoonOutlined, ReloadOutlined, SunOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
@@ -8,6 +9,7 @@ import { useConnections } from '../../features/connections/connections.store';
 import { NotificationsPopover } from '../../features/notifications/NotificationsPopover';
 import { useNotificationsFeed } from '../../features/notifications/notifications.socket';
 import { VolumePopover } from '../../features/notifications/VolumePopover';
+import { ProfileModal } from '../../features/profile/ProfileModal';
 import { formatDueDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { languages, setLanguage, type Language } from '../i18n/i18n';
@@ -20,6 +22,8 @@ export const TopBar = ({ onToggleMenu, compact }: { onToggleMenu: () => void; co
   const user = useSession((s) => s.user);
   const { mode, toggle } = useTheme();
   const navigate = useNavigate();
+  const [profileOpen, setProfileOpen] = useState(false);
+  const closeProfile = useCallback(() => setProfileOpen(false), []);
   useNotificationsFeed(user);
   // Issue 10 item 9: the Simulador one click away for admins while a sandbox connection exists.
   const hasSandbox = useConnections((s) => s.list.some((w) => w.provider === 'sandbox'));
@@ -29,12 +33,14 @@ export const TopBar = ({ onToggleMenu, compact }: { onToggleMenu: () => void; co
   const shorten = (s: string) => (compact && s.length > 10 ? `${s.slice(0, 10)}…` : s);
   const languageItems: MenuProps['items'] = languages.map((lng) => ({ key: lng, label: languageNames[lng] }));
   const profileItems: MenuProps['items'] = [
+    { key: 'profile', icon: <UserOutlined />, label: t('topbar.profile') },
     { key: 'language', icon: <GlobalOutlined />, label: t('header.language'), children: languageItems },
     { type: 'divider' },
     { key: 'logout', label: t('menu.logout'), danger: true },
   ];
   const onProfileClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'logout') void logout();
+    if (key === 'profile') setProfileOpen(true);
+    else if (key === 'logout') void logout();
     else if ((languages as readonly string[]).includes(key)) setLanguage(key as Language);
   };
 
@@ -71,6 +77,7 @@ export const TopBar = ({ onToggleMenu, compact }: { onToggleMenu: () => void; co
       <Dropdown menu={{ items: profileItems, onClick: onProfileClick }} trigger={['click']}>
         <Button type="text" icon={<UserOutlined />} data-testid="profile-menu" />
       </Dropdown>
+      <ProfileModal open={profileOpen} onClose={closeProfile} />
     </Flex>
   );
 };
