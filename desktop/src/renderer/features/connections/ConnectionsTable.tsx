@@ -26,8 +26,8 @@ interface Props {
 
 export const ConnectionsTable = ({ list, loading, handlers, onEdit, onDelete }: Props) => {
   const { t } = useTranslation();
-  // Issue 10 item 9: under 576 px the number and the default mark move under the name and the
-  // last-update column goes; name, status, session and actions stay, without sideways scroll.
+  // Issue 10 item 9: under 576 px the number, the default mark and the status move under the
+  // name and the last-update column goes: name, session and actions fit 390 px without scrolling.
   const narrow = useMediaQuery('(max-width: 575px)');
   const all: TableColumnsType<WhatsappDto> = [
     {
@@ -42,6 +42,9 @@ export const ConnectionsTable = ({ list, loading, handlers, onEdit, onDelete }: 
             <div style={{ fontSize: 12, opacity: 0.65 }} data-testid="conn-number">
               {formatPhone(w.number)}
             </div>
+            <Tag color={STATUS_COLOR[w.status]} style={{ marginTop: 4 }}>
+              {w.status}
+            </Tag>
           </div>
         ) : (
           w.name
@@ -80,7 +83,7 @@ export const ConnectionsTable = ({ list, loading, handlers, onEdit, onDelete }: 
       ),
     },
   ];
-  const hiddenWhenNarrow = new Set(['number', 'updatedAt', 'isDefault']);
+  const hiddenWhenNarrow = new Set(['number', 'status', 'updatedAt', 'isDefault']);
   const columns = narrow ? all.filter((c) => !hiddenWhenNarrow.has(String(c.key))) : all;
   return (
     <Table<WhatsappDto>
