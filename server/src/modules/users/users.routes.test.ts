@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserDto } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
-import { api, createCompany, type TestCompany } from '../../../test/helpers/world';
+import { api, connectSocket, createCompany, type TestCompany } from '../../../test/helpers/world';
 
 let app: TestApp;
 let a: TestCompany;
@@ -100,6 +100,23 @@ describe('PUT /users/:id (decision 0089)', () => {
     const self = await api(app, c.adminToken).put(`/users/${c.admin.id}`, { name: c.admin.name, email: c.admin.email, profile: 'user' });
     expect(self.status).toBe(403);
     expect((await api(app, c.adminToken).get<UserDto>(`/users/${c.admin.id}`)).body.profile).toBe('admin');
+  });
+
+  it("moves the user's sockets when what they may see changes (queues), not when only their name does", async () => {
+    const q = await c.addQueue();
+    const { user, token } = await c.addUser({});
+    const socket = await connectSocket(app, token);
+    try {
+      const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+      await api(app, c.adminToken).put(`/users/${user.id}`, { name: 'Só o nome', email: user.email });
+      // Still connected: a round trip answers after the name change was published.
+      expect(await socket.emitWithAck('resync', new Date().toISOString())).toMatchObject({ tickets: [] });
+      expect(socket.connected).toBe(true);
+      await api(app, c.adminToken).put(`/users/${user.id}`, { name: 'Só o nome', email: user.email, queueIds: [q.id] });
+      expect(await gone).toBe('io server disconnect');
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it("reports an e-mail already taken", async () => {
