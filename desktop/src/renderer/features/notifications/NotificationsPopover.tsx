@@ -70,8 +70,17 @@ export const NotificationsPopover = () => {
   );
 
   return (
-    <Popover open={open} onOpenChange={setOpen} trigger="click" placement="bottomRight" title={t('topbar.notifications')} content={content}>
-      <Tooltip title={t('topbar.notifications')}>
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      placement="bottomRight"
+      // 390 px: the bell is not at the screen's edge, so the panel slides back inside the screen.
+      align={{ overflow: { adjustX: true, adjustY: true, shiftX: true } }}
+      title={t('topbar.notifications')}
+      content={content}
+    >
+      <Tooltip title={t('topbar.notifications')} open={open ? false : undefined}>
         <Badge count={tickets.length} size="small" offset={[-4, 4]} data-testid="notifications-count">
           <Button type="text" icon={<BellOutlined />} aria-label={t('topbar.notifications')} data-testid="notifications-button" />
         </Badge>
