@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { wireEvent, type TicketDto, type WireChannels } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../helpers/build-app';
-import { connectSocket, nextEvent } from '../helpers/world';
+import { api, connectSocket, nextEvent } from '../helpers/world';
 import { createTenant, uniquePhone, type Tenant } from '../helpers/tenants';
 import { mentioning, recordEvents } from '../helpers/sockets';
 
@@ -125,5 +125,18 @@ describe('ticketActivity', () => {
     const gone = hears(admin, A, (p) => p.user.id === colleagueId && p.state === 'left');
     colleague.disconnect();
     expect(await gone).toMatchObject({ ticketId: A.ticket.id, user: { id: colleagueId } });
+  });
+
+  // Last: it moves A's ticket to another queue.
+  it("tells a colleague who may no longer see the ticket (transferred away) that the agent 'left'", async () => {
+    const [admin, agent] = await Promise.all([open(A.c.adminToken), open(A.user.token)]);
+    const viewing = hears(agent, A, (p) => p.ticketId === A.ticket.id && p.user.id === A.c.admin.id && p.state === 'viewing');
+    admin.emit('ticketActivity', A.ticket.uuid, 'viewing');
+    await viewing;
+    const { id: elsewhere } = await A.c.addQueue();
+    expect((await api(app, A.c.adminToken).put(`/tickets/${A.ticket.id}`, { queueId: elsewhere })).status).toBe(200);
+    const left = hears(agent, A, (p) => p.ticketId === A.ticket.id && p.user.id === A.c.admin.id);
+    admin.emit('ticketActivity', A.ticket.uuid, 'viewing');
+    expect(await left).toMatchObject({ state: 'left' });
   });
 });
