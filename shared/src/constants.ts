@@ -16,6 +16,14 @@ export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
 export const SEARCH_DEBOUNCE_MS = 500;
 export const TOAST_MS = 2_000;
 export const AGE_LABEL_REFRESH_MS = 30_000;
+/**
+ * Collision detection (decision 0087): a client viewing a ticket repeats 'viewing' this often;
+ * others forget a colleague they have not heard from for COLLISION_TTL_MS, and 'typing' falls
+ * back to 'viewing' COLLISION_TYPING_MS after the last keystroke announced.
+ */
+export const COLLISION_HEARTBEAT_MS = 4_000;
+export const COLLISION_TTL_MS = 10_000;
+export const COLLISION_TYPING_MS = 5_000;
 
 /** Settings every new company starts with (server-behaviour §1). */
 export const DEFAULT_COMPANY_SETTINGS: Readonly<Record<string, string>> = {

@@ -34,7 +34,8 @@ export type DomainEvent =
   | { type: 'quickMessage.saved'; companyId: number; quickMessage: QuickMessageDto; created: boolean; wasGeneral: boolean }
   | { type: 'quickMessage.deleted'; companyId: number; id: number }
   | { type: 'user.created'; companyId: number; user: UserDto }
-  | { type: 'user.updated'; companyId: number; user: UserDto }
+  /** `roomsChanged`: profile, queues or allTicket changed, so what the user may see (and their socket rooms). */
+  | { type: 'user.updated'; companyId: number; user: UserDto; roomsChanged?: true }
   | { type: 'auth.login'; companyId: number; userId: number }
   /** A session ended (logout, or its refresh token came back after rotation and was revoked). */
   | { type: 'auth.logout'; companyId: number; userId: number };
@@ -111,7 +112,16 @@ export interface WireChannels {
    * after "company", "quickemessage" as spelled there; decision 0061).
    */
   quickemessage: { action: 'create' | 'update'; record: QuickMessageDto } | { action: 'delete'; id: number };
+  /**
+   * Another agent has the ticket open or is typing in it (`left`: no longer); relayed to whoever
+   * may see the ticket, never stored (decision 0087). The sender's own sockets never get it.
+   */
+  collision: { action: 'update'; ticketId: number; ticketUuid: string; user: { id: number; name: string }; state: CollisionState };
 }
+
+/** What an agent is doing in a ticket, as colleagues see it. */
+export type CollisionState = 'viewing' | 'typing' | 'left';
+export const collisionStates: readonly CollisionState[] = ['viewing', 'typing', 'left'];
 export type WireChannel = keyof WireChannels;
 
 /** A wire event's name; its channel part types the payload (`Realtime.emit`, the client's `listen`). */
@@ -144,6 +154,12 @@ export interface ClientToServer {
   joinNotification: () => void;
   leaveNotification: () => void;
   userStatus: () => void;
+  /**
+   * Collision detection: the sender has the ticket (uuid) open (`viewing`, repeated every
+   * COLLISION_HEARTBEAT_MS), is typing in it, or `left` it. Relayed only to the sockets of users
+   * who may see the ticket; ignored when the sender may not, or sends too often.
+   */
+  ticketActivity: (ticket: string, state: CollisionState) => void;
   /** Resync: the server answers with tickets changed since `since` (ISO); refused when too often. */
   resync: (since: string, ack: (r: { tickets: TicketDto[]; error?: SocketRefusal }) => void) => void;
 }

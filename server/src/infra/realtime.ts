@@ -69,6 +69,7 @@ export const attachRealtime = async (
       on: (event, handler) => void socket.on(event, handler as never),
       join: (room) => Promise.resolve(socket.join(room)),
       leave: (room) => void socket.leave(room),
+      onDisconnect: (handler) => void socket.once('disconnect', handler),
     };
     for (const h of handlers) h.connected?.(client);
     // Rooms were joined in the handshake and every handler is on: the client may send its joins now.

@@ -24,6 +24,8 @@ export interface ClientSocket {
   on<E extends keyof ClientToServer>(event: E, handler: ClientToServer[E]): void;
   join(room: string): Promise<void>;
   leave(room: string): void;
+  /** Runs once when the socket goes away (closed tab, lost network, ended session). */
+  onDisconnect(handler: () => void): void;
 }
 
 /** What a module adds to every socket (registered through `realtime.use`). */

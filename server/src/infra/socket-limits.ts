@@ -6,6 +6,8 @@
 export const SOCKET_LIMITS = {
   resync: { max: 5, windowMs: 10_000 },
   joinChatBox: { max: 30, windowMs: 10_000 },
+  /** Heartbeats every 4 s and typing every 2 s at most, over a few tickets: room to spare. */
+  ticketActivity: { max: 30, windowMs: 10_000 },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 export type LimitedSocketEvent = keyof typeof SOCKET_LIMITS;
 

@@ -330,6 +330,20 @@ const table: Record<string, Case[]> = {
       expect: notFound('ERR_NO_WAPP_FOUND'),
     },
   ],
+  'PUT /users/:id': [
+    { name: "A's user", req: () => ({ method: 'PUT', url: `/users/${A.user.id}`, body: { name: 'Intruso', email: 'intruso-u@example.com' } }), expect: notFound('ERR_NO_USER_FOUND') },
+    { name: "A's admin", req: () => ({ method: 'PUT', url: `/users/${A.c.admin.id}`, body: { name: 'Intruso', email: 'intruso-a@example.com' } }), expect: notFound('ERR_NO_USER_FOUND') },
+    {
+      name: "B's user into A's queue",
+      req: () => ({ method: 'PUT', url: `/users/${B.user.id}`, body: { name: 'Agente', email: 'intruso-bq@example.com', queueIds: [A.queueId] } }),
+      expect: notFound('ERR_NO_QUEUE_FOUND'),
+    },
+    {
+      name: "B's user with A's connection",
+      req: () => ({ method: 'PUT', url: `/users/${B.user.id}`, body: { name: 'Agente', email: 'intruso-bw@example.com', whatsappId: A.c.whatsapp.id } }),
+      expect: notFound('ERR_NO_WAPP_FOUND'),
+    },
+  ],
   'GET /whatsapp': [{ name: 'lists B only', req: () => get('/whatsapp'), expect: listed(itself, () => [A.c.whatsapp.id], () => B.c.whatsapp.id) }],
   'POST /whatsapp': [
     { name: "A's queue", req: () => ({ method: 'POST', url: '/whatsapp', body: { name: 'Outra', queueIds: [A.queueId] } }), expect: notFound('ERR_NO_QUEUE_FOUND') },

@@ -258,6 +258,14 @@ export class SpecClient {
     return this.http<Record<string, unknown>>('GET', `/users/${id}`);
   }
 
+  /**
+   * UserModal's save → PUT /users/{id} with every field of its form: name, email, password ('' when
+   * left blank), profile, allTicket, whatsappId ('' or an id), queueIds.
+   */
+  saveUser(id: number, form: { name: string; email: string; password: string; profile: string; allTicket: string; whatsappId: number | '' | null; queueIds: number[] }) {
+    return this.http<Record<string, unknown>>('PUT', `/users/${id}`, { data: form });
+  }
+
   /** TicketListItemCustom.handleAcepptTicket and others: GET /settings/; reads the array's sendGreetingAccepted. */
   settings() {
     return this.http<{ key: string; value: string }[]>('GET', '/settings/');

@@ -12,3 +12,20 @@ export const CreateUserBody = z.object({
   queueIds: z.array(dbId).max(200).default([]),
 });
 export type CreateUserBody = z.infer<typeof CreateUserBody>;
+
+/**
+ * PUT /users/:id (attendance.md §8: name, email, password, profile, allTicket, whatsappId,
+ * queueIds). A blank or absent password keeps the current one; absent fields stay as they are.
+ * Who may change what is the server's rule (decision 0089), not the schema's.
+ */
+export const UpdateUserBody = z.object({
+  name: name2to50,
+  email,
+  password: z.union([z.literal(''), z.string().min(5, msg.tooShort).max(50, msg.tooLong)]).optional(),
+  profile: z.enum(profiles).optional(),
+  allTicket: z.enum(['enabled', 'disabled', 'desabled']).transform((v) => (v === 'enabled' ? 'enabled' : 'disabled')).optional(),
+  /** '' is "no default connection" (the modal's empty select), as null. */
+  whatsappId: z.union([z.literal('').transform(() => null), dbId.nullable()]).optional(),
+  queueIds: z.array(dbId).max(200).optional(),
+});
+export type UpdateUserBody = z.infer<typeof UpdateUserBody>;

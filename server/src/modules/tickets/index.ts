@@ -10,6 +10,7 @@ import { registerTicketListeners } from './tickets.listeners';
 import { ticketsRoutes } from './tickets.routes';
 import { createTicketsService } from './tickets.service';
 import { ticketSockets } from './tickets.socket';
+import { collisionSockets } from './tickets.collision';
 
 export { createTicketsService, type TicketsService } from './tickets.service';
 export type { TicketRow } from './tickets.repository';
@@ -28,6 +29,7 @@ export const ticketsModule = defineModule({
       start: (rt) => {
         registerTicketListeners(k.bus, rt);
         rt.use(ticketSockets({ data: k.data, tickets, log: k.app.log }));
+        rt.use(collisionSockets({ data: k.data, realtime: rt, log: k.app.log }));
       },
     };
   },

@@ -5,5 +5,10 @@ import { rooms, type Realtime } from '../../infra/rooms';
 /** Users are an admin screen: only the company's admins hear about them. */
 export const registerUserListeners = (bus: EventBus, rt: Realtime): void => {
   bus.on('user.created', (e) => rt.emit([rooms.admins(e.companyId)], wireEvent(e.companyId, 'user'), { action: 'create', user: e.user }));
-  bus.on('user.updated', (e) => rt.emit([rooms.admins(e.companyId)], wireEvent(e.companyId, 'user'), { action: 'update', user: e.user }));
+  bus.on('user.updated', (e) => {
+    rt.emit([rooms.admins(e.companyId)], wireEvent(e.companyId, 'user'), { action: 'update', user: e.user });
+    // What they may see changed: their sockets reconnect (the client does so by itself) and
+    // join the rooms of the new visibility (decision 0089).
+    if (e.roomsChanged) void rt.endSessions(e.user.id, Date.now()).catch(() => undefined);
+  });
 };

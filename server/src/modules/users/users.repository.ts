@@ -65,6 +65,16 @@ export const insert = async (
   return row!;
 };
 
+export const update = async (
+  tx: Tx,
+  companyId: number,
+  id: number,
+  data: Partial<{ name: string; email: string; passwordHash: string; profile: Profile; allTicket: string; whatsappId: number | null }>,
+): Promise<void> => {
+  const values = data.email === undefined ? data : { ...data, email: data.email.toLowerCase() };
+  await tx.update(users).set(values).where(and(eq(users.companyId, companyId), eq(users.id, id)));
+};
+
 export const setQueues = async (tx: Tx, companyId: number, userId: number, queueIds: number[]): Promise<void> => {
   await tx.delete(userQueues).where(and(eq(userQueues.companyId, companyId), eq(userQueues.userId, userId)));
   if (queueIds.length) await tx.insert(userQueues).values(queueIds.map((queueId) => ({ companyId, userId, queueId })));

@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { can, type CreateUserBody, type UserDto } from '@balcao/shared';
+import { can, type CreateUserBody, type UpdateUserBody, type UserDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import { assertBelowLimit } from '../companies';
@@ -48,6 +48,56 @@ export const createUsersService = (data: DataAccess) => ({
       await repo.setQueues(tx, ctx.companyId, row.id, queueIds);
       const dto = (await repo.getDto(tx, ctx.companyId, row.id))!;
       stage({ type: 'user.created', companyId: ctx.companyId, user: dto });
+      return dto;
+    });
+  },
+
+  /**
+   * PUT /users/:id (decision 0089): everyone edits their own name, e-mail and password; admins
+   * (`user-modal:editProfile`) edit any user of the company, including profile, queues, default
+   * connection and allTicket. Nobody changes their own profile. A field sent with its current
+   * value is no change (the spec's modal sends them all). A change to what the user may see ends
+   * their access tokens (profile is a claim) or at least moves their sockets to the new rooms.
+   */
+  update: async (ctx: Ctx, id: number, body: UpdateUserBody): Promise<UserDto> => {
+    const admin = can(ctx, 'user-modal:editProfile');
+    if (id !== ctx.userId && !admin) throw new AppError('ERR_NO_PERMISSION');
+    const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+    return data.withTenant(ctx, async ({ tx, stage }) => {
+      const current = await repo.getDto(tx, ctx.companyId, id);
+      if (!current) throw new AppError('ERR_NO_USER_FOUND');
+      const sameSet = (a: number[], b: number[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
+      const profileChanges = body.profile !== undefined && body.profile !== current.profile;
+      const queueIds = body.queueIds === undefined ? undefined : [...new Set(body.queueIds)];
+      const queuesChange = queueIds !== undefined && !sameSet(queueIds, current.queues.map((q) => q.id));
+      const allTicketChanges = body.allTicket !== undefined && body.allTicket !== current.allTicket;
+      const whatsappChanges = body.whatsappId !== undefined && body.whatsappId !== current.whatsappId;
+      if (profileChanges && (id === ctx.userId || !admin)) throw new AppError('ERR_NO_PERMISSION');
+      if (queuesChange && !can(ctx, 'user-modal:editQueues')) throw new AppError('ERR_NO_PERMISSION');
+      if ((allTicketChanges || whatsappChanges) && !admin) throw new AppError('ERR_NO_PERMISSION');
+      if (queuesChange && (await queuesQueries.existingIds(tx, ctx.companyId, queueIds!)).length !== queueIds!.length) {
+        throw new AppError('ERR_NO_QUEUE_FOUND');
+      }
+      if (whatsappChanges && body.whatsappId && !(await whatsappQueries.get(tx, ctx.companyId, body.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
+      await repo
+        .update(tx, ctx.companyId, id, {
+          name: body.name,
+          email: body.email,
+          ...(passwordHash ? { passwordHash } : {}),
+          ...(profileChanges ? { profile: body.profile } : {}),
+          ...(allTicketChanges ? { allTicket: body.allTicket } : {}),
+          ...(whatsappChanges ? { whatsappId: body.whatsappId ?? null } : {}),
+        })
+        .catch((err: unknown) => {
+          if (pgCode(err) === UNIQUE_VIOLATION) throw new AppError('ERR_DUPLICATED_EMAIL');
+          throw err;
+        });
+      if (queuesChange) await repo.setQueues(tx, ctx.companyId, id, queueIds!);
+      // The profile is a claim of the access token: the user's tokens end, the next refresh has the new one.
+      if (profileChanges) await repo.bumpSessionVersion(tx, ctx.companyId, id);
+      const dto = (await repo.getDto(tx, ctx.companyId, id))!;
+      const roomsChanged = profileChanges || queuesChange || allTicketChanges;
+      stage({ type: 'user.updated', companyId: ctx.companyId, user: dto, ...(roomsChanged ? { roomsChanged: true as const } : {}) });
       return dto;
     });
   },

@@ -1,8 +1,15 @@
+import { useCallback, useState } from 'react';
 import { Button, Dropdown, Flex, Tooltip, Typography, type MenuProps } from 'antd';
-import { GlobalOutlined, MenuOutlined, MoonOutlined, ReloadOutlined, SunOutlined, UserOutlined } from '@ant-design/icons';
+import { ExperimentOutlined, GlobalOutlined, MenuOutlined, MoonOutlined, ReloadOutlined, SunOutlined, UserOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NO_DUE_DATE } from '@balcao/shared';
 import { logout } from '../../features/auth/auth.actions';
+import { useConnections } from '../../features/connections/connections.store';
+import { NotificationsPopover } from '../../features/notifications/NotificationsPopover';
+import { useNotificationsFeed } from '../../features/notifications/notifications.socket';
+import { VolumePopover } from '../../features/notifications/VolumePopover';
+import { ProfileModal } from '../../features/profile/ProfileModal';
 import { formatDueDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { languages, setLanguage, type Language } from '../i18n/i18n';
@@ -14,18 +21,26 @@ export const TopBar = ({ onToggleMenu, compact }: { onToggleMenu: () => void; co
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const { mode, toggle } = useTheme();
+  const navigate = useNavigate();
+  const [profileOpen, setProfileOpen] = useState(false);
+  const closeProfile = useCallback(() => setProfileOpen(false), []);
+  useNotificationsFeed(user);
+  // Issue 10 item 9: the Simulador one click away for admins while a sandbox connection exists.
+  const hasSandbox = useConnections((s) => s.list.some((w) => w.provider === 'sandbox'));
   if (!user) return null;
 
   // Spec §2: on small screens names over 10 characters are truncated.
   const shorten = (s: string) => (compact && s.length > 10 ? `${s.slice(0, 10)}…` : s);
   const languageItems: MenuProps['items'] = languages.map((lng) => ({ key: lng, label: languageNames[lng] }));
   const profileItems: MenuProps['items'] = [
+    { key: 'profile', icon: <UserOutlined />, label: t('topbar.profile') },
     { key: 'language', icon: <GlobalOutlined />, label: t('header.language'), children: languageItems },
     { type: 'divider' },
     { key: 'logout', label: t('menu.logout'), danger: true },
   ];
   const onProfileClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'logout') void logout();
+    if (key === 'profile') setProfileOpen(true);
+    else if (key === 'logout') void logout();
     else if ((languages as readonly string[]).includes(key)) setLanguage(key as Language);
   };
 
@@ -43,15 +58,26 @@ export const TopBar = ({ onToggleMenu, compact }: { onToggleMenu: () => void; co
           </Typography.Text>
         )}
       </Flex>
+      {user.profile === 'admin' && hasSandbox && (
+        <Tooltip title={t('topbar.simulator')}>
+          <Button type="text" icon={<ExperimentOutlined />} aria-label={t('topbar.simulator')} onClick={() => void navigate('/simulator')} data-testid="simulator-button" />
+        </Tooltip>
+      )}
+      <NotificationsPopover />
+      <VolumePopover />
       <Tooltip title={mode === 'dark' ? t('header.lightTheme') : t('header.darkTheme')}>
         <Button type="text" icon={mode === 'dark' ? <SunOutlined /> : <MoonOutlined />} onClick={toggle} data-testid="theme-toggle" />
       </Tooltip>
-      <Tooltip title={t('header.refresh')}>
-        <Button type="text" icon={<ReloadOutlined />} onClick={() => window.location.reload()} />
-      </Tooltip>
+      {/* 390 px: the bell, volume, theme and profile come first; the browser reloads by itself. */}
+      {!compact && (
+        <Tooltip title={t('header.refresh')}>
+          <Button type="text" icon={<ReloadOutlined />} onClick={() => window.location.reload()} />
+        </Tooltip>
+      )}
       <Dropdown menu={{ items: profileItems, onClick: onProfileClick }} trigger={['click']}>
         <Button type="text" icon={<UserOutlined />} data-testid="profile-menu" />
       </Dropdown>
+      <ProfileModal open={profileOpen} onClose={closeProfile} />
     </Flex>
   );
 };

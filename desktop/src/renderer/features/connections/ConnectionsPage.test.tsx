@@ -111,3 +111,28 @@ describe('ConnectionsPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getAllByTestId('connection-row')).toHaveLength(3));
   });
 });
+
+describe('ConnectionsPage on a narrow screen (issue 10 item 9)', { timeout: 30_000 }, () => {
+  const wide = window.matchMedia;
+  beforeEach(() => {
+    // A 390 px screen: every max-width query up to 575 px matches.
+    window.matchMedia = ((query: string) => ({ ...wide(query), matches: /max-width:\s*(5[0-7]\d|[1-4]\d\d)px/.test(query) })) as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = wide;
+  });
+
+  it('keeps name, session and actions; the number, default mark and status go under the name; the buttons under the title', async () => {
+    await renderPage();
+    const headers = [...screen.getByTestId('connections-table').querySelectorAll('th')].map((th) => th.textContent);
+    expect(headers).toEqual(['Nome', 'Sessão', 'Ações']);
+    expect(row(1).querySelector('td')!.textContent).toContain('CONNECTED');
+    const first = row(1);
+    const nameCell = first.querySelector('td')!;
+    expect(nameCell.textContent).toContain('Conectada');
+    expect(within(nameCell).getByTestId('conn-number').textContent).toBe('+55 (11) 99999-0000');
+    expect(within(nameCell).queryByTestId('conn-default')).toBeTruthy();
+    expect(first.textContent).not.toContain('09/03/25 07:05');
+    expect(screen.getByTestId('add-connection').closest('.ant-card-extra')).toBeNull();
+  });
+});

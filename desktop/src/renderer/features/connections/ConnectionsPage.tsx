@@ -11,6 +11,7 @@ import { connectionsApi } from './connections.api';
 import { useConnections } from './connections.store';
 import { QrDialog } from './QrDialog';
 import { useConnectionActions } from './useConnectionActions';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 
 /** /connections (admins): the table, the add/edit dialog and the live QR dialog. */
 export const ConnectionsPage = () => {
@@ -20,6 +21,7 @@ export const ConnectionsPage = () => {
   const [dialog, setDialog] = useState<{ open: boolean; connection: WhatsappDto | null }>({ open: false, connection: null });
   const [qrFor, setQrFor] = useState<number | null>(null);
   const actions = useConnectionActions();
+  const narrow = useMediaQuery('(max-width: 575px)');
 
   useEffect(() => {
     useConnections.getState().load().catch(toastError);
@@ -32,19 +34,24 @@ export const ConnectionsPage = () => {
   };
   const restartAll = () => connectionsApi.restartAll().catch(toastError);
 
+  const buttons = (
+    <Space wrap>
+      <Button icon={<ReloadOutlined />} onClick={() => void restartAll()} data-testid="restart-connections">{t('connections.restartAll')}</Button>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, connection: null })} data-testid="add-connection">
+        {t('connections.add')}
+      </Button>
+    </Space>
+  );
+
   return (
     <Card
       title={<Typography.Title level={4} style={{ margin: 0 }}>{t('connections.title')}</Typography.Title>}
-      extra={
-        <Space>
-          <Button icon={<ReloadOutlined />} onClick={() => void restartAll()} data-testid="restart-connections">{t('connections.restartAll')}</Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, connection: null })} data-testid="add-connection">
-            {t('connections.add')}
-          </Button>
-        </Space>
-      }
-      style={{ margin: 16 }}
+      // Narrow screens: the buttons under the title (beside it they push the card wider than the screen).
+      extra={narrow ? undefined : buttons}
+      style={{ margin: narrow ? 8 : 16 }}
+      styles={narrow ? { body: { padding: 8 } } : undefined}
     >
+      {narrow && <div style={{ marginBottom: 8 }}>{buttons}</div>}
       <ConnectionsTable
         list={list}
         loading={loading}

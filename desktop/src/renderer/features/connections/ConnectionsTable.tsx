@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { WhatsappDto } from '@balcao/shared';
 import { ConnectionActions, type SessionHandlers } from './ConnectionActions';
 import { formatPhone, formatUpdatedAt } from './connections.logic';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 
 const STATUS_COLOR: Record<WhatsappDto['status'], string> = {
   CONNECTED: 'green',
@@ -25,8 +26,30 @@ interface Props {
 
 export const ConnectionsTable = ({ list, loading, handlers, onEdit, onDelete }: Props) => {
   const { t } = useTranslation();
-  const columns: TableColumnsType<WhatsappDto> = [
-    { key: 'name', title: t('connections.name'), dataIndex: 'name' },
+  // Issue 10 item 9: under 576 px the number, the default mark and the status move under the
+  // name and the last-update column goes: name, session and actions fit 390 px without scrolling.
+  const narrow = useMediaQuery('(max-width: 575px)');
+  const all: TableColumnsType<WhatsappDto> = [
+    {
+      key: 'name',
+      title: t('connections.name'),
+      render: (_, w) =>
+        narrow ? (
+          <div style={{ minWidth: 0, wordBreak: 'break-word' }}>
+            <div>
+              {w.name} {w.isDefault && <CheckCircleFilled style={{ color: '#52c41a' }} data-testid="conn-default" aria-label={t('connections.default')} />}
+            </div>
+            <div style={{ fontSize: 12, opacity: 0.65 }} data-testid="conn-number">
+              {formatPhone(w.number)}
+            </div>
+            <Tag color={STATUS_COLOR[w.status]} style={{ marginTop: 4 }}>
+              {w.status}
+            </Tag>
+          </div>
+        ) : (
+          w.name
+        ),
+    },
     { key: 'number', title: t('connections.number'), render: (_, w) => <span data-testid="conn-number">{formatPhone(w.number)}</span> },
     { key: 'status', title: t('connections.status'), render: (_, w) => <Tag color={STATUS_COLOR[w.status]}>{w.status}</Tag> },
     { key: 'session', title: t('connections.session'), render: (_, w) => <ConnectionActions connection={w} handlers={handlers} /> },
@@ -60,6 +83,8 @@ export const ConnectionsTable = ({ list, loading, handlers, onEdit, onDelete }: 
       ),
     },
   ];
+  const hiddenWhenNarrow = new Set(['number', 'status', 'updatedAt', 'isDefault']);
+  const columns = narrow ? all.filter((c) => !hiddenWhenNarrow.has(String(c.key))) : all;
   return (
     <Table<WhatsappDto>
       data-testid="connections-table"
@@ -69,6 +94,7 @@ export const ConnectionsTable = ({ list, loading, handlers, onEdit, onDelete }: 
       columns={columns}
       dataSource={list}
       pagination={false}
+      scroll={narrow ? undefined : { x: 'max-content' }}
       onRow={(w) => ({ 'data-testid': 'connection-row', 'data-status': w.status, 'data-connection-id': w.id }) as HTMLAttributes<HTMLElement>}
     />
   );

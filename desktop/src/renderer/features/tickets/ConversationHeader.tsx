@@ -3,6 +3,7 @@ import { Button, Flex, Typography, theme } from 'antd';
 import type { TicketDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { useTicketPresence } from './tickets.presence';
+import { CollisionNotice } from './Collision';
 import { ContactAvatar } from '../../components/ContactAvatar';
 import { TransferDialog } from './TransferDialog';
 import { useTicketActions } from './useTicketActions';
@@ -83,6 +84,7 @@ export const ConversationHeader = ({ ticket }: { ticket: TicketDto }) => {
             {ticket.user ? t('ticket.assignedTo', { name: ticket.user.name }) : t('ticket.unassigned')}
           </Typography.Text>
         )}
+        <CollisionNotice ticket={ticket} />
       </Flex>
       <TicketButtons ticket={ticket} />
     </Flex>

@@ -6,6 +6,7 @@ import { ContactAvatar } from '../../components/ContactAvatar';
 import { CountPill } from '../../components/CountPill';
 import { formatListTime } from '../../lib/format';
 import { useTicketPresence } from './tickets.presence';
+import { CollisionMarker } from './Collision';
 
 interface Props {
   ticket: TicketDto;
@@ -51,6 +52,7 @@ const TicketListItemView = ({ ticket, selected, accepting, onOpen, onAccept }: P
           <Typography.Text strong ellipsis>
             {ticket.contact.name}
           </Typography.Text>
+          <CollisionMarker ticketId={ticket.id} />
           <Typography.Text type="secondary" style={{ fontSize: 12, flexShrink: 0 }}>
             {formatListTime(ticket.updatedAt)}
           </Typography.Text>

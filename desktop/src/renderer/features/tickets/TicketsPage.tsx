@@ -5,6 +5,7 @@ import { useParams } from 'react-router-dom';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { Conversation } from '../messages';
 import { ConversationHeader } from './ConversationHeader';
+import { useCollisionFeed } from './collision.socket';
 import { TicketsManager } from './TicketsManager';
 import { WelcomePanel } from './WelcomePanel';
 
@@ -14,6 +15,7 @@ export const TicketsPage = () => {
   const { uuid } = useParams();
   const { token } = theme.useToken();
   const wide = useMediaQuery('(min-width: 900px)');
+  useCollisionFeed();
   const [narrowTab, setNarrowTab] = useState<'ticket' | 'list'>(uuid ? 'ticket' : 'list');
 
   useEffect(() => setNarrowTab(uuid ? 'ticket' : 'list'), [uuid]);
@@ -21,18 +23,35 @@ export const TicketsPage = () => {
   const conversation = uuid ? <Conversation key={uuid} uuid={uuid} header={(ticket) => <ConversationHeader ticket={ticket} />} /> : <WelcomePanel />;
 
   if (!wide) {
+    // Issue 10 item 9: the tab bar on top and the active tab filling the rest, with a definite
+    // height (flex, min-height 0) so that only the messages (or the list) scroll, while the
+    // conversation's header stays on top and the composer at the bottom. Both panes stay mounted.
+    const pane = (key: 'ticket' | 'list') => ({
+      flex: 1,
+      minHeight: 0,
+      display: narrowTab === key ? 'flex' : 'none',
+      flexDirection: 'column' as const,
+    });
     return (
-      <Tabs
-        activeKey={narrowTab}
-        onChange={(k) => setNarrowTab(k as 'ticket' | 'list')}
-        centered
-        style={{ height: '100%' }}
-        className="balcao-fill-tabs"
-        items={[
-          { key: 'ticket', label: t('tickets.narrow.ticket'), children: conversation },
-          { key: 'list', label: t('tickets.narrow.list'), children: <TicketsManager /> },
-        ]}
-      />
+      <div style={{ display: 'flex', flexDirection: 'column', height: '100%', background: token.colorBgContainer }} data-testid="tickets-narrow">
+        <Tabs
+          activeKey={narrowTab}
+          onChange={(k) => setNarrowTab(k as 'ticket' | 'list')}
+          centered
+          style={{ flexShrink: 0 }}
+          tabBarStyle={{ marginBottom: 0 }}
+          items={[
+            { key: 'ticket', label: t('tickets.narrow.ticket') },
+            { key: 'list', label: t('tickets.narrow.list') },
+          ]}
+        />
+        <div style={pane('ticket')} role="tabpanel" data-testid="narrow-ticket-pane">
+          {conversation}
+        </div>
+        <div style={pane('list')} role="tabpanel" data-testid="narrow-list-pane">
+          <TicketsManager />
+        </div>
+      </div>
     );
   }
 
