@@ -6,6 +6,16 @@ import { useTicketPresence } from './tickets.presence';
 import { ContactAvatar } from '../../components/ContactAvatar';
 import { TransferDialog } from './TransferDialog';
 import { useTicketActions } from './useTicketActions';
+import { ContactDrawer } from '../contacts/drawer';
+import { TicketTagsSelect } from '../tags';
+import { useConversation } from '../messages';
+import { useTickets } from './tickets.store';
+
+/** A ticket the server answered (tags changed): lists and the open conversation show it now. */
+const applyTicket = (ticket: TicketDto) => {
+  useTickets.getState().upsert(ticket);
+  useConversation.getState().applyTicket(ticket);
+};
 
 /** Buttons by status (spec §2): waiting → Accept, Resolve; open → Transfer, Resolve, Return; closed → Reopen. */
 const TicketButtons = ({ ticket }: { ticket: TicketDto }) => {
@@ -62,6 +72,7 @@ export const ConversationHeader = ({ ticket }: { ticket: TicketDto }) => {
   const { token } = theme.useToken();
   // The customer typing or recording replaces the assignee line while it lasts.
   const presence = useTicketPresence(ticket.id);
+  const [contactOpen, setContactOpen] = useState(false);
   return (
     <Flex
       align="center"
@@ -69,7 +80,17 @@ export const ConversationHeader = ({ ticket }: { ticket: TicketDto }) => {
       wrap
       style={{ padding: '8px 16px', borderBottom: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer }}
     >
-      <ContactAvatar name={ticket.contact.name} src={ticket.contact.profilePicUrl} />
+      <Button
+        type="text"
+        shape="circle"
+        style={{ width: 'auto', height: 'auto', padding: 0 }}
+        onClick={() => setContactOpen(true)}
+        aria-label={t('drawer.open')}
+        title={t('drawer.open')}
+        data-testid="contact-drawer-open"
+      >
+        <ContactAvatar name={ticket.contact.name} src={ticket.contact.profilePicUrl} />
+      </Button>
       <Flex vertical style={{ flex: 1, minWidth: 160 }}>
         <Typography.Text strong ellipsis data-testid="conversation-title">
           {`${ticket.contact.name} #${ticket.id}`}
@@ -84,7 +105,9 @@ export const ConversationHeader = ({ ticket }: { ticket: TicketDto }) => {
           </Typography.Text>
         )}
       </Flex>
+      <TicketTagsSelect ticket={ticket} onChanged={applyTicket} />
       <TicketButtons ticket={ticket} />
+      <ContactDrawer open={contactOpen} onClose={() => setContactOpen(false)} ticket={ticket} />
     </Flex>
   );
 };
