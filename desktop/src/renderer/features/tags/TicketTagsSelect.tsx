@@ -91,7 +91,6 @@ export const TicketTagsSelect = ({ ticket, onChanged }: Props) => {
       optionFilterProp="label"
       searchValue={search}
       onSearch={setSearch}
-      maxTagCount="responsive"
       notFoundContent={known === null ? t('common.loading') : t('tags.empty')}
       onChange={(values: string[]) => void change(values)}
       tagRender={({ value, label, closable, onClose }) => (
