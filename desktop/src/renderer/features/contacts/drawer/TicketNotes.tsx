@@ -94,7 +94,9 @@ export const TicketNotes = ({ ticketId, contactId }: { ticketId: number; contact
         </Flex>
       </Form>
       {notes === null ? (
-        <Skeleton active paragraph={{ rows: 3 }} title={false} data-testid="notes-loading" />
+        <div data-testid="notes-loading">
+          <Skeleton active paragraph={{ rows: 3 }} title={false} />
+        </div>
       ) : notes.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noRecords')} />
       ) : (
