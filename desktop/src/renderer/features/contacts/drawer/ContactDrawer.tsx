@@ -62,7 +62,7 @@ export const ContactDrawer = ({ open, onClose, ticket, onContactSaved }: Props) 
       {failed ? (
         <Empty description={t('common.noRecords')} />
       ) : !contact ? (
-        <Flex vertical gap={16} data-testid="contact-loading">
+        <Flex vertical gap={16} data-testid="drawer-loading">
           <Skeleton avatar={{ size: 72 }} active paragraph={{ rows: 2 }} />
         </Flex>
       ) : editing ? (
@@ -77,25 +77,25 @@ export const ContactDrawer = ({ open, onClose, ticket, onContactSaved }: Props) 
         />
       ) : (
         <Flex vertical gap={12}>
-          <Flex vertical align="center" gap={8} data-testid="contact-details">
+          <Flex vertical align="center" gap={8} data-testid="drawer-details">
             <ContactAvatar name={contact.name} src={contact.profilePicUrl} size={72} />
-            <Typography.Title level={5} style={{ margin: 0, textAlign: 'center', overflowWrap: 'anywhere' }} data-testid="contact-detail-name">
+            <Typography.Title level={5} style={{ margin: 0, textAlign: 'center', overflowWrap: 'anywhere' }} data-testid="drawer-contact-name">
               {contact.name}
             </Typography.Title>
-            <Typography.Text copyable data-testid="contact-detail-number">
+            <Typography.Text copyable data-testid="drawer-contact-number">
               {contact.number}
             </Typography.Text>
             {contact.email ? (
-              <Typography.Text type="secondary" copyable data-testid="contact-detail-email" style={{ overflowWrap: 'anywhere' }}>
+              <Typography.Text type="secondary" copyable data-testid="drawer-contact-email" style={{ overflowWrap: 'anywhere' }}>
                 {contact.email}
               </Typography.Text>
             ) : null}
-            <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="contact-edit">
+            <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="drawer-edit">
               {t('drawer.edit')}
             </Button>
           </Flex>
           {contact.extraInfo.length > 0 ? (
-            <Descriptions size="small" column={1} bordered title={t('drawer.extraInfo')} data-testid="contact-extra">
+            <Descriptions size="small" column={1} bordered title={t('drawer.extraInfo')} data-testid="drawer-extra">
               {contact.extraInfo.map((x, i) => (
                 <Descriptions.Item key={`${x.name}-${i}`} label={x.name}>
                   <span style={{ overflowWrap: 'anywhere' }}>{x.value}</span>
@@ -108,7 +108,7 @@ export const ContactDrawer = ({ open, onClose, ticket, onContactSaved }: Props) 
       <Divider titlePlacement="start" plain>
         {t('drawer.tags')}
       </Divider>
-      <Flex wrap gap={4} data-testid="contact-tags">
+      <Flex wrap gap={4} data-testid="drawer-tags">
         {ticket.tags.length === 0 ? (
           <Typography.Text type="secondary">{t('drawer.noTags')}</Typography.Text>
         ) : (

@@ -39,44 +39,44 @@ export const ContactEditForm = ({ contact, onSaved, onCancel }: { contact: Conta
     <Form
       form={form}
       layout="vertical"
-      data-testid="contact-edit-form"
+      data-testid="drawer-edit-form"
       initialValues={{ name: contact.name, number: contact.number, email: contact.email, extraInfo: contact.extraInfo }}
       onFinish={(v) => void save(v)}
     >
       <Form.Item name="name" label={t('drawer.name')} rules={[nameRule]}>
-        <Input data-testid="contact-name" autoFocus maxLength={50} />
+        <Input data-testid="drawer-name" autoFocus maxLength={50} />
       </Form.Item>
       <Form.Item name="number" label={t('drawer.number')} rules={[numberRule]}>
-        <Input data-testid="contact-number" inputMode="tel" placeholder={t('drawer.numberPlaceholder')} maxLength={50} />
+        <Input data-testid="drawer-number" inputMode="tel" placeholder={t('drawer.numberPlaceholder')} maxLength={50} />
       </Form.Item>
       <Form.Item name="email" label={t('drawer.email')} rules={[emailRule]}>
-        <Input data-testid="contact-email" type="email" maxLength={120} />
+        <Input data-testid="drawer-email" type="email" maxLength={120} />
       </Form.Item>
       <Form.List name="extraInfo">
         {(fields, { add, remove }) => (
           <Flex vertical gap={8} style={{ marginBottom: 16 }}>
             {fields.map(({ key, name }) => (
-              <Flex key={key} gap={8} align="start" data-testid="extra-row">
+              <Flex key={key} gap={8} align="start" data-testid="drawer-extra-row">
                 <Form.Item name={[name, 'name']} rules={[{ required: true, whitespace: true, message: t('drawer.extraNameRequired') }]} style={{ flex: 1, marginBottom: 0, minWidth: 0 }}>
-                  <Input placeholder={t('drawer.extraName')} aria-label={t('drawer.extraName')} maxLength={100} data-testid="extra-name" />
+                  <Input placeholder={t('drawer.extraName')} aria-label={t('drawer.extraName')} maxLength={100} data-testid="drawer-extra-name" />
                 </Form.Item>
                 <Form.Item name={[name, 'value']} style={{ flex: 1, marginBottom: 0, minWidth: 0 }}>
-                  <Input placeholder={t('drawer.extraValue')} aria-label={t('drawer.extraValue')} maxLength={1000} data-testid="extra-value" />
+                  <Input placeholder={t('drawer.extraValue')} aria-label={t('drawer.extraValue')} maxLength={1000} data-testid="drawer-extra-value" />
                 </Form.Item>
-                <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(name)} aria-label={t('drawer.removeExtra')} data-testid="extra-remove" />
+                <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(name)} aria-label={t('drawer.removeExtra')} data-testid="drawer-extra-remove" />
               </Flex>
             ))}
-            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: '', value: '' })} data-testid="extra-add" disabled={fields.length >= 50}>
+            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: '', value: '' })} data-testid="drawer-extra-add" disabled={fields.length >= 50}>
               {t('drawer.addExtra')}
             </Button>
           </Flex>
         )}
       </Form.List>
       <Flex gap={8} justify="end">
-        <Button onClick={onCancel} data-testid="contact-cancel">
+        <Button onClick={onCancel} data-testid="drawer-cancel">
           {t('common.cancel')}
         </Button>
-        <Button type="primary" htmlType="submit" loading={saving} data-testid="contact-save">
+        <Button type="primary" htmlType="submit" loading={saving} data-testid="drawer-save">
           {t('drawer.save')}
         </Button>
       </Flex>
