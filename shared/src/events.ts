@@ -5,6 +5,7 @@
 import type { ConnectionStatus } from './constants';
 import type { MessageDto, TicketDto, ContactDto, WhatsappDto, UserDto, QueueDto } from './schemas/dtos';
 import type { QuickMessageDto } from './schemas/quick-messages';
+import type { TicketNoteDto } from './schemas/tags';
 
 /** Internal domain events staged by services and published after commit. */
 export type DomainEvent =
@@ -32,6 +33,9 @@ export type DomainEvent =
   /** `wasGeneral`: the record was general before this change (who had it in their list). */
   | { type: 'quickMessage.saved'; companyId: number; quickMessage: QuickMessageDto; created: boolean; wasGeneral: boolean }
   | { type: 'quickMessage.deleted'; companyId: number; id: number }
+  /** A note added to or deleted from a ticket (decision 0082): the open conversation's drawer hears it. */
+  | { type: 'ticketNote.created'; companyId: number; ticketUuid: string; note: TicketNoteDto }
+  | { type: 'ticketNote.deleted'; companyId: number; ticketUuid: string; ticketId: number; id: number }
   | { type: 'user.created'; companyId: number; user: UserDto }
   | { type: 'user.updated'; companyId: number; user: UserDto }
   | { type: 'auth.login'; companyId: number; userId: number }
@@ -110,6 +114,8 @@ export interface WireChannels {
    * after "company", "quickemessage" as spelled there; decision 0061).
    */
   quickemessage: { action: 'create' | 'update'; record: QuickMessageDto } | { action: 'delete'; id: number };
+  /** A ticket's notes, to the sockets that joined its conversation only (decision 0082). */
+  ticketNote: { action: 'create'; note: TicketNoteDto } | { action: 'delete'; ticketId: number; id: number };
 }
 export type WireChannel = keyof WireChannels;
 

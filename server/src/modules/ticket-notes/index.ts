@@ -1,6 +1,8 @@
 // The ticket-notes module's one door (decision 0015): notes agents leave on a ticket.
 import type { DataAccess } from '../../db/tenant';
+import type { EventBus } from '../../infra/event-bus';
 import { defineModule } from '../../infra/module';
+import { registerTicketNoteListeners } from './ticket-notes.listeners';
 import { ticketNotesRoutes } from './ticket-notes.routes';
 import { createTicketNotesService } from './ticket-notes.service';
 
@@ -9,5 +11,8 @@ export { createTicketNotesService, type TicketNotesService } from './ticket-note
 export const ticketNotesModule = defineModule({
   name: 'ticket-notes',
   dependsOn: ['users', 'tickets'],
-  setup: (k: { data: DataAccess }) => ({ routes: ticketNotesRoutes(createTicketNotesService({ data: k.data })) }),
+  setup: (k: { data: DataAccess; bus: EventBus }) => ({
+    routes: ticketNotesRoutes(createTicketNotesService({ data: k.data })),
+    start: (rt) => registerTicketNoteListeners(k.bus, rt),
+  }),
 });

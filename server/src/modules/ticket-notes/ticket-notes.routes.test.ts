@@ -4,9 +4,9 @@
  * notes; a note is deleted by its author or an admin.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TicketDto, TicketNoteDto } from '@balcao/shared';
+import { wireEvent, type TicketDto, type TicketNoteDto } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
-import { api, createCompany, type TestCompany } from '../../../test/helpers/world';
+import { api, connectSocket, createCompany, nextEvent, type TestCompany } from '../../../test/helpers/world';
 
 let app: TestApp;
 let a: TestCompany;
@@ -121,5 +121,30 @@ describe('DELETE /ticket-notes/:id', () => {
     const n = await add(ana.token, t, 'Antes da transferência');
     expect((await admin().put(`/tickets/${t.id}`, { queueId: otherQueue })).status).toBe(200);
     expect(errorOf(await api(app, ana.token).del(`/ticket-notes/${n.id}`))).toEqual({ status: 403, error: 'ERR_NO_PERMISSION' });
+  });
+});
+
+describe('live: company-<id>-ticketNote', () => {
+  it('reaches the sockets that joined the conversation, with the note on create and its id on delete', async () => {
+    const t = await ticketIn(queue);
+    const joined = await connectSocket(app, bia.token);
+    const notJoined = await connectSocket(app, a.adminToken);
+    const heardElsewhere: unknown[] = [];
+    notJoined.on(wireEvent(a.companyId, 'ticketNote'), (p: unknown) => heardElsewhere.push(p));
+    try {
+      const ack = await new Promise<unknown>((resolve) => joined.emit('joinChatBox', t.uuid, resolve));
+      expect(ack).toBe(true);
+      const created = nextEvent<{ action: string; note: TicketNoteDto }>(joined, wireEvent(a.companyId, 'ticketNote'), (p) => p.action === 'create');
+      const n = await add(ana.token, t, 'Ao vivo');
+      expect((await created).note).toMatchObject({ id: n.id, note: 'Ao vivo', ticketId: t.id, user: { id: ana.id } });
+      const deleted = nextEvent<{ action: string; id: number; ticketId: number }>(joined, wireEvent(a.companyId, 'ticketNote'), (p) => p.action === 'delete');
+      await api(app, ana.token).del(`/ticket-notes/${n.id}`);
+      expect(await deleted).toEqual({ action: 'delete', ticketId: t.id, id: n.id });
+      // The admin's socket sees every ticket but never joined this conversation: nothing for it.
+      expect(heardElsewhere).toEqual([]);
+    } finally {
+      joined.disconnect();
+      notJoined.disconnect();
+    }
   });
 });

@@ -36,20 +36,23 @@ export const createTicketNotesService = (deps: { data: DataAccess }) => {
       }),
 
     create: (ctx: Ctx, body: CreateTicketNoteBody): Promise<TicketNoteDto> =>
-      data.withTenant(ctx, async ({ tx }) => {
+      data.withTenant(ctx, async ({ tx, stage }) => {
         const ticket = await visibleTicket(tx, ctx, body.ticketId);
         assertContact(ticket, body.contactId);
         const row = await repo.insert(tx, { companyId: ctx.companyId, ticketId: ticket.id, contactId: ticket.contactId, userId: ctx.userId, note: body.note });
-        return (await repo.getDto(tx, ctx.companyId, row.id))!;
+        const note = (await repo.getDto(tx, ctx.companyId, row.id))!;
+        stage({ type: 'ticketNote.created', companyId: ctx.companyId, ticketUuid: ticket.uuid, note });
+        return note;
       }),
 
     remove: (ctx: Ctx, id: number): Promise<void> =>
-      data.withTenant(ctx, async ({ tx }) => {
+      data.withTenant(ctx, async ({ tx, stage }) => {
         const note = await repo.get(tx, ctx.companyId, id);
         if (!note) throw new AppError('ERR_NOT_FOUND');
-        await visibleTicket(tx, ctx, note.ticketId);
+        const ticket = await visibleTicket(tx, ctx, note.ticketId);
         if (note.userId !== ctx.userId && !can(ctx, 'ticketNotes:deleteAny')) throw new AppError('ERR_NO_PERMISSION');
         await repo.remove(tx, ctx.companyId, id);
+        stage({ type: 'ticketNote.deleted', companyId: ctx.companyId, ticketUuid: ticket.uuid, ticketId: ticket.id, id });
       }),
   };
 };

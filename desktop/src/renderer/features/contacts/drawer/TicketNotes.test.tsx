@@ -1,14 +1,17 @@
 // @vitest-environment jsdom
 import '../../../test/dom';
 import '../../../app/i18n/i18n';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUserDto, TicketNoteDto } from '@balcao/shared';
 import { ApiError } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { drawerApi } from './drawer.api';
+import { listen } from '../../../lib/socket';
 import { TicketNotes } from './TicketNotes';
+
+vi.mock('../../../lib/socket', () => ({ listen: vi.fn(() => () => undefined) }));
 
 vi.mock('./drawer.api', () => ({ drawerApi: { contact: vi.fn(), saveContact: vi.fn(), notes: vi.fn(), addNote: vi.fn(), deleteNote: vi.fn() } }));
 const api = vi.mocked(drawerApi);
@@ -98,6 +101,20 @@ describe('TicketNotes', { timeout: 30_000 }, () => {
     asUser('admin');
     render(<TicketNotes ticketId={5} contactId={10} />);
     expect(await screen.findByTestId('note-delete')).toBeTruthy();
+  });
+
+  it("adds and drops colleagues' notes of this ticket as the socket tells, ignoring other tickets'", async () => {
+    api.notes.mockResolvedValue([note({ id: 3 })]);
+    render(<TicketNotes ticketId={5} contactId={10} />);
+    await screen.findByTestId('note-item');
+    const handler = vi.mocked(listen).mock.calls.at(-1)![1] as (p: unknown) => void;
+    expect(vi.mocked(listen).mock.calls.at(-1)![0]).toBe('ticketNote');
+    act(() => handler({ action: 'create', note: note({ id: 8, ticketId: 99, note: 'Outro ticket' }) }));
+    act(() => handler({ action: 'create', note: note({ id: 9, userId: 2, user: { id: 2, name: 'Bia' }, note: 'Da Bia' }) }));
+    act(() => handler({ action: 'create', note: note({ id: 9, userId: 2, user: { id: 2, name: 'Bia' }, note: 'Da Bia' }) }));
+    await waitFor(() => expect(screen.getAllByTestId('note-item').map((e) => e.getAttribute('data-note-id'))).toEqual(['3', '9']));
+    act(() => handler({ action: 'delete', ticketId: 5, id: 3 }));
+    await waitFor(() => expect(screen.getAllByTestId('note-item').map((e) => e.getAttribute('data-note-id'))).toEqual(['9']));
   });
 
   it('keeps the note when the server refuses to delete it, with a toast from the error catalogue', async () => {
