@@ -41,6 +41,11 @@ describe('TicketTagsSelect', { timeout: 30_000 }, () => {
     render(<TicketTagsSelect ticket={makeTicket({ tags: [{ id: 1, name: 'Urgente', color: '#ff0000' }] })} onChanged={onChanged} />);
     expect(within(screen.getByTestId('ticket-tags')).getByText('Urgente')).toBeTruthy();
     await waitFor(() => expect(api.list).toHaveBeenCalledTimes(1));
+    // Opening the list fetches it again: a colleague's new tag shows.
+    api.list.mockResolvedValue([financeiro, urgente, { id: 3, name: 'Nova da Bia', color: '#00ff00', kanban: 0 }]);
+    openList();
+    await waitFor(() => expect(api.list).toHaveBeenCalledTimes(2));
+    expect(await screen.findByTitle('Nova da Bia')).toBeTruthy();
   });
 
   it('syncs the ticket to exactly the chosen tags and hands back the answer', async () => {

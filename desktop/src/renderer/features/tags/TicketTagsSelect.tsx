@@ -26,6 +26,8 @@ export const TicketTagsSelect = ({ ticket, onChanged }: Props) => {
   const [saving, setSaving] = useState(false);
   const [search, setSearch] = useState('');
 
+  // Loaded on mount and again each time the list opens (colleagues create tags too).
+  const [loads, setLoads] = useState(0);
   useEffect(() => {
     const ctrl = new AbortController();
     tagsApi
@@ -33,12 +35,12 @@ export const TicketTagsSelect = ({ ticket, onChanged }: Props) => {
       .then(setKnown)
       .catch((err: unknown) => {
         if (!ctrl.signal.aborted) {
-          setKnown([]);
+          setKnown((k) => k ?? []);
           toastError(err);
         }
       });
     return () => ctrl.abort();
-  }, []);
+  }, [loads]);
 
   // The ticket's own tags are options even before the list arrives (they may be newer than it).
   const options = useMemo(() => {
@@ -93,6 +95,9 @@ export const TicketTagsSelect = ({ ticket, onChanged }: Props) => {
       onSearch={setSearch}
       notFoundContent={known === null ? t('common.loading') : t('tags.empty')}
       onChange={(values: string[]) => void change(values)}
+      onOpenChange={(open) => {
+        if (open && known !== null) setLoads((n) => n + 1);
+      }}
       tagRender={({ value, label, closable, onClose }) => (
         <Tag
           color={colourOf(String(value))}

@@ -39,6 +39,16 @@ describe('ConversationHeader: contact drawer and tags', { timeout: 30_000 }, () 
     expect(opener.getAttribute('aria-label')).toBe('Dados do contato');
     fireEvent.click(opener);
     expect((await screen.findByTestId('drawer-contact-name')).textContent).toBe('Maria Souza');
+    // Saved in the drawer: the lists show the new name at once.
+    vi.mocked(drawerApi.saveContact).mockResolvedValue({
+      id: 10, name: 'Maria Lima', number: '5511999990000', email: '', profilePicUrl: '', isGroup: false, extraInfo: [],
+      createdAt: '2025-03-10T12:00:00.000Z', updatedAt: '2025-03-10T12:00:00.000Z',
+    });
+    const applyContact = vi.spyOn(useTickets.getState(), 'applyContact');
+    fireEvent.click(screen.getByTestId('drawer-edit'));
+    fireEvent.change(screen.getByTestId('drawer-name'), { target: { value: 'Maria Lima' } });
+    fireEvent.click(screen.getByTestId('drawer-save'));
+    await waitFor(() => expect(applyContact).toHaveBeenCalledWith({ id: 10, name: 'Maria Lima', number: '5511999990000', profilePicUrl: '' }));
   });
 
   it('applies the ticket the tag sync answers to the lists and the open conversation', async () => {

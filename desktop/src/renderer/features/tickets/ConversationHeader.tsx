@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Flex, Typography, theme } from 'antd';
-import type { TicketDto } from '@balcao/shared';
+import type { ContactDto, TicketDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { useTicketPresence } from './tickets.presence';
 import { ContactAvatar } from '../../components/ContactAvatar';
@@ -15,6 +15,14 @@ import { useTickets } from './tickets.store';
 const applyTicket = (ticket: TicketDto) => {
   useTickets.getState().upsert(ticket);
   useConversation.getState().applyTicket(ticket);
+};
+
+/** A contact saved in the drawer: its name and picture show at once (the contact event follows). */
+const applyContact = ({ id, name, number, profilePicUrl }: ContactDto) => {
+  const ref = { id, name, number, profilePicUrl };
+  useTickets.getState().applyContact(ref);
+  const current = useConversation.getState().ticket;
+  if (current?.contactId === id) useConversation.getState().applyTicket({ ...current, contact: ref });
 };
 
 /** Buttons by status (spec §2): waiting → Accept, Resolve; open → Transfer, Resolve, Return; closed → Reopen. */
@@ -107,7 +115,7 @@ export const ConversationHeader = ({ ticket }: { ticket: TicketDto }) => {
       </Flex>
       <TicketTagsSelect ticket={ticket} onChanged={applyTicket} />
       <TicketButtons ticket={ticket} />
-      <ContactDrawer open={contactOpen} onClose={() => setContactOpen(false)} ticket={ticket} />
+      <ContactDrawer open={contactOpen} onClose={() => setContactOpen(false)} ticket={ticket} onContactSaved={applyContact} />
     </Flex>
   );
 };
