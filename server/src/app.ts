@@ -29,6 +29,8 @@ import { contactsModule } from './modules/contacts';
 import { channelSink, createInbound, messagesModule } from './modules/messages';
 import { queuesModule } from './modules/queues';
 import { quickMessagesModule } from './modules/quick-messages';
+import { tagsModule } from './modules/tags';
+import { ticketNotesModule } from './modules/ticket-notes';
 import { ticketsModule } from './modules/tickets';
 import { usersModule } from './modules/users';
 import {
@@ -143,7 +145,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
 
   // Modules (decision 0017): each one's routes, then, once socket.io is up, its listeners and jobs.
   const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures };
-  const modules: AppModule<typeof kernel>[] = [companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, messagesModule, quickMessagesModule];
+  const modules: AppModule<typeof kernel>[] = [companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, messagesModule, quickMessagesModule, tagsModule, ticketNotesModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

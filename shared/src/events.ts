@@ -5,6 +5,7 @@
 import type { ConnectionStatus } from './constants';
 import type { MessageDto, TicketDto, ContactDto, WhatsappDto, UserDto, QueueDto } from './schemas/dtos';
 import type { QuickMessageDto } from './schemas/quick-messages';
+import type { TicketNoteDto } from './schemas/tags';
 
 /** Internal domain events staged by services and published after commit. */
 export type DomainEvent =
@@ -33,6 +34,9 @@ export type DomainEvent =
   /** `wasGeneral`: the record was general before this change (who had it in their list). */
   | { type: 'quickMessage.saved'; companyId: number; quickMessage: QuickMessageDto; created: boolean; wasGeneral: boolean }
   | { type: 'quickMessage.deleted'; companyId: number; id: number }
+  /** A note added to or deleted from a ticket (decision 0082): the open conversation's drawer hears it. */
+  | { type: 'ticketNote.created'; companyId: number; ticketUuid: string; note: TicketNoteDto }
+  | { type: 'ticketNote.deleted'; companyId: number; ticketUuid: string; ticketId: number; id: number }
   | { type: 'user.created'; companyId: number; user: UserDto }
   /** `roomsChanged`: profile, queues or allTicket changed, so what the user may see (and their socket rooms). */
   | { type: 'user.updated'; companyId: number; user: UserDto; roomsChanged?: true }
@@ -117,6 +121,8 @@ export interface WireChannels {
    * may see the ticket, never stored (decision 0087). The sender's own sockets never get it.
    */
   collision: { action: 'update'; ticketId: number; ticketUuid: string; user: { id: number; name: string }; state: CollisionState };
+  /** A ticket's notes, to the sockets that joined its conversation only (decision 0082). */
+  ticketNote: { action: 'create'; note: TicketNoteDto } | { action: 'delete'; ticketId: number; id: number };
 }
 
 /** What an agent is doing in a ticket, as colleagues see it. */

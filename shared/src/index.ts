@@ -17,3 +17,4 @@ export * from './schemas/sandbox';
 export * from './phone';
 export * from './media-kinds';
 export * from './schemas/quick-messages';
+export * from './schemas/tags';

@@ -32,10 +32,14 @@ export const adminPermissions = [
   'quickMessages:setGeneral',
   /** Edit and delete every quick message of the company, general or anyone's (administration.md §6). */
   'quickMessages:manageAll',
+  /** Make a tag a kanban lane (administration.md §6: admin and supervisor; decision 0079). */
+  'tags:setKanban',
+  /** Delete any ticket note, not only one's own (decision 0081). */
+  'ticketNotes:deleteAny',
 ] as const;
 
 /** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages). */
-export const supervisorPermissions = ['quickMessages:manageAll'] as const;
+export const supervisorPermissions = ['quickMessages:manageAll', 'tags:setKanban'] as const;
 
 /** What only the super user (any profile) may do: the whole installation, not one company. */
 export const superPermissions = ['companies:manage', 'companies:viewAnyPlan', 'sandbox:use'] as const;

@@ -25,6 +25,8 @@ beforeAll(async () => {
   fx.ticket = (await admin.post<{ id: number }>('/tickets', { contactId: fx.contact, status: 'open' })).body.id;
   fx.quick = (await admin.post<{ id: number }>('/quick-messages', { shortcode: 'fixture', message: 'Olá' })).body.id;
   fx.message = (await admin.post<{ id: number }>(`/messages/${fx.ticket}`, { body: 'oi' })).body.id;
+  fx.tag = (await admin.post<{ id: number }>('/tags', { name: 'Fixture' })).body.id;
+  fx.note = (await admin.post<{ id: number }>('/ticket-notes', { note: 'Nota', ticketId: fx.ticket })).body.id;
 });
 
 /** `{ticket}` in a url, or a body value "{ticket}", becomes that fixture's id. */
@@ -437,6 +439,53 @@ const table: Record<string, Case[]> = {
     ].map(([name, body]) => b('POST', '/sandbox/connections/{wa}/presence', name as string, body)),
     ...bodyShapes('POST', '/sandbox/connections/{wa}/presence'),
   ],
+  'GET /tags/list': [{ ...q('/tags/list', "the spec client's companyId is ignored", 'companyId=abc'), status: 200 }],
+  'POST /tags': [
+    b('POST', '/tags', 'missing name', { color: '#ff0000' }),
+    b('POST', '/tags', 'blank name', { name: '   ' }),
+    b('POST', '/tags', 'name under 3 characters', { name: 'ab' }),
+    b('POST', '/tags', 'name as number', { name: 123 }),
+    b('POST', '/tags', 'name too long', { name: long(101) }),
+    b('POST', '/tags', 'name with a NUL byte', { name: NUL }),
+    b('POST', '/tags', 'colour not a colour', { name: 'Cor ruim', color: 'red; drop' }),
+    b('POST', '/tags', 'kanban not a boolean', { name: 'Kanban ruim', kanban: 'sim' }),
+    { ...b('POST', '/tags', 'name already taken (other case)', { name: 'FIXTURE' }), status: 409 },
+    ...bodyShapes('POST', '/tags'),
+  ],
+  'POST /tags/sync': [
+    b('POST', '/tags/sync', 'missing ticketId', { tags: [] }),
+    b('POST', '/tags/sync', 'ticketId not a number', { ticketId: 'abc', tags: [] }),
+    b('POST', '/tags/sync', 'ticketId over int4', { ticketId: INT4_OVER, tags: [] }),
+    b('POST', '/tags/sync', 'missing tags', { ticketId: '{ticket}' }),
+    b('POST', '/tags/sync', 'tags not a list', { ticketId: '{ticket}', tags: '{tag}' }),
+    b('POST', '/tags/sync', 'a tag without id', { ticketId: '{ticket}', tags: [{ name: 'x' }] }),
+    b('POST', '/tags/sync', 'a tag id of 0', { ticketId: '{ticket}', tags: [{ id: 0 }] }),
+    { ...b('POST', '/tags/sync', 'an unknown tag', { ticketId: '{ticket}', tags: [{ id: 999999 }] }), status: 404 },
+    { ...b('POST', '/tags/sync', 'an unknown ticket', { ticketId: 999999, tags: [] }), status: 404 },
+    ...bodyShapes('POST', '/tags/sync'),
+  ],
+  'GET /ticket-notes/list': [
+    q('/ticket-notes/list', 'missing ticketId', ''),
+    q('/ticket-notes/list', 'ticketId not a number', 'ticketId=abc'),
+    q('/ticket-notes/list', 'ticketId over int4', `ticketId=${INT4_OVER}`),
+    q('/ticket-notes/list', 'contactId not a number', 'ticketId={ticket}&contactId=x'),
+    { ...q('/ticket-notes/list', 'an unknown ticket', 'ticketId=999999'), status: 404 },
+    q('/ticket-notes/list', "a contact that is not the ticket's", 'ticketId={ticket}&contactId=999999'),
+  ],
+  'POST /ticket-notes': [
+    b('POST', '/ticket-notes', 'missing note', { ticketId: '{ticket}' }),
+    b('POST', '/ticket-notes', 'note of one character', { note: 'a', ticketId: '{ticket}' }),
+    b('POST', '/ticket-notes', 'blank note', { note: '    ', ticketId: '{ticket}' }),
+    b('POST', '/ticket-notes', 'note as object', { note: { text: 'oi' }, ticketId: '{ticket}' }),
+    b('POST', '/ticket-notes', 'note with a NUL byte', { note: NUL, ticketId: '{ticket}' }),
+    b('POST', '/ticket-notes', 'note over 10,000 characters', { note: long(10_001), ticketId: '{ticket}' }),
+    b('POST', '/ticket-notes', 'missing ticketId', { note: 'Nota' }),
+    b('POST', '/ticket-notes', 'ticketId as text', { note: 'Nota', ticketId: 'abc' }),
+    b('POST', '/ticket-notes', "a contact that is not the ticket's", { note: 'Nota', ticketId: '{ticket}', contactId: 999999 }),
+    { ...b('POST', '/ticket-notes', 'an unknown ticket', { note: 'Nota', ticketId: 999999 }), status: 404 },
+    ...bodyShapes('POST', '/ticket-notes'),
+  ],
+  'DELETE /ticket-notes/:id': [...badIds('DELETE', (id) => `/ticket-notes/${id}`), { name: 'no such note', req: { method: 'DELETE', url: '/ticket-notes/999999' }, status: 404 }],
 };
 
 describe('bad input on every route', () => {

@@ -103,12 +103,65 @@ const aContactUnchanged = async () => {
   expect(c!.name).toContain(A.marker);
 };
 
+/** A's tag (on A's ticket) and note, and B's own tag and note, made once on first use. */
+let tagged: Promise<{ aTag: number; bTag: number; aNote: number; bNote: number }> | undefined;
+const tagsAndNotes = () =>
+  (tagged ??= (async () => {
+    const a = api(app, A.c.adminToken);
+    const b = api(app, B.c.adminToken);
+    const aTag = (await a.post<{ id: number }>('/tags', { name: `Etiqueta ${A.marker}` })).body.id;
+    await a.post('/tags/sync', { ticketId: A.ticket.id, tags: [{ id: aTag }] });
+    const aNote = (await a.post<{ id: number }>('/ticket-notes', { note: `Nota ${A.marker}`, ticketId: A.ticket.id })).body.id;
+    const bTag = (await b.post<{ id: number }>('/tags', { name: 'Etiqueta B' })).body.id;
+    const bNote = (await b.post<{ id: number }>('/ticket-notes', { note: 'Nota B', ticketId: B.ticket.id })).body.id;
+    return { aTag, bTag, aNote, bNote };
+  })());
+const aTagsAndNoteUnchanged = async () => {
+  const { aTag, aNote } = await tagsAndNotes();
+  expect(await app.owner`select tag_id from ticket_tags where ticket_id = ${A.ticket.id}`).toEqual([{ tag_id: aTag }]);
+  expect((await app.owner`select note from ticket_notes where id = ${aNote}`)[0]?.note).toBe(`Nota ${A.marker}`);
+};
+
 const tickets = (b: RawResponse['body']) => b.tickets;
 const contacts = (b: RawResponse['body']) => b.contacts;
 const itself = (b: RawResponse['body']) => b;
 
 /** One row per route. A new route without a row fails the first test. */
 const table: Record<string, Case[]> = {
+  'GET /tags/list': [{ name: 'lists B only', req: async () => (await tagsAndNotes(), get(`/tags/list?companyId=${A.c.companyId}`)), expect: async (r) => {
+      const ids = await tagsAndNotes();
+      listed(itself, () => [ids.aTag], () => ids.bTag)(r);
+    } }],
+  'POST /tags': [
+    {
+      name: "A's tag name is free in B, and A's tag stays",
+      req: async () => (await tagsAndNotes(), { method: 'POST', url: '/tags', body: { name: `Etiqueta ${A.marker}` } }),
+      expect: async (r) => {
+        expect(r.status).toBe(200);
+        expect(r.body.id).not.toBe((await tagsAndNotes()).aTag);
+        await aTagsAndNoteUnchanged();
+      },
+    },
+  ],
+  'POST /tags/sync': [
+    { name: "A's ticket", req: async () => ({ method: 'POST', url: '/tags/sync', body: { ticketId: A.ticket.id, tags: [] } }), expect: notFound('ERR_NO_TICKET_FOUND', aTagsAndNoteUnchanged) },
+    {
+      name: "A's tag on B's ticket",
+      req: async () => ({ method: 'POST', url: '/tags/sync', body: { ticketId: B.ticket.id, tags: [{ id: (await tagsAndNotes()).aTag }] } }),
+      expect: notFound('ERR_NOT_FOUND', aTagsAndNoteUnchanged),
+    },
+  ],
+  'GET /ticket-notes/list': [
+    { name: "A's ticket", req: async () => (await tagsAndNotes(), get(`/ticket-notes/list?ticketId=${A.ticket.id}&contactId=${A.contactId}`)), expect: notFound('ERR_NO_TICKET_FOUND') },
+    { name: "B's ticket lists B's notes only", req: async () => (await tagsAndNotes(), get(`/ticket-notes/list?ticketId=${B.ticket.id}`)), expect: async (r) => {
+      const ids = await tagsAndNotes();
+      listed(itself, () => [ids.aNote], () => ids.bNote)(r);
+    } },
+  ],
+  'POST /ticket-notes': [
+    { name: "A's ticket", req: async () => (await tagsAndNotes(), { method: 'POST', url: '/ticket-notes', body: { note: 'de B', ticketId: A.ticket.id } }), expect: notFound('ERR_NO_TICKET_FOUND', aTagsAndNoteUnchanged) },
+  ],
+  'DELETE /ticket-notes/:id': [{ name: "A's note", req: async () => ({ method: 'DELETE', url: `/ticket-notes/${(await tagsAndNotes()).aNote}` }), expect: notFound('ERR_NOT_FOUND', aTagsAndNoteUnchanged) }],
   'GET /auth/me': [
     {
       name: "answers with B's own user",

@@ -543,6 +543,47 @@ export class SpecClient {
     return this.form<{ total: number; created: number; refused: { row: number; reason: string }[] }>('/contacts/upload', { file });
   }
 
+  // ------------------------------------------------- the contact drawer's notes and the ticket's tags
+
+  /** components/TagsContainer on mount: GET /tags/list; the Autocomplete's options (id, name, color). */
+  tagsList() {
+    return this.http<{ id: number; name: string; color: string }[]>('GET', '/tags/list');
+  }
+
+  /**
+   * TagsContainer.onChange: a typed new name ("create-option") is first POST /tags {name, color}
+   * and replaces the typed string; then POST /tags/sync {ticketId, tags} with the whole chosen
+   * tag objects.
+   */
+  async changeTags(ticketId: number, chosen: ({ id: number; name: string; color: string } | string)[]) {
+    const tags: { id: number; name: string; color: string }[] = [];
+    for (const c of chosen) {
+      if (typeof c !== 'string') {
+        tags.push(c);
+        continue;
+      }
+      const made = await this.http<{ id: number; name: string; color: string }>('POST', '/tags', { data: { name: c, color: '#999999' } });
+      if (made.status !== 200) return { created: made, sync: null };
+      tags.push(made.data);
+    }
+    return { created: null, sync: await this.http<WireTicket>('POST', '/tags/sync', { data: { ticketId, tags } }) };
+  }
+
+  /** components/ContactNotes on open: GET /ticket-notes/list {contactId, ticketId}; reads note, user.name, createdAt. */
+  ticketNotes(ticketId: number, contactId: number) {
+    return this.http<{ id: number; note: string; user: { name: string } | null; createdAt: string }[]>('GET', '/ticket-notes/list', { params: { contactId, ticketId } });
+  }
+
+  /** ContactNotes.handleSave: POST /ticket-notes { note, ticketId, contactId }. */
+  addTicketNote(ticketId: number, contactId: number, note: string) {
+    return this.http<{ id: number; note: string }>('POST', '/ticket-notes', { data: { note, ticketId, contactId } });
+  }
+
+  /** ContactNotes.handleDelete (after 'Deseja realmente excluir este registro?'): DELETE /ticket-notes/{id}. */
+  deleteTicketNote(id: number) {
+    return this.http('DELETE', `/ticket-notes/${id}`);
+  }
+
   // ------------------------------------------------------------------------------- socket
 
   /**

@@ -1,12 +1,30 @@
 import { useState } from 'react';
 import { Button, Flex, Typography, theme } from 'antd';
-import type { TicketDto } from '@balcao/shared';
+import type { ContactDto, TicketDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { useTicketPresence } from './tickets.presence';
 import { CollisionNotice } from './Collision';
 import { ContactAvatar } from '../../components/ContactAvatar';
 import { TransferDialog } from './TransferDialog';
 import { useTicketActions } from './useTicketActions';
+import { ContactDrawer } from '../contacts/drawer';
+import { TicketTagsSelect } from '../tags';
+import { useConversation } from '../messages';
+import { useTickets } from './tickets.store';
+
+/** A ticket the server answered (tags changed): lists and the open conversation show it now. */
+const applyTicket = (ticket: TicketDto) => {
+  useTickets.getState().upsert(ticket);
+  useConversation.getState().applyTicket(ticket);
+};
+
+/** A contact saved in the drawer: its name and picture show at once (the contact event follows). */
+const applyContact = ({ id, name, number, profilePicUrl }: ContactDto) => {
+  const ref = { id, name, number, profilePicUrl };
+  useTickets.getState().applyContact(ref);
+  const current = useConversation.getState().ticket;
+  if (current?.contactId === id) useConversation.getState().applyTicket({ ...current, contact: ref });
+};
 
 /** Buttons by status (spec §2): waiting → Accept, Resolve; open → Transfer, Resolve, Return; closed → Reopen. */
 const TicketButtons = ({ ticket }: { ticket: TicketDto }) => {
@@ -63,6 +81,7 @@ export const ConversationHeader = ({ ticket }: { ticket: TicketDto }) => {
   const { token } = theme.useToken();
   // The customer typing or recording replaces the assignee line while it lasts.
   const presence = useTicketPresence(ticket.id);
+  const [contactOpen, setContactOpen] = useState(false);
   return (
     <Flex
       align="center"
@@ -70,7 +89,17 @@ export const ConversationHeader = ({ ticket }: { ticket: TicketDto }) => {
       wrap
       style={{ padding: '8px 16px', borderBottom: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer }}
     >
-      <ContactAvatar name={ticket.contact.name} src={ticket.contact.profilePicUrl} />
+      <Button
+        type="text"
+        shape="circle"
+        style={{ width: 'auto', height: 'auto', padding: 0 }}
+        onClick={() => setContactOpen(true)}
+        aria-label={t('drawer.open')}
+        title={t('drawer.open')}
+        data-testid="contact-drawer-open"
+      >
+        <ContactAvatar name={ticket.contact.name} src={ticket.contact.profilePicUrl} />
+      </Button>
       <Flex vertical style={{ flex: 1, minWidth: 160 }}>
         <Typography.Text strong ellipsis data-testid="conversation-title">
           {`${ticket.contact.name} #${ticket.id}`}
@@ -86,7 +115,9 @@ export const ConversationHeader = ({ ticket }: { ticket: TicketDto }) => {
         )}
         <CollisionNotice ticket={ticket} />
       </Flex>
+      <TicketTagsSelect ticket={ticket} onChanged={applyTicket} />
       <TicketButtons ticket={ticket} />
+      <ContactDrawer open={contactOpen} onClose={() => setContactOpen(false)} ticket={ticket} onContactSaved={applyContact} />
     </Flex>
   );
 };

@@ -1,0 +1,9 @@
+import type { TagDto, TicketDto } from '@balcao/shared';
+import { http } from '../../lib/http';
+
+export const tagsApi = {
+  list: (signal?: AbortSignal) => http.get<TagDto[]>('/tags/list', undefined, signal),
+  create: (name: string) => http.post<TagDto>('/tags', { name }),
+  /** The ticket ends with exactly these tags; the answer is the ticket with them. */
+  sync: (ticketId: number, tags: { id: number }[]) => http.post<TicketDto>('/tags/sync', { ticketId, tags }),
+};

@@ -1,0 +1,13 @@
+// The tags module's one door (decision 0015): the company's tags and the tags on a ticket.
+import type { DataAccess } from '../../db/tenant';
+import { defineModule } from '../../infra/module';
+import { tagsRoutes } from './tags.routes';
+import { createTagsService } from './tags.service';
+
+export { createTagsService, type TagsService } from './tags.service';
+
+export const tagsModule = defineModule({
+  name: 'tags',
+  dependsOn: ['users', 'tickets'],
+  setup: (k: { data: DataAccess }) => ({ routes: tagsRoutes(createTagsService({ data: k.data })) }),
+});

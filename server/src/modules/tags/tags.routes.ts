@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CreateTagBody, SyncTagsBody, SyncTagsResponse, TagDto } from '@balcao/shared';
+import type { TagsService } from './tags.service';
+
+export const tagsRoutes = (tags: TagsService) => async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/tags/list', { schema: { response: { 200: z.array(TagDto) } } }, (req) => tags.list(req.ctx));
+  app.post('/tags', { schema: { body: CreateTagBody, response: { 200: TagDto } } }, (req) => tags.create(req.ctx, req.body));
+  app.post('/tags/sync', { schema: { body: SyncTagsBody, response: { 200: SyncTagsResponse } } }, (req) => tags.sync(req.ctx, req.body));
+};

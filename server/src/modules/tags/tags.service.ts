@@ -1,0 +1,61 @@
+import { can, type CreateTagBody, type SyncTagsBody, type TagDto, type TicketDto } from '@balcao/shared';
+import type { Ctx, DataAccess } from '../../db/tenant';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../infra/errors';
+import { canSee, ticketsQueries } from '../tickets';
+import { usersQueries } from '../users';
+import * as repo from './tags.repository';
+
+/**
+ * The ticket the caller may see, or 404 (unknown, another company's) / 403 (decision 0080).
+ * The same rule as the tickets module's door: `canSee`.
+ */
+export const visibleTicket = async (tx: Tx, ctx: Ctx, ticketId: number) => {
+  const ticket = await ticketsQueries.get(tx, ctx.companyId, ticketId);
+  if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
+  const actor = await usersQueries.actorFacts(tx, ctx.companyId, ctx.userId);
+  if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
+  if (!canSee(actor, ticket)) throw new AppError('ERR_NO_PERMISSION');
+  return ticket;
+};
+
+export const createTagsService = (deps: { data: DataAccess }) => {
+  const { data } = deps;
+  return {
+    /** `GET /tags/list`: every tag of the company (any agent tags tickets with them). */
+    list: (ctx: Ctx): Promise<TagDto[]> => data.withTenant(ctx, async ({ tx }) => (await repo.list(tx, ctx.companyId)).map(repo.toTagDto)),
+
+    /**
+     * `POST /tags`: any agent may create one (the selector in the conversation offers it);
+     * making it a kanban lane is for admins and supervisors (decision 0079). Names are unique
+     * per company, whatever their case.
+     */
+    create: (ctx: Ctx, body: CreateTagBody): Promise<TagDto> =>
+      data.withTenant(ctx, async ({ tx }) => {
+        if (body.kanban && !can(ctx, 'tags:setKanban')) throw new AppError('ERR_NO_PERMISSION');
+        if (await repo.nameTaken(tx, ctx.companyId, body.name)) throw new AppError('ERR_DUPLICATED_RECORD', 'a tag with this name exists');
+        const row = await repo.insert(tx, { companyId: ctx.companyId, name: body.name, color: body.color, kanban: body.kanban ? 1 : 0 });
+        if (!row) throw new AppError('ERR_DUPLICATED_RECORD', 'a tag with this name exists');
+        return repo.toTagDto(row);
+      }),
+
+    /**
+     * `POST /tags/sync`: the ticket ends with exactly the tags sent. Whoever may see the ticket
+     * may tag it; a tag id that is not the company's is a 404. A change goes out as the
+     * ticket's update, so every list shows it.
+     */
+    sync: (ctx: Ctx, body: SyncTagsBody): Promise<TicketDto> =>
+      data.withTenant(ctx, async ({ tx, stage }) => {
+        const ticket = await visibleTicket(tx, ctx, body.ticketId);
+        const ids = [...new Set(body.tags.map((t) => t.id))];
+        const known = await repo.existing(tx, ctx.companyId, ids);
+        if (known.length !== ids.length) throw new AppError('ERR_NOT_FOUND', 'unknown tag');
+        const changed = await repo.setTicketTags(tx, ctx.companyId, ticket.id, ids);
+        const dto = (await ticketsQueries.loadDto(tx, ctx.companyId, ticket.id))!;
+        if (changed) stage({ type: 'ticket.updated', companyId: ctx.companyId, ticket: dto });
+        return dto;
+      }),
+  };
+};
+
+export type TagsService = ReturnType<typeof createTagsService>;

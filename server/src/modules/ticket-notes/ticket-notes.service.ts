@@ -1,0 +1,60 @@
+import { can, type CreateTicketNoteBody, type ListTicketNotesQuery, type TicketNoteDto } from '@balcao/shared';
+import type { Ctx, DataAccess } from '../../db/tenant';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../infra/errors';
+import { canSee, ticketsQueries } from '../tickets';
+import { usersQueries } from '../users';
+import * as repo from './ticket-notes.repository';
+
+/** The ticket the caller may see, or 404 (unknown, another company's) / 403: the tickets' `canSee`. */
+const visibleTicket = async (tx: Tx, ctx: Ctx, ticketId: number) => {
+  const ticket = await ticketsQueries.get(tx, ctx.companyId, ticketId);
+  if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
+  const actor = await usersQueries.actorFacts(tx, ctx.companyId, ctx.userId);
+  if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
+  if (!canSee(actor, ticket)) throw new AppError('ERR_NO_PERMISSION');
+  return ticket;
+};
+
+/** A contactId the client sent must be the ticket's own contact (decision 0081). */
+const assertContact = (ticket: { contactId: number }, contactId: number | undefined) => {
+  if (contactId !== undefined && contactId !== ticket.contactId) throw new AppError('ERR_VALIDATION', "contactId is not the ticket's contact");
+};
+
+/**
+ * Ticket notes (attendance.md §3, §5, §7; decision 0081): whoever may see the ticket reads and
+ * adds its notes; a note is deleted by its author or an admin.
+ */
+export const createTicketNotesService = (deps: { data: DataAccess }) => {
+  const { data } = deps;
+  return {
+    list: (ctx: Ctx, q: ListTicketNotesQuery): Promise<TicketNoteDto[]> =>
+      data.withTenant(ctx, async ({ tx }) => {
+        const ticket = await visibleTicket(tx, ctx, q.ticketId);
+        assertContact(ticket, q.contactId);
+        return repo.listOfTicket(tx, ctx.companyId, ticket.id);
+      }),
+
+    create: (ctx: Ctx, body: CreateTicketNoteBody): Promise<TicketNoteDto> =>
+      data.withTenant(ctx, async ({ tx, stage }) => {
+        const ticket = await visibleTicket(tx, ctx, body.ticketId);
+        assertContact(ticket, body.contactId);
+        const row = await repo.insert(tx, { companyId: ctx.companyId, ticketId: ticket.id, contactId: ticket.contactId, userId: ctx.userId, note: body.note });
+        const note = (await repo.getDto(tx, ctx.companyId, row.id))!;
+        stage({ type: 'ticketNote.created', companyId: ctx.companyId, ticketUuid: ticket.uuid, note });
+        return note;
+      }),
+
+    remove: (ctx: Ctx, id: number): Promise<void> =>
+      data.withTenant(ctx, async ({ tx, stage }) => {
+        const note = await repo.get(tx, ctx.companyId, id);
+        if (!note) throw new AppError('ERR_NOT_FOUND');
+        const ticket = await visibleTicket(tx, ctx, note.ticketId);
+        if (note.userId !== ctx.userId && !can(ctx, 'ticketNotes:deleteAny')) throw new AppError('ERR_NO_PERMISSION');
+        await repo.remove(tx, ctx.companyId, id);
+        stage({ type: 'ticketNote.deleted', companyId: ctx.companyId, ticketUuid: ticket.uuid, ticketId: ticket.id, id });
+      }),
+  };
+};
+
+export type TicketNotesService = ReturnType<typeof createTicketNotesService>;
