@@ -32,6 +32,8 @@ export const adminPermissions = [
   'quickMessages:setGeneral',
   /** Edit and delete every quick message of the company, general or anyone's (administration.md §6). */
   'quickMessages:manageAll',
+  /** Change the company's settings (PUT /settings/:key). */
+  'settings:update',
 ] as const;
 
 /** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages). */

@@ -105,6 +105,33 @@ describe('ticket transitions', () => {
     await app.owner`update settings set value = 'disabled' where company_id = ${a.companyId} and key = 'sendGreetingAccepted'`;
   });
 
+  it('tells the customer of a transfer when sendMsgTransfTicket is enabled: queue, agent, or both', async () => {
+    const q1 = await a.addQueue('Vendas');
+    const q2 = await a.addQueue('Suporte');
+    const { user } = await a.addUser({ queueIds: [q1.id, q2.id] });
+    const notices = async (ticketId: number) =>
+      (await app.owner`select body, automated from messages where ticket_id = ${ticketId} and from_me order by id`).map((r) => [r.body as string, r.automated as boolean]);
+    const t = await newTicket();
+    await admin().put(`/tickets/${t.id}`, { queueId: q1.id });
+    // Disabled (the default): a transfer is silent.
+    expect(await notices(t.id)).toEqual([]);
+    await app.owner`update settings set value = 'enabled' where company_id = ${a.companyId} and key = 'sendMsgTransfTicket'`;
+    try {
+      await admin().put(`/tickets/${t.id}`, { queueId: q2.id });
+      await admin().put(`/tickets/${t.id}`, { queueId: q2.id, userId: user.id });
+      await admin().put(`/tickets/${t.id}`, { queueId: q1.id, userId: a.admin.id });
+      // The same queue and agent again: nothing moved, nothing said.
+      await admin().put(`/tickets/${t.id}`, { queueId: q1.id, userId: a.admin.id });
+      expect(await notices(t.id)).toEqual([
+        ['*Mensagem automática*:\nVocê foi transferido para o departamento *Suporte*\naguarde, já vamos te atender!', true],
+        [`*Mensagem automática*:\nVocê foi transferido para o atendente *${user.name}*\naguarde, já vamos te atender!`, true],
+        ['*Mensagem automática*:\nVocê foi transferido para o departamento *Vendas* e contará com a presença de *Admin*\naguarde, já vamos te atender!', true],
+      ]);
+    } finally {
+      await app.owner`update settings set value = 'disabled' where company_id = ${a.companyId} and key = 'sendMsgTransfTicket'`;
+    }
+  });
+
   it('accepting with a greeting, and closing with a completion message, each tell the lists once', async () => {
     await app.owner`update settings set value = 'enabled' where company_id = ${a.companyId} and key = 'sendGreetingAccepted'`;
     await app.owner`update whatsapps set complation_message = 'Até logo!' where id = ${a.whatsapp.id}`;
