@@ -6,6 +6,10 @@ export const adminPermissions = [
   'dashboard:view',
   'drawer-admin-items:view',
   'tickets-manager:showall',
+  /** The list item's "Espiar Conversa" eye (a read-only look at any ticket). */
+  'tickets-manager:spy',
+  /** The search tab's user filter. */
+  'tickets-manager:filterUsers',
   'user-modal:editProfile',
   'user-modal:editQueues',
   'ticket-options:deleteTicket',

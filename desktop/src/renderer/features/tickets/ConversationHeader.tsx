@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { Button, Flex, Typography, theme } from 'antd';
-import type { TicketDto } from '@balcao/shared';
+import { Button, Flex, Popconfirm, Typography, theme } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { can, type TicketDto } from '@balcao/shared';
+import { useSession } from '../../lib/session';
 import { useTranslation } from 'react-i18next';
 import { useTicketPresence } from './tickets.presence';
 import { ContactAvatar } from '../../components/ContactAvatar';
@@ -8,17 +10,40 @@ import { TransferDialog } from './TransferDialog';
 import { useTicketActions } from './useTicketActions';
 
 /** Buttons by status (spec §2): waiting → Accept, Resolve; open → Transfer, Resolve, Return; closed → Reopen. */
+/** Admins (ticket-options:deleteTicket): delete the ticket after a confirmation. */
+const DeleteButton = ({ ticket, busy, onDelete }: { ticket: TicketDto; busy: boolean; onDelete: () => void }) => {
+  const { t } = useTranslation();
+  const may = useSession((s) => !!s.user && can(s.user, 'ticket-options:deleteTicket'));
+  if (!may) return null;
+  return (
+    <Popconfirm
+      title={t('manager.deleteTitle', { id: ticket.id })}
+      description={t('manager.deleteText')}
+      okText={t('manager.yes')}
+      cancelText={t('manager.no')}
+      okButtonProps={{ danger: true, ...({ 'data-testid': 'delete-confirm' } as Record<`data-${string}`, string>) }}
+      onConfirm={onDelete}
+    >
+      <Button danger icon={<DeleteOutlined />} loading={busy} aria-label={t('manager.delete')} data-testid="delete-button" />
+    </Popconfirm>
+  );
+};
+
 const TicketButtons = ({ ticket }: { ticket: TicketDto }) => {
   const { t } = useTranslation();
   const actions = useTicketActions();
   const [transferOpen, setTransferOpen] = useState(false);
   const busy = (name: typeof actions.busy) => actions.busy === name;
+  const remove = <DeleteButton ticket={ticket} busy={busy('delete')} onDelete={() => void actions.remove(ticket)} />;
 
   if (ticket.status === 'closed') {
     return (
-      <Button type="primary" loading={busy('reopen')} onClick={() => void actions.reopen(ticket)} data-testid="reopen-button">
-        {t('ticket.reopen')}
-      </Button>
+      <Flex gap={8} wrap>
+        <Button type="primary" loading={busy('reopen')} onClick={() => void actions.reopen(ticket)} data-testid="reopen-button">
+          {t('ticket.reopen')}
+        </Button>
+        {remove}
+      </Flex>
     );
   }
   const close = (
@@ -33,6 +58,7 @@ const TicketButtons = ({ ticket }: { ticket: TicketDto }) => {
           {t('ticket.accept')}
         </Button>
         {close}
+        {remove}
       </Flex>
     );
   }
@@ -45,12 +71,14 @@ const TicketButtons = ({ ticket }: { ticket: TicketDto }) => {
         {t('ticket.transfer')}
       </Button>
       {close}
+      {remove}
       <TransferDialog
         open={transferOpen}
+        whatsappId={ticket.whatsappId}
         onCancel={() => setTransferOpen(false)}
-        onSubmit={async (queueId, userId) => {
+        onSubmit={async (choice) => {
           setTransferOpen(false);
-          await actions.transfer(ticket, queueId, userId);
+          await actions.transfer(ticket, choice);
         }}
       />
     </Flex>
