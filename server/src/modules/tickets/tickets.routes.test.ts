@@ -67,6 +67,11 @@ describe('ticket transitions', () => {
     const again = await admin().post('/tickets', { contactId: contact.body.id, status: 'open' });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', details: { ticketId: created.body.id } });
+    // The new-ticket dialog names the holder and the queue, and opens the ticket by its uuid when it is mine.
+    const q = await a.addQueue('Cobrança');
+    await admin().put(`/tickets/${created.body.id}`, { queueId: q.id, userId: a.admin.id });
+    const held = await admin().post<{ details: unknown }>('/tickets', { contactId: contact.body.id, status: 'open', queueId: q.id });
+    expect(held.body.details).toMatchObject({ uuid: created.body.uuid, user: { id: a.admin.id, name: 'Admin' }, queue: { id: q.id, name: 'Cobrança' } });
   });
 
   it('requires a queue from non-admins creating tickets', async () => {
