@@ -11,6 +11,18 @@ describe('permissions', () => {
     expect(can('hacker', 'dashboard:view')).toBe(false);
   });
 
+  it('keeps the spy eye, the user filter and settings changes to admins', () => {
+    for (const p of ['tickets-manager:spy', 'tickets-manager:filterUsers', 'settings:update'] as const) {
+      expect({ p, admin: can('admin', p), supervisor: can('supervisor', p), user: can('user', p), superUser: can({ profile: 'user', super: true }, p) }).toEqual({
+        p,
+        admin: true,
+        supervisor: false,
+        user: false,
+        superUser: false,
+      });
+    }
+  });
+
   it('lets a user see own tickets and unassigned tickets of own queues only', () => {
     expect(canSeeTicket(user(), { status: 'open', userId: 1, queueId: 99 })).toBe(true);
     expect(canSeeTicket(user(), { status: 'pending', userId: null, queueId: 10 })).toBe(true);

@@ -6,6 +6,10 @@ export const adminPermissions = [
   'dashboard:view',
   'drawer-admin-items:view',
   'tickets-manager:showall',
+  /** The list item's "Espiar Conversa" eye (a read-only look at any ticket). */
+  'tickets-manager:spy',
+  /** The search tab's user filter. */
+  'tickets-manager:filterUsers',
   'user-modal:editProfile',
   'user-modal:editQueues',
   'ticket-options:deleteTicket',
@@ -36,6 +40,8 @@ export const adminPermissions = [
   'tags:setKanban',
   /** Delete any ticket note, not only one's own (decision 0081). */
   'ticketNotes:deleteAny',
+  /** Change the company's settings (PUT /settings/:key). */
+  'settings:update',
 ] as const;
 
 /** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages). */

@@ -20,6 +20,8 @@ export interface ServerTexts {
   partOfDay(hour: number): string;
   /** Sent when an agent accepts a ticket and sendGreetingAccepted is enabled (variables rendered after). */
   acceptGreeting(agentName: string): string;
+  /** Sent on a transfer when sendMsgTransfTicket is enabled: to a queue, to an agent, or both (server-behaviour §4). */
+  transferNotice(queueName: string | null, agentName: string | null): string;
   /** Body stored for an incoming message the contact deleted for everyone (attendance §3). */
   revoked: string;
   /** Sent on the live ticket when a call is rejected because the company disabled calls. */
@@ -43,6 +45,8 @@ const catalogue: Record<Language, ServerTexts> = {
     },
     partOfDay: (h) => (h < 12 ? 'Bom dia' : h < 18 ? 'Boa tarde' : 'Boa noite'),
     acceptGreeting: (agent) => `{{ms}} *{{name}}*, meu nome é *${agent}* e agora vou prosseguir com seu atendimento!`,
+    transferNotice: (queue, agent) =>
+      `*Mensagem automática*:\n${queue && agent ? `Você foi transferido para o departamento *${queue}* e contará com a presença de *${agent}*` : queue ? `Você foi transferido para o departamento *${queue}*` : `Você foi transferido para o atendente *${agent ?? ''}*`}\naguarde, já vamos te atender!`,
     revoked: 'Essa mensagem foi apagada pelo contato',
     callsDisabled: 'As chamadas de voz e vídeo estão desabilitadas para esse WhatsApp, favor enviar uma mensagem de texto. Obrigado',
     missedCall: (isVideo, time) => `Chamada de ${isVideo ? 'vídeo' : 'voz'} perdida às ${time}`,
@@ -61,6 +65,8 @@ const catalogue: Record<Language, ServerTexts> = {
     },
     partOfDay: (h) => (h < 12 ? 'Good morning' : h < 18 ? 'Good afternoon' : 'Good evening'),
     acceptGreeting: (agent) => `{{ms}} *{{name}}*, my name is *${agent}* and I will take it from here!`,
+    transferNotice: (queue, agent) =>
+      `*Automatic message*:\n${queue && agent ? `You have been transferred to the *${queue}* department and *${agent}* will assist you` : queue ? `You have been transferred to the *${queue}* department` : `You have been transferred to the agent *${agent ?? ''}*`}\nplease wait, we will be with you shortly!`,
     revoked: 'This message was deleted by the contact',
     callsDisabled: 'Voice and video calls are disabled for this WhatsApp, please send a text message. Thank you',
     missedCall: (isVideo, time) => `Missed ${isVideo ? 'video' : 'voice'} call at ${time}`,
@@ -79,6 +85,8 @@ const catalogue: Record<Language, ServerTexts> = {
     },
     partOfDay: (h) => (h < 12 ? 'Buenos días' : h < 18 ? 'Buenas tardes' : 'Buenas noches'),
     acceptGreeting: (agent) => `{{ms}} *{{name}}*, mi nombre es *${agent}* y ahora voy a continuar con su atención!`,
+    transferNotice: (queue, agent) =>
+      `*Mensaje automático*:\n${queue && agent ? `Usted fue transferido al departamento *${queue}* y contará con la presencia de *${agent}*` : queue ? `Usted fue transferido al departamento *${queue}*` : `Usted fue transferido al agente *${agent ?? ''}*`}\naguarde, ¡ya lo vamos a atender!`,
     revoked: 'Este mensaje fue eliminado por el contacto',
     callsDisabled: 'Las llamadas de voz y video están deshabilitadas para este WhatsApp, por favor envíe un mensaje de texto. Gracias',
     missedCall: (isVideo, time) => `Llamada de ${isVideo ? 'video' : 'voz'} perdida a las ${time}`,

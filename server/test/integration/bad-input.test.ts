@@ -262,6 +262,15 @@ const table: Record<string, Case[]> = {
   'GET /users/list': [{ ...q('/users/list', 'unknown query is ignored', 'x=%ZZ'), status: 200 }],
   'GET /users/:id': [...badIds('GET', (id) => `/users/${id}`), { name: 'no such user', req: { method: 'GET', url: '/users/999999' }, status: 404 }],
   'GET /settings': [{ ...q('/settings', 'unknown query is ignored', 'x=%ZZ'), status: 200 }],
+  'PUT /settings/:key': [
+    b('PUT', '/settings/userRating', 'missing value', {}),
+    b('PUT', '/settings/userRating', 'value as number', { value: 1 }),
+    b('PUT', '/settings/userRating', 'empty value', { value: '  ' }),
+    b('PUT', '/settings/userRating', 'value too long', { value: long(501) }),
+    b('PUT', '/settings/userRating', 'on/off setting set to something else', { value: 'maybe' }),
+    b('PUT', `/settings/${long(61)}`, 'key too long', { value: 'enabled' }),
+    b('PUT', '/settings/bogus', 'unknown key', { value: 'enabled' }, { status: 404, error: 'ERR_NO_SETTING_FOUND' }),
+  ],
   'GET /settings/viewregister': [{ ...q('/settings/viewregister', 'unknown query is ignored', 'x=1'), status: 200 }],
   'POST /users': [
     b('POST', '/users', 'missing fields', {}),

@@ -371,6 +371,20 @@ const table: Record<string, Case[]> = {
       },
     },
   ],
+  'PUT /settings/:key': [
+    {
+      name: "changes B's setting only",
+      req: () => ({ method: 'PUT', url: '/settings/sendMsgTransfTicket', body: { value: 'enabled' } }),
+      expect: async (r) => {
+        expect(r.status).toBe(200);
+        const rows = await app.owner`select company_id, value from settings where key = 'sendMsgTransfTicket' and company_id in (${A.c.companyId}, ${B.c.companyId}) order by company_id`;
+        expect(rows.map((row) => [row.company_id, row.value])).toEqual([
+          [A.c.companyId, 'disabled'],
+          [B.c.companyId, 'enabled'],
+        ]);
+      },
+    },
+  ],
   'POST /users': [
     {
       name: "A's queue",

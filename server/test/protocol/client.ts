@@ -271,6 +271,11 @@ export class SpecClient {
     return this.http<{ key: string; value: string }[]>('GET', '/settings/');
   }
 
+  /** pages/Settings (Opções): PUT /settings/{key} with { key, value } (administration §7). */
+  updateSetting(key: string, value: string) {
+    return this.http<{ key: string; value: string }>('PUT', `/settings/${key}`, { data: { key, value } });
+  }
+
   // ----------------------------------------------------------------------- /tickets (lists)
 
   /** hooks/useTickets: GET /tickets with its params as given (attendance §7). */

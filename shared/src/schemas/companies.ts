@@ -46,5 +46,10 @@ export type CompanyPlanDto = z.infer<typeof CompanyPlanDto>;
 export const SettingDto = z.object({ key: z.string(), value: z.string() });
 export const SettingsResponse = z.array(SettingDto);
 
+/** PUT /settings/:key: one of the company's known settings (DEFAULT_COMPANY_SETTINGS' keys and `language`). */
+export const SettingKeyParam = z.object({ key: z.string().min(1).max(60) });
+export const UpdateSettingBody = z.object({ value: z.string().trim().min(1).max(500) });
+export type UpdateSettingBody = z.infer<typeof UpdateSettingBody>;
+
 /** GET /settings/viewregister (public): whether the login page links to signup. */
 export const SettingValueResponse = z.object({ value: z.string() });

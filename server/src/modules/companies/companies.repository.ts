@@ -50,6 +50,16 @@ export const getPlan = async (tx: Tx, id: number): Promise<PlanRow | undefined> 
 export const getSetting = async (tx: Tx, companyId: number, key: string): Promise<string | undefined> =>
   (await tx.select({ value: settings.value }).from(settings).where(and(eq(settings.companyId, companyId), eq(settings.key, key))).limit(1))[0]?.value;
 
+/** Stores one setting of a company (one row per key: the unique index decides insert or update). */
+export const putSetting = async (tx: Tx, companyId: number, key: string, value: string): Promise<{ key: string; value: string }> => {
+  const [row] = await tx
+    .insert(settings)
+    .values({ companyId, key, value })
+    .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: new Date() } })
+    .returning({ key: settings.key, value: settings.value });
+  return row!;
+};
+
 /** A company's settings, every default present (companies older than a default lack its row). */
 export const settingsOf = async (tx: Tx, companyId: number): Promise<{ key: string; value: string }[]> => {
   const stored = await tx.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.companyId, companyId)).orderBy(asc(settings.key));

@@ -67,6 +67,11 @@ describe('ticket transitions', () => {
     const again = await admin().post('/tickets', { contactId: contact.body.id, status: 'open' });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', details: { ticketId: created.body.id } });
+    // The new-ticket dialog names the holder and the queue, and opens the ticket by its uuid when it is mine.
+    const q = await a.addQueue('Cobrança');
+    await admin().put(`/tickets/${created.body.id}`, { queueId: q.id, userId: a.admin.id });
+    const held = await admin().post<{ details: unknown }>('/tickets', { contactId: contact.body.id, status: 'open', queueId: q.id });
+    expect(held.body.details).toMatchObject({ uuid: created.body.uuid, user: { id: a.admin.id, name: 'Admin' }, queue: { id: q.id, name: 'Cobrança' } });
   });
 
   it('requires a queue from non-admins creating tickets', async () => {
@@ -103,6 +108,33 @@ describe('ticket transitions', () => {
     expect(rows[0]!.body).toMatch(/^(Bom dia|Boa tarde|Boa noite) \*.+\*, meu nome é \*Admin\* e agora vou prosseguir com seu atendimento!$/);
     expect(rows[0]!.automated).toBe(true);
     await app.owner`update settings set value = 'disabled' where company_id = ${a.companyId} and key = 'sendGreetingAccepted'`;
+  });
+
+  it('tells the customer of a transfer when sendMsgTransfTicket is enabled: queue, agent, or both', async () => {
+    const q1 = await a.addQueue('Vendas');
+    const q2 = await a.addQueue('Suporte');
+    const { user } = await a.addUser({ queueIds: [q1.id, q2.id] });
+    const notices = async (ticketId: number) =>
+      (await app.owner`select body, automated from messages where ticket_id = ${ticketId} and from_me order by id`).map((r) => [r.body as string, r.automated as boolean]);
+    const t = await newTicket();
+    await admin().put(`/tickets/${t.id}`, { queueId: q1.id });
+    // Disabled (the default): a transfer is silent.
+    expect(await notices(t.id)).toEqual([]);
+    await app.owner`update settings set value = 'enabled' where company_id = ${a.companyId} and key = 'sendMsgTransfTicket'`;
+    try {
+      await admin().put(`/tickets/${t.id}`, { queueId: q2.id });
+      await admin().put(`/tickets/${t.id}`, { queueId: q2.id, userId: user.id });
+      await admin().put(`/tickets/${t.id}`, { queueId: q1.id, userId: a.admin.id });
+      // The same queue and agent again: nothing moved, nothing said.
+      await admin().put(`/tickets/${t.id}`, { queueId: q1.id, userId: a.admin.id });
+      expect(await notices(t.id)).toEqual([
+        ['*Mensagem automática*:\nVocê foi transferido para o departamento *Suporte*\naguarde, já vamos te atender!', true],
+        [`*Mensagem automática*:\nVocê foi transferido para o atendente *${user.name}*\naguarde, já vamos te atender!`, true],
+        ['*Mensagem automática*:\nVocê foi transferido para o departamento *Vendas* e contará com a presença de *Admin*\naguarde, já vamos te atender!', true],
+      ]);
+    } finally {
+      await app.owner`update settings set value = 'disabled' where company_id = ${a.companyId} and key = 'sendMsgTransfTicket'`;
+    }
   });
 
   it('accepting with a greeting, and closing with a completion message, each tell the lists once', async () => {

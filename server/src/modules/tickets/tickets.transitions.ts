@@ -63,11 +63,14 @@ const returnToQueue: Transition = async (unit, ctx, t, _body, deps) => {
   await repo.update(unit.tx, ctx.companyId, t.id, { status: 'pending', userId: null, queuedAt: deps.clock.now() });
 };
 
-const transfer: Transition = async ({ tx }, ctx, t, body, deps) => {
+const transfer: Transition = async (unit, ctx, t, body, deps) => {
+  const { tx } = unit;
   const queueId = body.queueId ?? t.queueId;
   if (!queueId) throw new AppError('ERR_QUEUE_REQUIRED', 'Selecione uma fila');
-  if (!(await queuesQueries.get(tx, ctx.companyId, queueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
-  if (body.userId && !(await usersQueries.get(tx, ctx.companyId, body.userId))) throw new AppError('ERR_NO_USER_FOUND');
+  const queue = await queuesQueries.get(tx, ctx.companyId, queueId);
+  if (!queue) throw new AppError('ERR_NO_QUEUE_FOUND');
+  const agent = body.userId ? await usersQueries.get(tx, ctx.companyId, body.userId) : undefined;
+  if (body.userId && !agent) throw new AppError('ERR_NO_USER_FOUND');
   let whatsappId = t.whatsappId;
   if (body.whatsappId && body.whatsappId !== t.whatsappId) {
     if (!(await whatsappQueries.get(tx, ctx.companyId, body.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
@@ -78,6 +81,13 @@ const transfer: Transition = async ({ tx }, ctx, t, body, deps) => {
   const userId = body.userId ?? null;
   const now = deps.clock.now();
   await repo.update(tx, ctx.companyId, t.id, { queueId, whatsappId, userId, status: userId ? 'open' : 'pending', queuedAt: now, ...(userId ? { acceptedAt: now } : {}) });
+  // The customer hears where they went (decision 0084): the new queue, the new agent, or both.
+  const queueChanged = queueId !== t.queueId;
+  const agentChanged = !!agent && agent.id !== t.userId;
+  if (t.isGroup || (!queueChanged && !agentChanged)) return;
+  if ((await companiesQueries.getSetting(tx, ctx.companyId, 'sendMsgTransfTicket')) !== 'enabled') return;
+  const moved = { ...t, queueId, whatsappId, userId, status: userId ? 'open' : 'pending' };
+  await automated(unit, deps, moved, (texts) => texts.transferNotice(queueChanged ? queue.name : null, agentChanged ? agent.name : null));
 };
 
 const close: Transition = async (unit, ctx, t, _body, deps) => {

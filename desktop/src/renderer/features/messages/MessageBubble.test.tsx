@@ -25,6 +25,17 @@ describe('MessageBubble', () => {
     expect(failed?.querySelector('[aria-label="failed"]')).toBeTruthy();
   });
 
+  it('read-only (the spy modal) has no menu and no right-click actions', () => {
+    render(<MessageBubble message={makeMessage({ id: 1, body: 'Com menu' })} />);
+    expect(screen.getAllByTestId('message-menu')).toHaveLength(1);
+    cleanup();
+    render(<MessageBubble message={makeMessage({ id: 2, body: 'Só leitura' })} readOnly />);
+    expect(screen.getByText('Só leitura')).toBeTruthy();
+    expect(screen.queryByTestId('message-menu')).toBeNull();
+    fireEvent.contextMenu(screen.getByTestId('message'));
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
   it('replaces a message deleted by the contact with the spec text', () => {
     render(<MessageBubble message={makeMessage({ isDeleted: true, body: 'segredo' })} />);
     expect(screen.getByText('Essa mensagem foi apagada pelo contato')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Checkbox, Tooltip, Typography, theme } from 'antd';
 import { PhoneOutlined, ShareAltOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { MessageDto, MessageReaction } from '@balcao/shared';
@@ -8,7 +8,7 @@ import { formatClock } from '../../lib/format';
 import { WhatsAppText } from '../../components/WhatsAppText';
 import { captionOf, previewOf } from './media.logic';
 import { MessageMedia } from './MessageMedia';
-import { MessageMenu } from './MessageMenu';
+import { MessageMenu, type MenuBinding } from './MessageMenu';
 
 /** Reactions under the bubble, one chip per emoji with its count. */
 const groupReactions = (reactions: readonly MessageReaction[]): { emoji: string; count: number; mine: boolean }[] => {
@@ -76,9 +76,15 @@ export interface BubbleProps {
   selecting?: boolean;
   selected?: boolean;
   onToggle?: (id: number) => void;
+  /** A look without acting (the admin's "Espiar Conversa"): no menu, no actions. */
+  readOnly?: boolean;
 }
 
-const MessageBubbleView = ({ message, highlighted = false, onQuote, selecting = false, selected = false, onToggle }: BubbleProps) => {
+const noMenu: MenuBinding = { onContextMenu: () => undefined, onTouchStart: () => undefined, onTouchEnd: () => undefined, button: null };
+/** Stands in for MessageMenu when the bubble is read-only. */
+const NoMenu = ({ children }: { message: MessageDto; children: (bind: MenuBinding) => ReactNode }) => <>{children(noMenu)}</>;
+
+const MessageBubbleView = ({ message, highlighted = false, onQuote, selecting = false, selected = false, onToggle, readOnly = false }: BubbleProps) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const mine = message.fromMe;
@@ -89,8 +95,9 @@ const MessageBubbleView = ({ message, highlighted = false, onQuote, selecting = 
   const bare = message.mediaType === 'sticker' && !deleted;
   const quoted = message.quotedMsg;
 
+  const Menu = readOnly ? NoMenu : MessageMenu;
   return (
-    <MessageMenu message={message}>
+    <Menu message={message}>
       {(menu) => (
         <div
           data-testid="message-row"
@@ -201,7 +208,7 @@ const MessageBubbleView = ({ message, highlighted = false, onQuote, selecting = 
           </div>
         </div>
       )}
-    </MessageMenu>
+    </Menu>
   );
 };
 

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { Button, Flex, Typography, theme } from 'antd';
-import type { ContactDto, TicketDto } from '@balcao/shared';
+import { Button, Flex, Popconfirm, Typography, theme } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { can, type ContactDto, type TicketDto } from '@balcao/shared';
+import { useSession } from '../../lib/session';
 import { useTranslation } from 'react-i18next';
 import { useTicketPresence } from './tickets.presence';
 import { CollisionNotice } from './Collision';
@@ -27,17 +29,40 @@ const applyContact = ({ id, name, number, profilePicUrl }: ContactDto) => {
 };
 
 /** Buttons by status (spec §2): waiting → Accept, Resolve; open → Transfer, Resolve, Return; closed → Reopen. */
+/** Admins (ticket-options:deleteTicket): delete the ticket after a confirmation. */
+const DeleteButton = ({ ticket, busy, onDelete }: { ticket: TicketDto; busy: boolean; onDelete: () => void }) => {
+  const { t } = useTranslation();
+  const may = useSession((s) => !!s.user && can(s.user, 'ticket-options:deleteTicket'));
+  if (!may) return null;
+  return (
+    <Popconfirm
+      title={t('manager.deleteTitle', { id: ticket.id })}
+      description={t('manager.deleteText')}
+      okText={t('manager.yes')}
+      cancelText={t('manager.no')}
+      okButtonProps={{ danger: true, ...({ 'data-testid': 'ticket-delete-confirm' } as Record<`data-${string}`, string>) }}
+      onConfirm={onDelete}
+    >
+      <Button danger icon={<DeleteOutlined />} loading={busy} aria-label={t('manager.delete')} data-testid="ticket-delete-button" />
+    </Popconfirm>
+  );
+};
+
 const TicketButtons = ({ ticket }: { ticket: TicketDto }) => {
   const { t } = useTranslation();
   const actions = useTicketActions();
   const [transferOpen, setTransferOpen] = useState(false);
   const busy = (name: typeof actions.busy) => actions.busy === name;
+  const remove = <DeleteButton ticket={ticket} busy={busy('delete')} onDelete={() => void actions.remove(ticket)} />;
 
   if (ticket.status === 'closed') {
     return (
-      <Button type="primary" loading={busy('reopen')} onClick={() => void actions.reopen(ticket)} data-testid="reopen-button">
-        {t('ticket.reopen')}
-      </Button>
+      <Flex gap={8} wrap>
+        <Button type="primary" loading={busy('reopen')} onClick={() => void actions.reopen(ticket)} data-testid="reopen-button">
+          {t('ticket.reopen')}
+        </Button>
+        {remove}
+      </Flex>
     );
   }
   const close = (
@@ -52,6 +77,7 @@ const TicketButtons = ({ ticket }: { ticket: TicketDto }) => {
           {t('ticket.accept')}
         </Button>
         {close}
+        {remove}
       </Flex>
     );
   }
@@ -64,12 +90,14 @@ const TicketButtons = ({ ticket }: { ticket: TicketDto }) => {
         {t('ticket.transfer')}
       </Button>
       {close}
+      {remove}
       <TransferDialog
         open={transferOpen}
+        whatsappId={ticket.whatsappId}
         onCancel={() => setTransferOpen(false)}
-        onSubmit={async (queueId, userId) => {
+        onSubmit={async (choice) => {
           setTransferOpen(false);
-          await actions.transfer(ticket, queueId, userId);
+          await actions.transfer(ticket, choice);
         }}
       />
     </Flex>

@@ -1,8 +1,10 @@
 import { useState, type UIEvent } from 'react';
 import { Empty, Spin } from 'antd';
-import type { TicketDto } from '@balcao/shared';
+import { can, type TicketDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { useSession } from '../../lib/session';
+import { SpyModal } from './SpyModal';
 import { TicketListItem } from './TicketListItem';
 import { useTicketActions } from './useTicketActions';
 
@@ -23,6 +25,8 @@ export const TicketList = ({ tickets, loading, hasMore, onLoadMore, testId }: Pr
   const { uuid } = useParams();
   const actions = useTicketActions();
   const [acceptingId, setAcceptingId] = useState<number | null>(null);
+  const [spying, setSpying] = useState<TicketDto | null>(null);
+  const maySpy = useSession((s) => !!s.user && can(s.user, 'tickets-manager:spy'));
 
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
@@ -44,6 +48,7 @@ export const TicketList = ({ tickets, loading, hasMore, onLoadMore, testId }: Pr
           accepting={acceptingId === ticket.id}
           onOpen={onOpen}
           onAccept={onAccept}
+          onSpy={maySpy ? setSpying : undefined}
         />
       ))}
       {loading && (
@@ -52,6 +57,7 @@ export const TicketList = ({ tickets, loading, hasMore, onLoadMore, testId }: Pr
         </div>
       )}
       {!loading && tickets.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tickets.empty')} />}
+      <SpyModal ticket={spying} onClose={() => setSpying(null)} />
     </div>
   );
 };

@@ -1,16 +1,17 @@
 // @vitest-environment jsdom
 import '../../test/dom';
 import '../../app/i18n/i18n';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { AGE_LABEL_REFRESH_MS } from '@balcao/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTicket } from '../../test/fixtures';
 import { TicketListItem } from './TicketListItem';
 import { usePresence } from './tickets.presence';
 
-const setup = (ticket = makeTicket()) => {
+const setup = (ticket = makeTicket(), onSpy?: (t: typeof ticket) => void) => {
   const onOpen = vi.fn();
   const onAccept = vi.fn();
-  render(<TicketListItem ticket={ticket} selected={false} accepting={false} onOpen={onOpen} onAccept={onAccept} />);
+  render(<TicketListItem ticket={ticket} selected={false} accepting={false} onOpen={onOpen} onAccept={onAccept} onSpy={onSpy} />);
   return { onOpen, onAccept, item: screen.getByTestId('ticket-item') };
 };
 
@@ -18,6 +19,7 @@ describe('TicketListItem', () => {
   afterEach(() => {
     cleanup();
     usePresence.getState().clearAll();
+    vi.useRealTimers();
   });
 
   it('does not open a waiting ticket on click, and accepts it from its button', () => {
@@ -54,5 +56,51 @@ describe('TicketListItem', () => {
     setup(makeTicket({ id: 9, presence: 'composing', lastMessage: 'shown' }));
     expect(screen.queryByTestId('ticket-presence')).toBeNull();
     expect(screen.getByText('shown')).toBeTruthy();
+  });
+
+  it('shows the time as HH:mm today and dd/MM/yyyy before, and the chatbot icon only while a bot holds it', () => {
+    const today = new Date();
+    today.setHours(9, 5, 0, 0);
+    setup(makeTicket({ updatedAt: today.toISOString(), chatbot: true }));
+    expect(screen.getByTestId('ticket-time').textContent).toBe('09:05');
+    expect(screen.getByTestId('ticket-chatbot')).toBeTruthy();
+    cleanup();
+    setup(makeTicket({ updatedAt: '2025-03-10T12:00:00.000Z', chatbot: false }));
+    expect(screen.getByTestId('ticket-time').textContent).toMatch(/^(09|10)\/03\/2025$/);
+    expect(screen.queryByTestId('ticket-chatbot')).toBeNull();
+  });
+
+  it('ages every 30 s: green minutes, then orange, then red hours; none for a resolved ticket', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const start = Date.parse('2025-03-10T12:00:00.000Z');
+    vi.setSystemTime(start);
+    setup(makeTicket({ status: 'open', userId: 7, updatedAt: new Date(start - 9.5 * 60_000).toISOString() }));
+    expect(screen.getByTestId('ticket-age').textContent).toBe('9 min');
+    expect(screen.getByTestId('ticket-age').getAttribute('data-tone')).toBe('green');
+    act(() => vi.advanceTimersByTime(AGE_LABEL_REFRESH_MS));
+    expect(screen.getByTestId('ticket-age').textContent).toBe('10 min');
+    act(() => vi.advanceTimersByTime(2 * AGE_LABEL_REFRESH_MS));
+    expect(screen.queryByTestId('ticket-age')).toBeNull();
+    act(() => vi.advanceTimersByTime(40 * AGE_LABEL_REFRESH_MS));
+    expect(screen.getByTestId('ticket-age').getAttribute('data-tone')).toBe('orange');
+    act(() => vi.advanceTimersByTime(60 * AGE_LABEL_REFRESH_MS));
+    expect(screen.getByTestId('ticket-age').textContent).toBe('1 h');
+    expect(screen.getByTestId('ticket-age').getAttribute('data-tone')).toBe('red');
+    cleanup();
+    setup(makeTicket({ status: 'closed', updatedAt: new Date(start - 5 * 60_000).toISOString() }));
+    expect(screen.queryByTestId('ticket-age')).toBeNull();
+  });
+
+  it('has the spy eye only when given, which spies without opening or accepting', () => {
+    const onSpy = vi.fn();
+    const { onOpen, onAccept } = setup(makeTicket({ id: 12, status: 'pending' }), onSpy);
+    fireEvent.click(screen.getByTestId('spy-button'));
+    expect(onSpy).toHaveBeenCalledWith(expect.objectContaining({ id: 12 }));
+    expect(onOpen).not.toHaveBeenCalled();
+    expect(onAccept).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Espiar Conversa')).toBeTruthy();
+    cleanup();
+    setup(makeTicket({ id: 13 }));
+    expect(screen.queryByTestId('spy-button')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import { Button, Flex, Tag, Typography, theme } from 'antd';
+import { Button, Flex, Tag, Tooltip, Typography, theme } from 'antd';
+import { EyeOutlined, RobotOutlined } from '@ant-design/icons';
 import type { TicketDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { ContactAvatar } from '../../components/ContactAvatar';
@@ -7,6 +8,8 @@ import { CountPill } from '../../components/CountPill';
 import { formatListTime } from '../../lib/format';
 import { useTicketPresence } from './tickets.presence';
 import { CollisionMarker } from './Collision';
+import { useAgeClock } from './tickets.clock';
+import { ageLabel, type AgeTone } from './tickets.logic';
 
 interface Props {
   ticket: TicketDto;
@@ -14,12 +17,29 @@ interface Props {
   accepting: boolean;
   onOpen: (ticket: TicketDto) => void;
   onAccept: (ticket: TicketDto) => void;
+  /** Admins: the "Espiar Conversa" eye (absent: no eye). */
+  onSpy?: (ticket: TicketDto) => void;
 }
 
 const NO_QUEUE_COLOUR = '#7c7c7c';
 const isWaiting = (t: TicketDto) => t.status === 'pending' || t.status === 'attending';
 
-const TicketListItemView = ({ ticket, selected, accepting, onOpen, onAccept }: Props) => {
+/** How long since the ticket last moved, in the spec's colours and units; nothing for a resolved one. */
+const AgeBadge = ({ ticket }: { ticket: TicketDto }) => {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const now = useAgeClock();
+  const age = ticket.status === 'closed' ? null : ageLabel(ticket.updatedAt, now);
+  if (!age) return null;
+  const colour: Record<AgeTone, string> = { green: token.colorSuccess, orange: token.colorWarning, red: token.colorError };
+  return (
+    <span data-testid="ticket-age" data-tone={age.tone} style={{ fontSize: 11, fontWeight: 600, color: colour[age.tone], flexShrink: 0 }}>
+      {t(`manager.age.${age.unit}`, { count: age.value })}
+    </span>
+  );
+};
+
+const TicketListItemView = ({ ticket, selected, accepting, onOpen, onAccept, onSpy }: Props) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const waiting = isWaiting(ticket);
@@ -52,10 +72,34 @@ const TicketListItemView = ({ ticket, selected, accepting, onOpen, onAccept }: P
           <Typography.Text strong ellipsis>
             {ticket.contact.name}
           </Typography.Text>
-          <CollisionMarker ticketId={ticket.id} />
-          <Typography.Text type="secondary" style={{ fontSize: 12, flexShrink: 0 }}>
-            {formatListTime(ticket.updatedAt)}
-          </Typography.Text>
+          <Flex align="center" gap={6} style={{ flexShrink: 0 }}>
+            <CollisionMarker ticketId={ticket.id} />
+            {ticket.chatbot && (
+              <Tooltip title={t('manager.chatbot')}>
+                <RobotOutlined data-testid="ticket-chatbot" aria-label={t('manager.chatbot')} style={{ color: token.colorPrimary }} />
+              </Tooltip>
+            )}
+            {onSpy && (
+              <Tooltip title={t('manager.spy')}>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<EyeOutlined />}
+                  aria-label={t('manager.spy')}
+                  data-testid="spy-button"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    onSpy(ticket);
+                  }}
+                  onKeyDown={(e) => e.stopPropagation()}
+                />
+              </Tooltip>
+            )}
+            <AgeBadge ticket={ticket} />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="ticket-time">
+              {formatListTime(ticket.updatedAt)}
+            </Typography.Text>
+          </Flex>
         </Flex>
         <Flex justify="space-between" align="center" gap={8}>
           {presence ? (
@@ -70,15 +114,17 @@ const TicketListItemView = ({ ticket, selected, accepting, onOpen, onAccept }: P
           {ticket.unreadMessages > 0 && <CountPill count={ticket.unreadMessages} testId="unread-count" />}
         </Flex>
         <Flex wrap gap={4} align="center">
-          <Tag variant="filled" style={{ marginInlineEnd: 0, fontSize: 11 }}>
-            {ticket.whatsapp?.name}
-          </Tag>
+          {ticket.whatsapp && (
+            <Tag variant="filled" style={{ marginInlineEnd: 0, fontSize: 11 }} data-testid="ticket-connection">
+              {ticket.whatsapp.name}
+            </Tag>
+          )}
           {ticket.user && (
             <Tag variant="filled" color="blue" style={{ marginInlineEnd: 0, fontSize: 11 }}>
               {ticket.user.name}
             </Tag>
           )}
-          <Tag color={ticket.queue?.color || NO_QUEUE_COLOUR} style={{ marginInlineEnd: 0, fontSize: 11 }}>
+          <Tag color={ticket.queue?.color || NO_QUEUE_COLOUR} style={{ marginInlineEnd: 0, fontSize: 11 }} data-testid="ticket-queue">
             {ticket.queue?.name ?? t('tickets.noQueue')}
           </Tag>
           {ticket.tags?.map((tag) => (

@@ -1,13 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { Flex, Input, Switch, Tabs, Typography } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
-import { can, SEARCH_DEBOUNCE_MS } from '@balcao/shared';
+import { Button, Flex, Input, Popconfirm, Select, Switch, Tabs, Tooltip, Typography } from 'antd';
+import { CheckSquareOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { can, SEARCH_DEBOUNCE_MS, type QueueDto, type UserDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { CountPill } from '../../components/CountPill';
 import { useSession } from '../../lib/session';
+import { toastError } from '../../lib/reportError';
+import { toast } from '../../lib/toast';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { NewTicketDialog } from './NewTicketDialog';
 import { TicketList } from './TicketList';
+import { ticketsApi, type TagOption } from './tickets.api';
 import { useTickets } from './tickets.store';
 
 type TopTab = 'open' | 'closed' | 'search';
@@ -20,10 +24,81 @@ const label = (text: string, testId: string, count?: { value: number; testId: st
   </span>
 );
 
+/** The search tab's tag filter and (admins) user filter; both narrow the search (attendance §2). */
+const SearchFilters = ({ userFilter }: { userFilter: boolean }) => {
+  const { t } = useTranslation();
+  const filters = useTickets((s) => s.filters);
+  const setFilters = useTickets((s) => s.setFilters);
+  const [tags, setTags] = useState<TagOption[] | null>(null);
+  const [users, setUsers] = useState<UserDto[] | null>(null);
+  useEffect(() => {
+    ticketsApi.tags().then(setTags, (err: unknown) => {
+      setTags([]);
+      toastError(err);
+    });
+    if (userFilter)
+      ticketsApi.users().then(setUsers, (err: unknown) => {
+        setUsers([]);
+        toastError(err);
+      });
+  }, [userFilter]);
+  return (
+    <Flex gap={8} wrap style={{ marginBottom: 8 }}>
+      <Select
+        mode="multiple"
+        allowClear
+        maxTagCount="responsive"
+        style={{ flex: '1 1 160px', minWidth: 0 }}
+        placeholder={t('manager.tagsPlaceholder')}
+        aria-label={t('manager.tags')}
+        loading={tags === null}
+        value={filters.tags}
+        onChange={(ids: number[]) => setFilters({ tags: ids })}
+        optionFilterProp="label"
+        options={(tags ?? []).map((tag) => ({ value: tag.id, label: tag.name, color: tag.color }))}
+        optionRender={(o) => (
+          <Flex align="center" gap={6}>
+            <span style={{ width: 10, height: 10, borderRadius: 2, background: (o.data as { color?: string }).color }} />
+            {o.label}
+          </Flex>
+        )}
+        data-testid="search-tags"
+      />
+      {userFilter && (
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          style={{ flex: '1 1 160px', minWidth: 0 }}
+          placeholder={t('manager.usersPlaceholder')}
+          aria-label={t('manager.users')}
+          loading={users === null}
+          value={filters.users}
+          onChange={(ids: number[]) => setFilters({ users: ids })}
+          optionFilterProp="label"
+          options={(users ?? []).map((u) => ({ value: u.id, label: u.name }))}
+          data-testid="search-users"
+        />
+      )}
+    </Flex>
+  );
+};
+
 export const TicketsManager = () => {
   const { t } = useTranslation();
-  const profile = useSession((s) => s.user?.profile ?? 'user');
-  const { lists, search, viewer, load, runSearch, setShowAll } = useTickets();
+  const user = useSession((s) => s.user);
+  const profile = user?.profile ?? 'user';
+  const { lists, search, viewer, filters, load, runSearch, setShowAll, setFilters } = useTickets();
+  const [newOpen, setNewOpen] = useState(false);
+  const [closingAll, setClosingAll] = useState(false);
+  const [allQueues, setAllQueues] = useState<QueueDto[]>([]);
+  const mayPickAnyQueue = can(profile, 'tickets:withoutQueue');
+  const mayCloseAll = can(profile, 'tickets:closeAll');
+  useEffect(() => {
+    if (mayPickAnyQueue) ticketsApi.queues().then(setAllQueues, toastError);
+  }, [mayPickAnyQueue]);
+  // Admins choose among every queue; others among theirs.
+  const queueOptions = (mayPickAnyQueue ? allQueues : (user?.queues ?? [])).map((q) => ({ value: q.id, label: q.name }));
   const [top, setTop] = useState<TopTab>('open');
   const [sub, setSub] = useState<SubTab>('open');
   const [term, setTerm] = useState('');
@@ -44,9 +119,23 @@ export const TicketsManager = () => {
     previous.current = { uuid, openHasCurrent };
   }, [uuid, openHasCurrent, top]);
 
+  const filterKey = `${filters.queueIds.join(',')}|${filters.tags.join(',')}|${filters.users.join(',')}`;
   useEffect(() => {
     if (top === 'search') void runSearch(debouncedTerm, 1);
-  }, [top, debouncedTerm, runSearch, viewer?.showAll]);
+  }, [top, debouncedTerm, runSearch, viewer?.showAll, filterKey]);
+
+  // Close-all acts on the open tab's sub-tab (attending or waiting) within the selected queues.
+  const closeAll = async () => {
+    setClosingAll(true);
+    try {
+      const { closed } = await ticketsApi.closeAll(sub, filters.queueIds);
+      toast.success(t('manager.closeAllDone', { count: closed }));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setClosingAll(false);
+    }
+  };
 
   const activeKey = top === 'open' ? sub : top === 'closed' ? 'closed' : null;
   const active = activeKey ? lists[activeKey] : search;
@@ -72,6 +161,39 @@ export const TicketsManager = () => {
 
   return (
     <Flex vertical style={{ height: '100%' }}>
+      <Flex gap={8} align="center" style={{ padding: '8px 12px 0' }}>
+        <Tooltip title={t('manager.newTicket')}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setNewOpen(true)} aria-label={t('manager.newTicket')} data-testid="new-ticket-button" />
+        </Tooltip>
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          style={{ flex: 1, minWidth: 0 }}
+          placeholder={t('manager.queuesPlaceholder')}
+          aria-label={t('manager.queues')}
+          value={filters.queueIds}
+          onChange={(ids: number[]) => setFilters({ queueIds: ids })}
+          optionFilterProp="label"
+          options={queueOptions}
+          data-testid="queue-select"
+        />
+        {mayCloseAll && top === 'open' && (
+          <Popconfirm
+            title={t('manager.closeAllTitle')}
+            description={t('manager.closeAllText', { status: t(sub === 'open' ? 'tickets.tabs.attending' : 'tickets.tabs.pending') })}
+            okText={t('manager.yes')}
+            cancelText={t('manager.no')}
+            okButtonProps={{ 'data-testid': 'close-all-confirm' } as Record<`data-${string}`, string>}
+            onConfirm={() => void closeAll()}
+          >
+            <Tooltip title={t('manager.closeAll')}>
+              <Button icon={<CheckSquareOutlined />} loading={closingAll} aria-label={t('manager.closeAll')} data-testid="close-all-button" />
+            </Tooltip>
+          </Popconfirm>
+        )}
+      </Flex>
+      <NewTicketDialog open={newOpen} onClose={() => setNewOpen(false)} />
       <div style={{ padding: '0 12px' }}>
         <Tabs
           activeKey={top}
@@ -99,6 +221,7 @@ export const TicketsManager = () => {
             data-testid="search-input"
           />
         )}
+        {top === 'search' && <SearchFilters userFilter={can(profile, 'tickets-manager:filterUsers')} />}
       </div>
       <div style={{ flex: 1, minHeight: 0 }}>
         <TicketList

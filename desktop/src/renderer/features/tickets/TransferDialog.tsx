@@ -1,44 +1,77 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Form, Modal, Select } from 'antd';
-import type { QueueDto, UserDto } from '@balcao/shared';
+import type { QueueDto, UserDto, WhatsappDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/reportError';
 import { ticketsApi } from './tickets.api';
 
+export interface TransferChoice {
+  queueId: number;
+  userId: number | null;
+  whatsappId: number | null;
+}
+
 interface Props {
   open: boolean;
+  /** The ticket's current connection: the connection select starts there. */
+  whatsappId?: number | null;
   onCancel: () => void;
-  onSubmit: (queueId: number, userId: number | null) => Promise<void>;
+  onSubmit: (choice: TransferChoice) => Promise<void>;
 }
 
 interface Values {
   queueId?: number;
   userId?: number;
+  whatsappId?: number;
 }
 
-/** Transfer needs a queue ('Selecione uma fila'); the user is optional (queue only → waiting). */
-export const TransferDialog = ({ open, onCancel, onSubmit }: Props) => {
+/** Users are searched from this many characters on (attendance §2 dialogs, like the contact search). */
+export const USER_SEARCH_MIN = 3;
+
+/**
+ * Transfer (attendance §2, §4): a queue is required ('Selecione uma fila'); the user, found by
+ * typing at least 3 characters of their name, is optional (queue only → waiting); the connection
+ * may change too.
+ */
+export const TransferDialog = ({ open, whatsappId, onCancel, onSubmit }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [queues, setQueues] = useState<QueueDto[]>([]);
   const [users, setUsers] = useState<UserDto[]>([]);
+  const [connections, setConnections] = useState<WhatsappDto[]>([]);
+  const [term, setTerm] = useState('');
+  const [loading, setLoading] = useState(false);
   const queueId = Form.useWatch('queueId', form);
+  const userId = Form.useWatch('userId', form);
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    ticketsApi.queues().then(setQueues, toastError);
-    ticketsApi.users().then(setUsers, toastError);
-  }, [open, form]);
+    form.setFieldValue('whatsappId', whatsappId ?? undefined);
+    setTerm('');
+    setLoading(true);
+    Promise.all([
+      ticketsApi.queues().then(setQueues),
+      ticketsApi.users().then(setUsers),
+      ticketsApi.connections().then(setConnections),
+    ])
+      .catch(toastError)
+      .finally(() => setLoading(false));
+  }, [open, form, whatsappId]);
 
-  // Offer the users of the chosen queue first-class; admins may still pick anyone.
-  const userOptions = users
-    .filter((u) => !queueId || u.profile === 'admin' || u.queues.some((q) => q.id === queueId))
-    .map((u) => ({ value: u.id, label: u.name }));
+  // From 3 characters: the users whose name holds them (of the chosen queue, or admins); the chosen one stays listed.
+  const userOptions = useMemo(() => {
+    const needle = term.trim().toLocaleLowerCase();
+    const matches = (u: UserDto) =>
+      (needle.length >= USER_SEARCH_MIN && u.name.toLocaleLowerCase().includes(needle) && (!queueId || u.profile === 'admin' || u.queues.some((q) => q.id === queueId))) ||
+      u.id === userId;
+    return users.filter(matches).map((u) => ({ value: u.id, label: u.name }));
+  }, [users, term, queueId, userId]);
 
   const submit = async () => {
     const values = await form.validateFields();
-    if (values.queueId) await onSubmit(values.queueId, values.userId ?? null);
+    if (!values.queueId) return;
+    await onSubmit({ queueId: values.queueId, userId: values.userId ?? null, whatsappId: values.whatsappId ?? null });
   };
 
   return (
@@ -53,16 +86,33 @@ export const TransferDialog = ({ open, onCancel, onSubmit }: Props) => {
       destroyOnHidden
     >
       <Form form={form} layout="vertical" requiredMark={false}>
+        <Form.Item name="userId" label={t('transfer.user')}>
+          <Select
+            data-testid="transfer-user"
+            allowClear
+            showSearch={{ filterOption: false, onSearch: setTerm, searchValue: term }}
+            placeholder={t('transfer.userPlaceholder')}
+            options={userOptions}
+            loading={loading}
+            notFoundContent={term.trim().length < USER_SEARCH_MIN ? t('manager.userSearchHint') : t('manager.noUsers')}
+          />
+        </Form.Item>
         <Form.Item name="queueId" label={t('transfer.queue')} rules={[{ required: true, message: t('transfer.selectQueue') }]}>
           <Select
             data-testid="transfer-queue"
             placeholder={t('transfer.selectQueue')}
+            loading={loading}
             options={queues.map((q) => ({ value: q.id, label: q.name }))}
-            onChange={() => form.setFieldValue('userId', undefined)}
           />
         </Form.Item>
-        <Form.Item name="userId" label={t('transfer.user')}>
-          <Select data-testid="transfer-user" allowClear showSearch optionFilterProp="label" placeholder={t('transfer.userPlaceholder')} options={userOptions} />
+        <Form.Item name="whatsappId" label={t('manager.connection')}>
+          <Select
+            data-testid="transfer-connection"
+            allowClear
+            placeholder={t('manager.connectionPlaceholder')}
+            loading={loading}
+            options={connections.map((c) => ({ value: c.id, label: c.name }))}
+          />
         </Form.Item>
       </Form>
     </Modal>

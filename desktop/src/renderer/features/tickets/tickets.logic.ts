@@ -26,9 +26,11 @@ export const listFor = (status: TicketStatus): ListKey =>
   status === 'open' ? 'open' : status === 'closed' ? 'closed' : 'pending';
 
 /** Whether the viewer's list `key` shows this ticket (status, visibility rule, show-all toggle). */
-export const belongsTo = (ticket: TicketDto, key: ListKey, viewer: Viewer): boolean => {
+export const belongsTo = (ticket: TicketDto, key: ListKey, viewer: Viewer, selectedQueueIds: readonly number[] = []): boolean => {
   if (listFor(ticket.status) !== key) return false;
   if (!canSeeTicket(viewer, ticket)) return false;
+  // The queue multi-select (empty: every queue): the server filters pages the same way.
+  if (selectedQueueIds.length && (ticket.queueId === null || !selectedQueueIds.includes(ticket.queueId))) return false;
   if (key === 'pending') return true;
   return viewer.showAll || ticket.userId === viewer.id;
 };
@@ -48,10 +50,10 @@ const withoutTicket = (list: TicketList, ticketId: number): TicketList => {
 };
 
 /** Puts the ticket in the one list it belongs to and takes it out of the others; counts follow. */
-export const upsertTicket = (lists: TicketLists, ticket: TicketDto, viewer: Viewer): TicketLists => {
+export const upsertTicket = (lists: TicketLists, ticket: TicketDto, viewer: Viewer, selectedQueueIds: readonly number[] = []): TicketLists => {
   const next = { ...lists };
   for (const key of listKeys) {
-    next[key] = belongsTo(ticket, key, viewer) ? withTicket(lists[key], ticket) : withoutTicket(lists[key], ticket.id);
+    next[key] = belongsTo(ticket, key, viewer, selectedQueueIds) ? withTicket(lists[key], ticket) : withoutTicket(lists[key], ticket.id);
   }
   return next;
 };
@@ -76,3 +78,47 @@ export const mergePage = (current: TicketDto[], page: TicketDto[]): TicketDto[] 
 /** What the dock/taskbar badge shows: tickets waiting plus unread messages in my open tickets. */
 export const badgeCount = (lists: TicketLists): number =>
   lists.pending.count + lists.open.tickets.reduce((sum, t) => sum + (t.unreadMessages || 0), 0);
+
+/** The queue multi-select is kept per user on this device (attendance §2). */
+export const queueSelectionKey = (userId: number): string => `balcao:tickets:queues:${userId}`;
+
+export const readQueueSelection = (userId: number): number[] => {
+  try {
+    const raw = JSON.parse(localStorage.getItem(queueSelectionKey(userId)) ?? '[]') as unknown;
+    return Array.isArray(raw) ? raw.filter((n): n is number => Number.isInteger(n) && n > 0) : [];
+  } catch {
+    return [];
+  }
+};
+
+export const saveQueueSelection = (userId: number, ids: readonly number[]): void => {
+  try {
+    localStorage.setItem(queueSelectionKey(userId), JSON.stringify(ids));
+  } catch {
+    // Storage full or disabled: the selection lasts for this session only.
+  }
+};
+
+export type AgeTone = 'green' | 'orange' | 'red';
+export interface AgeLabel {
+  tone: AgeTone;
+  unit: 'minutes' | 'hours' | 'days';
+  value: number;
+}
+
+/**
+ * The list item's age label (attendance §2): green 3–10 min, orange 30–59 min, red from 60 min
+ * in hours, and in days after 24 h. Other ages show none (decision 0083).
+ */
+export const ageLabel = (sinceIso: string, now: number): AgeLabel | null => {
+  const since = Date.parse(sinceIso);
+  if (Number.isNaN(since)) return null;
+  const minutes = Math.floor((now - since) / 60_000);
+  if (minutes >= 3 && minutes <= 10) return { tone: 'green', unit: 'minutes', value: minutes };
+  if (minutes >= 30 && minutes < 60) return { tone: 'orange', unit: 'minutes', value: minutes };
+  if (minutes >= 60) {
+    const hours = Math.floor(minutes / 60);
+    return hours >= 24 ? { tone: 'red', unit: 'days', value: Math.floor(hours / 24) } : { tone: 'red', unit: 'hours', value: hours };
+  }
+  return null;
+};

@@ -6,6 +6,8 @@ import {
   emptyList,
   emptyLists,
   mergePage,
+  readQueueSelection,
+  saveQueueSelection,
   removeTicket,
   replaceIn,
   upsertTicket,
@@ -15,8 +17,21 @@ import {
   type Viewer,
 } from './tickets.logic';
 
+export interface TicketFilters {
+  /** The queue multi-select (all lists); empty: every queue. */
+  queueIds: number[];
+  /** Search tab only. */
+  tags: number[];
+  users: number[];
+}
+
+const noFilters = (): TicketFilters => ({ queueIds: [], tags: [], users: [] });
+
 interface TicketsState {
   viewer: Viewer | null;
+  filters: TicketFilters;
+  /** Changes filters; a new queue selection reloads the lists. */
+  setFilters: (patch: Partial<TicketFilters>) => void;
   lists: TicketLists;
   search: TicketList & { term: string };
   setViewer: (viewer: Viewer | null) => void;
@@ -32,8 +47,8 @@ interface TicketsState {
 // Bot-held (attending) tickets wait in the pending tab, so that tab asks for both statuses.
 const statusesOf = (key: ListKey) => (key === 'pending' ? (['pending', 'attending'] as const) : ([key] as const));
 
-const fetchPage = async (key: ListKey, page: number, showAll: boolean) => {
-  const answers = await Promise.all(statusesOf(key).map((status) => ticketsApi.list({ status, pageNumber: page, showAll })));
+const fetchPage = async (key: ListKey, page: number, showAll: boolean, queueIds: readonly number[]) => {
+  const answers = await Promise.all(statusesOf(key).map((status) => ticketsApi.list({ status, pageNumber: page, showAll, queueIds })));
   return {
     tickets: answers.flatMap((a) => a.tickets),
     count: answers.reduce((n, a) => n + a.count, 0),
@@ -45,9 +60,22 @@ let searchSeq = 0;
 
 export const useTickets = create<TicketsState>((set, get) => ({
   viewer: null,
+  filters: noFilters(),
   lists: emptyLists(),
   search: { ...emptyList(), term: '' },
-  setViewer: (viewer) => set({ viewer }),
+  // The viewer's kept queue selection applies from the first page on.
+  setViewer: (viewer) => set({ viewer, filters: { ...noFilters(), queueIds: viewer ? readQueueSelection(viewer.id) : [] } }),
+  setFilters: (patch) => {
+    const before = get().filters.queueIds;
+    set((s) => ({ filters: { ...s.filters, ...patch } }));
+    const queuesChanged = patch.queueIds !== undefined && JSON.stringify(before) !== JSON.stringify(patch.queueIds);
+    const viewer = get().viewer;
+    if (queuesChanged && viewer) {
+      saveQueueSelection(viewer.id, patch.queueIds ?? []);
+      set({ lists: emptyLists() });
+      for (const key of ['open', 'pending', 'closed'] as const) void get().load(key, 1);
+    }
+  },
   setShowAll: (showAll) => {
     const viewer = get().viewer;
     if (!viewer) return;
@@ -59,7 +87,7 @@ export const useTickets = create<TicketsState>((set, get) => ({
     if (!viewer) return;
     set((s) => ({ lists: { ...s.lists, [key]: { ...s.lists[key], loading: true } } }));
     try {
-      const res = await fetchPage(key, page, viewer.showAll);
+      const res = await fetchPage(key, page, viewer.showAll, get().filters.queueIds);
       set((s) => {
         const current = page === 1 ? [] : s.lists[key].tickets;
         const list: TicketList = { tickets: mergePage(current, res.tickets), count: res.count, page, hasMore: res.hasMore, loading: false };
@@ -75,7 +103,8 @@ export const useTickets = create<TicketsState>((set, get) => ({
     const seq = ++searchSeq;
     set((s) => ({ search: { ...s.search, term, loading: true } }));
     try {
-      const res = await ticketsApi.list({ searchParam: term || undefined, pageNumber: page, showAll: viewer?.showAll });
+      const { queueIds, tags, users } = get().filters;
+      const res = await ticketsApi.list({ searchParam: term || undefined, pageNumber: page, showAll: viewer?.showAll, queueIds, tags, users });
       if (seq !== searchSeq) return; // a newer search has started; drop this answer
       set((s) => ({
         search: {
@@ -96,7 +125,7 @@ export const useTickets = create<TicketsState>((set, get) => ({
     const viewer = get().viewer;
     if (!viewer) return;
     set((s) => ({
-      lists: upsertTicket(s.lists, ticket, viewer),
+      lists: upsertTicket(s.lists, ticket, viewer, s.filters.queueIds),
       search: { ...s.search, tickets: replaceIn(s.search.tickets, ticket) },
     }));
   },
@@ -112,5 +141,5 @@ export const useTickets = create<TicketsState>((set, get) => ({
       for (const key of ['open', 'pending', 'closed'] as const) lists[key] = { ...s.lists[key], tickets: patch(s.lists[key].tickets) };
       return { lists, search: { ...s.search, tickets: patch(s.search.tickets) } };
     }),
-  reset: () => set({ viewer: null, lists: emptyLists(), search: { ...emptyList(), term: '' } }),
+  reset: () => set({ viewer: null, filters: noFilters(), lists: emptyLists(), search: { ...emptyList(), term: '' } }),
 }));
