@@ -60,7 +60,7 @@ describe('ConversationHeader', () => {
     const ticket = makeTicket({ id: 31, status: 'open', userId: 7 });
     signIn('user');
     renderAt(ticket);
-    expect(screen.queryByTestId('delete-button')).toBeNull();
+    expect(screen.queryByTestId('ticket-delete-button')).toBeNull();
     cleanup();
 
     signIn('admin');
@@ -68,10 +68,10 @@ describe('ConversationHeader', () => {
     useTickets.getState().upsert(ticket);
     api.remove.mockResolvedValue({ message: 'ticket deleted' });
     renderAt(ticket);
-    fireEvent.click(screen.getByTestId('delete-button'));
+    fireEvent.click(screen.getByTestId('ticket-delete-button'));
     expect(await screen.findByText('Deletar o ticket #31?')).toBeTruthy();
     expect(api.remove).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByTestId('delete-confirm'));
+    fireEvent.click(screen.getByTestId('ticket-delete-confirm'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/tickets'));
     expect(api.remove).toHaveBeenCalledWith(31);
     expect(useTickets.getState().lists.open.tickets).toEqual([]);
