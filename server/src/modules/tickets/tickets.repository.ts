@@ -49,6 +49,36 @@ export const findLive = async (tx: Tx, companyId: number, contactId: number, wha
 // and PostgreSQL would sort every matching row instead of reading the first page off the index.
 const newestFirst = [sql`${tickets.updatedAt} desc nulls last`, sql`${tickets.id} desc nulls last`];
 
+/** Words of a search: letters and digits only (nothing to_tsquery could read as an operator). */
+export const searchWords = (term: string): string[] => term.normalize('NFC').split(/[^\p{L}\p{Nd}]+/u).filter((w) => w !== '').slice(0, 8);
+
+/**
+ * A ticket matches a search (decision 0071) when its contact's name contains the text (trigram
+ * index, accents and case folded by `balcao_fold`), its contact's number contains the digits
+ * typed (when the text looks like a phone number), or any of its messages holds every word as
+ * a word or the start of one (full-text index on the folded body: "acao" finds "ação").
+ */
+const searchSql = (companyId: number, term: string): SQL | undefined => {
+  const text = term.trim();
+  if (!text) return undefined;
+  const like = `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const branches: SQL[] = [
+    sql`${tickets.contactId} in (select c.id from contacts c where c.company_id = ${companyId} and balcao_fold(c.name) like balcao_fold(${like}))`,
+  ];
+  const digits = text.replace(/\D/g, '');
+  if (digits && /^[\d\s()+.-]+$/.test(text)) {
+    branches.push(sql`${tickets.contactId} in (select c.id from contacts c where c.company_id = ${companyId} and c.number like ${`%${digits}%`})`);
+  }
+  const words = searchWords(text);
+  if (words.length) {
+    const query = words.map((w) => `${w}:*`).join(' & ');
+    branches.push(
+      sql`${tickets.id} in (select m.ticket_id from messages m where m.company_id = ${companyId} and to_tsvector('simple'::regconfig, balcao_fold(m.body)) @@ to_tsquery('simple'::regconfig, balcao_fold(${query})))`,
+    );
+  }
+  return sql`(${sql.join(branches, sql` or `)})`;
+};
+
 /** One statement (the request's hot path): the count, the page and the page's DTOs. */
 export const list = async (tx: Tx, companyId: number, actor: { id: number; profile: Actor['profile'] }, q: ListTicketsQuery) => {
   const where: SQL[] = [sql`${tickets.companyId} = ${companyId}`];
@@ -58,14 +88,17 @@ export const list = async (tx: Tx, companyId: number, actor: { id: number; profi
   if (!showAll) where.push(visibleSql(actor) ?? sql`(${tickets.userId} = ${actor.id} or ${tickets.userId} is null)`);
   if (q.status) where.push(sql`${tickets.status} = ${q.status}`);
   if (q.queueIds?.length) where.push(sql`${tickets.queueId} = any(${intArray(q.queueIds)})`);
-  if (q.users?.length) where.push(sql`${tickets.userId} = any(${intArray(q.users)})`);
+  // The user filter is the admins' (attendance.md §2; decision 0072): anyone else's is ignored.
+  if (q.users?.length && can(actor.profile, 'tickets:filterByUser')) where.push(sql`${tickets.userId} = any(${intArray(q.users)})`);
   if (q.withUnreadMessages) where.push(sql`${tickets.unreadMessages} > 0`);
   if (q.updatedAt) where.push(gte(tickets.updatedAt, new Date(q.updatedAt)));
-  if (q.tags?.length) where.push(sql`exists (select 1 from ticket_tags tt where tt.ticket_id = ${tickets.id} and tt.tag_id = any(${intArray(q.tags)}))`);
-  if (q.searchParam) {
-    const like = `%${q.searchParam.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    where.push(sql`exists (select 1 from contacts c where c.id = ${tickets.contactId} and (lower(c.name) like ${like} or c.number like ${like}))`);
+  // Tickets carrying every tag asked for (decision 0072): each tag narrows the list.
+  if (q.tags?.length) {
+    const tagIds = [...new Set(q.tags)];
+    where.push(sql`(select count(*) from ticket_tags tt where tt.ticket_id = ${tickets.id} and tt.company_id = ${companyId} and tt.tag_id = any(${intArray(tagIds)})) = ${tagIds.length}`);
   }
+  const search = q.searchParam ? searchSql(companyId, q.searchParam) : undefined;
+  if (search) where.push(search);
   const cond = sql.join(where, sql` and `);
   const offset = (q.pageNumber - 1) * TICKET_PAGE_SIZE;
   const order = sql.join(newestFirst, sql`, `);
