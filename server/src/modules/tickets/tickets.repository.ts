@@ -106,14 +106,23 @@ export const list = async (tx: Tx, companyId: number, actor: { id: number; profi
   // the count rides along as a window; without one the page stops early on the index and the
   // count is its own (index-only) scan.
   const filtered = !showAll;
+  // A plain list (no search) is the hot path: one plan per statement text, reused (decision 0073).
+  // Limit and offset are written into the text, so that plan knows them; the custom plans
+  // PostgreSQL would otherwise make cost more to plan than the list costs to run.
+  if (!search) await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+  const limit = sql.raw(String(TICKET_PAGE_SIZE + 1));
+  // The count, exact: a short page is the end of the list (offset + its rows, nothing to count);
+  // otherwise the matching rows are counted (a window over the rows the page read anyway when a
+  // filter forces reading them all, else an index-only count).
+  const total = filtered ? sql`coalesce((select max(total)::int from hits), (select count(*)::int from ${tickets} where ${cond}))` : sql`(select count(*)::int from ${tickets} where ${cond})`;
   const [row] = await tx.execute<{ count: number; dtos: TicketDto[]; more: boolean }>(sql`
     with hits as (
       select ${tickets.id} as id, ${tickets.updatedAt} as at${filtered ? sql`, count(*) over () as total` : sql``}
       from ${tickets} where ${cond}
       order by ${order}
-      limit ${TICKET_PAGE_SIZE + 1} offset ${offset}
+      limit ${limit} offset ${sql.raw(String(offset))}
     )
-    select ${filtered ? sql`coalesce((select max(total)::int from hits), (select count(*)::int from ${tickets} where ${cond}))` : sql`(select count(*)::int from ${tickets} where ${cond})`} as count,
+    select case when (select count(*) from hits) between 1 and ${sql.raw(String(TICKET_PAGE_SIZE))} then ${sql.raw(String(offset))} + (select count(*)::int from hits) else ${total} end as count,
            (select coalesce(json_agg(v.dto order by p.at desc, p.id desc), '[]'::json)
               from (select id, at from hits order by at desc, id desc limit ${TICKET_PAGE_SIZE}) p
               join ticket_dtos v on v.id = p.id and v.company_id = ${companyId}) as dtos,
