@@ -53,30 +53,20 @@ const newestFirst = [sql`${tickets.updatedAt} desc nulls last`, sql`${tickets.id
 export const searchWords = (term: string): string[] => term.normalize('NFC').split(/[^\p{L}\p{Nd}]+/u).filter((w) => w !== '').slice(0, 8);
 
 /**
- * A ticket matches a search (decision 0071) when its contact's name contains the text (trigram
- * index, accents and case folded by `balcao_fold`), its contact's number contains the digits
- * typed (when the text looks like a phone number), or any of its messages holds every word as
- * a word or the start of one (full-text index on the folded body: "acao" finds "ação").
+ * A ticket matches a search (decision 0071) when its contact's name contains the text (accents
+ * and case folded by `balcao_fold`), its contact's number contains the digits typed (when the
+ * text looks like a phone number), or any of its messages holds every word as a word or the
+ * start of one ("acao" finds "ação"). The candidates come from `balcao_search_tickets`
+ * (drizzle/policies/35-search-function.sql), which can use the indexes row-level security
+ * would bar; the list still applies visibility and every filter to them.
  */
-const searchSql = (companyId: number, term: string): SQL | undefined => {
+const searchSql = (term: string): SQL | undefined => {
   const text = term.trim();
   if (!text) return undefined;
   const like = `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-  const branches: SQL[] = [
-    sql`${tickets.contactId} in (select c.id from contacts c where c.company_id = ${companyId} and balcao_fold(c.name) like balcao_fold(${like}))`,
-  ];
-  const digits = text.replace(/\D/g, '');
-  if (digits && /^[\d\s()+.-]+$/.test(text)) {
-    branches.push(sql`${tickets.contactId} in (select c.id from contacts c where c.company_id = ${companyId} and c.number like ${`%${digits}%`})`);
-  }
-  const words = searchWords(text);
-  if (words.length) {
-    const query = words.map((w) => `${w}:*`).join(' & ');
-    branches.push(
-      sql`${tickets.id} in (select m.ticket_id from messages m where m.company_id = ${companyId} and to_tsvector('simple'::regconfig, balcao_fold(m.body)) @@ to_tsquery('simple'::regconfig, balcao_fold(${query})))`,
-    );
-  }
-  return sql`(${sql.join(branches, sql` or `)})`;
+  const digits = /^[\d\s()+.-]+$/.test(text) ? text.replace(/\D/g, '') : '';
+  const words = searchWords(text).map((w) => `${w}:*`).join(' & ');
+  return sql`${tickets.id} in (select balcao_search_tickets(${words}, ${like}, ${digits ? `%${digits}%` : ''}))`;
 };
 
 /** One statement (the request's hot path): the count, the page and the page's DTOs. */
@@ -97,7 +87,7 @@ export const list = async (tx: Tx, companyId: number, actor: { id: number; profi
     const tagIds = [...new Set(q.tags)];
     where.push(sql`(select count(*) from ticket_tags tt where tt.ticket_id = ${tickets.id} and tt.company_id = ${companyId} and tt.tag_id = any(${intArray(tagIds)})) = ${tagIds.length}`);
   }
-  const search = q.searchParam ? searchSql(companyId, q.searchParam) : undefined;
+  const search = q.searchParam ? searchSql(q.searchParam) : undefined;
   if (search) where.push(search);
   const cond = sql.join(where, sql` and `);
   const offset = (q.pageNumber - 1) * TICKET_PAGE_SIZE;
