@@ -115,6 +115,21 @@ describe('GET /tickets?searchParam=', () => {
   });
 });
 
+describe('balcao_search_tickets (the candidates, run as the owner)', () => {
+  it("answers only the transaction's company's tickets, and nothing without one", async () => {
+    const t = await ticketFrom('girassol amarelo');
+    const other = await createCompany(app);
+    const call = (company: number | null) =>
+      app.owner.begin(async (tx) => {
+        if (company !== null) await tx`select set_config('app.company_id', ${String(company)}, true)`;
+        return (await tx`select balcao_search_tickets('girassol:*', '%girassol%', '') as id`).map((r) => r.id as number);
+      });
+    expect(await call(a.companyId)).toContain(t.id);
+    expect(await call(other.companyId)).toEqual([]);
+    expect(await call(null)).toEqual([]);
+  });
+});
+
 describe('GET /tickets filters', () => {
   const tag = async (name: string) => (await app.owner`insert into tags (company_id, name) values (${a.companyId}, ${name}) returning id`)[0]!.id as number;
   const tagTicket = (ticketId: number, tagId: number) => app.owner`insert into ticket_tags (company_id, ticket_id, tag_id) values (${a.companyId}, ${ticketId}, ${tagId})`;
