@@ -17,18 +17,17 @@ declare
   v_company int := nullif(current_setting('app.company_id', true), '')::int;
 begin
   if v_company is null then return; end if;
-  if p_words <> '' then
-    return query
-      select distinct m.ticket_id from messages m
-      where m.company_id = v_company
-        and to_tsvector('simple'::regconfig, balcao_fold(m.body)) @@ to_tsquery('simple'::regconfig, balcao_fold(p_words));
-  end if;
+  -- One query, so a ticket found by several messages, or by its messages and its contact, is one row.
   return query
+    select m.ticket_id from messages m
+    where p_words <> '' and m.company_id = v_company
+      and to_tsvector('simple'::regconfig, balcao_fold(m.body)) @@ to_tsquery('simple'::regconfig, balcao_fold(p_words))
+    union
     select t.id from tickets t
     where t.company_id = v_company
       and t.contact_id in (
         select c.id from contacts c where c.company_id = v_company and balcao_fold(c.name) like balcao_fold(p_like)
-        union
+        union all
         select c.id from contacts c where p_digits <> '' and c.company_id = v_company and c.number like p_digits);
 end
 $fn$;

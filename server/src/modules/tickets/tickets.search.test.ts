@@ -55,6 +55,15 @@ describe('GET /tickets?searchParam=', () => {
     expect(ids(await search(a.adminToken, 'Brandao Conceicao'))).not.toContain(t.id);
   });
 
+  it('lists a ticket found by its contact and by several messages once, and counts it once', async () => {
+    const word = `girafa${Date.now()}`;
+    const t = await ticketFrom(`${word} uma`, `Loja ${word}`);
+    await a.inbound(t.contact.number, `${word} duas`);
+    const r = await search(a.adminToken, word);
+    expect(ids(r)).toEqual([t.id]);
+    expect(r).toMatchObject({ count: 1, hasMore: false });
+  });
+
   it('treats LIKE and tsquery operators as text', async () => {
     const t = await ticketFrom('desconto de 100% & frete!', 'Loja_Teste');
     for (const term of ['100%', '&', '!', ':*', "o'", '\\', '%', '_', '|', 'frete & |']) {
