@@ -22,6 +22,8 @@ export const adminPermissions = [
   'queues:create',
   'tickets:delete',
   'tickets:closeAll',
+  /** Filter the tickets list by the users they are assigned to (attendance.md §2: the admin-only user filter). */
+  'tickets:filterByUser',
   /** Open or create a ticket without a queue. */
   'tickets:withoutQueue',
   /** Reply on an open ticket someone else accepted. */

@@ -49,7 +49,8 @@ export const captureList = async (appUrl: string, companyId: number, userId: num
       if (!actor) throw new Error(`no user ${userId}`);
       await ticketsRepo.list(tx, companyId, actor, { pageNumber: 1, ...query } as ListTicketsQuery);
     });
-    return recorded.filter((q) => q.label !== 'set_config');
+    // set_config and the list's `set local plan_cache_mode` are settings, not queries to explain.
+    return recorded.filter((q) => q.label !== 'set_config' && !q.sql.startsWith('set local'));
   } finally {
     await client.end({ timeout: 5 });
   }

@@ -16,6 +16,13 @@ const BIG_USERS = 40;
 const USERS = 5;
 const QUEUES = 5;
 
+/**
+ * Words a customer writes, for the search bench: message k of ticket t carries word
+ * ((7t + 13k) mod 100) + 1 of this list when there is one, so each word is in ~1 % of the
+ * messages (the rest carry none).
+ */
+export const SEARCH_WORDS = ['ação', 'cobrança', 'orçamento', 'endereço', 'promoção', 'devolução', 'garantia', 'boleto', 'entrega', 'pedido', 'troca', 'cancelamento', 'horário', 'pagamento', 'reembolso', 'atraso', 'cartão', 'nota', 'frete', 'estoque'];
+
 /** Login of user `i` (1 = the admin) of company `company`. */
 export const userEmail = (company: number, i: number) => `u${i}@c${company}.bench`;
 
@@ -85,7 +92,7 @@ export const seedInbox = async (ownerUrl: string, scale: number): Promise<SeedFi
       await tx`
         insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wa_message_id, user_id, body, from_me, ack, created_at, updated_at)
         select t.company_id, t.id, t.contact_id, t.whatsapp_id, 'SEED' || t.id || '_' || i, case when i % 2 = 0 then t.user_id end,
-               'mensagem ' || i || ' do atendimento ' || t.id, i % 2 = 0, case when i % 2 = 0 then 3 else 0 end,
+               'mensagem ' || i || ' do atendimento ' || t.id || coalesce(' ' || (${SEARCH_WORDS}::text[])[1 + (t.id * 7 + i * 13) % 100], ''), i % 2 = 0, case when i % 2 = 0 then 3 else 0 end,
                t.updated_at - (1 + t.id % 19 - i) * interval '5 minutes', t.updated_at - (1 + t.id % 19 - i) * interval '5 minutes'
         from tickets t, generate_series(1, 1 + t.id % 19) i`;
       for (const table of ['plans', 'companies', 'users', 'queues', 'whatsapps', 'tags', 'contacts', 'tickets']) {

@@ -33,7 +33,7 @@ describe('permission checks', () => {
   });
 
   it('grant what the services ask exactly as before: admins, and the super user for the installation', () => {
-    for (const p of ['users:create', 'queues:create', 'tickets:delete', 'tickets:closeAll', 'tickets:withoutQueue', 'messages:replyToAnyTicket', 'connections:manage', 'sandbox:use'] as const) {
+    for (const p of ['users:create', 'queues:create', 'tickets:delete', 'tickets:closeAll', 'tickets:filterByUser', 'tickets:withoutQueue', 'messages:replyToAnyTicket', 'connections:manage', 'sandbox:use'] as const) {
       expect({ p, admin: can({ profile: 'admin' }, p), supervisor: can({ profile: 'supervisor' }, p), user: can('user', p) }).toEqual({ p, admin: true, supervisor: false, user: false });
     }
     expect([can({ profile: 'user', super: true }, 'companies:manage'), can({ profile: 'admin' }, 'companies:manage'), can({ profile: 'user', super: true }, 'sandbox:use')]).toEqual([true, false, true]);

@@ -106,6 +106,30 @@ describe('every list call of the admin, with its exact parameters', () => {
     for (const t of byUser.data.tickets) expect(t.userId).toBe(admin.userId);
   });
 
+  it('search tab: a word from any message (accents aside), digits of the number, and tags=[…] meaning every tag', async () => {
+    const t = await stage.customerWrites(uniquePhone(), 'Preciso de um orçamento para a instalação', 'Cliente Busca');
+    const byWord = await admin.tickets(admin.listParams('search', { selectedQueueIds: [], searchParam: 'instalacao' }));
+    expect(byWord.status).toBe(200);
+    expect(ids(byWord.data.tickets)).toEqual([t.id]);
+    const byDigits = await admin.tickets(admin.listParams('search', { selectedQueueIds: [], searchParam: t.contact.number.slice(-8) }));
+    expect(ids(byDigits.data.tickets)).toEqual([t.id]);
+    const tag = async (name: string) => (await stage.app.owner`insert into tags (company_id, name) values (${stage.c.companyId}, ${name}) returning id`)[0]!.id as number;
+    const [vip, late] = [await tag('VIP'), await tag('Atrasado')];
+    await stage.app.owner`insert into ticket_tags (company_id, ticket_id, tag_id) values (${stage.c.companyId}, ${t.id}, ${vip}), (${stage.c.companyId}, ${pending.id}, ${vip})`;
+    const vipOnly = await admin.tickets(admin.listParams('search', { selectedQueueIds: [], searchParam: '', tags: [vip] }));
+    expect(vipOnly.url).toContain(`tags=[${vip}]`);
+    expect(ids(vipOnly.data.tickets).sort()).toEqual([t.id, pending.id].sort());
+    const both = await admin.tickets(admin.listParams('search', { selectedQueueIds: [], searchParam: '', tags: [vip, late] }));
+    expect(both.data.tickets).toEqual([]);
+  });
+
+  it("search tab of a user: another user's filter is ignored, visibility still applies", async () => {
+    const res = await agent.tickets(agent.listParams('search', { selectedQueueIds: [queueId], searchParam: '', users: [admin.userId] }));
+    expect(res.status).toBe(200);
+    expect(ids(res.data.tickets)).toContain(queued.id);
+    expect(ids(res.data.tickets)).not.toContain(open.id);
+  });
+
   it('the next page (infinite scroll): pageNumber=2 answers 200 and hasMore false', async () => {
     const res = await admin.tickets(admin.listParams('pending', { selectedQueueIds: [], pageNumber: 2 }));
     expect(res.status).toBe(200);

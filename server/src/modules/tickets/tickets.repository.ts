@@ -49,6 +49,26 @@ export const findLive = async (tx: Tx, companyId: number, contactId: number, wha
 // and PostgreSQL would sort every matching row instead of reading the first page off the index.
 const newestFirst = [sql`${tickets.updatedAt} desc nulls last`, sql`${tickets.id} desc nulls last`];
 
+/** Words of a search: letters and digits only (nothing to_tsquery could read as an operator). */
+export const searchWords = (term: string): string[] => term.normalize('NFC').split(/[^\p{L}\p{Nd}]+/u).filter((w) => w !== '').slice(0, 8);
+
+/**
+ * A ticket matches a search (decision 0071) when its contact's name contains the text (accents
+ * and case folded by `balcao_fold`), its contact's number contains the digits typed (when the
+ * text looks like a phone number), or any of its messages holds every word as a word or the
+ * start of one ("acao" finds "ação"). The candidates come from `balcao_search_tickets`
+ * (drizzle/policies/35-search-function.sql), which can use the indexes row-level security
+ * would bar; the list still applies visibility and every filter to them.
+ */
+const searchSql = (term: string): SQL | undefined => {
+  const text = term.trim();
+  if (!text) return undefined;
+  const like = `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const digits = /^[\d\s()+.-]+$/.test(text) ? text.replace(/\D/g, '') : '';
+  const words = searchWords(text).map((w) => `${w}:*`).join(' & ');
+  return sql`balcao_search_tickets(${words}, ${like}, ${digits ? `%${digits}%` : ''})`;
+};
+
 /** One statement (the request's hot path): the count, the page and the page's DTOs. */
 export const list = async (tx: Tx, companyId: number, actor: { id: number; profile: Actor['profile'] }, q: ListTicketsQuery) => {
   const where: SQL[] = [sql`${tickets.companyId} = ${companyId}`];
@@ -58,29 +78,55 @@ export const list = async (tx: Tx, companyId: number, actor: { id: number; profi
   if (!showAll) where.push(visibleSql(actor) ?? sql`(${tickets.userId} = ${actor.id} or ${tickets.userId} is null)`);
   if (q.status) where.push(sql`${tickets.status} = ${q.status}`);
   if (q.queueIds?.length) where.push(sql`${tickets.queueId} = any(${intArray(q.queueIds)})`);
-  if (q.users?.length) where.push(sql`${tickets.userId} = any(${intArray(q.users)})`);
+  // The user filter is the admins' (attendance.md §2; decision 0072): anyone else's is ignored.
+  if (q.users?.length && can(actor.profile, 'tickets:filterByUser')) where.push(sql`${tickets.userId} = any(${intArray(q.users)})`);
   if (q.withUnreadMessages) where.push(sql`${tickets.unreadMessages} > 0`);
   if (q.updatedAt) where.push(gte(tickets.updatedAt, new Date(q.updatedAt)));
-  if (q.tags?.length) where.push(sql`exists (select 1 from ticket_tags tt where tt.ticket_id = ${tickets.id} and tt.tag_id = any(${intArray(q.tags)}))`);
-  if (q.searchParam) {
-    const like = `%${q.searchParam.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    where.push(sql`exists (select 1 from contacts c where c.id = ${tickets.contactId} and (lower(c.name) like ${like} or c.number like ${like}))`);
+  // Tickets carrying every tag asked for (decision 0072): each tag narrows the list.
+  if (q.tags?.length) {
+    const tagIds = [...new Set(q.tags)];
+    where.push(sql`(select count(*) from ticket_tags tt where tt.ticket_id = ${tickets.id} and tt.company_id = ${companyId} and tt.tag_id = any(${intArray(tagIds)})) = ${tagIds.length}`);
   }
+  const search = q.searchParam ? searchSql(q.searchParam) : undefined;
   const cond = sql.join(where, sql` and `);
   const offset = (q.pageNumber - 1) * TICKET_PAGE_SIZE;
   const order = sql.join(newestFirst, sql`, `);
   // With a visibility filter (an OR of branches) PostgreSQL reads every matching row anyway, so
   // the count rides along as a window; without one the page stops early on the index and the
   // count is its own (index-only) scan.
-  const filtered = !showAll;
+  const filtered = !showAll || !!search;
+  // A plain list (no search) is the hot path: one plan per statement text, reused (decision 0073).
+  // Limit and offset are written into the text, so that plan knows them; the custom plans
+  // PostgreSQL would otherwise make cost more to plan than the list costs to run.
+  if (!search) await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+  const limit = sql.raw(String(TICKET_PAGE_SIZE + 1));
+  // The count, exact: a short page is the end of the list (offset + its rows, nothing to count);
+  // otherwise the matching rows are counted (a window over the rows the page read anyway when a
+  // filter forces reading them all, else an index-only count).
+  const matching = search
+    ? sql`(select count(*)::int from ${search} as f(id) where exists (select 1 from ${tickets} where ${tickets.id} = f.id and ${cond}))`
+    : sql`(select count(*)::int from ${tickets} where ${cond})`;
+  const total = filtered ? sql`coalesce((select max(total)::int from hits), ${matching})` : matching;
   const [row] = await tx.execute<{ count: number; dtos: TicketDto[]; more: boolean }>(sql`
-    with hits as (
+    with hits as (${
+      search
+        ? // A search starts from its candidates (called once) and looks each one up by id: a
+          // LATERAL behind OFFSET 0 keeps that order whatever the estimates (a plan that rescanned
+          // the function per ticket took 16 s in the bench).
+          sql`
+      select t.id, t.at, count(*) over () as total
+      from ${search} as f(id)
+      cross join lateral (select ${tickets.id} as id, ${tickets.updatedAt} as at from ${tickets} where ${tickets.id} = f.id and ${cond} offset 0) t
+      order by t.at desc nulls last, t.id desc nulls last
+      limit ${limit} offset ${sql.raw(String(offset))}`
+        : sql`
       select ${tickets.id} as id, ${tickets.updatedAt} as at${filtered ? sql`, count(*) over () as total` : sql``}
       from ${tickets} where ${cond}
       order by ${order}
-      limit ${TICKET_PAGE_SIZE + 1} offset ${offset}
+      limit ${limit} offset ${sql.raw(String(offset))}`
+    }
     )
-    select ${filtered ? sql`coalesce((select max(total)::int from hits), (select count(*)::int from ${tickets} where ${cond}))` : sql`(select count(*)::int from ${tickets} where ${cond})`} as count,
+    select case when (select count(*) from hits) between 1 and ${sql.raw(String(TICKET_PAGE_SIZE))} then ${sql.raw(String(offset))} + (select count(*)::int from hits) else ${total} end as count,
            (select coalesce(json_agg(v.dto order by p.at desc, p.id desc), '[]'::json)
               from (select id, at from hits order by at desc, id desc limit ${TICKET_PAGE_SIZE}) p
               join ticket_dtos v on v.id = p.id and v.company_id = ${companyId}) as dtos,
