@@ -18,3 +18,4 @@ export * from './phone';
 export * from './media-kinds';
 export * from './schemas/quick-messages';
 export * from './schemas/tags';
+export * from './variables';

@@ -1,3 +1,4 @@
+import { fillVariables } from '@balcao/shared';
 import { textsOf } from '../../infra/texts';
 
 /** Outbound text variables (server-behaviour §7): short and long forms, no HTML escaping. */
@@ -17,19 +18,5 @@ export const renderVariables = (text: string, f: VariableFacts): string => {
   const hour = `${parts.hour}:${parts.minute}`;
   const date = `${parts.day}/${parts.month}/${parts.year}`;
   const greeting = textsOf(f.language).partOfDay(Number(parts.hour));
-  const first = f.contactName.trim().split(/\s+/)[0] ?? '';
-  const values: Record<string, string> = {
-    firstName: first,
-    contactFirstName: first,
-    name: f.contactName,
-    contactName: f.contactName,
-    ms: greeting,
-    greeting,
-    protocol: String(f.ticketId),
-    protocolNumber: String(f.ticketId),
-    hora: hour,
-    hour,
-    date,
-  };
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => values[key] ?? whole);
+  return fillVariables(text, { contactName: f.contactName, ticketId: f.ticketId, greeting, hour, date });
 };

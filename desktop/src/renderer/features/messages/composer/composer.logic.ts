@@ -1,4 +1,4 @@
-import { can, type QuickMessageDto, type SessionUserDto, type TicketDto } from '@balcao/shared';
+import { can, fillVariables as fillTemplate, type QuickMessageDto, type SessionUserDto, type TicketDto } from '@balcao/shared';
 
 /** Attendance §9: a recording under this many bytes is discarded, never sent. */
 export const MIN_AUDIO_BYTES = 10_000;
@@ -53,21 +53,7 @@ export const fillVariables = (text: string, f: VariableFacts): string => {
   const greeting = h < 12 ? 'Bom dia' : h < 18 ? 'Boa tarde' : 'Boa noite';
   const hour = `${pad(h)}:${pad(f.now.getMinutes())}`;
   const date = `${pad(f.now.getDate())}/${pad(f.now.getMonth() + 1)}/${f.now.getFullYear()}`;
-  const first = f.contactName.trim().split(/\s+/)[0] ?? '';
-  const values: Record<string, string> = {
-    firstName: first,
-    contactFirstName: first,
-    name: f.contactName,
-    contactName: f.contactName,
-    ms: greeting,
-    greeting,
-    protocol: String(f.ticketId),
-    protocolNumber: String(f.ticketId),
-    hora: hour,
-    hour,
-    date,
-  };
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => values[key] ?? whole);
+  return fillTemplate(text, { contactName: f.contactName, ticketId: f.ticketId, greeting, hour, date });
 };
 
 /** 1.2 MB, 340 KB, 12 B. */
