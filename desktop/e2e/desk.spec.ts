@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { agentPage, customerTicket, deskWorld } from './support/desk';
-import { composerInput, showList, ticketItem } from './support/ui';
+import { uniqueCustomer } from './support/api';
+import { agentPage, customerTicket, deskWorld, pick } from './support/desk';
+import { Phone } from './support/simulator';
+import { composerInput, loginInBrowser, showList, ticketItem } from './support/ui';
 
 /**
  * Issue 10's acceptance ("the agent's desk") in Chromium, each part a test of its own on a company
@@ -66,5 +68,89 @@ test('search finds a ticket by a word inside a message, accents aside, and the t
     await expect(ticketItem(results, tagged.ticket.id)).toBeVisible();
   } finally {
     await ana.context.close();
+  }
+});
+
+test('the contact drawer: edit the contact with an extra-info row, add a note and delete it', async ({ browser, request }) => {
+  const world = await deskWorld(request);
+  const { ticket } = await customerTicket(world, 'Quero atualizar meu cadastro');
+  await world.api.put(`/tickets/${ticket.id}`, { status: 'open', userId: world.ana.id, queueId: world.queues[0]!.id });
+  const ana = await agentPage(browser, world.ana);
+  try {
+    const { page } = ana;
+    await ticketItem(await showList(page, 'open'), ticket.id).click();
+    await page.getByTestId('contact-drawer-open').click();
+    const drawer = page.getByTestId('contact-drawer');
+    await expect(drawer.getByTestId('drawer-details')).toBeVisible();
+
+    await test.step('edit: a new name and one extra-info row', async () => {
+      const newName = `Cliente Editado ${world.stamp}`;
+      await drawer.getByTestId('drawer-edit').click();
+      const form = drawer.getByTestId('drawer-edit-form');
+      await form.getByTestId('drawer-name').fill(newName);
+      await form.getByTestId('drawer-extra-add').click();
+      await form.getByTestId('drawer-extra-name').last().fill('CPF');
+      await form.getByTestId('drawer-extra-value').last().fill('123.456.789-00');
+      await form.getByTestId('drawer-save').click();
+      await expect(page.getByText('Contato salvo com sucesso!')).toBeVisible();
+      await expect(drawer.getByTestId('drawer-contact-name')).toHaveText(newName);
+      await expect(drawer.getByTestId('drawer-extra')).toContainText('CPF');
+      await expect(drawer.getByTestId('drawer-extra')).toContainText('123.456.789-00');
+      const saved = await world.api.get<{ name: string; extraInfo: { name: string; value: string }[] }>(`/contacts/${ticket.contact.id}`);
+      expect(saved.name).toBe(newName);
+      expect(saved.extraInfo.map((e) => [e.name, e.value])).toEqual([['CPF', '123.456.789-00']]);
+    });
+
+    await test.step('a note added, then deleted after the confirmation', async () => {
+      const text = `Cliente pediu retorno à tarde ${world.stamp}`;
+      await drawer.getByTestId('note-input').fill(text);
+      await drawer.getByTestId('note-add').click();
+      await expect(page.getByText('Observação adicionada com sucesso!')).toBeVisible();
+      const note = drawer.getByTestId('note-item').filter({ hasText: text });
+      await expect(note).toBeVisible();
+      await note.getByTestId('note-delete').click();
+      await expect(page.getByText('Deseja realmente excluir este registro?')).toBeVisible();
+      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Confirmar' }).click();
+      await expect(page.getByText('Observação excluída com sucesso!')).toBeVisible();
+      await expect(note).toHaveCount(0);
+    });
+  } finally {
+    await ana.context.close();
+  }
+});
+
+test('a transfer to another queue with sendMsgTransfTicket enabled notifies the customer in the Simulador', async ({ browser, request }) => {
+  const world = await deskWorld(request);
+  const customer = uniqueCustomer('Transferido');
+  const phoneSide = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const ana = await agentPage(browser, world.ana);
+  try {
+    const phonePage = await phoneSide.newPage();
+    await loginInBrowser(phonePage, world.phoneUser);
+    const phone = new Phone(phonePage);
+    await phone.open(customer);
+    await phone.say('Preciso falar com o financeiro');
+    let ticketId = 0;
+    await expect(async () => {
+      ticketId = (await world.api.liveTicketOf(customer.number)).id;
+    }).toPass({ timeout: 15_000 });
+    await world.api.put(`/tickets/${ticketId}`, { status: 'open', userId: world.ana.id, queueId: world.queues[0]!.id });
+    // Enabled after that set-up assignment (itself a transfer) so the only notice is the agent's.
+    await world.api.put('/settings/sendMsgTransfTicket', { value: 'enabled' });
+
+    const { page } = ana;
+    await ticketItem(await showList(page, 'open'), ticketId).click();
+    await page.getByTestId('transfer-button').click();
+    await pick(page, page.getByTestId('transfer-queue'), 'Financeiro');
+    await page.getByTestId('transfer-submit').click();
+    const notice = phone.receivedWith('Você foi transferido para o departamento');
+    await expect(notice).toHaveCount(1);
+    await expect(notice).toContainText('Financeiro');
+    await expect(notice).toContainText('aguarde, já vamos te atender!');
+    const moved = await world.api.get<{ queueId: number | null }>(`/tickets/${ticketId}`);
+    expect(moved.queueId).toBe(world.queues[1]!.id);
+  } finally {
+    await ana.context.close();
+    await phoneSide.close();
   }
 });

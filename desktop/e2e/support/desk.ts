@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import type { TicketDto } from '@balcao/shared';
 import { Api, uniqueCustomer, uniqueStamp, type Credentials } from './api';
 import { E2E_ADMIN, E2E_DOMAIN } from './constants';
@@ -15,6 +15,8 @@ export interface DeskWorld {
   api: Api;
   ana: Agent;
   bruno: Agent;
+  /** An admin for the Simulador's browser (the customer's phone). */
+  phoneUser: Credentials;
   whatsappId: number;
   queues: { id: number; name: string }[];
 }
@@ -34,6 +36,8 @@ export const deskWorld = async (request: APIRequestContext): Promise<DeskWorld> 
     const first = await Api.login(request, ana);
     const b = await first.createUser({ ...bruno, profile: 'admin' });
     await first.createUser({ ...helper, profile: 'admin' });
+    const phoneUser = { name: 'Telefone', email: `telefone.${stamp}@${E2E_DOMAIN}`, password: 'TelefoneDesk1!' };
+    await first.createUser({ ...phoneUser, profile: 'admin' });
     const api = await Api.login(request, helper);
     const sandbox = await api.createSandboxConnection();
     const queues = [];
@@ -43,6 +47,7 @@ export const deskWorld = async (request: APIRequestContext): Promise<DeskWorld> 
       api,
       ana: { ...ana, id: company.adminUserId },
       bruno: { ...bruno, id: b.id },
+      phoneUser,
       whatsappId: sandbox.id,
       queues,
     };
@@ -67,4 +72,10 @@ export const agentPage = async (browser: Browser, who: Credentials): Promise<{ c
   await loginInBrowser(page, who);
   await realtime;
   return { context, page };
+};
+
+/** Picks `label` in an antd Select (a plain one: its dropdown lists every option). */
+export const pick = async (page: Page, select: Locator, label: string): Promise<void> => {
+  await select.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).first().click();
 };
