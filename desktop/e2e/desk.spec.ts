@@ -154,3 +154,85 @@ test('a transfer to another queue with sendMsgTransfTicket enabled notifies the 
     await phoneSide.close();
   }
 });
+
+test("an admin spies a pending ticket read-only, and close-all (confirmed) empties the open list", async ({ browser, request }) => {
+  const world = await deskWorld(request);
+  const words = 'Alguém pode me atender? Estou esperando';
+  const waiting = await customerTicket(world, words, 'Esperando');
+  const first = await customerTicket(world, 'Primeiro atendimento', 'Aberto');
+  const second = await customerTicket(world, 'Segundo atendimento', 'Aberto');
+  for (const { ticket } of [first, second]) await world.api.put(`/tickets/${ticket.id}`, { status: 'open', userId: world.ana.id, queueId: world.queues[0]!.id });
+  const ana = await agentPage(browser, world.ana);
+  try {
+    const { page } = ana;
+    await test.step("'Espiar Conversa' shows the pending ticket's messages, without a message box", async () => {
+      const pending = await showList(page, 'pending');
+      await ticketItem(pending, waiting.ticket.id).getByTestId('spy-button').click();
+      const modal = page.getByRole('dialog').filter({ hasText: 'Espiar Conversa' });
+      await expect(modal).toContainText(`Espiar Conversa — ${waiting.customer.name} #${waiting.ticket.id}`);
+      await expect(modal.getByTestId('spy-conversation')).toContainText(words);
+      await expect(modal.getByTestId('message-input')).toHaveCount(0);
+      await expect(modal.locator('textarea, input')).toHaveCount(0);
+      await page.keyboard.press('Escape');
+      await expect(modal).toBeHidden();
+      // Spying took nothing: the ticket still waits, unassigned.
+      const after = await world.api.get<{ status: string; userId: number | null }>(`/tickets/${waiting.ticket.id}`);
+      expect([after.status, after.userId]).toEqual(['pending', null]);
+    });
+
+    await test.step('close-all with its confirmation resolves the "Atendendo" list', async () => {
+      const open = await showList(page, 'open');
+      await expect(open.getByTestId('ticket-item')).toHaveCount(2);
+      await page.getByTestId('close-all-button').click();
+      await expect(page.getByText('Fechar todos os tickets?')).toBeVisible();
+      await page.getByTestId('close-all-confirm').click();
+      await expect(page.getByText('2 ticket(s) resolvido(s)')).toBeVisible();
+      await expect(open.getByTestId('ticket-item')).toHaveCount(0);
+      // The pending one is another list: untouched.
+      await expect(ticketItem(await showList(page, 'pending'), waiting.ticket.id)).toBeVisible();
+    });
+  } finally {
+    await ana.context.close();
+  }
+});
+
+test("a new ticket for a contact the other agent holds names the holder and the queue", async ({ browser, request }) => {
+  const world = await deskWorld(request);
+  const held = await customerTicket(world, 'Estou falando com o Bruno', 'Ocupado');
+  await world.api.put(`/tickets/${held.ticket.id}`, { status: 'open', userId: world.bruno.id, queueId: world.queues[0]!.id });
+  const ana = await agentPage(browser, world.ana);
+  try {
+    const { page } = ana;
+    await page.getByTestId('new-ticket-button').click();
+    const contact = page.getByTestId('new-ticket-contact');
+    await contact.click();
+    await page.keyboard.type(held.customer.name);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: held.customer.name }).click();
+    await pick(page, page.getByTestId('new-ticket-queue'), 'Financeiro');
+    await page.getByTestId('new-ticket-submit').click();
+    await expect(page.getByTestId('new-ticket-holder')).toHaveText(`Este contato já tem um atendimento com ${world.bruno.name} na fila Atendimento.`);
+    // Nothing was created: the contact still has its one ticket, Bruno's.
+    const live = await world.api.liveTicketOf(held.customer.number);
+    expect([live.id, live.userId]).toEqual([held.ticket.id, world.bruno.id]);
+  } finally {
+    await ana.context.close();
+  }
+});
+
+test('the notifications bell counts a new pending ticket from a new number', async ({ browser, request }) => {
+  const world = await deskWorld(request);
+  const ana = await agentPage(browser, world.ana);
+  try {
+    const { page } = ana;
+    const count = page.getByTestId('notifications-count');
+    await expect(page.getByTestId('notifications-button')).toBeVisible();
+    // The badge wraps the bell; with nothing waiting it shows no number.
+    await expect(count).not.toHaveText(/\d/);
+    const { ticket } = await customerTicket(world, 'Olá, é a primeira vez que escrevo', 'Novo');
+    await expect(count).toHaveText('1');
+    await page.getByTestId('notifications-button').click();
+    await expect(page.getByTestId('notifications-list').locator(`[data-testid="notification-item"][data-ticket-id="${ticket.id}"]`)).toBeVisible();
+  } finally {
+    await ana.context.close();
+  }
+});
