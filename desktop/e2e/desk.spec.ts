@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { uniqueCustomer } from './support/api';
 import { agentPage, customerTicket, deskWorld, pick } from './support/desk';
@@ -232,6 +233,44 @@ test('the notifications bell counts a new pending ticket from a new number', asy
     await expect(count).toHaveText('1');
     await page.getByTestId('notifications-button').click();
     await expect(page.getByTestId('notifications-list').locator(`[data-testid="notification-item"][data-ticket-id="${ticket.id}"]`)).toBeVisible();
+  } finally {
+    await ana.context.close();
+  }
+});
+
+test('contacts page: a spreadsheet import reports its one bad row, and the CSV export downloads every contact', async ({ browser, request }) => {
+  const world = await deskWorld(request);
+  const good = [uniqueCustomer('Planilha'), uniqueCustomer('Planilha')];
+  const csv = ['nome;numero;email', `${good[0]!.name};${good[0]!.number};um@exemplo.com`, `Número Ruim ${world.stamp};12;`, `${good[1]!.name};${good[1]!.number};`].join('\r\n');
+  const ana = await agentPage(browser, world.ana);
+  try {
+    const { page } = ana;
+    await page.goto('/contacts');
+    await expect(page.getByTestId('contacts-table')).toBeVisible();
+
+    await test.step('import: two contacts made, the third row refused with its reason', async () => {
+      await page.getByTestId('contacts-import').click();
+      await page.getByTestId('contact-import-file').setInputFiles({ name: 'contatos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+      const report = page.getByTestId('contact-import-report');
+      await expect(report).toContainText('2 de 3 contato(s) importado(s); 1 linha(s) recusada(s).');
+      const refused = report.getByTestId('contact-import-refused');
+      await expect(refused).toHaveCount(1);
+      await expect(refused).toContainText('Número inválido (8 a 50 dígitos)');
+      await expect(refused).toContainText('3');
+      await page.getByTestId('contact-import-close').click();
+      for (const c of good) await expect(page.getByTestId('contacts-table')).toContainText(c.name);
+    });
+
+    await test.step('export: a ";" CSV with name;number;email and the imported contacts', async () => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('contacts-export').click()]);
+      expect(download.suggestedFilename()).toMatch(/\.csv$/);
+      const text = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '');
+      const lines = text.split(/\r?\n/).filter(Boolean);
+      expect(lines[0]).toBe('name;number;email');
+      expect(lines).toContain(`${good[0]!.name};${good[0]!.number};um@exemplo.com`);
+      expect(lines).toContain(`${good[1]!.name};${good[1]!.number};`);
+      expect(lines.some((l) => l.includes('Número Ruim'))).toBe(false);
+    });
   } finally {
     await ana.context.close();
   }
