@@ -240,7 +240,9 @@ test('the notifications bell counts a new pending ticket from a new number', asy
 
 test('contacts page: a spreadsheet import reports its one bad row, and the CSV export downloads every contact', async ({ browser, request }) => {
   const world = await deskWorld(request);
-  const good = [uniqueCustomer('Planilha'), uniqueCustomer('Planilha')];
+  // Real mobile numbers (13 digits): longer test numbers share their first 15 digits, and the
+  // import reads two of them as the same number repeated.
+  const good = [1, 2].map((i) => ({ name: `Planilha ${i} ${world.stamp}`, number: `55119${world.stamp.slice(-7)}${i}` }));
   const csv = ['nome;numero;email', `${good[0]!.name};${good[0]!.number};um@exemplo.com`, `Número Ruim ${world.stamp};12;`, `${good[1]!.name};${good[1]!.number};`].join('\r\n');
   const ana = await agentPage(browser, world.ana);
   try {
