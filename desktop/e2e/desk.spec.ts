@@ -43,13 +43,15 @@ test('the other agent sees "está vendo" and then "está digitando…" live, and
   }
 });
 
-test('search finds a ticket by a word inside a message, accents aside, and the tag filter narrows to the tagged one', async ({ browser, request }) => {
+test('search finds a ticket by a word inside a message, accents aside, and the tag and user filters narrow it', async ({ browser, request }) => {
   const world = await deskWorld(request);
   const word = `orçamento${world.stamp}`;
   const tagged = await customerTicket(world, `Bom dia, quero um ${word} para a reforma`, 'Marcado');
   const plain = await customerTicket(world, `Boa tarde, o ${word} chegou?`, 'Simples');
   const tag = await world.api.post<{ id: number; name: string }>('/tags', { name: `Reforma ${world.stamp}`, color: '#52c41a' });
   await world.api.post('/tags/sync', { ticketId: tagged.ticket.id, tags: [{ id: tag.id }] });
+  // The untagged one is Bruno's: the user filter finds it alone.
+  await world.api.put(`/tickets/${plain.ticket.id}`, { status: 'open', userId: world.bruno.id, queueId: world.queues[0]!.id });
   const ana = await agentPage(browser, world.ana);
   try {
     const { page } = ana;
@@ -67,6 +69,17 @@ test('search finds a ticket by a word inside a message, accents aside, and the t
     await page.keyboard.press('Escape');
     await expect(results.getByTestId('ticket-item')).toHaveCount(1);
     await expect(ticketItem(results, tagged.ticket.id)).toBeVisible();
+
+    // Without the tag, filtered by user: Bruno's ticket alone.
+    await page.getByTestId('search-tags').hover();
+    await page.getByTestId('search-tags').locator('.ant-select-clear').click();
+    await expect(results.getByTestId('ticket-item')).toHaveCount(2);
+    await page.getByTestId('search-users').click();
+    await page.keyboard.type(world.bruno.name);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await expect(results.getByTestId('ticket-item')).toHaveCount(1);
+    await expect(ticketItem(results, plain.ticket.id)).toBeVisible();
   } finally {
     await ana.context.close();
   }
