@@ -8,16 +8,29 @@ import { makeTicket } from '../../test/fixtures';
 import { useSession } from '../../lib/session';
 import { CollisionMarker, CollisionNotice } from './Collision';
 import { useCollision } from './collision.store';
-import { TYPING_THROTTLE_MS } from './collision.socket';
+import { TYPING_THROTTLE_MS, useCollisionFeed } from './collision.socket';
 
 const emitted: unknown[][] = [];
+/** A socket stand-in: listen() binds only to a socket that exists, as the real one does. */
+const fake = vi.hoisted(() => ({
+  socket: {} as object | null,
+  ready: true,
+  readyHandlers: new Set<() => void>(),
+  bound: new Map<string, (p: unknown) => void>(),
+}));
 vi.mock('../../lib/socket', () => ({
   emit: (...args: unknown[]) => emitted.push(args),
+  getSocket: () => fake.socket,
   onReady: (h: () => void) => {
-    h();
-    return () => undefined;
+    fake.readyHandlers.add(h);
+    if (fake.ready) h();
+    return () => fake.readyHandlers.delete(h);
   },
-  listen: () => () => undefined,
+  listen: (channel: string, handler: (p: unknown) => void) => {
+    if (!fake.socket) return () => undefined;
+    fake.bound.set(channel, handler);
+    return () => fake.bound.delete(channel);
+  },
 }));
 
 const ticket = makeTicket({ id: 9, uuid: '11111111-2222-4333-8444-555555555555', status: 'open' });
@@ -124,5 +137,33 @@ describe('CollisionNotice and CollisionMarker', () => {
     expect(emitted.every((a) => a[1] === ticket.uuid)).toBe(true);
     unmount();
     expect(sent().at(-1)).toBe('ticketActivity:left');
+  });
+});
+
+describe('useCollisionFeed', () => {
+  const Feed = () => {
+    useCollisionFeed();
+    return <CollisionNotice ticket={ticket} />;
+  };
+
+  it('binds once the socket is ready even when the screen mounts before the shell starts the socket', () => {
+    fake.socket = null;
+    fake.ready = false;
+    fake.bound.clear();
+    try {
+      render(<Feed />);
+      expect(fake.bound.has('collision')).toBe(false);
+      // The shell starts the socket after its children mounted; it connects.
+      fake.socket = {};
+      fake.ready = true;
+      act(() => {
+        for (const h of fake.readyHandlers) h();
+      });
+      act(() => fake.bound.get('collision')!(ev(2, 'Ana', 'viewing')));
+      expect(screen.getByTestId('collision-notice').textContent).toContain('Ana está vendo');
+    } finally {
+      fake.socket = {};
+      fake.ready = true;
+    }
   });
 });

@@ -1,13 +1,25 @@
 import { useEffect } from 'react';
 import { COLLISION_HEARTBEAT_MS } from '@balcao/shared';
-import { emit, listen, onReady } from '../../lib/socket';
+import { emit, getSocket, listen, onReady } from '../../lib/socket';
 import { useCollision } from './collision.store';
 
-/** While the tickets screen is mounted: colleagues' activity from the socket into the store. */
+/**
+ * While the tickets screen is mounted: colleagues' activity from the socket into the store.
+ * Bound once the socket is ready: the screen mounts (child effects first) before the shell
+ * starts the socket, when listen() would bind to nothing; a new socket (another login) rebinds.
+ */
 export const useCollisionFeed = (): void =>
   useEffect(() => {
-    const off = listen('collision', (event) => useCollision.getState().apply(event));
+    let bound: ReturnType<typeof getSocket> = null;
+    let off = (): void => undefined;
+    const offReady = onReady(() => {
+      if (bound === getSocket()) return;
+      off();
+      bound = getSocket();
+      off = listen('collision', (event) => useCollision.getState().apply(event));
+    });
     return () => {
+      offReady();
       off();
       useCollision.getState().clearAll();
     };
