@@ -133,6 +133,26 @@ export const onReady = (handler: () => void): (() => void) => {
   };
 };
 
+/**
+ * `listen` for a screen: binds once the socket is ready and again when the socket is replaced
+ * (another login). A screen's effects run before the shell starts the socket on first load,
+ * when a plain `listen` would bind to nothing and the screen would never hear its channel.
+ */
+export const listenLive = <C extends WireChannel>(channel: C, handler: (payload: WireChannels[C]) => void): (() => void) => {
+  let bound: AppSocket | null = null;
+  let off = (): void => undefined;
+  const offReady = onReady(() => {
+    if (bound === socket) return;
+    off();
+    bound = socket;
+    off = listen(channel, handler);
+  });
+  return () => {
+    offReady();
+    off();
+  };
+};
+
 /** Emits now if connected; socket.io buffers it otherwise and sends on connect. */
 export const emit = <E extends keyof ClientToServer>(event: E, ...args: Parameters<ClientToServer[E]>): void => {
   socket?.emit(event, ...args);

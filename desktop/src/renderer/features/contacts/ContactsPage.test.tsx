@@ -17,7 +17,7 @@ vi.mock('./contacts.api', () => ({
 }));
 const socketHandlers: ((p: WireChannels['contact']) => void)[] = [];
 vi.mock('../../lib/socket', () => ({
-  listen: (_channel: string, handler: (p: WireChannels['contact']) => void) => {
+  listenLive: (_channel: string, handler: (p: WireChannels['contact']) => void) => {
     socketHandlers.push(handler);
     return () => socketHandlers.splice(socketHandlers.indexOf(handler), 1);
   },

@@ -6,7 +6,7 @@ import { can, type ContactDto } from '@balcao/shared';
 import { ContactAvatar } from '../../components/ContactAvatar';
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
-import { listen } from '../../lib/socket';
+import { listenLive } from '../../lib/socket';
 import { toast } from '../../lib/toast';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -40,7 +40,7 @@ export const ContactsPage = () => {
 
   useEffect(
     () =>
-      listen('contact', (p) => {
+      listenLive('contact', (p) => {
         if (p.action === 'delete') useContacts.getState().remove(p.contactId);
         else useContacts.getState().upsert(p.contact);
       }),

@@ -17,7 +17,7 @@ vi.mock('./quick-messages.api', () => ({
 }));
 const socketHandlers: ((p: WireChannels['quickemessage']) => void)[] = [];
 vi.mock('../../lib/socket', () => ({
-  listen: (_channel: string, handler: (p: WireChannels['quickemessage']) => void) => {
+  listenLive: (_channel: string, handler: (p: WireChannels['quickemessage']) => void) => {
     socketHandlers.push(handler);
     return () => socketHandlers.splice(socketHandlers.indexOf(handler), 1);
   },

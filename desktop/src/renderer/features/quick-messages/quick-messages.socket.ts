@@ -1,4 +1,4 @@
-import { listen } from '../../lib/socket';
+import { listenLive } from '../../lib/socket';
 import { useQuickMessages } from './quick-messages.store';
 
 /**
@@ -6,7 +6,7 @@ import { useQuickMessages } from './quick-messages.store';
  * its id. The server sends a user only the general replies and their own (decision 0061).
  */
 export const bindQuickMessageSocket = (): (() => void) =>
-  listen('quickemessage', (p) => {
+  listenLive('quickemessage', (p) => {
     if (p.action === 'delete') useQuickMessages.getState().remove(p.id);
     else useQuickMessages.getState().upsert(p.record);
   });

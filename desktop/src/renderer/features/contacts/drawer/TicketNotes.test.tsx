@@ -8,10 +8,10 @@ import { ApiError } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { drawerApi } from './drawer.api';
-import { listen } from '../../../lib/socket';
+import { listenLive } from '../../../lib/socket';
 import { TicketNotes } from './TicketNotes';
 
-vi.mock('../../../lib/socket', () => ({ listen: vi.fn(() => () => undefined) }));
+vi.mock('../../../lib/socket', () => ({ listenLive: vi.fn(() => () => undefined) }));
 
 vi.mock('./drawer.api', () => ({ drawerApi: { contact: vi.fn(), saveContact: vi.fn(), notes: vi.fn(), addNote: vi.fn(), deleteNote: vi.fn() } }));
 const api = vi.mocked(drawerApi);
@@ -107,8 +107,8 @@ describe('TicketNotes', { timeout: 30_000 }, () => {
     api.notes.mockResolvedValue([note({ id: 3 })]);
     render(<TicketNotes ticketId={5} contactId={10} />);
     await screen.findByTestId('note-item');
-    const handler = vi.mocked(listen).mock.calls.at(-1)![1] as (p: unknown) => void;
-    expect(vi.mocked(listen).mock.calls.at(-1)![0]).toBe('ticketNote');
+    const handler = vi.mocked(listenLive).mock.calls.at(-1)![1] as (p: unknown) => void;
+    expect(vi.mocked(listenLive).mock.calls.at(-1)![0]).toBe('ticketNote');
     act(() => handler({ action: 'create', note: note({ id: 8, ticketId: 99, note: 'Outro ticket' }) }));
     act(() => handler({ action: 'create', note: note({ id: 9, userId: 2, user: { id: 2, name: 'Bia' }, note: 'Da Bia' }) }));
     act(() => handler({ action: 'create', note: note({ id: 9, userId: 2, user: { id: 2, name: 'Bia' }, note: 'Da Bia' }) }));

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { can, ticketNoteText, TICKET_NOTE_MAX, type TicketNoteDto } from '@balcao/shared';
 import { toastError } from '../../../lib/reportError';
 import { useSession } from '../../../lib/session';
-import { listen } from '../../../lib/socket';
+import { listenLive } from '../../../lib/socket';
 import { toast } from '../../../lib/toast';
 import { zodRule } from '../../../lib/zodRule';
 import { drawerApi } from './drawer.api';
@@ -44,7 +44,7 @@ export const TicketNotes = ({ ticketId, contactId }: { ticketId: number; contact
   // Colleagues' notes on this ticket, live (decision 0082: only sockets that joined the conversation hear them).
   useEffect(
     () =>
-      listen('ticketNote', (p) => {
+      listenLive('ticketNote', (p) => {
         if (p.action === 'create') {
           if (p.note.ticketId === ticketId) setNotes((n) => (n && !n.some((x) => x.id === p.note.id) ? [...n, p.note] : n));
         } else if (p.ticketId === ticketId) setNotes((n) => n?.filter((x) => x.id !== p.id) ?? n);
