@@ -172,6 +172,14 @@ describe('POST /contacts/upload', () => {
     expect(c.map((x) => [x.name, x.number, x.email])).toEqual([['Nova Pessoa', fresh, 'nova@example.com']]);
   });
 
+  it('keeps a CSV number as the text it is: two 17-digit numbers a float would merge stay two contacts', async () => {
+    const base = `5511${Date.now()}${Math.floor(Math.random() * 10)}`.slice(0, 16);
+    const csv = ['name;number', `Longo Um;${base}1`, `Longo Dois;${base}2`, ''].join('\n');
+    const r = await upload(Buffer.from(csv), 'longos.csv');
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json<ContactUploadResponse>()).toMatchObject({ total: 2, created: 2, refused: [] });
+  });
+
   it('reads .xlsx by its headers (any column order, numbers typed as numbers)', async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Contatos');

@@ -62,7 +62,9 @@ export const readSheet = async (bytes: Buffer): Promise<SheetRow[]> => {
       throw new AppError('ERR_VALIDATION', 'Excel 97-2003 (.xls) files cannot be read: save the sheet as .xlsx or .csv');
     } else {
       const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-      sheet = await wb.csv.read(Readable.from([text]), { parserOptions: { delimiter: delimiterOf(text), relax_column_count: true } } as never);
+      // Cells stay text: exceljs' default map turns digit strings into floats, and two long numbers
+      // that differ in their last digits would become one (then 'duplicated').
+      sheet = await wb.csv.read(Readable.from([text]), { map: (value: string) => value, parserOptions: { delimiter: delimiterOf(text), relax_column_count: true } } as never);
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
