@@ -10,3 +10,4 @@ export * from '../modules/tickets/tickets.table';
 export * from '../modules/messages/messages.table';
 export * from '../modules/auth/login-failures.table';
 export * from '../modules/quick-messages/quick-messages.table';
+export * from '../modules/audit/audit.table';

@@ -1,4 +1,4 @@
-import { boolean, date, integer, numeric, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { NO_DUE_DATE } from '@balcao/shared';
 import { createdAt, updatedAt } from '../../db/columns';
 
@@ -16,6 +16,7 @@ export const plans = pgTable('plans', {
   useKanban: boolean('use_kanban').notNull().default(true),
   useOpenAi: boolean('use_open_ai').notNull().default(true),
   useIntegrations: boolean('use_integrations').notNull().default(true),
+  useInternal: boolean('use_internal').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -35,6 +36,8 @@ export const companies = pgTable(
     timezone: varchar('timezone', { length: 64 }).notNull().default('America/Sao_Paulo'),
     /** The company that runs the SaaS itself (the super user's). */
     isPlatform: boolean('is_platform').notNull().default(false),
+    /** Working hours when the setting `scheduleType` is `company`: [{ weekday, weekdayEn, startTime, endTime }]. */
+    schedules: jsonb('schedules').$type<{ weekday: string; weekdayEn: string; startTime: string; endTime: string }[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,13 @@
-import { integer, pgTable, serial, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, jsonb, pgTable, serial, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
 import { companies } from '../companies/companies.table';
+
+export interface QueueScheduleRow {
+  weekday: string;
+  weekdayEn: string;
+  startTime: string;
+  endTime: string;
+}
 
 export const queues = pgTable(
   'queues',
@@ -12,6 +19,13 @@ export const queues = pgTable(
     greetingMessage: text('greeting_message').notNull().default(''),
     outOfHoursMessage: text('out_of_hours_message').notNull().default(''),
     orderQueue: integer('order_queue'),
+    /** Working hours when the company's `scheduleType` is `queue`: [{ weekday, weekdayEn, startTime, endTime }]. */
+    schedules: jsonb('schedules').$type<QueueScheduleRow[]>().notNull().default([]),
+    mediaPath: text('media_path'),
+    mediaName: text('media_name'),
+    // Issue 12's integrations and prompts point here; their tables come with them.
+    integrationId: integer('integration_id'),
+    promptId: integer('prompt_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -20,5 +34,30 @@ export const queues = pgTable(
     uniqueIndex('queues_company_color').on(t.companyId, t.color),
     // Target of the composite (company_id, id) keys: a row can only point at its own company's rows.
     unique('queues_company_id_id').on(t.companyId, t.id),
+  ],
+);
+
+/** A queue's chatbot menu: a tree of options (parent_id null = a root option of the queue). */
+export const queueOptions = pgTable(
+  'queue_options',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    queueId: integer('queue_id').notNull(),
+    parentId: integer('parent_id'),
+    title: varchar('title', { length: 100 }).notNull(),
+    option: varchar('option', { length: 20 }).notNull().default(''),
+    message: text('message').notNull().default(''),
+    mediaPath: text('media_path'),
+    mediaName: text('media_name'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('queue_options_queue_parent').on(t.queueId, t.parentId),
+    unique('queue_options_company_id_id').on(t.companyId, t.id),
+    foreignKey({ name: 'queue_options_queue_fk', columns: [t.companyId, t.queueId], foreignColumns: [queues.companyId, queues.id] }).onDelete('cascade'),
+    // Deleting an option deletes its whole subtree.
+    foreignKey({ name: 'queue_options_parent_fk', columns: [t.companyId, t.parentId], foreignColumns: [t.companyId, t.id] }).onDelete('cascade'),
   ],
 );

@@ -1,4 +1,4 @@
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, serial, text, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, serial, smallint, text, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, ts, updatedAt } from '../../db/columns';
 import { companies } from '../companies/companies.table';
@@ -34,6 +34,8 @@ export const tickets = pgTable(
     ratingAskedAt: ts('rating_asked_at'),
     ratedAt: ts('rated_at'),
     lastFromMeAt: ts('last_from_me_at'),
+    /** The customer's answer to the rating question (1–3), for the dashboard's attendants table. */
+    rating: smallint('rating'),
   },
   (t) => [
     uniqueIndex('tickets_uuid').on(t.uuid),
@@ -66,7 +68,8 @@ export const tags = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('tags_company_name').on(t.companyId, t.name), unique('tags_company_id_id').on(t.companyId, t.id)],
+  // Names are unique per company whatever their case: 'VIP' and 'vip' are one tag.
+  (t) => [uniqueIndex('tags_company_name_ci').on(t.companyId, sql`lower(${t.name})`), unique('tags_company_id_id').on(t.companyId, t.id)],
 );
 
 export const ticketTags = pgTable(
@@ -81,6 +84,22 @@ export const ticketTags = pgTable(
     index('ticket_tags_tag').on(t.tagId),
     foreignKey({ name: 'ticket_tags_ticket_fk', columns: [t.companyId, t.ticketId], foreignColumns: [tickets.companyId, tickets.id] }).onDelete('cascade'),
     foreignKey({ name: 'ticket_tags_tag_fk', columns: [t.companyId, t.tagId], foreignColumns: [tags.companyId, tags.id] }).onDelete('cascade'),
+  ],
+);
+
+/** A contact's own tags (the customer's, not one episode's): shown in the drawer and on list items. */
+export const contactTags = pgTable(
+  'contact_tags',
+  {
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id').notNull(),
+    tagId: integer('tag_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.tagId] }),
+    index('contact_tags_tag').on(t.tagId),
+    foreignKey({ name: 'contact_tags_contact_fk', columns: [t.companyId, t.contactId], foreignColumns: [contacts.companyId, contacts.id] }).onDelete('cascade'),
+    foreignKey({ name: 'contact_tags_tag_fk', columns: [t.companyId, t.tagId], foreignColumns: [tags.companyId, tags.id] }).onDelete('cascade'),
   ],
 );
 

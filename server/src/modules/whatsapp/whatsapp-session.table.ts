@@ -42,3 +42,22 @@ export const whatsappSessionEvents = pgTable(
     foreignKey({ name: 'whatsapp_session_events_whatsapp_fk', columns: [t.companyId, t.whatsappId], foreignColumns: [whatsapps.companyId, whatsapps.id] }).onDelete('cascade'),
   ],
 );
+
+/**
+ * The phone's address book as the WhatsApp session reports it (Baileys `contacts.upsert` /
+ * history sync, the sandbox's seeded book): what `POST /contacts/import` turns into contacts.
+ */
+export const whatsappPhoneContacts = pgTable(
+  'whatsapp_phone_contacts',
+  {
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').notNull(),
+    jid: text('jid').notNull(),
+    name: text('name').notNull().default(''),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'whatsapp_phone_contacts_key', columns: [t.whatsappId, t.jid] }),
+    foreignKey({ name: 'whatsapp_phone_contacts_whatsapp_fk', columns: [t.companyId, t.whatsappId], foreignColumns: [whatsapps.companyId, whatsapps.id] }).onDelete('cascade'),
+  ],
+);
