@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
 import { companies } from '../companies/companies.table';
 
