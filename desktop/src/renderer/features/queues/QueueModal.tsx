@@ -110,7 +110,7 @@ export const QueueModal = ({ open, record, onClose, onSaved }: Props) => {
         <Form.Item label={t('queues.color')} required style={{ flex: '1 1 150px' }}>
           <Flex gap={6}>
             <Form.Item name="color" noStyle getValueFromEvent={(c: { toHexString(): string }) => c.toHexString()}>
-              <ColorPicker disabledAlpha aria-label={t('queues.pickColor')} data-testid="queue-color-picker" />
+              <ColorPicker aria-label={t('queues.pickColor')} data-testid="queue-color-picker" />
             </Form.Item>
             <Form.Item name="color" noStyle rules={[colorRule]}>
               <Input maxLength={9} aria-label={t('queues.colorHex')} data-testid="queue-color-input" />
