@@ -31,6 +31,8 @@ export type DomainEvent =
   /** The customer is typing or recording in a live ticket (never stored; null: stopped). */
   | { type: 'ticket.presence'; companyId: number; ticket: { id: number; uuid: string; queueId: number | null; userId: number | null }; presence: TicketPresence }
   | { type: 'queue.created'; companyId: number; queue: QueueDto }
+  | { type: 'queue.updated'; companyId: number; queue: QueueDto }
+  | { type: 'queue.deleted'; companyId: number; queueId: number }
   /** `wasGeneral`: the record was general before this change (who had it in their list). */
   | { type: 'quickMessage.saved'; companyId: number; quickMessage: QuickMessageDto; created: boolean; wasGeneral: boolean }
   | { type: 'quickMessage.deleted'; companyId: number; id: number }

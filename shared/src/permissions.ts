@@ -20,6 +20,8 @@ export const adminPermissions = [
   // What the server enforces (services and routes ask `can`, never the profile directly).
   'users:create',
   'queues:create',
+  /** Edit and delete queues, their hours, media and option trees (reads are for everyone). */
+  'queues:manage',
   'tickets:delete',
   'tickets:closeAll',
   /** Filter the tickets list by the users they are assigned to (attendance.md §2: the admin-only user filter). */

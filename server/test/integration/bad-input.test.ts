@@ -23,6 +23,7 @@ beforeAll(async () => {
   fx.queue = (await co.addQueue()).id;
   fx.contact = (await admin.post<{ id: number }>('/contacts', { name: 'Cliente', number: '5511999990000' })).body.id;
   fx.ticket = (await admin.post<{ id: number }>('/tickets', { contactId: fx.contact, status: 'open' })).body.id;
+  fx.option = (await admin.post<{ id: number }>('/queue-options', { queueId: fx.queue, title: 'Fixture' })).body.id;
   fx.quick = (await admin.post<{ id: number }>('/quick-messages', { shortcode: 'fixture', message: 'Olá' })).body.id;
   fx.message = (await admin.post<{ id: number }>(`/messages/${fx.ticket}`, { body: 'oi' })).body.id;
   fx.tag = (await admin.post<{ id: number }>('/tags', { name: 'Fixture' })).body.id;
@@ -254,7 +255,7 @@ const table: Record<string, Case[]> = {
       status: 413,
     },
   ],
-  'GET /queue': [{ ...q('/queue', 'unknown query is ignored', 'x=%ZZ'), status: 200 }],
+  'GET /queue': [{ ...q('/queue', 'unknown query is ignored', 'x=%ZZ'), status: 200 }, { ...q('/queue', "the spec client's companyId is ignored", 'companyId=1'), status: 200 }, q('/queue', 'companyId too long', `companyId=${long(51)}`)],
   'POST /queue': [
     b('POST', '/queue', 'missing fields', {}),
     b('POST', '/queue', 'name as number', { name: 1, color: '#ffffff' }),
@@ -264,6 +265,71 @@ const table: Record<string, Case[]> = {
     b('POST', '/queue', 'greeting too long', { name: 'Fila', color: '#ffffff', greetingMessage: long(5001) }),
     ...bodyShapes('POST', '/queue'),
   ],
+  'GET /queue/:id': [...badIds('GET', (id) => `/queue/${id}`), { name: 'no such queue', req: { method: 'GET', url: '/queue/999999' }, status: 404, error: 'ERR_NO_QUEUE_FOUND' }],
+  'PUT /queue/:id': [
+    ...badIds('PUT', (id) => `/queue/${id}`, { name: 'Fila' }),
+    b('PUT', '/queue/{queue}', 'name too short', { name: 'A' }),
+    b('PUT', '/queue/{queue}', 'name too long', { name: long(51) }),
+    b('PUT', '/queue/{queue}', 'name with a NUL byte', { name: NUL }),
+    b('PUT', '/queue/{queue}', 'colour as number', { color: 123456 }),
+    b('PUT', '/queue/{queue}', 'orderQueue as words', { orderQueue: 'primeiro' }),
+    b('PUT', '/queue/{queue}', 'integrationId 0', { integrationId: 0 }),
+    b('PUT', '/queue/{queue}', 'promptId true', { promptId: true }),
+    b('PUT', '/queue/{queue}', 'schedules not a list', { schedules: 'seg 8-18' }),
+    b('PUT', '/queue/{queue}', 'a time without its leading zero', { schedules: [{ ...{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }, startTime: '8:00' }] }),
+    b('PUT', '/queue/{queue}', 'a time past 23:59', { schedules: [{ ...{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }, endTime: '24:00' }] }),
+    b('PUT', '/queue/{queue}', 'an unknown weekday', { schedules: [{ ...{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }, weekdayEn: 'funday' }] }),
+    b('PUT', '/queue/{queue}', 'the same day twice', { schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }, { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }] }),
+    b('PUT', '/queue/{queue}', 'eight days', { schedules: Array.from({ length: 8 }, () => ({ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' })) }),
+    ...bodyShapes('PUT', '/queue/{queue}'),
+  ],
+  'DELETE /queue/:id': [...badIds('DELETE', (id) => `/queue/${id}`), { name: 'no such queue', req: { method: 'DELETE', url: '/queue/999999' }, status: 404, error: 'ERR_NO_QUEUE_FOUND' }],
+  'POST /queue/:id/media-upload': [
+    ...badIds('POST', (id) => `/queue/${id}/media-upload`),
+    b('POST', '/queue/{queue}/media-upload', 'JSON instead of a file', { file: 'x' }),
+    { name: 'no file part', req: { method: 'POST', url: '/queue/{queue}/media-upload', raw: '--X\r\nContent-Disposition: form-data; name="typeArch"\r\n\r\nqueue\r\n--X--\r\n', contentType: 'multipart/form-data; boundary=X' } },
+    { name: 'an empty file', req: { method: 'POST', url: '/queue/{queue}/media-upload', raw: '--X\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\r\n--X--\r\n', contentType: 'multipart/form-data; boundary=X' } },
+    { name: 'a truncated body', req: { method: 'POST', url: '/queue/{queue}/media-upload', raw: '--X\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc', contentType: 'multipart/form-data; boundary=X' } },
+  ],
+  'DELETE /queue/:id/media-upload': badIds('DELETE', (id) => `/queue/${id}/media-upload`),
+  'GET /queue/:id/media': [...badIds('GET', (id) => `/queue/${id}/media`), { name: 'a queue without a file', req: { method: 'GET', url: '/queue/{queue}/media' }, status: 404 }],
+  'GET /queue-options': [
+    q('/queue-options', 'no queueId', ''),
+    q('/queue-options', 'queueId not a number', 'queueId=abc'),
+    q('/queue-options', 'queueId 0', 'queueId=0'),
+    q('/queue-options', 'parentId 0', 'queueId={queue}&parentId=0'),
+    q('/queue-options', 'parentId -2', 'queueId={queue}&parentId=-2'),
+    q('/queue-options', 'parentId beyond an integer', `queueId={queue}&parentId=${INT4_OVER}`),
+    { ...q('/queue-options', 'no such queue', 'queueId=999999'), status: 404, error: 'ERR_NO_QUEUE_FOUND' },
+  ],
+  'POST /queue-options': [
+    b('POST', '/queue-options', 'missing fields', {}),
+    b('POST', '/queue-options', 'no title', { queueId: '{queue}' }),
+    b('POST', '/queue-options', 'blank title', { queueId: '{queue}', title: '   ' }),
+    b('POST', '/queue-options', 'title too long', { queueId: '{queue}', title: long(101) }),
+    b('POST', '/queue-options', 'queueId as text', { queueId: 'um', title: 'x' }),
+    b('POST', '/queue-options', 'parentId 0', { queueId: '{queue}', parentId: 0, title: 'x' }),
+    b('POST', '/queue-options', 'option too long', { queueId: '{queue}', title: 'x', option: long(21) }),
+    b('POST', '/queue-options', 'option as object', { queueId: '{queue}', title: 'x', option: { n: 1 } }),
+    b('POST', '/queue-options', 'message too long', { queueId: '{queue}', title: 'x', message: long(5001) }),
+    { ...b('POST', '/queue-options', 'no such parent', { queueId: '{queue}', parentId: 999999, title: 'x' }), status: 404, error: 'ERR_NO_QUEUE_OPTION_FOUND' },
+    ...bodyShapes('POST', '/queue-options'),
+  ],
+  'PUT /queue-options/:id': [
+    ...badIds('PUT', (id) => `/queue-options/${id}`, { title: 'x' }),
+    b('PUT', '/queue-options/{option}', 'blank title', { title: '' }),
+    b('PUT', '/queue-options/{option}', 'title with a NUL byte', { title: NUL }),
+    b('PUT', '/queue-options/{option}', 'option negative', { option: -1 }),
+    ...bodyShapes('PUT', '/queue-options/{option}'),
+  ],
+  'DELETE /queue-options/:id': [...badIds('DELETE', (id) => `/queue-options/${id}`), { name: 'no such option', req: { method: 'DELETE', url: '/queue-options/999999' }, status: 404, error: 'ERR_NO_QUEUE_OPTION_FOUND' }],
+  'POST /queue-options/:id/media-upload': [
+    ...badIds('POST', (id) => `/queue-options/${id}/media-upload`),
+    b('POST', '/queue-options/{option}/media-upload', 'JSON instead of a file', { file: 'x' }),
+    { name: 'an empty file', req: { method: 'POST', url: '/queue-options/{option}/media-upload', raw: '--X\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\r\n--X--\r\n', contentType: 'multipart/form-data; boundary=X' } },
+  ],
+  'DELETE /queue-options/:id/media-upload': badIds('DELETE', (id) => `/queue-options/${id}/media-upload`),
+  'GET /queue-options/:id/media': [...badIds('GET', (id) => `/queue-options/${id}/media`), { name: 'an option without a file', req: { method: 'GET', url: '/queue-options/{option}/media' }, status: 404 }],
   'GET /users/list': [{ ...q('/users/list', 'unknown query is ignored', 'x=%ZZ'), status: 200 }],
   'GET /users/:id': [...badIds('GET', (id) => `/users/${id}`), { name: 'no such user', req: { method: 'GET', url: '/users/999999' }, status: 404 }],
   'GET /settings': [{ ...q('/settings', 'unknown query is ignored', 'x=%ZZ'), status: 200 }],

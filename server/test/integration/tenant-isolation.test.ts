@@ -96,6 +96,28 @@ const aQuickUnchanged = async () => {
 const aQuick = async () => (await quickMessages()).a;
 const onAQuick = (method: RawRequest['method'], suffix = '', body?: unknown) => async (): Promise<RawRequest> => ({ method, url: `/quick-messages/${await aQuick()}${suffix}`, body });
 
+/** A's queue (with a stored file) and an option of it (with a file), made once on first use. */
+let aQueueFix: Promise<{ option: number }> | undefined;
+const aQueueWithOption = () =>
+  (aQueueFix ??= (async () => {
+    const file = await app.media.save(A.c.companyId, Buffer.from(A.marker), { mimetype: 'text/plain', fileName: 'a.txt' });
+    await app.owner`update queues set media_path = ${file}, media_name = ${`${A.marker}.txt`}, greeting_message = ${`Olá ${A.marker}`} where id = ${A.queueId}`;
+    const [o] = await app.owner`insert into queue_options (company_id, queue_id, title, media_path, media_name) values (${A.c.companyId}, ${A.queueId}, ${`Opção ${A.marker}`}, ${file}, ${`${A.marker}.txt`}) returning id`;
+    return { option: o!.id as number };
+  })());
+const aQueueUnchanged = async () => {
+  const [q] = await app.owner`select name, media_name from queues where id = ${A.queueId}`;
+  expect(q).toEqual({ name: `Fila ${A.marker}`, media_name: `${A.marker}.txt` });
+  const [o] = await app.owner`select title, media_name from queue_options where id = ${(await aQueueWithOption()).option}`;
+  expect(o).toEqual({ title: `Opção ${A.marker}`, media_name: `${A.marker}.txt` });
+};
+const onAQueue = (method: RawRequest['method'], suffix = '', body?: unknown) => async (): Promise<RawRequest> => (await aQueueWithOption(), { method, url: `/queue/${A.queueId}${suffix}`, body });
+const onAOption = (method: RawRequest['method'], suffix = '', body?: unknown) => async (): Promise<RawRequest> => ({ method, url: `/queue-options/${(await aQueueWithOption()).option}${suffix}`, body });
+const pngUpload = (url: string): RawRequest => {
+  const form = multipart([{ name: 'file', value: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAADklEQVR4nGP4z8DwHwQBEPgD/U6VwW8AAAAASUVORK5CYII=', 'base64'), filename: 'b.png', contentType: 'image/png' }]);
+  return { method: 'POST', url, raw: form.payload.toString('latin1'), contentType: form.contentType };
+};
+
 /** A's contact as the database has it, to prove a refused call changed nothing. */
 const aContactUnchanged = async () => {
   const [c] = await app.owner`select name, company_id from contacts where id = ${A.contactId}`;
@@ -364,6 +386,34 @@ const table: Record<string, Case[]> = {
       expect: (r) => expect(r.status).toBe(200),
     },
   ],
+  'GET /queue/:id': [{ name: "A's queue", req: onAQueue('GET'), expect: notFound('ERR_NO_QUEUE_FOUND') }],
+  'PUT /queue/:id': [{ name: "A's queue", req: onAQueue('PUT', '', { name: 'Tomada', greetingMessage: 'x' }), expect: notFound('ERR_NO_QUEUE_FOUND', aQueueUnchanged) }],
+  'DELETE /queue/:id': [{ name: "A's queue", req: onAQueue('DELETE'), expect: notFound('ERR_NO_QUEUE_FOUND', aQueueUnchanged) }],
+  'POST /queue/:id/media-upload': [{ name: "A's queue", req: async () => (await aQueueWithOption(), pngUpload(`/queue/${A.queueId}/media-upload`)), expect: notFound('ERR_NO_QUEUE_FOUND', aQueueUnchanged) }],
+  'DELETE /queue/:id/media-upload': [{ name: "A's queue", req: onAQueue('DELETE', '/media-upload'), expect: notFound('ERR_NO_QUEUE_FOUND', aQueueUnchanged) }],
+  'GET /queue/:id/media': [{ name: "A's queue with a stored file", req: onAQueue('GET', '/media'), expect: notFound('ERR_NO_QUEUE_FOUND') }],
+  'GET /queue-options': [
+    { name: "A's queue", req: async () => (await aQueueWithOption(), get(`/queue-options?queueId=${A.queueId}`)), expect: notFound('ERR_NO_QUEUE_FOUND') },
+    { name: "B's queue, A's option as parent", req: async () => get(`/queue-options?queueId=${B.queueId}&parentId=${(await aQueueWithOption()).option}`), expect: (r) => {
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual([]);
+    } },
+  ],
+  'POST /queue-options': [
+    { name: "A's queue", req: async () => (await aQueueWithOption(), { method: 'POST', url: '/queue-options', body: { queueId: A.queueId, title: 'Intrusa' } }), expect: notFound('ERR_NO_QUEUE_FOUND', aQueueUnchanged) },
+    {
+      name: "B's queue under A's option",
+      req: async () => ({ method: 'POST', url: '/queue-options', body: { queueId: B.queueId, parentId: (await aQueueWithOption()).option, title: 'Intrusa' } }),
+      expect: notFound('ERR_NO_QUEUE_OPTION_FOUND', aQueueUnchanged),
+    },
+  ],
+  'PUT /queue-options/:id': [{ name: "A's option", req: onAOption('PUT', '', { title: 'Tomada' }), expect: notFound('ERR_NO_QUEUE_OPTION_FOUND', aQueueUnchanged) }],
+  'DELETE /queue-options/:id': [{ name: "A's option", req: onAOption('DELETE'), expect: notFound('ERR_NO_QUEUE_OPTION_FOUND', aQueueUnchanged) }],
+  'POST /queue-options/:id/media-upload': [
+    { name: "A's option", req: async () => pngUpload(`/queue-options/${(await aQueueWithOption()).option}/media-upload`), expect: notFound('ERR_NO_QUEUE_OPTION_FOUND', aQueueUnchanged) },
+  ],
+  'DELETE /queue-options/:id/media-upload': [{ name: "A's option", req: onAOption('DELETE', '/media-upload'), expect: notFound('ERR_NO_QUEUE_OPTION_FOUND', aQueueUnchanged) }],
+  'GET /queue-options/:id/media': [{ name: "A's option with a stored file", req: onAOption('GET', '/media'), expect: notFound('ERR_NO_QUEUE_OPTION_FOUND') }],
   'GET /users/list': [{ name: 'lists B only', req: () => get('/users/list'), expect: listed(itself, () => [A.user.id, A.c.admin.id], () => B.user.id) }],
   'GET /users/:id': [
     { name: "A's user", req: () => get(`/users/${A.user.id}`), expect: notFound('ERR_NO_USER_FOUND') },

@@ -516,6 +516,65 @@ export class SpecClient {
     return this.http('DELETE', `/quick-messages/${id}`);
   }
 
+  // ---------------------------------------------------------------- /queues and its modal
+
+  /** pages/Queues on mount: GET /queue; the table reads id, name, color, orderQueue, greetingMessage. */
+  queues() {
+    return this.http<Record<string, unknown>[]>('GET', '/queue');
+  }
+
+  /** QueueModal on open: GET /queue/{id}, spread over the form's values (schedules set apart). */
+  queue(id: number) {
+    return this.http<Record<string, unknown>>('GET', `/queue/${id}`);
+  }
+
+  /**
+   * QueueModal.handleSaveQueue: the form's values (`orderQueue: ''`, `integrationId: ''` when left
+   * empty, and on edit every field GET returned) plus `schedules` and `promptId` (the selected
+   * prompt or null); PUT for an existing queue, else POST; then, with an attachment, POST
+   * /queue/{id}/media-upload with `file`.
+   */
+  async saveQueue(values: Record<string, unknown>, opts: { id?: number; schedules?: unknown[]; promptId?: number | null; attachment?: { blob: Blob; name: string } } = {}) {
+    const data = { ...values, schedules: opts.schedules ?? values.schedules ?? [], promptId: opts.promptId ?? null };
+    const saved = opts.id ? await this.http<{ id: number }>('PUT', `/queue/${opts.id}`, { data }) : await this.http<{ id: number }>('POST', '/queue', { data });
+    const upload = opts.attachment && saved.status === 200 ? await this.form<Record<string, unknown>>(`/queue/${opts.id ?? saved.data.id}/media-upload`, { file: opts.attachment }) : null;
+    return { saved, upload };
+  }
+
+  /** QueueModal.deleteMedia: DELETE /queue/{id}/media-upload. */
+  deleteQueueMedia(id: number) {
+    return this.http('DELETE', `/queue/${id}/media-upload`);
+  }
+
+  /** pages/Queues.handleDeleteQueue: DELETE /queue/{id}. */
+  deleteQueue(id: number) {
+    return this.http('DELETE', `/queue/${id}`);
+  }
+
+  /** QueueOptions: GET /queue-options {queueId, parentId} (-1 for the roots, then each option's id for its children). */
+  queueOptions(queueId: number, parentId: number) {
+    return this.http<Record<string, unknown>[]>('GET', '/queue-options', { params: { queueId, parentId } });
+  }
+
+  /**
+   * QueueOptionStepper's save: the option as the editor holds it (`title`, `message`, `option`,
+   * `queueId`, `parentId` and its own `edition` and `children`), POST when new, PUT when it has an id.
+   */
+  saveQueueOption(option: Record<string, unknown>) {
+    const data = { edition: false, children: [], ...option };
+    return option.id ? this.http<Record<string, unknown>>('PUT', `/queue-options/${option.id as number}`, { data }) : this.http<Record<string, unknown>>('POST', '/queue-options', { data });
+  }
+
+  /** QueueOptionStepper's delete: DELETE /queue-options/{id}. */
+  deleteQueueOption(id: number) {
+    return this.http('DELETE', `/queue-options/${id}`);
+  }
+
+  /** QueueOptionStepper's attachment: POST /queue-options/{id}/media-upload with `file`. */
+  uploadQueueOptionMedia(id: number, attachment: { blob: Blob; name: string }) {
+    return this.form<Record<string, unknown>>(`/queue-options/${id}/media-upload`, { file: attachment });
+  }
+
   // ------------------------------------------------------------------------------ contacts
 
   /** pages/Contacts: GET /contacts {searchParam, pageNumber}; reads contacts, hasMore. */

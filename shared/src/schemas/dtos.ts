@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { connectionStatuses, profiles } from '../constants';
 import { ticketStatuses } from '../ticket-status';
+import { QueueSchedule } from './queues';
 
 const iso = z.string();
 const ref = z.object({ id: z.number(), name: z.string(), color: z.string() });
@@ -22,7 +23,15 @@ export const QueueDto = z.object({
   name: z.string(),
   color: z.string(),
   greetingMessage: z.string(),
+  outOfHoursMessage: z.string(),
   orderQueue: z.number().nullable(),
+  integrationId: z.number().nullable(),
+  promptId: z.number().nullable(),
+  /** Working hours, used when the company's `scheduleType` is `queue`. */
+  schedules: z.array(QueueSchedule),
+  /** The stored file's name (sent with the greeting); served at `GET /queue/:id/media`. */
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
 });
 export type QueueDto = z.infer<typeof QueueDto>;
 

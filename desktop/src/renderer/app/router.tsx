@@ -6,7 +6,7 @@ import { PublicOnly, RequireAdmin, RequireAuth } from './RouteGuards';
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
   'todolist', 'schedules', 'tags', 'helps', 'users', 'files',
-  'prompts', 'queue-integration', 'messages-api', 'settings', 'kanban', 'financeiro', 'queues',
+  'prompts', 'queue-integration', 'messages-api', 'settings', 'kanban', 'financeiro',
   'announcements', 'subscription', 'chats/:uuid?', 'contact-lists', 'contact-lists/:contactListId/contacts',
   'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
 ];
@@ -48,6 +48,13 @@ const routes: RouteObject[] = [
       {
         path: 'contacts',
         lazy: async () => ({ Component: (await import('../features/contacts/ContactsPage')).ContactsPage }),
+      },
+      {
+        path: 'queues',
+        lazy: async () => {
+          const { QueuesPage } = await import('../features/queues/QueuesPage');
+          return { element: <RequireAdmin><QueuesPage /></RequireAdmin> };
+        },
       },
       {
         path: 'simulator',

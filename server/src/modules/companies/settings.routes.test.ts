@@ -45,6 +45,15 @@ describe('company settings', () => {
     expect(await valueOf(a.adminToken, 'userRating')).toBe('disabled');
   });
 
+  it('takes scheduleType as disabled, queue or company (administration.md §3), nothing else', async () => {
+    for (const value of ['queue', 'company', 'disabled']) {
+      expect((await api(app, a.adminToken).put('/settings/scheduleType', { value })).status).toBe(200);
+      expect(await valueOf(a.adminToken, 'scheduleType')).toBe(value);
+    }
+    expect((await api(app, a.adminToken).put<{ error: string }>('/settings/scheduleType', { value: 'enabled' })).body.error).toBe('ERR_VALIDATION');
+    expect(await valueOf(a.adminToken, 'scheduleType')).toBe('disabled');
+  });
+
   it('lets users and supervisors read the settings but not change them', async () => {
     for (const profile of ['user', 'supervisor'] as const) {
       const { token } = await a.addUser({ profile });

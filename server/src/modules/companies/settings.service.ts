@@ -5,6 +5,8 @@ import { isLanguage, LANGUAGE_SETTING } from '../../infra/texts';
 import * as repo from './companies.repository';
 
 const SWITCHES = new Set(['enabled', 'disabled']);
+/** Settings with values of their own (administration.md §3): working hours per queue, per company, or none. */
+const CHOICES: Record<string, ReadonlySet<string>> = { scheduleType: new Set(['disabled', 'queue', 'company']) };
 
 /**
  * The value a known setting may take, or an AppError: unknown keys are refused (server-behaviour
@@ -14,6 +16,11 @@ const checked = (key: string, value: string): string => {
   const isKnown = Object.hasOwn(DEFAULT_COMPANY_SETTINGS, key) || key === LANGUAGE_SETTING;
   if (!isKnown) throw new AppError('ERR_NO_SETTING_FOUND', `unknown setting: ${key}`);
   if (key === LANGUAGE_SETTING && !isLanguage(value)) throw new AppError('ERR_VALIDATION', 'unknown language');
+  const choices = CHOICES[key];
+  if (choices) {
+    if (!choices.has(value)) throw new AppError('ERR_VALIDATION', `value must be one of ${[...choices].join(', ')}`);
+    return value;
+  }
   const def = DEFAULT_COMPANY_SETTINGS[key];
   if (def !== undefined && SWITCHES.has(def) && !SWITCHES.has(value)) throw new AppError('ERR_VALIDATION', "value must be 'enabled' or 'disabled'");
   return value;

@@ -1,6 +1,7 @@
 // The queues module's one door (decision 0015).
 import type { DataAccess } from '../../db/tenant';
 import type { EventBus } from '../../infra/event-bus';
+import type { MediaStore } from '../../infra/media-store';
 import { defineModule } from '../../infra/module';
 import { existingIds, get } from './queues.repository';
 import { registerQueueListeners } from './queues.listeners';
@@ -8,7 +9,7 @@ import { queuesRoutes } from './queues.routes';
 import { createQueuesService } from './queues.service';
 
 export { createQueuesService, type QueuesService } from './queues.service';
-export type { QueueRow } from './queues.repository';
+export type { QueueOptionRow, QueueRow } from './queues.repository';
 
 /** Reads of queues other modules run inside their own transaction (the SQL stays here). */
 export const queuesQueries = { existingIds, get };
@@ -16,8 +17,8 @@ export const queuesQueries = { existingIds, get };
 export const queuesModule = defineModule({
   name: 'queues',
   dependsOn: ['companies'],
-  setup: (k: { data: DataAccess; bus: EventBus }) => {
-    const queues = createQueuesService(k.data);
+  setup: (k: { data: DataAccess; bus: EventBus; media: MediaStore }) => {
+    const queues = createQueuesService({ data: k.data, media: k.media });
     return { routes: queuesRoutes(queues), start: (rt) => registerQueueListeners(k.bus, rt) };
   },
 });

@@ -2,6 +2,10 @@ import { wireEvent } from '@balcao/shared';
 import type { EventBus } from '../../infra/event-bus';
 import { rooms, type Realtime } from '../../infra/rooms';
 
+/** `company-<id>-queue` to the whole company (every screen lists queues): create, update, delete. */
 export const registerQueueListeners = (bus: EventBus, rt: Realtime): void => {
-  bus.on('queue.created', (e) => rt.emit([rooms.company(e.companyId)], wireEvent(e.companyId, 'queue'), { action: 'create', queue: e.queue }));
+  const channel = (companyId: number) => wireEvent(companyId, 'queue');
+  bus.on('queue.created', (e) => rt.emit([rooms.company(e.companyId)], channel(e.companyId), { action: 'create', queue: e.queue }));
+  bus.on('queue.updated', (e) => rt.emit([rooms.company(e.companyId)], channel(e.companyId), { action: 'update', queue: e.queue }));
+  bus.on('queue.deleted', (e) => rt.emit([rooms.company(e.companyId)], channel(e.companyId), { action: 'delete', queueId: e.queueId }));
 };

@@ -1,11 +1,36 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { QueueDto } from '@balcao/shared';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { QueueDto, QueueOptionDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
-import { queues } from './queues.table';
+import { queueOptions, queues } from './queues.table';
 
 export type QueueRow = typeof queues.$inferSelect;
+export type QueueOptionRow = typeof queueOptions.$inferSelect;
 
-export const toQueueDto = (q: QueueRow): QueueDto => ({ id: q.id, name: q.name, color: q.color, greetingMessage: q.greetingMessage, orderQueue: q.orderQueue });
+export const toQueueDto = (q: QueueRow): QueueDto => ({
+  id: q.id,
+  name: q.name,
+  color: q.color,
+  greetingMessage: q.greetingMessage,
+  outOfHoursMessage: q.outOfHoursMessage,
+  orderQueue: q.orderQueue,
+  integrationId: q.integrationId,
+  promptId: q.promptId,
+  // Written only through QueueSchedules (validated), so weekdayEn is one of the seven.
+  schedules: q.schedules as QueueDto['schedules'],
+  mediaPath: q.mediaPath,
+  mediaName: q.mediaName,
+});
+
+export const toQueueOptionDto = (o: QueueOptionRow): QueueOptionDto => ({
+  id: o.id,
+  queueId: o.queueId,
+  parentId: o.parentId,
+  title: o.title,
+  option: o.option,
+  message: o.message,
+  mediaPath: o.mediaPath,
+  mediaName: o.mediaName,
+});
 
 export const get = async (tx: Tx, companyId: number, id: number): Promise<QueueRow | undefined> =>
   (await tx.select().from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, id))).limit(1))[0];
@@ -16,10 +41,70 @@ export const list = async (tx: Tx, companyId: number): Promise<QueueRow[]> =>
 export const count = async (tx: Tx, companyId: number): Promise<number> =>
   (await tx.select({ n: sql<number>`count(*)::int` }).from(queues).where(eq(queues.companyId, companyId)))[0]?.n ?? 0;
 
-export const colorTaken = async (tx: Tx, companyId: number, color: string): Promise<boolean> =>
-  (await tx.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, companyId), sql`lower(${queues.color}) = lower(${color})`)).limit(1)).length > 0;
+/** Another queue of the company already has this colour (case-insensitive); `exceptId`: the one being edited. */
+export const colorTaken = async (tx: Tx, companyId: number, color: string, exceptId?: number): Promise<boolean> =>
+  (
+    await tx
+      .select({ id: queues.id })
+      .from(queues)
+      .where(and(eq(queues.companyId, companyId), sql`lower(${queues.color}) = lower(${color})`, exceptId ? ne(queues.id, exceptId) : undefined))
+      .limit(1)
+  ).length > 0;
+
+/** Another queue of the company already has this name (the unique index is case-sensitive; so is this). */
+export const nameTaken = async (tx: Tx, companyId: number, name: string, exceptId?: number): Promise<boolean> =>
+  (await tx.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, companyId), eq(queues.name, name), exceptId ? ne(queues.id, exceptId) : undefined)).limit(1))
+    .length > 0;
 
 export const insert = async (tx: Tx, data: typeof queues.$inferInsert): Promise<QueueRow> => (await tx.insert(queues).values(data).returning())[0]!;
 
+export const update = async (tx: Tx, companyId: number, id: number, patch: Partial<typeof queues.$inferInsert>): Promise<QueueRow | undefined> =>
+  (await tx.update(queues).set({ ...patch, updatedAt: new Date() }).where(and(eq(queues.companyId, companyId), eq(queues.id, id))).returning())[0];
+
+export const remove = async (tx: Tx, companyId: number, id: number): Promise<QueueRow | undefined> =>
+  (await tx.delete(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, id))).returning())[0];
+
 export const existingIds = async (tx: Tx, companyId: number, ids: number[]): Promise<number[]> =>
   ids.length ? (await list(tx, companyId)).map((q) => q.id).filter((id) => ids.includes(id)) : [];
+
+// ------------------------------------------------------------------ the option tree
+
+export const getOption = async (tx: Tx, companyId: number, id: number): Promise<QueueOptionRow | undefined> =>
+  (await tx.select().from(queueOptions).where(and(eq(queueOptions.companyId, companyId), eq(queueOptions.id, id))).limit(1))[0];
+
+/** One level of a queue's tree (`parentId` null: the roots), or the whole tree (`parentId` undefined), by option number (2 before 10) then id. */
+export const listOptions = async (tx: Tx, companyId: number, queueId: number, parentId?: number | null): Promise<QueueOptionRow[]> =>
+  tx
+    .select()
+    .from(queueOptions)
+    .where(
+      and(
+        eq(queueOptions.companyId, companyId),
+        eq(queueOptions.queueId, queueId),
+        parentId === undefined ? undefined : parentId === null ? isNull(queueOptions.parentId) : eq(queueOptions.parentId, parentId),
+      ),
+    )
+    .orderBy(asc(queueOptions.parentId), asc(sql`length(${queueOptions.option})`), asc(queueOptions.option), asc(queueOptions.id));
+
+/** Every stored file of a queue's options (to discard after the queue or a subtree is deleted). */
+export const optionFilesUnder = async (tx: Tx, companyId: number, where: { queueId: number } | { rootId: number }): Promise<string[]> => {
+  const rows =
+    'queueId' in where
+      ? await tx.select({ p: queueOptions.mediaPath }).from(queueOptions).where(and(eq(queueOptions.companyId, companyId), eq(queueOptions.queueId, where.queueId)))
+      : ((await tx.execute(sql`
+          with recursive sub as (
+            select id, media_path from queue_options where company_id = ${companyId} and id = ${where.rootId}
+            union all
+            select o.id, o.media_path from queue_options o join sub on o.parent_id = sub.id where o.company_id = ${companyId}
+          ) select media_path as p from sub`)) as unknown as { p: string | null }[]);
+  return rows.map((r) => r.p).filter((p): p is string => !!p);
+};
+
+export const insertOption = async (tx: Tx, data: typeof queueOptions.$inferInsert): Promise<QueueOptionRow> => (await tx.insert(queueOptions).values(data).returning())[0]!;
+
+export const updateOption = async (tx: Tx, companyId: number, id: number, patch: Partial<typeof queueOptions.$inferInsert>): Promise<QueueOptionRow | undefined> =>
+  (await tx.update(queueOptions).set({ ...patch, updatedAt: new Date() }).where(and(eq(queueOptions.companyId, companyId), eq(queueOptions.id, id))).returning())[0];
+
+/** Deletes the option; its subtree goes with it (the parent key cascades). */
+export const removeOption = async (tx: Tx, companyId: number, id: number): Promise<QueueOptionRow | undefined> =>
+  (await tx.delete(queueOptions).where(and(eq(queueOptions.companyId, companyId), eq(queueOptions.id, id))).returning())[0];

@@ -11,34 +11,15 @@ import {
 import type { Ctx, DataAccess } from '../../db/tenant';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../infra/errors';
-import { mimetypeOfName, originalName, type MediaStore } from '../../infra/media-store';
+import { originalName, type MediaStore } from '../../infra/media-store';
+import { displayName, type UploadedFile } from '../../infra/uploads';
 import * as repo from './quick-messages.repository';
-
-/** An uploaded file as the route read it. */
-export interface UploadedFile {
-  bytes: Buffer;
-  fileName: string;
-  mimetype: string;
-}
 
 /** An unknown id, or another company's, is not found (never "not allowed"). */
 const NOT_FOUND = 'ERR_NOT_FOUND' as const;
 
-/** The name the table shows: as uploaded, without control characters, at most 200 characters. */
-// eslint-disable-next-line no-control-regex
-const displayName = (name: string): string => name.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-200);
-
 /** The caller as the shared rules take it (a profile, the super flag and an id). */
 const actor = (ctx: Ctx) => ({ ...ctx, id: ctx.userId });
-
-/**
- * The stored file's type for serving: only pictures, video and audio render in place; anything
- * else (documents, `.bin`) is a download (decision 0034, the same rule as a message's media).
- */
-export const servedTypeOf = (name: string): { type: string; inline: boolean } => {
-  const type = mimetypeOfName(name);
-  return type && /^(image|video|audio)\//.test(type) ? { type, inline: true } : { type: 'application/octet-stream', inline: false };
-};
 
 export const createQuickMessagesService = (deps: { data: DataAccess; media: MediaStore }) => {
   const { data, media } = deps;

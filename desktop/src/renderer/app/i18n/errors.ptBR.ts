@@ -49,5 +49,6 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_FILE_TYPE_NOT_ALLOWED: 'Este tipo de arquivo não é permitido.',
   ERR_FILE_TOO_LARGE: 'O arquivo é grande demais para enviar pelo WhatsApp.',
   ERR_MESSAGE_NOT_EDITABLE: 'Só mensagens de texto podem ser editadas.',
+  ERR_NO_QUEUE_OPTION_FOUND: 'Nenhuma opção de fila encontrada com este ID.',
   ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
 };

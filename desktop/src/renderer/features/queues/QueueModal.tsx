@@ -1,0 +1,230 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, ColorPicker, Flex, Form, Input, InputNumber, Modal, Tabs, Typography } from 'antd';
+import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { CreateQueueBody, type QueueDto, type QueueSchedule } from '@balcao/shared';
+import { toastError } from '../../lib/reportError';
+import { toast } from '../../lib/toast';
+import { zodRule } from '../../lib/zodRule';
+import { queuesApi } from './queues.api';
+import { isTime, maskTime, weekOf } from './queues.logic';
+import { useQueues } from './queues.store';
+import { QueueOptionsEditor } from './QueueOptionsEditor';
+
+interface Props {
+  open: boolean;
+  /** Edit mode when given, add mode otherwise. */
+  record: QueueDto | null;
+  onClose: () => void;
+  /** Each queue the modal saved (created, changed, file attached or removed). */
+  onSaved: (q: QueueDto) => void;
+}
+
+interface Values {
+  name: string;
+  color: string;
+  greetingMessage: string;
+  outOfHoursMessage: string;
+  orderQueue: number | null;
+}
+
+/** Colours offered to a new queue: the first one no queue uses yet. */
+const PALETTE = ['#1677ff', '#52c41a', '#fa8c16', '#eb2f96', '#722ed1', '#13c2c2', '#fadb14', '#f5222d', '#2f54eb', '#a0d911', '#8c8c8c'];
+const nameRule = zodRule(CreateQueueBody.shape.name);
+const colorRule = zodRule(CreateQueueBody.shape.color);
+
+/** Add/edit a queue (administration.md §2, §3, §5): its data, its hours (when `scheduleType` is `queue`) and its option tree. */
+export const QueueModal = ({ open, record, onClose, onSaved }: Props) => {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const hoursPerQueue = useQueues((s) => s.hoursPerQueue);
+  const [saving, setSaving] = useState(false);
+  /** The queue as saved so far: after a create whose upload failed, a retry saves it again instead of creating twice. */
+  const [current, setCurrent] = useState<QueueDto | null>(record);
+  const [tab, setTab] = useState('data');
+  const [week, setWeek] = useState<QueueSchedule[]>(() => weekOf([]));
+  const [file, setFile] = useState<File | null>(null);
+  const [dropMedia, setDropMedia] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setCurrent(record);
+    setTab('data');
+    setFile(null);
+    setDropMedia(false);
+    setWeek(weekOf(record?.schedules ?? []));
+    const used = new Set(useQueues.getState().records.map((q) => q.color.toLowerCase()));
+    form.setFieldsValue({
+      name: record?.name ?? '',
+      color: record?.color ?? PALETTE.find((c) => !used.has(c)) ?? PALETTE[0]!,
+      greetingMessage: record?.greetingMessage ?? '',
+      outOfHoursMessage: record?.outOfHoursMessage ?? '',
+      orderQueue: record?.orderQueue ?? null,
+    });
+  }, [open, record, form]);
+
+  const badTimes = week.some((d) => !isTime(d.startTime) || !isTime(d.endTime));
+  const setTime = (day: QueueSchedule['weekdayEn'], field: 'startTime' | 'endTime', typed: string) =>
+    setWeek((w) => w.map((d) => (d.weekdayEn === day ? { ...d, [field]: maskTime(typed) } : d)));
+
+  const submit = async (values: Values) => {
+    if (hoursPerQueue && badTimes) {
+      setTab('hours');
+      toast.error(t('queues.invalidTime'));
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = {
+        name: values.name,
+        color: values.color,
+        greetingMessage: values.greetingMessage ?? '',
+        outOfHoursMessage: values.outOfHoursMessage ?? '',
+        orderQueue: values.orderQueue ?? null,
+        // Hours are kept whatever the setting; they are only edited while it is `queue` (decision 0100).
+        ...(hoursPerQueue ? { schedules: week } : {}),
+      };
+      let saved = current ? await queuesApi.update(current.id, body) : await queuesApi.create(body);
+      setCurrent(saved);
+      onSaved(saved);
+      if (file) saved = await queuesApi.upload(saved.id, file);
+      else if (dropMedia && saved.mediaPath) saved = await queuesApi.removeMedia(saved.id);
+      onSaved(saved);
+      toast.success(t('queues.saved'));
+      onClose();
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const shownName = file?.name ?? (dropMedia ? null : current?.mediaName);
+  const dataTab = (
+    <>
+      <Flex gap={12} wrap>
+        <Form.Item name="name" label={t('queues.name')} rules={[nameRule]} style={{ flex: '2 1 220px' }}>
+          <Input maxLength={50} autoFocus data-testid="queue-name" />
+        </Form.Item>
+        <Form.Item label={t('queues.color')} required style={{ flex: '1 1 150px' }}>
+          <Flex gap={6}>
+            <Form.Item name="color" noStyle getValueFromEvent={(c: { toHexString(): string }) => c.toHexString()}>
+              <ColorPicker aria-label={t('queues.pickColor')} data-testid="queue-color-picker" />
+            </Form.Item>
+            <Form.Item name="color" noStyle rules={[colorRule]}>
+              <Input maxLength={9} aria-label={t('queues.colorHex')} data-testid="queue-color-input" />
+            </Form.Item>
+          </Flex>
+        </Form.Item>
+        <Form.Item name="orderQueue" label={t('queues.orderQueue')} tooltip={t('queues.orderHelp')} style={{ flex: '1 1 110px' }}>
+          <InputNumber min={0} max={1000} style={{ width: '100%' }} data-testid="queue-order" />
+        </Form.Item>
+      </Flex>
+      <Form.Item name="greetingMessage" label={t('queues.greeting')}>
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={5000} data-testid="queue-greeting" />
+      </Form.Item>
+      <Form.Item name="outOfHoursMessage" label={t('queues.outOfHours')}>
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={5000} data-testid="queue-out-of-hours" />
+      </Form.Item>
+      <Flex gap={8} align="center">
+        <input
+          ref={fileInput}
+          type="file"
+          style={{ display: 'none' }}
+          data-testid="queue-file"
+          onChange={(e) => {
+            const picked = e.target.files?.[0];
+            if (picked) {
+              setFile(picked);
+              setDropMedia(false);
+            }
+            e.target.value = '';
+          }}
+        />
+        <Button icon={<PaperClipOutlined />} style={{ flexShrink: 0 }} onClick={() => fileInput.current?.click()} data-testid="queue-attach">
+          {t(shownName ? 'queues.replaceAttachment' : 'queues.attach')}
+        </Button>
+        {shownName ? (
+          <>
+            <Typography.Text ellipsis style={{ flex: 1, minWidth: 0 }} data-testid="queue-attachment-name">
+              {shownName}
+            </Typography.Text>
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('queues.removeAttachment')}
+              data-testid="queue-remove-attachment"
+              onClick={() => (file ? setFile(null) : setDropMedia(true))}
+            />
+          </>
+        ) : (
+          <Typography.Text type="secondary">{t('queues.noAttachment')}</Typography.Text>
+        )}
+      </Flex>
+    </>
+  );
+
+  const hoursTab = (
+    <Flex vertical gap={8} data-testid="queue-hours">
+      {week.map((d) => (
+        <Flex key={d.weekdayEn} gap={8} align="center" wrap data-testid={`queue-hours-${d.weekdayEn}`}>
+          <Typography.Text style={{ flex: '1 1 120px' }}>{t(`queues.weekdays.${d.weekdayEn}`)}</Typography.Text>
+          {(['startTime', 'endTime'] as const).map((field) => (
+            <Input
+              key={field}
+              value={d[field]}
+              inputMode="numeric"
+              placeholder="##:##"
+              maxLength={5}
+              status={isTime(d[field]) ? undefined : 'error'}
+              aria-label={`${t(`queues.weekdays.${d.weekdayEn}`)} — ${t(field === 'startTime' ? 'queues.start' : 'queues.end')}`}
+              data-testid={`queue-${field === 'startTime' ? 'start' : 'end'}-${d.weekdayEn}`}
+              style={{ width: 88 }}
+              onChange={(e) => setTime(d.weekdayEn, field, e.target.value)}
+            />
+          ))}
+        </Flex>
+      ))}
+      {badTimes ? <Typography.Text type="danger">{t('queues.invalidTime')}</Typography.Text> : null}
+    </Flex>
+  );
+
+  const items = [
+    {
+      key: 'data',
+      label: t('queues.tabData'),
+      // Always mounted, so Save submits it from any tab; the option editor stays outside this form.
+      forceRender: true,
+      children: (
+        <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} onFinishFailed={() => setTab("data")} data-testid="queue-form">
+          {dataTab}
+          <button type="submit" style={{ display: 'none' }} aria-hidden tabIndex={-1} />
+        </Form>
+      ),
+    },
+    ...(hoursPerQueue ? [{ key: 'hours', label: t('queues.tabHours'), children: hoursTab }] : []),
+    {
+      key: 'options',
+      label: t('queues.tabOptions'),
+      children: current ? <QueueOptionsEditor queueId={current.id} /> : <Alert type="info" showIcon title={t('queues.optionsAfterSave')} data-testid="queue-options-after-save" />,
+    },
+  ];
+
+  return (
+    <Modal
+      open={open}
+      title={t(record ? 'queues.editTitle' : 'queues.addTitle')}
+      okText={t('queues.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: saving, 'data-testid': 'queue-save' }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={720}
+    >
+      <Tabs activeKey={tab} onChange={setTab} items={items} />
+    </Modal>
+  );
+};

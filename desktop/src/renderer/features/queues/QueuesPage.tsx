@@ -1,0 +1,136 @@
+import { useCallback, useEffect, useState, type HTMLAttributes } from 'react';
+import { Button, Card, Empty, Flex, Popconfirm, Skeleton, Space, Table, theme, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { QueueDto } from '@balcao/shared';
+import { toastError } from '../../lib/reportError';
+import { toast } from '../../lib/toast';
+import { useMediaQuery } from '../../lib/useMediaQuery';
+import { queuesApi } from './queues.api';
+import { bindQueueSocket } from './queues.socket';
+import { useQueues } from './queues.store';
+import { QueueModal } from './QueueModal';
+
+/** /queues (administration.md §2): the company's queues, live, with add/edit/delete. */
+export const QueuesPage = () => {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const narrow = useMediaQuery('(max-width: 575px)');
+  const records = useQueues((s) => s.records);
+  const loaded = useQueues((s) => s.loaded);
+  const [dialog, setDialog] = useState<{ open: boolean; record: QueueDto | null }>({ open: false, record: null });
+
+  useEffect(() => bindQueueSocket(), []);
+  useEffect(() => {
+    useQueues.getState().load().catch(toastError);
+    return () => useQueues.getState().reset();
+  }, []);
+
+  const closeDialog = useCallback(() => setDialog({ open: false, record: null }), []);
+  const onSaved = useCallback((q: QueueDto) => useQueues.getState().upsert(q), []);
+  const onDelete = async (q: QueueDto) => {
+    try {
+      await queuesApi.remove(q.id);
+      useQueues.getState().remove(q.id);
+      toast.success(t('queues.deleted'));
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  const swatch = (q: QueueDto) => (
+    <span
+      data-testid="queue-color"
+      aria-label={q.color}
+      title={q.color}
+      style={{ display: 'inline-block', width: 40, height: 20, borderRadius: token.borderRadiusSM, background: q.color, border: `1px solid ${token.colorBorder}`, verticalAlign: 'middle' }}
+    />
+  );
+  const columns: TableColumnsType<QueueDto> = [
+    ...(narrow ? [] : [{ key: 'id', title: t('queues.id'), dataIndex: 'id', width: 64, align: 'center' as const }]),
+    {
+      key: 'name',
+      title: t('queues.name'),
+      render: (_, q) => (
+        <Flex vertical>
+          <Typography.Text ellipsis style={{ maxWidth: narrow ? 150 : 260 }}>
+            {q.name}
+          </Typography.Text>
+          {narrow && q.greetingMessage ? (
+            <Typography.Text type="secondary" ellipsis style={{ maxWidth: 150, fontSize: token.fontSizeSM }}>
+              {q.greetingMessage}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ),
+    },
+    { key: 'color', title: t('queues.color'), align: 'center', width: narrow ? 56 : 80, render: (_, q) => swatch(q) },
+    { key: 'orderQueue', title: narrow ? t('queues.orderShort') : t('queues.orderQueue'), align: 'center', width: narrow ? 52 : 110, render: (_, q) => q.orderQueue ?? '—' },
+    ...(narrow
+      ? []
+      : [
+          {
+            key: 'greeting',
+            title: t('queues.greeting'),
+            render: (_: unknown, q: QueueDto) => (
+              <Typography.Text ellipsis type={q.greetingMessage ? undefined : 'secondary'} style={{ maxWidth: 360 }}>
+                {q.greetingMessage || t('queues.noGreeting')}
+              </Typography.Text>
+            ),
+          },
+        ]),
+    {
+      key: 'actions',
+      title: t('queues.actions'),
+      align: 'center',
+      width: narrow ? 84 : 96,
+      render: (_, q) => (
+        <Space size="small">
+          <Tooltip title={t('queues.edit')}>
+            <Button size="small" icon={<EditOutlined />} aria-label={t('queues.edit')} data-testid="queue-edit" onClick={() => setDialog({ open: true, record: q })} />
+          </Tooltip>
+          <Popconfirm
+            title={t('queues.deleteTitle', { name: q.name })}
+            description={t('queues.deleteText')}
+            okText={t('common.confirm')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ danger: true, 'data-testid': 'queue-delete-confirm' }}
+            onConfirm={() => onDelete(q)}
+          >
+            <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('queues.delete')} data-testid="queue-delete" />
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card style={{ margin: narrow ? 8 : 16 }} styles={{ body: { padding: narrow ? 8 : 16 } }}>
+      <Flex wrap gap={8} align="center" justify="space-between" style={{ marginBottom: 12 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('queues.title')}
+        </Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, record: null })} data-testid="queue-add">
+          {t('queues.add')}
+        </Button>
+      </Flex>
+      {!loaded ? (
+        <div data-testid="queues-skeleton" aria-busy>
+          <Skeleton active paragraph={{ rows: 4 }} />
+        </div>
+      ) : (
+        <Table<QueueDto>
+          data-testid="queues-table"
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={records}
+          pagination={false}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('queues.empty')} /> }}
+          onRow={(q) => ({ 'data-testid': 'queue-row', 'data-id': q.id }) as HTMLAttributes<HTMLElement>}
+        />
+      )}
+      <QueueModal open={dialog.open} record={dialog.record} onClose={closeDialog} onSaved={onSaved} />
+    </Card>
+  );
+};

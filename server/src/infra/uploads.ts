@@ -1,0 +1,62 @@
+/**
+ * One attached file per record (quick messages, queues, queue options): reading the multipart
+ * upload, the name the table shows, and serving the stored bytes (decision 0034's rule).
+ */
+import { createReadStream } from 'node:fs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from './errors';
+import { mimetypeOfName, originalName } from './media-store';
+
+/** An uploaded file as the route read it. */
+export interface UploadedFile {
+  bytes: Buffer;
+  fileName: string;
+  mimetype: string;
+}
+
+/**
+ * The first file part of a multipart body, whatever its field (the spec's client sends
+ * `typeArch` and `file`); other fields are ignored. Not multipart, or no file: 400.
+ */
+export const readUpload = async (req: FastifyRequest): Promise<UploadedFile> => {
+  if (!req.isMultipart()) throw new AppError('ERR_VALIDATION', 'multipart/form-data with a file expected');
+  let file: UploadedFile | undefined;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') continue;
+      const bytes = await part.toBuffer();
+      file ??= { bytes, fileName: part.filename ?? '', mimetype: part.mimetype ?? 'application/octet-stream' };
+    }
+  } catch (err) {
+    // Over a limit (413 and the like) keeps its status; a body the parser cannot read is the client's.
+    if ((err as { statusCode?: number }).statusCode) throw err;
+    throw new AppError('ERR_VALIDATION', 'malformed multipart body');
+  }
+  if (!file) throw new AppError('ERR_VALIDATION', 'no file in the request');
+  return file;
+};
+
+/** The name the table shows: as uploaded, without control characters, at most 200 characters. */
+// eslint-disable-next-line no-control-regex
+export const displayName = (name: string): string => name.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-200);
+
+/**
+ * The stored file's type for serving: only pictures, video and audio render in place; anything
+ * else (documents, `.bin`) is a download (decision 0034, the same rule as a message's media).
+ */
+export const servedTypeOf = (name: string): { type: string; inline: boolean } => {
+  const type = mimetypeOfName(name);
+  return type && /^(image|video|audio)\//.test(type) ? { type, inline: true } : { type: 'application/octet-stream', inline: false };
+};
+
+/** The route schema of a served file: the bytes as stored, their type in Content-Type. */
+export const fileResponse = { 200: { description: 'The file', content: { '*/*': { schema: z.any().meta({ type: 'string', format: 'binary' }) } } } };
+
+/** Sends a stored file (`name` as the media store keeps it) with its served type. */
+export const sendStoredFile = (reply: FastifyReply, file: { path: string; name: string }) => {
+  const { type, inline } = servedTypeOf(file.name);
+  void reply.type(type).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-cache');
+  void reply.header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${originalName(file.name)}"`);
+  return reply.send(createReadStream(file.path));
+};
