@@ -16,6 +16,13 @@ export const AppShell = () => {
   const wide = useMediaQuery('(min-width: 1200px)');
   const mobile = useMediaQuery('(max-width: 599px)');
   const [menuOpen, setMenuOpen] = useState(wide);
+  // Crossing a breakpoint (a resized window, a rotated phone) resets the menu to that layout's
+  // default: a drawer left open from the wide layout would cover the narrow page.
+  const [layoutSeen, setLayoutSeen] = useState({ wide, mobile });
+  if (layoutSeen.wide !== wide || layoutSeen.mobile !== mobile) {
+    setLayoutSeen({ wide, mobile });
+    setMenuOpen(wide);
+  }
   const { token } = theme.useToken();
 
   useTicketViewer(user);
