@@ -53,6 +53,7 @@ export const errorCodes = [
   'ERR_FILE_TYPE_NOT_ALLOWED',
   'ERR_FILE_TOO_LARGE',
   'ERR_MESSAGE_NOT_EDITABLE',
+  'ERR_PLAN_IN_USE',
   'ERR_INTERNAL',
 ] as const;
 
@@ -111,6 +112,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_FILE_TOO_LARGE: 413,
   /** Only a text message that is not deleted can be edited. */
   ERR_MESSAGE_NOT_EDITABLE: 409,
+  /** A plan some company is on cannot be deleted (`details.companies`: how many). */
+  ERR_PLAN_IN_USE: 409,
   ERR_INTERNAL: 500,
 };
 

@@ -49,5 +49,6 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_FILE_TYPE_NOT_ALLOWED: 'Este tipo de arquivo não é permitido.',
   ERR_FILE_TOO_LARGE: 'O arquivo é grande demais para enviar pelo WhatsApp.',
   ERR_MESSAGE_NOT_EDITABLE: 'Só mensagens de texto podem ser editadas.',
+  ERR_PLAN_IN_USE: 'Este plano está em uso por empresas e não pode ser excluído.',
   ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
 };
