@@ -70,7 +70,7 @@ test('the super user creates a plan in the Planos tab', async ({ page }) => {
   // At phone width the side menu is a drawer: close it to see the tab.
   const drawerClose = page.locator('.ant-drawer-open .ant-drawer-close');
   if (await drawerClose.isVisible()) await drawerClose.click();
-  await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
+  await expect(page.locator('.ant-drawer-content-wrapper')).toBeHidden();
   await expect(row).toBeVisible();
   await snapshot(page, 'plans-tab-390');
   await page.setViewportSize({ width: 1280, height: 800 });
