@@ -24,7 +24,7 @@ import type { Realtime } from './infra/rooms';
 import { createMediaStore, type MediaStore } from './infra/media-store';
 import { assertModuleOrder, type AppModule, type ModuleParts } from './infra/module';
 import { authModule } from './modules/auth';
-import { companiesModule } from './modules/companies';
+import { companiesModule, planGates } from './modules/companies';
 import { contactsModule } from './modules/contacts';
 import { channelSink, createInbound, messagesModule } from './modules/messages';
 import { queuesModule } from './modules/queues';
@@ -151,6 +151,8 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);
   await app.register(async (priv) => {
     priv.addHook('preHandler', requireAuth(app));
+    // Plan feature flags on every route of a gated feature (server-behaviour §1; decision 0131).
+    priv.addHook('preValidation', planGates(app, data));
     for (const p of parts) if (p.routes) await priv.register(p.routes);
   });
   registerWebUi(app, config.webDir);

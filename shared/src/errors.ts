@@ -54,6 +54,7 @@ export const errorCodes = [
   'ERR_FILE_TOO_LARGE',
   'ERR_MESSAGE_NOT_EDITABLE',
   'ERR_NO_QUEUE_OPTION_FOUND',
+  'ERR_PLAN_IN_USE',
   'ERR_INTERNAL',
 ] as const;
 
@@ -113,6 +114,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   /** Only a text message that is not deleted can be edited. */
   ERR_MESSAGE_NOT_EDITABLE: 409,
   ERR_NO_QUEUE_OPTION_FOUND: 404,
+  /** A plan some company is on cannot be deleted (`details.companies`: how many). */
+  ERR_PLAN_IN_USE: 409,
   ERR_INTERNAL: 500,
 };
 

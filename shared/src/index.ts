@@ -19,3 +19,5 @@ export * from './media-kinds';
 export * from './schemas/quick-messages';
 export * from './schemas/tags';
 export * from './variables';
+export * from './schemas/plans';
+export * from './plan-gates';

@@ -52,7 +52,7 @@ export const adminPermissions = [
 export const supervisorPermissions = ['quickMessages:manageAll', 'tags:setKanban'] as const;
 
 /** What only the super user (any profile) may do: the whole installation, not one company. */
-export const superPermissions = ['companies:manage', 'companies:viewAnyPlan', 'sandbox:use'] as const;
+export const superPermissions = ['companies:manage', 'companies:viewAnyPlan', 'sandbox:use', 'plans:manage'] as const;
 
 export type Permission = (typeof adminPermissions)[number] | (typeof superPermissions)[number];
 

@@ -1,7 +1,7 @@
 import type { TestApp } from './build-app';
 
 /** Routes anyone may call without a session: they carry no tenant data of their own. */
-export const PUBLIC_URLS: readonly string[] = ['/auth/login', '/auth/refresh_token', '/auth/logout', '/version', '/settings/viewregister'];
+export const PUBLIC_URLS: readonly string[] = ['/auth/login', '/auth/refresh_token', '/auth/logout', '/version', '/settings/viewregister', '/plans/list'];
 
 /** `GET /tickets/:id` — the key the route tables use. */
 export const routeKey = (r: { method: string; url: string }): string => `${r.method} ${r.url}`;

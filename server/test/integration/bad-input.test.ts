@@ -89,6 +89,9 @@ const badIds = (method: Method, url: (id: string) => string, body?: unknown): Ca
     ...(id === String(INT4_OVER) ? { status: [400, 404] } : {}),
   }));
 
+/** A plan body that passes the schema. */
+const planOk = { name: 'Plano Ok', users: 1, connections: 1, queues: 1, value: 0 };
+
 const table: Record<string, Case[]> = {
   'POST /auth/login': [
     b('POST', '/auth/login', 'missing fields', {}),
@@ -421,6 +424,35 @@ const table: Record<string, Case[]> = {
     ...bodyShapes('POST', '/companies').map((c) => ({ ...c, as: 'super' as const })),
   ],
   'GET /companies/listPlan/:id': badIds('GET', (id) => `/companies/listPlan/${id}`).map((c) => ({ ...c, as: 'super' as const })),
+  'GET /plans/list': [{ ...q('/plans/list', 'unknown query is ignored', 'x=%ZZ'), status: 200 }],
+  'GET /plans/all': [{ ...q('/plans/all', 'unknown query is ignored', 'x=%ZZ'), status: 200, as: 'super' }],
+  'GET /plans/:id': [...badIds('GET', (id) => `/plans/${id}`), { name: 'no such plan', req: { method: 'GET', url: '/plans/999999' }, status: 404 }],
+  'POST /plans': [
+    ...[
+      ['missing fields', {}],
+      ['name of one character', { ...planOk, name: 'P' }],
+      ['name over 100 characters', { ...planOk, name: long(101) }],
+      ['negative users', { ...planOk, users: -1 }],
+      ['fractional connections', { ...planOk, connections: 1.5 }],
+      ['queues as text', { ...planOk, queues: 'muitas' }],
+      ['users beyond the limit', { ...planOk, users: INT4_OVER }],
+      ['negative value', { ...planOk, value: -10 }],
+      ['value as text', { ...planOk, value: 'R$ 10' }],
+      ['flag as "yes"', { ...planOk, useKanban: 'yes' }],
+      ['flag as null', { ...planOk, useCampaigns: null }],
+    ].map(([name, body]) => ({ ...b('POST', '/plans', name as string, body), as: 'super' as const })),
+    ...bodyShapes('POST', '/plans').map((c) => ({ ...c, as: 'super' as const })),
+  ],
+  'PUT /plans/:id': [
+    ...badIds('PUT', (id) => `/plans/${id}`, planOk).map((c) => ({ ...c, as: 'super' as const })),
+    { ...b('PUT', '/plans/1', 'negative queues', { ...planOk, queues: -2 }), as: 'super' },
+    { ...b('PUT', '/plans/999999', 'no such plan', planOk), status: 404, as: 'super' },
+    ...bodyShapes('PUT', '/plans/1').map((c) => ({ ...c, as: 'super' as const })),
+  ],
+  'DELETE /plans/:id': [
+    ...badIds('DELETE', (id) => `/plans/${id}`).map((c) => ({ ...c, as: 'super' as const })),
+    { name: 'no such plan', req: { method: 'DELETE', url: '/plans/999999' }, status: 404, as: 'super' },
+  ],
   'POST /sandbox/connections/:whatsappId/inbound': [
     ...badIds('POST', (id) => `/sandbox/connections/${id}/inbound`, { from: '5511999990000', body: 'oi' }),
     ...[

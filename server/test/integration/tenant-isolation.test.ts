@@ -157,6 +157,13 @@ const tickets = (b: RawResponse['body']) => b.tickets;
 const contacts = (b: RawResponse['body']) => b.contacts;
 const itself = (b: RawResponse['body']) => b;
 
+/** The plan A is on, as the database has it. */
+const aPlanId = async () => (await app.owner`select plan_id from companies where id = ${A.c.companyId}`)[0]!.plan_id as number;
+const aPlanUnchanged = async () => {
+  const [p] = await app.owner`select name from plans where id = ${await aPlanId()}`;
+  expect(p).toEqual({ name: 'Plano Padrão' });
+};
+
 /** One row per route. A new route without a row fails the first test. */
 const table: Record<string, Case[]> = {
   'GET /tags/list': [{ name: 'lists B only', req: async () => (await tagsAndNotes(), get(`/tags/list?companyId=${A.c.companyId}`)), expect: async (r) => {
@@ -498,6 +505,17 @@ const table: Record<string, Case[]> = {
     },
   ],
   'GET /companies/listPlan/:id': [{ name: "A's company", req: () => get(`/companies/listPlan/${A.c.companyId}`), expect: notFound('ERR_NO_COMPANY_FOUND') }],
+  // Plans are the platform's, not a company's: anyone reads one, only the super user changes them.
+  'GET /plans/all': [{ name: 'super user only', req: () => get('/plans/all'), expect: answered(403, 'ERR_NO_PERMISSION') }],
+  'GET /plans/:id': [{ name: "A's plan is the catalogue's", req: async () => get(`/plans/${await aPlanId()}`), expect: async (r) => {
+      expect({ status: r.status, id: r.body.id }).toEqual({ status: 200, id: await aPlanId() });
+      expect(r.text).not.toContain(A.marker);
+    } }],
+  'POST /plans': [{ name: 'super user only', req: () => ({ method: 'POST', url: '/plans', body: { name: 'Plano de B', users: 1, connections: 1, queues: 1, value: 0 } }), expect: answered(403, 'ERR_NO_PERMISSION', async () => {
+      expect(await app.owner`select id from plans where name = 'Plano de B'`).toEqual([]);
+    }) }],
+  'PUT /plans/:id': [{ name: "A's plan", req: async () => ({ method: 'PUT', url: `/plans/${await aPlanId()}`, body: { name: 'Grátis', users: 100000, connections: 1, queues: 1, value: 0 } }), expect: answered(403, 'ERR_NO_PERMISSION', aPlanUnchanged) }],
+  'DELETE /plans/:id': [{ name: "A's plan", req: async () => ({ method: 'DELETE', url: `/plans/${await aPlanId()}` }), expect: answered(403, 'ERR_NO_PERMISSION', aPlanUnchanged) }],
   'POST /sandbox/connections/:whatsappId/inbound': [
     {
       name: "A's connection",

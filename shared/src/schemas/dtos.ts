@@ -191,5 +191,6 @@ export const PlanDto = z.object({
   useKanban: z.boolean(),
   useOpenAi: z.boolean(),
   useIntegrations: z.boolean(),
+  useInternal: z.boolean(),
 });
 export type PlanDto = z.infer<typeof PlanDto>;

@@ -2,11 +2,13 @@ import { createBrowserRouter, createHashRouter, Navigate, type RouteObject } fro
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { PlaceholderPage } from './PlaceholderPage';
 import { PublicOnly, RequireAdmin, RequireAuth } from './RouteGuards';
+import { planFlagForPage } from '@balcao/shared';
+import { RequirePlan } from '../features/plans/RequirePlan';
 
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
   'todolist', 'schedules', 'tags', 'helps', 'users', 'files',
-  'prompts', 'queue-integration', 'messages-api', 'settings', 'kanban', 'financeiro',
+  'prompts', 'queue-integration', 'messages-api', 'kanban', 'financeiro',
   'announcements', 'subscription', 'chats/:uuid?', 'contact-lists', 'contact-lists/:contactListId/contacts',
   'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
 ];
@@ -60,7 +62,16 @@ const routes: RouteObject[] = [
         path: 'simulator',
         lazy: async () => ({ Component: (await import('../features/simulator/SimulatorPage')).SimulatorPage }),
       },
-      ...placeholderPaths.map((path) => ({ path, element: <PlaceholderPage /> })),
+      {
+        // Until the Settings page lands: its super-user tab 'Planos' alone (issue 11 part 5).
+        path: 'settings',
+        lazy: async () => ({ Component: (await import('../features/plans/SettingsPlansOnly')).SettingsPlansOnly }),
+      },
+      // A gated feature's page (administration.md §6): the spec's toast and / when the plan lacks it.
+      ...placeholderPaths.map((path) => {
+        const flag = planFlagForPage(`/${path.split('/:')[0]}`);
+        return { path, element: flag ? <RequirePlan flag={flag}><PlaceholderPage /></RequirePlan> : <PlaceholderPage /> };
+      }),
       { path: '*', element: <Navigate to="/tickets" replace /> },
     ],
   },

@@ -33,6 +33,7 @@ export const toPlanDto = (p: PlanRow): PlanDto => ({
   useKanban: p.useKanban,
   useOpenAi: p.useOpenAi,
   useIntegrations: p.useIntegrations,
+  useInternal: p.useInternal,
 });
 
 export const get = async (tx: Tx, id: number): Promise<CompanyRow | undefined> =>

@@ -7,9 +7,12 @@ import { companiesPublicRoutes, companiesRoutes } from './companies.routes';
 import { createCompaniesService } from './companies.service';
 import { createSettingsService } from './settings.service';
 import { logosRoutes } from './logos.routes';
+import { plansPublicRoutes, plansRoutes } from './plans.routes';
+import { createPlansService } from './plans.service';
 
 export { createCompaniesService, type CompaniesService } from './companies.service';
 export { assertBelowLimit } from './plan-limits';
+export { planGates, planHasFeature, requirePlanFeature } from './plan-gates';
 export { seedFirstStart, type SeedResult } from './seed';
 export type { CompanyRow } from './companies.repository';
 
@@ -20,10 +23,16 @@ export const companiesModule = defineModule({
   name: 'companies',
   setup: (k: { data: DataAccess }) => {
     const settings = createSettingsService(k.data);
+    const plans = createPlansService(k.data);
     const publicRoutes = async (app: FastifyInstance) => {
       await app.register(companiesPublicRoutes(settings));
       await app.register(logosRoutes());
+      await app.register(plansPublicRoutes(plans));
     };
-    return { routes: companiesRoutes(createCompaniesService(k.data), settings), publicRoutes };
+    const routes = async (app: FastifyInstance) => {
+      await app.register(companiesRoutes(createCompaniesService(k.data), settings));
+      await app.register(plansRoutes(plans));
+    };
+    return { routes, publicRoutes };
   },
 });

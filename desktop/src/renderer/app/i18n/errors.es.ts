@@ -49,5 +49,6 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_FILE_TOO_LARGE: 'El archivo es demasiado grande para enviarlo por WhatsApp.',
   ERR_MESSAGE_NOT_EDITABLE: 'Solo se pueden editar los mensajes de texto.',
   ERR_NO_QUEUE_OPTION_FOUND: 'No se encontró ninguna opción de cola con este ID.',
+  ERR_PLAN_IN_USE: 'Este plan está en uso por empresas y no se puede eliminar.',
   ERR_INTERNAL: 'Error interno del servidor. Inténtelo más tarde.',
 };

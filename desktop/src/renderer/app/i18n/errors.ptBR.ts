@@ -50,5 +50,6 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_FILE_TOO_LARGE: 'O arquivo é grande demais para enviar pelo WhatsApp.',
   ERR_MESSAGE_NOT_EDITABLE: 'Só mensagens de texto podem ser editadas.',
   ERR_NO_QUEUE_OPTION_FOUND: 'Nenhuma opção de fila encontrada com este ID.',
+  ERR_PLAN_IN_USE: 'Este plano está em uso por empresas e não pode ser excluído.',
   ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
 };

@@ -1,0 +1,113 @@
+import { useEffect, useState } from 'react';
+import { Col, Form, Input, InputNumber, Modal, Row, Switch, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { PlanDto } from '@balcao/shared';
+import { ApiError } from '../../lib/http';
+import { toast } from '../../lib/toast';
+import { translateErrorCode } from '../../lib/reportError';
+import { emptyPlan, PLAN_SWITCHES, type PlanFormValues } from './plans.logic';
+import { plansApi } from './plans.api';
+
+interface Props {
+  open: boolean;
+  /** Edit mode when given, add mode otherwise. */
+  record: PlanDto | null;
+  onClose: () => void;
+  onSaved: (p: PlanDto) => void;
+}
+
+/** Codes whose own text says more than the spec's generic save failure. */
+const SPECIFIC = new Set(['ERR_NO_PERMISSION', 'ERR_NO_PLAN_FOUND', 'ERR_SESSION_EXPIRED']);
+
+/** Add/edit a plan (administration.md §7 Plan): name, limits, value in R$, the feature switches. */
+export const PlanModal = ({ open, record, onClose, onSaved }: Props) => {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<PlanFormValues>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(record ? { ...record } : emptyPlan());
+  }, [open, record, form]);
+
+  const submit = async (values: PlanFormValues) => {
+    setSaving(true);
+    try {
+      const body = { ...values, name: values.name.trim() };
+      const saved = record ? await plansApi.update(record.id, body) : await plansApi.create(body);
+      toast.success(t('plans.saved'));
+      onSaved(saved);
+      onClose();
+    } catch (err) {
+      const code = err instanceof ApiError ? (err.body as { error?: string } | undefined)?.error : undefined;
+      toast.error(code && SPECIFIC.has(code) ? (translateErrorCode(code) ?? code) : t('plans.saveFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const limit = (name: 'users' | 'connections' | 'queues') => (
+    <Col xs={24} sm={8}>
+      <Form.Item name={name} label={t(`plans.${name}`)} rules={[{ required: true, message: t('plans.required') }]}>
+        <InputNumber min={0} max={100_000} precision={0} style={{ width: '100%' }} data-testid={`plan-${name}`} />
+      </Form.Item>
+    </Col>
+  );
+
+  return (
+    <Modal
+      open={open}
+      title={record ? t('plans.editTitle') : t('plans.addTitle')}
+      okText={t('plans.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okButtonProps={{ 'data-testid': 'plan-save' } as never}
+      destroyOnHidden
+      width={640}
+    >
+      <Form form={form} layout="vertical" onFinish={submit} data-testid="plan-form" disabled={saving}>
+        <Form.Item
+          name="name"
+          label={t('plans.name')}
+          rules={[
+            { required: true, whitespace: true, message: t('plans.required') },
+            { min: 2, message: 'Too Short!' },
+            { max: 100, message: 'Too Long!' },
+          ]}
+        >
+          <Input autoFocus maxLength={100} data-testid="plan-name" />
+        </Form.Item>
+        <Row gutter={12}>
+          {limit('users')}
+          {limit('connections')}
+          {limit('queues')}
+        </Row>
+        <Form.Item name="value" label={t('plans.value')} rules={[{ required: true, message: t('plans.required') }]}>
+          <InputNumber
+            min={0}
+            max={1_000_000_000}
+            precision={2}
+            step={10}
+            decimalSeparator=","
+            prefix={t('plans.currency')}
+            style={{ width: '100%' }}
+            data-testid="plan-value"
+          />
+        </Form.Item>
+        <Typography.Text strong>{t('plans.features')}</Typography.Text>
+        <Row gutter={12} style={{ marginTop: 8 }}>
+          {PLAN_SWITCHES.map((flag) => (
+            <Col xs={12} sm={6} key={flag}>
+              <Form.Item name={flag} label={t(`plans.${flag}`)} valuePropName="checked">
+                <Switch data-testid={`plan-flag-${flag}`} aria-label={t(`plans.${flag}`)} />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+      </Form>
+    </Modal>
+  );
+};

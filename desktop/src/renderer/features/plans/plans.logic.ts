@@ -1,0 +1,21 @@
+import type { PlanDto } from '@balcao/shared';
+
+/** The plan's switches in the form's order (administration.md §7 Plan), every one on by default. */
+export const PLAN_SWITCHES = ['useCampaigns', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useKanban', 'useOpenAi', 'useIntegrations', 'useInternal'] as const;
+export type PlanSwitch = (typeof PLAN_SWITCHES)[number];
+
+export type PlanFormValues = Pick<PlanDto, 'name' | 'users' | 'connections' | 'queues' | 'value' | PlanSwitch>;
+
+/** A new plan's form: the entity's defaults. */
+export const emptyPlan = (): PlanFormValues => ({
+  name: '',
+  users: 10,
+  connections: 10,
+  queues: 10,
+  value: 0,
+  ...(Object.fromEntries(PLAN_SWITCHES.map((f) => [f, true])) as Record<PlanSwitch, boolean>),
+});
+
+/** R$ 1.234,50 — the spec's currency label with Brazilian digits, whatever the UI language. */
+export const formatPlanValue = (value: number): string =>
+  `R$ ${value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
