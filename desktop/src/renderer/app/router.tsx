@@ -6,7 +6,7 @@ import { PublicOnly, RequireAdmin, RequireAuth } from './RouteGuards';
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
   'todolist', 'schedules', 'tags', 'helps', 'users', 'files',
-  'prompts', 'queue-integration', 'messages-api', 'settings', 'kanban', 'financeiro', 'queues',
+  'prompts', 'queue-integration', 'messages-api', 'kanban', 'financeiro', 'queues',
   'announcements', 'subscription', 'chats/:uuid?', 'contact-lists', 'contact-lists/:contactListId/contacts',
   'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
 ];
@@ -48,6 +48,13 @@ const routes: RouteObject[] = [
       {
         path: 'contacts',
         lazy: async () => ({ Component: (await import('../features/contacts/ContactsPage')).ContactsPage }),
+      },
+      {
+        path: 'settings',
+        lazy: async () => {
+          const { SettingsPage } = await import('../features/settings/SettingsPage');
+          return { element: <RequireAdmin><SettingsPage /></RequireAdmin> };
+        },
       },
       {
         path: 'simulator',
