@@ -93,6 +93,8 @@ const OptionsPane = ({ ctx }: { ctx: SettingsTabContext }) => {
           <Form.Item label={t('settingsPage.timezone')}>
             <Select
               showSearch
+              // "sao paulo" and "Sao_Paulo" both find it.
+              filterOption={(input, o) => `${o?.value ?? ''} ${String(o?.label ?? '')}`.toLowerCase().includes(input.toLowerCase())}
               aria-label={t('settingsPage.timezone')}
               data-testid="setting-timezone"
               value={zone || undefined}
