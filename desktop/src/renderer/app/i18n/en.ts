@@ -547,6 +547,7 @@ export const en: Catalogue = {
     filterEntity: 'Record type',
     filterUser: 'User',
     filterDates: 'Period',
+    filterCompany: 'Company',
     actions: { create: 'Created', update: 'Changed', delete: 'Deleted' },
     entities: { setting: 'Setting', user: 'User', whatsapp: 'Connection', queue: 'Queue', 'queue-option': 'Queue option', plan: 'Plan', company: 'Company', tag: 'Tag' },
   },

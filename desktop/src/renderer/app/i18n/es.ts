@@ -547,6 +547,7 @@ export const es: Catalogue = {
     filterEntity: 'Tipo de registro',
     filterUser: 'Usuario',
     filterDates: 'Período',
+    filterCompany: 'Empresa',
     actions: { create: 'Creó', update: 'Modificó', delete: 'Eliminó' },
     entities: { setting: 'Configuración', user: 'Usuario', whatsapp: 'Conexión', queue: 'Cola', 'queue-option': 'Opción de cola', plan: 'Plan', company: 'Empresa', tag: 'Etiqueta' },
   },

@@ -546,6 +546,7 @@ export const ptBR = {
     filterEntity: 'Tipo de registro',
     filterUser: 'Usuário',
     filterDates: 'Período',
+    filterCompany: 'Empresa',
     actions: { create: 'Criou', update: 'Alterou', delete: 'Excluiu' },
     entities: { setting: 'Configuração', user: 'Usuário', whatsapp: 'Conexão', queue: 'Fila', 'queue-option': 'Opção de fila', plan: 'Plano', company: 'Empresa', tag: 'Etiqueta' },
   },

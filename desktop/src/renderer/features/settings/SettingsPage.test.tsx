@@ -154,4 +154,19 @@ describe('SettingsPage', { timeout: 30_000 }, () => {
     pick('Conexão');
     await waitFor(() => expect(api.auditLogs).toHaveBeenLastCalledWith({ entity: 'whatsapp' }, 1, expect.anything()));
   });
+
+  it("lets the super user read one company's trail, naming each row's company", async () => {
+    asUser(true);
+    vi.spyOn(http, 'get').mockImplementation(async (path: string) => (path === '/companies' ? [{ id: 1, name: 'Plataforma' }, { id: 5, name: 'Loja Azul' }] : []) as never);
+    api.auditLogs.mockResolvedValue({
+      hasMore: false,
+      logs: [{ id: 9, companyId: 5, userId: 2, userName: 'Bia', entity: 'setting', entityId: 'call', action: 'update', before: { call: 'enabled' }, after: { call: 'disabled' }, createdAt: '2026-03-09T12:00:00Z' }],
+    });
+    render(<SettingsPage />);
+    fireEvent.click(await screen.findByTestId('settings-tab-audit'));
+    await waitFor(() => expect(screen.getByTestId('audit-row').textContent).toContain('Loja Azul'));
+    openSelect('audit-filter-company');
+    pick('Loja Azul');
+    await waitFor(() => expect(api.auditLogs).toHaveBeenLastCalledWith({ companyId: 5 }, 1, expect.anything()));
+  });
 });

@@ -7,6 +7,8 @@ export interface AuditFilters {
   userId?: number;
   dateFrom?: string;
   dateTo?: string;
+  /** Super users: one company's trail. */
+  companyId?: number;
 }
 
 export const settingsApi = {
@@ -16,5 +18,5 @@ export const settingsApi = {
   company: (id: number) => http.get<CompanyWithSchedulesDto>(`/companies/${id}`),
   updateSchedules: (id: number, schedules: CompanyScheduleDay[]) => http.put<CompanyWithSchedulesDto>(`/companies/${id}/schedules`, { id, schedules }),
   auditLogs: (f: AuditFilters, pageNumber: number, signal?: AbortSignal) =>
-    http.get<ListAuditLogsResponse>('/audit-logs', { entity: f.entity, userId: f.userId, dateFrom: f.dateFrom, dateTo: f.dateTo, pageNumber }, signal),
+    http.get<ListAuditLogsResponse>('/audit-logs', { entity: f.entity, userId: f.userId, dateFrom: f.dateFrom, dateTo: f.dateTo, companyId: f.companyId, pageNumber }, signal),
 };

@@ -38,6 +38,7 @@ const AuditPane = ({ ctx }: { ctx: SettingsTabContext }) => {
   const [hasMore, setHasMore] = useState(false);
   const [loading, setLoading] = useState(true);
   const [users, setUsers] = useState<{ id: number; name: string }[]>([]);
+  const [companies, setCompanies] = useState<{ id: number; name: string }[]>([]);
   const latest = useRef<AbortController | null>(null);
 
   const load = useCallback(async (f: AuditFilters, pageNumber: number) => {
@@ -65,6 +66,11 @@ const AuditPane = ({ ctx }: { ctx: SettingsTabContext }) => {
   useEffect(() => {
     http.get<{ id: number; name: string }[]>('/users/list').then(setUsers, toastError);
   }, []);
+  // The super user reads every company's trail: name them, and offer one as a filter.
+  useEffect(() => {
+    if (ctx.isSuper) http.get<{ id: number; name: string }[]>('/companies').then(setCompanies, toastError);
+  }, [ctx.isSuper]);
+  const companyName = (id: number) => companies.find((c) => c.id === id)?.name ?? `#${id}`;
 
   const entityText = (e: string) => t(`audit.entities.${e}` as 'audit.entities.setting', { defaultValue: e });
   const when = (log: AuditLogDto) => dayjs(log.createdAt).format('DD/MM/YYYY HH:mm');
@@ -79,7 +85,7 @@ const AuditPane = ({ ctx }: { ctx: SettingsTabContext }) => {
   const who = (log: AuditLogDto) => log.userName || t('audit.system');
   const wide: TableColumnsType<AuditLogDto> = [
     { key: 'when', title: t('audit.when'), width: 140, render: (_, l) => when(l) },
-    ...(ctx.isSuper ? [{ key: 'company', title: t('audit.company'), width: 90, render: (_: unknown, l: AuditLogDto) => `#${l.companyId}` }] : []),
+    ...(ctx.isSuper ? [{ key: 'company', title: t('audit.company'), width: 140, render: (_: unknown, l: AuditLogDto) => companyName(l.companyId) }] : []),
     { key: 'who', title: t('audit.who'), width: 160, render: (_, l) => who(l) },
     { key: 'what', title: t('audit.what'), width: 220, render: (_, l) => what(l) },
     { key: 'changes', title: t('audit.changes'), render: (_, l) => <Changes log={l} /> },
@@ -93,6 +99,7 @@ const AuditPane = ({ ctx }: { ctx: SettingsTabContext }) => {
         <Flex vertical gap={4}>
           <Typography.Text type="secondary">
             {when(l)} · {who(l)}
+            {ctx.isSuper ? ` · ${companyName(l.companyId)}` : null}
           </Typography.Text>
           {what(l)}
           <Changes log={l} />
@@ -104,6 +111,20 @@ const AuditPane = ({ ctx }: { ctx: SettingsTabContext }) => {
   return (
     <Flex vertical gap={12}>
       <Flex wrap gap={8}>
+        {ctx.isSuper ? (
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder={t('audit.filterCompany')}
+            aria-label={t('audit.filterCompany')}
+            data-testid="audit-filter-company"
+            style={{ minWidth: 180, flex: narrow ? '1 1 100%' : undefined }}
+            value={filters.companyId}
+            onChange={(companyId?: number) => setFilters((f) => ({ ...f, companyId }))}
+            options={companies.map((c) => ({ value: c.id, label: c.name }))}
+          />
+        ) : null}
         <Select
           allowClear
           placeholder={t('audit.filterEntity')}
