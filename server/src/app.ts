@@ -23,6 +23,7 @@ import { attachRealtime } from './infra/realtime';
 import type { Realtime } from './infra/rooms';
 import { createMediaStore, type MediaStore } from './infra/media-store';
 import { assertModuleOrder, type AppModule, type ModuleParts } from './infra/module';
+import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
 import { companiesModule, planGates } from './modules/companies';
 import { contactsModule } from './modules/contacts';
@@ -145,7 +146,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
 
   // Modules (decision 0017): each one's routes, then, once socket.io is up, its listeners and jobs.
   const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures };
-  const modules: AppModule<typeof kernel>[] = [companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, messagesModule, quickMessagesModule, tagsModule, ticketNotesModule];
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, messagesModule, quickMessagesModule, tagsModule, ticketNotesModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

@@ -38,6 +38,53 @@ export const DEFAULT_COMPANY_SETTINGS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The company's integration keys (IXC, MK-Auth, Asaas): write-only (server-behaviour §1), set by
+ * super users only (administration.md §6), '' until set. GET /settings answers '' and `configured`.
+ */
+export const INTEGRATION_SETTING_KEYS = ['ipixc', 'tokenixc', 'ipmkauth', 'clientidmkauth', 'clientsecretmkauth', 'asaas'] as const;
+export type IntegrationSettingKey = (typeof INTEGRATION_SETTING_KEYS)[number];
+
+/** Platform settings (the super user's company; administration.md §6) with their defaults. */
+export const PLATFORM_SETTINGS: Readonly<Record<'allowregister' | 'viewregister' | 'trial', string>> = {
+  allowregister: 'disabled',
+  viewregister: 'disabled',
+  trial: '3',
+};
+
+/** The company's IANA timezone, read and written like a setting (decision 0121). */
+export const TIMEZONE_SETTING = 'timezone';
+
+const SWITCH = ['enabled', 'disabled'] as const;
+/**
+ * The values each choice setting may take (the rest: free text). The settings screen offers
+ * exactly these; the server refuses anything else.
+ */
+export const SETTING_CHOICES: Readonly<Record<string, readonly string[]>> = {
+  userRating: SWITCH,
+  scheduleType: ['disabled', 'queue', 'company'],
+  CheckMsgIsGroup: SWITCH,
+  call: SWITCH,
+  chatBotType: ['text'],
+  sendGreetingAccepted: SWITCH,
+  sendMsgTransfTicket: SWITCH,
+  sendGreetingMessageOneQueues: SWITCH,
+  allowregister: SWITCH,
+  viewregister: SWITCH,
+  trial: ['1', '2', '3', '4', '5', '6', '7'],
+};
+
+/** Whether a string names an IANA time zone this runtime knows. */
+export const isTimeZone = (tz: string): boolean => {
+  if (!tz || tz.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
  * Settings of the platform (the super user's company) that anyone may read before logging in,
  * with their value while none is stored. Signup is not built yet, so the login page links to it
  * only once the super user turns it on.

@@ -6,6 +6,7 @@ import type { ConnectionStatus } from './constants';
 import type { MessageDto, TicketDto, ContactDto, WhatsappDto, UserDto, QueueDto } from './schemas/dtos';
 import type { QuickMessageDto } from './schemas/quick-messages';
 import type { TicketNoteDto } from './schemas/tags';
+import type { CompanyScheduleDay, SettingDto } from './schemas/companies';
 
 /** Internal domain events staged by services and published after commit. */
 export type DomainEvent =
@@ -43,6 +44,9 @@ export type DomainEvent =
   /** `roomsChanged`: profile, queues or allTicket changed, so what the user may see (and their socket rooms). */
   | { type: 'user.updated'; companyId: number; user: UserDto; roomsChanged?: true }
   | { type: 'auth.login'; companyId: number; userId: number }
+  /** A company setting (or its timezone) changed; an integration key's value is never in it (decision 0120). */
+  | { type: 'setting.updated'; companyId: number; setting: SettingDto }
+  | { type: 'company.schedulesUpdated'; companyId: number; schedules: CompanyScheduleDay[] }
   /** A session ended (logout, or its refresh token came back after rotation and was revoked). */
   | { type: 'auth.logout'; companyId: number; userId: number };
 
@@ -123,6 +127,11 @@ export interface WireChannels {
    * may see the ticket, never stored (decision 0087). The sender's own sockets never get it.
    */
   collision: { action: 'update'; ticketId: number; ticketUuid: string; user: { id: number; name: string }; state: CollisionState };
+  /**
+   * The company's settings, to everyone in it (the screens gate on them): `update` carries one
+   * setting (integration keys as '' + `configured`), `schedules` the company's working hours.
+   */
+  settings: { action: 'update'; setting: SettingDto } | { action: 'schedules'; schedules: CompanyScheduleDay[] };
   /** A ticket's notes, to the sockets that joined its conversation only (decision 0082). */
   ticketNote: { action: 'create'; note: TicketNoteDto } | { action: 'delete'; ticketId: number; id: number };
 }

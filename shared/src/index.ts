@@ -21,3 +21,4 @@ export * from './schemas/tags';
 export * from './variables';
 export * from './schemas/plans';
 export * from './plan-gates';
+export * from './schemas/audit';

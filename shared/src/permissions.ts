@@ -44,15 +44,26 @@ export const adminPermissions = [
   'tags:setKanban',
   /** Delete any ticket note, not only one's own (decision 0081). */
   'ticketNotes:deleteAny',
-  /** Change the company's settings (PUT /settings/:key). */
+  /** Change the company's settings (PUT /settings/:key), timezone and working hours. */
   'settings:update',
+  /** Read the company's audit trail (GET /audit-logs). */
+  'audit:view',
 ] as const;
 
 /** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages). */
 export const supervisorPermissions = ['quickMessages:manageAll', 'tags:setKanban'] as const;
 
 /** What only the super user (any profile) may do: the whole installation, not one company. */
-export const superPermissions = ['companies:manage', 'companies:viewAnyPlan', 'sandbox:use', 'plans:manage'] as const;
+export const superPermissions = [
+  'companies:manage',
+  'companies:viewAnyPlan',
+  'sandbox:use',
+  /** Every company's audit trail. */
+  'audit:viewAll',
+  /** The integration keys and the platform's settings (administration.md §6: super only). */
+  'settings:platform',
+  'plans:manage',
+] as const;
 
 export type Permission = (typeof adminPermissions)[number] | (typeof superPermissions)[number];
 

@@ -34,10 +34,11 @@ export interface DataAccess {
 }
 
 /**
- * Every reason the system may work across companies (RLS off). A new cross-company need is a new
+ * Every reason the system may work across companies (RLS off). `companies:setup`: an admin writes
+ * their own company's timezone or hours (companies rows are writable by the system only). A new cross-company need is a new
  * member here, reviewed like any other API change; each use is logged at debug level.
  */
-export const systemReasons = ['auth:login', 'auth:refresh', 'boot:seed', 'boot:resume-sessions', 'companies:super', 'settings:public', 'plans:public', 'test:fixtures'] as const;
+export const systemReasons = ['auth:login', 'auth:refresh', 'boot:seed', 'boot:resume-sessions', 'companies:super', 'companies:setup', 'settings:public', 'plans:public', 'test:fixtures'] as const;
 export type SystemReason = (typeof systemReasons)[number];
 
 /** Where withSystem reports its uses: pino's `debug(obj, msg)` fits. */

@@ -20,6 +20,7 @@ beforeAll(async () => {
   superToken = (await login(app, SUPER_EMAIL, SUPER_PASSWORD)).token;
   const admin = api(app, co.adminToken);
   fx.wa = co.whatsapp.id;
+  fx.company = co.companyId;
   fx.queue = (await co.addQueue()).id;
   fx.contact = (await admin.post<{ id: number }>('/contacts', { name: 'Cliente', number: '5511999990000' })).body.id;
   fx.ticket = (await admin.post<{ id: number }>('/tickets', { contactId: fx.contact, status: 'open' })).body.id;
@@ -344,6 +345,39 @@ const table: Record<string, Case[]> = {
     b('PUT', '/settings/userRating', 'on/off setting set to something else', { value: 'maybe' }),
     b('PUT', `/settings/${long(61)}`, 'key too long', { value: 'enabled' }),
     b('PUT', '/settings/bogus', 'unknown key', { value: 'enabled' }, { status: 404, error: 'ERR_NO_SETTING_FOUND' }),
+    b('PUT', '/settings/scheduleType', 'scheduleType outside its choices', { value: 'enabled' }),
+    b('PUT', '/settings/timezone', 'timezone not an IANA zone', { value: 'GMT+25' }),
+    { ...b('PUT', '/settings/trial', 'trial of 30 days', { value: '30' }), as: 'super' },
+  ],
+  'GET /companies/:id': [...badIds('GET', (id) => `/companies/${id}`), { name: 'no such company', req: { method: 'GET', url: '/companies/999999' }, status: 404 }],
+  'PUT /companies/:id/schedules': [
+    ...badIds('PUT', (id) => `/companies/${id}/schedules`, { schedules: [] }),
+    b('PUT', '/companies/{company}/schedules', 'missing schedules', { id: '{company}' }),
+    b('PUT', '/companies/{company}/schedules', 'schedules as object', { schedules: { monday: '08:00' } }),
+    b('PUT', '/companies/{company}/schedules', 'time without colon', { schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '0800', endTime: '18:00' }] }),
+    b('PUT', '/companies/{company}/schedules', 'hour 25', { schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '25:00', endTime: '18:00' }] }),
+    b('PUT', '/companies/{company}/schedules', 'unknown weekday', { schedules: [{ weekday: 'Dia', weekdayEn: 'funday', startTime: '08:00', endTime: '18:00' }] }),
+    b('PUT', '/companies/{company}/schedules', 'a weekday twice', {
+      schedules: [
+        { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
+        { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '09:00', endTime: '18:00' },
+      ],
+    }),
+    b('PUT', '/companies/{company}/schedules', 'eight days', { schedules: Array.from({ length: 8 }, () => ({ weekday: 'x', weekdayEn: 'monday', startTime: '', endTime: '' })) }),
+    b('PUT', '/companies/{company}/schedules', 'time as number', { schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: 800, endTime: '18:00' }] }),
+    ...bodyShapes('PUT', '/companies/{company}/schedules'),
+  ],
+  'GET /audit-logs': [
+    { ...q('/audit-logs', 'unknown query is ignored', 'x=%ZZ'), status: 200 },
+    q('/audit-logs', 'unknown entity', 'entity=ticket'),
+    q('/audit-logs', 'userId as text', 'userId=abc'),
+    q('/audit-logs', 'userId beyond an integer', `userId=${INT4_OVER}`),
+    q('/audit-logs', 'dateFrom not a date', 'dateFrom=ontem'),
+    q('/audit-logs', 'dateTo impossible', 'dateTo=2026-02-30'),
+    q('/audit-logs', 'pageNumber zero', 'pageNumber=0'),
+    q('/audit-logs', 'pageNumber as text', 'pageNumber=x'),
+    { ...q('/audit-logs', 'companyId of no company (super)', 'companyId=999999'), status: 200, as: 'super' },
+    { ...q('/audit-logs', 'companyId as text (super)', 'companyId=abc'), as: 'super' },
   ],
   'GET /settings/viewregister': [{ ...q('/settings/viewregister', 'unknown query is ignored', 'x=1'), status: 200 }],
   'POST /users': [

@@ -516,6 +516,34 @@ const table: Record<string, Case[]> = {
     }) }],
   'PUT /plans/:id': [{ name: "A's plan", req: async () => ({ method: 'PUT', url: `/plans/${await aPlanId()}`, body: { name: 'Grátis', users: 100000, connections: 1, queues: 1, value: 0 } }), expect: answered(403, 'ERR_NO_PERMISSION', aPlanUnchanged) }],
   'DELETE /plans/:id': [{ name: "A's plan", req: async () => ({ method: 'DELETE', url: `/plans/${await aPlanId()}` }), expect: answered(403, 'ERR_NO_PERMISSION', aPlanUnchanged) }],
+  'GET /companies/:id': [{ name: "A's company", req: () => get(`/companies/${A.c.companyId}`), expect: notFound('ERR_NO_COMPANY_FOUND') }],
+  'PUT /companies/:id/schedules': [
+    {
+      name: "A's company",
+      req: () => ({ method: 'PUT', url: `/companies/${A.c.companyId}/schedules`, body: { schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '00:00', endTime: '00:01' }] } }),
+      expect: notFound('ERR_NO_COMPANY_FOUND', async () => {
+        const [c] = await app.owner`select schedules from companies where id = ${A.c.companyId}`;
+        expect(c?.schedules).toEqual([]);
+      }),
+    },
+  ],
+  'GET /audit-logs': [
+    {
+      name: "B's trail only, whatever companyId it is given",
+      req: async () => {
+        await api(app, A.c.adminToken).put('/settings/chatBotType', { value: 'text' });
+        await api(app, A.c.adminToken).put('/settings/userRating', { value: 'enabled' });
+        return get(`/audit-logs?companyId=${A.c.companyId}`);
+      },
+      expect: async (r) => {
+        expect(r.status).toBe(200);
+        const logs = r.body.logs as { companyId: number }[];
+        expect(logs.length).toBeGreaterThan(0);
+        expect(logs.filter((l) => l.companyId !== B.c.companyId)).toEqual([]);
+        await api(app, A.c.adminToken).put('/settings/userRating', { value: 'disabled' });
+      },
+    },
+  ],
   'POST /sandbox/connections/:whatsappId/inbound': [
     {
       name: "A's connection",

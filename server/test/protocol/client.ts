@@ -276,6 +276,16 @@ export class SpecClient {
     return this.http<{ key: string; value: string }>('PUT', `/settings/${key}`, { data: { key, value } });
   }
 
+  /** pages/Settings (Horários): GET /companies/{companyId}; reads data.schedules (administration §7). */
+  company() {
+    return this.http<{ id: number; schedules: { weekday: string; weekdayEn: string; startTime: string; endTime: string }[] }>('GET', `/companies/${this.companyId}`);
+  }
+
+  /** pages/Settings (Horários): PUT /companies/{id}/schedules with { id, schedules } (administration §7). */
+  updateSchedules(schedules: { weekday: string; weekdayEn: string; startTime: string; endTime: string }[]) {
+    return this.http<{ id: number; schedules: unknown[] }>('PUT', `/companies/${this.companyId}/schedules`, { data: { id: this.companyId, schedules } });
+  }
+
   // ----------------------------------------------------------------------- /tickets (lists)
 
   /** hooks/useTickets: GET /tickets with its params as given (attendance §7). */

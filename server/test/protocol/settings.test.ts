@@ -40,3 +40,18 @@ describe('company settings', () => {
     expect((unknown.data as unknown as { error: string }).error).toBe('ERR_NO_SETTING_FOUND');
   });
 });
+
+describe('company hours (Horários)', () => {
+  it("the week sent as { id, schedules } is what the page reads back from GET /companies/{id}", async () => {
+    const week = [
+      { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
+      { weekday: 'Sábado', weekdayEn: 'saturday', startTime: '08:00', endTime: '12:00' },
+    ];
+    const put = await admin.updateSchedules(week);
+    expect(put.status).toBe(200);
+    expect(put.data.schedules).toEqual(week);
+    const read = await admin.company();
+    expect(read.status).toBe(200);
+    expect(read.data.schedules).toEqual(week);
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, msg, name2to50, dbId } from './common';
 import { CompanyDto, PlanDto } from './dtos';
+import { weekdaysEn } from './queues';
 
 export const recurrences = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 
@@ -42,8 +43,12 @@ export const CreatedCompanyDto = CompanyDto.extend({ adminUserId: z.number() });
 export const CompanyPlanDto = z.object({ id: z.number(), name: z.string(), planId: z.number(), dueDate: z.string(), plan: PlanDto });
 export type CompanyPlanDto = z.infer<typeof CompanyPlanDto>;
 
-/** GET /settings: the company's settings as the spec's client reads them (`find(s => s.key === …)`). */
-export const SettingDto = z.object({ key: z.string(), value: z.string() });
+/**
+ * GET /settings: the company's settings as the spec's client reads them (`find(s => s.key === …)`).
+ * Integration keys come with value '' and `configured` (write-only; decision 0120).
+ */
+export const SettingDto = z.object({ key: z.string(), value: z.string(), configured: z.boolean().optional() });
+export type SettingDto = z.infer<typeof SettingDto>;
 export const SettingsResponse = z.array(SettingDto);
 
 /** PUT /settings/:key: one of the company's known settings (DEFAULT_COMPANY_SETTINGS' keys and `language`). */
@@ -53,3 +58,29 @@ export type UpdateSettingBody = z.infer<typeof UpdateSettingBody>;
 
 /** GET /settings/viewregister (public): whether the login page links to signup. */
 export const SettingValueResponse = z.object({ value: z.string() });
+
+/** `##:##` (administration.md §5), or '' for a day without hours. */
+const hhmm = z.union([z.literal(''), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM')]);
+
+/** One day of the company's working hours (administration.md §3 Company.schedules). */
+export const CompanyScheduleDay = z.object({
+  weekday: z.string().trim().max(30),
+  weekdayEn: z.enum(weekdaysEn),
+  startTime: hhmm,
+  endTime: hhmm,
+});
+export type CompanyScheduleDay = z.infer<typeof CompanyScheduleDay>;
+
+/** PUT /companies/:id/schedules: `{ id, schedules }` as the spec's client sends it (the id in the path decides). */
+export const UpdateCompanySchedulesBody = z.object({
+  id: z.coerce.number().int().optional(),
+  schedules: z
+    .array(CompanyScheduleDay)
+    .max(7)
+    .refine((days) => new Set(days.map((d) => d.weekdayEn)).size === days.length, 'one row per weekday'),
+});
+export type UpdateCompanySchedulesBody = z.infer<typeof UpdateCompanySchedulesBody>;
+
+/** GET /companies/:id and PUT /companies/:id/schedules: the company with its working hours. */
+export const CompanyWithSchedulesDto = CompanyDto.extend({ schedules: z.array(CompanyScheduleDay) });
+export type CompanyWithSchedulesDto = z.infer<typeof CompanyWithSchedulesDto>;

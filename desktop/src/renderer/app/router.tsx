@@ -59,13 +59,15 @@ const routes: RouteObject[] = [
         },
       },
       {
-        path: 'simulator',
-        lazy: async () => ({ Component: (await import('../features/simulator/SimulatorPage')).SimulatorPage }),
+        path: 'settings',
+        lazy: async () => {
+          const { SettingsPage } = await import('../features/settings/SettingsPage');
+          return { element: <RequireAdmin><SettingsPage /></RequireAdmin> };
+        },
       },
       {
-        // Until the Settings page lands: its super-user tab 'Planos' alone (issue 11 part 5).
-        path: 'settings',
-        lazy: async () => ({ Component: (await import('../features/plans/SettingsPlansOnly')).SettingsPlansOnly }),
+        path: 'simulator',
+        lazy: async () => ({ Component: (await import('../features/simulator/SimulatorPage')).SimulatorPage }),
       },
       // A gated feature's page (administration.md §6): the spec's toast and / when the plan lacks it.
       ...placeholderPaths.map((path) => {

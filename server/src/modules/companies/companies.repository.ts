@@ -92,3 +92,9 @@ export const lockForLimits = async (tx: Tx, companyId: number): Promise<PlanRow>
   if (!plan) throw new Error(`company ${companyId} has no plan`);
   return plan;
 };
+
+export type CompanySchedules = CompanyRow['schedules'];
+
+/** The company's own setup columns (timezone, working hours); the caller checked who may. */
+export const setSetup = async (tx: Tx, id: number, set: { timezone?: string; schedules?: CompanySchedules }): Promise<CompanyRow | undefined> =>
+  (await tx.update(companies).set({ ...set, updatedAt: new Date() }).where(eq(companies.id, id)).returning())[0];

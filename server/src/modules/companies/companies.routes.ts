@@ -1,19 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CompanyDto, CompanyPlanDto, CreateCompanyBody, CreatedCompanyDto, IdParam, SettingDto, SettingKeyParam, SettingsResponse, SettingValueResponse, UpdateSettingBody } from '@balcao/shared';
+import { CompanyDto, CompanyPlanDto, CreateCompanyBody, CreatedCompanyDto, IdParam, SettingValueResponse } from '@balcao/shared';
 import type { CompaniesService } from './companies.service';
 import type { SettingsService } from './settings.service';
 
-export const companiesRoutes = (companies: CompaniesService, settings: SettingsService) => async (fastify: FastifyInstance) => {
+export const companiesRoutes = (companies: CompaniesService) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/companies', { schema: { response: { 200: z.array(CompanyDto) } } }, (req) => companies.list(req.ctx));
   app.post('/companies', { schema: { body: CreateCompanyBody, response: { 200: CreatedCompanyDto } } }, (req) => companies.create(req.ctx, req.body));
   app.get('/companies/listPlan/:id', { schema: { params: IdParam, response: { 200: CompanyPlanDto } } }, (req) => companies.plan(req.ctx, req.params.id));
-  app.get('/settings', { schema: { response: { 200: SettingsResponse } } }, (req) => settings.list(req.ctx));
-  app.put('/settings/:key', { schema: { params: SettingKeyParam, body: UpdateSettingBody, response: { 200: SettingDto } } }, (req) =>
-    settings.update(req.ctx, req.params.key, req.body.value),
-  );
 };
 
 /** Read before login: the login page asks whether to link to signup. */

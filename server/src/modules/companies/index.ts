@@ -1,14 +1,17 @@
 // The companies module's one door (decision 0015): companies, plans, settings and plan limits.
 import type { FastifyInstance } from 'fastify';
 import type { DataAccess } from '../../db/tenant';
+import type { EventBus } from '../../infra/event-bus';
 import { defineModule } from '../../infra/module';
 import { get, getRef, getSetting } from './companies.repository';
+import { registerCompanyListeners } from './companies.listeners';
 import { companiesPublicRoutes, companiesRoutes } from './companies.routes';
 import { createCompaniesService } from './companies.service';
 import { createSettingsService } from './settings.service';
 import { logosRoutes } from './logos.routes';
 import { plansPublicRoutes, plansRoutes } from './plans.routes';
 import { createPlansService } from './plans.service';
+import { settingsRoutes } from './settings.routes';
 
 export { createCompaniesService, type CompaniesService } from './companies.service';
 export { assertBelowLimit } from './plan-limits';
@@ -21,7 +24,8 @@ export const companiesQueries = { get, getRef, getSetting };
 
 export const companiesModule = defineModule({
   name: 'companies',
-  setup: (k: { data: DataAccess }) => {
+  dependsOn: ['audit'],
+  setup: (k: { data: DataAccess; bus: EventBus }) => {
     const settings = createSettingsService(k.data);
     const plans = createPlansService(k.data);
     const publicRoutes = async (app: FastifyInstance) => {
@@ -30,9 +34,10 @@ export const companiesModule = defineModule({
       await app.register(plansPublicRoutes(plans));
     };
     const routes = async (app: FastifyInstance) => {
-      await app.register(companiesRoutes(createCompaniesService(k.data), settings));
+      await app.register(companiesRoutes(createCompaniesService(k.data)));
+      await app.register(settingsRoutes(settings));
       await app.register(plansRoutes(plans));
     };
-    return { routes, publicRoutes };
+    return { routes, publicRoutes, start: (rt) => registerCompanyListeners(k.bus, rt) };
   },
 });

@@ -2,6 +2,7 @@ import { can, type CreateWhatsappBody, type StartSessionBody, type UpdateWhatsap
 import type { Tx } from '../../db/client';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
+import { auditQueries } from '../audit';
 import { assertBelowLimit } from '../companies';
 import { usersQueries } from '../users';
 import { queuesQueries } from '../queues';
@@ -28,6 +29,15 @@ const stageUpdated = async (tx: Tx, ctx: Ctx, stage: Stage, id: number) => {
   return dto;
 };
 
+/**
+ * What the audit trail keeps of a connection: the admin's settings (the token masked by the trail),
+ * not the session's own churn (status, QR code, retries, timestamps).
+ */
+const audited = (row: repo.WhatsappRow, queueIds: number[]) => {
+  const { status: _s, qrcode: _q, retries: _r, number: _n, createdAt: _c, updatedAt: _u, ...settings } = row;
+  return { ...settings, queueIds: [...queueIds].sort((a, b) => a - b) };
+};
+
 /** The connection as it is now; 404 when it was deleted while the session work ran. */
 const dtoOrGone = async (deps: Deps, ctx: Ctx, id: number): Promise<WhatsappDto> => {
   const dto = await deps.data.withTenant(ctx, ({ tx }) => repo.dtoOf(tx, ctx.companyId, id));
@@ -50,7 +60,8 @@ export const createWhatsappService = (deps: Deps) => ({
     if (body.provider === 'sandbox' && !deps.sandboxEnabled) throw new AppError('ERR_SANDBOX_DISABLED');
     const { row, queueIds, queuesChanged } = await deps.data.withTenant(ctx, async ({ tx, stage }) => {
       const before = await mustGet(tx, ctx, id);
-      let queueIds = await queueIdsOf(tx, ctx, id);
+      const queueIdsBefore = await queueIdsOf(tx, ctx, id);
+      let queueIds = queueIdsBefore;
       if (body.queueIds) {
         queueIds = await queuesQueries.existingIds(tx, ctx.companyId, body.queueIds);
         if (queueIds.length !== new Set(body.queueIds).size) throw new AppError('ERR_NO_QUEUE_FOUND');
@@ -66,6 +77,7 @@ export const createWhatsappService = (deps: Deps) => ({
       if (body.queueIds) await repo.setQueues(tx, ctx.companyId, id, queueIds);
       if (body.isDefault) for (const other of await repo.clearDefaultExcept(tx, ctx.companyId, id)) await stageUpdated(tx, ctx, stage, other);
       await stageUpdated(tx, ctx, stage, id);
+      await auditQueries.record(tx, ctx, { entity: 'whatsapp', entityId: id, action: 'update', before: audited(before, queueIdsBefore), after: audited(row, queueIds) });
       return { row, queueIds, queuesChanged: !!body.queueIds || body.provider !== undefined };
     });
     // A live session routes by the queues it started with: restart it with the new ones.
@@ -79,6 +91,7 @@ export const createWhatsappService = (deps: Deps) => ({
     await deps.sessions.stop(id);
     await deps.data.withTenant(ctx, async ({ tx, stage }) => {
       const row = await mustGet(tx, ctx, id);
+      await auditQueries.record(tx, ctx, { entity: 'whatsapp', entityId: id, action: 'delete', before: audited(row, await queueIdsOf(tx, ctx, id)), after: null });
       await usersQueries.clearWhatsapp(tx, ctx.companyId, id);
       await repo.remove(tx, ctx.companyId, id);
       stage({ type: 'whatsapp.deleted', companyId: ctx.companyId, whatsappId: id });
@@ -115,6 +128,7 @@ export const createWhatsappService = (deps: Deps) => ({
       const { queueIds: _q, ...fields } = body;
       const row = await repo.insert(tx, { ...fields, isDefault, companyId: ctx.companyId, status: 'DISCONNECTED', transferQueueId: body.transferQueueId ?? null, promptId: body.promptId ?? null });
       await repo.setQueues(tx, ctx.companyId, row.id, queueIds);
+      await auditQueries.record(tx, ctx, { entity: 'whatsapp', entityId: row.id, action: 'create', before: null, after: audited(row, queueIds) });
       // The default moves to the new connection: every admin's list must hear about the old one.
       if (isDefault) for (const other of await repo.clearDefaultExcept(tx, ctx.companyId, row.id)) await stageUpdated(tx, ctx, stage, other);
       const dto = repo.toWhatsappDto(row, (await repo.queueIdsOf(tx, ctx.companyId, [row.id])).get(row.id) ?? []);

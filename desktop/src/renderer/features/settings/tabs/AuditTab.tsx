@@ -1,0 +1,190 @@
+import { useCallback, useEffect, useRef, useState, type HTMLAttributes } from 'react';
+import { Button, DatePicker, Flex, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { auditEntities, type AuditLogDto } from '@balcao/shared';
+import { http } from '../../../lib/http';
+import { toastError } from '../../../lib/reportError';
+import { useMediaQuery } from '../../../lib/useMediaQuery';
+import { settingsApi, type AuditFilters } from '../settings.api';
+import { auditChanges, hoursText } from '../settings.logic';
+import type { SettingsTab, SettingsTabContext } from './types';
+
+const ACTION_COLOR: Record<string, string> = { create: 'green', update: 'blue', delete: 'red' };
+
+/** before → after, one line per changed field ('' as an em dash; hours compact). */
+const Changes = ({ log }: { log: AuditLogDto }) => {
+  const show = (field: string, v: string, raw: unknown) => (field === 'schedules' ? (hoursText(raw) ?? v) : v) || '—';
+  return (
+    <Flex vertical gap={2} data-testid="audit-changes">
+      {auditChanges(log.before, log.after).map((c) => (
+        <Typography.Text key={c.field} style={{ wordBreak: 'break-word' }}>
+          <Typography.Text strong>{c.field}</Typography.Text>: {log.before ? <Typography.Text delete type="secondary">{show(c.field, c.before, log.before[c.field])}</Typography.Text> : null}
+          {log.before && log.after ? ' → ' : null}
+          {log.after ? show(c.field, c.after, log.after[c.field]) : null}
+        </Typography.Text>
+      ))}
+    </Flex>
+  );
+};
+
+const AuditPane = ({ ctx }: { ctx: SettingsTabContext }) => {
+  const { t } = useTranslation();
+  const narrow = useMediaQuery('(max-width: 575px)');
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [logs, setLogs] = useState<AuditLogDto[]>([]);
+  const [page, setPage] = useState(1);
+  const [hasMore, setHasMore] = useState(false);
+  const [loading, setLoading] = useState(true);
+  const [users, setUsers] = useState<{ id: number; name: string }[]>([]);
+  const [companies, setCompanies] = useState<{ id: number; name: string }[]>([]);
+  const latest = useRef<AbortController | null>(null);
+
+  const load = useCallback(async (f: AuditFilters, pageNumber: number) => {
+    latest.current?.abort();
+    const ac = new AbortController();
+    latest.current = ac;
+    setLoading(true);
+    try {
+      const r = await settingsApi.auditLogs(f, pageNumber, ac.signal);
+      if (ac.signal.aborted) return;
+      setLogs((prev) => (pageNumber === 1 ? r.logs : [...prev, ...r.logs]));
+      setHasMore(r.hasMore);
+      setPage(pageNumber);
+    } catch (err) {
+      if (!ac.signal.aborted) toastError(err);
+    } finally {
+      if (!ac.signal.aborted) setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load(filters, 1);
+  }, [filters, load]);
+  useEffect(() => () => latest.current?.abort(), []);
+  useEffect(() => {
+    http.get<{ id: number; name: string }[]>('/users/list').then(setUsers, toastError);
+  }, []);
+  // The super user reads every company's trail: name them, and offer one as a filter.
+  useEffect(() => {
+    if (ctx.isSuper) http.get<{ id: number; name: string }[]>('/companies').then(setCompanies, toastError);
+  }, [ctx.isSuper]);
+  const companyName = (id: number) => companies.find((c) => c.id === id)?.name ?? `#${id}`;
+
+  const entityText = (e: string) => t(`audit.entities.${e}` as 'audit.entities.setting', { defaultValue: e });
+  const when = (log: AuditLogDto) => dayjs(log.createdAt).format('DD/MM/YYYY HH:mm');
+  const what = (log: AuditLogDto) => (
+    <Flex gap={4} wrap align="center">
+      <Tag color={ACTION_COLOR[log.action]}>{t(`audit.actions.${log.action}` as 'audit.actions.update', { defaultValue: log.action })}</Tag>
+      <Typography.Text>
+        {entityText(log.entity)} <Typography.Text code>{log.entityId}</Typography.Text>
+      </Typography.Text>
+    </Flex>
+  );
+  const who = (log: AuditLogDto) => log.userName || t('audit.system');
+  const wide: TableColumnsType<AuditLogDto> = [
+    { key: 'when', title: t('audit.when'), width: 140, render: (_, l) => when(l) },
+    ...(ctx.isSuper ? [{ key: 'company', title: t('audit.company'), width: 140, render: (_: unknown, l: AuditLogDto) => companyName(l.companyId) }] : []),
+    { key: 'who', title: t('audit.who'), width: 160, render: (_, l) => who(l) },
+    { key: 'what', title: t('audit.what'), width: 220, render: (_, l) => what(l) },
+    { key: 'changes', title: t('audit.changes'), render: (_, l) => <Changes log={l} /> },
+  ];
+  // At phone width one cell per row: the same facts stacked.
+  const compact: TableColumnsType<AuditLogDto> = [
+    {
+      key: 'all',
+      title: t('audit.what'),
+      render: (_, l) => (
+        <Flex vertical gap={4}>
+          <Typography.Text type="secondary">
+            {when(l)} · {who(l)}
+            {ctx.isSuper ? ` · ${companyName(l.companyId)}` : null}
+          </Typography.Text>
+          {what(l)}
+          <Changes log={l} />
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex wrap gap={8}>
+        {ctx.isSuper ? (
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder={t('audit.filterCompany')}
+            aria-label={t('audit.filterCompany')}
+            data-testid="audit-filter-company"
+            style={{ minWidth: 180, flex: narrow ? '1 1 100%' : undefined }}
+            value={filters.companyId}
+            onChange={(companyId?: number) => setFilters((f) => ({ ...f, companyId }))}
+            options={companies.map((c) => ({ value: c.id, label: c.name }))}
+          />
+        ) : null}
+        <Select
+          allowClear
+          placeholder={t('audit.filterEntity')}
+          aria-label={t('audit.filterEntity')}
+          data-testid="audit-filter-entity"
+          style={{ minWidth: 180, flex: narrow ? '1 1 100%' : undefined }}
+          value={filters.entity}
+          onChange={(entity?: string) => setFilters((f) => ({ ...f, entity }))}
+          options={auditEntities.map((e) => ({ value: e, label: entityText(e) }))}
+        />
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          placeholder={t('audit.filterUser')}
+          aria-label={t('audit.filterUser')}
+          data-testid="audit-filter-user"
+          style={{ minWidth: 180, flex: narrow ? '1 1 100%' : undefined }}
+          value={filters.userId}
+          onChange={(userId?: number) => setFilters((f) => ({ ...f, userId }))}
+          options={users.map((u) => ({ value: u.id, label: u.name }))}
+        />
+        <DatePicker.RangePicker
+          data-testid="audit-filter-dates"
+          aria-label={t('audit.filterDates')}
+          format="DD/MM/YYYY"
+          style={{ flex: narrow ? '1 1 100%' : undefined }}
+          value={range}
+          allowEmpty={[true, true]}
+          onChange={(r) => {
+            setRange(r);
+            setFilters((f) => ({ ...f, dateFrom: r?.[0]?.format('YYYY-MM-DD'), dateTo: r?.[1]?.format('YYYY-MM-DD') }));
+          }}
+        />
+      </Flex>
+      <Table<AuditLogDto>
+        data-testid="audit-table"
+        rowKey="id"
+        size="small"
+        loading={loading && page === 1}
+        columns={narrow ? compact : wide}
+        dataSource={logs}
+        pagination={false}
+        locale={{ emptyText: t('audit.empty') }}
+        onRow={(l) => ({ 'data-testid': 'audit-row', 'data-entity': l.entity, 'data-entity-id': l.entityId, 'data-action': l.action }) as HTMLAttributes<HTMLElement>}
+      />
+      {hasMore ? (
+        <Flex justify="center">
+          <Button loading={loading} onClick={() => void load(filters, page + 1)} data-testid="audit-load-more">
+            {t('common.loadMore')}
+          </Button>
+        </Flex>
+      ) : null}
+    </Flex>
+  );
+};
+
+export const auditTab: SettingsTab = {
+  key: 'audit',
+  label: (t) => t('audit.tab'),
+  visible: (ctx) => ctx.isAdmin || ctx.isSuper,
+  Component: AuditPane,
+};
