@@ -53,6 +53,7 @@ export const errorCodes = [
   'ERR_FILE_TYPE_NOT_ALLOWED',
   'ERR_FILE_TOO_LARGE',
   'ERR_MESSAGE_NOT_EDITABLE',
+  'ERR_LAST_ADMIN',
   'ERR_INTERNAL',
 ] as const;
 
@@ -111,6 +112,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_FILE_TOO_LARGE: 413,
   /** Only a text message that is not deleted can be edited. */
   ERR_MESSAGE_NOT_EDITABLE: 409,
+  /** The company's last admin cannot be deleted nor lose the admin profile (decision 0110). */
+  ERR_LAST_ADMIN: 409,
   ERR_INTERNAL: 500,
 };
 

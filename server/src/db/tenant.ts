@@ -37,7 +37,7 @@ export interface DataAccess {
  * Every reason the system may work across companies (RLS off). A new cross-company need is a new
  * member here, reviewed like any other API change; each use is logged at debug level.
  */
-export const systemReasons = ['auth:login', 'auth:refresh', 'boot:seed', 'boot:resume-sessions', 'companies:super', 'settings:public', 'test:fixtures'] as const;
+export const systemReasons = ['auth:login', 'auth:refresh', 'boot:seed', 'boot:resume-sessions', 'companies:super', 'settings:public', 'test:fixtures', 'users:presence'] as const;
 export type SystemReason = (typeof systemReasons)[number];
 
 /** Where withSystem reports its uses: pino's `debug(obj, msg)` fits. */

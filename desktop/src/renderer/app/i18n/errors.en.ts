@@ -48,5 +48,6 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_FILE_TYPE_NOT_ALLOWED: 'This type of file is not allowed.',
   ERR_FILE_TOO_LARGE: 'The file is too large to send through WhatsApp.',
   ERR_MESSAGE_NOT_EDITABLE: 'Only text messages can be edited.',
+  ERR_LAST_ADMIN: 'The company needs at least one admin: this one cannot be deleted or lose the admin profile.',
   ERR_INTERNAL: 'Internal server error. Try again later.',
 };

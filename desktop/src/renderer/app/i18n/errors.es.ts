@@ -48,5 +48,6 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_FILE_TYPE_NOT_ALLOWED: 'Este tipo de archivo no está permitido.',
   ERR_FILE_TOO_LARGE: 'El archivo es demasiado grande para enviarlo por WhatsApp.',
   ERR_MESSAGE_NOT_EDITABLE: 'Solo se pueden editar los mensajes de texto.',
+  ERR_LAST_ADMIN: 'La empresa necesita al menos un administrador: este no puede eliminarse ni perder el perfil de administrador.',
   ERR_INTERNAL: 'Error interno del servidor. Inténtelo más tarde.',
 };

@@ -49,5 +49,6 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_FILE_TYPE_NOT_ALLOWED: 'Este tipo de arquivo não é permitido.',
   ERR_FILE_TOO_LARGE: 'O arquivo é grande demais para enviar pelo WhatsApp.',
   ERR_MESSAGE_NOT_EDITABLE: 'Só mensagens de texto podem ser editadas.',
+  ERR_LAST_ADMIN: 'A empresa precisa de pelo menos um administrador: este não pode ser excluído nem deixar de ser administrador.',
   ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
 };
