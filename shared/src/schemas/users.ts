@@ -9,7 +9,8 @@ export const CreateUserBody = z.object({
   password: z.string({ error: msg.required }).min(5, msg.tooShort).max(50, msg.tooLong),
   profile: z.enum(profiles).default('user'),
   allTicket: z.enum(['enabled', 'disabled', 'desabled']).default('disabled').transform((v) => (v === 'enabled' ? 'enabled' : 'disabled')),
-  whatsappId: dbId.nullable().optional(),
+  /** '' is "no default connection" (the spec's modal sends its empty select as is), as null. */
+  whatsappId: z.union([z.literal('').transform(() => null), dbId.nullable()]).optional(),
   queueIds: z.array(dbId).max(200).default([]),
 });
 export type CreateUserBody = z.infer<typeof CreateUserBody>;
