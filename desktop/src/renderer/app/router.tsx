@@ -5,7 +5,7 @@ import { PublicOnly, RequireAdmin, RequireAuth } from './RouteGuards';
 
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
-  'todolist', 'schedules', 'tags', 'helps', 'users', 'files',
+  'todolist', 'schedules', 'helps', 'files',
   'prompts', 'queue-integration', 'messages-api', 'settings', 'kanban', 'financeiro', 'queues',
   'announcements', 'subscription', 'chats/:uuid?', 'contact-lists', 'contact-lists/:contactListId/contacts',
   'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
@@ -48,6 +48,17 @@ const routes: RouteObject[] = [
       {
         path: 'contacts',
         lazy: async () => ({ Component: (await import('../features/contacts/ContactsPage')).ContactsPage }),
+      },
+      {
+        path: 'users',
+        lazy: async () => {
+          const { UsersPage } = await import('../features/users-admin/UsersPage');
+          return { element: <RequireAdmin><UsersPage /></RequireAdmin> };
+        },
+      },
+      {
+        path: 'tags',
+        lazy: async () => ({ Component: (await import('../features/tags-admin/TagsPage')).TagsPage }),
       },
       {
         path: 'simulator',
