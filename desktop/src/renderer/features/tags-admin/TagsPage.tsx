@@ -84,7 +84,12 @@ export const TagsPage = () => {
       key: 'name',
       title: t('tagsAdmin.name'),
       render: (_, g) => (
-        <Tag color={g.color} style={{ color: textOn(g.color), maxWidth: narrow ? 160 : 320, overflow: 'hidden', textOverflow: 'ellipsis', marginInlineEnd: 0 }} data-testid="tag-chip">
+        // A solid chip in the tag's own colour (antd's `color` prop tints a custom colour pale), text that reads on it.
+        <Tag
+          variant="solid"
+          style={{ background: g.color, borderColor: g.color, color: textOn(g.color), maxWidth: narrow ? 160 : 320, overflow: 'hidden', textOverflow: 'ellipsis', marginInlineEnd: 0 }}
+          data-testid="tag-chip"
+        >
           {g.name}
         </Tag>
       ),
