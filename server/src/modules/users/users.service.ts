@@ -25,7 +25,7 @@ const auditView = (u: UserDto, passwordChanged = false) => ({
 /** Refuses when `userId` is the company's only admin (its admin rows stay locked until commit). */
 const assertNotLastAdmin = async (tx: Parameters<typeof repo.lockAdmins>[0], companyId: number, userId: number) => {
   const admins = await repo.lockAdmins(tx, companyId);
-  if (admins.length === 0 || admins.every((id) => id === userId)) throw new AppError('ERR_LAST_ADMIN');
+  if (admins.includes(userId) && admins.length === 1) throw new AppError('ERR_LAST_ADMIN');
 };
 
 export const createUsersService = (data: DataAccess) => ({
@@ -104,7 +104,7 @@ export const createUsersService = (data: DataAccess) => ({
         throw new AppError('ERR_NO_QUEUE_FOUND');
       }
       if (whatsappChanges && body.whatsappId && !(await whatsappQueries.get(tx, ctx.companyId, body.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
-      if (profileChanges && current.profile === 'admin') await assertNotLastAdmin(tx, ctx.companyId, id);
+      if (profileChanges) await assertNotLastAdmin(tx, ctx.companyId, id);
       await repo
         .update(tx, ctx.companyId, id, {
           name: body.name,
@@ -139,8 +139,9 @@ export const createUsersService = (data: DataAccess) => ({
       if (!can(ctx, 'users:delete')) throw new AppError('ERR_NO_PERMISSION');
       const current = await repo.getDto(tx, ctx.companyId, id);
       if (!current) throw new AppError('ERR_NO_USER_FOUND');
-      if (id === ctx.userId || (current.super && !ctx.super)) throw new AppError('ERR_NO_PERMISSION');
-      if (current.profile === 'admin') await assertNotLastAdmin(tx, ctx.companyId, id);
+      // The installation's owner is deleted by no company admin (`companies:manage`: super users only).
+      if (id === ctx.userId || (current.super && !can(ctx, 'companies:manage'))) throw new AppError('ERR_NO_PERMISSION');
+      await assertNotLastAdmin(tx, ctx.companyId, id);
       await repo.remove(tx, ctx.companyId, id);
       await auditQueries.record(tx, ctx, { entity: 'user', entityId: id, action: 'delete', before: auditView(current) });
       stage({ type: 'user.deleted', companyId: ctx.companyId, userId: id });
