@@ -22,6 +22,8 @@ export const AGE_LABEL_REFRESH_MS = 30_000;
  * back to 'viewing' COLLISION_TYPING_MS after the last keystroke announced.
  */
 export const COLLISION_HEARTBEAT_MS = 4_000;
+/** The clients' `userStatus` heartbeat (attendance.md §9: every 300000 ms); the server's online flag. */
+export const USER_STATUS_HEARTBEAT_MS = 300_000;
 export const COLLISION_TTL_MS = 10_000;
 export const COLLISION_TYPING_MS = 5_000;
 

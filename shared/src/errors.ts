@@ -55,6 +55,7 @@ export const errorCodes = [
   'ERR_MESSAGE_NOT_EDITABLE',
   'ERR_NO_QUEUE_OPTION_FOUND',
   'ERR_PLAN_IN_USE',
+  'ERR_LAST_ADMIN',
   'ERR_INTERNAL',
 ] as const;
 
@@ -116,6 +117,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_NO_QUEUE_OPTION_FOUND: 404,
   /** A plan some company is on cannot be deleted (`details.companies`: how many). */
   ERR_PLAN_IN_USE: 409,
+  /** The company's last admin cannot be deleted nor lose the admin profile (decision 0110). */
+  ERR_LAST_ADMIN: 409,
   ERR_INTERNAL: 500,
 };
 

@@ -5,7 +5,7 @@
 import type { ConnectionStatus } from './constants';
 import type { MessageDto, TicketDto, ContactDto, WhatsappDto, UserDto, QueueDto } from './schemas/dtos';
 import type { QuickMessageDto } from './schemas/quick-messages';
-import type { TicketNoteDto } from './schemas/tags';
+import type { TagListItemDto, TicketNoteDto } from './schemas/tags';
 import type { CompanyScheduleDay, SettingDto } from './schemas/companies';
 
 /** Internal domain events staged by services and published after commit. */
@@ -43,6 +43,11 @@ export type DomainEvent =
   | { type: 'user.created'; companyId: number; user: UserDto }
   /** `roomsChanged`: profile, queues or allTicket changed, so what the user may see (and their socket rooms). */
   | { type: 'user.updated'; companyId: number; user: UserDto; roomsChanged?: true }
+  | { type: 'user.deleted'; companyId: number; userId: number }
+  /** A user's sockets came or all went (the `userStatus` heartbeat; decision 0111). */
+  | { type: 'user.online'; companyId: number; user: UserDto }
+  | { type: 'tag.saved'; companyId: number; tag: TagListItemDto; created: boolean }
+  | { type: 'tag.deleted'; companyId: number; tagId: number }
   | { type: 'auth.login'; companyId: number; userId: number }
   /** A company setting (or its timezone) changed; an integration key's value is never in it (decision 0120). */
   | { type: 'setting.updated'; companyId: number; setting: SettingDto }
@@ -115,6 +120,8 @@ export interface WireChannels {
   presence: { action: 'update'; ticketId: number; presence: TicketPresence };
   queue: { action: 'create' | 'update'; queue: QueueDto } | { action: 'delete'; queueId: number };
   user: { action: 'create' | 'update'; user: UserDto } | { action: 'delete'; userId: number };
+  /** The company's tags (decision 0114): the /tags screen and the selectors stay current. */
+  tag: { action: 'create' | 'update'; tag: TagListItemDto } | { action: 'delete'; tagId: number };
   /** Another login of this user: its older sessions log out (the spec's client reads only `user.id`). */
   auth: { action: 'update'; user: { id: number } };
   /**

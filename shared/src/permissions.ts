@@ -48,10 +48,14 @@ export const adminPermissions = [
   'settings:update',
   /** Read the company's audit trail (GET /audit-logs). */
   'audit:view',
+  /** Delete a user of the company (never oneself, never the last admin; decision 0110). */
+  'users:delete',
+  /** Delete a tag of the company (it leaves every ticket; decision 0113). */
+  'tags:delete',
 ] as const;
 
-/** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages). */
-export const supervisorPermissions = ['quickMessages:manageAll', 'tags:setKanban'] as const;
+/** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages, tags' kanban flag; decision 0113: deleting tags). */
+export const supervisorPermissions = ['quickMessages:manageAll', 'tags:setKanban', 'tags:delete'] as const;
 
 /** What only the super user (any profile) may do: the whole installation, not one company. */
 export const superPermissions = [

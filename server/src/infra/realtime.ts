@@ -92,6 +92,9 @@ export const attachRealtime = async (
         if (s.data.connectedAt < connectedBefore) s.disconnect(true);
       }
     },
+    async socketCount(room) {
+      return (await io.in(room).fetchSockets()).length;
+    },
     leave(from, room, except) {
       let op = io.in(from);
       if (except?.length) op = op.except(except);

@@ -44,6 +44,8 @@ export interface Realtime {
   emit<C extends WireChannel>(to: string[], event: WireEventName<C>, payload: WireChannels[C], except?: string[]): void;
   /** Close the user's sockets opened before `connectedBefore` (ms): their session has ended. */
   endSessions(userId: number, connectedBefore: number): Promise<void>;
+  /** How many sockets are in `room`, across every process (the users module's online status). */
+  socketCount(room: string): Promise<number>;
   /** Make the sockets in `from` (but not in `except`) leave `room`. */
   leave(from: string[], room: string, except?: string[]): void;
 }

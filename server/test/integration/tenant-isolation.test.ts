@@ -181,6 +181,30 @@ const table: Record<string, Case[]> = {
       },
     },
   ],
+  'GET /tags': [
+    // B may hold a tag named like A's (the POST /tags row): ids and counts tell them apart.
+    { name: 'lists B only, with counts', req: async () => (await tagsAndNotes(), get(`/tags?searchParam=Etiqueta&companyId=${A.c.companyId}`)), expect: async (r) => {
+        const ids = await tagsAndNotes();
+        expect(r.status).toBe(200);
+        const got = r.body.tags as { id: number; ticketsCount: number }[];
+        expect(got.map((t) => t.id)).not.toContain(ids.aTag);
+        expect(got.map((t) => t.id)).toContain(ids.bTag);
+        expect(got.every((t) => t.ticketsCount === 0)).toBe(true);
+        expect(r.body.count).toBe(got.length);
+      } },
+  ],
+  'GET /tags/:id': [{ name: "A's tag", req: async () => get(`/tags/${(await tagsAndNotes()).aTag}`), expect: notFound('ERR_NOT_FOUND') }],
+  'PUT /tags/:id': [
+    {
+      name: "A's tag",
+      req: async () => ({ method: 'PUT', url: `/tags/${(await tagsAndNotes()).aTag}`, body: { name: 'Renomeada por B', kanban: 1 } }),
+      expect: notFound('ERR_NOT_FOUND', async () => {
+        const [t] = await app.owner`select name, kanban from tags where id = ${(await tagsAndNotes()).aTag}`;
+        expect(t).toEqual({ name: `Etiqueta ${A.marker}`, kanban: 0 });
+      }),
+    },
+  ],
+  'DELETE /tags/:id': [{ name: "A's tag", req: async () => ({ method: 'DELETE', url: `/tags/${(await tagsAndNotes()).aTag}` }), expect: notFound('ERR_NOT_FOUND', aTagsAndNoteUnchanged) }],
   'POST /tags/sync': [
     { name: "A's ticket", req: async () => ({ method: 'POST', url: '/tags/sync', body: { ticketId: A.ticket.id, tags: [] } }), expect: notFound('ERR_NO_TICKET_FOUND', aTagsAndNoteUnchanged) },
     {
@@ -422,6 +446,19 @@ const table: Record<string, Case[]> = {
   'DELETE /queue-options/:id/media-upload': [{ name: "A's option", req: onAOption('DELETE', '/media-upload'), expect: notFound('ERR_NO_QUEUE_OPTION_FOUND', aQueueUnchanged) }],
   'GET /queue-options/:id/media': [{ name: "A's option with a stored file", req: onAOption('GET', '/media'), expect: notFound('ERR_NO_QUEUE_OPTION_FOUND') }],
   'GET /users/list': [{ name: 'lists B only', req: () => get('/users/list'), expect: listed(itself, () => [A.user.id, A.c.admin.id], () => B.user.id) }],
+  'GET /users': [
+    { name: 'lists B only', req: () => get('/users'), expect: listed((b) => b.users, () => [A.user.id, A.c.admin.id], () => B.user.id) },
+    { name: "searching A's admin's e-mail", req: () => get(`/users?searchParam=${encodeURIComponent(A.c.admin.email)}`), expect: emptyList((b) => b.users) },
+  ],
+  'DELETE /users/:id': [
+    {
+      name: "A's user",
+      req: () => ({ method: 'DELETE', url: `/users/${A.user.id}` }),
+      expect: notFound('ERR_NO_USER_FOUND', async () => {
+        expect(await app.owner`select id from users where id = ${A.user.id}`).toHaveLength(1);
+      }),
+    },
+  ],
   'GET /users/:id': [
     { name: "A's user", req: () => get(`/users/${A.user.id}`), expect: notFound('ERR_NO_USER_FOUND') },
     { name: "A's admin", req: () => get(`/users/${A.c.admin.id}`), expect: notFound('ERR_NO_USER_FOUND') },

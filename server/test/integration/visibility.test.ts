@@ -118,6 +118,34 @@ describe('a supervisor of Q1', () => {
     expect(await opens(sup, t.q2)).toEqual([DENIED, DENIED, DENIED]);
     expect(await listed(sup, 'showAll=true')).not.toContain(t.q2.id);
   });
+
+  it('finds the same by search, and the counts agree (server-behaviour §3: lists, search, counts)', async () => {
+    const count = async (who: Agent, query: string) => (await api(app, who.token).get<ListTicketsResponse>(`/tickets?${query}`)).body.count;
+    expect(await listed(sup, `searchParam=${t.q1ofU2.phone}&showAll=true`)).toEqual([t.q1ofU2.id]);
+    expect(await listed(sup, `searchParam=${t.q2.phone}&showAll=true`)).toEqual([]);
+    expect(await count(sup, `searchParam=${t.q2.phone}&showAll=true`)).toBe(0);
+    // The user of Q1 does not find the ticket their colleague holds; the supervisor does.
+    expect(await listed(u1, `searchParam=${t.q1ofU2.phone}&showAll=true`)).toEqual([]);
+    const open = await api(app, sup.token).get<ListTicketsResponse>('/tickets?status=open');
+    expect(open.body.count).toBe(open.body.tickets.length);
+    expect(open.body.tickets.every((x) => x.queueId === q1 || x.userId === sup.id)).toBe(true);
+  });
+
+  it("hears the live updates of a Q1 ticket another user holds, never of Q2's (rooms)", async () => {
+    const s = await connectSocket(app, sup.token);
+    sockets.push(s);
+    const seen = recordEvents(s);
+    const channel = wireEvent(co.companyId, 'ticket');
+    const admin = await connectSocket(app, co.adminToken);
+    sockets.push(admin);
+    const controlQ2 = nextEvent(admin, wireEvent(co.companyId, 'appMessage'), (p: { ticket: TicketDto }) => p.ticket.id === t.q2.id);
+    await co.inbound(t.q2.phone, 'segundo da fila dois');
+    await controlQ2;
+    const mine = nextEvent(s, channel, (p: { action: string; ticket?: TicketDto }) => p.action === 'update' && p.ticket?.id === t.q1ofU2.id);
+    await co.inbound(t.q1ofU2.phone, 'mais uma na fila um');
+    await mine;
+    expect(mentioning(seen, t.q2.uuid)).toEqual([]);
+  });
 });
 
 describe('socket rooms', () => {

@@ -266,6 +266,41 @@ export class SpecClient {
     return this.http<Record<string, unknown>>('PUT', `/users/${id}`, { data: form });
   }
 
+  /** UserModal (pages/Users' add button) → POST /users with the same form. */
+  createUser(form: { name: string; email: string; password: string; profile: string; allTicket: string; whatsappId: number | '' | null; queueIds: number[] }) {
+    return this.http<Record<string, unknown>>('POST', '/users', { data: form });
+  }
+
+  /** pages/Users: GET /users/ {searchParam, pageNumber}; reads users, hasMore. */
+  usersPage(searchParam = '', pageNumber = 1) {
+    return this.http<{ users: Record<string, unknown>[]; hasMore: boolean }>('GET', '/users/', { params: { searchParam, pageNumber } });
+  }
+
+  /** pages/Users.handleDeleteUser: DELETE /users/{id}. */
+  deleteUser(id: number) {
+    return this.http('DELETE', `/users/${id}`);
+  }
+
+  /** The tags page (administration.md §7): GET /tags/ {searchParam, pageNumber}; reads tags (name, color, ticketsCount), hasMore. */
+  tagsPage(searchParam = '', pageNumber = 1) {
+    return this.http<{ tags: Record<string, unknown>[]; hasMore: boolean }>('GET', '/tags/', { params: { searchParam, pageNumber } });
+  }
+
+  /** TagModal: GET /tags/{id} on open; save → PUT /tags/{id} or POST /tags with {name, color, kanban, userId}. */
+  tag(id: number) {
+    return this.http<Record<string, unknown>>('GET', `/tags/${id}`);
+  }
+
+  saveTag(values: { name: string; color: string; kanban: number }, id?: number) {
+    const data = { ...values, userId: this.userId };
+    return id ? this.http<Record<string, unknown>>('PUT', `/tags/${id}`, { data }) : this.http<Record<string, unknown>>('POST', '/tags', { data });
+  }
+
+  /** The tags page's delete: DELETE /tags/{id}. */
+  deleteTag(id: number) {
+    return this.http('DELETE', `/tags/${id}`);
+  }
+
   /** TicketListItemCustom.handleAcepptTicket and others: GET /settings/; reads the array's sendGreetingAccepted. */
   settings() {
     return this.http<{ key: string; value: string }[]>('GET', '/settings/');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, looseBool, msg } from './common';
+import { dbId, dbIdParam, looseBool, msg, pageNumber } from './common';
 import { TicketDto } from './dtos';
 
 /** A tag (administration.md §4: id, name, color, kanban). */
@@ -35,6 +35,37 @@ export const CreateTagBody = z.object({
   kanban: looseBool.optional().default(false),
 });
 export type CreateTagBody = z.infer<typeof CreateTagBody>;
+
+/**
+ * `PUT /tags/:id` {name, color, kanban, userId} as the spec's modal sends it: absent colour or
+ * kanban stay as they are; `userId` is accepted and ignored (the editor is the token's user).
+ */
+export const UpdateTagBody = z.object({
+  name: tagName,
+  color: CreateTagBody.shape.color.removeDefault().optional(),
+  kanban: looseBool.optional(),
+});
+export type UpdateTagBody = z.infer<typeof UpdateTagBody>;
+
+/** A row of the /tags screen: the tag and how many tickets carry it. */
+export const TagListItemDto = TagDto.extend({ ticketsCount: z.number() });
+export type TagListItemDto = z.infer<typeof TagListItemDto>;
+
+/** `GET /tags` (administration.md §7: searchParam, pageNumber → tags, hasMore). */
+export const ListTagsQuery = z.object({
+  searchParam: z.string().trim().max(100).optional(),
+  pageNumber,
+});
+export type ListTagsQuery = z.infer<typeof ListTagsQuery>;
+
+export const TAG_PAGE_SIZE = 20;
+
+export const ListTagsResponse = z.object({
+  tags: z.array(TagListItemDto),
+  count: z.number(),
+  hasMore: z.boolean(),
+});
+export type ListTagsResponse = z.infer<typeof ListTagsResponse>;
 
 /**
  * `POST /tags/sync` as the spec's client sends it: the ticket and the whole tag objects it

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { profiles } from '../constants';
-import { email, msg, name2to50, dbId } from './common';
+import { email, msg, name2to50, dbId, pageNumber } from './common';
+import { UserDto } from './dtos';
 
 export const CreateUserBody = z.object({
   name: name2to50,
@@ -8,7 +9,8 @@ export const CreateUserBody = z.object({
   password: z.string({ error: msg.required }).min(5, msg.tooShort).max(50, msg.tooLong),
   profile: z.enum(profiles).default('user'),
   allTicket: z.enum(['enabled', 'disabled', 'desabled']).default('disabled').transform((v) => (v === 'enabled' ? 'enabled' : 'disabled')),
-  whatsappId: dbId.nullable().optional(),
+  /** '' is "no default connection" (the spec's modal sends its empty select as is), as null. */
+  whatsappId: z.union([z.literal('').transform(() => null), dbId.nullable()]).optional(),
   queueIds: z.array(dbId).max(200).default([]),
 });
 export type CreateUserBody = z.infer<typeof CreateUserBody>;
@@ -29,3 +31,19 @@ export const UpdateUserBody = z.object({
   queueIds: z.array(dbId).max(200).optional(),
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
+
+/** `GET /users` (administration.md §7: searchParam, pageNumber): by name or e-mail, accents and case ignored. */
+export const ListUsersQuery = z.object({
+  searchParam: z.string().trim().max(100).optional(),
+  pageNumber,
+});
+export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
+
+export const USER_PAGE_SIZE = 20;
+
+export const ListUsersResponse = z.object({
+  users: z.array(UserDto),
+  count: z.number(),
+  hasMore: z.boolean(),
+});
+export type ListUsersResponse = z.infer<typeof ListUsersResponse>;

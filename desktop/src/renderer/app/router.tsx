@@ -7,7 +7,7 @@ import { RequirePlan } from '../features/plans/RequirePlan';
 
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
-  'todolist', 'schedules', 'tags', 'helps', 'users', 'files',
+  'todolist', 'schedules', 'helps', 'files',
   'prompts', 'queue-integration', 'messages-api', 'kanban', 'financeiro',
   'announcements', 'subscription', 'chats/:uuid?', 'contact-lists', 'contact-lists/:contactListId/contacts',
   'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
@@ -64,6 +64,17 @@ const routes: RouteObject[] = [
           const { SettingsPage } = await import('../features/settings/SettingsPage');
           return { element: <RequireAdmin><SettingsPage /></RequireAdmin> };
         },
+      },
+      {
+        path: 'users',
+        lazy: async () => {
+          const { UsersPage } = await import('../features/users-admin/UsersPage');
+          return { element: <RequireAdmin><UsersPage /></RequireAdmin> };
+        },
+      },
+      {
+        path: 'tags',
+        lazy: async () => ({ Component: (await import('../features/tags-admin/TagsPage')).TagsPage }),
       },
       {
         path: 'simulator',

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { SOCKET_PING_MS, SOCKET_READY, wireEvent, type ClientToServer, type TicketDto, type WireChannel, type WireChannels } from '@balcao/shared';
+import { SOCKET_PING_MS, SOCKET_READY, USER_STATUS_HEARTBEAT_MS, wireEvent, type ClientToServer, type TicketDto, type WireChannel, type WireChannels } from '@balcao/shared';
 import { apiBaseUrl } from './apiBase';
 import { refreshSession } from './http';
 import { getToken, useSession } from './session';
@@ -21,6 +21,8 @@ let unsubscribeSession: (() => void) | null = null;
 /** True between the server's `ready` and the next disconnect: joins are sent only then. */
 let ready = false;
 const readyHandlers = new Set<() => void>();
+/** The `userStatus` heartbeat while the socket is set up. */
+let heartbeat: ReturnType<typeof setInterval> | undefined;
 
 const markSeen = (iso?: string | null): void => {
   const t = iso ? Date.parse(iso) : Date.now();
@@ -52,6 +54,9 @@ const wire = (s: AppSocket): void => {
       });
     }
     connectedBefore = true;
+    // The online status (attendance.md §9: `userStatus` every 5 minutes; decision 0111).
+    clearInterval(heartbeat);
+    heartbeat = setInterval(() => s.emit('userStatus'), USER_STATUS_HEARTBEAT_MS);
     markSeen();
     for (const handler of readyHandlers) handler();
   });
@@ -60,6 +65,7 @@ const wire = (s: AppSocket): void => {
   });
   s.on('disconnect', (reason) => {
     ready = false;
+    clearInterval(heartbeat);
     markSeen();
     // The server dropped us on purpose (often an expired token): come back with a fresh one.
     if (reason === 'io server disconnect') void reconnectWithFreshToken(s);
@@ -90,6 +96,7 @@ export const startSocket = (forCompanyId: number): AppSocket => {
 export const stopSocket = (): void => {
   unsubscribeSession?.();
   unsubscribeSession = null;
+  clearInterval(heartbeat);
   socket?.removeAllListeners();
   socket?.disconnect();
   socket = null;

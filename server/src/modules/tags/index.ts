@@ -1,6 +1,8 @@
 // The tags module's one door (decision 0015): the company's tags and the tags on a ticket.
 import type { DataAccess } from '../../db/tenant';
+import type { EventBus } from '../../infra/event-bus';
 import { defineModule } from '../../infra/module';
+import { registerTagListeners } from './tags.listeners';
 import { tagsRoutes } from './tags.routes';
 import { createTagsService } from './tags.service';
 
@@ -9,5 +11,8 @@ export { createTagsService, type TagsService } from './tags.service';
 export const tagsModule = defineModule({
   name: 'tags',
   dependsOn: ['users', 'tickets'],
-  setup: (k: { data: DataAccess }) => ({ routes: tagsRoutes(createTagsService({ data: k.data })) }),
+  setup: (k: { data: DataAccess; bus: EventBus }) => ({
+    routes: tagsRoutes(createTagsService({ data: k.data })),
+    start: (rt) => registerTagListeners(k.bus, rt),
+  }),
 });

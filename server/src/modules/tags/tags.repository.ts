@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { TagDto } from '@balcao/shared';
+import { TAG_PAGE_SIZE, type ListTagsQuery, type TagDto, type TagListItemDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 // The tables were declared with the tickets' (migration 0000); the tags module owns their SQL.
 import { tags, ticketTags } from '../tickets/tickets.table';
@@ -7,6 +7,45 @@ import { tags, ticketTags } from '../tickets/tickets.table';
 export type TagRow = typeof tags.$inferSelect;
 
 export const toTagDto = (r: TagRow): TagDto => ({ id: r.id, name: r.name, color: r.color, kanban: r.kanban });
+
+/** How many tickets carry the tag (a correlated count over ticket_tags' primary key order). */
+const ticketsCount = sql<number>`(select count(*)::int from ticket_tags tt where tt.company_id = ${tags.companyId} and tt.tag_id = ${tags.id})`;
+
+const withCount = { id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban, ticketsCount };
+
+/**
+ * A page of the /tags screen by name, searched in the name with accents and case ignored;
+ * `count` is the whole match.
+ */
+export const page = async (tx: Tx, companyId: number, q: ListTagsQuery): Promise<{ tags: TagListItemDto[]; count: number; hasMore: boolean }> => {
+  const conds = [eq(tags.companyId, companyId)];
+  if (q.searchParam) {
+    const like = `%${q.searchParam.replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`;
+    conds.push(sql`balcao_fold(${tags.name}) like balcao_fold(${like})`);
+  }
+  const where = and(...conds);
+  const rows = await tx
+    .select(withCount)
+    .from(tags)
+    .where(where)
+    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id))
+    .limit(TAG_PAGE_SIZE + 1)
+    .offset((q.pageNumber - 1) * TAG_PAGE_SIZE);
+  const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(tags).where(where);
+  return { tags: rows.slice(0, TAG_PAGE_SIZE), count: counted?.n ?? 0, hasMore: rows.length > TAG_PAGE_SIZE };
+};
+
+/** One tag of the company with its tickets count. */
+export const getItem = async (tx: Tx, companyId: number, id: number): Promise<TagListItemDto | undefined> =>
+  (await tx.select(withCount).from(tags).where(and(eq(tags.companyId, companyId), eq(tags.id, id))).limit(1))[0];
+
+/** Changes a tag; false when it is not the company's. A taken name raises the unique violation. */
+export const update = async (tx: Tx, companyId: number, id: number, data: { name: string; color?: string; kanban?: number }): Promise<boolean> =>
+  (await tx.update(tags).set({ ...data, updatedAt: sql`now()` }).where(and(eq(tags.companyId, companyId), eq(tags.id, id))).returning({ id: tags.id })).length > 0;
+
+/** Deletes a tag (its ticket and contact links go with it: cascading keys). */
+export const remove = async (tx: Tx, companyId: number, id: number): Promise<boolean> =>
+  (await tx.delete(tags).where(and(eq(tags.companyId, companyId), eq(tags.id, id))).returning({ id: tags.id })).length > 0;
 
 /** The company's tags by name (the selector's list). */
 export const list = (tx: Tx, companyId: number): Promise<TagRow[]> =>

@@ -4,7 +4,7 @@
  * conversation's selector, a ticket's tags set to exactly those sent, and the ticket's update event.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wireEvent, type TagDto, type TicketDto } from '@balcao/shared';
+import { wireEvent, type ListTagsResponse, type TagDto, type TagListItemDto, type TicketDto } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { api, connectSocket, createCompany, nextEvent, type TestCompany } from '../../../test/helpers/world';
 
@@ -135,6 +135,89 @@ describe('POST /tags/sync', () => {
       const event = nextEvent<{ action: string; ticket: TicketDto }>(socket, wireEvent(a.companyId, 'ticket'), (p) => p.action === 'update' && p.ticket?.id === t.id);
       await admin().post('/tags/sync', { ticketId: t.id, tags: [g] });
       expect((await event).ticket.tags).toEqual([{ id: g.id, name: g.name, color: g.color }]);
+    } finally {
+      socket.disconnect();
+    }
+  });
+});
+
+describe('the /tags screen (GET /tags, GET/PUT/DELETE /tags/:id; decisions 0113, 0114)', () => {
+  it('pages by name with each tag’s tickets count, searched ignoring accents and case', async () => {
+    const mark = `Pag${Date.now()}`;
+    for (let i = 0; i < 21; i++) await tag(a.adminToken, `${mark} ${String(i).padStart(2, '0')}`);
+    const acentuada = await tag(a.adminToken, `Atenção ${mark}`);
+    const t1 = await ticketIn(queue);
+    const t2 = await ticketIn(queue);
+    for (const t of [t1, t2]) await admin().post('/tags/sync', { ticketId: t.id, tags: [acentuada] });
+    const p1 = (await admin().get<ListTagsResponse>(`/tags?searchParam=${mark.toLowerCase()}`)).body;
+    const p2 = (await admin().get<ListTagsResponse>(`/tags/?searchParam=${mark}&pageNumber=2`)).body;
+    expect([p1.tags.length, p1.count, p1.hasMore, p2.tags.length, p2.hasMore]).toEqual([20, 22, true, 2, false]);
+    const found = (await api(app, user.token).get<ListTagsResponse>(`/tags?searchParam=${encodeURIComponent(`ATENCAO ${mark}`)}`)).body.tags;
+    expect(found).toEqual([{ id: acentuada.id, name: acentuada.name, color: '#999999', kanban: 0, ticketsCount: 2 }]);
+    expect((await admin().get<ListTagsResponse>(`/tags?searchParam=${mark} 00`)).body.tags[0]).toMatchObject({ ticketsCount: 0 });
+  });
+
+  it('shows one tag with its count to any agent; an unknown one is a 404', async () => {
+    const g = await tag(a.adminToken, `Uma ${++seq}`);
+    expect((await api(app, user.token).get(`/tags/${g.id}`)).body).toEqual({ ...g, ticketsCount: 0 });
+    const r = await admin().get('/tags/999999');
+    expect({ status: r.status, error: (r.body as { error: string }).error }).toEqual({ status: 404, error: 'ERR_NOT_FOUND' });
+  });
+
+  it('lets any agent rename and recolour; the kanban flag only for admins and supervisors', async () => {
+    const g = await tag(a.adminToken, `Editar ${++seq}`);
+    const renamed = await api(app, user.token).put<TagListItemDto>(`/tags/${g.id}`, { name: `Editada ${seq}`, color: '#00ff00', userId: user.id });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: `Editada ${seq}`, color: '#00ff00', kanban: 0 });
+    const refused = await api(app, user.token).put(`/tags/${g.id}`, { name: `Editada ${seq}`, kanban: 1 });
+    expect({ status: refused.status, error: (refused.body as { error: string }).error }).toEqual({ status: 403, error: 'ERR_NO_PERMISSION' });
+    // The spec's modal sends the flag as it is: unchanged is no change.
+    expect((await api(app, user.token).put(`/tags/${g.id}`, { name: `Editada ${seq}`, kanban: 0 })).status).toBe(200);
+    expect((await api(app, sup.token).put<TagListItemDto>(`/tags/${g.id}`, { name: `Editada ${seq}`, kanban: true })).body.kanban).toBe(1);
+    expect((await admin().put<TagListItemDto>(`/tags/${g.id}`, { name: `Editada ${seq}`, kanban: 0 })).body.kanban).toBe(0);
+    const trail = await app.owner`select action, before, after from audit_logs where entity = 'tag' and entity_id = ${String(g.id)} order by id`;
+    expect(trail.map((t) => t.action)).toEqual(['create', 'update', 'update', 'update']);
+    expect(trail[1]).toMatchObject({ before: { name: g.name, color: '#999999' }, after: { name: `Editada ${seq}`, color: '#00ff00' } });
+  });
+
+  it("refuses another tag's name in any case (409), also when two renames race", async () => {
+    const x = await tag(a.adminToken, `Dupla x${++seq}`);
+    const y = await tag(a.adminToken, `Dupla y${seq}`);
+    const r = await admin().put(`/tags/${y.id}`, { name: x.name.toUpperCase() });
+    expect({ status: r.status, error: (r.body as { error: string }).error }).toEqual({ status: 409, error: 'ERR_DUPLICATED_RECORD' });
+    // Its own name in another case is fine.
+    expect((await admin().put(`/tags/${y.id}`, { name: y.name.toUpperCase() })).status).toBe(200);
+    const [p, q] = [await tag(a.adminToken, `Corrida p${++seq}`), await tag(a.adminToken, `Corrida q${seq}`)];
+    const answers = await Promise.all([admin().put(`/tags/${p.id}`, { name: `Mesmo ${seq}` }), admin().put(`/tags/${q.id}`, { name: `mesmo ${seq}` })]);
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
+  });
+
+  it('deletes for admins and supervisors only: it leaves every ticket', async () => {
+    const g = await tag(a.adminToken, `Apagar ${++seq}`);
+    const t = await ticketIn(queue);
+    await admin().post('/tags/sync', { ticketId: t.id, tags: [g] });
+    const refused = await api(app, user.token).del(`/tags/${g.id}`);
+    expect({ status: refused.status, error: (refused.body as { error: string }).error }).toEqual({ status: 403, error: 'ERR_NO_PERMISSION' });
+    expect((await api(app, sup.token).del(`/tags/${g.id}`)).body).toEqual({ ok: true });
+    expect((await admin().get(`/tags/${g.id}`)).status).toBe(404);
+    expect((await admin().get<TicketDto>(`/tickets/${t.id}`)).body.tags).toEqual([]);
+    expect((await admin().del(`/tags/${g.id}`)).status).toBe(404);
+  });
+
+  it('goes live to the whole company as company-<id>-tag: create, update, delete', async () => {
+    const socket = await connectSocket(app, user.token);
+    const channel = wireEvent(a.companyId, 'tag');
+    try {
+      const name = `Viva ${++seq}`;
+      const created = nextEvent<{ action: string; tag?: TagListItemDto }>(socket, channel, (p) => p.action === 'create' && p.tag?.name === name);
+      const g = await tag(a.adminToken, name);
+      expect((await created).tag).toEqual({ ...g, ticketsCount: 0 });
+      const updated = nextEvent<{ action: string; tag?: TagListItemDto }>(socket, channel, (p) => p.action === 'update' && p.tag?.id === g.id);
+      await admin().put(`/tags/${g.id}`, { name: `Viva ${seq} editada`, color: '#123456' });
+      expect((await updated).tag).toMatchObject({ name: `Viva ${seq} editada`, color: '#123456' });
+      const deleted = nextEvent<{ action: string; tagId?: number }>(socket, channel, (p) => p.action === 'delete');
+      await admin().del(`/tags/${g.id}`);
+      expect(await deleted).toEqual({ action: 'delete', tagId: g.id });
     } finally {
       socket.disconnect();
     }

@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreateTagBody, SyncTagsBody, SyncTagsResponse, TagDto } from '@balcao/shared';
+import { CreateTagBody, IdParam, ListTagsQuery, ListTagsResponse, OkResponse, SyncTagsBody, SyncTagsResponse, TagDto, TagListItemDto, UpdateTagBody } from '@balcao/shared';
 import type { TagsService } from './tags.service';
 
 export const tagsRoutes = (tags: TagsService) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/tags', { schema: { querystring: ListTagsQuery, response: { 200: ListTagsResponse } } }, (req) => tags.page(req.ctx, req.query));
   app.get('/tags/list', { schema: { response: { 200: z.array(TagDto) } } }, (req) => tags.list(req.ctx));
   app.post('/tags', { schema: { body: CreateTagBody, response: { 200: TagDto } } }, (req) => tags.create(req.ctx, req.body));
   app.post('/tags/sync', { schema: { body: SyncTagsBody, response: { 200: SyncTagsResponse } } }, (req) => tags.sync(req.ctx, req.body));
+  app.get('/tags/:id', { schema: { params: IdParam, response: { 200: TagListItemDto } } }, (req) => tags.show(req.ctx, req.params.id));
+  app.put('/tags/:id', { schema: { params: IdParam, body: UpdateTagBody, response: { 200: TagListItemDto } } }, (req) => tags.update(req.ctx, req.params.id, req.body));
+  app.delete('/tags/:id', { schema: { params: IdParam, response: { 200: OkResponse } } }, async (req) => {
+    await tags.remove(req.ctx, req.params.id);
+    return { ok: true as const };
+  });
 };

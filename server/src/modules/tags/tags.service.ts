@@ -1,7 +1,9 @@
-import { can, type CreateTagBody, type SyncTagsBody, type TagDto, type TicketDto } from '@balcao/shared';
+import { can, type CreateTagBody, type ListTagsQuery, type ListTagsResponse, type SyncTagsBody, type TagDto, type TagListItemDto, type TicketDto, type UpdateTagBody } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../infra/errors';
+import { pgCode, UNIQUE_VIOLATION } from '../../db/errors';
+import { auditQueries } from '../audit';
 import { canSee, ticketsQueries } from '../tickets';
 import { usersQueries } from '../users';
 import * as repo from './tags.repository';
@@ -19,6 +21,10 @@ export const visibleTicket = async (tx: Tx, ctx: Ctx, ticketId: number) => {
   return ticket;
 };
 
+const taken = () => new AppError('ERR_DUPLICATED_RECORD', 'a tag with this name exists');
+/** What the audit trail keeps of a tag. */
+const auditView = (t: TagDto) => ({ name: t.name, color: t.color, kanban: t.kanban });
+
 export const createTagsService = (deps: { data: DataAccess }) => {
   const { data } = deps;
   return {
@@ -31,12 +37,58 @@ export const createTagsService = (deps: { data: DataAccess }) => {
      * per company, whatever their case.
      */
     create: (ctx: Ctx, body: CreateTagBody): Promise<TagDto> =>
-      data.withTenant(ctx, async ({ tx }) => {
+      data.withTenant(ctx, async ({ tx, stage }) => {
         if (body.kanban && !can(ctx, 'tags:setKanban')) throw new AppError('ERR_NO_PERMISSION');
-        if (await repo.nameTaken(tx, ctx.companyId, body.name)) throw new AppError('ERR_DUPLICATED_RECORD', 'a tag with this name exists');
+        if (await repo.nameTaken(tx, ctx.companyId, body.name)) throw taken();
         const row = await repo.insert(tx, { companyId: ctx.companyId, name: body.name, color: body.color, kanban: body.kanban ? 1 : 0 });
-        if (!row) throw new AppError('ERR_DUPLICATED_RECORD', 'a tag with this name exists');
-        return repo.toTagDto(row);
+        if (!row) throw taken();
+        const dto = repo.toTagDto(row);
+        await auditQueries.record(tx, ctx, { entity: 'tag', entityId: dto.id, action: 'create', after: auditView(dto) });
+        stage({ type: 'tag.saved', companyId: ctx.companyId, tag: { ...dto, ticketsCount: 0 }, created: true });
+        return dto;
+      }),
+
+    /** `GET /tags`: the /tags screen's page, each tag with how many tickets carry it. */
+    page: (ctx: Ctx, q: ListTagsQuery): Promise<ListTagsResponse> => data.withTenant(ctx, ({ tx }) => repo.page(tx, ctx.companyId, q)),
+
+    /** `GET /tags/:id`: any agent (they all tag tickets with them). */
+    show: (ctx: Ctx, id: number): Promise<TagListItemDto> =>
+      data.withTenant(ctx, async ({ tx }) => {
+        const t = await repo.getItem(tx, ctx.companyId, id);
+        if (!t) throw new AppError('ERR_NOT_FOUND', 'unknown tag');
+        return t;
+      }),
+
+    /**
+     * `PUT /tags/:id` (decision 0113): any agent renames or recolours a tag (as they create them);
+     * changing the kanban flag is for admins and supervisors; a name the company has (any case) is
+     * a 409, also when two renames race (the unique index on lower(name) decides).
+     */
+    update: (ctx: Ctx, id: number, body: UpdateTagBody): Promise<TagListItemDto> =>
+      data.withTenant(ctx, async ({ tx, stage }) => {
+        const current = await repo.getItem(tx, ctx.companyId, id);
+        if (!current) throw new AppError('ERR_NOT_FOUND', 'unknown tag');
+        const kanban = body.kanban === undefined ? undefined : body.kanban ? 1 : 0;
+        if (kanban !== undefined && kanban !== current.kanban && !can(ctx, 'tags:setKanban')) throw new AppError('ERR_NO_PERMISSION');
+        await repo.update(tx, ctx.companyId, id, { name: body.name, color: body.color, kanban }).catch((err: unknown) => {
+          if (pgCode(err) === UNIQUE_VIOLATION) throw taken();
+          throw err;
+        });
+        const dto = (await repo.getItem(tx, ctx.companyId, id))!;
+        await auditQueries.record(tx, ctx, { entity: 'tag', entityId: id, action: 'update', before: auditView(current), after: auditView(dto) });
+        stage({ type: 'tag.saved', companyId: ctx.companyId, tag: dto, created: false });
+        return dto;
+      }),
+
+    /** `DELETE /tags/:id`: admins and supervisors (`tags:delete`); the tag leaves every ticket and contact. */
+    remove: (ctx: Ctx, id: number): Promise<void> =>
+      data.withTenant(ctx, async ({ tx, stage }) => {
+        const current = await repo.getItem(tx, ctx.companyId, id);
+        if (!current) throw new AppError('ERR_NOT_FOUND', 'unknown tag');
+        if (!can(ctx, 'tags:delete')) throw new AppError('ERR_NO_PERMISSION');
+        await repo.remove(tx, ctx.companyId, id);
+        await auditQueries.record(tx, ctx, { entity: 'tag', entityId: id, action: 'delete', before: auditView(current) });
+        stage({ type: 'tag.deleted', companyId: ctx.companyId, tagId: id });
       }),
 
     /**

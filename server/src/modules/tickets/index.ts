@@ -28,6 +28,8 @@ export const ticketsModule = defineModule({
       routes: ticketsRoutes(tickets),
       start: (rt) => {
         registerTicketListeners(k.bus, rt);
+        // A deleted agent's open tickets go back to their queues (decision 0110).
+        k.bus.on('user.deleted', (e) => void tickets.releaseOrphaned(e.companyId, e.userId).catch((err: unknown) => k.app.log.error({ err }, 'releasing a deleted user’s tickets failed')));
         rt.use(ticketSockets({ data: k.data, tickets, log: k.app.log }));
         rt.use(collisionSockets({ data: k.data, realtime: rt, log: k.app.log }));
       },

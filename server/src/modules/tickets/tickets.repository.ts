@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Actor, ListTicketsQuery, TicketDto, TicketStatus } from '@balcao/shared';
 import { can, TICKET_PAGE_SIZE } from '@balcao/shared';
 import type { Tx } from '../../db/client';
@@ -183,6 +183,10 @@ export const spans = async (tx: Tx, companyId: number, ids: number[]): Promise<{
 
 export const update = async (tx: Tx, companyId: number, id: number, set: Partial<typeof tickets.$inferInsert>): Promise<TicketRow | undefined> =>
   (await tx.update(tickets).set({ ...set, updatedAt: new Date() }).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id))).returning())[0];
+
+/** Open tickets nobody holds (their agent was deleted: the key set the user to null). */
+export const openWithoutUser = async (tx: Tx, companyId: number): Promise<TicketRow[]> =>
+  tx.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.status, 'open'), isNull(tickets.userId))).for('update');
 
 export const remove = async (tx: Tx, companyId: number, id: number): Promise<void> => {
   await tx.delete(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)));

@@ -10,7 +10,7 @@ import {
   type TicketDto,
   type UpdateTicketBody,
 } from '@balcao/shared';
-import type { Ctx, DataAccess, Unit } from '../../db/tenant';
+import { systemCtx, type Ctx, type DataAccess, type Unit } from '../../db/tenant';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../infra/errors';
 import type { Jobs } from '../../infra/jobs';
@@ -57,6 +57,20 @@ export const createTicketsService = (deps: TicketsDeps) => {
   };
 
   return {
+    /**
+     * A user was deleted (decision 0110): the tickets they had open wait in their queue again
+     * (`pending`, nobody), so the queue's agents see them, instead of open tickets nobody holds.
+     */
+    releaseOrphaned: (companyId: number, deletedUserId: number): Promise<number> =>
+      data.withTenant(systemCtx(companyId), async (unit) => {
+        const rows = await repo.openWithoutUser(unit.tx, companyId);
+        for (const t of rows) {
+          await repo.update(unit.tx, companyId, t.id, { status: 'pending' });
+          await announce(unit, companyId, t.id, { ...t, userId: deletedUserId });
+        }
+        return rows.length;
+      }),
+
     list: (ctx: Ctx, q: ListTicketsQuery): Promise<ListTicketsResponse> =>
       // The profile comes from the token; queues and allTicket are read inside the list statement.
       data.withTenant(ctx, ({ tx }) => repo.list(tx, ctx.companyId, { id: ctx.userId, profile: ctx.profile }, q)),

@@ -68,7 +68,6 @@ export const ticketSockets = (deps: { data: DataAccess; tickets: TicketsService;
     socket.on('leaveNotification', () => undefined);
     socket.on('joinTickets', () => undefined);
     socket.on('leaveTickets', () => undefined);
-    socket.on('userStatus', () => undefined);
     socket.on('resync', async (since, ack) => {
       if (typeof ack !== 'function') return;
       if (!socket.allow('resync')) return ack({ tickets: [], error: TOO_MANY });

@@ -1,10 +1,12 @@
 // The users module's one door (decision 0015): what other modules and app.ts may use.
+import type { FastifyInstance } from 'fastify';
 import type { DataAccess } from '../../db/tenant';
 import type { EventBus } from '../../infra/event-bus';
 import { defineModule } from '../../infra/module';
 import { actorFacts, bumpSessionVersion, clearWhatsapp, findByEmail, get, getDto, insert } from './users.repository';
 import { registerUserListeners } from './users.listeners';
 import { usersRoutes } from './users.routes';
+import { startOnlineSweep, userSockets } from './users.socket';
 import { createUsersService } from './users.service';
 
 export { createUsersService, hashPassword, type UsersService } from './users.service';
@@ -16,8 +18,16 @@ export const usersQueries = { actorFacts, bumpSessionVersion, clearWhatsapp, fin
 export const usersModule = defineModule({
   name: 'users',
   dependsOn: ['companies', 'queues'],
-  setup: (k: { data: DataAccess; bus: EventBus }) => {
+  setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus }) => {
     const users = createUsersService(k.data);
-    return { routes: usersRoutes(users), start: (rt) => registerUserListeners(k.bus, rt) };
+    return {
+      routes: usersRoutes(users),
+      start: (rt) => {
+        registerUserListeners(k.bus, rt);
+        rt.use(userSockets({ users, realtime: rt, log: k.app.log }));
+        const stop = startOnlineSweep({ data: k.data, log: k.app.log });
+        k.app.addHook('onClose', async () => stop());
+      },
+    };
   },
 });

@@ -11,4 +11,10 @@ export const registerUserListeners = (bus: EventBus, rt: Realtime): void => {
     // join the rooms of the new visibility (decision 0089).
     if (e.roomsChanged) void rt.endSessions(e.user.id, Date.now()).catch(() => undefined);
   });
+  bus.on('user.online', (e) => rt.emit([rooms.admins(e.companyId)], wireEvent(e.companyId, 'user'), { action: 'update', user: e.user }));
+  bus.on('user.deleted', (e) => {
+    rt.emit([rooms.admins(e.companyId)], wireEvent(e.companyId, 'user'), { action: 'delete', userId: e.userId });
+    // A deleted user's open sockets end now (their token already fails: the user is gone).
+    void rt.endSessions(e.userId, Date.now()).catch(() => undefined);
+  });
 };

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Actor, Profile, UserDto } from '@balcao/shared';
+import { USER_PAGE_SIZE, type Actor, type ListUsersQuery, type Profile, type UserDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { queues } from '../queues/queues.table';
 import { userQueues, users } from './users.table';
@@ -49,6 +49,60 @@ export const list = async (tx: Tx, companyId: number): Promise<UserDto[]> => {
   const qs = await queuesOf(tx, companyId, rows.map((r) => r.id));
   return rows.map((u) => toUserDto(u, qs.get(u.id) ?? []));
 };
+
+/**
+ * A page of the /users screen by name (then id), searched in name or e-mail with accents and
+ * case ignored ('joao' finds 'João'); `count` is the whole match.
+ */
+export const page = async (tx: Tx, companyId: number, q: ListUsersQuery) => {
+  const conds = [eq(users.companyId, companyId)];
+  if (q.searchParam) {
+    const like = `%${q.searchParam.replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`;
+    conds.push(sql`(balcao_fold(${users.name}) like balcao_fold(${like}) or lower(${users.email}) like balcao_fold(${like}))`);
+  }
+  const where = and(...conds);
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+    .limit(USER_PAGE_SIZE + 1)
+    .offset((q.pageNumber - 1) * USER_PAGE_SIZE);
+  const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
+  const shown = rows.slice(0, USER_PAGE_SIZE);
+  const qs = await queuesOf(tx, companyId, shown.map((r) => r.id));
+  return { users: shown.map((u) => toUserDto(u, qs.get(u.id) ?? [])), count: counted?.n ?? 0, hasMore: rows.length > USER_PAGE_SIZE };
+};
+
+/**
+ * The company's admins, their rows locked until the transaction ends: two admins demoting or
+ * deleting each other at once are served one after the other, and the second sees the first's
+ * change (READ COMMITTED re-checks a locked row against the WHERE), so one admin always remains.
+ */
+export const lockAdmins = async (tx: Tx, companyId: number): Promise<number[]> =>
+  (await tx.select({ id: users.id }).from(users).where(and(eq(users.companyId, companyId), eq(users.profile, 'admin'))).orderBy(asc(users.id)).for('update')).map((r) => r.id);
+
+export const remove = async (tx: Tx, companyId: number, id: number): Promise<boolean> =>
+  (await tx.delete(users).where(and(eq(users.companyId, companyId), eq(users.id, id))).returning({ id: users.id })).length > 0;
+
+/**
+ * Marks a user online (also the heartbeat: `updated_at` says when they were last heard) or
+ * offline. `changed`: the flag moved, so the admins' list should hear it.
+ */
+export const setOnline = async (tx: Tx, companyId: number, id: number, online: boolean): Promise<{ changed: boolean } | undefined> => {
+  const [before] = await tx.select({ online: users.online }).from(users).where(and(eq(users.companyId, companyId), eq(users.id, id))).for('update');
+  if (!before) return undefined;
+  if (online || before.online) await tx.update(users).set({ online, updatedAt: sql`now()` }).where(and(eq(users.companyId, companyId), eq(users.id, id)));
+  return { changed: before.online !== online };
+};
+
+/** Users of every company still marked online but not heard for `staleMs` (their process died): now offline. */
+export const expireOnline = async (tx: Tx, staleMs: number): Promise<{ companyId: number; id: number }[]> =>
+  tx
+    .update(users)
+    .set({ online: false })
+    .where(and(eq(users.online, true), sql`${users.updatedAt} < now() - make_interval(secs => ${staleMs / 1000})`))
+    .returning({ companyId: users.companyId, id: users.id });
 
 export const count = async (tx: Tx, companyId: number): Promise<number> =>
   (await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.companyId, companyId)))[0]?.n ?? 0;

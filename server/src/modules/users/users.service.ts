@@ -1,7 +1,8 @@
 import { hash } from '@node-rs/argon2';
-import { can, type CreateUserBody, type UpdateUserBody, type UserDto } from '@balcao/shared';
+import { can, type CreateUserBody, type ListUsersQuery, type ListUsersResponse, type UpdateUserBody, type UserDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
+import { auditQueries } from '../audit';
 import { assertBelowLimit } from '../companies';
 import { queuesQueries } from '../queues';
 import { whatsappQueries } from '../whatsapp';
@@ -10,8 +11,31 @@ import { pgCode, UNIQUE_VIOLATION } from '../../db/errors';
 
 export const hashPassword = (password: string): Promise<string> => hash(password);
 
+/** What the audit trail keeps of a user: never the password (only that it changed). */
+const auditView = (u: UserDto, passwordChanged = false) => ({
+  name: u.name,
+  email: u.email,
+  profile: u.profile,
+  allTicket: u.allTicket,
+  whatsappId: u.whatsappId,
+  queueIds: u.queues.map((q) => q.id),
+  ...(passwordChanged ? { password: 'changed' } : {}),
+});
+
+/** Refuses when `userId` is the company's only admin (its admin rows stay locked until commit). */
+const assertNotLastAdmin = async (tx: Parameters<typeof repo.lockAdmins>[0], companyId: number, userId: number) => {
+  const admins = await repo.lockAdmins(tx, companyId);
+  if (admins.includes(userId) && admins.length === 1) throw new AppError('ERR_LAST_ADMIN');
+};
+
 export const createUsersService = (data: DataAccess) => ({
   list: (ctx: Ctx): Promise<UserDto[]> => data.withTenant(ctx, ({ tx }) => repo.list(tx, ctx.companyId)),
+
+  /**
+   * `GET /users`: the /users screen's page and the spec client's transfer search. Every agent may
+   * read it (the same list as /users/list, which the transfer dialog needs); changing is for admins.
+   */
+  page: (ctx: Ctx, q: ListUsersQuery): Promise<ListUsersResponse> => data.withTenant(ctx, ({ tx }) => repo.page(tx, ctx.companyId, q)),
 
   /**
    * One user of the caller's company with `queues` and `whatsappId` (the spec's client reads its
@@ -47,6 +71,7 @@ export const createUsersService = (data: DataAccess) => ({
       });
       await repo.setQueues(tx, ctx.companyId, row.id, queueIds);
       const dto = (await repo.getDto(tx, ctx.companyId, row.id))!;
+      await auditQueries.record(tx, ctx, { entity: 'user', entityId: dto.id, action: 'create', after: auditView(dto) });
       stage({ type: 'user.created', companyId: ctx.companyId, user: dto });
       return dto;
     });
@@ -79,6 +104,7 @@ export const createUsersService = (data: DataAccess) => ({
         throw new AppError('ERR_NO_QUEUE_FOUND');
       }
       if (whatsappChanges && body.whatsappId && !(await whatsappQueries.get(tx, ctx.companyId, body.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
+      if (profileChanges) await assertNotLastAdmin(tx, ctx.companyId, id);
       await repo
         .update(tx, ctx.companyId, id, {
           name: body.name,
@@ -96,11 +122,42 @@ export const createUsersService = (data: DataAccess) => ({
       // The profile is a claim of the access token: the user's tokens end, the next refresh has the new one.
       if (profileChanges) await repo.bumpSessionVersion(tx, ctx.companyId, id);
       const dto = (await repo.getDto(tx, ctx.companyId, id))!;
+      await auditQueries.record(tx, ctx, { entity: 'user', entityId: id, action: 'update', before: auditView(current), after: auditView(dto, !!passwordHash) });
       const roomsChanged = profileChanges || queuesChange || allTicketChanges;
       stage({ type: 'user.updated', companyId: ctx.companyId, user: dto, ...(roomsChanged ? { roomsChanged: true as const } : {}) });
       return dto;
     });
   },
+
+  /**
+   * `DELETE /users/:id` (decision 0110): admins only; never oneself, never the super user (unless
+   * one is), never the company's last admin. The user's tickets stay, unassigned (the database
+   * sets their user to null); open ones go back to pending when the tickets module hears it.
+   */
+  remove: (ctx: Ctx, id: number): Promise<void> =>
+    data.withTenant(ctx, async ({ tx, stage }) => {
+      if (!can(ctx, 'users:delete')) throw new AppError('ERR_NO_PERMISSION');
+      const current = await repo.getDto(tx, ctx.companyId, id);
+      if (!current) throw new AppError('ERR_NO_USER_FOUND');
+      // The installation's owner is deleted by no company admin (`companies:manage`: super users only).
+      if (id === ctx.userId || (current.super && !can(ctx, 'companies:manage'))) throw new AppError('ERR_NO_PERMISSION');
+      await assertNotLastAdmin(tx, ctx.companyId, id);
+      await repo.remove(tx, ctx.companyId, id);
+      await auditQueries.record(tx, ctx, { entity: 'user', entityId: id, action: 'delete', before: auditView(current) });
+      stage({ type: 'user.deleted', companyId: ctx.companyId, userId: id });
+    }),
+
+  /**
+   * The user's sockets (decision 0111): one connects or sends the `userStatus` heartbeat → online;
+   * the last one goes away → offline. The admins' list hears a change.
+   */
+  setOnline: (ctx: Ctx, online: boolean): Promise<void> =>
+    data.withTenant(ctx, async ({ tx, stage }) => {
+      const r = await repo.setOnline(tx, ctx.companyId, ctx.userId, online);
+      if (!r?.changed) return;
+      const dto = await repo.getDto(tx, ctx.companyId, ctx.userId);
+      if (dto) stage({ type: 'user.online', companyId: ctx.companyId, user: dto });
+    }),
 });
 
 export type UsersService = ReturnType<typeof createUsersService>;

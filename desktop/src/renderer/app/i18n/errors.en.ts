@@ -50,5 +50,6 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_MESSAGE_NOT_EDITABLE: 'Only text messages can be edited.',
   ERR_NO_QUEUE_OPTION_FOUND: 'No queue option found with this ID.',
   ERR_PLAN_IN_USE: 'This plan is in use by companies and cannot be deleted.',
+  ERR_LAST_ADMIN: 'The company needs at least one admin: this one cannot be deleted or lose the admin profile.',
   ERR_INTERNAL: 'Internal server error. Try again later.',
 };

@@ -50,5 +50,6 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_MESSAGE_NOT_EDITABLE: 'Solo se pueden editar los mensajes de texto.',
   ERR_NO_QUEUE_OPTION_FOUND: 'No se encontró ninguna opción de cola con este ID.',
   ERR_PLAN_IN_USE: 'Este plan está en uso por empresas y no se puede eliminar.',
+  ERR_LAST_ADMIN: 'La empresa necesita al menos un administrador: este no puede eliminarse ni perder el perfil de administrador.',
   ERR_INTERNAL: 'Error interno del servidor. Inténtelo más tarde.',
 };

@@ -51,5 +51,6 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_MESSAGE_NOT_EDITABLE: 'Só mensagens de texto podem ser editadas.',
   ERR_NO_QUEUE_OPTION_FOUND: 'Nenhuma opção de fila encontrada com este ID.',
   ERR_PLAN_IN_USE: 'Este plano está em uso por empresas e não pode ser excluído.',
+  ERR_LAST_ADMIN: 'A empresa precisa de pelo menos um administrador: este não pode ser excluído nem deixar de ser administrador.',
   ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
 };

@@ -1,0 +1,172 @@
+import { useEffect, useState } from 'react';
+import { Flex, Form, Input, Modal, Select, Spin, type ButtonProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CreateUserBody, profiles, UpdateUserBody, type Profile, type QueueDto, type UserDto, type WhatsappDto } from '@balcao/shared';
+import { ApiError } from '../../lib/http';
+import { toastError } from '../../lib/reportError';
+import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { zodRule } from '../../lib/zodRule';
+import { usersAdminApi } from './users-admin.api';
+
+interface Values {
+  name: string;
+  email: string;
+  password: string;
+  profile: Profile;
+  queueIds: number[];
+  whatsappId: number | null;
+  allTicket: 'enabled' | 'disabled';
+}
+
+interface Props {
+  open: boolean;
+  /** Edit mode when given, add mode otherwise. */
+  user: UserDto | null;
+  onClose: () => void;
+  onSaved: (u: UserDto) => void;
+}
+
+const nameRule = zodRule(CreateUserBody.shape.name);
+const emailRule = zodRule(CreateUserBody.shape.email);
+const newPasswordRule = zodRule(CreateUserBody.shape.password);
+const passwordRule = zodRule(UpdateUserBody.shape.password);
+const errorCode = (err: unknown) => (err instanceof ApiError ? (err.body as { error?: string } | undefined)?.error : undefined);
+
+/**
+ * Add/edit a user (administration.md §2, §3, §5): name, e-mail, password (blank keeps it when
+ * editing), profile, queues, default connection and allTicket. One's own profile is shown, never
+ * editable (decision 0089).
+ */
+export const UserModal = ({ open, user, onClose, onSaved }: Props) => {
+  const { t } = useTranslation();
+  const me = useSession((s) => s.user);
+  const [form] = Form.useForm<Values>();
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [queues, setQueues] = useState<QueueDto[]>([]);
+  const [connections, setConnections] = useState<WhatsappDto[]>([]);
+  const self = !!user && user.id === me?.id;
+  const id = user?.id;
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setLoading(true);
+    form.resetFields();
+    Promise.all([usersAdminApi.queues(), usersAdminApi.connections(), id === undefined ? null : usersAdminApi.show(id)])
+      .then(([qs, ws, fresh]) => {
+        if (!live) return;
+        setQueues(qs);
+        setConnections(ws);
+        form.setFieldsValue({
+          name: fresh?.name ?? '',
+          email: fresh?.email ?? '',
+          password: '',
+          profile: fresh?.profile ?? 'user',
+          queueIds: fresh?.queues.map((q) => q.id) ?? [],
+          whatsappId: fresh?.whatsappId ?? null,
+          allTicket: fresh?.allTicket ?? 'disabled',
+        });
+      })
+      .catch((err: unknown) => {
+        toastError(err);
+        if (live) onClose();
+      })
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [open, id, form, onClose]);
+
+  const submit = async (v: Values) => {
+    setSaving(true);
+    try {
+      const common = { name: v.name, email: v.email, queueIds: v.queueIds ?? [], whatsappId: v.whatsappId ?? null, allTicket: v.allTicket };
+      const saved =
+        id === undefined
+          ? await usersAdminApi.create({ ...common, password: v.password, profile: v.profile })
+          : await usersAdminApi.update(id, { ...common, password: v.password ?? '', ...(self ? {} : { profile: v.profile }) });
+      if (self) {
+        const current = useSession.getState().user;
+        if (current) useSession.setState({ user: { ...current, ...saved, company: current.company } });
+      }
+      onSaved(saved);
+      toast.success(t('usersAdmin.saved'));
+      onClose();
+    } catch (err) {
+      if (errorCode(err) === 'ERR_DUPLICATED_EMAIL') form.setFields([{ name: 'email', errors: [t('usersAdmin.emailTaken')] }]);
+      else toastError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t(user ? 'usersAdmin.editTitle' : 'usersAdmin.addTitle')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t(user ? 'usersAdmin.save' : 'usersAdmin.create')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: saving, disabled: loading, 'data-testid': 'user-save' } as ButtonProps}
+      destroyOnHidden
+      forceRender
+      width={560}
+    >
+      <Spin spinning={loading}>
+        <Form<Values> form={form} layout="vertical" onFinish={(v) => void submit(v)} data-testid="user-form">
+          <Form.Item name="name" label={t('usersAdmin.name')} rules={[nameRule]}>
+            <Input autoComplete="off" autoFocus maxLength={50} data-testid="user-name" />
+          </Form.Item>
+          <Form.Item name="email" label={t('usersAdmin.email')} rules={[emailRule]}>
+            <Input type="email" autoComplete="off" data-testid="user-email" />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={t('usersAdmin.password')}
+            extra={user ? t('usersAdmin.passwordHint') : undefined}
+            rules={[user ? passwordRule : newPasswordRule]}
+          >
+            <Input.Password autoComplete="new-password" maxLength={50} data-testid="user-password" />
+          </Form.Item>
+          <Flex gap={12} wrap>
+            <Form.Item name="profile" label={t('usersAdmin.profile')} style={{ flex: '1 1 180px' }} tooltip={self ? t('usersAdmin.ownProfile') : undefined}>
+              <Select disabled={self} options={profiles.map((p) => ({ value: p, label: t(`usersAdmin.profiles.${p}`) }))} data-testid="user-profile" />
+            </Form.Item>
+            <Form.Item name="allTicket" label={t('usersAdmin.allTicket')} style={{ flex: '1 1 180px' }} tooltip={t('usersAdmin.allTicketHelp')}>
+              <Select
+                options={[
+                  { value: 'enabled', label: t('usersAdmin.enabled') },
+                  { value: 'disabled', label: t('usersAdmin.disabled') },
+                ]}
+                data-testid="user-allticket"
+              />
+            </Form.Item>
+          </Flex>
+          <Form.Item name="queueIds" label={t('usersAdmin.queues')}>
+            <Select
+              mode="multiple"
+              allowClear
+              placeholder={t('usersAdmin.noQueues')}
+              optionFilterProp="label"
+              options={queues.map((q) => ({ value: q.id, label: q.name }))}
+              optionRender={(o) => (
+                <Flex gap={8} align="center">
+                  <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, background: queues.find((q) => q.id === o.value)?.color }} />
+                  {o.label}
+                </Flex>
+              )}
+              data-testid="user-queues"
+            />
+          </Form.Item>
+          <Form.Item name="whatsappId" label={t('usersAdmin.whatsapp')}>
+            <Select options={[{ value: null, label: t('usersAdmin.noWhatsapp') }, ...connections.map((w) => ({ value: w.id, label: w.name }))]} data-testid="user-whatsapp" />
+          </Form.Item>
+          <button type="submit" style={{ display: 'none' }} aria-hidden tabIndex={-1} />
+        </Form>
+      </Spin>
+    </Modal>
+  );
+};
