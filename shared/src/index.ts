@@ -19,3 +19,4 @@ export * from './media-kinds';
 export * from './schemas/quick-messages';
 export * from './schemas/tags';
 export * from './variables';
+export * from './schemas/dashboard';

@@ -46,8 +46,8 @@ export const adminPermissions = [
   'settings:update',
 ] as const;
 
-/** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages). */
-export const supervisorPermissions = ['quickMessages:manageAll', 'tags:setKanban'] as const;
+/** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages; the company's dashboard, decision 0141). */
+export const supervisorPermissions = ['quickMessages:manageAll', 'tags:setKanban', 'dashboard:view'] as const;
 
 /** What only the super user (any profile) may do: the whole installation, not one company. */
 export const superPermissions = ['companies:manage', 'companies:viewAnyPlan', 'sandbox:use'] as const;
