@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Card, Flex, List, Progress, Typography, theme } from 'antd';
 import { CheckCircleFilled, CloseOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -21,13 +21,22 @@ export const OnboardingChecklist = () => {
   const [state, setState] = useState<OnboardingResponse | null>(null);
   const [dismissing, setDismissing] = useState(false);
 
+  const simulatorDone = useRef(false);
+
   const refresh = useCallback(() => {
-    dashboardApi.onboarding().then(setState, () => undefined);
+    dashboardApi.onboarding().then((o) => {
+      simulatorDone.current = o.steps.simulator;
+      setState(o);
+    }, () => undefined);
   }, []);
 
   useEffect(() => {
     refresh();
-    const offs = [listenLive('queue', refresh), listenLive('whatsapp', refresh), listenLive('user', refresh)];
+    // A first ticket (the Simulador's) ticks its step; after that, tickets change nothing here.
+    const onTicket = () => {
+      if (!simulatorDone.current) refresh();
+    };
+    const offs = [listenLive('queue', refresh), listenLive('whatsapp', refresh), listenLive('user', refresh), listenLive('ticket', onTicket)];
     return () => offs.forEach((off) => off());
   }, [refresh]);
 
