@@ -31,18 +31,22 @@ export const counters = async (tx: Tx, companyId: number, span: Span, scope: Sco
   const c = sql`${tickets.companyId} = ${companyId}`;
   const waitingScope = scope.kind === 'own' && scope.visible ? sql` and ${scope.visible}` : sql``;
   const start = sql`coalesce(${tickets.queuedAt}, ${tickets.createdAt})`;
+  // Finished and their average service time come from one pass over the period's closed tickets.
   const [row] = await tx.execute<{ happening: number; pending: number; finished: number; avg_support: number | null; avg_wait: number | null }>(sql`
+    with closed as (
+      select count(*)::int as finished,
+             (avg(${minutes(tickets.closedAt, tickets.acceptedAt)}) filter (where ${tickets.acceptedAt} is not null and ${tickets.closedAt} >= ${tickets.acceptedAt}))::float8 as avg_support
+      from ${tickets} where ${c} and ${tickets.status} = 'closed'
+        and ${tickets.closedAt} >= ${lo(span)} and ${tickets.closedAt} < ${hi(span)}${mine(scope)}
+    )
     select
       (select count(*)::int from ${tickets} where ${c} and ${tickets.status} = 'open'${mine(scope)}) as happening,
       (select count(*)::int from ${tickets} where ${c} and ${tickets.status} = 'pending'${waitingScope}) as pending,
-      (select count(*)::int from ${tickets} where ${c} and ${tickets.status} = 'closed'
-          and ${tickets.closedAt} >= ${lo(span)} and ${tickets.closedAt} < ${hi(span)}${mine(scope)}) as finished,
-      (select avg(${minutes(tickets.closedAt, tickets.acceptedAt)})::float8 from ${tickets} where ${c} and ${tickets.status} = 'closed'
-          and ${tickets.closedAt} >= ${lo(span)} and ${tickets.closedAt} < ${hi(span)}
-          and ${tickets.acceptedAt} is not null and ${tickets.closedAt} >= ${tickets.acceptedAt}${mine(scope)}) as avg_support,
+      closed.finished, closed.avg_support,
       (select avg(${minutes(tickets.acceptedAt, start)})::float8 from ${tickets} where ${c}
           and ${tickets.acceptedAt} >= ${lo(span)} and ${tickets.acceptedAt} < ${hi(span)}
-          and ${tickets.acceptedAt} > ${start}${mine(scope)}) as avg_wait`);
+          and ${tickets.acceptedAt} > ${start}${mine(scope)}) as avg_wait
+    from closed`);
   return {
     supportHappening: row!.happening,
     supportPending: row!.pending,
