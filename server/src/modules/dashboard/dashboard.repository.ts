@@ -26,61 +26,65 @@ const mine = (scope: Scope) => (scope.kind === 'own' ? sql` and ${tickets.userId
 const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 const minutes = (a: SQLWrapper, b: SQLWrapper) => sql`extract(epoch from (${a} - ${b})) / 60`;
 
-/** The counters of attendance.md §3 (without the super user's two), in one statement. */
-export const counters = async (tx: Tx, companyId: number, span: Span, scope: Scope): Promise<Omit<DashboardCounters, 'totalWhatsappSessions' | 'totalCompanies'>> => {
+type Counters = Omit<DashboardCounters, 'totalWhatsappSessions' | 'totalCompanies'>;
+
+/**
+ * The counters of attendance.md §3 (without the super user's two) and the attendants table, in
+ * one statement: the period's closed tickets are read once, grouped by user; the company's
+ * finished count and average service time are sums over those groups.
+ */
+export const summary = async (tx: Tx, companyId: number, span: Span, scope: Scope): Promise<{ counters: Counters; attendants: DashboardAttendant[] }> => {
   const c = sql`${tickets.companyId} = ${companyId}`;
   const waitingScope = scope.kind === 'own' && scope.visible ? sql` and ${scope.visible}` : sql``;
   const start = sql`coalesce(${tickets.queuedAt}, ${tickets.createdAt})`;
-  // Finished and their average service time come from one pass over the period's closed tickets.
-  const [row] = await tx.execute<{ happening: number; pending: number; finished: number; avg_support: number | null; avg_wait: number | null }>(sql`
+  const served = sql`${tickets.acceptedAt} is not null and ${tickets.closedAt} >= ${tickets.acceptedAt}`;
+  const [row] = await tx.execute<{
+    happening: number;
+    pending: number;
+    finished: number;
+    avg_support: number | null;
+    avg_wait: number | null;
+    attendants: { id: number; name: string; online: boolean; rating: number | null; avg_support: number | null; n: number | null }[];
+  }>(sql`
     with closed as (
-      select count(*)::int as finished,
-             (avg(${minutes(tickets.closedAt, tickets.acceptedAt)}) filter (where ${tickets.acceptedAt} is not null and ${tickets.closedAt} >= ${tickets.acceptedAt}))::float8 as avg_support
+      select ${tickets.userId} as user_id, count(*)::int as n,
+             (sum(${minutes(tickets.closedAt, tickets.acceptedAt)}) filter (where ${served}))::float8 as support_sum,
+             (count(*) filter (where ${served}))::int as served,
+             avg(${tickets.rating})::float8 as rating
       from ${tickets} where ${c} and ${tickets.status} = 'closed'
         and ${tickets.closedAt} >= ${lo(span)} and ${tickets.closedAt} < ${hi(span)}${mine(scope)}
+      group by ${tickets.userId}
     )
     select
       (select count(*)::int from ${tickets} where ${c} and ${tickets.status} = 'open'${mine(scope)}) as happening,
       (select count(*)::int from ${tickets} where ${c} and ${tickets.status} = 'pending'${waitingScope}) as pending,
-      closed.finished, closed.avg_support,
+      (select coalesce(sum(n), 0)::int from closed) as finished,
+      (select sum(support_sum) / nullif(sum(served), 0) from closed)::float8 as avg_support,
       (select avg(${minutes(tickets.acceptedAt, start)})::float8 from ${tickets} where ${c}
           and ${tickets.acceptedAt} >= ${lo(span)} and ${tickets.acceptedAt} < ${hi(span)}
-          and ${tickets.acceptedAt} > ${start}${mine(scope)}) as avg_wait
-    from closed`);
+          and ${tickets.acceptedAt} > ${start}${mine(scope)}) as avg_wait,
+      (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'online', u.online, 'rating', cl.rating,
+                'avg_support', cl.support_sum / nullif(cl.served, 0), 'n', cl.n) order by lower(u.name), u.id), '[]'::json)
+         from users u left join closed cl on cl.user_id = u.id
+         where u.company_id = ${companyId}${scope.kind === 'own' ? sql` and u.id = ${scope.userId}` : sql``}) as attendants`);
+  const r = row!;
   return {
-    supportHappening: row!.happening,
-    supportPending: row!.pending,
-    supportFinished: row!.finished,
-    avgSupportTime: row!.avg_support === null ? null : Math.round(row!.avg_support),
-    avgWaitTime: row!.avg_wait === null ? null : Math.round(row!.avg_wait),
+    counters: {
+      supportHappening: r.happening,
+      supportPending: r.pending,
+      supportFinished: r.finished,
+      avgSupportTime: r.avg_support === null ? null : Math.round(r.avg_support),
+      avgWaitTime: r.avg_wait === null ? null : Math.round(r.avg_wait),
+    },
+    attendants: r.attendants.map((x) => ({
+      id: x.id,
+      name: x.name,
+      online: x.online,
+      rating: x.rating === null ? null : Math.round(x.rating * 10) / 10,
+      avgSupportTime: x.avg_support === null ? null : Math.round(x.avg_support),
+      tickets: x.n ?? 0,
+    })),
   };
-};
-
-/** Every user of the company (or only the caller), with what they closed in the period. */
-export const attendants = async (tx: Tx, companyId: number, span: Span, scope: Scope): Promise<DashboardAttendant[]> => {
-  const rows = await tx.execute<{ id: number; name: string; online: boolean; rating: number | null; avg_support: number | null; n: number | null }>(sql`
-    select u.id, u.name, u.online, s.rating, s.avg_support, s.n
-    from users u
-    left join (
-      select ${tickets.userId} as user_id,
-             avg(${tickets.rating})::float8 as rating,
-             (avg(${minutes(tickets.closedAt, tickets.acceptedAt)}) filter (where ${tickets.acceptedAt} is not null and ${tickets.closedAt} >= ${tickets.acceptedAt}))::float8 as avg_support,
-             count(*)::int as n
-      from ${tickets}
-      where ${tickets.companyId} = ${companyId} and ${tickets.status} = 'closed' and ${tickets.userId} is not null
-        and ${tickets.closedAt} >= ${lo(span)} and ${tickets.closedAt} < ${hi(span)}${mine(scope)}
-      group by ${tickets.userId}
-    ) s on s.user_id = u.id
-    where u.company_id = ${companyId}${scope.kind === 'own' ? sql` and u.id = ${scope.userId}` : sql``}
-    order by lower(u.name), u.id`);
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    online: r.online,
-    rating: r.rating === null ? null : Math.round(r.rating * 10) / 10,
-    avgSupportTime: r.avg_support === null ? null : Math.round(r.avg_support),
-    tickets: r.n ?? 0,
-  }));
 };
 
 /** Tickets created in the span per user they are assigned to (unassigned ones are not anyone's). */

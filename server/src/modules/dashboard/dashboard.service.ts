@@ -57,7 +57,7 @@ export const createDashboardService = (deps: { data: DataAccess; clock: Clock })
           const span = spanOf(q, tz);
           if (span.from > span.to) throw new AppError('ERR_VALIDATION', 'date_from is after today');
           const scope = scopeOf(ctx);
-          const [counters, attendants] = [await repo.counters(tx, ctx.companyId, span, scope), await repo.attendants(tx, ctx.companyId, span, scope)];
+          const { counters, attendants } = await repo.summary(tx, ctx.companyId, span, scope);
           return { counters, attendants, span, scope: scope.kind };
         })
         .then(async ({ counters, attendants, span, scope }) => {
