@@ -88,7 +88,7 @@ export const ChartCard = ({ testId, title, load, errorText, csvHeader, csvName }
         ) : (
           <div style={{ width: '100%', height: 280 }} data-testid={`${testId}-bars`} data-bars={state.bars.length}>
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={state.bars} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+              <BarChart data={state.bars} margin={{ top: 8, right: 24, left: -16, bottom: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} vertical={false} />
                 <XAxis dataKey="label" tick={{ fill: token.colorTextSecondary, fontSize: 12 }} stroke={token.colorBorder} interval="preserveStartEnd" />
                 <YAxis allowDecimals={false} tick={{ fill: token.colorTextSecondary, fontSize: 12 }} stroke={token.colorBorder} />

@@ -7,6 +7,7 @@ import { Navigate } from 'react-router-dom';
 import { can, DASHBOARD_PERIODS, type DashboardAttendant, type DashboardResponse } from '@balcao/shared';
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 import { downloadText } from '../contacts/contacts.logic';
 import { dashboardApi, type DashboardFilter } from './dashboard.api';
 import { attendantsCsv, dayBars, hoursMinutes, userBars, ymd } from './dashboard.logic';
@@ -35,6 +36,7 @@ export const DashboardPage = () => {
 const Dashboard = ({ isAdmin }: { isAdmin: boolean }) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const narrow = useMediaQuery('(max-width: 575px)');
   const [filter, setFilter] = useState<DashboardFilter | null>(null);
   const [days, setDays] = useState<number | null>(null);
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
@@ -123,7 +125,7 @@ const Dashboard = ({ isAdmin }: { isAdmin: boolean }) => {
             value={days}
             onChange={choosePeriod}
             allowClear
-            style={{ minWidth: 180 }}
+            style={{ minWidth: 180, width: narrow ? '100%' : undefined }}
             options={DASHBOARD_PERIODS.map((n) => ({ value: n, label: t('dashboard.lastDays', { count: n }) }))}
           />
           <DatePicker.RangePicker
@@ -133,7 +135,7 @@ const Dashboard = ({ isAdmin }: { isAdmin: boolean }) => {
             format="DD/MM/YYYY"
             placeholder={[t('dashboard.startDate'), t('dashboard.endDate')]}
             aria-label={t('dashboard.range')}
-            style={{ maxWidth: '100%' }}
+            style={{ width: narrow ? '100%' : undefined }}
           />
         </Flex>
       </Card>
