@@ -62,7 +62,7 @@ export const createDashboardService = (deps: { data: DataAccess; clock: Clock })
         })
         .then(async ({ counters, attendants, span, scope }) => {
           // The super user's two counters are the platform's: read across companies, under their reason.
-          const totals = ctx.super ? await data.withSystem('companies:super', ({ tx }) => repo.platformTotals(tx)) : null;
+          const totals = can(ctx, 'companies:manage') ? await data.withSystem('companies:super', ({ tx }) => repo.platformTotals(tx)) : null;
           return {
             counters: { ...counters, totalWhatsappSessions: totals?.sessions ?? null, totalCompanies: totals?.companies ?? null },
             attendants,
