@@ -27,6 +27,7 @@ import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
 import { companiesModule, planGates } from './modules/companies';
 import { contactsModule } from './modules/contacts';
+import { dashboardModule } from './modules/dashboard';
 import { channelSink, createInbound, messagesModule } from './modules/messages';
 import { queuesModule } from './modules/queues';
 import { quickMessagesModule } from './modules/quick-messages';
@@ -146,7 +147,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
 
   // Modules (decision 0017): each one's routes, then, once socket.io is up, its listeners and jobs.
   const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures };
-  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, messagesModule, quickMessagesModule, tagsModule, ticketNotesModule];
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, messagesModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

@@ -37,6 +37,8 @@ export const DEFAULT_COMPANY_SETTINGS: Readonly<Record<string, string>> = {
   sendGreetingAccepted: 'disabled',
   sendMsgTransfTicket: 'disabled',
   sendGreetingMessageOneQueues: 'disabled',
+  /** The dashboard's first-run checklist, hidden for good once an admin dismisses it (decision 0143). */
+  onboardingDismissed: 'disabled',
 };
 
 /**

@@ -22,3 +22,4 @@ export * from './variables';
 export * from './schemas/plans';
 export * from './plan-gates';
 export * from './schemas/audit';
+export * from './schemas/dashboard';

@@ -54,8 +54,8 @@ export const adminPermissions = [
   'tags:delete',
 ] as const;
 
-/** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages, tags' kanban flag; decision 0113: deleting tags). */
-export const supervisorPermissions = ['quickMessages:manageAll', 'tags:setKanban', 'tags:delete'] as const;
+/** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages, tags' kanban flag; decision 0113: deleting tags; decision 0141: the company's dashboard). */
+export const supervisorPermissions = ['quickMessages:manageAll', 'tags:setKanban', 'tags:delete', 'dashboard:view'] as const;
 
 /** What only the super user (any profile) may do: the whole installation, not one company. */
 export const superPermissions = [

@@ -533,6 +533,35 @@ export class SpecClient {
     return this.http<{ records: Record<string, unknown>[]; hasMore: boolean }>('GET', '/quick-messages', { params: { searchParam, pageNumber } });
   }
 
+  // ------------------------------------------------------------------------ / (Dashboard)
+
+  /**
+   * pages/Dashboard → useDashboard.find: GET /dashboard with `{ days }` (a period chosen) or
+   * `{ date_from, date_to }` (moment's YYYY-MM-DD); reads data.counters.* and data.attendants[]
+   * (name, rating, avgSupportTime, online).
+   */
+  dashboard(params: { days?: number; date_from?: string; date_to?: string }) {
+    return this.http<{ counters: Record<string, number | null>; attendants: { name: string; rating: number | null; avgSupportTime: number | null; online: boolean }[] }>('GET', '/dashboard', { params });
+  }
+
+  /** Dashboard/ChartsUser: GET /dashboard/ticketsUsers?initialDate=…&finalDate=…&companyId=…; reads data[].nome/.quantidade and count. */
+  ticketsUsers(initialDate: string, finalDate: string) {
+    return this.http<{ data: { nome: string; quantidade: number }[]; count: number }>('GET', `/dashboard/ticketsUsers?initialDate=${initialDate}&finalDate=${finalDate}&companyId=${this.companyId}`);
+  }
+
+  /** Dashboard/ChartsDate: GET /dashboard/ticketsDay (same params); labels from data[].horario (hour) or .data, bars from .total, title from count. */
+  ticketsDay(initialDate: string, finalDate: string) {
+    return this.http<{ data: ({ horario: string; total: number } | { data: string; total: number })[]; count: number }>('GET', `/dashboard/ticketsDay?initialDate=${initialDate}&finalDate=${finalDate}&companyId=${this.companyId}`);
+  }
+
+  /** The reports list (attendance §7 "GET /ticket/reports"): JSON-array filters, page and pageSize; reads tickets and totalTickets. */
+  ticketReports(params: { contactId?: number; status?: string[]; users?: number[]; dateFrom?: string; dateTo?: string; page?: number; pageSize?: number }) {
+    const { status, users, ...rest } = params;
+    return this.http<{ tickets: Record<string, unknown>[]; totalTickets: number }>('GET', '/ticket/reports', {
+      params: { ...rest, status: status ? JSON.stringify(status) : undefined, users: users ? JSON.stringify(users) : undefined },
+    });
+  }
+
   /** QuickMessageDialog on open: GET /quick-messages/{id}, merged into its form values. */
   quickMessage(id: number) {
     return this.http<Record<string, unknown>>('GET', `/quick-messages/${id}`);

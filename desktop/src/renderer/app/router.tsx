@@ -31,7 +31,10 @@ const routes: RouteObject[] = [
       return { element: <RequireAuth><AppShell /></RequireAuth> };
     },
     children: [
-      { index: true, element: <PlaceholderPage /> },
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('../features/dashboard/DashboardPage')).DashboardPage }),
+      },
       {
         path: 'tickets/:uuid?',
         lazy: async () => ({ Component: (await import('../features/tickets/TicketsPage')).TicketsPage }),

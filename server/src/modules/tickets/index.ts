@@ -14,7 +14,7 @@ import { collisionSockets } from './tickets.collision';
 
 export { createTicketsService, type TicketsService } from './tickets.service';
 export type { TicketRow } from './tickets.repository';
-export { canSee, ticketRooms } from './visibility';
+export { canSee, ticketRooms, visibleSql } from './visibility';
 
 /** Reads and writes of tickets other modules run inside their own transaction (the SQL stays here). */
 export const ticketsQueries = { findLive, get, liveOrOpen, loadDto, spans, ticketFromJson, touchAfterReceive, touchAfterSend, update };

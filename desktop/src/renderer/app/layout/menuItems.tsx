@@ -67,6 +67,8 @@ const administration: Entry[] = [
 export const buildMenu = (ctx: MenuContext): MenuGroup[] => {
   const allowed = (e: Entry) => (!e.plan || ctx.flags[e.plan]) && (!e.superOnly || ctx.isSuper);
   const visibleAttendance = attendance.filter(allowed);
+  // Supervisors watch the company's dashboard too (decision 0141): first in their section.
+  if (ctx.profile === 'supervisor') return [{ key: 'attendance', label: 'attendance', entries: [{ path: '/', label: 'dashboard', icon: <DashboardOutlined /> }, ...visibleAttendance] }];
   if (ctx.profile !== 'admin') return [{ key: 'attendance', label: 'attendance', entries: visibleAttendance }];
   const groups: MenuGroup[] = [
     {

@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import '../../test/dom';
+import '../../app/i18n/i18n';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DashboardResponse, SessionUserDto } from '@balcao/shared';
+import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { dashboardApi } from './dashboard.api';
+import { DashboardPage } from './DashboardPage';
+
+vi.mock('./dashboard.api', () => ({
+  dashboardApi: { get: vi.fn(), ticketsUsers: vi.fn(), ticketsDay: vi.fn(), onboarding: vi.fn(), dismissOnboarding: vi.fn(async () => ({ key: 'onboardingDismissed', value: 'enabled' })) },
+}));
+vi.mock('../../lib/socket', () => ({ listenLive: () => () => undefined }));
+const api = vi.mocked(dashboardApi);
+configure({ asyncUtilTimeout: 8000 });
+
+const answer: DashboardResponse = {
+  counters: { supportHappening: 4, supportPending: 2, supportFinished: 9, avgSupportTime: 75, avgWaitTime: 5, totalWhatsappSessions: null, totalCompanies: null },
+  attendants: [{ id: 3, name: 'Ana', rating: 2.5, avgSupportTime: 61, tickets: 3, online: true }],
+  period: { from: '2026-03-01', to: '2026-03-07', timezone: 'America/Sao_Paulo' },
+  scope: 'company',
+};
+
+const as = (profile: 'admin' | 'supervisor' | 'user') =>
+  useSession.setState({ token: 't', status: 'authenticated', user: { id: 1, profile, companyId: 1, name: 'Ana', super: false } as SessionUserDto });
+const show = () =>
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <Routes>
+        <Route path="/" element={<DashboardPage />} />
+        <Route path="/tickets" element={<div data-testid="tickets-page" />} />
+        <Route path="/queues" element={<div data-testid="queues-page" />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+beforeEach(() => {
+  api.get.mockResolvedValue(answer);
+  api.ticketsUsers.mockResolvedValue({ data: [{ userId: 3, nome: 'Ana', quantidade: 3 }], count: 3 });
+  api.ticketsDay.mockResolvedValue({ data: [{ data: '01/03/2026', total: 2 }], count: 2 });
+  api.onboarding.mockResolvedValue({ dismissed: false, steps: { whatsapp: true, queues: false, users: false, hours: false, simulator: false } });
+  as('admin');
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe('DashboardPage', { timeout: 30_000 }, () => {
+  it("asks for a filter ('Parametrize o filtro'), then shows the period's cards and attendants", async () => {
+    show();
+    expect(screen.getByTestId('dashboard-no-filter').textContent).toContain('Parametrize o filtro');
+    expect(api.get).not.toHaveBeenCalled();
+    fireEvent.mouseDown(screen.getByTestId('dashboard-period').querySelector('.ant-select-selector') ?? screen.getByTestId('dashboard-period'));
+    fireEvent.click(await screen.findByText('Últimos 7 dias'));
+    await waitFor(() => expect(api.get).toHaveBeenCalledWith({ days: 7 }, expect.anything()));
+    expect((await screen.findByTestId('card-in-service')).textContent).toContain('4');
+    expect(screen.getByTestId('card-avg-support').textContent).toContain('01h 15m');
+    expect(screen.getByTestId('attendant-row').textContent).toContain('Ana');
+    expect(screen.queryByTestId('card-companies')).toBeNull();
+  });
+
+  it('lists the first steps with what is done, links to where to do the rest, and dismisses them', async () => {
+    show();
+    const steps = await screen.findAllByTestId('onboarding-step');
+    expect(steps.map((s) => [s.getAttribute('data-step'), s.getAttribute('data-done')])).toEqual([
+      ['whatsapp', 'true'], ['queues', 'false'], ['users', 'false'], ['hours', 'false'], ['simulator', 'false'],
+    ]);
+    fireEvent.click(steps[1]!.querySelector('button')!);
+    expect(await screen.findByTestId('queues-page')).toBeTruthy();
+  });
+
+  it('hides the checklist once dismissed', async () => {
+    const success = vi.spyOn(toast, 'success');
+    show();
+    fireEvent.click(await screen.findByTestId('onboarding-dismiss'));
+    await waitFor(() => expect(screen.queryByTestId('onboarding')).toBeNull());
+    expect(api.dismissOnboarding).toHaveBeenCalled();
+    expect(success).toHaveBeenCalled();
+  });
+
+  it('shows a supervisor the dashboard without the checklist, and sends a user to /tickets', async () => {
+    as('supervisor');
+    show();
+    expect(await screen.findByTestId('dashboard')).toBeTruthy();
+    expect(api.onboarding).not.toHaveBeenCalled();
+    cleanup();
+    as('user');
+    show();
+    expect(await screen.findByTestId('tickets-page')).toBeTruthy();
+  });
+
+  it("shows the spec's toast when a chart fails", async () => {
+    const error = vi.spyOn(toast, 'error');
+    api.ticketsDay.mockRejectedValue(new Error('boom'));
+    show();
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Erro ao buscar informações dos tickets'));
+    expect((await screen.findByTestId('chart-users')).getAttribute('data-count')).toBe('3');
+  });
+});

@@ -1,0 +1,16 @@
+import { ONBOARDING_DISMISSED_SETTING, type DashboardResponse, type OnboardingResponse, type TicketsDayResponse, type TicketsUsersResponse } from '@balcao/shared';
+import { http } from '../../lib/http';
+
+/** A period: the last N days, or a range of company days (yyyy-MM-dd, both included). */
+export type DashboardFilter = { days: number } | { from: string; to: string };
+
+export const dashboardApi = {
+  /** `GET /dashboard` (attendance.md §7: days, date_from, date_to). */
+  get: (f: DashboardFilter, signal?: AbortSignal) =>
+    http.get<DashboardResponse>('/dashboard', 'days' in f ? { days: f.days } : { date_from: f.from, date_to: f.to }, signal),
+  ticketsUsers: (from: string, to: string) => http.get<TicketsUsersResponse>('/dashboard/ticketsUsers', { initialDate: from, finalDate: to }),
+  ticketsDay: (from: string, to: string) => http.get<TicketsDayResponse>('/dashboard/ticketsDay', { initialDate: from, finalDate: to }),
+  onboarding: () => http.get<OnboardingResponse>('/dashboard/onboarding'),
+  /** Hides the checklist for every admin of the company (decision 0143). */
+  dismissOnboarding: () => http.put<{ key: string; value: string }>(`/settings/${ONBOARDING_DISMISSED_SETTING}`, { value: 'enabled' }),
+};

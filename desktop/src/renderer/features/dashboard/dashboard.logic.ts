@@ -1,0 +1,50 @@
+import type { DashboardAttendant, OnboardingResponse, OnboardingStep, TicketsDayResponse, TicketsUsersResponse } from '@balcao/shared';
+
+/** attendance.md §9: averages shown in hours and minutes ("01h 05m"); nothing measured: "—". */
+export const hoursMinutes = (minutes: number | null | undefined): string => {
+  if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '—';
+  const total = Math.max(0, Math.round(minutes));
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}h ${String(total % 60).padStart(2, '0')}m`;
+};
+
+/** A CSV field: quoted when it holds the separator, a quote or a line break. */
+const field = (v: string | number) => {
+  const s = String(v);
+  return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** `;`-separated lines with a BOM (spreadsheet programs then read accents as UTF-8), like the contacts export. */
+export const toCsv = (header: string[], rows: (string | number)[][]): string =>
+  `\uFEFF${[header, ...rows].map((r) => r.map(field).join(';')).join('\r\n')}\r\n`;
+
+export const attendantsCsv = (header: [string, string, string, string, string], rows: DashboardAttendant[], yes: string, no: string): string =>
+  toCsv(header, rows.map((a) => [a.name, a.rating === null ? '' : String(a.rating).replace('.', ','), hoursMinutes(a.avgSupportTime), a.tickets, a.online ? yes : no]));
+
+/** Chart rows as the bars show them: a label and a value. */
+export interface Bar {
+  label: string;
+  value: number;
+}
+
+export const userBars = (r: TicketsUsersResponse | null): Bar[] => (r?.data ?? []).map((x) => ({ label: x.nome, value: x.quantidade }));
+
+/** Per day (dd/MM/yyyy) or per hour ("08" → "08:00"). */
+export const dayBars = (r: TicketsDayResponse | null): Bar[] =>
+  (r?.data ?? []).map((x) => ('horario' in x ? { label: `${x.horario}:00`, value: x.total } : { label: x.data, value: x.total }));
+
+export const barsCsv = (header: [string, string], bars: Bar[]): string => toCsv(header, bars.map((b) => [b.label, b.value]));
+
+/** The checklist is shown while not dismissed and something is left to do. */
+export const showChecklist = (o: OnboardingResponse | null): boolean => !!o && !o.dismissed && Object.values(o.steps).some((done) => !done);
+
+/** Where each step is done (issue 11 §8). */
+export const stepLinks: Record<OnboardingStep, string> = {
+  whatsapp: '/connections',
+  queues: '/queues',
+  users: '/users',
+  hours: '/settings',
+  simulator: '/simulator',
+};
+
+/** Today and the first of this month in the browser's calendar, yyyy-MM-dd (the charts' default dates). */
+export const ymd = (d: Date): string => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
