@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreateTagBody, SyncTagsBody, SyncTagsResponse, TagDto } from '@balcao/shared';
+import { ContactDto, CreateTagBody, IdParam, SetContactTagsBody, SyncTagsBody, SyncTagsResponse, TagDto } from '@balcao/shared';
 import type { TagsService } from './tags.service';
 
 export const tagsRoutes = (tags: TagsService) => async (fastify: FastifyInstance) => {
@@ -9,4 +9,7 @@ export const tagsRoutes = (tags: TagsService) => async (fastify: FastifyInstance
   app.get('/tags/list', { schema: { response: { 200: z.array(TagDto) } } }, (req) => tags.list(req.ctx));
   app.post('/tags', { schema: { body: CreateTagBody, response: { 200: TagDto } } }, (req) => tags.create(req.ctx, req.body));
   app.post('/tags/sync', { schema: { body: SyncTagsBody, response: { 200: SyncTagsResponse } } }, (req) => tags.sync(req.ctx, req.body));
+  app.put('/contacts/:id/tags', { schema: { params: IdParam, body: SetContactTagsBody, response: { 200: ContactDto } } }, (req) =>
+    tags.setContactTags(req.ctx, req.params.id, req.body.tagIds),
+  );
 };

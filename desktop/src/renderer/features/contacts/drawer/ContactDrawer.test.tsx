@@ -23,6 +23,7 @@ const contact = (over: Partial<ContactDto> = {}): ContactDto => ({
   profilePicUrl: '',
   isGroup: false,
   extraInfo: [{ name: 'CPF', value: '123.456.789-00' }],
+  tags: [],
   createdAt: '2025-03-10T12:00:00.000Z',
   updatedAt: '2025-03-10T12:00:00.000Z',
   ...over,
