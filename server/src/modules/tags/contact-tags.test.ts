@@ -6,7 +6,7 @@
  */
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wireEvent, type ContactDto, type ListContactsResponse, type TagDto, type TicketDto, type WireChannels } from '@balcao/shared';
+import { wireEvent, type ContactDto, type ListContactsResponse, type TagDto, type WireChannels } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { api, connectSocket, createCompany, nextEvent, type TestCompany } from '../../../test/helpers/world';
 
