@@ -15,6 +15,7 @@ import { CONTACTS_CSV_NAME, contactsCsv, downloadText, nearBottom } from './cont
 import { useContacts } from './contacts.store';
 import { ContactImportDialog } from './ContactImportDialog';
 import { ContactModal } from './ContactModal';
+import { PhoneImportButton } from './PhoneImport';
 
 /** The spec's search debounce (administration.md §9). */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -61,6 +62,7 @@ export const ContactsPage = () => {
   }, [loaded, loading, hasMore, records.length, onScroll]);
 
   const closeDialog = useCallback(() => setDialog({ open: false, contact: null }), []);
+  const reload = useCallback(() => void useContacts.getState().load(useContacts.getState().search).catch(toastError), []);
   const onSaved = useCallback((c: ContactDto) => useContacts.getState().upsert(c), []);
   const onDelete = async (c: ContactDto) => {
     try {
@@ -161,6 +163,7 @@ export const ContactsPage = () => {
             style={{ flex: '1 1 200px' }}
             data-testid="contacts-search"
           />
+          <PhoneImportButton onFinished={reload} />
           <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="contacts-import">
             {t('contacts.import')}
           </Button>
@@ -196,7 +199,7 @@ export const ContactsPage = () => {
         </div>
       )}
       <ContactModal open={dialog.open} contact={dialog.contact} onClose={closeDialog} onSaved={onSaved} />
-      <ContactImportDialog open={importing} onClose={() => setImporting(false)} onImported={() => void useContacts.getState().load(useContacts.getState().search).catch(toastError)} />
+      <ContactImportDialog open={importing} onClose={() => setImporting(false)} onImported={reload} />
     </Card>
   );
 };
