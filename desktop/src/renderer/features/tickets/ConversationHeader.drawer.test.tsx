@@ -50,7 +50,7 @@ describe('ConversationHeader: contact drawer and tags', { timeout: 30_000 }, () 
     fireEvent.click(screen.getByTestId('drawer-edit'));
     fireEvent.change(screen.getByTestId('drawer-name'), { target: { value: 'Maria Lima' } });
     fireEvent.click(screen.getByTestId('drawer-save'));
-    await waitFor(() => expect(applyContact).toHaveBeenCalledWith({ id: 10, name: 'Maria Lima', number: '5511999990000', profilePicUrl: '' }));
+    await waitFor(() => expect(applyContact).toHaveBeenCalledWith({ id: 10, name: 'Maria Lima', number: '5511999990000', profilePicUrl: '', tags: [] }));
   });
 
   it('applies the ticket the tag sync answers to the lists and the open conversation', async () => {
