@@ -15,7 +15,7 @@ import { CONTACTS_CSV_NAME, contactsCsv, downloadText, nearBottom } from './cont
 import { useContacts } from './contacts.store';
 import { ContactImportDialog } from './ContactImportDialog';
 import { ContactModal } from './ContactModal';
-import { PhoneImportButton } from './PhoneImport';
+import { PhoneImportBar, PhoneImportButton, usePhoneImport } from './PhoneImport';
 
 /** The spec's search debounce (administration.md §9). */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -63,6 +63,7 @@ export const ContactsPage = () => {
 
   const closeDialog = useCallback(() => setDialog({ open: false, contact: null }), []);
   const reload = useCallback(() => void useContacts.getState().load(useContacts.getState().search).catch(toastError), []);
+  const phoneImport = usePhoneImport(reload);
   const onSaved = useCallback((c: ContactDto) => useContacts.getState().upsert(c), []);
   const onDelete = async (c: ContactDto) => {
     try {
@@ -163,7 +164,7 @@ export const ContactsPage = () => {
             style={{ flex: '1 1 200px' }}
             data-testid="contacts-search"
           />
-          <PhoneImportButton onFinished={reload} />
+          <PhoneImportButton state={phoneImport} />
           <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="contacts-import">
             {t('contacts.import')}
           </Button>
@@ -175,6 +176,7 @@ export const ContactsPage = () => {
           </Button>
         </Flex>
       </Flex>
+      <PhoneImportBar progress={phoneImport.progress} />
       {!loaded ? (
         <div data-testid="contacts-skeleton" aria-busy>
           <Skeleton active avatar paragraph={{ rows: 4 }} />

@@ -7,7 +7,7 @@ import type { PhoneImportProgress, WireChannels } from '@balcao/shared';
 import { ApiError } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { contactsApi } from './contacts.api';
-import { importPercent, PhoneImportButton } from './PhoneImport';
+import { importPercent, PhoneImport } from './PhoneImport';
 
 vi.mock('./contacts.api', () => ({ contactsApi: { importFromPhone: vi.fn() } }));
 const handlers = new Map<string, (p: unknown) => void>();
@@ -30,12 +30,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('PhoneImportButton', { timeout: 30_000 }, () => {
+describe('PhoneImport', { timeout: 30_000 }, () => {
   it('asks first, then follows the progress frames and reloads the list when done', async () => {
     const success = vi.spyOn(toast, 'success').mockImplementation(() => undefined);
     api.importFromPhone.mockResolvedValue(at({}));
     const onFinished = vi.fn();
-    render(<PhoneImportButton onFinished={onFinished} />);
+    render(<PhoneImport onFinished={onFinished} />);
     fireEvent.click(screen.getByTestId('contacts-import-phone'));
     expect(await screen.findByText('Deseja importar todos os contatos do telefone?')).toBeTruthy();
     expect(api.importFromPhone).not.toHaveBeenCalled();
@@ -55,7 +55,7 @@ describe('PhoneImportButton', { timeout: 30_000 }, () => {
   it('keeps the finished state when the answer comes after the last frame, and toasts a refusal', async () => {
     let answer!: (p: PhoneImportProgress) => void;
     api.importFromPhone.mockReturnValue(new Promise((r) => (answer = r)));
-    render(<PhoneImportButton onFinished={() => undefined} />);
+    render(<PhoneImport onFinished={() => undefined} />);
     fireEvent.click(screen.getByTestId('contacts-import-phone'));
     fireEvent.click(await screen.findByTestId('contacts-import-phone-confirm'));
     await frame(at({ state: 'done', done: 9, total: 9, created: 5, skipped: 4 }));

@@ -12,11 +12,12 @@ import { contactsApi } from './contacts.api';
 export const importPercent = (p: Pick<PhoneImportProgress, 'done' | 'total'>): number => (p.total > 0 ? Math.min(100, Math.round((p.done / p.total) * 100)) : 0);
 
 /**
- * "Importar contatos": after a yes/no confirmation, `POST /contacts/import` starts (or answers the
- * running) import of the phone's address book; the bar follows `company-<id>-contactImport`
- * and, once it is done, the list reloads (`onFinished`) and a toast says what became of it.
+ * "Importar contatos": `start` (after the button's yes/no confirmation) posts `POST
+ * /contacts/import`, which starts (or answers the running) import of the phone's address book;
+ * `progress` follows `company-<id>-contactImport` and, once done, the list reloads
+ * (`onFinished`) and a toast says what became of it.
  */
-export const PhoneImportButton = ({ onFinished }: { onFinished: () => void }) => {
+export const usePhoneImport = (onFinished: () => void) => {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<PhoneImportProgress | null>(null);
   const [starting, setStarting] = useState(false);
@@ -47,41 +48,63 @@ export const PhoneImportButton = ({ onFinished }: { onFinished: () => void }) =>
       setStarting(false);
     }
   };
-
   const busy = !!progress && (progress.state === 'queued' || progress.state === 'running');
+  return { progress, starting, busy, start };
+};
+
+export type PhoneImportState = ReturnType<typeof usePhoneImport>;
+
+/** The header's button, with its confirmation (disabled while an import runs). */
+export const PhoneImportButton = ({ state }: { state: PhoneImportState }) => {
+  const { t } = useTranslation();
+  return (
+    <Popconfirm
+      title={t('deskExtra.importPhoneTitle')}
+      description={t('deskExtra.importPhoneText')}
+      okText={t('deskExtra.yes')}
+      cancelText={t('deskExtra.no')}
+      okButtonProps={{ 'data-testid': 'contacts-import-phone-confirm' }}
+      onConfirm={() => void state.start()}
+      disabled={state.busy}
+    >
+      <Button icon={<MobileOutlined />} loading={state.starting || state.busy} data-testid="contacts-import-phone">
+        {t('deskExtra.importPhone')}
+      </Button>
+    </Popconfirm>
+  );
+};
+
+/** The bar under the header: queued, n of total, then what was imported (or the failure). */
+export const PhoneImportBar = ({ progress }: { progress: PhoneImportProgress | null }) => {
+  const { t } = useTranslation();
+  if (!progress) return null;
+  return (
+    <Flex vertical style={{ marginBottom: 12 }} data-testid="contacts-import-phone-progress" data-state={progress.state} aria-live="polite">
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {progress.state === 'done'
+          ? t('deskExtra.importPhoneDone', { created: progress.created, skipped: progress.skipped })
+          : progress.state === 'failed'
+            ? t('deskExtra.importPhoneFailed')
+            : progress.state === 'queued' && progress.done === 0
+              ? t('deskExtra.importPhoneQueued')
+              : t('deskExtra.importPhoneRunning', { done: progress.done, total: progress.total })}
+      </Typography.Text>
+      <Progress
+        percent={progress.state === 'done' ? 100 : importPercent(progress)}
+        size="small"
+        status={progress.state === 'done' ? 'success' : progress.state === 'failed' ? 'exception' : 'active'}
+      />
+    </Flex>
+  );
+};
+
+/** Button and bar together (as the page lays them out, header and below). */
+export const PhoneImport = ({ onFinished }: { onFinished: () => void }) => {
+  const state = usePhoneImport(onFinished);
   return (
     <>
-      <Popconfirm
-        title={t('deskExtra.importPhoneTitle')}
-        description={t('deskExtra.importPhoneText')}
-        okText={t('deskExtra.yes')}
-        cancelText={t('deskExtra.no')}
-        okButtonProps={{ 'data-testid': 'contacts-import-phone-confirm' }}
-        onConfirm={() => void start()}
-        disabled={busy}
-      >
-        <Button icon={<MobileOutlined />} loading={starting || busy} data-testid="contacts-import-phone">
-          {t('deskExtra.importPhone')}
-        </Button>
-      </Popconfirm>
-      {progress ? (
-        <Flex vertical style={{ flex: '1 1 100%' }} data-testid="contacts-import-phone-progress" data-state={progress.state} aria-live="polite">
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {progress.state === 'done'
-              ? t('deskExtra.importPhoneDone', { created: progress.created, skipped: progress.skipped })
-              : progress.state === 'failed'
-                ? t('deskExtra.importPhoneFailed')
-                : progress.state === 'queued' && progress.done === 0
-                  ? t('deskExtra.importPhoneQueued')
-                  : t('deskExtra.importPhoneRunning', { done: progress.done, total: progress.total })}
-          </Typography.Text>
-          <Progress
-            percent={progress.state === 'done' ? 100 : importPercent(progress)}
-            size="small"
-            status={progress.state === 'done' ? 'success' : progress.state === 'failed' ? 'exception' : 'active'}
-          />
-        </Flex>
-      ) : null}
+      <PhoneImportButton state={state} />
+      <PhoneImportBar progress={state.progress} />
     </>
   );
 };
