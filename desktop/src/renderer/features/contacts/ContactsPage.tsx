@@ -153,7 +153,7 @@ export const ContactsPage = () => {
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('contacts.title')} {loaded ? <Typography.Text type="secondary" data-testid="contacts-count">({count})</Typography.Text> : null}
         </Typography.Title>
-        <Flex wrap gap={8} style={{ flex: narrow ? '1 1 100%' : '0 1 640px' }} justify="flex-end">
+        <Flex wrap gap={8} style={{ flex: narrow ? '1 1 100%' : '0 1 820px' }} justify="flex-end">
           <Input
             allowClear
             prefix={<SearchOutlined />}
