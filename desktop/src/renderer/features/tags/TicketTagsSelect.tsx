@@ -133,7 +133,8 @@ export const TagsSelect = ({ value, onSync, testId, label, placeholder, style }:
           closable={closable && !saving}
           onClose={onClose}
           onMouseDown={(e) => e.preventDefault()}
-          style={{ marginInlineEnd: 4, color: colourOf(String(value)) ? undefined : token.colorText }}
+          // The tag's own colour on its tint, as on the list items: the select's light text is unreadable on it in dark mode.
+          style={{ marginInlineEnd: 4, color: colourOf(String(value)) ?? token.colorText }}
         >
           {label}
         </Tag>
