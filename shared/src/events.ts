@@ -7,6 +7,7 @@ import type { MessageDto, TicketDto, ContactDto, WhatsappDto, UserDto, QueueDto 
 import type { QuickMessageDto } from './schemas/quick-messages';
 import type { TagListItemDto, TicketNoteDto } from './schemas/tags';
 import type { CompanyScheduleDay, SettingDto } from './schemas/companies';
+import type { PhoneImportProgress } from './schemas/contacts';
 
 /** Internal domain events staged by services and published after commit. */
 export type DomainEvent =
@@ -25,6 +26,8 @@ export type DomainEvent =
   | { type: 'contact.created'; companyId: number; contact: ContactDto }
   | { type: 'contact.updated'; companyId: number; contact: ContactDto }
   | { type: 'contact.deleted'; companyId: number; contactId: number }
+  /** An import from the phone moved on (decision 0151): the /contacts page shows the bar. */
+  | { type: 'contact.importProgress'; companyId: number; progress: PhoneImportProgress }
   | { type: 'whatsapp.updated'; companyId: number; whatsapp: WhatsappDto }
   | { type: 'whatsapp.deleted'; companyId: number; whatsappId: number }
   | { type: 'whatsapp.session'; companyId: number; session: WhatsappSessionPayload }
@@ -114,6 +117,8 @@ export interface WireChannels {
    */
   appMessage: { action: 'create' | 'update'; message: MessageDto; ticket: TicketDto; contact: TicketDto['contact'] };
   contact: { action: 'create' | 'update'; contact: ContactDto } | { action: 'delete'; contactId: number };
+  /** An import from the phone's address book: queued, each batch, done or failed (to the whole company). */
+  contactImport: { action: 'update'; progress: PhoneImportProgress };
   whatsapp: { action: 'update'; whatsapp: WhatsappDto } | { action: 'delete'; whatsappId: number };
   whatsappSession: { action: 'update'; session: WhatsappSessionPayload };
   whatsappAlert: { action: 'create'; alert: WhatsappAlertPayload };

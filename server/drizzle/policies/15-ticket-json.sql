@@ -12,7 +12,10 @@ create view ticket_dtos with (security_invoker = true) as
     'chatbot', t.chatbot, 'lastMessage', t.last_message, 'unreadMessages', t.unread_messages, 'presence', null,
     'createdAt', t.created_at, 'updatedAt', t.updated_at, 'queuedAt', t.queued_at, 'acceptedAt', t.accepted_at,
     'closedAt', t.closed_at,
-    'contact', json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'profilePicUrl', c.profile_pic_url),
+    'contact', json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'profilePicUrl', c.profile_pic_url,
+      -- The contact's own tags (the list item shows them; decision 0152).
+      'tags', coalesce((select json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by lower(tg.name), tg.id)
+                        from contact_tags ct join tags tg on tg.id = ct.tag_id where ct.contact_id = c.id), '[]'::json)),
     'queue', case when q.id is not null then json_build_object('id', q.id, 'name', q.name, 'color', q.color) end,
     'user', case when u.id is not null then json_build_object('id', u.id, 'name', u.name) end,
     'whatsapp', json_build_object('id', w.id, 'name', w.name),

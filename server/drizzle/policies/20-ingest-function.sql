@@ -78,7 +78,10 @@ begin
     'chatbot', t.chatbot, 'lastMessage', t.last_message, 'unreadMessages', t.unread_messages, 'presence', null,
     'createdAt', t.created_at, 'updatedAt', t.updated_at, 'queuedAt', t.queued_at, 'acceptedAt', t.accepted_at,
     'closedAt', t.closed_at,
-    'contact', json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'profilePicUrl', c.profile_pic_url),
+    'contact', json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'profilePicUrl', c.profile_pic_url,
+      'tags', case when not exists (select 1 from contact_tags where contact_id = c.id) then '[]'::json else
+        (select json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by lower(tg.name), tg.id)
+           from contact_tags ct join tags tg on tg.id = ct.tag_id where ct.contact_id = c.id) end),
     'queue', case when t.queue_id is not null then (select json_build_object('id', q.id, 'name', q.name, 'color', q.color) from queues q where q.id = t.queue_id) end,
     'user', case when t.user_id is not null then (select json_build_object('id', u.id, 'name', u.name) from users u where u.id = t.user_id) end,
     'whatsapp', (select json_build_object('id', w.id, 'name', w.name) from whatsapps w where w.id = t.whatsapp_id),

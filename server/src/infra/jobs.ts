@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { txExecutor } from '../db/raw';
 import { APP_ROLE } from '../db/migrate';
@@ -6,7 +7,7 @@ import { APP_ROLE } from '../db/migrate';
 /** What an agent did to a stored message that WhatsApp must be told (issue 9). */
 export type MessageAction = 'edit' | 'revoke' | 'react';
 
-export type JobName = 'message.send' | 'media.download' | 'session.command' | 'message.read' | 'contact.picture';
+export type JobName = 'message.send' | 'media.download' | 'session.command' | 'message.read' | 'contact.picture' | 'contact.import';
 
 export interface JobPayloads {
   /**
@@ -20,6 +21,8 @@ export interface JobPayloads {
   'contact.picture': { companyId: number; contactId: number; whatsappId: number };
   /** Blue ticks: the customer's messages on the ticket an agent opened are marked read on WhatsApp. */
   'message.read': { companyId: number; ticketId: number };
+  /** The phone's address book of a connection (its stored copy) becomes contacts; one per company at a time. */
+  'contact.import': { companyId: number; whatsappId: number };
   /** An admin's session action, for the process holding the connection's socket (`at`: when it was asked). */
   'session.command': { companyId: number; whatsappId: number; action: 'start' | 'restart' | 'logout'; phoneNumber?: string; at: string };
 }
@@ -42,6 +45,17 @@ export type ConnectionJob = { [N in ConnectionJobName]: { name: N; data: JobPayl
 export interface JobMeta {
   retryCount: number;
   retryLimit: number;
+  /** pg-boss's id of the job (absent when a test calls a worker directly). */
+  id?: string;
+}
+
+/** A job not yet finished (created, waiting for a retry, or running) and what it last reported. */
+export interface UnfinishedJob {
+  id: string;
+  data: unknown;
+  state: 'created' | 'retry' | 'active';
+  /** What the worker last recorded with `setProgress` (null before its first). */
+  progress: unknown;
 }
 
 const DEADLOCK = '40P01';
@@ -71,7 +85,7 @@ export class Jobs {
       if (!state.stopping) console.error('pg-boss error:', err.message);
     });
     await boss.start();
-    for (const name of ['message.send', 'media.download', 'session.command', 'message.read', 'contact.picture'] satisfies JobName[]) await boss.createQueue(name);
+    for (const name of ['message.send', 'media.download', 'session.command', 'message.read', 'contact.picture', 'contact.import'] satisfies JobName[]) await boss.createQueue(name);
     // The app role enqueues inside its own transactions, so it needs the queue tables too.
     await boss.getDb().executeSql(
       `grant usage on schema pgboss to ${APP_ROLE}; grant select, insert, update on all tables in schema pgboss to ${APP_ROLE}; grant usage on all sequences in schema pgboss to ${APP_ROLE}`,
@@ -90,6 +104,48 @@ export class Jobs {
       expireInSeconds: 120,
       ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
     });
+  }
+
+  /**
+   * At most one unfinished job of `name` per `key` (e.g. one import per company): inside the
+   * caller's transaction, the unfinished one when there is one, else a new job (enqueued with
+   * the transaction). Concurrent callers are serialised on an advisory lock of (name, key).
+   */
+  async enqueueOnce<N extends JobName>(
+    tx: Tx,
+    name: N,
+    key: string,
+    data: JobPayloads[N],
+    opts: { expireInSeconds?: number; retryLimit?: number } = {},
+  ): Promise<{ job: UnfinishedJob; created: boolean }> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${name}|${key}`}))`);
+    const running = await this.unfinished(tx, name, key);
+    if (running) return { job: running, created: false };
+    const id = await this.boss.send(name, data, {
+      db: txExecutor(tx),
+      singletonKey: key,
+      retryLimit: opts.retryLimit ?? 3,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: opts.expireInSeconds ?? 120,
+    });
+    if (!id) throw new Error(`${name}: pg-boss refused the job`);
+    return { job: { id, data, state: 'created', progress: null }, created: true };
+  }
+
+  /** The unfinished job of `name` for `key`, if any (read in the caller's transaction). */
+  async unfinished(tx: Tx, name: JobName, key: string): Promise<UnfinishedJob | undefined> {
+    const rows = await tx.execute<{ id: string; data: unknown; state: UnfinishedJob['state']; output: unknown }>(
+      sql`select id::text, data, state::text as state, output from pgboss.job
+          where name = ${name} and singleton_key = ${key} and state < 'completed' order by created_on desc limit 1`,
+    );
+    const r = rows[0];
+    return r ? { id: r.id, data: r.data, state: r.state, progress: r.output ?? null } : undefined;
+  }
+
+  /** Records a running job's progress (read back by `unfinished`; pg-boss replaces it when the job completes). */
+  async setProgress(name: JobName, id: string, progress: object): Promise<void> {
+    await this.boss.getDb().executeSql(`update pgboss.job set output = $1 where name = $2 and id = $3 and state = 'active'`, [JSON.stringify(progress), name, id]);
   }
 
   /** Outside any transaction: for work nothing is lost without (a hint, a cache refresh). */
@@ -142,7 +198,7 @@ export class Jobs {
     const id = await this.boss.work<T>(name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
       if (!job) return;
       try {
-        await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+        await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit, id: job.id });
       } finally {
         setImmediate(() => {
           if (worker.id && this.workers.get(name) === worker.id) this.boss.notifyWorker(worker.id);

@@ -406,6 +406,34 @@ const table: Record<string, Case[]> = {
       },
     },
   ],
+  'PUT /contacts/:id/tags': [
+    {
+      name: "A's contact",
+      req: async () => ({ method: 'PUT', url: `/contacts/${A.contactId}/tags`, body: { tagIds: [(await tagsAndNotes()).bTag] } }),
+      expect: notFound('ERR_NO_CONTACT_FOUND', async () => {
+        await aContactUnchanged();
+        expect(await app.owner`select tag_id from contact_tags where contact_id = ${A.contactId}`).toEqual([]);
+      }),
+    },
+    {
+      name: "A's tag on B's contact",
+      req: async () => ({ method: 'PUT', url: `/contacts/${B.contactId}/tags`, body: { tagIds: [(await tagsAndNotes()).aTag] } }),
+      expect: notFound('ERR_NOT_FOUND', async () => {
+        expect(await app.owner`select tag_id from contact_tags where contact_id = ${B.contactId}`).toEqual([]);
+      }),
+    },
+  ],
+  'POST /contacts/import': [
+    {
+      name: "A's connection",
+      req: () => ({ method: 'POST', url: '/contacts/import', body: { whatsappId: A.c.whatsapp.id } }),
+      expect: notFound('ERR_NO_WAPP_FOUND', async () => {
+        await aConnectionUnchanged();
+        const [n] = await app.owner`select count(*)::int as n from contacts where company_id = ${B.c.companyId} and name = 'Beatriz Carvalho'`;
+        expect(n!.n).toBe(0);
+      }),
+    },
+  ],
   'GET /queue': [{ name: 'lists B only', req: () => get('/queue'), expect: listed(itself, () => [A.queueId], () => B.queueId) }],
   'POST /queue': [
     {

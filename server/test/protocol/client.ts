@@ -681,6 +681,14 @@ export class SpecClient {
     return this.form<{ total: number; created: number; refused: { row: number; reason: string }[] }>('/contacts/upload', { file });
   }
 
+  /**
+   * pages/Contacts' "import from the phone" after its confirmation: POST /contacts/import with no
+   * body; it reads nothing of the answer and reloads the page (`history.go(0)`).
+   */
+  importContacts() {
+    return this.http('POST', '/contacts/import');
+  }
+
   // ------------------------------------------------- the contact drawer's notes and the ticket's tags
 
   /** components/TagsContainer on mount: GET /tags/list; the Autocomplete's options (id, name, color). */

@@ -1,7 +1,7 @@
 /**
  * Contacts as the spec's client uses them (attendance.md §7): the /contacts page's list, the
  * contact modal's GET, POST and PUT with extra info and its duplicate answer, `/contacts/list`
- * with `companyId`, the admin's delete, the spreadsheet import, and `company-<id>-contact`.
+ * with `companyId`, the admin's delete, the spreadsheet and phone imports, and `company-<id>-contact`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpecClient, SpecSocket } from './client';
@@ -59,6 +59,15 @@ describe('the /contacts page and the contact modal', () => {
     expect((await admin.deleteContact(saved.data.id as number)).status).toBe(200);
     const heard = await socket.next<{ action: string; contactId: number }>(channel(agent.companyId), (p) => p.action === 'delete' && p.contactId === saved.data.id);
     expect(heard.contactId).toBe(saved.data.id);
+  });
+
+  it("imports the phone's contacts: the call answers at once, the contacts arrive on the page's channel", async () => {
+    const res = await agent.importContacts();
+    expect(res.status).toBe(200);
+    const heard = await socket.next<{ action: string; contact: { name: string; number: string } }>(channel(agent.companyId), (p) => p.action === 'create' && p.contact?.name === 'Beatriz Carvalho');
+    expect(heard.contact.number).toBe('5521970000101');
+    const page = await agent.contactsPage('juliana pereira');
+    expect(page.data.contacts.map((c) => c.number)).toEqual(['5541970000103']);
   });
 
   it('imports a spreadsheet and reports the refused row', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg, name2to50, pageNumber } from './common';
+import { dbId, msg, name2to50, pageNumber } from './common';
 import { ContactDto } from './dtos';
 
 /** A calendar day as the spec's client sends it ("2026-11-25"). */
@@ -67,3 +67,28 @@ export const ContactUploadResponse = z.object({
 });
 export type ContactUploadResponse = z.infer<typeof ContactUploadResponse>;
 
+
+/** `PUT /contacts/:id/tags`: the contact ends with exactly these tags (decision 0152). */
+export const SetContactTagsBody = z.object({ tagIds: z.array(dbId).max(100) });
+export type SetContactTagsBody = z.infer<typeof SetContactTagsBody>;
+
+/**
+ * `POST /contacts/import`: the phone's address book (what the WhatsApp session knows) becomes
+ * contacts, as a job. `whatsappId`: which connection's book; none = the default connected one.
+ */
+export const ImportPhoneContactsBody = z.object({ whatsappId: dbId.optional() });
+export type ImportPhoneContactsBody = z.infer<typeof ImportPhoneContactsBody>;
+
+/** Where an import from the phone stands (the answer of `POST /contacts/import` and each progress event). */
+export const PhoneImportProgress = z.object({
+  jobId: z.string(),
+  whatsappId: z.number(),
+  state: z.enum(['queued', 'running', 'done', 'failed']),
+  /** Address-book entries looked at so far, of `total`. */
+  done: z.number(),
+  total: z.number(),
+  created: z.number(),
+  /** Already contacts, groups, broadcast lists, hidden (LID-only) or invalid numbers. */
+  skipped: z.number(),
+});
+export type PhoneImportProgress = z.infer<typeof PhoneImportProgress>;

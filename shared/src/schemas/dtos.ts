@@ -60,6 +60,8 @@ export const ContactDto = z.object({
   profilePicUrl: z.string(),
   isGroup: z.boolean(),
   extraInfo: z.array(z.object({ name: z.string(), value: z.string() })),
+  /** The contact's own tags (the customer's, not one ticket's), by name. */
+  tags: z.array(ref),
   createdAt: iso,
   updatedAt: iso,
 });
@@ -112,7 +114,8 @@ export const TicketDto = z.object({
   queuedAt: iso.nullable(),
   acceptedAt: iso.nullable(),
   closedAt: iso.nullable(),
-  contact: z.object({ id: z.number(), name: z.string(), number: z.string(), profilePicUrl: z.string() }),
+  /** `tags`: the contact's own tags (the list item shows them); always sent by this server. */
+  contact: z.object({ id: z.number(), name: z.string(), number: z.string(), profilePicUrl: z.string(), tags: z.array(ref).optional() }),
   queue: ref.nullable(),
   user: z.object({ id: z.number(), name: z.string() }).nullable(),
   whatsapp: z.object({ id: z.number(), name: z.string() }),

@@ -2,10 +2,13 @@ import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { CONTACT_PAGE_SIZE, type ContactDto, type ListContactsQuery } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { contactCustomFields, contacts } from './contacts.table';
+// Read-joined for the DTO: the tags module owns these tables' writes.
+import { contactTags, tags, tickets } from '../tickets/tickets.table';
 
 export type ContactRow = typeof contacts.$inferSelect;
+type TagRef = ContactDto['tags'][number];
 
-export const toContactDto = (c: ContactRow, extraInfo: { name: string; value: string }[] = []): ContactDto => ({
+export const toContactDto = (c: ContactRow, extraInfo: { name: string; value: string }[] = [], tagRefs: TagRef[] = []): ContactDto => ({
   id: c.id,
   name: c.name,
   number: c.number,
@@ -13,6 +16,7 @@ export const toContactDto = (c: ContactRow, extraInfo: { name: string; value: st
   profilePicUrl: c.profilePicUrl,
   isGroup: c.isGroup,
   extraInfo,
+  tags: tagRefs,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
 });
@@ -35,9 +39,24 @@ const extraOf = async (tx: Tx, companyId: number, ids: number[]) => {
   return map;
 };
 
+/** The contacts' tags by name; `ids` undefined: every contact of the company (one read). */
+const tagsOf = async (tx: Tx, companyId: number, ids?: number[]) => {
+  const map = new Map<number, TagRef[]>();
+  if (ids && !ids.length) return map;
+  const rows = await tx
+    .select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color })
+    .from(contactTags)
+    .innerJoin(tags, and(eq(tags.companyId, contactTags.companyId), eq(tags.id, contactTags.tagId)))
+    .where(and(eq(contactTags.companyId, companyId), ...(ids ? [inArray(contactTags.contactId, ids)] : [])))
+    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
+  for (const r of rows) map.set(r.contactId, [...(map.get(r.contactId) ?? []), { id: r.id, name: r.name, color: r.color }]);
+  return map;
+};
+
 export const getDto = async (tx: Tx, companyId: number, id: number): Promise<ContactDto | undefined> => {
   const c = await get(tx, companyId, id);
-  return c ? toContactDto(c, (await extraOf(tx, companyId, [id])).get(id) ?? []) : undefined;
+  if (!c) return undefined;
+  return toContactDto(c, (await extraOf(tx, companyId, [id])).get(id) ?? [], (await tagsOf(tx, companyId, [id])).get(id) ?? []);
 };
 
 /** The start of a UTC day "YYYY-MM-DD", or of the day after it. */
@@ -63,7 +82,8 @@ export const list = async (tx: Tx, companyId: number, q: ListContactsQuery) => {
   const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(contacts).where(where);
   const page = rows.slice(0, CONTACT_PAGE_SIZE);
   const extra = await extraOf(tx, companyId, page.map((r) => r.id));
-  return { contacts: page.map((c) => toContactDto(c, extra.get(c.id) ?? [])), count: counted?.n ?? 0, hasMore: rows.length > CONTACT_PAGE_SIZE };
+  const tagged = await tagsOf(tx, companyId, page.map((r) => r.id));
+  return { contacts: page.map((c) => toContactDto(c, extra.get(c.id) ?? [], tagged.get(c.id) ?? [])), count: counted?.n ?? 0, hasMore: rows.length > CONTACT_PAGE_SIZE };
 };
 
 export const insert = async (
@@ -89,7 +109,8 @@ export const all = async (tx: Tx, companyId: number): Promise<ContactDto[]> => {
   const extra = new Map<number, { name: string; value: string }[]>();
   const fields = await tx.select().from(contactCustomFields).where(eq(contactCustomFields.companyId, companyId)).orderBy(asc(contactCustomFields.id));
   for (const f of fields) extra.set(f.contactId, [...(extra.get(f.contactId) ?? []), { name: f.name, value: f.value }]);
-  return rows.map((c) => toContactDto(c, extra.get(c.id) ?? []));
+  const tagged = await tagsOf(tx, companyId);
+  return rows.map((c) => toContactDto(c, extra.get(c.id) ?? [], tagged.get(c.id) ?? []));
 };
 
 /**
@@ -116,13 +137,39 @@ export const update = async (
   return row;
 };
 
-/** Deletes a contact (its tickets, messages and extra info go with it by cascade); whether it existed. */
-export const remove = async (tx: Tx, companyId: number, id: number): Promise<boolean> =>
-  (await tx.delete(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id))).returning({ id: contacts.id })).length > 0;
+/**
+ * Deletes a contact (its tickets, messages, tags and extra info go with it by cascade); the
+ * tickets that went with it (what their lists must drop), or undefined when there was no contact.
+ */
+export const remove = async (tx: Tx, companyId: number, id: number): Promise<{ id: number; uuid: string; queueId: number | null; userId: number | null }[] | undefined> => {
+  const mine = and(eq(contacts.companyId, companyId), eq(contacts.id, id));
+  // The contact's lock first: a ticket inserted meanwhile waits for it, then fails its foreign key.
+  if (!(await tx.select({ id: contacts.id }).from(contacts).where(mine).for('update')).length) return undefined;
+  const gone = await tx
+    .delete(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, id)))
+    .returning({ id: tickets.id, uuid: tickets.uuid, queueId: tickets.queueId, userId: tickets.userId });
+  await tx.delete(contacts).where(mine);
+  return gone;
+};
 
 /** Inserts the rows whose number is free; the numbers that were taken are left out of the answer. */
 export const insertMany = async (tx: Tx, companyId: number, rows: { name: string; number: string; email: string }[]): Promise<ContactRow[]> =>
   rows.length ? tx.insert(contacts).values(rows.map((r) => ({ companyId, ...r, nameEdited: true }))).onConflictDoNothing().returning() : [];
+
+/**
+ * Contacts from the phone's address book (`POST /contacts/import`): the numbers that are free
+ * become contacts, the others are left alone (never renamed). `named`: the name came from the
+ * book (a person chose it: push names no longer replace it); otherwise the name is the number.
+ */
+export const insertFromPhone = async (tx: Tx, companyId: number, rows: readonly { name: string; number: string; named: boolean }[]): Promise<ContactRow[]> =>
+  rows.length
+    ? tx
+        .insert(contacts)
+        .values(rows.map((r) => ({ companyId, name: r.name.slice(0, 100), number: r.number, nameEdited: r.named })))
+        .onConflictDoNothing()
+        .returning()
+    : [];
 
 /** The WhatsApp profile picture as last looked up ('' when hidden or absent) and when. */
 export const setProfilePicture = async (tx: Tx, companyId: number, id: number, url: string, at: Date): Promise<void> => {

@@ -64,7 +64,10 @@ export const createContactsService = (data: DataAccess) => ({
     data.withTenant(ctx, async ({ tx, stage }) => {
       if (!(await repo.get(tx, ctx.companyId, id))) throw new AppError('ERR_NO_CONTACT_FOUND');
       if (!can(ctx, 'contacts-page:deleteContact')) throw new AppError('ERR_NO_PERMISSION');
-      await repo.remove(tx, ctx.companyId, id);
+      const tickets = await repo.remove(tx, ctx.companyId, id);
+      if (!tickets) throw new AppError('ERR_NO_CONTACT_FOUND');
+      // Its tickets went with it: open lists and conversations drop each (decision 0153).
+      for (const t of tickets) stage({ type: 'ticket.deleted', companyId: ctx.companyId, ticketId: t.id, ticketUuid: t.uuid, queueId: t.queueId, userId: t.userId });
       stage({ type: 'contact.deleted', companyId: ctx.companyId, contactId: id });
     }),
 

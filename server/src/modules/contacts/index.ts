@@ -2,7 +2,7 @@
 import type { DataAccess } from '../../db/tenant';
 import type { EventBus } from '../../infra/event-bus';
 import { defineModule } from '../../infra/module';
-import { get, getByNumber, getDto, setProfilePicture } from './contacts.repository';
+import { get, getByNumber, getDto, insertFromPhone, setProfilePicture, toContactDto } from './contacts.repository';
 import { registerContactListeners } from './contacts.listeners';
 import { contactsRoutes } from './contacts.routes';
 import { createContactsService } from './contacts.service';
@@ -11,7 +11,7 @@ export { createContactsService, type ContactsService } from './contacts.service'
 export type { ContactRow } from './contacts.repository';
 
 /** Reads and writes of contacts other modules run inside their own transaction (the SQL stays here). */
-export const contactsQueries = { get, getByNumber, getDto, setProfilePicture };
+export const contactsQueries = { get, getByNumber, getDto, insertFromPhone, setProfilePicture, toContactDto };
 
 export const contactsModule = defineModule({
   name: 'contacts',

@@ -1,4 +1,4 @@
-// The tags module's one door (decision 0015): the company's tags and the tags on a ticket.
+// The tags module's one door (decision 0015): the company's tags, the tags on a ticket and on a contact.
 import type { DataAccess } from '../../db/tenant';
 import type { EventBus } from '../../infra/event-bus';
 import { defineModule } from '../../infra/module';
@@ -10,7 +10,7 @@ export { createTagsService, type TagsService } from './tags.service';
 
 export const tagsModule = defineModule({
   name: 'tags',
-  dependsOn: ['users', 'tickets'],
+  dependsOn: ['users', 'tickets', 'contacts'],
   setup: (k: { data: DataAccess; bus: EventBus }) => ({
     routes: tagsRoutes(createTagsService({ data: k.data })),
     start: (rt) => registerTagListeners(k.bus, rt),

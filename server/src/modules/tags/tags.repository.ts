@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { TAG_PAGE_SIZE, type ListTagsQuery, type TagDto, type TagListItemDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 // The tables were declared with the tickets' (migration 0000); the tags module owns their SQL.
-import { tags, ticketTags } from '../tickets/tickets.table';
+import { contactTags, tags, ticketTags } from '../tickets/tickets.table';
 
 export type TagRow = typeof tags.$inferSelect;
 
@@ -75,6 +75,23 @@ export const setTicketTags = async (tx: Tx, companyId: number, ticketId: number,
         .values(ids.map((tagId) => ({ companyId, ticketId, tagId })))
         .onConflictDoNothing()
         .returning({ tagId: ticketTags.tagId })
+    : [];
+  return removed.length + added.length > 0;
+};
+
+/** The contact ends with exactly `ids`; true when anything changed. */
+export const setContactTags = async (tx: Tx, companyId: number, contactId: number, ids: number[]): Promise<boolean> => {
+  const mine = and(eq(contactTags.companyId, companyId), eq(contactTags.contactId, contactId));
+  const removed = await tx
+    .delete(contactTags)
+    .where(ids.length ? and(mine, notInArray(contactTags.tagId, ids)) : mine)
+    .returning({ tagId: contactTags.tagId });
+  const added = ids.length
+    ? await tx
+        .insert(contactTags)
+        .values(ids.map((tagId) => ({ companyId, contactId, tagId })))
+        .onConflictDoNothing()
+        .returning({ tagId: contactTags.tagId })
     : [];
   return removed.length + added.length > 0;
 };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreateTagBody, IdParam, ListTagsQuery, ListTagsResponse, OkResponse, SyncTagsBody, SyncTagsResponse, TagDto, TagListItemDto, UpdateTagBody } from '@balcao/shared';
+import { ContactDto, CreateTagBody, IdParam, ListTagsQuery, ListTagsResponse, OkResponse, SetContactTagsBody, SyncTagsBody, SyncTagsResponse, TagDto, TagListItemDto, UpdateTagBody } from '@balcao/shared';
 import type { TagsService } from './tags.service';
 
 export const tagsRoutes = (tags: TagsService) => async (fastify: FastifyInstance) => {
@@ -16,4 +16,7 @@ export const tagsRoutes = (tags: TagsService) => async (fastify: FastifyInstance
     await tags.remove(req.ctx, req.params.id);
     return { ok: true as const };
   });
+  app.put('/contacts/:id/tags', { schema: { params: IdParam, body: SetContactTagsBody, response: { 200: ContactDto } } }, (req) =>
+    tags.setContactTags(req.ctx, req.params.id, req.body.tagIds),
+  );
 };

@@ -1,9 +1,10 @@
-import { can, type CreateTagBody, type ListTagsQuery, type ListTagsResponse, type SyncTagsBody, type TagDto, type TagListItemDto, type TicketDto, type UpdateTagBody } from '@balcao/shared';
+import { can, type ContactDto, type CreateTagBody, type ListTagsQuery, type ListTagsResponse, type SyncTagsBody, type TagDto, type TagListItemDto, type TicketDto, type UpdateTagBody } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../infra/errors';
 import { pgCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { auditQueries } from '../audit';
+import { contactsQueries } from '../contacts';
 import { canSee, ticketsQueries } from '../tickets';
 import { usersQueries } from '../users';
 import * as repo from './tags.repository';
@@ -105,6 +106,23 @@ export const createTagsService = (deps: { data: DataAccess }) => {
         const changed = await repo.setTicketTags(tx, ctx.companyId, ticket.id, ids);
         const dto = (await ticketsQueries.loadDto(tx, ctx.companyId, ticket.id))!;
         if (changed) stage({ type: 'ticket.updated', companyId: ctx.companyId, ticket: dto });
+        return dto;
+      }),
+
+    /**
+     * `PUT /contacts/:id/tags`: the contact ends with exactly `tagIds` (decision 0152). Any agent
+     * may tag a contact, as a ticket; a change goes out as the contact's update, which the lists'
+     * items (their contact's tags) and the drawer apply.
+     */
+    setContactTags: (ctx: Ctx, contactId: number, tagIds: number[]): Promise<ContactDto> =>
+      data.withTenant(ctx, async ({ tx, stage }) => {
+        if (!(await contactsQueries.get(tx, ctx.companyId, contactId))) throw new AppError('ERR_NO_CONTACT_FOUND');
+        const ids = [...new Set(tagIds)];
+        const known = await repo.existing(tx, ctx.companyId, ids);
+        if (known.length !== ids.length) throw new AppError('ERR_NOT_FOUND', 'unknown tag');
+        const changed = await repo.setContactTags(tx, ctx.companyId, contactId, ids);
+        const dto = (await contactsQueries.getDto(tx, ctx.companyId, contactId))!;
+        if (changed) stage({ type: 'contact.updated', companyId: ctx.companyId, contact: dto });
         return dto;
       }),
   };

@@ -7,6 +7,8 @@ import type { Jobs } from '../../infra/jobs';
 import { defineModule } from '../../infra/module';
 import { registerContactPictureJobs, type ContactPictures } from './contact-pictures';
 import type { JobRouting } from './job-routing';
+import { phoneImportRoutes } from './phone-import.routes';
+import { createPhoneImport } from './phone-import.service';
 import { sandboxRoutes } from './sandbox/sandbox.routes';
 import type { SessionManager } from './session-manager';
 import { registerWhatsappListeners } from './whatsapp.listeners';
@@ -20,6 +22,7 @@ export { SessionManager, type SessionManagerDeps } from './session-manager';
 export { createJobRouting, type JobRouting } from './job-routing';
 export { createContactPictures, PICTURE_MAX_AGE_MS, registerContactPictureJobs, type ContactPictures } from './contact-pictures';
 export { createWhatsappService, type WhatsappService } from './whatsapp.service';
+export { createPhoneImport, type PhoneImport } from './phone-import.service';
 export { makeRealSocket, type BaileysSocketFactory } from './baileys/socket';
 export { WaVersionCache } from './baileys/wa-version';
 export type { SandboxTiming } from './sandbox/sandbox.channel';
@@ -30,18 +33,22 @@ export const whatsappQueries = { get, getDefault, insert };
 
 export const whatsappModule = defineModule({
   name: 'whatsapp',
-  dependsOn: ['queues', 'users'],
+  dependsOn: ['queues', 'users', 'contacts'],
   setup: (k: { config: Config; data: DataAccess; bus: EventBus; jobs: Jobs; sessions: SessionManager; routing: JobRouting; pictures: ContactPictures }) => {
     const { config, data, jobs, sessions, routing, pictures } = k;
     const whatsapp = createWhatsappService({ data, sessions, sandboxEnabled: config.sandboxEnabled, routing });
+    const phoneImport = createPhoneImport({ data, jobs });
     return {
       routes: async (app) => {
         await app.register(whatsappRoutes(whatsapp));
+        await app.register(phoneImportRoutes(phoneImport));
         if (config.sandboxEnabled) await app.register(sandboxRoutes({ sessions, data }));
       },
       start: async (rt) => {
         registerWhatsappListeners(k.bus, rt);
         await registerContactPictureJobs({ jobs, routing, pictures, channelOf: (id) => sessions.sender(id) });
+        // The book is stored, so any process imports it (no job routing).
+        await jobs.work('contact.import', async (job, meta) => void (await phoneImport.run(job, meta)));
       },
     };
   },

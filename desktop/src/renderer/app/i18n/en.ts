@@ -766,5 +766,18 @@ export const en: Catalogue = {
     dismiss: 'Dismiss',
     dismissed: 'First steps dismissed.',
   },
+  deskExtra: {
+    importPhone: 'Import contacts',
+    importPhoneTitle: 'Import contacts',
+    importPhoneText: "Import all the phone's contacts?",
+    yes: 'Yes',
+    no: 'No',
+    importPhoneQueued: 'Contact import queued...',
+    importPhoneRunning: 'Importing contacts from the phone: {{done}} of {{total}}',
+    importPhoneDone: '{{created}} contact(s) imported, {{skipped}} skipped.',
+    importPhoneFailed: "The phone's contacts could not be imported.",
+    contactTags: 'Contact tags',
+    contactTagsPlaceholder: 'Contact tags',
+  },
   errors: errorsEn,
 };

@@ -766,5 +766,18 @@ export const es: Catalogue = {
     dismiss: 'Descartar',
     dismissed: 'Primeros pasos descartados.',
   },
+  deskExtra: {
+    importPhone: 'Importar contactos',
+    importPhoneTitle: 'Importar contactos',
+    importPhoneText: '¿Desea importar todos los contactos del teléfono?',
+    yes: 'Sí',
+    no: 'No',
+    importPhoneQueued: 'Importación de contactos en cola...',
+    importPhoneRunning: 'Importando contactos del teléfono: {{done}} de {{total}}',
+    importPhoneDone: '{{created}} contacto(s) importado(s), {{skipped}} omitido(s).',
+    importPhoneFailed: 'No se pudieron importar los contactos del teléfono.',
+    contactTags: 'Etiquetas del contacto',
+    contactTagsPlaceholder: 'Etiquetas del contacto',
+  },
   errors: errorsEs,
 };

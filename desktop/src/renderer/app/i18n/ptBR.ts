@@ -765,6 +765,19 @@ export const ptBR = {
     dismiss: 'Dispensar',
     dismissed: 'Lista de primeiros passos dispensada.',
   },
+  deskExtra: {
+    importPhone: 'Importar contatos',
+    importPhoneTitle: 'Importar contatos',
+    importPhoneText: 'Deseja importar todos os contatos do telefone?',
+    yes: 'Sim',
+    no: 'Não',
+    importPhoneQueued: 'Importação de contatos na fila...',
+    importPhoneRunning: 'Importando contatos do telefone: {{done}} de {{total}}',
+    importPhoneDone: '{{created}} contato(s) importado(s), {{skipped}} ignorado(s).',
+    importPhoneFailed: 'Não foi possível importar os contatos do telefone.',
+    contactTags: 'Etiquetas do contato',
+    contactTagsPlaceholder: 'Etiquetas do contato',
+  },
   errors: errorsPtBR,
 };
 

@@ -17,7 +17,8 @@ vi.mock('./contacts.api', () => ({
 }));
 const socketHandlers: ((p: WireChannels['contact']) => void)[] = [];
 vi.mock('../../lib/socket', () => ({
-  listenLive: (_channel: string, handler: (p: WireChannels['contact']) => void) => {
+  listenLive: (channel: string, handler: (p: WireChannels['contact']) => void) => {
+    if (channel !== 'contact') return () => undefined;
     socketHandlers.push(handler);
     return () => socketHandlers.splice(socketHandlers.indexOf(handler), 1);
   },

@@ -15,6 +15,7 @@ import { CONTACTS_CSV_NAME, contactsCsv, downloadText, nearBottom } from './cont
 import { useContacts } from './contacts.store';
 import { ContactImportDialog } from './ContactImportDialog';
 import { ContactModal } from './ContactModal';
+import { PhoneImportBar, PhoneImportButton, usePhoneImport } from './PhoneImport';
 
 /** The spec's search debounce (administration.md §9). */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -61,6 +62,8 @@ export const ContactsPage = () => {
   }, [loaded, loading, hasMore, records.length, onScroll]);
 
   const closeDialog = useCallback(() => setDialog({ open: false, contact: null }), []);
+  const reload = useCallback(() => void useContacts.getState().load(useContacts.getState().search).catch(toastError), []);
+  const phoneImport = usePhoneImport(reload);
   const onSaved = useCallback((c: ContactDto) => useContacts.getState().upsert(c), []);
   const onDelete = async (c: ContactDto) => {
     try {
@@ -150,7 +153,7 @@ export const ContactsPage = () => {
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('contacts.title')} {loaded ? <Typography.Text type="secondary" data-testid="contacts-count">({count})</Typography.Text> : null}
         </Typography.Title>
-        <Flex wrap gap={8} style={{ flex: narrow ? '1 1 100%' : '0 1 640px' }} justify="flex-end">
+        <Flex wrap gap={8} style={{ flex: narrow ? '1 1 100%' : '0 1 820px' }} justify="flex-end">
           <Input
             allowClear
             prefix={<SearchOutlined />}
@@ -161,6 +164,7 @@ export const ContactsPage = () => {
             style={{ flex: '1 1 200px' }}
             data-testid="contacts-search"
           />
+          <PhoneImportButton state={phoneImport} />
           <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="contacts-import">
             {t('contacts.import')}
           </Button>
@@ -172,6 +176,7 @@ export const ContactsPage = () => {
           </Button>
         </Flex>
       </Flex>
+      <PhoneImportBar progress={phoneImport.progress} />
       {!loaded ? (
         <div data-testid="contacts-skeleton" aria-busy>
           <Skeleton active avatar paragraph={{ rows: 4 }} />
@@ -196,7 +201,7 @@ export const ContactsPage = () => {
         </div>
       )}
       <ContactModal open={dialog.open} contact={dialog.contact} onClose={closeDialog} onSaved={onSaved} />
-      <ContactImportDialog open={importing} onClose={() => setImporting(false)} onImported={() => void useContacts.getState().load(useContacts.getState().search).catch(toastError)} />
+      <ContactImportDialog open={importing} onClose={() => setImporting(false)} onImported={reload} />
     </Card>
   );
 };

@@ -1,4 +1,4 @@
-import type { ContactDto, ContactUploadResponse, CreateContactBody, ListContactsResponse, UpdateContactBody } from '@balcao/shared';
+import type { ContactDto, ContactUploadResponse, CreateContactBody, ListContactsResponse, PhoneImportProgress, UpdateContactBody } from '@balcao/shared';
 import { apiBaseUrl } from '../../lib/apiBase';
 import { ApiError, http, refreshSession } from '../../lib/http';
 import { getToken } from '../../lib/session';
@@ -47,6 +47,8 @@ export const contactsApi = {
   create: (body: ContactForm) => http.post<ContactDto>('/contacts', body),
   update: (id: number, body: UpdateContactBody) => http.put<ContactDto>(`/contacts/${id}`, body),
   remove: (id: number) => http.delete<unknown>(`/contacts/${id}`),
+  /** Imports the phone's address book (the default connected connection's) as a job; the answer is where it stands. */
+  importFromPhone: (whatsappId?: number) => http.post<PhoneImportProgress>('/contacts/import', whatsappId ? { whatsappId } : {}),
   upload: (file: File, onProgress: (percent: number) => void) => {
     const form = new FormData();
     form.append('file', file, file.name);

@@ -8,6 +8,7 @@ export const makeContact = (over: Partial<ContactDto> = {}): ContactDto => ({
   profilePicUrl: '',
   isGroup: false,
   extraInfo: [],
+  tags: [],
   createdAt: '2026-01-01T10:00:00.000Z',
   updatedAt: '2026-01-01T10:00:00.000Z',
   ...over,

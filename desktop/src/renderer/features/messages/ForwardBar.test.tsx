@@ -24,6 +24,7 @@ const contact: ContactDto = {
   profilePicUrl: '',
   isGroup: false,
   extraInfo: [],
+  tags: [],
   createdAt: '2025-03-10T12:00:00.000Z',
   updatedAt: '2025-03-10T12:00:00.000Z',
 };

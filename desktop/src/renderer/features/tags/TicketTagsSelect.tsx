@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Select, Tag, theme } from 'antd';
 import { TagsOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,8 @@ import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { tagsApi } from './tags.api';
 import { planTagChange, TAG_NAME_MIN, tagValue } from './tags.logic';
+
+type TagRef = TicketDto['tags'][number];
 
 interface Props {
   ticket: TicketDto;
@@ -20,6 +22,34 @@ interface Props {
  * Every change sets the ticket's tags to exactly the chosen ones.
  */
 export const TicketTagsSelect = ({ ticket, onChanged }: Props) => {
+  const { t } = useTranslation();
+  return (
+    <TagsSelect
+      value={ticket.tags}
+      testId="ticket-tags"
+      label={t('tags.label')}
+      placeholder={t('tags.placeholder')}
+      onSync={async (ids) => onChanged(await tagsApi.sync(ticket.id, ids.map((id) => ({ id }))))}
+    />
+  );
+};
+
+interface SelectProps {
+  /** The tags the thing (ticket, contact) has now. */
+  value: TagRef[];
+  /** Sets its tags to exactly `ids` (and applies the answer); throws to report a failure. */
+  onSync: (ids: number[]) => Promise<void>;
+  testId: string;
+  label: string;
+  placeholder: string;
+  style?: CSSProperties;
+}
+
+/**
+ * A tag selector over the company's tags (a ticket's in the header, a contact's in the drawer):
+ * choose, or type a new name and press Enter to create it (POST /tags) before the sync.
+ */
+export const TagsSelect = ({ value, onSync, testId, label, placeholder, style }: SelectProps) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [known, setKnown] = useState<TagDto[] | null>(null);
@@ -46,13 +76,13 @@ export const TicketTagsSelect = ({ ticket, onChanged }: Props) => {
   const options = useMemo(() => {
     const all = new Map<number, { id: number; name: string; color: string }>();
     for (const tag of known ?? []) all.set(tag.id, tag);
-    for (const tag of ticket.tags) if (!all.has(tag.id)) all.set(tag.id, tag);
+    for (const tag of value) if (!all.has(tag.id)) all.set(tag.id, tag);
     return [...all.values()].map((tag) => ({ value: tagValue(tag.id), label: tag.name, color: tag.color }));
-  }, [known, ticket.tags]);
+  }, [known, value]);
   const colourOf = (value: string) => options.find((o) => o.value === value)?.color;
 
   const change = async (values: string[]) => {
-    const all: TagDto[] = [...(known ?? []), ...ticket.tags.map((g) => ({ ...g, kanban: 0 }))];
+    const all: TagDto[] = [...(known ?? []), ...value.map((g) => ({ ...g, kanban: 0 }))];
     const plan = planTagChange(values, all);
     const short = plan.create.find((name) => name.length < TAG_NAME_MIN);
     if (short !== undefined) {
@@ -64,8 +94,7 @@ export const TicketTagsSelect = ({ ticket, onChanged }: Props) => {
       const made: TagDto[] = [];
       for (const name of plan.create) made.push(await tagsApi.create(name));
       if (made.length) setKnown((k) => [...(k ?? []), ...made].sort((x, y) => x.name.localeCompare(y.name)));
-      const updated = await tagsApi.sync(ticket.id, [...plan.ids, ...made.map((m) => m.id)].map((id) => ({ id })));
-      onChanged(updated);
+      await onSync([...plan.ids, ...made.map((m) => m.id)]);
       if (made.length) toast.success(t('tags.created', { name: made.map((m) => m.name).join(', ') }));
     } catch (err) {
       toastError(err);
@@ -78,15 +107,15 @@ export const TicketTagsSelect = ({ ticket, onChanged }: Props) => {
   return (
     <Select
       mode="tags"
-      data-testid="ticket-tags"
-      aria-label={t('tags.label')}
-      style={{ flex: '1 1 200px', minWidth: 160, maxWidth: 360 }}
+      data-testid={testId}
+      aria-label={label}
+      style={style ?? { flex: '1 1 200px', minWidth: 160, maxWidth: 360 }}
       placeholder={
         <span>
-          <TagsOutlined /> {t('tags.placeholder')}
+          <TagsOutlined /> {placeholder}
         </span>
       }
-      value={ticket.tags.map((g) => tagValue(g.id))}
+      value={value.map((g) => tagValue(g.id))}
       options={options}
       loading={known === null || saving}
       disabled={saving}
@@ -104,7 +133,8 @@ export const TicketTagsSelect = ({ ticket, onChanged }: Props) => {
           closable={closable && !saving}
           onClose={onClose}
           onMouseDown={(e) => e.preventDefault()}
-          style={{ marginInlineEnd: 4, color: colourOf(String(value)) ? undefined : token.colorText }}
+          // The tag's own colour on its tint, as on the list items: the select's light text is unreadable on it in dark mode.
+          style={{ marginInlineEnd: 4, color: colourOf(String(value)) ?? token.colorText }}
         >
           {label}
         </Tag>

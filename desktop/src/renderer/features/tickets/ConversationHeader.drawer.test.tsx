@@ -26,6 +26,7 @@ describe('ConversationHeader: contact drawer and tags', { timeout: 30_000 }, () 
     vi.mocked(tagsApi.list).mockResolvedValue([]);
     vi.mocked(drawerApi.contact).mockResolvedValue({
       id: 10, name: 'Maria Souza', number: '5511999990000', email: '', profilePicUrl: '', isGroup: false, extraInfo: [],
+  tags: [],
       createdAt: '2025-03-10T12:00:00.000Z', updatedAt: '2025-03-10T12:00:00.000Z',
     });
     vi.mocked(drawerApi.notes).mockResolvedValue([]);
@@ -42,13 +43,14 @@ describe('ConversationHeader: contact drawer and tags', { timeout: 30_000 }, () 
     // Saved in the drawer: the lists show the new name at once.
     vi.mocked(drawerApi.saveContact).mockResolvedValue({
       id: 10, name: 'Maria Lima', number: '5511999990000', email: '', profilePicUrl: '', isGroup: false, extraInfo: [],
+  tags: [],
       createdAt: '2025-03-10T12:00:00.000Z', updatedAt: '2025-03-10T12:00:00.000Z',
     });
     const applyContact = vi.spyOn(useTickets.getState(), 'applyContact');
     fireEvent.click(screen.getByTestId('drawer-edit'));
     fireEvent.change(screen.getByTestId('drawer-name'), { target: { value: 'Maria Lima' } });
     fireEvent.click(screen.getByTestId('drawer-save'));
-    await waitFor(() => expect(applyContact).toHaveBeenCalledWith({ id: 10, name: 'Maria Lima', number: '5511999990000', profilePicUrl: '' }));
+    await waitFor(() => expect(applyContact).toHaveBeenCalledWith({ id: 10, name: 'Maria Lima', number: '5511999990000', profilePicUrl: '', tags: [] }));
   });
 
   it('applies the ticket the tag sync answers to the lists and the open conversation', async () => {

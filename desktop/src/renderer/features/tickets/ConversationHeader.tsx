@@ -20,9 +20,9 @@ const applyTicket = (ticket: TicketDto) => {
   useConversation.getState().applyTicket(ticket);
 };
 
-/** A contact saved in the drawer: its name and picture show at once (the contact event follows). */
-const applyContact = ({ id, name, number, profilePicUrl }: ContactDto) => {
-  const ref = { id, name, number, profilePicUrl };
+/** A contact saved in the drawer: its name, picture and tags show at once (the contact event follows). */
+const applyContact = ({ id, name, number, profilePicUrl, tags }: ContactDto) => {
+  const ref = { id, name, number, profilePicUrl, tags };
   useTickets.getState().applyContact(ref);
   const current = useConversation.getState().ticket;
   if (current?.contactId === id) useConversation.getState().applyTicket({ ...current, contact: ref });

@@ -29,6 +29,7 @@ const contact = (id: number, name: string, number: string): ContactDto => ({
   profilePicUrl: '',
   isGroup: false,
   extraInfo: [],
+  tags: [],
   createdAt: '2025-03-10T12:00:00.000Z',
   updatedAt: '2025-03-10T12:00:00.000Z',
 });

@@ -38,6 +38,13 @@ describe('TicketListItem', () => {
     expect(screen.queryByTestId('accept-button')).toBeNull();
   });
 
+  it("shows the contact's tags, then the ticket's it lacks, each once", () => {
+    const vip = { id: 1, name: 'VIP', color: '#722ed1' };
+    setup(makeTicket({ contact: { ...makeTicket().contact, tags: [vip] }, tags: [vip, { id: 2, name: 'Urgente', color: '#ff0000' }] }));
+    expect(screen.getAllByTestId('ticket-contact-tag').map((e) => e.textContent)).toEqual(['VIP']);
+    expect(screen.getAllByTestId('ticket-tag').map((e) => e.textContent)).toEqual(['Urgente']);
+  });
+
   it('exposes id and status, the unread count and SEM FILA for a ticket without queue', () => {
     const { item } = setup(makeTicket({ id: 6, status: 'open', queue: null, queueId: null, unreadMessages: 3 }));
     expect(item.getAttribute('data-ticket-id')).toBe('6');

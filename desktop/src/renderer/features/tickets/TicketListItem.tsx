@@ -127,11 +127,19 @@ const TicketListItemView = ({ ticket, selected, accepting, onOpen, onAccept, onS
           <Tag color={ticket.queue?.color || NO_QUEUE_COLOUR} style={{ marginInlineEnd: 0, fontSize: 11 }} data-testid="ticket-queue">
             {ticket.queue?.name ?? t('tickets.noQueue')}
           </Tag>
-          {ticket.tags?.map((tag) => (
-            <Tag key={tag.id} color={tag.color} style={{ marginInlineEnd: 0, fontSize: 11 }}>
+          {/* The contact's own tags (attendance.md §2), then the ticket's that it lacks. */}
+          {(ticket.contact.tags ?? []).map((tag) => (
+            <Tag key={`c${tag.id}`} color={tag.color} style={{ marginInlineEnd: 0, fontSize: 11 }} data-testid="ticket-contact-tag">
               {tag.name}
             </Tag>
           ))}
+          {ticket.tags
+            ?.filter((tag) => !ticket.contact.tags?.some((c) => c.id === tag.id))
+            .map((tag) => (
+              <Tag key={tag.id} color={tag.color} style={{ marginInlineEnd: 0, fontSize: 11 }} data-testid="ticket-tag">
+                {tag.name}
+              </Tag>
+            ))}
           {waiting && (
             <Button
               size="small"

@@ -12,6 +12,7 @@ import {
   type FailureDecision,
 } from '../failure-policy';
 import * as sessionEvents from '../session-events.repository';
+import * as phoneBook from '../phone-book.repository';
 import { ChannelEmitter, type ChannelEvents, type ChannelListener, type OutboundContent, type Presence, type SentRef, type StatusUpdate, type WhatsAppChannel } from '../whatsapp.port';
 import { cachedKeys, usePostgresAuthState, type PostgresAuthState } from './auth-state';
 import { BoundedCache } from '../../../lib/bounded-cache';
@@ -20,6 +21,7 @@ import { BaileysInboundEvents, phoneFromLidMapping } from './inbound-events';
 import { downloadInboundMedia } from './media';
 import { BaileysOutboundSender } from './outbound-sender';
 import { phoneDigits } from './phone';
+import { lidPhonesFrom, phoneBookEntries } from './phone-book';
 import type { BaileysSocketFactory, BaileysSocketSurface } from './socket';
 import type { WaVersionSource } from './wa-version';
 import { SilenceWatchdog, type WatchdogTimings } from './watchdog';
@@ -213,6 +215,13 @@ export class BaileysChannel implements WhatsAppChannel {
     sock.ev.on('messaging-history.set', onHistory);
     const onPresence = (u: BaileysEventMap['presence.update']) => this.enqueue(() => this.inbound.onPresence(sock, u));
     sock.ev.on('presence.update', onPresence);
+    // The phone's address book, kept for "import from the phone" (decision 0150).
+    const onContacts = (u: BaileysEventMap['contacts.upsert']) => this.enqueue(() => this.storeBook(sock, u, false));
+    const onContactsUpdate = (u: BaileysEventMap['contacts.update']) => this.enqueue(() => this.storeBook(sock, u, true));
+    const onHistoryContacts = (u: BaileysEventMap['messaging-history.set']) => this.enqueue(() => this.storeBook(sock, u.contacts ?? [], false));
+    sock.ev.on('contacts.upsert', onContacts);
+    sock.ev.on('contacts.update', onContactsUpdate);
+    sock.ev.on('messaging-history.set', onHistoryContacts);
     // Any event at all proves the socket alive (the watchdog probes only after silence).
     const offHeard = sock.ev.process(() => {
       if (this.live?.sock === sock) this.watchdog?.heard();
@@ -227,6 +236,9 @@ export class BaileysChannel implements WhatsAppChannel {
         sock.ev.off('call', onCall);
         sock.ev.off('messaging-history.set', onHistory);
         sock.ev.off('presence.update', onPresence);
+        sock.ev.off('contacts.upsert', onContacts);
+        sock.ev.off('contacts.update', onContactsUpdate);
+        sock.ev.off('messaging-history.set', onHistoryContacts);
         offHeard();
       },
     };
@@ -245,6 +257,20 @@ export class BaileysChannel implements WhatsAppChannel {
 
   private enqueue(fn: () => Promise<void>): void {
     this.tail = this.tail.then(fn).catch((err: unknown) => console.error(`whatsapp ${this.whatsappId}: socket event failed`, err));
+  }
+
+  /** Contacts the session reported → the connection's stored phone book, in batches. */
+  private async storeBook(sock: BaileysSocketSurface, contacts: Parameters<typeof phoneBookEntries>[0], partial: boolean): Promise<void> {
+    if (!this.isCurrent(sock) || !contacts.length) return;
+    const entries = await phoneBookEntries(contacts, lidPhonesFrom(() => this.auth?.state.keys), partial);
+    if (!entries.length) return;
+    const { companyId } = this.opts;
+    await this.opts.data
+      .withTenant({ companyId }, ({ tx }) => phoneBook.upsertEntries(tx, companyId, this.whatsappId, entries))
+      .catch((err: unknown) => {
+        // The connection was deleted meanwhile: there is no book to keep.
+        if (pgCode(err) !== FOREIGN_KEY_VIOLATION) throw err;
+      });
   }
 
   private isCurrent(sock: BaileysSocketSurface): boolean {

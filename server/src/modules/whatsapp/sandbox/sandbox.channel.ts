@@ -49,6 +49,7 @@ export class SandboxChannel implements WhatsAppChannel {
   ) {}
 
   async connect(): Promise<void> {
+    await this.store.reportPhoneBook();
     await this.emitter.emit('status', { status: 'CONNECTED', number: `55000${this.whatsappId}`, qrcode: '' });
   }
 

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { normalizeChannelPhone, type SandboxOutboxItem, type SandboxOutboxKind, type SandboxOutboxMedia, type SandboxReaction, type SandboxSentItem } from '@balcao/shared';
 import type { DataAccess, Unit } from '../../../db/tenant';
 import { sentBy } from './sandbox.repository';
+import { upsertEntries, type PhoneBookEntry } from '../phone-book.repository';
 import { sandboxOutbox, sandboxReactions } from './sandbox.table';
 
 /** A message as the customer's phone shows it (see `SandboxOutboxItem`). */
@@ -15,11 +16,33 @@ export interface SandboxDelivery {
   isForwarded?: boolean;
 }
 
+/**
+ * The simulated phone's address book (fictional people), stored as a real session's would be
+ * when it connects, so "Importar contatos" works on a fresh sandbox company (decision 0150). A
+ * group, a broadcast list and a hidden (LID-only) entry show what the import skips; one number
+ * is in the old 8-digit form the import normalises.
+ */
+export const SANDBOX_PHONE_BOOK: readonly PhoneBookEntry[] = [
+  { jid: '5521970000101@s.whatsapp.net', name: 'Beatriz Carvalho', saved: true },
+  { jid: '5531970000102@s.whatsapp.net', name: 'Rafael Nogueira', saved: true },
+  { jid: '5541970000103@s.whatsapp.net', name: 'Juliana Pereira', saved: true },
+  { jid: '5571970000104@s.whatsapp.net', name: 'Thiago Albuquerque', saved: true },
+  { jid: '556170000105@s.whatsapp.net', name: 'Camila Rocha', saved: true },
+  { jid: '5585970000106@s.whatsapp.net', name: 'Padaria Pão Dourado', saved: false },
+  { jid: '120363000000000101@g.us', name: 'Família', saved: true },
+  { jid: '1700000000101@broadcast', name: 'Lista de ofertas', saved: true },
+  { jid: '190000000000101@lid', name: 'Contato oculto', saved: false },
+];
+
 /** The simulated customers' phones: what each number received from a sandbox connection. */
 export const createSandboxStore = (data: DataAccess, companyId: number, whatsappId: number) => {
   const tenant = <T>(fn: (unit: Unit) => Promise<T>) => data.withTenant({ companyId }, fn);
   const ours = (waMessageId: string) => and(eq(sandboxOutbox.companyId, companyId), eq(sandboxOutbox.whatsappId, whatsappId), eq(sandboxOutbox.waMessageId, waMessageId));
   return {
+    /** The simulated phone reports its address book (on every connect, as WhatsApp does). */
+    async reportPhoneBook(): Promise<void> {
+      await tenant(({ tx }) => upsertEntries(tx, companyId, whatsappId, SANDBOX_PHONE_BOOK));
+    },
     async received(d: SandboxDelivery): Promise<void> {
       await tenant(({ tx }) =>
         tx

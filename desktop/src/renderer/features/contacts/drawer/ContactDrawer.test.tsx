@@ -8,10 +8,15 @@ import { ApiError } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { makeTicket } from '../../../test/fixtures';
+import { tagsApi } from '../../tags/tags.api';
 import { drawerApi } from './drawer.api';
 import { ContactDrawer } from './ContactDrawer';
 
 vi.mock('./drawer.api', () => ({ drawerApi: { contact: vi.fn(), saveContact: vi.fn(), notes: vi.fn(), addNote: vi.fn(), deleteNote: vi.fn() } }));
+vi.mock('../../tags/tags.api', () => ({ tagsApi: { list: vi.fn(), create: vi.fn(), sync: vi.fn(), setContactTags: vi.fn() } }));
+const tags = vi.mocked(tagsApi);
+const vip = { id: 3, name: 'VIP', color: '#722ed1' };
+const atacado = { id: 4, name: 'Atacado', color: '#13c2c2' };
 const api = vi.mocked(drawerApi);
 configure({ asyncUtilTimeout: 8000 });
 
@@ -23,6 +28,7 @@ const contact = (over: Partial<ContactDto> = {}): ContactDto => ({
   profilePicUrl: '',
   isGroup: false,
   extraInfo: [{ name: 'CPF', value: '123.456.789-00' }],
+  tags: [],
   createdAt: '2025-03-10T12:00:00.000Z',
   updatedAt: '2025-03-10T12:00:00.000Z',
   ...over,
@@ -32,6 +38,7 @@ const ticket = makeTicket({ id: 5, tags: [{ id: 1, name: 'Urgente', color: '#ff0
 beforeEach(() => {
   useSession.setState({ token: 't', status: 'authenticated', user: { id: 1, profile: 'user', companyId: 1, name: 'Ana', super: false } as SessionUserDto });
   api.notes.mockResolvedValue([]);
+  tags.list.mockResolvedValue([{ ...atacado, kanban: 0 }, { ...vip, kanban: 0 }]);
 });
 afterEach(() => {
   cleanup();
@@ -42,22 +49,39 @@ afterEach(() => {
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 describe('ContactDrawer', { timeout: 30_000 }, () => {
-  it("loads the contact (skeleton first) and shows its details, extra info, the ticket's tags and notes; no schedule button", async () => {
+  it("loads the contact (skeleton first) and shows its details, extra info, the contact's tags and notes; no schedule button", async () => {
     let resolve: (c: ContactDto) => void = () => undefined;
     api.contact.mockReturnValue(new Promise((r) => (resolve = r)));
     render(<ContactDrawer open onClose={() => undefined} ticket={ticket} />);
     expect(await screen.findByTestId('drawer-loading')).toBeTruthy();
     expect(api.contact).toHaveBeenCalledWith(10, expect.any(AbortSignal));
-    resolve(contact());
+    resolve(contact({ tags: [vip] }));
     expect((await screen.findByTestId('drawer-contact-name')).textContent).toBe('Maria Souza');
     expect(screen.getByTestId('drawer-contact-number').textContent).toContain('5511999990000');
     expect(screen.getByTestId('drawer-contact-email').textContent).toContain('maria@example.com');
     expect(within(screen.getByTestId('drawer-extra')).getByText('CPF')).toBeTruthy();
     expect(within(screen.getByTestId('drawer-extra')).getByText('123.456.789-00')).toBeTruthy();
-    expect(within(screen.getByTestId('drawer-tags')).getByText('Urgente')).toBeTruthy();
+    // The contact's own tags, not the ticket's (those are the header's selector).
+    expect(within(screen.getByTestId('drawer-tags')).getByText('VIP')).toBeTruthy();
+    expect(within(screen.getByTestId('drawer-tags')).queryByText('Urgente')).toBeNull();
     expect(screen.getByTestId('ticket-notes')).toBeTruthy();
     expect(api.notes).toHaveBeenCalledWith(5, 10, expect.any(AbortSignal));
     expect(screen.queryByText(/Agendar/i)).toBeNull();
+  });
+
+  it("sets the contact's tags through PUT /contacts/{id}/tags and hands the contact back", async () => {
+    api.contact.mockResolvedValue(contact({ tags: [vip] }));
+    tags.setContactTags.mockResolvedValue(contact({ tags: [atacado, vip] }));
+    const onContactSaved = vi.fn();
+    render(<ContactDrawer open onClose={() => undefined} ticket={ticket} onContactSaved={onContactSaved} />);
+    const box = await screen.findByTestId('drawer-contact-tags');
+    await waitFor(() => expect(tags.list).toHaveBeenCalled());
+    fireEvent.mouseDown(within(box).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('Atacado'));
+    await waitFor(() => expect(tags.setContactTags).toHaveBeenCalledWith(10, [3, 4]));
+    await waitFor(() => expect(onContactSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 10, tags: [atacado, vip] })));
+    expect(within(screen.getByTestId('drawer-tags')).getByText('Atacado')).toBeTruthy();
+    expect(tags.sync).not.toHaveBeenCalled();
   });
 
   it('edits name, number, email and extra info and saves through PUT /contacts/{id}', async () => {

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Button, Descriptions, Divider, Drawer, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
+import { Button, Descriptions, Divider, Drawer, Empty, Flex, Skeleton, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ContactDto, TicketDto } from '@balcao/shared';
 import { ContactAvatar } from '../../../components/ContactAvatar';
 import { toastError } from '../../../lib/reportError';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
+import { TagsSelect, tagsApi } from '../../tags';
 import { ContactEditForm } from './ContactEditForm';
 import { TicketNotes } from './TicketNotes';
 import { drawerApi } from './drawer.api';
@@ -20,7 +21,8 @@ interface Props {
 
 /**
  * The conversation's contact drawer (attendance.md §2): the contact's details, its edit form
- * with extra info, the ticket's tags and the ticket's notes. Full width below 600 px.
+ * with extra info, the contact's own tags (a selector: the list items show them) and the
+ * ticket's notes. Full width below 600 px.
  * No "Agendar mensagem" until schedules exist.
  */
 export const ContactDrawer = ({ open, onClose, ticket, onContactSaved }: Props) => {
@@ -106,17 +108,26 @@ export const ContactDrawer = ({ open, onClose, ticket, onContactSaved }: Props) 
         </Flex>
       )}
       <Divider titlePlacement="start" plain>
-        {t('drawer.tags')}
+        {t('deskExtra.contactTags')}
       </Divider>
       <Flex wrap gap={4} data-testid="drawer-tags">
-        {ticket.tags.length === 0 ? (
+        {contact ? (
+          <TagsSelect
+            value={contact.tags}
+            testId="drawer-contact-tags"
+            label={t('deskExtra.contactTags')}
+            placeholder={t('deskExtra.contactTagsPlaceholder')}
+            style={{ width: '100%' }}
+            onSync={async (ids) => {
+              const saved = await tagsApi.setContactTags(contact.id, ids);
+              setContact(saved);
+              onContactSaved?.(saved);
+            }}
+          />
+        ) : failed ? (
           <Typography.Text type="secondary">{t('drawer.noTags')}</Typography.Text>
         ) : (
-          ticket.tags.map((g) => (
-            <Tag key={g.id} color={g.color}>
-              {g.name}
-            </Tag>
-          ))
+          <Skeleton.Input active size="small" block />
         )}
       </Flex>
       <Divider />
