@@ -42,6 +42,7 @@ test('the super user creates a plan in the Planos tab', async ({ page }) => {
   const name = `Ouro ${stamp}`;
   await loginInBrowser(page, E2E_ADMIN);
   await page.goto('/settings');
+  await page.getByTestId('settings-tab-plans').click();
   const tab = page.getByTestId('plans-tab');
   await expect(tab.getByTestId('plan-row').first()).toBeVisible();
   // The plan of the first test carries its company: it cannot be deleted.
