@@ -90,7 +90,15 @@ export const ChartCard = ({ testId, title, load, errorText, csvHeader, csvName }
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={state.bars} margin={{ top: 8, right: 24, left: -16, bottom: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} vertical={false} />
-                <XAxis dataKey="label" tick={{ fill: token.colorTextSecondary, fontSize: 12 }} stroke={token.colorBorder} interval="preserveStartEnd" />
+                <XAxis
+                  dataKey="label"
+                  tick={{ fill: token.colorTextSecondary, fontSize: 12 }}
+                  stroke={token.colorBorder}
+                  // Days read as dd/MM on the axis (the tooltip keeps the full date), spaced so labels never run together.
+                  tickFormatter={(v: string) => (/^\d{2}\/\d{2}\/\d{4}$/.test(v) ? v.slice(0, 5) : v)}
+                  interval="preserveStartEnd"
+                  minTickGap={16}
+                />
                 <YAxis allowDecimals={false} tick={{ fill: token.colorTextSecondary, fontSize: 12 }} stroke={token.colorBorder} />
                 <Tooltip
                   cursor={{ fill: token.colorFillSecondary }}
