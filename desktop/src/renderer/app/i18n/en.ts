@@ -779,5 +779,23 @@ export const en: Catalogue = {
     contactTags: 'Contact tags',
     contactTagsPlaceholder: 'Contact tags',
   },
+  bot: {
+    timeline: 'Timeline',
+    empty: 'No bot decisions on this ticket',
+    kinds: {
+      menu: 'Menu sent',
+      option: 'Option chosen',
+      invalid: 'Invalid option',
+      outOfHours: 'Out of hours',
+      handoff: 'Handed to a person',
+      responder: 'Integration called',
+      responderDone: 'Integration answered',
+      integration: 'Integration',
+      ai: 'AI',
+      rating: 'Rating received',
+      discarded: 'Reply discarded',
+      timer: 'Timer',
+    },
+  },
   errors: errorsEn,
 };

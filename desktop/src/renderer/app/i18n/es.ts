@@ -779,5 +779,23 @@ export const es: Catalogue = {
     contactTags: 'Etiquetas del contacto',
     contactTagsPlaceholder: 'Etiquetas del contacto',
   },
+  bot: {
+    timeline: 'Línea de tiempo',
+    empty: 'Ninguna decisión del bot en este ticket',
+    kinds: {
+      menu: 'Menú enviado',
+      option: 'Opción elegida',
+      invalid: 'Opción inválida',
+      outOfHours: 'Fuera de horario',
+      handoff: 'Entregado a un agente',
+      responder: 'Integración llamada',
+      responderDone: 'Respuesta de la integración',
+      integration: 'Integración',
+      ai: 'Inteligencia artificial',
+      rating: 'Calificación recibida',
+      discarded: 'Respuesta descartada',
+      timer: 'Temporizador',
+    },
+  },
   errors: errorsEs,
 };

@@ -778,6 +778,24 @@ export const ptBR = {
     contactTags: 'Etiquetas do contato',
     contactTagsPlaceholder: 'Etiquetas do contato',
   },
+  bot: {
+    timeline: 'Linha do tempo',
+    empty: 'Nenhuma decisão do bot neste ticket',
+    kinds: {
+      menu: 'Menu enviado',
+      option: 'Opção escolhida',
+      invalid: 'Opção inválida',
+      outOfHours: 'Fora do expediente',
+      handoff: 'Entregue a um atendente',
+      responder: 'Integração acionada',
+      responderDone: 'Resposta da integração',
+      integration: 'Integração',
+      ai: 'Inteligência artificial',
+      rating: 'Avaliação recebida',
+      discarded: 'Resposta descartada',
+      timer: 'Temporizador',
+    },
+  },
   errors: errorsPtBR,
 };
 
