@@ -120,6 +120,11 @@ describe('decide: out of hours', () => {
     expect(withinHours(s, NOW, 'America/Sao_Paulo')).toBe(true);
     expect(withinHours(s, NOW, 'UTC')).toBe(false);
     expect(withinHours([], NOW, 'UTC')).toBe(true);
+    // 00:00–00:00 is a closed day; 22:00–06:00 runs overnight; 23:59 closes at midnight.
+    expect(withinHours([{ weekdayEn: 'monday', startTime: '00:00', endTime: '00:00' }], NOW, 'UTC')).toBe(false);
+    expect(withinHours([{ weekdayEn: 'monday', startTime: '14:00', endTime: '06:00' }], NOW, 'UTC')).toBe(true);
+    expect(withinHours([{ weekdayEn: 'monday', startTime: '16:00', endTime: '06:00' }], NOW, 'UTC')).toBe(false);
+    expect(withinHours([{ weekdayEn: 'monday', startTime: '08:00', endTime: '23:59' }], new Date('2026-03-02T23:59:30Z'), 'UTC')).toBe(true);
   });
 });
 

@@ -133,7 +133,10 @@ export const withinHours = (schedules: ScheduleDay[], at: Date, timeZone: string
   const { weekday, hhmm } = localTime(at, timeZone);
   const day = schedules.find((d) => d.weekdayEn === weekday);
   if (!day || !day.startTime || !day.endTime) return false;
-  return hhmm >= day.startTime && hhmm < day.endTime;
+  // The end's own minute is closed, except 23:59 (the day's last); a start after the end runs overnight.
+  const beforeEnd = hhmm < day.endTime || day.endTime === '23:59';
+  if (day.startTime > day.endTime) return hhmm >= day.startTime || beforeEnd;
+  return hhmm >= day.startTime && beforeEnd;
 };
 
 const line = (key: string, title: string) => `*[ ${key} ]* - ${title}`;
