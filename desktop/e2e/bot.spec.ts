@@ -3,7 +3,7 @@ import type { QueueDto, QueueOptionDto, TicketDto } from '@balcao/shared';
 import { Api, uniqueCustomer, uniqueStamp } from './support/api';
 import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
 import { Phone } from './support/simulator';
-import { UUID_URL, loginInBrowser, showList, snapshot, ticketItem, watchRealtime } from './support/ui';
+import { loginInBrowser, showList, snapshot, ticketItem, watchRealtime } from './support/ui';
 
 /**
  * Issue 12's bot through the Simulador (server-behaviour §4, §6): the queue menu, an invalid
@@ -11,6 +11,7 @@ import { UUID_URL, loginInBrowser, showList, snapshot, ticketItem, watchRealtime
  * rating after close. The agent then reads the ticket's "Linha do tempo" (wide, 390 px, dark).
  */
 test('the bot: menu → invalid → queue → leaf → pending; out of hours; rating after close; the timeline', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
   const stamp = uniqueStamp();
   const agent = { name: 'Agente Bot', email: `bot.${stamp}@${E2E_DOMAIN}`, password: 'BotAgente1!' };
   const phoneUser = { name: 'Telefone', email: `bot.tel.${stamp}@${E2E_DOMAIN}`, password: 'Telefone123!', profile: 'admin' as const };
@@ -18,7 +19,7 @@ test('the bot: menu → invalid → queue → leaf → pending; out of hours; ra
   const customer = uniqueCustomer('Cliente Bot');
   const late = uniqueCustomer('Cliente Noite');
 
-  const { api, companyId, suporte } = await test.step('setup: two queues on the sandbox connection, a tree under Suporte', async () => {
+  const { api, companyId, agentId, suporte } = await test.step('setup: two queues on the sandbox connection, a tree under Suporte', async () => {
     const owner = await Api.login(request, E2E_ADMIN);
     const company = await owner.createCompany(`Empresa Bot ${stamp}`, agent);
     const first = await Api.login(request, agent);
@@ -37,7 +38,7 @@ test('the bot: menu → invalid → queue → leaf → pending; out of hours; ra
       complationMessage: 'Obrigado pela avaliação!',
       maxUseBotQueues: 3,
     });
-    return { api, companyId: company.id, suporte };
+    return { api, companyId: company.id, agentId: company.adminUserId, suporte };
   });
 
   const realtime = watchRealtime(page);
@@ -73,16 +74,17 @@ test('the bot: menu → invalid → queue → leaf → pending; out of hours; ra
     await expect(ticketItem(pending, ticket!.id)).toBeVisible();
   });
 
-  await test.step('the agent reads the timeline of the ticket (wide, 390 px, dark)', async () => {
-    const pending = await showList(page, 'pending');
-    await ticketItem(pending, ticket!.id).click();
-    await expect(page).toHaveURL(UUID_URL);
+  await test.step('the agent takes the ticket and reads its timeline (wide, 390 px, dark)', async () => {
+    await api.put(`/tickets/${ticket!.id}`, { status: 'open', userId: agentId });
+    await page.goto(`/tickets/${ticket!.uuid}`);
+    await expect(page.getByTestId('conversation-title')).toContainText(`#${ticket!.id}`);
     await page.getByTestId('bot-timeline-open').click();
     const entries = page.getByTestId('bot-timeline-entry');
     await expect(entries).toHaveCount(8);
     await expect(entries.first()).toContainText('Menu enviado');
     await expect(entries.nth(1)).toContainText('Opção inválida');
     await expect(entries.last()).toContainText('Entregue a um atendente');
+    await expect(entries.last()).toContainText('Fila: Suporte');
     await snapshot(page, 'bot-timeline');
     await page.setViewportSize({ width: 390, height: 844 });
     await snapshot(page, 'bot-timeline-390');

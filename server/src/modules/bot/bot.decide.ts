@@ -90,7 +90,8 @@ export interface BotInput {
 
 export interface OutMessage {
   body: string;
-  media?: { path: string; name: string | null };
+  /** A stored file (MediaStore name); `type` overrides the kind read from its extension ('ptt': a voice note). */
+  media?: { path: string; name: string | null; type?: string };
 }
 
 /** An external responder the runner must call next (integration or AI prompt). */
@@ -159,8 +160,8 @@ const optionMenu = (cfg: BotConfig, q: QueueConf, parentId: number | null, heade
   return h ? `${h}\n\n${lines.join('\n')}` : lines.join('\n');
 };
 
-const handoff = (s: BotState, queueId: number | null, reason: string, timeline: TimelineEntry[]): BotState => {
-  timeline.push({ kind: 'handoff', detail: { reason, queueId } });
+const handoff = (s: BotState, queueId: number | null, reason: string, timeline: TimelineEntry[], queueName?: string): BotState => {
+  timeline.push({ kind: 'handoff', detail: { reason, queueId, ...(queueName ? { queue: queueName } : {}) } });
   return { ...s, status: 'pending', chatbot: false, queueId };
 };
 
@@ -191,7 +192,7 @@ const enterQueue = (cfg: BotConfig, s: BotState, q: QueueConf, out: OutMessage[]
   const roots = childrenOf(q, null);
   if (roots.length === 0) {
     if (greet && q.greetingMessage.trim()) out.push(withMedia(q.greetingMessage, q.mediaPath, q.mediaName));
-    return { messages: out, newState: handoff({ ...s, botOptionId: null }, q.id, 'queue', timeline), timeline };
+    return { messages: out, newState: handoff({ ...s, botOptionId: null }, q.id, 'queue', timeline, q.name), timeline };
   }
   if (q.mediaPath) out.push(withMedia('', q.mediaPath, q.mediaName));
   out.push({ body: optionMenu(cfg, q, null, greet ? q.greetingMessage : '') });
@@ -281,7 +282,7 @@ export const decide = (state: BotState, input: BotInput, cfg: BotConfig): Decisi
     const index = /^\d+$/.test(text) ? Number(text) - 1 : -1;
     const chosen = cfg.queues[index];
     if (!chosen) return invalid(cfg, state, queueMenu(cfg), timeline, text);
-    timeline.push({ kind: 'option', detail: { input: text, queueId: chosen.id } });
+    timeline.push({ kind: 'option', detail: { input: text, queueId: chosen.id, queue: chosen.name } });
     return enterQueue(cfg, { ...state, queueId: chosen.id, botOptionId: null }, chosen, out, timeline, true);
   }
 
@@ -318,7 +319,7 @@ export const decide = (state: BotState, input: BotInput, cfg: BotConfig): Decisi
   }
   // A leaf: its message (and media), then a person in this queue.
   if (picked.message.trim() || picked.mediaPath) out.push(withMedia(picked.message, picked.mediaPath, picked.mediaName));
-  return { messages: out, newState: handoff({ ...state, botOptionId: picked.id }, queue.id, 'leaf', timeline), timeline };
+  return { messages: out, newState: handoff({ ...state, botOptionId: picked.id }, queue.id, 'leaf', timeline, queue.name), timeline };
 };
 
 /** What a responder's reply does to the ticket (the messages are the reply's; the runner sends them). */

@@ -13,11 +13,30 @@ import { systemClock } from '../../infra/clock';
 import type { BotTurn, ExternalResponder } from './bot.port';
 import { createBotRunner } from './bot.runner';
 
+/** A short silent PCM WAV (the media store types files by their bytes). */
+const wav = () => {
+  const samples = Buffer.alloc(800);
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0);
+  h.writeUInt32LE(36 + samples.length, 4);
+  h.write('WAVEfmt ', 8);
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(1, 22);
+  h.writeUInt32LE(8000, 24);
+  h.writeUInt32LE(16000, 28);
+  h.writeUInt16LE(2, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36);
+  h.writeUInt32LE(samples.length, 40);
+  return Buffer.concat([h, samples]);
+};
 const INVALID = 'Opção inválida, por favor, escolha uma opção válida.';
 const turns: BotTurn[] = [];
 const fakeIntegration: ExternalResponder = {
   respond: async (turn) => {
     turns.push(turn);
+    if (turn.text === 'voz') return { messages: [{ body: '', audio: { data: wav(), mimetype: 'audio/wav' } }], timeline: [] };
     if (turn.text === 'humano') return { messages: [{ body: 'Chamando um atendente' }], stop: true, timeline: [{ kind: 'integration', detail: { status: 200 } }] };
     return { messages: [{ body: `eco: ${turn.text}` }], session: 'sess-1', timeline: [{ kind: 'integration', detail: { status: 200 } }] };
   },
@@ -138,12 +157,18 @@ describe('the bot engine on real PostgreSQL', () => {
     expect((await waitAutomated(phone, 2))[1]!.body).toBe('eco: 2');
     await vi.waitFor(async () => expect(await ticketOf(phone)).toMatchObject({ status: 'attending', queue_id: vendas, integration_session: 'sess-1' }), { timeout: 5_000, interval: 50 });
     expect(turns.at(-1)).toMatchObject({ text: '2', queueId: vendas, session: null });
+    // Generated audio goes out as a stored voice note.
+    await a.inbound(phone, 'voz');
+    await waitAutomated(phone, 3);
+    const [voice] = await app.owner`select media_type, media_url from messages where ticket_id = (select id from tickets where id = ${(await ticketOf(phone)).id as number}) and automated order by id desc limit 1`;
+    expect(voice).toMatchObject({ media_type: 'ptt' });
+    expect(app.media.pathOf(a.companyId, voice!.media_url as string)).toBeDefined();
     await a.inbound(phone, 'humano');
-    expect((await waitAutomated(phone, 3))[2]!.body).toBe('Chamando um atendente');
+    expect((await waitAutomated(phone, 4))[3]!.body).toBe('Chamando um atendente');
     await vi.waitFor(async () => expect(await ticketOf(phone)).toMatchObject({ status: 'pending', chatbot: false, queue_id: vendas }), { timeout: 5_000, interval: 50 });
     const t = await ticketOf(phone);
     const kinds = (await api(app, a.adminToken).get<TicketEventsResponse>(`/tickets/${t.id as number}/events`)).body.events.map((e) => e.kind);
-    expect(kinds).toEqual(['menu', 'option', 'responder', 'integration', 'responder-done', 'responder', 'integration', 'responder-done', 'handoff']);
+    expect(kinds).toEqual(['menu', 'option', 'responder', 'integration', 'responder-done', 'responder', 'responder-done', 'responder', 'integration', 'responder-done', 'handoff']);
     await app.owner`update queues set integration_id = null where id = ${vendas}`;
   });
 

@@ -8,13 +8,14 @@
  */
 import type { DataAccess, Unit } from '../../db/tenant';
 import type { Clock } from '../../infra/clock';
+import type { MediaStore } from '../../infra/media-store';
 import type { Jobs, JobPayloads } from '../../infra/jobs';
 import { LANGUAGE_SETTING, textsOf } from '../../infra/texts';
 import { companiesQueries } from '../companies';
 import { contactsQueries } from '../contacts';
 import { ticketsQueries, type TicketRow } from '../tickets';
 import { whatsappQueries } from '../whatsapp';
-import { applyReply, decide, type BotConfig, type BotState, type ResponderCall } from './bot.decide';
+import { applyReply, decide, type BotConfig, type BotState, type OutMessage, type ResponderCall } from './bot.decide';
 import type { BotReply, ExternalResponder } from './bot.port';
 import * as repo from './bot.repository';
 import { catchRating } from './bot.rating';
@@ -30,6 +31,8 @@ export interface BotRunnerDeps {
   jobs: Jobs;
   clock: Clock;
   responders?: Responders;
+  /** Where a responder's generated audio (a voice note) is stored before it is sent. */
+  media?: Pick<MediaStore, 'save'>;
 }
 
 type Turn = JobPayloads['bot.turn'];
@@ -153,6 +156,21 @@ export const createBotRunner = (deps: BotRunnerDeps) => {
     });
     if (!('call' in first) || !first.call) return first;
     const reply = await callResponder(first.call, first.ticket, turn);
+    // Generated audio is stored first (files are not transactional); a failed store drops only that audio.
+    const outs: OutMessage[] = [];
+    for (const m of reply.messages) {
+      if (m.audio && deps.media) {
+        try {
+          const name = await deps.media.save(turn.companyId, m.audio.data, { mimetype: m.audio.mimetype, fileName: 'voice.ogg' });
+          outs.push({ body: m.body, media: { path: name, name: null, type: 'ptt' } });
+          continue;
+        } catch (err) {
+          reply.timeline.push({ kind: 'discarded', detail: { reason: 'audio-store', error: String((err as Error).message ?? err).slice(0, 200) } });
+        }
+      }
+      if (m.mediaPath) outs.push({ body: m.body, media: { path: m.mediaPath, name: null } });
+      else if (m.body.trim()) outs.push({ body: m.body });
+    }
     return data.withTenant(ctx, async (unit) => {
       const t = await repo.lockTicket(unit.tx, turn.companyId, turn.ticketId);
       // Accepted (or closed) while the responder answered: the person wins, nothing is sent.
@@ -165,15 +183,9 @@ export const createBotRunner = (deps: BotRunnerDeps) => {
       const now = clock.now();
       let saved = await saveState(unit, t, newState, now);
       if (reply.session !== undefined) saved = (await ticketsQueries.update(unit.tx, t.companyId, t.id, { integrationSession: reply.session })) ?? saved;
-      await sendAutomated(
-        unit,
-        jobs,
-        clock,
-        saved,
-        reply.messages.filter((m) => m.body.trim() || m.mediaPath).map((m) => (m.mediaPath ? { body: m.body, media: { path: m.mediaPath, name: null } } : { body: m.body })),
-      );
+      await sendAutomated(unit, jobs, clock, saved, outs);
       await announce(unit, saved);
-      return { sent: first.sent + reply.messages.length };
+      return { sent: first.sent + outs.length };
     });
   };
 

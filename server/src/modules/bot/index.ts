@@ -5,6 +5,7 @@ import type { DataAccess } from '../../db/tenant';
 import type { Clock } from '../../infra/clock';
 import type { EventBus } from '../../infra/event-bus';
 import type { Jobs } from '../../infra/jobs';
+import type { MediaStore } from '../../infra/media-store';
 import { defineModule } from '../../infra/module';
 import { botRoutes } from './bot.routes';
 import { createBotRunner, type Responders } from './bot.runner';
@@ -17,8 +18,8 @@ export { decide, applyReply, withinHours, type BotConfig, type BotState, type De
 export const botModule = defineModule({
   name: 'bot',
   dependsOn: ['companies', 'contacts', 'tickets', 'whatsapp', 'messages'],
-  setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock; responders?: Responders }) => {
-    const runner = createBotRunner({ data: k.data, jobs: k.jobs, clock: k.clock, responders: k.responders });
+  setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock; media: MediaStore; responders?: Responders }) => {
+    const runner = createBotRunner({ data: k.data, jobs: k.jobs, clock: k.clock, responders: k.responders, media: k.media });
     return {
       routes: botRoutes(createBotService({ data: k.data })),
       start: async () => {

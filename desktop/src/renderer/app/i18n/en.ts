@@ -781,6 +781,7 @@ export const en: Catalogue = {
   },
   bot: {
     timeline: 'Timeline',
+    fields: { input: 'Answer', uses: 'Attempts', queue: 'Queue', queueId: 'Queue (id)', queues: 'Queues (ids)', title: 'Option', optionId: 'Option (id)', reason: 'Reason', noticeSent: 'Notice sent', rating: 'Rating', ms: 'Duration (ms)', status: 'Status', error: 'Error', tokens: 'Tokens', userId: 'Agent (id)' },
     empty: 'No bot decisions on this ticket',
     kinds: {
       menu: 'Menu sent',

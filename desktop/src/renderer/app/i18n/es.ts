@@ -781,6 +781,7 @@ export const es: Catalogue = {
   },
   bot: {
     timeline: 'Línea de tiempo',
+    fields: { input: 'Respuesta', uses: 'Intentos', queue: 'Cola', queueId: 'Cola (id)', queues: 'Colas (ids)', title: 'Opción', optionId: 'Opción (id)', reason: 'Motivo', noticeSent: 'Aviso enviado', rating: 'Calificación', ms: 'Duración (ms)', status: 'Estado', error: 'Error', tokens: 'Tokens', userId: 'Agente (id)' },
     empty: 'Ninguna decisión del bot en este ticket',
     kinds: {
       menu: 'Menú enviado',

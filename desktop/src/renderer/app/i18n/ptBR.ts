@@ -780,6 +780,7 @@ export const ptBR = {
   },
   bot: {
     timeline: 'Linha do tempo',
+    fields: { input: 'Resposta', uses: 'Tentativas', queue: 'Fila', queueId: 'Fila (id)', queues: 'Filas (ids)', title: 'Opção', optionId: 'Opção (id)', reason: 'Motivo', noticeSent: 'Aviso enviado', rating: 'Nota', ms: 'Duração (ms)', status: 'Status', error: 'Erro', tokens: 'Tokens', userId: 'Atendente (id)' },
     empty: 'Nenhuma decisão do bot neste ticket',
     kinds: {
       menu: 'Menu enviado',

@@ -42,7 +42,7 @@ describe('TimelineButton', { timeout: 30_000 }, () => {
     expect(botApi.events).toHaveBeenCalledWith(5);
     expect(entries.map((e) => e.textContent)).toEqual([
       expect.stringContaining('Menu enviado'),
-      expect.stringMatching(/Opção inválida.*input: 9uses: 1/),
+      expect.stringMatching(/Opção inválida.*Resposta: 9Tentativas: 1/),
       expect.stringContaining('custom-kind'),
     ]);
     expect(entries[0]!.textContent).not.toContain('messageId');

@@ -16,11 +16,14 @@ const kindKey = (k: Kind) => k.replace(/-(\w)/g, (_m, c: string) => c.toUpperCas
 
 const COLORS: Partial<Record<Kind, string>> = { invalid: 'orange', 'out-of-hours': 'gray', handoff: 'green', rating: 'blue', discarded: 'red', integration: 'purple', ai: 'purple' };
 
-/** The detail as short `key: value` lines (the message id that keys a turn is not shown). */
-const detailLines = (detail: Record<string, unknown>) =>
+/** Detail keys with their own label (others show as stored). */
+const FIELDS = ['input', 'uses', 'queue', 'queueId', 'queues', 'title', 'optionId', 'reason', 'noticeSent', 'rating', 'ms', 'status', 'error', 'tokens', 'userId'] as const;
+
+/** The detail as short `label: value` lines (the message id that keys a turn is not shown). */
+const detailLines = (detail: Record<string, unknown>, label: (k: string) => string) =>
   Object.entries(detail)
     .filter(([k, v]) => k !== 'messageId' && v !== null && v !== undefined && v !== '')
-    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+    .map(([k, v]) => `${(FIELDS as readonly string[]).includes(k) ? label(k) : k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
 
 const TimelineBody = ({ ticketId }: { ticketId: number }) => {
   const { t } = useTranslation();
@@ -56,7 +59,7 @@ const TimelineBody = ({ ticketId }: { ticketId: number }) => {
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {`${formatDate(e.createdAt)} ${formatClock(e.createdAt)}`}
               </Typography.Text>
-              {detailLines(e.detail).map((l) => (
+              {detailLines(e.detail, (k) => t(`bot.fields.${k as (typeof FIELDS)[number]}`)).map((l) => (
                 <div key={l} style={{ fontSize: 12, color: token.colorTextSecondary, wordBreak: 'break-word' }}>
                   {l}
                 </div>
