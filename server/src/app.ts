@@ -25,6 +25,7 @@ import { createMediaStore, type MediaStore } from './infra/media-store';
 import { assertModuleOrder, type AppModule, type ModuleParts } from './infra/module';
 import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
+import { botModule, type Responders } from './modules/bot';
 import { companiesModule, planGates } from './modules/companies';
 import { contactsModule } from './modules/contacts';
 import { dashboardModule } from './modules/dashboard';
@@ -61,6 +62,8 @@ export interface AppOptions {
   dbPoolSize?: number;
   /** How often the session manager claims sessions nobody owns (tests: short); default 5 s. */
   leaseScanMs?: number;
+  /** The bot's external responders (queue integrations, AI prompts); tests pass fakes. */
+  responders?: Responders;
 }
 
 export interface BuiltApp {
@@ -146,8 +149,8 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   await registerAuth(app, config.jwtSecret, sessionVersionFrom(data));
 
   // Modules (decision 0017): each one's routes, then, once socket.io is up, its listeners and jobs.
-  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures };
-  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, messagesModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule];
+  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, responders: opts.responders };
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, messagesModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

@@ -52,10 +52,12 @@ export const adminPermissions = [
   'users:delete',
   /** Delete a tag of the company (it leaves every ticket; decision 0113). */
   'tags:delete',
+  /** Read a ticket's bot timeline (GET /tickets/:id/events; issue 12 §6: admins and supervisors). */
+  'tickets:timeline',
 ] as const;
 
 /** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages, tags' kanban flag; decision 0113: deleting tags; decision 0141: the company's dashboard). */
-export const supervisorPermissions = ['quickMessages:manageAll', 'tags:setKanban', 'tags:delete', 'dashboard:view'] as const;
+export const supervisorPermissions = ['quickMessages:manageAll', 'tags:setKanban', 'tags:delete', 'dashboard:view', 'tickets:timeline'] as const;
 
 /** What only the super user (any profile) may do: the whole installation, not one company. */
 export const superPermissions = [

@@ -11,3 +11,6 @@ export * from '../modules/messages/messages.table';
 export * from '../modules/auth/login-failures.table';
 export * from '../modules/quick-messages/quick-messages.table';
 export * from '../modules/audit/audit.table';
+export * from '../modules/bot/bot.table';
+export * from '../modules/queue-integrations/queue-integrations.table';
+export * from '../modules/prompts/prompts.table';

@@ -7,7 +7,7 @@ import { APP_ROLE } from '../db/migrate';
 /** What an agent did to a stored message that WhatsApp must be told (issue 9). */
 export type MessageAction = 'edit' | 'revoke' | 'react';
 
-export type JobName = 'message.send' | 'media.download' | 'session.command' | 'message.read' | 'contact.picture' | 'contact.import';
+export type JobName = 'message.send' | 'media.download' | 'session.command' | 'message.read' | 'contact.picture' | 'contact.import' | 'bot.turn';
 
 export interface JobPayloads {
   /**
@@ -23,6 +23,8 @@ export interface JobPayloads {
   'message.read': { companyId: number; ticketId: number };
   /** The phone's address book of a connection (its stored copy) becomes contacts; one per company at a time. */
   'contact.import': { companyId: number; whatsappId: number };
+  /** The bot's turn on a customer's stored message (issue 12): keyed on the message, so a redelivery decides nothing twice. */
+  'bot.turn': { companyId: number; ticketId: number; messageId: number; body: string; mediaType: string | null; mediaUrl: string | null };
   /** An admin's session action, for the process holding the connection's socket (`at`: when it was asked). */
   'session.command': { companyId: number; whatsappId: number; action: 'start' | 'restart' | 'logout'; phoneNumber?: string; at: string };
 }
@@ -85,7 +87,7 @@ export class Jobs {
       if (!state.stopping) console.error('pg-boss error:', err.message);
     });
     await boss.start();
-    for (const name of ['message.send', 'media.download', 'session.command', 'message.read', 'contact.picture', 'contact.import'] satisfies JobName[]) await boss.createQueue(name);
+    for (const name of ['message.send', 'media.download', 'session.command', 'message.read', 'contact.picture', 'contact.import', 'bot.turn'] satisfies JobName[]) await boss.createQueue(name);
     // The app role enqueues inside its own transactions, so it needs the queue tables too.
     await boss.getDb().executeSql(
       `grant usage on schema pgboss to ${APP_ROLE}; grant select, insert, update on all tables in schema pgboss to ${APP_ROLE}; grant usage on all sequences in schema pgboss to ${APP_ROLE}`,
@@ -149,8 +151,8 @@ export class Jobs {
   }
 
   /** Outside any transaction: for work nothing is lost without (a hint, a cache refresh). */
-  async enqueueNow<N extends JobName>(name: N, data: JobPayloads[N]): Promise<void> {
-    await this.boss.send(name, data, { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
+  async enqueueNow<N extends JobName>(name: N, data: JobPayloads[N], opts: { singletonKey?: string } = {}): Promise<void> {
+    await this.boss.send(name, data, { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60, ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}) });
   }
 
   /**

@@ -28,6 +28,10 @@ export interface ServerTexts {
   callsDisabled: string;
   /** The `call_log` body; `time` is already formatted (HH:mm). */
   missedCall(isVideo: boolean, time: string): string;
+  /** The chatbot (server-behaviour §6): an answer that is no option, and the option tree's navigation lines. */
+  bot: { invalidOption: string; back: string; mainMenu: string };
+  /** userRating: the question sent on close when the connection has no ratingMessage, and its three answers. */
+  rating: { question: string; options: [string, string, string] };
 }
 
 const catalogue: Record<Language, ServerTexts> = {
@@ -50,6 +54,8 @@ const catalogue: Record<Language, ServerTexts> = {
     revoked: 'Essa mensagem foi apagada pelo contato',
     callsDisabled: 'As chamadas de voz e vídeo estão desabilitadas para esse WhatsApp, favor enviar uma mensagem de texto. Obrigado',
     missedCall: (isVideo, time) => `Chamada de ${isVideo ? 'vídeo' : 'voz'} perdida às ${time}`,
+    bot: { invalidOption: 'Opção inválida, por favor, escolha uma opção válida.', back: 'Voltar', mainMenu: 'Menu inicial' },
+    rating: { question: 'Por favor, avalie o nosso atendimento:', options: ['Insatisfeito', 'Satisfeito', 'Muito Satisfeito'] },
   },
   en: {
     kinds: {
@@ -70,6 +76,8 @@ const catalogue: Record<Language, ServerTexts> = {
     revoked: 'This message was deleted by the contact',
     callsDisabled: 'Voice and video calls are disabled for this WhatsApp, please send a text message. Thank you',
     missedCall: (isVideo, time) => `Missed ${isVideo ? 'video' : 'voice'} call at ${time}`,
+    bot: { invalidOption: 'Invalid option, please choose a valid option.', back: 'Back', mainMenu: 'Main menu' },
+    rating: { question: 'Please rate our service:', options: ['Unsatisfied', 'Satisfied', 'Very satisfied'] },
   },
   es: {
     kinds: {
@@ -90,6 +98,8 @@ const catalogue: Record<Language, ServerTexts> = {
     revoked: 'Este mensaje fue eliminado por el contacto',
     callsDisabled: 'Las llamadas de voz y video están deshabilitadas para este WhatsApp, por favor envíe un mensaje de texto. Gracias',
     missedCall: (isVideo, time) => `Llamada de ${isVideo ? 'video' : 'voz'} perdida a las ${time}`,
+    bot: { invalidOption: 'Opción inválida, por favor, elija una opción válida.', back: 'Volver', mainMenu: 'Menú inicial' },
+    rating: { question: 'Por favor, califique nuestra atención:', options: ['Insatisfecho', 'Satisfecho', 'Muy satisfecho'] },
   },
 };
 

@@ -129,6 +129,7 @@ const table: Record<string, Case[]> = {
     q('/tickets/u/%E0%A4%A', 'broken percent-encoding', ''),
   ],
   'GET /tickets/:id': badIds('GET', (id) => `/tickets/${id}`),
+  'GET /tickets/:id/events': badIds('GET', (id) => `/tickets/${id}/events`),
   'POST /tickets': [
     b('POST', '/tickets', 'missing contactId', {}),
     b('POST', '/tickets', 'contactId as text', { contactId: 'abc' }),

@@ -246,6 +246,7 @@ const table: Record<string, Case[]> = {
   ],
   'GET /tickets/u/:uuid': [{ name: "A's uuid", req: () => get(`/tickets/u/${A.ticket.uuid}`), expect: notFound('ERR_NO_TICKET_FOUND') }],
   'GET /tickets/:id': [{ name: "A's ticket", req: () => get(`/tickets/${A.ticket.id}`), expect: notFound('ERR_NO_TICKET_FOUND') }],
+  'GET /tickets/:id/events': [{ name: "A's ticket's timeline", req: () => get(`/tickets/${A.ticket.id}/events`), expect: notFound('ERR_NO_TICKET_FOUND') }],
   'POST /tickets': [
     { name: "A's contact", req: () => ({ method: 'POST', url: '/tickets', body: { contactId: A.contactId, status: 'open' } }), expect: notFound('ERR_NO_CONTACT_FOUND') },
     {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createdAt, ts, updatedAt } from '../../db/columns';
 import { companies } from '../companies/companies.table';
 import { contacts } from '../contacts/contacts.table';
-import { queues } from '../queues/queues.table';
+import { queueOptions, queues } from '../queues/queues.table';
 import { users } from '../users/users.table';
 import { whatsapps } from '../whatsapp/whatsapp.table';
 
@@ -36,6 +36,15 @@ export const tickets = pgTable(
     lastFromMeAt: ts('last_from_me_at'),
     /** The customer's answer to the rating question (1–3), for the dashboard's attendants table. */
     rating: smallint('rating'),
+    /** The bot's place in the queue's option tree (null = the queue menu / not in a tree). */
+    botOptionId: integer('bot_option_id'),
+    /** How many times the bot answered this episode: past `maxUseBotQueues` a person takes over. */
+    botUses: integer('bot_uses').notNull().default(0),
+    /** Last out-of-hours notice: at most one per 30 minutes per ticket. */
+    outOfHoursAt: ts('out_of_hours_at'),
+    /** An external flow's session (Typebot's sessionId) and when it lapses. */
+    integrationSession: text('integration_session'),
+    integrationSessionExpiresAt: ts('integration_session_expires_at'),
   },
   (t) => [
     uniqueIndex('tickets_uuid').on(t.uuid),
@@ -56,6 +65,8 @@ export const tickets = pgTable(
     // ON DELETE SET NULL (queue_id) / (user_id) in the migration: company_id stays.
     foreignKey({ name: 'tickets_queue_fk', columns: [t.companyId, t.queueId], foreignColumns: [queues.companyId, queues.id] }).onDelete('set null'),
     foreignKey({ name: 'tickets_user_fk', columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('set null'),
+    // ON DELETE SET NULL (bot_option_id) in the migration: an option deleted under a ticket sends it back to the menu.
+    foreignKey({ name: 'tickets_bot_option_fk', columns: [t.companyId, t.botOptionId], foreignColumns: [queueOptions.companyId, queueOptions.id] }).onDelete('set null'),
   ],
 );
 

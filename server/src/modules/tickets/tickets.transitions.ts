@@ -90,10 +90,26 @@ const transfer: Transition = async (unit, ctx, t, body, deps) => {
   await automated(unit, deps, moved, (texts) => texts.transferNotice(queueChanged ? queue.name : null, agentChanged ? agent.name : null));
 };
 
+/** userRating's question: the connection's ratingMessage (or the default) and the three answers (server-behaviour §4). */
+const ratingQuestion = (ratingMessage: string) => (texts: ServerTexts) =>
+  `${ratingMessage.trim() || texts.rating.question}\n\n${texts.rating.options.map((o, i) => `*[ ${i + 1} ]* - ${o}`).join('\n')}`;
+
 const close: Transition = async (unit, ctx, t, _body, deps) => {
-  await repo.update(unit.tx, ctx.companyId, t.id, { status: 'closed', closedAt: deps.clock.now(), chatbot: false, useIntegration: false, promptId: null, integrationId: null });
   const w = await whatsappQueries.get(unit.tx, ctx.companyId, t.whatsappId);
-  if (w && !t.isGroup) await automated(unit, deps, { ...t, status: 'closed' }, w.complationMessage);
+  // With userRating the question goes now and the completion message answers the rating (the bot module catches it).
+  const rate = !!w && !t.isGroup && (await companiesQueries.getSetting(unit.tx, ctx.companyId, 'userRating')) === 'enabled';
+  const now = deps.clock.now();
+  await repo.update(unit.tx, ctx.companyId, t.id, {
+    status: 'closed',
+    closedAt: now,
+    chatbot: false,
+    useIntegration: false,
+    promptId: null,
+    integrationId: null,
+    ...(rate ? { ratingAskedAt: now, ratedAt: null, rating: null } : {}),
+  });
+  if (!w || t.isGroup) return;
+  await automated(unit, deps, { ...t, status: 'closed' }, rate ? ratingQuestion(w.ratingMessage) : w.complationMessage);
 };
 
 const reopen: Transition = async ({ tx }, ctx, t, _body, deps) => {

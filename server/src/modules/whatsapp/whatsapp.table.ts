@@ -29,6 +29,8 @@ export const whatsapps = pgTable(
     timeToTransfer: integer('time_to_transfer').notNull().default(0),
     transferQueueId: integer('transfer_queue_id'),
     promptId: integer('prompt_id'),
+    /** The connection's own integration (a queue's integration wins over it). */
+    integrationId: integer('integration_id'),
     sendIdQueue: integer('send_id_queue'),
     timeSendQueue: integer('time_send_queue').notNull().default(0),
     createdAt: createdAt(),

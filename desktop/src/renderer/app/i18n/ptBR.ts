@@ -778,6 +778,25 @@ export const ptBR = {
     contactTags: 'Etiquetas do contato',
     contactTagsPlaceholder: 'Etiquetas do contato',
   },
+  bot: {
+    timeline: 'Linha do tempo',
+    fields: { input: 'Resposta', uses: 'Tentativas', queue: 'Fila', queueId: 'Fila (id)', queues: 'Filas (ids)', title: 'Opção', optionId: 'Opção (id)', reason: 'Motivo', noticeSent: 'Aviso enviado', rating: 'Nota', ms: 'Duração (ms)', status: 'Status', error: 'Erro', tokens: 'Tokens', userId: 'Atendente (id)' },
+    empty: 'Nenhuma decisão do bot neste ticket',
+    kinds: {
+      menu: 'Menu enviado',
+      option: 'Opção escolhida',
+      invalid: 'Opção inválida',
+      outOfHours: 'Fora do expediente',
+      handoff: 'Entregue a um atendente',
+      responder: 'Integração acionada',
+      responderDone: 'Resposta da integração',
+      integration: 'Integração',
+      ai: 'Inteligência artificial',
+      rating: 'Avaliação recebida',
+      discarded: 'Resposta descartada',
+      timer: 'Temporizador',
+    },
+  },
   errors: errorsPtBR,
 };
 

@@ -13,6 +13,7 @@ import { ContactDrawer } from '../contacts/drawer';
 import { TicketTagsSelect } from '../tags';
 import { useConversation } from '../messages';
 import { useTickets } from './tickets.store';
+import { TimelineButton } from '../bot';
 
 /** A ticket the server answered (tags changed): lists and the open conversation show it now. */
 const applyTicket = (ticket: TicketDto) => {
@@ -144,6 +145,7 @@ export const ConversationHeader = ({ ticket }: { ticket: TicketDto }) => {
         <CollisionNotice ticket={ticket} />
       </Flex>
       <TicketTagsSelect ticket={ticket} onChanged={applyTicket} />
+      <TimelineButton ticketId={ticket.id} />
       <TicketButtons ticket={ticket} />
       <ContactDrawer open={contactOpen} onClose={() => setContactOpen(false)} ticket={ticket} onContactSaved={applyContact} />
     </Flex>

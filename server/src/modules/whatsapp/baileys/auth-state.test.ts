@@ -6,7 +6,7 @@ import { createCompany, type TestCompany } from '../../../../test/helpers/world'
 import { whatsappAuth } from '../whatsapp-session.table';
 import { cachedKeys, usePostgresAuthState, type AuthConnection } from './auth-state';
 import { listRaw } from './auth-state.repository';
-import { SealError } from './sealed-value';
+import { SealError } from '../../../lib/sealed-value';
 
 let app: TestApp;
 let a: TestCompany;

@@ -15,7 +15,7 @@ import { AppError } from '../../../infra/errors';
 import * as whatsapps from '../whatsapp.repository';
 import * as repo from './auth-state.repository';
 import { BoundedCache } from '../../../lib/bounded-cache';
-import { open, seal } from './sealed-value';
+import { open, seal } from '../../../lib/sealed-value';
 
 export type { AuthConnection } from './auth-state.repository';
 

@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { queueOptions, queues } from '../queues/queues.table';
+import { whatsappQueues } from '../whatsapp/whatsapp.table';
+import { tickets } from '../tickets/tickets.table';
+import { messages } from '../messages/messages.table';
+import { ticketEvents } from './bot.table';
+import type { QueueConf } from './bot.decide';
+import type { TimelineEntry } from './bot.port';
+
+export type TicketEventRow = typeof ticketEvents.$inferSelect;
+
+/** A connection's queues in `orderQueue` order (unnumbered last), each with its whole option tree. */
+export const connectionQueues = async (tx: Tx, companyId: number, whatsappId: number): Promise<QueueConf[]> => {
+  const qs = await tx
+    .select({ q: queues })
+    .from(whatsappQueues)
+    .innerJoin(queues, and(eq(queues.companyId, whatsappQueues.companyId), eq(queues.id, whatsappQueues.queueId)))
+    .where(and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, whatsappId)))
+    .orderBy(sql`${queues.orderQueue} asc nulls last`, asc(queues.id));
+  if (qs.length === 0) return [];
+  const ids = qs.map((r) => r.q.id);
+  const opts = await tx
+    .select()
+    .from(queueOptions)
+    .where(and(eq(queueOptions.companyId, companyId), sql`${queueOptions.queueId} = any(${sql.raw(`array[${ids.map(Number).join(',')}]::int[]`)})`))
+    .orderBy(asc(queueOptions.id));
+  return qs.map(({ q }) => ({
+    id: q.id,
+    name: q.name,
+    greetingMessage: q.greetingMessage,
+    outOfHoursMessage: q.outOfHoursMessage,
+    schedules: q.schedules,
+    mediaPath: q.mediaPath,
+    mediaName: q.mediaName,
+    integrationId: q.integrationId,
+    promptId: q.promptId,
+    options: opts
+      .filter((o) => o.queueId === q.id)
+      .map((o) => ({ id: o.id, parentId: o.parentId, title: o.title, option: o.option, message: o.message, mediaPath: o.mediaPath, mediaName: o.mediaName })),
+  }));
+};
+
+/** The ticket, locked for this transaction: one bot turn at a time per ticket. */
+export const lockTicket = async (tx: Tx, companyId: number, id: number) =>
+  (await tx.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id))).for('update'))[0];
+
+/** Did a turn for this inbound message already run on the ticket (a redelivered job)? */
+export const turnDone = async (tx: Tx, companyId: number, ticketId: number, messageId: number): Promise<boolean> =>
+  (
+    await tx
+      .select({ id: ticketEvents.id })
+      .from(ticketEvents)
+      .where(and(eq(ticketEvents.companyId, companyId), eq(ticketEvents.ticketId, ticketId), sql`${ticketEvents.detail}->>'messageId' = ${String(messageId)}`))
+      .limit(1)
+  ).length > 0;
+
+export const record = async (tx: Tx, companyId: number, ticketId: number, entries: TimelineEntry[], extra: Record<string, unknown> = {}): Promise<void> => {
+  if (entries.length === 0) return;
+  await tx.insert(ticketEvents).values(entries.map((e) => ({ companyId, ticketId, kind: e.kind.slice(0, 40), detail: { ...e.detail, ...extra } })));
+};
+
+/** A ticket's timeline, oldest first (bounded). */
+export const list = async (tx: Tx, companyId: number, ticketId: number, limit = 500): Promise<TicketEventRow[]> =>
+  (
+    await tx
+      .select()
+      .from(ticketEvents)
+      .where(and(eq(ticketEvents.companyId, companyId), eq(ticketEvents.ticketId, ticketId)))
+      .orderBy(desc(ticketEvents.id))
+      .limit(limit)
+  ).reverse();
+
+export const RATING_WINDOW_MS = 24 * 60 * 60_000;
+
+/** The contact's latest closed ticket on this connection whose rating question is unanswered and under 24 h old. */
+export const awaitingRating = async (tx: Tx, t: { companyId: number; contactId: number; whatsappId: number; id: number }, now: Date) =>
+  (
+    await tx
+      .select()
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.companyId, t.companyId),
+          eq(tickets.contactId, t.contactId),
+          eq(tickets.whatsappId, t.whatsappId),
+          eq(tickets.status, 'closed'),
+          sql`${tickets.ratedAt} is null`,
+          sql`${tickets.ratingAskedAt} > ${new Date(now.getTime() - RATING_WINDOW_MS).toISOString()}::timestamptz`,
+          sql`${tickets.id} <> ${t.id}`,
+        ),
+      )
+      .orderBy(desc(tickets.ratingAskedAt))
+      .limit(1)
+      .for('update')
+  )[0];
+
+/** Moves the customer's rating answer to the ticket it rates; true when the new ticket has nothing else. */
+export const moveMessage = async (tx: Tx, companyId: number, messageId: number, from: number, to: number): Promise<boolean> => {
+  await tx.update(messages).set({ ticketId: to }).where(and(eq(messages.companyId, companyId), eq(messages.id, messageId), eq(messages.ticketId, from)));
+  const left = await tx.select({ id: messages.id }).from(messages).where(and(eq(messages.companyId, companyId), eq(messages.ticketId, from))).limit(1);
+  return left.length === 0;
+};

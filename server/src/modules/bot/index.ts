@@ -1,0 +1,42 @@
+// The bot module's one door (issue 12): the automation engine. Responders (queue integrations,
+// AI prompts) implement the port below and are handed to it by app.ts.
+import type { FastifyInstance } from 'fastify';
+import type { DataAccess } from '../../db/tenant';
+import type { Clock } from '../../infra/clock';
+import type { EventBus } from '../../infra/event-bus';
+import type { Jobs } from '../../infra/jobs';
+import type { MediaStore } from '../../infra/media-store';
+import { defineModule } from '../../infra/module';
+import { botRoutes } from './bot.routes';
+import { createBotRunner, type Responders } from './bot.runner';
+import { createBotService } from './bot.service';
+
+export type { BotReply, BotReplyMessage, BotTurn, ExternalResponder, TimelineEntry } from './bot.port';
+export { createBotRunner, type BotRunner, type Responders } from './bot.runner';
+export { decide, applyReply, withinHours, type BotConfig, type BotState, type Decision } from './bot.decide';
+
+export const botModule = defineModule({
+  name: 'bot',
+  dependsOn: ['companies', 'contacts', 'tickets', 'whatsapp', 'messages'],
+  setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock; media: MediaStore; responders?: Responders }) => {
+    const runner = createBotRunner({ data: k.data, jobs: k.jobs, clock: k.clock, responders: k.responders, media: k.media });
+    return {
+      routes: botRoutes(createBotService({ data: k.data })),
+      start: async () => {
+        // After the inbound pipeline committed a customer's message: the bot's turn, as a job
+        // keyed on the message (never blocking ingest; a redelivery decides nothing twice).
+        k.bus.on('message.created', (e) => {
+          const m = e.message;
+          if (m.fromMe || m.automated || e.ticket.isGroup || e.ticket.status === 'closed' || e.ticket.userId !== null) return;
+          void k.jobs
+            .enqueueNow('bot.turn', { companyId: e.companyId, ticketId: m.ticketId, messageId: m.id, body: m.body, mediaType: m.mediaType, mediaUrl: m.mediaUrl }, { singletonKey: `bot:${m.id}` })
+            .then(() => k.jobs.notify('bot.turn'))
+            .catch((err: unknown) => k.app.log.error({ err }, 'queueing the bot’s turn failed'));
+        });
+        await k.jobs.work('bot.turn', async (turn) => {
+          await runner.run(turn);
+        });
+      },
+    };
+  },
+});
