@@ -33,7 +33,7 @@ export const QueueIntegrationDto = z.object({
 export type QueueIntegrationDto = z.infer<typeof QueueIntegrationDto>;
 
 /** administration.md §5: name required, 2–50 ('Too Short!' / 'Too Long!' / 'Required'). */
-const integrationName = z.string({ error: msg.required }).trim().min(1, msg.required).min(2, msg.tooShort).max(50, msg.tooLong);
+export const queueIntegrationName = z.string({ error: msg.required }).trim().min(1, msg.required).min(2, msg.tooShort).max(50, msg.tooLong);
 const url = z.union([z.literal(''), z.string().trim().max(2000).url().refine((u) => /^https?:\/\//i.test(u), 'http(s) only')]);
 
 const fields = {
@@ -55,7 +55,7 @@ const fields = {
 
 /** `POST /queueIntegration`: the dialog's fields (the spec's client sends them all; `projectName = name` for n8n, webhook and typebot). */
 export const CreateQueueIntegrationBody = z.object({
-  name: integrationName,
+  name: queueIntegrationName,
   type: z.enum(queueIntegrationTypes),
   projectName: fields.projectName.optional(),
   jsonContent: fields.jsonContent.optional(),
