@@ -92,7 +92,10 @@ test('an admin adds a webhook and a typebot integration, edits one and deletes t
     await page.reload();
     await expect(page.getByTestId('integration-row')).toHaveCount(1);
     await snapshot(page, 'queue-integrations-390');
+    // The theme follows the system's preference when the page loads.
     await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await expect(page.getByTestId('integration-row')).toHaveCount(1);
     await page.getByTestId('integrations-add').click();
     await expect(page.getByTestId('integration-form')).toBeVisible();
     await snapshot(page, 'queue-integrations-dialog-390-dark');
