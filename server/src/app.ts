@@ -30,6 +30,7 @@ import { companiesModule, planGates } from './modules/companies';
 import { contactsModule } from './modules/contacts';
 import { dashboardModule } from './modules/dashboard';
 import { channelSink, createInbound, messagesModule } from './modules/messages';
+import { createIntegrationResponder, integrationDeps, queueIntegrationsModule } from './modules/queue-integrations';
 import { queuesModule } from './modules/queues';
 import { quickMessagesModule } from './modules/quick-messages';
 import { tagsModule } from './modules/tags';
@@ -64,6 +65,8 @@ export interface AppOptions {
   leaseScanMs?: number;
   /** The bot's external responders (queue integrations, AI prompts); tests pass fakes. */
   responders?: Responders;
+  /** Dialogflow's REST base URL (tests: a local fake); default DIALOGFLOW_BASE_URL or Google's. */
+  dialogflowBaseUrl?: string;
 }
 
 export interface BuiltApp {
@@ -149,8 +152,12 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   await registerAuth(app, config.jwtSecret, sessionVersionFrom(data));
 
   // Modules (decision 0017): each one's routes, then, once socket.io is up, its listeners and jobs.
-  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, responders: opts.responders };
-  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, messagesModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule];
+  // External responders the bot engine calls (bot.port.ts): queue integrations (typebot, n8n,
+  // webhook, Dialogflow); tests may replace any of them with fakes.
+  const integrations = integrationDeps({ data, config }, { dialogflowBaseUrl: opts.dialogflowBaseUrl });
+  const responders: Responders = { integration: createIntegrationResponder(integrations), ...opts.responders };
+  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders };
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

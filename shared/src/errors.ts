@@ -56,6 +56,8 @@ export const errorCodes = [
   'ERR_NO_QUEUE_OPTION_FOUND',
   'ERR_PLAN_IN_USE',
   'ERR_LAST_ADMIN',
+  'ERR_NO_INTEGRATION_FOUND',
+  'ERR_INTEGRATION_TEST_FAILED',
   'ERR_INTERNAL',
 ] as const;
 
@@ -119,6 +121,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_PLAN_IN_USE: 409,
   /** The company's last admin cannot be deleted nor lose the admin profile (decision 0110). */
   ERR_LAST_ADMIN: 409,
+  ERR_NO_INTEGRATION_FOUND: 404,
+  /** The Dialogflow test (POST /queueIntegration/testSession) failed: `details.reason`. */
+  ERR_INTEGRATION_TEST_FAILED: 400,
   ERR_INTERNAL: 500,
 };
 

@@ -8,6 +8,7 @@ import type { QuickMessageDto } from './schemas/quick-messages';
 import type { TagListItemDto, TicketNoteDto } from './schemas/tags';
 import type { CompanyScheduleDay, SettingDto } from './schemas/companies';
 import type { PhoneImportProgress } from './schemas/contacts';
+import type { QueueIntegrationDto } from './schemas/queue-integrations';
 
 /** Internal domain events staged by services and published after commit. */
 export type DomainEvent =
@@ -51,6 +52,8 @@ export type DomainEvent =
   | { type: 'user.online'; companyId: number; user: UserDto }
   | { type: 'tag.saved'; companyId: number; tag: TagListItemDto; created: boolean }
   | { type: 'tag.deleted'; companyId: number; tagId: number }
+  | { type: 'queueIntegration.saved'; companyId: number; queueIntegration: QueueIntegrationDto; created: boolean }
+  | { type: 'queueIntegration.deleted'; companyId: number; integrationId: number }
   | { type: 'auth.login'; companyId: number; userId: number }
   /** A company setting (or its timezone) changed; an integration key's value is never in it (decision 0120). */
   | { type: 'setting.updated'; companyId: number; setting: SettingDto }
@@ -144,6 +147,8 @@ export interface WireChannels {
    * setting (integration keys as '' + `configured`), `schedules` the company's working hours.
    */
   settings: { action: 'update'; setting: SettingDto } | { action: 'schedules'; schedules: CompanyScheduleDay[] };
+  /** The company's queue integrations, to its admins (secrets never in it; decision 0180). */
+  queueIntegration: { action: 'create' | 'update'; queueIntegration: QueueIntegrationDto } | { action: 'delete'; integrationId: number };
   /** A ticket's notes, to the sockets that joined its conversation only (decision 0082). */
   ticketNote: { action: 'create'; note: TicketNoteDto } | { action: 'delete'; ticketId: number; id: number };
 }

@@ -24,3 +24,4 @@ export * from './plan-gates';
 export * from './schemas/audit';
 export * from './schemas/dashboard';
 export * from './schemas/bot';
+export * from './schemas/queue-integrations';

@@ -54,6 +54,8 @@ export const adminPermissions = [
   'tags:delete',
   /** Read a ticket's bot timeline (GET /tickets/:id/events; issue 12 §6: admins and supervisors). */
   'tickets:timeline',
+  /** The queue integrations (typebot, n8n, webhook, dialogflow): list, edit, test (decision 0180). */
+  'queueIntegrations:manage',
 ] as const;
 
 /** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages, tags' kanban flag; decision 0113: deleting tags; decision 0141: the company's dashboard). */

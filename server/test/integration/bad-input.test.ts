@@ -29,6 +29,7 @@ beforeAll(async () => {
   fx.message = (await admin.post<{ id: number }>(`/messages/${fx.ticket}`, { body: 'oi' })).body.id;
   fx.tag = (await admin.post<{ id: number }>('/tags', { name: 'Fixture' })).body.id;
   fx.note = (await admin.post<{ id: number }>('/ticket-notes', { note: 'Nota', ticketId: fx.ticket })).body.id;
+  fx.integration = (await admin.post<{ id: number }>('/queueIntegration', { name: 'Fixture', type: 'webhook' })).body.id;
 });
 
 /** `{ticket}` in a url, or a body value "{ticket}", becomes that fixture's id. */
@@ -279,6 +280,7 @@ const table: Record<string, Case[]> = {
     b('PUT', '/queue/{queue}', 'colour as number', { color: 123456 }),
     b('PUT', '/queue/{queue}', 'orderQueue as words', { orderQueue: 'primeiro' }),
     b('PUT', '/queue/{queue}', 'integrationId 0', { integrationId: 0 }),
+    { ...b('PUT', '/queue/{queue}', 'an unknown integration', { integrationId: 999999 }), status: 404 },
     b('PUT', '/queue/{queue}', 'promptId true', { promptId: true }),
     b('PUT', '/queue/{queue}', 'schedules not a list', { schedules: 'seg 8-18' }),
     b('PUT', '/queue/{queue}', 'a time without its leading zero', { schedules: [{ ...{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }, startTime: '8:00' }] }),
@@ -428,6 +430,8 @@ const table: Record<string, Case[]> = {
   'PUT /whatsapp/:id': [
     ...badIds('PUT', (id) => `/whatsapp/${id}`, { name: 'Zap' }),
     b('PUT', '/whatsapp/{wa}', 'name too short', { name: 'a' }),
+    b('PUT', '/whatsapp/{wa}', 'integrationId as text', { integrationId: 'abc' }),
+    { ...b('PUT', '/whatsapp/{wa}', 'an unknown integration', { integrationId: 999999 }), status: 404 },
     b('PUT', '/whatsapp/{wa}', 'name too long', { name: long(51) }),
     b('PUT', '/whatsapp/{wa}', 'unknown provider', { provider: 'telegram' }),
     b('PUT', '/whatsapp/{wa}', 'maxUseBotQueues negative', { maxUseBotQueues: -1 }),
@@ -637,6 +641,47 @@ const table: Record<string, Case[]> = {
     q('/ticket/reports', 'search too long', `searchParam=${long(101)}`),
     q('/ticket/reports', 'search with a NUL byte', 'searchParam=a%00b'),
     { ...q('/ticket/reports', 'search with LIKE wildcards is text', 'searchParam=%25_%5C'), status: 200 },
+  ],
+  'GET /queueIntegration': [
+    q('/queueIntegration', 'pageNumber 0', 'pageNumber=0'),
+    q('/queueIntegration', 'pageNumber as text', 'pageNumber=abc'),
+    q('/queueIntegration', 'searchParam too long', `searchParam=${long(101)}`),
+    { ...q('/queueIntegration', 'search with LIKE wildcards is text', 'searchParam=%25_%5C'), status: 200 },
+  ],
+  'POST /queueIntegration': [
+    b('POST', '/queueIntegration', 'missing name', { type: 'webhook' }),
+    b('POST', '/queueIntegration', 'name of one character', { name: 'a', type: 'webhook' }),
+    b('POST', '/queueIntegration', 'name over 50', { name: long(51), type: 'webhook' }),
+    b('POST', '/queueIntegration', 'name with a NUL byte', { name: NUL, type: 'webhook' }),
+    b('POST', '/queueIntegration', 'missing type', { name: 'Sem tipo' }),
+    b('POST', '/queueIntegration', 'unknown type', { name: 'Tipo ruim', type: 'zapier' }),
+    b('POST', '/queueIntegration', 'url not http(s)', { name: 'Url ruim', type: 'webhook', urlN8N: 'file:///etc/passwd' }),
+    b('POST', '/queueIntegration', 'url not a url', { name: 'Url ruim', type: 'webhook', urlN8N: 'not a url' }),
+    b('POST', '/queueIntegration', 'language not offered', { name: 'Lingua', type: 'dialogflow', language: 'fr' }),
+    b('POST', '/queueIntegration', 'negative typebotExpires', { name: 'Expira', type: 'typebot', typebotExpires: -1 }),
+    b('POST', '/queueIntegration', 'typebotDelayMessage as words', { name: 'Atraso', type: 'typebot', typebotDelayMessage: 'um segundo' }),
+    b('POST', '/queueIntegration', 'jsonContent that is not a service account', { name: 'Dialog', type: 'dialogflow', jsonContent: '{"a":1}' }),
+    b('POST', '/queueIntegration', 'jsonContent over 20,000 characters', { name: 'Dialog', type: 'dialogflow', jsonContent: long(20_001) }),
+    { ...b('POST', '/queueIntegration', 'name already taken (other case)', { name: 'FIXTURE', type: 'n8n' }), status: 409 },
+    ...bodyShapes('POST', '/queueIntegration'),
+  ],
+  'GET /queueIntegration/:id': [...badIds('GET', (id) => `/queueIntegration/${id}`), { name: 'no such integration', req: { method: 'GET', url: '/queueIntegration/999999' }, status: 404 }],
+  'PUT /queueIntegration/:id': [
+    ...badIds('PUT', (id) => `/queueIntegration/${id}`, { name: 'Integração' }),
+    b('PUT', '/queueIntegration/{integration}', 'name of one character', { name: 'a' }),
+    b('PUT', '/queueIntegration/{integration}', 'unknown type', { type: 'zapier' }),
+    b('PUT', '/queueIntegration/{integration}', 'url not a url', { urlN8N: 'javascript:alert(1)' }),
+    { ...b('PUT', '/queueIntegration/999999', 'no such integration', { name: 'Integração' }), status: 404 },
+    ...bodyShapes('PUT', '/queueIntegration/{integration}'),
+  ],
+  'DELETE /queueIntegration/:id': [...badIds('DELETE', (id) => `/queueIntegration/${id}`), { name: 'no such integration', req: { method: 'DELETE', url: '/queueIntegration/999999' }, status: 404 }],
+  'POST /queueIntegration/testSession': [
+    b('POST', '/queueIntegration/testSession', 'missing projectName', { jsonContent: '{}' }),
+    b('POST', '/queueIntegration/testSession', 'language not offered', { projectName: 'p', language: 'xx' }),
+    b('POST', '/queueIntegration/testSession', 'id as text', { projectName: 'p', id: 'abc' }),
+    { ...b('POST', '/queueIntegration/testSession', 'jsonContent not a service account', { projectName: 'p', jsonContent: 'nope' }), error: 'ERR_INTEGRATION_TEST_FAILED' },
+    { ...b('POST', '/queueIntegration/testSession', 'an unknown integration', { projectName: 'p', id: 999999 }), status: 404 },
+    ...bodyShapes('POST', '/queueIntegration/testSession'),
   ],
   'GET /tags/list': [{ ...q('/tags/list', "the spec client's companyId is ignored", 'companyId=abc'), status: 200 }],
   'POST /tags': [

@@ -118,6 +118,17 @@ const pngUpload = (url: string): RawRequest => {
   return { method: 'POST', url, raw: form.payload.toString('latin1'), contentType: form.contentType };
 };
 
+/** A's webhook integration (with a sealed secret), made once on first use. */
+let aIntegrationFix: Promise<number> | undefined;
+const aIntegration = () =>
+  (aIntegrationFix ??= (async () =>
+    (await api(app, A.c.adminToken).post<{ id: number }>('/queueIntegration', { name: `Integração ${A.marker}`, type: 'webhook', urlN8N: 'http://127.0.0.1:9/x', secret: `segredo-${A.marker}` })).body.id)());
+const aIntegrationUnchanged = async () => {
+  const [i] = await app.owner`select name, url_n8n from queue_integrations where id = ${await aIntegration()}`;
+  expect(i).toEqual({ name: `Integração ${A.marker}`, url_n8n: 'http://127.0.0.1:9/x' });
+};
+const onAIntegration = (method: RawRequest['method'], body?: unknown) => async (): Promise<RawRequest> => ({ method, url: `/queueIntegration/${await aIntegration()}`, body });
+
 /** A's contact as the database has it, to prove a refused call changed nothing. */
 const aContactUnchanged = async () => {
   const [c] = await app.owner`select name, company_id from contacts where id = ${A.contactId}`;
@@ -447,7 +458,10 @@ const table: Record<string, Case[]> = {
     },
   ],
   'GET /queue/:id': [{ name: "A's queue", req: onAQueue('GET'), expect: notFound('ERR_NO_QUEUE_FOUND') }],
-  'PUT /queue/:id': [{ name: "A's queue", req: onAQueue('PUT', '', { name: 'Tomada', greetingMessage: 'x' }), expect: notFound('ERR_NO_QUEUE_FOUND', aQueueUnchanged) }],
+  'PUT /queue/:id': [
+    { name: "A's queue", req: onAQueue('PUT', '', { name: 'Tomada', greetingMessage: 'x' }), expect: notFound('ERR_NO_QUEUE_FOUND', aQueueUnchanged) },
+    { name: "A's integration on B's queue", req: async () => ({ method: 'PUT', url: `/queue/${B.queueId}`, body: { integrationId: await aIntegration() } }), expect: notFound('ERR_NO_INTEGRATION_FOUND') },
+  ],
   'DELETE /queue/:id': [{ name: "A's queue", req: onAQueue('DELETE'), expect: notFound('ERR_NO_QUEUE_FOUND', aQueueUnchanged) }],
   'POST /queue/:id/media-upload': [{ name: "A's queue", req: async () => (await aQueueWithOption(), pngUpload(`/queue/${A.queueId}/media-upload`)), expect: notFound('ERR_NO_QUEUE_FOUND', aQueueUnchanged) }],
   'DELETE /queue/:id/media-upload': [{ name: "A's queue", req: onAQueue('DELETE', '/media-upload'), expect: notFound('ERR_NO_QUEUE_FOUND', aQueueUnchanged) }],
@@ -604,6 +618,7 @@ const table: Record<string, Case[]> = {
     { name: "A's connection", req: () => ({ method: 'PUT', url: `/whatsapp/${A.c.whatsapp.id}`, body: { name: 'Tomada' } }), expect: notFound('ERR_NO_WAPP_FOUND', aConnectionUnchanged) },
     { name: "A's queue", req: () => ({ method: 'PUT', url: `/whatsapp/${B.c.whatsapp.id}`, body: { queueIds: [A.queueId] } }), expect: notFound('ERR_NO_QUEUE_FOUND') },
     { name: "A's queue as transfer queue", req: () => ({ method: 'PUT', url: `/whatsapp/${B.c.whatsapp.id}`, body: { transferQueueId: A.queueId } }), expect: notFound('ERR_NO_QUEUE_FOUND') },
+    { name: "A's integration", req: async () => ({ method: 'PUT', url: `/whatsapp/${B.c.whatsapp.id}`, body: { integrationId: await aIntegration() } }), expect: notFound('ERR_NO_INTEGRATION_FOUND') },
   ],
   'DELETE /whatsapp/:id': [{ name: "A's connection", req: () => ({ method: 'DELETE', url: `/whatsapp/${A.c.whatsapp.id}` }), expect: notFound('ERR_NO_WAPP_FOUND', aConnectionUnchanged) }],
   'POST /whatsappsession/:id': [{ name: "A's connection", req: () => ({ method: 'POST', url: `/whatsappsession/${A.c.whatsapp.id}` }), expect: notFound('ERR_NO_WAPP_FOUND', aConnectionUnchanged) }],
@@ -704,6 +719,16 @@ const table: Record<string, Case[]> = {
   ],
   'DELETE /quick-messages/:id/media-upload': [{ name: "A's quick message", req: onAQuick('DELETE', '/media-upload'), expect: notFound('ERR_NOT_FOUND', aQuickUnchanged) }],
   'GET /quick-messages/:id/media': [{ name: "A's quick message with a stored file (holding A's marker)", req: onAQuick('GET', '/media'), expect: notFound('ERR_NOT_FOUND') }],
+  'GET /queueIntegration': [{ name: 'lists B only', req: async () => (await aIntegration(), get('/queueIntegration?searchParam=Integra')), expect: emptyList((b) => b.queueIntegrations) }],
+  'POST /queueIntegration': [
+    { name: "A's name is free in B", req: async () => (await aIntegration(), { method: 'POST', url: '/queueIntegration', body: { name: `Integração ${A.marker}`, type: 'n8n' } }), expect: (r) => expect(r.status).toBe(200) },
+  ],
+  'GET /queueIntegration/:id': [{ name: "A's integration", req: onAIntegration('GET'), expect: notFound('ERR_NO_INTEGRATION_FOUND') }],
+  'PUT /queueIntegration/:id': [{ name: "A's integration", req: onAIntegration('PUT', { name: 'Tomada', urlN8N: 'http://127.0.0.1:9/b' }), expect: notFound('ERR_NO_INTEGRATION_FOUND', aIntegrationUnchanged) }],
+  'DELETE /queueIntegration/:id': [{ name: "A's integration", req: onAIntegration('DELETE'), expect: notFound('ERR_NO_INTEGRATION_FOUND', aIntegrationUnchanged) }],
+  'POST /queueIntegration/testSession': [
+    { name: "A's stored service account", req: async () => ({ method: 'POST', url: '/queueIntegration/testSession', body: { projectName: 'p', id: await aIntegration() } }), expect: notFound('ERR_NO_INTEGRATION_FOUND') },
+  ],
   'GET /sandbox/connections/:whatsappId/outbox': [
     { name: "A's connection", req: () => get(`/sandbox/connections/${A.c.whatsapp.id}/outbox?to=${A.phone}`), expect: notFound('ERR_NO_WAPP_FOUND') },
   ],

@@ -590,6 +590,38 @@ export class SpecClient {
     return this.http('DELETE', `/quick-messages/${id}`);
   }
 
+  // ---------------------------------------------------------------- /queue-integration and its modal
+
+  /** pages/QueueIntegration: GET /queueIntegration/ {searchParam, pageNumber}; reads queueIntegrations (id, type, name), hasMore. */
+  queueIntegrationsPage(searchParam = '', pageNumber = 1) {
+    return this.http<{ queueIntegrations: Record<string, unknown>[]; hasMore: boolean }>('GET', '/queueIntegration/', { params: { searchParam, pageNumber } });
+  }
+
+  /** QueueIntegrationModal on open (edit): GET /queueIntegration/{id}, spread over the form. */
+  queueIntegration(id: number) {
+    return this.http<Record<string, unknown>>('GET', `/queueIntegration/${id}`);
+  }
+
+  /**
+   * QueueIntegrationModal.handleSaveDialogflow: the whole form (type, name, projectName, jsonContent,
+   * language, urlN8N, typebot*), with `projectName = name` for n8n, webhook and typebot; PUT when
+   * editing (the values GET returned, merged), else POST.
+   */
+  saveQueueIntegration(values: Record<string, unknown>, id?: number) {
+    const data = values.type === 'dialogflow' ? values : { ...values, projectName: values.name };
+    return id ? this.http<Record<string, unknown>>('PUT', `/queueIntegration/${id}`, { data }) : this.http<Record<string, unknown>>('POST', '/queueIntegration', { data });
+  }
+
+  /** QueueIntegrationModal.handleTestSession: POST /queueIntegration/testSession {projectName, jsonContent, language}. */
+  testQueueIntegration(values: { projectName: string; jsonContent: string; language: string }) {
+    return this.http<Record<string, unknown>>('POST', '/queueIntegration/testSession', { data: values });
+  }
+
+  /** pages/QueueIntegration.handleDeleteIntegration: DELETE /queueIntegration/{id}. */
+  deleteQueueIntegration(id: number) {
+    return this.http('DELETE', `/queueIntegration/${id}`);
+  }
+
   // ---------------------------------------------------------------- /queues and its modal
 
   /** pages/Queues on mount: GET /queue; the table reads id, name, color, orderQueue, greetingMessage. */

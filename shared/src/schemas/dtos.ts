@@ -90,6 +90,7 @@ export const WhatsappDto = z.object({
   timeToTransfer: z.number(),
   transferQueueId: z.number().nullable(),
   promptId: z.number().nullable(),
+  integrationId: z.number().nullable(),
   queues: z.array(ref),
   updatedAt: iso,
 });

@@ -42,6 +42,8 @@ export const UpdateWhatsappBody = z.object({
   timeToTransfer: z.number().int().min(0).max(100_000).optional(),
   transferQueueId: dbId.nullable().optional(),
   promptId: dbId.nullable().optional(),
+  /** The connection's own queue integration (a queue's wins over it); null clears it. */
+  integrationId: dbId.nullable().optional(),
   queueIds: z.array(dbId).max(200).optional(),
 });
 export type UpdateWhatsappBody = z.infer<typeof UpdateWhatsappBody>;

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { QueueDto, QueueOptionDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { queueIntegrations } from '../queue-integrations/queue-integrations.table';
 import { queueOptions, queues } from './queues.table';
 
 export type QueueRow = typeof queues.$inferSelect;
@@ -108,3 +109,11 @@ export const updateOption = async (tx: Tx, companyId: number, id: number, patch:
 /** Deletes the option; its subtree goes with it (the parent key cascades). */
 export const removeOption = async (tx: Tx, companyId: number, id: number): Promise<QueueOptionRow | undefined> =>
   (await tx.delete(queueOptions).where(and(eq(queueOptions.companyId, companyId), eq(queueOptions.id, id))).returning())[0];
+
+/** A queue integration of the company exists (a foreign-key-like check: the column has no key), kept until commit. */
+export const integrationExists = async (tx: Tx, companyId: number, id: number): Promise<boolean> =>
+  (await tx.select({ id: queueIntegrations.id }).from(queueIntegrations).where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id))).limit(1).for('share')).length > 0;
+
+/** Queues that used a deleted integration go on without one. */
+export const clearIntegration = async (tx: Tx, companyId: number, integrationId: number): Promise<number[]> =>
+  (await tx.update(queues).set({ integrationId: null, updatedAt: sql`now()` }).where(and(eq(queues.companyId, companyId), eq(queues.integrationId, integrationId))).returning({ id: queues.id })).map((r) => r.id);

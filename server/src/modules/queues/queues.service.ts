@@ -38,6 +38,10 @@ export const createQueuesService = (deps: { data: DataAccess; media: MediaStore 
     if (!row) throw new AppError('ERR_NO_QUEUE_OPTION_FOUND');
     return row;
   };
+  /** `integrationId` must name one of the company's integrations (decision 0181). */
+  const assertIntegration = async (tx: Tx, ctx: Ctx, integrationId: number | null | undefined) => {
+    if (integrationId && !(await repo.integrationExists(tx, ctx.companyId, integrationId))) throw new AppError('ERR_NO_INTEGRATION_FOUND');
+  };
   const assertFree = async (tx: Tx, ctx: Ctx, body: { name?: string; color?: string }, exceptId?: number) => {
     if (body.color !== undefined && (await repo.colorTaken(tx, ctx.companyId, body.color, exceptId))) throw new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS');
     if (body.name !== undefined && (await repo.nameTaken(tx, ctx.companyId, body.name, exceptId))) throw new AppError('ERR_DUPLICATED_RECORD', 'queue name already in use');
@@ -100,6 +104,7 @@ export const createQueuesService = (deps: { data: DataAccess; media: MediaStore 
         if (!can(ctx, 'queues:create')) throw new AppError('ERR_NO_PERMISSION');
         await assertBelowLimit(tx, ctx.companyId, 'queues', (t) => repo.count(t, ctx.companyId));
         await assertFree(tx, ctx, body);
+        await assertIntegration(tx, ctx, body.integrationId);
         const row = await repo.insert(tx, { ...sent(body), name: body.name, color: body.color, companyId: ctx.companyId });
         const dto = repo.toQueueDto(row);
         await audit(tx, ctx, 'queue', row.id, 'create', null, dto);
@@ -112,6 +117,7 @@ export const createQueuesService = (deps: { data: DataAccess; media: MediaStore 
         assertManager(ctx);
         const before = await queueOf(tx, ctx, id);
         await assertFree(tx, ctx, body, id);
+        await assertIntegration(tx, ctx, body.integrationId);
         const row = (await repo.update(tx, ctx.companyId, id, sent(body)))!;
         const dto = repo.toQueueDto(row);
         await audit(tx, ctx, 'queue', id, 'update', repo.toQueueDto(before), dto);

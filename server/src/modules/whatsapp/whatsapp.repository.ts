@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ConnectionStatus, WhatsappDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { queueIntegrations } from '../queue-integrations/queue-integrations.table';
 import { queues } from '../queues/queues.table';
 import { whatsappQueues, whatsapps } from './whatsapp.table';
 
@@ -35,6 +36,7 @@ export const toWhatsappDto = (w: WhatsappRow, qs: { id: number; name: string; co
   timeToTransfer: w.timeToTransfer,
   transferQueueId: w.transferQueueId,
   promptId: w.promptId,
+  integrationId: w.integrationId,
   queues: qs,
   updatedAt: w.updatedAt.toISOString(),
 });
@@ -133,3 +135,11 @@ export const clearDefaultExcept = async (tx: Tx, companyId: number, keepId: numb
 export const remove = async (tx: Tx, companyId: number, id: number): Promise<void> => {
   await tx.delete(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
 };
+
+/** A queue integration of the company exists (a foreign-key-like check: the column has no key), kept until commit. */
+export const integrationExists = async (tx: Tx, companyId: number, id: number): Promise<boolean> =>
+  (await tx.select({ id: queueIntegrations.id }).from(queueIntegrations).where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id))).limit(1).for('share')).length > 0;
+
+/** Connections that used a deleted integration go on without one. */
+export const clearIntegration = async (tx: Tx, companyId: number, integrationId: number): Promise<number[]> =>
+  (await tx.update(whatsapps).set({ integrationId: null, updatedAt: sql`now()` }).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.integrationId, integrationId))).returning({ id: whatsapps.id })).map((r) => r.id);

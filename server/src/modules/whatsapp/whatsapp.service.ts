@@ -70,6 +70,7 @@ export const createWhatsappService = (deps: Deps) => ({
       if (queueIds.length > 1 && !greeting.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
       if (body.transferQueueId && !(await queuesQueries.get(tx, ctx.companyId, body.transferQueueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
       if (body.promptId) throw new AppError('ERR_NOT_FOUND', 'prompt not found');
+      if (body.integrationId && !(await repo.integrationExists(tx, ctx.companyId, body.integrationId))) throw new AppError('ERR_NO_INTEGRATION_FOUND');
       // At least one default connection must exist: the default moves, it is never just dropped.
       if (body.isDefault === false && before.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP');
       const { queueIds: _q, ...fields } = body;

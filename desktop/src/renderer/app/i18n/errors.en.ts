@@ -51,5 +51,7 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_NO_QUEUE_OPTION_FOUND: 'No queue option found with this ID.',
   ERR_PLAN_IN_USE: 'This plan is in use by companies and cannot be deleted.',
   ERR_LAST_ADMIN: 'The company needs at least one admin: this one cannot be deleted or lose the admin profile.',
+  ERR_NO_INTEGRATION_FOUND: 'Integration not found.',
+  ERR_INTEGRATION_TEST_FAILED: 'The bot test failed: check the project name and the service account JSON.',
   ERR_INTERNAL: 'Internal server error. Try again later.',
 };

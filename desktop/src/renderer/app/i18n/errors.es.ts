@@ -51,5 +51,7 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_NO_QUEUE_OPTION_FOUND: 'No se encontró ninguna opción de cola con este ID.',
   ERR_PLAN_IN_USE: 'Este plan está en uso por empresas y no se puede eliminar.',
   ERR_LAST_ADMIN: 'La empresa necesita al menos un administrador: este no puede eliminarse ni perder el perfil de administrador.',
+  ERR_NO_INTEGRATION_FOUND: 'Integración no encontrada.',
+  ERR_INTEGRATION_TEST_FAILED: 'La prueba del bot falló: verifique el nombre del proyecto y el JSON de la cuenta de servicio.',
   ERR_INTERNAL: 'Error interno del servidor. Inténtelo más tarde.',
 };

@@ -52,5 +52,7 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_NO_QUEUE_OPTION_FOUND: 'Nenhuma opção de fila encontrada com este ID.',
   ERR_PLAN_IN_USE: 'Este plano está em uso por empresas e não pode ser excluído.',
   ERR_LAST_ADMIN: 'A empresa precisa de pelo menos um administrador: este não pode ser excluído nem deixar de ser administrador.',
+  ERR_NO_INTEGRATION_FOUND: 'Integração não encontrada.',
+  ERR_INTEGRATION_TEST_FAILED: 'O teste do bot falhou: verifique o nome do projeto e o JSON da conta de serviço.',
   ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
 };
