@@ -29,6 +29,7 @@ import { companiesModule, planGates } from './modules/companies';
 import { contactsModule } from './modules/contacts';
 import { dashboardModule } from './modules/dashboard';
 import { channelSink, createInbound, messagesModule } from './modules/messages';
+import { createPromptResponder, promptSecrets, promptsModule } from './modules/prompts';
 import { queuesModule } from './modules/queues';
 import { quickMessagesModule } from './modules/quick-messages';
 import { tagsModule } from './modules/tags';
@@ -146,8 +147,11 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   await registerAuth(app, config.jwtSecret, sessionVersionFrom(data));
 
   // Modules (decision 0017): each one's routes, then, once socket.io is up, its listeners and jobs.
-  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures };
-  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, messagesModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule];
+  // The bot engine's external responders (bot.port.ts): the engine calls `responders.prompt` for a
+  // ticket whose queue or connection has an AI prompt (issue 12 item 5).
+  const responders = { prompt: createPromptResponder({ data, media, secrets: promptSecrets(config) }) };
+  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, responders };
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, messagesModule, promptsModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

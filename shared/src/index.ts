@@ -23,3 +23,4 @@ export * from './schemas/plans';
 export * from './plan-gates';
 export * from './schemas/audit';
 export * from './schemas/dashboard';
+export * from './schemas/prompts';

@@ -52,6 +52,8 @@ export const adminPermissions = [
   'users:delete',
   /** Delete a tag of the company (it leaves every ticket; decision 0113). */
   'tags:delete',
+  /** The company's AI prompts (administration.md /prompts; issue 12). */
+  'prompts:manage',
 ] as const;
 
 /** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages, tags' kanban flag; decision 0113: deleting tags; decision 0141: the company's dashboard). */

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { QueueDto, QueueOptionDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { prompts } from '../prompts/prompts.table';
 import { queueOptions, queues } from './queues.table';
 
 export type QueueRow = typeof queues.$inferSelect;
@@ -108,3 +109,7 @@ export const updateOption = async (tx: Tx, companyId: number, id: number, patch:
 /** Deletes the option; its subtree goes with it (the parent key cascades). */
 export const removeOption = async (tx: Tx, companyId: number, id: number): Promise<QueueOptionRow | undefined> =>
   (await tx.delete(queueOptions).where(and(eq(queueOptions.companyId, companyId), eq(queueOptions.id, id))).returning())[0];
+
+/** Whether a prompt of the company has this id (a queue's promptId must name one; decision 0193). */
+export const promptExists = async (tx: Tx, companyId: number, id: number): Promise<boolean> =>
+  (await tx.select({ id: prompts.id }).from(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, id))).limit(1)).length > 0;

@@ -100,6 +100,7 @@ export const createQueuesService = (deps: { data: DataAccess; media: MediaStore 
         if (!can(ctx, 'queues:create')) throw new AppError('ERR_NO_PERMISSION');
         await assertBelowLimit(tx, ctx.companyId, 'queues', (t) => repo.count(t, ctx.companyId));
         await assertFree(tx, ctx, body);
+        if (body.promptId && !(await repo.promptExists(tx, ctx.companyId, body.promptId))) throw new AppError('ERR_NOT_FOUND', 'prompt not found');
         const row = await repo.insert(tx, { ...sent(body), name: body.name, color: body.color, companyId: ctx.companyId });
         const dto = repo.toQueueDto(row);
         await audit(tx, ctx, 'queue', row.id, 'create', null, dto);
@@ -112,6 +113,7 @@ export const createQueuesService = (deps: { data: DataAccess; media: MediaStore 
         assertManager(ctx);
         const before = await queueOf(tx, ctx, id);
         await assertFree(tx, ctx, body, id);
+        if (body.promptId && !(await repo.promptExists(tx, ctx.companyId, body.promptId))) throw new AppError('ERR_NOT_FOUND', 'prompt not found');
         const row = (await repo.update(tx, ctx.companyId, id, sent(body)))!;
         const dto = repo.toQueueDto(row);
         await audit(tx, ctx, 'queue', id, 'update', repo.toQueueDto(before), dto);

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ConnectionStatus, WhatsappDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { prompts } from '../prompts/prompts.table';
 import { queues } from '../queues/queues.table';
 import { whatsappQueues, whatsapps } from './whatsapp.table';
 
@@ -133,3 +134,7 @@ export const clearDefaultExcept = async (tx: Tx, companyId: number, keepId: numb
 export const remove = async (tx: Tx, companyId: number, id: number): Promise<void> => {
   await tx.delete(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
 };
+
+/** Whether a prompt of the company has this id (a connection's promptId must name one; decision 0193). */
+export const promptExists = async (tx: Tx, companyId: number, id: number): Promise<boolean> =>
+  (await tx.select({ id: prompts.id }).from(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, id))).limit(1)).length > 0;
