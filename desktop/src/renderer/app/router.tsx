@@ -8,7 +8,7 @@ import { RequirePlan } from '../features/plans/RequirePlan';
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
   'todolist', 'schedules', 'helps', 'files',
-  'prompts', 'queue-integration', 'messages-api', 'kanban', 'financeiro',
+  'queue-integration', 'messages-api', 'kanban', 'financeiro',
   'announcements', 'subscription', 'chats/:uuid?', 'contact-lists', 'contact-lists/:contactListId/contacts',
   'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
 ];
@@ -78,6 +78,13 @@ const routes: RouteObject[] = [
       {
         path: 'tags',
         lazy: async () => ({ Component: (await import('../features/tags-admin/TagsPage')).TagsPage }),
+      },
+      {
+        path: 'prompts',
+        lazy: async () => {
+          const { PromptsPage } = await import('../features/prompts/PromptsPage');
+          return { element: <RequireAdmin><RequirePlan flag="useOpenAi"><PromptsPage /></RequirePlan></RequireAdmin> };
+        },
       },
       {
         path: 'simulator',
