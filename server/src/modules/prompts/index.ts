@@ -2,7 +2,9 @@
 // useOpenAi) and the responder the bot engine calls for a ticket whose queue or connection has one.
 import type { DataAccess } from '../../db/tenant';
 import type { Config } from '../../infra/config';
+import type { EventBus } from '../../infra/event-bus';
 import { defineModule } from '../../infra/module';
+import { registerPromptListeners } from './prompts.listeners';
 import { promptsRoutes } from './prompts.routes';
 import { promptSecrets } from './prompts.secrets';
 import { createPromptsService } from './prompts.service';
@@ -14,7 +16,8 @@ export { redactPii } from './redact';
 export const promptsModule = defineModule({
   name: 'prompts',
   dependsOn: ['audit', 'companies', 'queues'],
-  setup: (k: { data: DataAccess; config: Config }) => ({
+  setup: (k: { data: DataAccess; bus: EventBus; config: Config }) => ({
     routes: promptsRoutes(createPromptsService({ data: k.data, secrets: promptSecrets(k.config) })),
+    start: (rt) => registerPromptListeners(k.bus, rt),
   }),
 });

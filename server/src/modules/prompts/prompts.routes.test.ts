@@ -4,9 +4,9 @@
  * a queue's and a connection's promptId validated.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListPromptsResponse, PromptDto } from '@balcao/shared';
+import { wireEvent, type ListPromptsResponse, type PromptDto } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
-import { api, createCompany, type TestCompany } from '../../../test/helpers/world';
+import { api, connectSocket, createCompany, nextEvent, type TestCompany } from '../../../test/helpers/world';
 
 let app: TestApp;
 let a: TestCompany;
@@ -154,5 +154,25 @@ describe("a queue's and a connection's promptId", () => {
     expect((await api(app, a.adminToken).put(`/whatsapp/${a.whatsapp.id}`, { promptId: other.body.id })).status).toBe(404);
     const own = await made();
     expect((await api(app, a.adminToken).put(`/queue/${queueA}`, { promptId: own.id })).status).toBe(200);
+  });
+});
+
+describe('live: company-<id>-prompt', () => {
+  it("tells the company's admins about a create, an update and a delete, keys masked", async () => {
+    const socket = await connectSocket(app, a.adminToken);
+    try {
+      const event = wireEvent(a.companyId, 'prompt');
+      const created = nextEvent<{ action: string; prompt: PromptDto }>(socket, event, (e) => e.action === 'create');
+      const p = await made({ apiKey: 'sk-live-secret-5555' });
+      expect((await created).prompt).toMatchObject({ id: p.id, apiKey: 'sk-…5555' });
+      const updated = nextEvent<{ action: string; prompt: PromptDto }>(socket, event, (e) => e.action === 'update' && e.prompt.id === p.id);
+      await api(app, a.adminToken).put(`/prompt/${p.id}`, { maxTokens: 77 });
+      expect((await updated).prompt.maxTokens).toBe(77);
+      const deleted = nextEvent<{ action: string; promptId: number }>(socket, event, (e) => e.action === 'delete');
+      await api(app, a.adminToken).del(`/prompt/${p.id}`);
+      expect((await deleted).promptId).toBe(p.id);
+    } finally {
+      socket.close();
+    }
   });
 });

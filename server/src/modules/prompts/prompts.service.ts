@@ -91,7 +91,7 @@ export const createPromptsService = (deps: { data: DataAccess; secrets: PromptSe
       }),
 
     create: (ctx: Ctx, body: CreatePromptBody): Promise<PromptDto> =>
-      data.withTenant(ctx, async ({ tx }) => {
+      data.withTenant(ctx, async ({ tx, stage }) => {
         admin(ctx);
         await assertQueue(tx, ctx, body.queueId);
         await assertNameFree(tx, ctx, body.name);
@@ -105,11 +105,13 @@ export const createPromptsService = (deps: { data: DataAccess; secrets: PromptSe
           temperature: String(body.temperature),
         });
         await auditQueries.record(tx, ctx, { entity: 'prompt', entityId: row.id, action: 'create', after: audited(row) });
-        return toDto((await repo.get(tx, ctx.companyId, row.id))!, secrets);
+        const dto = toDto((await repo.get(tx, ctx.companyId, row.id))!, secrets);
+        stage({ type: 'prompt.saved', companyId: ctx.companyId, prompt: dto, created: true });
+        return dto;
       }),
 
     update: (ctx: Ctx, id: number, body: UpdatePromptBody): Promise<PromptDto> =>
-      data.withTenant(ctx, async ({ tx }) => {
+      data.withTenant(ctx, async ({ tx, stage }) => {
         admin(ctx);
         const before = await mustGet(tx, ctx, id);
         if (body.queueId !== undefined) await assertQueue(tx, ctx, body.queueId);
@@ -125,16 +127,19 @@ export const createPromptsService = (deps: { data: DataAccess; secrets: PromptSe
         if (model !== undefined) patch.model = model || PROMPT_DEFAULTS.model;
         const row = (await repo.update(tx, ctx.companyId, id, patch))!;
         await auditQueries.record(tx, ctx, { entity: 'prompt', entityId: id, action: 'update', before: audited(before), after: audited(row) });
-        return toDto((await repo.get(tx, ctx.companyId, id))!, secrets);
+        const dto = toDto((await repo.get(tx, ctx.companyId, id))!, secrets);
+        stage({ type: 'prompt.saved', companyId: ctx.companyId, prompt: dto, created: false });
+        return dto;
       }),
 
     remove: (ctx: Ctx, id: number): Promise<void> =>
-      data.withTenant(ctx, async ({ tx }) => {
+      data.withTenant(ctx, async ({ tx, stage }) => {
         admin(ctx);
         const before = await mustGet(tx, ctx, id);
         await repo.detach(tx, ctx.companyId, id);
         await repo.remove(tx, ctx.companyId, id);
         await auditQueries.record(tx, ctx, { entity: 'prompt', entityId: id, action: 'delete', before: audited(before) });
+        stage({ type: 'prompt.deleted', companyId: ctx.companyId, promptId: id });
       }),
   };
 };

@@ -650,7 +650,7 @@ export const en: Catalogue = {
     filterDates: 'Period',
     filterCompany: 'Company',
     actions: { create: 'Created', update: 'Changed', delete: 'Deleted' },
-    entities: { setting: 'Setting', user: 'User', whatsapp: 'Connection', queue: 'Queue', 'queue-option': 'Queue option', plan: 'Plan', company: 'Company', tag: 'Tag' },
+    entities: { setting: 'Setting', user: 'User', whatsapp: 'Connection', queue: 'Queue', 'queue-option': 'Queue option', plan: 'Plan', company: 'Company', tag: 'Tag', prompt: 'Prompt' },
   },
   usersAdmin: {
     title: 'Users',

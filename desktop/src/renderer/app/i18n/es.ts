@@ -650,7 +650,7 @@ export const es: Catalogue = {
     filterDates: 'Período',
     filterCompany: 'Empresa',
     actions: { create: 'Creó', update: 'Modificó', delete: 'Eliminó' },
-    entities: { setting: 'Configuración', user: 'Usuario', whatsapp: 'Conexión', queue: 'Cola', 'queue-option': 'Opción de cola', plan: 'Plan', company: 'Empresa', tag: 'Etiqueta' },
+    entities: { setting: 'Configuración', user: 'Usuario', whatsapp: 'Conexión', queue: 'Cola', 'queue-option': 'Opción de cola', plan: 'Plan', company: 'Empresa', tag: 'Etiqueta', prompt: 'Prompt' },
   },
   usersAdmin: {
     title: 'Usuarios',

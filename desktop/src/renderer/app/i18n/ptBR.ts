@@ -649,7 +649,7 @@ export const ptBR = {
     filterDates: 'Período',
     filterCompany: 'Empresa',
     actions: { create: 'Criou', update: 'Alterou', delete: 'Excluiu' },
-    entities: { setting: 'Configuração', user: 'Usuário', whatsapp: 'Conexão', queue: 'Fila', 'queue-option': 'Opção de fila', plan: 'Plano', company: 'Empresa', tag: 'Etiqueta' },
+    entities: { setting: 'Configuração', user: 'Usuário', whatsapp: 'Conexão', queue: 'Fila', 'queue-option': 'Opção de fila', plan: 'Plano', company: 'Empresa', tag: 'Etiqueta', prompt: 'Prompt' },
   },
   usersAdmin: {
     title: 'Usuários',

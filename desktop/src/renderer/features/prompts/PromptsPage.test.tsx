@@ -3,11 +3,19 @@ import '../../test/dom';
 import '../../app/i18n/i18n';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PromptDto } from '@balcao/shared';
+import { act } from '@testing-library/react';
+import type { PromptDto, WireChannels } from '@balcao/shared';
 import { promptsApi } from './prompts.api';
 import { PromptsPage } from './PromptsPage';
 
 vi.mock('./prompts.api', () => ({ promptsApi: { list: vi.fn(), queues: vi.fn(), remove: vi.fn(async () => ({ message: 'ok' })), create: vi.fn(), update: vi.fn() } }));
+const live: ((p: WireChannels['prompt']) => void)[] = [];
+vi.mock('../../lib/socket', () => ({
+  listenLive: (_channel: string, handler: (p: WireChannels['prompt']) => void) => {
+    live.push(handler);
+    return () => live.splice(live.indexOf(handler), 1);
+  },
+}));
 const api = vi.mocked(promptsApi);
 configure({ asyncUtilTimeout: 8000 });
 
@@ -41,6 +49,19 @@ describe('PromptsPage', { timeout: 30_000 }, () => {
     api.list.mockResolvedValueOnce({ prompts: [], count: 0, hasMore: false });
     render(<PromptsPage />);
     expect(await screen.findByText('Nenhum prompt cadastrado.')).toBeTruthy();
+  });
+
+  it("merges another admin's changes live: a create on top, an update in place, a delete out", async () => {
+    render(<PromptsPage />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    act(() => live.forEach((h) => h({ action: 'create', prompt: p(3, 'Assistente Novo') })));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(rows()[0]!.textContent).toContain('Assistente Novo');
+    act(() => live.forEach((h) => h({ action: 'update', prompt: { ...p(1, 'Assistente Vendas'), maxTokens: 999 } })));
+    await waitFor(() => expect(screen.getByText('999')).toBeTruthy());
+    act(() => live.forEach((h) => h({ action: 'delete', promptId: 2 })));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.queryByText('Assistente Suporte')).toBeNull();
   });
 
   it('deletes after a confirmation titled with the prompt name', async () => {

@@ -4,6 +4,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PromptDto, QueueDto } from '@balcao/shared';
 import { toastError } from '../../lib/reportError';
+import { listenLive } from '../../lib/socket';
 import { toast } from '../../lib/toast';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { promptsApi } from './prompts.api';
@@ -35,6 +36,16 @@ export const PromptsPage = () => {
       alive = false;
     };
   }, []);
+
+  // Another admin's change (administration.md §9: lists merge by id, a create goes on top, a delete leaves).
+  useEffect(
+    () =>
+      listenLive('prompt', (e) => {
+        if (e.action === 'delete') setRecords((list) => list.filter((x) => x.id !== e.promptId));
+        else setRecords((list) => upsert(list, e.prompt));
+      }),
+    [],
+  );
 
   const closeDialog = useCallback(() => setDialog({ open: false, prompt: null }), []);
   const onSaved = useCallback((p: PromptDto) => setRecords((list) => upsert(list, p)), []);
