@@ -149,7 +149,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   // Modules (decision 0017): each one's routes, then, once socket.io is up, its listeners and jobs.
   // The bot engine's external responders (bot.port.ts): the engine calls `responders.prompt` for a
   // ticket whose queue or connection has an AI prompt (issue 12 item 5).
-  const responders = { prompt: createPromptResponder({ data, media, secrets: promptSecrets(config) }) };
+  const responders = { prompt: createPromptResponder({ data, media, secrets: promptSecrets(config), allowPrivateHosts: !config.production }) };
   const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, responders };
   const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, messagesModule, promptsModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule];
   assertModuleOrder(modules);

@@ -19,7 +19,26 @@ export interface PromptResponderOptions {
   timeoutMs?: number;
   /** Extra attempts after a 5xx / 429 / network error (never after a timeout or a 4xx). */
   retries?: number;
+  /**
+   * Whether a prompt's base URL may name this machine or a private network (decision 0194): off in
+   * production, so one company's admin cannot point the server at its neighbours; tests and
+   * development (a local model) turn it on.
+   */
+  allowPrivateHosts?: boolean;
 }
+
+/** A loopback, private, link-local or unspecified host, by name or IP literal (no DNS lookup). */
+export const isPrivateHost = (host: string): boolean => {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h.endsWith('.internal')) return true;
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(h);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+  }
+  if (h.includes(':')) return h === '::' || h === '::1' || h.startsWith('fc') || h.startsWith('fd') || h.startsWith('fe80') || h.startsWith('::ffff:');
+  return false;
+};
 
 const DEFAULT_TTS_URL = (region: string) => `https://${region}.tts.speech.microsoft.com/cognitiveservices/v1`;
 /** The biggest answer read from a provider, and the biggest voice note sent to transcription (OpenAI's limit). */
@@ -167,11 +186,18 @@ export const createPromptResponder = (opts: PromptResponderOptions): ExternalRes
       }
       if (!apiKey) return { messages: [], stop: true, timeline: [{ kind: 'ai', detail: { promptId, error: 'no-api-key' } }] };
       const base = (p.baseUrl || 'https://api.openai.com/v1').replace(/\/+$/, '');
+      let host = '';
+      try {
+        host = new URL(base).hostname;
+      } catch {
+        return { messages: [], stop: true, timeline: [{ kind: 'ai', detail: { promptId, error: 'bad-base-url' } }] };
+      }
+      if (!opts.allowPrivateHosts && isPrivateHost(host)) return { messages: [], stop: true, timeline: [{ kind: 'ai', detail: { promptId, error: 'blocked-host', host } }] };
       const auth = { authorization: `Bearer ${apiKey}` };
 
       // 1. A voice note is transcribed first.
       let inboundText: string | undefined;
-      if (turn.mediaType === 'audio' && turn.mediaPath) {
+      if ((turn.mediaType === 'audio' || turn.mediaType === 'ptt') && turn.mediaPath) {
         try {
           const audio = await opts.media.read(turn.companyId, turn.mediaPath);
           if (audio.length > MAX_AUDIO_BYTES) throw new CallError('too-large');
