@@ -186,12 +186,8 @@ export const createPromptResponder = (opts: PromptResponderOptions): ExternalRes
       }
       if (!apiKey) return { messages: [], stop: true, timeline: [{ kind: 'ai', detail: { promptId, error: 'no-api-key' } }] };
       const base = (p.baseUrl || 'https://api.openai.com/v1').replace(/\/+$/, '');
-      let host = '';
-      try {
-        host = new URL(base).hostname;
-      } catch {
-        return { messages: [], stop: true, timeline: [{ kind: 'ai', detail: { promptId, error: 'bad-base-url' } }] };
-      }
+      const host = URL.canParse(base) ? new URL(base).hostname : undefined;
+      if (host === undefined) return { messages: [], stop: true, timeline: [{ kind: 'ai', detail: { promptId, error: 'bad-base-url' } }] };
       if (!opts.allowPrivateHosts && isPrivateHost(host)) return { messages: [], stop: true, timeline: [{ kind: 'ai', detail: { promptId, error: 'blocked-host', host } }] };
       const auth = { authorization: `Bearer ${apiKey}` };
 
