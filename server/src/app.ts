@@ -31,6 +31,7 @@ import { contactsModule } from './modules/contacts';
 import { dashboardModule } from './modules/dashboard';
 import { channelSink, createInbound, messagesModule } from './modules/messages';
 import { createIntegrationResponder, integrationDeps, queueIntegrationsModule } from './modules/queue-integrations';
+import { createPromptResponder, promptSecrets, promptsModule } from './modules/prompts';
 import { queuesModule } from './modules/queues';
 import { quickMessagesModule } from './modules/quick-messages';
 import { tagsModule } from './modules/tags';
@@ -153,11 +154,15 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
 
   // Modules (decision 0017): each one's routes, then, once socket.io is up, its listeners and jobs.
   // External responders the bot engine calls (bot.port.ts): queue integrations (typebot, n8n,
-  // webhook, Dialogflow); tests may replace any of them with fakes.
+  // webhook, Dialogflow) and AI prompts (issue 12 item 5); tests may replace any of them with fakes.
   const integrations = integrationDeps({ data, config }, { dialogflowBaseUrl: opts.dialogflowBaseUrl });
-  const responders: Responders = { integration: createIntegrationResponder(integrations), ...opts.responders };
+  const responders: Responders = {
+    integration: createIntegrationResponder(integrations),
+    prompt: createPromptResponder({ data, media, secrets: promptSecrets(config), allowPrivateHosts: !config.production }),
+    ...opts.responders,
+  };
   const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders };
-  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule];
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

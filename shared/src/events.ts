@@ -9,6 +9,7 @@ import type { TagListItemDto, TicketNoteDto } from './schemas/tags';
 import type { CompanyScheduleDay, SettingDto } from './schemas/companies';
 import type { PhoneImportProgress } from './schemas/contacts';
 import type { QueueIntegrationDto } from './schemas/queue-integrations';
+import type { PromptDto } from './schemas/prompts';
 
 /** Internal domain events staged by services and published after commit. */
 export type DomainEvent =
@@ -54,6 +55,9 @@ export type DomainEvent =
   | { type: 'tag.deleted'; companyId: number; tagId: number }
   | { type: 'queueIntegration.saved'; companyId: number; queueIntegration: QueueIntegrationDto; created: boolean }
   | { type: 'queueIntegration.deleted'; companyId: number; integrationId: number }
+  /** An AI prompt saved or deleted (admins only; keys masked in the DTO). */
+  | { type: 'prompt.saved'; companyId: number; prompt: PromptDto; created: boolean }
+  | { type: 'prompt.deleted'; companyId: number; promptId: number }
   | { type: 'auth.login'; companyId: number; userId: number }
   /** A company setting (or its timezone) changed; an integration key's value is never in it (decision 0120). */
   | { type: 'setting.updated'; companyId: number; setting: SettingDto }
@@ -151,6 +155,8 @@ export interface WireChannels {
   queueIntegration: { action: 'create' | 'update'; queueIntegration: QueueIntegrationDto } | { action: 'delete'; integrationId: number };
   /** A ticket's notes, to the sockets that joined its conversation only (decision 0082). */
   ticketNote: { action: 'create'; note: TicketNoteDto } | { action: 'delete'; ticketId: number; id: number };
+  /** The company's AI prompts, to its admins (`company-<id>-prompt`; keys masked). */
+  prompt: { action: 'create' | 'update'; prompt: PromptDto } | { action: 'delete'; promptId: number };
 }
 
 /** What an agent is doing in a ticket, as colleagues see it. */

@@ -25,3 +25,4 @@ export * from './schemas/audit';
 export * from './schemas/dashboard';
 export * from './schemas/bot';
 export * from './schemas/queue-integrations';
+export * from './schemas/prompts';

@@ -56,6 +56,8 @@ export const adminPermissions = [
   'tickets:timeline',
   /** The queue integrations (typebot, n8n, webhook, dialogflow): list, edit, test (decision 0180). */
   'queueIntegrations:manage',
+  /** The company's AI prompts (administration.md /prompts; issue 12). */
+  'prompts:manage',
 ] as const;
 
 /** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages, tags' kanban flag; decision 0113: deleting tags; decision 0141: the company's dashboard). */

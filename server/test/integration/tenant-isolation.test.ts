@@ -175,8 +175,45 @@ const aPlanUnchanged = async () => {
   expect(p).toEqual({ name: 'Plano Padrão' });
 };
 
+/** A's AI prompt (with a key) and B's own, made once on first use. */
+const PROMPT_TEXT = 'Você é a atendente virtual da empresa. Responda com educação e de forma breve.';
+let promptFix: Promise<{ a: number; b: number }> | undefined;
+const prompts = () =>
+  (promptFix ??= (async () => {
+    const a = await api(app, A.c.adminToken).post<{ id: number }>('/prompt', { name: `Prompt ${A.marker}`, prompt: PROMPT_TEXT, apiKey: `sk-${A.marker}-key`, queueId: A.queueId });
+    const b = await api(app, B.c.adminToken).post<{ id: number }>('/prompt', { name: 'Prompt B', prompt: PROMPT_TEXT, queueId: B.queueId });
+    return { a: a.body.id, b: b.body.id };
+  })());
+const aPromptUnchanged = async () => {
+  const [p] = await app.owner`select name, queue_id from prompts where id = ${(await prompts()).a}`;
+  expect(p).toEqual({ name: `Prompt ${A.marker}`, queue_id: A.queueId });
+};
+
 /** One row per route. A new route without a row fails the first test. */
 const table: Record<string, Case[]> = {
+  'GET /prompt': [
+    {
+      name: 'lists B only',
+      req: async () => (await prompts(), get('/prompt?searchParam=Prompt')),
+      expect: async (r) => {
+        const ids = await prompts();
+        listed((b) => b.prompts, () => [ids.a], () => ids.b)(r);
+      },
+    },
+  ],
+  'GET /prompt/:id': [{ name: "A's prompt", req: async () => get(`/prompt/${(await prompts()).a}`), expect: notFound('ERR_NOT_FOUND') }],
+  'POST /prompt': [
+    {
+      name: "A's queue",
+      req: async () => (await prompts(), { method: 'POST', url: '/prompt', body: { name: 'Prompt de B', prompt: PROMPT_TEXT, queueId: A.queueId } }),
+      expect: notFound('ERR_NO_QUEUE_FOUND', aPromptUnchanged),
+    },
+  ],
+  'PUT /prompt/:id': [
+    { name: "A's prompt", req: async () => ({ method: 'PUT', url: `/prompt/${(await prompts()).a}`, body: { name: 'Tomado por B' } }), expect: notFound('ERR_NOT_FOUND', aPromptUnchanged) },
+    { name: "A's queue on B's prompt", req: async () => ({ method: 'PUT', url: `/prompt/${(await prompts()).b}`, body: { queueId: A.queueId } }), expect: notFound('ERR_NO_QUEUE_FOUND') },
+  ],
+  'DELETE /prompt/:id': [{ name: "A's prompt", req: async () => ({ method: 'DELETE', url: `/prompt/${(await prompts()).a}` }), expect: notFound('ERR_NOT_FOUND', aPromptUnchanged) }],
   'GET /tags/list': [{ name: 'lists B only', req: async () => (await tagsAndNotes(), get(`/tags/list?companyId=${A.c.companyId}`)), expect: async (r) => {
       const ids = await tagsAndNotes();
       listed(itself, () => [ids.aTag], () => ids.bTag)(r);
@@ -461,6 +498,7 @@ const table: Record<string, Case[]> = {
   'PUT /queue/:id': [
     { name: "A's queue", req: onAQueue('PUT', '', { name: 'Tomada', greetingMessage: 'x' }), expect: notFound('ERR_NO_QUEUE_FOUND', aQueueUnchanged) },
     { name: "A's integration on B's queue", req: async () => ({ method: 'PUT', url: `/queue/${B.queueId}`, body: { integrationId: await aIntegration() } }), expect: notFound('ERR_NO_INTEGRATION_FOUND') },
+    { name: "A's prompt on B's queue", req: async () => ({ method: 'PUT', url: `/queue/${B.queueId}`, body: { promptId: (await prompts()).a } }), expect: notFound('ERR_NOT_FOUND', aPromptUnchanged) },
   ],
   'DELETE /queue/:id': [{ name: "A's queue", req: onAQueue('DELETE'), expect: notFound('ERR_NO_QUEUE_FOUND', aQueueUnchanged) }],
   'POST /queue/:id/media-upload': [{ name: "A's queue", req: async () => (await aQueueWithOption(), pngUpload(`/queue/${A.queueId}/media-upload`)), expect: notFound('ERR_NO_QUEUE_FOUND', aQueueUnchanged) }],
@@ -619,6 +657,7 @@ const table: Record<string, Case[]> = {
     { name: "A's queue", req: () => ({ method: 'PUT', url: `/whatsapp/${B.c.whatsapp.id}`, body: { queueIds: [A.queueId] } }), expect: notFound('ERR_NO_QUEUE_FOUND') },
     { name: "A's queue as transfer queue", req: () => ({ method: 'PUT', url: `/whatsapp/${B.c.whatsapp.id}`, body: { transferQueueId: A.queueId } }), expect: notFound('ERR_NO_QUEUE_FOUND') },
     { name: "A's integration", req: async () => ({ method: 'PUT', url: `/whatsapp/${B.c.whatsapp.id}`, body: { integrationId: await aIntegration() } }), expect: notFound('ERR_NO_INTEGRATION_FOUND') },
+    { name: "A's prompt", req: async () => ({ method: 'PUT', url: `/whatsapp/${B.c.whatsapp.id}`, body: { promptId: (await prompts()).a } }), expect: notFound('ERR_NOT_FOUND', aPromptUnchanged) },
   ],
   'DELETE /whatsapp/:id': [{ name: "A's connection", req: () => ({ method: 'DELETE', url: `/whatsapp/${A.c.whatsapp.id}` }), expect: notFound('ERR_NO_WAPP_FOUND', aConnectionUnchanged) }],
   'POST /whatsappsession/:id': [{ name: "A's connection", req: () => ({ method: 'POST', url: `/whatsappsession/${A.c.whatsapp.id}` }), expect: notFound('ERR_NO_WAPP_FOUND', aConnectionUnchanged) }],

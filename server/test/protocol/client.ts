@@ -301,6 +301,25 @@ export class SpecClient {
     return this.http('DELETE', `/tags/${id}`);
   }
 
+  /** pages/Prompts (administration.md §7): GET /prompt; reads `prompts`. */
+  promptsPage() {
+    return this.http<{ prompts: Record<string, unknown>[] }>('GET', '/prompt');
+  }
+
+  /** PromptModal: GET /prompt/{id} on open; save → PUT /prompt/{id} or POST /prompt with the form's values (the prompt fields plus voice). */
+  prompt(id: number) {
+    return this.http<Record<string, unknown>>('GET', `/prompt/${id}`);
+  }
+
+  savePrompt(values: Record<string, unknown>, id?: number) {
+    return id ? this.http<Record<string, unknown>>('PUT', `/prompt/${id}`, { data: values }) : this.http<Record<string, unknown>>('POST', '/prompt', { data: values });
+  }
+
+  /** The prompts page's delete: DELETE /prompt/{id}; shows the answer's `message` as info. */
+  deletePrompt(id: number) {
+    return this.http<{ message: string }>('DELETE', `/prompt/${id}`);
+  }
+
   /** TicketListItemCustom.handleAcepptTicket and others: GET /settings/; reads the array's sendGreetingAccepted. */
   settings() {
     return this.http<{ key: string; value: string }[]>('GET', '/settings/');

@@ -8,7 +8,7 @@ import { RequirePlan } from '../features/plans/RequirePlan';
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
   'todolist', 'schedules', 'helps', 'files',
-  'prompts', 'messages-api', 'kanban', 'financeiro',
+  'messages-api', 'kanban', 'financeiro',
   'announcements', 'subscription', 'chats/:uuid?', 'contact-lists', 'contact-lists/:contactListId/contacts',
   'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
 ];
@@ -84,6 +84,13 @@ const routes: RouteObject[] = [
         lazy: async () => {
           const { QueueIntegrationsPage } = await import('../features/queue-integrations/QueueIntegrationsPage');
           return { element: <RequireAdmin><RequirePlan flag="useIntegrations"><QueueIntegrationsPage /></RequirePlan></RequireAdmin> };
+        },
+      },
+      {
+        path: 'prompts',
+        lazy: async () => {
+          const { PromptsPage } = await import('../features/prompts/PromptsPage');
+          return { element: <RequireAdmin><RequirePlan flag="useOpenAi"><PromptsPage /></RequirePlan></RequireAdmin> };
         },
       },
       {

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { QueueDto, QueueOptionDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { queueIntegrations } from '../queue-integrations/queue-integrations.table';
+import { prompts } from '../prompts/prompts.table';
 import { queueOptions, queues } from './queues.table';
 
 export type QueueRow = typeof queues.$inferSelect;
@@ -117,3 +118,6 @@ export const integrationExists = async (tx: Tx, companyId: number, id: number): 
 /** Queues that used a deleted integration go on without one. */
 export const clearIntegration = async (tx: Tx, companyId: number, integrationId: number): Promise<number[]> =>
   (await tx.update(queues).set({ integrationId: null, updatedAt: sql`now()` }).where(and(eq(queues.companyId, companyId), eq(queues.integrationId, integrationId))).returning({ id: queues.id })).map((r) => r.id);
+/** Whether a prompt of the company has this id (a queue's promptId must name one; decision 0193). */
+export const promptExists = async (tx: Tx, companyId: number, id: number): Promise<boolean> =>
+  (await tx.select({ id: prompts.id }).from(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, id))).limit(1)).length > 0;

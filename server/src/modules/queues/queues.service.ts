@@ -105,6 +105,7 @@ export const createQueuesService = (deps: { data: DataAccess; media: MediaStore 
         await assertBelowLimit(tx, ctx.companyId, 'queues', (t) => repo.count(t, ctx.companyId));
         await assertFree(tx, ctx, body);
         await assertIntegration(tx, ctx, body.integrationId);
+        if (body.promptId && !(await repo.promptExists(tx, ctx.companyId, body.promptId))) throw new AppError('ERR_NOT_FOUND', 'prompt not found');
         const row = await repo.insert(tx, { ...sent(body), name: body.name, color: body.color, companyId: ctx.companyId });
         const dto = repo.toQueueDto(row);
         await audit(tx, ctx, 'queue', row.id, 'create', null, dto);
@@ -118,6 +119,7 @@ export const createQueuesService = (deps: { data: DataAccess; media: MediaStore 
         const before = await queueOf(tx, ctx, id);
         await assertFree(tx, ctx, body, id);
         await assertIntegration(tx, ctx, body.integrationId);
+        if (body.promptId && !(await repo.promptExists(tx, ctx.companyId, body.promptId))) throw new AppError('ERR_NOT_FOUND', 'prompt not found');
         const row = (await repo.update(tx, ctx.companyId, id, sent(body)))!;
         const dto = repo.toQueueDto(row);
         await audit(tx, ctx, 'queue', id, 'update', repo.toQueueDto(before), dto);

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ConnectionStatus, WhatsappDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { queueIntegrations } from '../queue-integrations/queue-integrations.table';
+import { prompts } from '../prompts/prompts.table';
 import { queues } from '../queues/queues.table';
 import { whatsappQueues, whatsapps } from './whatsapp.table';
 
@@ -143,3 +144,6 @@ export const integrationExists = async (tx: Tx, companyId: number, id: number): 
 /** Connections that used a deleted integration go on without one. */
 export const clearIntegration = async (tx: Tx, companyId: number, integrationId: number): Promise<number[]> =>
   (await tx.update(whatsapps).set({ integrationId: null, updatedAt: sql`now()` }).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.integrationId, integrationId))).returning({ id: whatsapps.id })).map((r) => r.id);
+/** Whether a prompt of the company has this id (a connection's promptId must name one; decision 0193). */
+export const promptExists = async (tx: Tx, companyId: number, id: number): Promise<boolean> =>
+  (await tx.select({ id: prompts.id }).from(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, id))).limit(1)).length > 0;

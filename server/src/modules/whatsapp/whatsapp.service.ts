@@ -69,7 +69,7 @@ export const createWhatsappService = (deps: Deps) => ({
       const greeting = body.greetingMessage ?? before.greetingMessage;
       if (queueIds.length > 1 && !greeting.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
       if (body.transferQueueId && !(await queuesQueries.get(tx, ctx.companyId, body.transferQueueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
-      if (body.promptId) throw new AppError('ERR_NOT_FOUND', 'prompt not found');
+      if (body.promptId && !(await repo.promptExists(tx, ctx.companyId, body.promptId))) throw new AppError('ERR_NOT_FOUND', 'prompt not found');
       if (body.integrationId && !(await repo.integrationExists(tx, ctx.companyId, body.integrationId))) throw new AppError('ERR_NO_INTEGRATION_FOUND');
       // At least one default connection must exist: the default moves, it is never just dropped.
       if (body.isDefault === false && before.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP');
@@ -122,8 +122,7 @@ export const createWhatsappService = (deps: Deps) => ({
       if (queueIds.length !== new Set(body.queueIds).size) throw new AppError('ERR_NO_QUEUE_FOUND');
       if (queueIds.length > 1 && !body.greetingMessage.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
       if (body.transferQueueId && !(await queuesQueries.get(tx, ctx.companyId, body.transferQueueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
-      // AI prompts arrive with their own issue; until then no id can name one of ours.
-      if (body.promptId) throw new AppError('ERR_NOT_FOUND', 'prompt not found');
+      if (body.promptId && !(await repo.promptExists(tx, ctx.companyId, body.promptId))) throw new AppError('ERR_NOT_FOUND', 'prompt not found');
       // The first connection is the default one: at least one default must exist.
       const isDefault = body.isDefault || (await repo.count(tx, ctx.companyId)) === 0;
       const { queueIds: _q, ...fields } = body;

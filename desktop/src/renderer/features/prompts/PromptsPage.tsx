@@ -1,0 +1,121 @@
+import { useCallback, useEffect, useState, type HTMLAttributes } from 'react';
+import { Alert, Button, Card, Flex, Popconfirm, Skeleton, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { PromptDto, QueueDto } from '@balcao/shared';
+import { toastError } from '../../lib/reportError';
+import { listenLive } from '../../lib/socket';
+import { toast } from '../../lib/toast';
+import { useMediaQuery } from '../../lib/useMediaQuery';
+import { promptsApi } from './prompts.api';
+import { PromptModal } from './PromptModal';
+
+/** Newest first after a save; the list otherwise keeps the server's order (by name). */
+const upsert = (list: PromptDto[], p: PromptDto) => (list.some((x) => x.id === p.id) ? list.map((x) => (x.id === p.id ? p : x)) : [p, ...list]);
+
+/** /prompts (administration.md §4): the provider's credit warning, the table (name, queue, max tokens, actions), add/edit/delete. */
+export const PromptsPage = () => {
+  const { t } = useTranslation();
+  const narrow = useMediaQuery('(max-width: 575px)');
+  const [records, setRecords] = useState<PromptDto[]>([]);
+  const [queues, setQueues] = useState<QueueDto[]>([]);
+  const [loaded, setLoaded] = useState(false);
+  const [dialog, setDialog] = useState<{ open: boolean; prompt: PromptDto | null }>({ open: false, prompt: null });
+
+  useEffect(() => {
+    let alive = true;
+    Promise.all([promptsApi.list(), promptsApi.queues()])
+      .then(([list, qs]) => {
+        if (!alive) return;
+        setRecords(list.prompts);
+        setQueues(qs);
+      })
+      .catch(toastError)
+      .finally(() => alive && setLoaded(true));
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  // Another admin's change (administration.md §9: lists merge by id, a create goes on top, a delete leaves).
+  useEffect(
+    () =>
+      listenLive('prompt', (e) => {
+        if (e.action === 'delete') setRecords((list) => list.filter((x) => x.id !== e.promptId));
+        else setRecords((list) => upsert(list, e.prompt));
+      }),
+    [],
+  );
+
+  const closeDialog = useCallback(() => setDialog({ open: false, prompt: null }), []);
+  const onSaved = useCallback((p: PromptDto) => setRecords((list) => upsert(list, p)), []);
+  const onDelete = async (p: PromptDto) => {
+    try {
+      await promptsApi.remove(p.id);
+      setRecords((list) => list.filter((x) => x.id !== p.id));
+      toast.info(t('prompts.deleted'));
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  const columns: TableColumnsType<PromptDto> = [
+    { key: 'name', title: t('prompts.name'), render: (_, p) => <Typography.Text ellipsis style={{ maxWidth: narrow ? 130 : 360 }}>{p.name}</Typography.Text> },
+    { key: 'queue', title: t('prompts.queue'), render: (_, p) => p.queue?.name ?? '—', responsive: ['sm'] },
+    { key: 'maxTokens', title: t('prompts.maxTokens'), align: 'center', width: narrow ? 72 : 150, render: (_, p) => p.maxTokens },
+    {
+      key: 'actions',
+      title: t('prompts.actions'),
+      align: 'center',
+      width: narrow ? 84 : 96,
+      render: (_, p) => (
+        <Space size="small">
+          <Tooltip title={t('prompts.edit')}>
+            <Button size="small" icon={<EditOutlined />} aria-label={t('prompts.edit')} data-testid="prompt-edit" onClick={() => setDialog({ open: true, prompt: p })} />
+          </Tooltip>
+          <Popconfirm
+            title={t('prompts.deleteTitle', { name: p.name })}
+            description={t('prompts.deleteText')}
+            okText={t('common.confirm')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ danger: true, 'data-testid': 'prompt-delete-confirm' }}
+            onConfirm={() => onDelete(p)}
+          >
+            <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('prompts.delete')} data-testid="prompt-delete" />
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card style={{ margin: narrow ? 8 : 16 }} styles={{ body: { padding: narrow ? 8 : 16 } }}>
+      <Flex wrap gap={8} align="center" justify="space-between" style={{ marginBottom: 12 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('prompts.title')}
+        </Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, prompt: null })} data-testid="prompts-add">
+          {t('prompts.add')}
+        </Button>
+      </Flex>
+      <Alert type="warning" showIcon message={t('prompts.warningTitle')} description={t('prompts.warning')} style={{ marginBottom: 12 }} data-testid="prompts-warning" />
+      {!loaded ? (
+        <div data-testid="prompts-skeleton" aria-busy>
+          <Skeleton active paragraph={{ rows: 4 }} />
+        </div>
+      ) : (
+        <Table<PromptDto>
+          data-testid="prompts-table"
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={records}
+          pagination={false}
+          locale={{ emptyText: t('prompts.empty') }}
+          onRow={(p) => ({ 'data-testid': 'prompt-row', 'data-id': p.id }) as HTMLAttributes<HTMLElement>}
+        />
+      )}
+      <PromptModal open={dialog.open} prompt={dialog.prompt} queues={queues} onClose={closeDialog} onSaved={onSaved} />
+    </Card>
+  );
+};

@@ -1,0 +1,74 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { queues } from '../queues/queues.table';
+import { prompts } from './prompts.table';
+
+export type PromptRow = typeof prompts.$inferSelect;
+export type PromptWithQueue = PromptRow & { queueName: string | null };
+
+/** One page of the /prompts screen. */
+export const PROMPT_PAGE_SIZE = 40;
+
+const ofCompany = (companyId: number) => eq(prompts.companyId, companyId);
+const withQueue = { prompt: prompts, queueName: queues.name };
+const flat = (r: { prompt: PromptRow; queueName: string | null }): PromptWithQueue => ({ ...r.prompt, queueName: r.queueName });
+
+export const get = async (tx: Tx, companyId: number, id: number): Promise<PromptWithQueue | undefined> => {
+  const [r] = await tx
+    .select(withQueue)
+    .from(prompts)
+    .leftJoin(queues, and(eq(queues.id, prompts.queueId), eq(queues.companyId, prompts.companyId)))
+    .where(and(ofCompany(companyId), eq(prompts.id, id)))
+    .limit(1);
+  return r ? flat(r) : undefined;
+};
+
+export const page = async (tx: Tx, companyId: number, q: { searchParam?: string; pageNumber: number }) => {
+  const conds: SQL[] = [ofCompany(companyId)];
+  if (q.searchParam) {
+    const like = `%${q.searchParam.toLowerCase().replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`;
+    conds.push(sql`lower(${prompts.name}) like ${like}`);
+  }
+  const where = and(...conds);
+  const rows = await tx
+    .select(withQueue)
+    .from(prompts)
+    .leftJoin(queues, and(eq(queues.id, prompts.queueId), eq(queues.companyId, prompts.companyId)))
+    .where(where)
+    .orderBy(asc(prompts.name), asc(prompts.id))
+    .limit(PROMPT_PAGE_SIZE)
+    .offset((q.pageNumber - 1) * PROMPT_PAGE_SIZE);
+  const [total] = await tx.select({ n: sql<number>`count(*)::int` }).from(prompts).where(where);
+  return { rows: rows.map(flat), count: total?.n ?? 0 };
+};
+
+export const nameTaken = async (tx: Tx, companyId: number, name: string, exceptId?: number): Promise<boolean> => {
+  const conds = [ofCompany(companyId), sql`lower(${prompts.name}) = lower(${name})`];
+  if (exceptId) conds.push(sql`${prompts.id} <> ${exceptId}`);
+  return (await tx.select({ id: prompts.id }).from(prompts).where(and(...conds)).limit(1)).length > 0;
+};
+
+export const insert = async (tx: Tx, data: typeof prompts.$inferInsert): Promise<PromptRow> => (await tx.insert(prompts).values(data).returning())[0]!;
+
+export const update = async (tx: Tx, companyId: number, id: number, patch: Partial<typeof prompts.$inferInsert>): Promise<PromptRow | undefined> =>
+  (
+    await tx
+      .update(prompts)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(ofCompany(companyId), eq(prompts.id, id)))
+      .returning()
+  )[0];
+
+export const remove = async (tx: Tx, companyId: number, id: number): Promise<PromptRow | undefined> =>
+  (await tx.delete(prompts).where(and(ofCompany(companyId), eq(prompts.id, id))).returning())[0];
+
+/** Whether the id names a prompt of the company (a queue's or a connection's promptId). */
+export const exists = async (tx: Tx, companyId: number, id: number): Promise<boolean> =>
+  (await tx.select({ id: prompts.id }).from(prompts).where(and(ofCompany(companyId), eq(prompts.id, id))).limit(1)).length > 0;
+
+/** Clears queues' and connections' references to a deleted prompt (they carry no foreign key). */
+export const detach = async (tx: Tx, companyId: number, id: number): Promise<void> => {
+  await tx.execute(sql`update queues set prompt_id = null where company_id = ${companyId} and prompt_id = ${id}`);
+  await tx.execute(sql`update whatsapps set prompt_id = null where company_id = ${companyId} and prompt_id = ${id}`);
+  await tx.execute(sql`update tickets set prompt_id = null where company_id = ${companyId} and prompt_id = ${id}`);
+};
