@@ -73,6 +73,7 @@ await withCluster('timers', async (cluster) => {
   const app = await startApp(db, { seed: false });
   const jobs = await Jobs.start(db.ownerUrl);
   const timers = createTimersService({ data: app.data, jobs, clock: systemClock });
+  let result: string[] | undefined;
   try {
     const admin = await login(app.url, userEmail(1, 1), BENCH_PASSWORD);
     const urls = [`${app.url}/tickets?status=open&showAll=true`, `${app.url}/tickets?status=pending&showAll=true`];
@@ -118,18 +119,29 @@ await withCluster('timers', async (cluster) => {
     const runMs = runs.map((r) => r.ms);
     rows.push(['timers running', withTimers.length, ms(percentile(withTimers, 50)), ms(percentile(withTimers, 95)), ms(percentile(withTimers, 99)), ms(mean(withTimers)), runs.length, moved, pct(use2.nodeUs, use2.wallUs), pct(use2.pgUs, use2.wallUs), pct(use2.otherUs, use2.wallUs)]);
 
-    console.log(`\nGET /tickets?status=open|pending&showAll=true (alternating), company 1 admin, one client, ${WARMUP} warm-up requests; phases ${s1.toFixed(1)} s and ${s2.toFixed(1)} s`);
-    console.log(table(['phase', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms', 'timer runs', 'tickets moved', 'node CPU', 'pg CPU', 'other CPU'], rows));
-    console.log(
+    const out = [
+      `\nGET /tickets?status=open|pending&showAll=true (alternating), company 1 admin, one client, ${WARMUP} warm-up requests; phases ${s1.toFixed(1)} s and ${s2.toFixed(1)} s`,
+      table(['phase', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms', 'timer runs', 'tickets moved', 'node CPU', 'pg CPU', 'other CPU'], rows),
+      '(CPU columns: share of one core during the phase; "other" = processes outside this bench, e.g. other test runs)',
       `timer runs (back to back, limits ${DEFAULT_TIMER_LIMITS.batch}/batch, ${DEFAULT_TIMER_LIMITS.maxPerRun}/timer/run): run p50 ${ms(percentile(runMs, 50))} ms, max ${ms(Math.max(...runMs))} ms; ` +
-        `${moved} tickets moved (${(moved / s2).toFixed(0)}/s), ${fired!.n} timeline rows`,
-    );
+        `${moved} tickets moved by the loop (${(moved / s2).toFixed(0)}/s), ${fired!.n} timeline rows (with the server's own cron runs)`,
+    ];
     const ratio = percentile(withTimers, 99) / percentile(without, 99);
-    console.log(`\ntarget p99 ratio ≤ ${TARGET}: ${ratio <= TARGET ? 'met' : 'MISSED'}`);
-    console.log(`timers p99 ratio ${ratio.toFixed(2)}`);
+    out.push(`\ntarget p99 ratio ≤ ${TARGET}: ${ratio <= TARGET ? 'met' : 'MISSED'}`, `timers p99 ratio ${ratio.toFixed(2)}`);
+    // Timers off again; the inactivity messages already queued are sent before the server stops
+    // (bounded), so nothing is printed after the result.
+    await owner`update whatsapps set expires_ticket = 0, time_to_transfer = 0`;
+    for (let waited = 0; waited < 60_000; waited += 250) {
+      const [left] = await owner<{ n: number }[]>`select count(*)::int as n from pgboss.job where state < 'completed' and (name = 'message.send' or name like 'whatsapp.c%')`;
+      if (left!.n === 0) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await new Promise((r) => setTimeout(r, 2_000));
+    result = out;
   } finally {
     await jobs.stop();
     await app.close();
     await owner.end({ timeout: 5 });
   }
+  for (const line of result ?? []) console.log(line);
 });

@@ -36,21 +36,24 @@ const KINDS: TimerKind[] = ['autoClose', 'autoTransfer', 'botTimeout'];
 export const createTimersService = (deps: TimersDeps, limits: TimerLimits = DEFAULT_TIMER_LIMITS) => {
   const { data } = deps;
 
-  /** A message the server writes into the conversation (variables rendered like the transitions' greetings). */
-  const sendAutomated = async (unit: Unit, ticket: TicketRow, template: string | ((texts: ServerTexts) => string)) => {
-    const language = await companiesQueries.getSetting(unit.tx, ticket.companyId, LANGUAGE_SETTING);
-    const text = typeof template === 'string' ? template : template(textsOf(language));
-    if (!text.trim()) return;
-    const company = await companiesQueries.get(unit.tx, ticket.companyId);
-    const contact = await contactsQueries.get(unit.tx, ticket.companyId, ticket.contactId);
-    const body = renderVariables(text, {
-      language,
-      contactName: contact?.name ?? '',
-      ticketId: ticket.id,
-      now: deps.clock.now(),
-      timeZone: company?.timezone ?? 'America/Sao_Paulo',
-    });
-    await queueOutbound(unit, deps.jobs, ticket, body, { automated: true, ticketAnnounced: true });
+  /**
+   * A message the server writes into the conversation (variables rendered like the transitions'
+   * greetings); the company's language and zone are read once per batch.
+   */
+  const automatedSender = (unit: Unit, companyId: number) => {
+    let facts: Promise<{ language: string | undefined; timeZone: string }> | undefined;
+    return async (ticket: TicketRow, template: string | ((texts: ServerTexts) => string)) => {
+      facts ??= (async () => ({
+        language: await companiesQueries.getSetting(unit.tx, companyId, LANGUAGE_SETTING),
+        timeZone: (await companiesQueries.get(unit.tx, companyId))?.timezone ?? 'America/Sao_Paulo',
+      }))();
+      const { language, timeZone } = await facts;
+      const text = typeof template === 'string' ? template : template(textsOf(language));
+      if (!text.trim()) return;
+      const contact = await contactsQueries.get(unit.tx, companyId, ticket.contactId);
+      const body = renderVariables(text, { language, contactName: contact?.name ?? '', ticketId: ticket.id, now: deps.clock.now(), timeZone });
+      await queueOutbound(unit, deps.jobs, ticket, body, { automated: true, ticketAnnounced: true });
+    };
   };
 
   /** One company's share of a batch, in its own tenant transaction: fire, record, tell, send. */
@@ -66,13 +69,14 @@ export const createTimersService = (deps: TimersDeps, limits: TimerLimits = DEFA
           detail: { timer: kind, minutes: f.minutes, from: f.previousStatus, ...(kind === 'autoTransfer' ? { queueId: f.transferQueueId } : {}) },
         })),
       );
+      const sendAutomated = automatedSender(unit, companyId);
       const transferNotices = kind === 'autoTransfer' && (await companiesQueries.getSetting(unit.tx, companyId, 'sendMsgTransfTicket')) === 'enabled';
       for (const f of fired) {
         const t = (await ticketsQueries.get(unit.tx, companyId, f.ticketId))!;
-        if (kind === 'autoClose' && !t.isGroup && f.expiresInactiveMessage.trim()) await sendAutomated(unit, t, f.expiresInactiveMessage);
+        if (kind === 'autoClose' && !t.isGroup && f.expiresInactiveMessage.trim()) await sendAutomated(t, f.expiresInactiveMessage);
         if (kind === 'autoTransfer' && transferNotices && !t.isGroup && t.queueId) {
           const queue = await queuesQueries.get(unit.tx, companyId, t.queueId);
-          if (queue) await sendAutomated(unit, t, (texts) => texts.transferNotice(queue.name, null));
+          if (queue) await sendAutomated(t, (texts) => texts.transferNotice(queue.name, null));
         }
         // The same event a person's transition stages: lists move the ticket, rooms follow it.
         const dto = (await ticketsQueries.loadDto(unit.tx, companyId, t.id))!;
