@@ -202,4 +202,24 @@ describe('the schedule', () => {
     const [queue] = await app.owner<{ policy: string }[]>`select policy from pgboss.queue where name = 'timers.sweep'`;
     expect(queue?.policy).toBe('stately');
   });
+
+  it('fires from the server’s own worker when a tick comes', async () => {
+    await allOff();
+    await connection(a, { expires: 1 });
+    const t = await answered(a);
+    // The customer wrote 10 minutes ago, we answered 5 minutes ago: due after 1 minute of silence.
+    await app.owner`update messages set created_at = now() - interval '10 minutes' where ticket_id = ${t.id}`;
+    await app.owner`update tickets set last_from_me_at = now() - interval '5 minutes' where id = ${t.id}`;
+    const closed = new Promise<void>((resolve) => {
+      const off = app.bus.on('ticket.updated', (e) => {
+        if (e.ticket.id === t.id && e.ticket.status === 'closed') {
+          off();
+          resolve();
+        }
+      });
+    });
+    await jobs.enqueueNow('timers.sweep', {});
+    await closed;
+    expect(await timeline(t.id)).toEqual([{ kind: 'timer', detail: { timer: 'autoClose', minutes: 1, from: 'open' } }]);
+  });
 });
