@@ -25,18 +25,13 @@ import { cpuMeter } from './lib/cpu';
 import { Jobs } from '../../server/src/infra/jobs';
 import { systemClock } from '../../server/src/infra/clock';
 import { createTimersService, DEFAULT_TIMER_LIMITS } from '../../server/src/modules/timers';
+import { TIMER_INDEXES } from './timers-indexes';
 
 const SCALE = flag('scale', 1);
 const REQUESTS = flag('requests', 1000);
 const WARMUP = 50;
 const TARGET = 2;
 
-/** The indexes the timers' scans read (proposed for a migration; see the report). */
-export const TIMER_INDEXES = [
-  `create index if not exists tickets_timer_close on tickets (whatsapp_id, last_from_me_at) where status = 'open'`,
-  `create index if not exists tickets_timer_transfer on tickets (whatsapp_id, (coalesce(queued_at, created_at))) where status = 'pending' and queue_id is null and user_id is null`,
-  `create index if not exists tickets_timer_bot on tickets (whatsapp_id, (coalesce(bot_at, created_at))) where user_id is null and (status = 'attending' or (chatbot and status = 'pending'))`,
-];
 
 const timedGet = async (url: string, token: string): Promise<number> => {
   const t0 = now();

@@ -27,7 +27,7 @@ const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
  * Each timer's condition on a ticket `t` joined to its connection `w`, at `now`. The same text
  * selects candidates and guards the UPDATE, so a ticket an agent accepted, answered or moved
  * between the two is left alone. Every scan is per connection, in the order of the connection's
- * index (see the report / decision 0171 for the partial indexes these read).
+ * index (decision 0173; the partial indexes: scripts/bench/timers-indexes.ts).
  */
 const conditions = (now: Date): Record<TimerKind, { enabled: SQL; ticket: SQL; order: SQL }> => ({
   // Silence after our last message on an open ticket: nothing from the customer since.
@@ -47,7 +47,7 @@ const conditions = (now: Date): Record<TimerKind, { enabled: SQL; ticket: SQL; o
   // Too long with the menu bot (not an external flow or an AI prompt, which keep their own clocks).
   botTimeout: {
     enabled: sql`w.time_use_bot_queues > 0`,
-    ticket: sql`t.user_id is null and t.status in ('attending', 'pending') and (t.status = 'attending' or t.chatbot)
+    ticket: sql`t.user_id is null and (t.status = 'attending' or (t.chatbot and t.status = 'pending'))
       and not t.use_integration and t.prompt_id is null
       and coalesce(t.bot_at, t.created_at) < ${now.toISOString()}::timestamptz - make_interval(mins => w.time_use_bot_queues)`,
     order: sql`coalesce(t.bot_at, t.created_at)`,
