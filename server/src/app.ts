@@ -35,6 +35,7 @@ import { createPromptResponder, promptSecrets, promptsModule } from './modules/p
 import { queuesModule } from './modules/queues';
 import { quickMessagesModule } from './modules/quick-messages';
 import { tagsModule } from './modules/tags';
+import { timersModule } from './modules/timers';
 import { ticketNotesModule } from './modules/ticket-notes';
 import { ticketsModule } from './modules/tickets';
 import { usersModule } from './modules/users';
@@ -162,7 +163,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     ...opts.responders,
   };
   const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders };
-  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule];
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

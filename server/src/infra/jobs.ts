@@ -7,7 +7,7 @@ import { APP_ROLE } from '../db/migrate';
 /** What an agent did to a stored message that WhatsApp must be told (issue 9). */
 export type MessageAction = 'edit' | 'revoke' | 'react';
 
-export type JobName = 'message.send' | 'media.download' | 'session.command' | 'message.read' | 'contact.picture' | 'contact.import' | 'bot.turn';
+export type JobName = 'message.send' | 'media.download' | 'session.command' | 'message.read' | 'contact.picture' | 'contact.import' | 'bot.turn' | 'timers.sweep';
 
 export interface JobPayloads {
   /**
@@ -27,7 +27,12 @@ export interface JobPayloads {
   'bot.turn': { companyId: number; ticketId: number; messageId: number; body: string; mediaType: string | null; mediaUrl: string | null };
   /** An admin's session action, for the process holding the connection's socket (`at`: when it was asked). */
   'session.command': { companyId: number; whatsappId: number; action: 'start' | 'restart' | 'logout'; phoneNumber?: string; at: string };
+  /** The ticket timers (auto-close, auto-transfer, bot timeouts): a cron job, one run at a time in the cluster. */
+  'timers.sweep': Record<string, never>;
 }
+
+/** Cron jobs: pg-boss creates one job per tick for the whole cluster. */
+export type CronJobName = Extract<JobName, 'timers.sweep'>;
 
 /** Jobs that need a connection's live socket, so they run in the process holding its lease. */
 export type ConnectionJobName = Extract<JobName, 'message.send' | 'media.download' | 'session.command' | 'message.read' | 'contact.picture'>;
@@ -88,6 +93,9 @@ export class Jobs {
     });
     await boss.start();
     for (const name of ['message.send', 'media.download', 'session.command', 'message.read', 'contact.picture', 'contact.import', 'bot.turn'] satisfies JobName[]) await boss.createQueue(name);
+    // A cron queue is 'stately': at most one job waiting and one running, so a slow run never
+    // piles up ticks and two processes never run it at once.
+    for (const name of ['timers.sweep'] satisfies CronJobName[]) await boss.createQueue(name, { name, policy: 'stately' });
     // The app role enqueues inside its own transactions, so it needs the queue tables too.
     await boss.getDb().executeSql(
       `grant usage on schema pgboss to ${APP_ROLE}; grant select, insert, update on all tables in schema pgboss to ${APP_ROLE}; grant usage on all sequences in schema pgboss to ${APP_ROLE}`,
@@ -181,6 +189,15 @@ export class Jobs {
     const queue = connectionQueue(whatsappId);
     if (!this.workers.delete(queue)) return;
     await this.boss.offWork(queue);
+  }
+
+  /**
+   * Runs `name` on a cron schedule (UTC), once per tick for the whole cluster (pg-boss keeps one
+   * schedule per name; calling again from every process just rewrites it). A run is not retried:
+   * the next tick is the retry.
+   */
+  async schedule(name: CronJobName, cron: string, opts: { expireInSeconds: number }): Promise<void> {
+    await this.boss.schedule(name, cron, {}, { tz: 'UTC', retryLimit: 0, expireInSeconds: opts.expireInSeconds });
   }
 
   /** Wake the local worker now instead of at its next poll (call after commit). */

@@ -1,0 +1,118 @@
+import { systemCtx, type DataAccess, type Unit } from '../../db/tenant';
+import type { Clock } from '../../infra/clock';
+import type { Jobs } from '../../infra/jobs';
+import { LANGUAGE_SETTING, textsOf, type ServerTexts } from '../../infra/texts';
+import { companiesQueries } from '../companies';
+import { contactsQueries } from '../contacts';
+import { queueOutbound, renderVariables } from '../messages';
+import { queuesQueries } from '../queues';
+import { ticketsQueries, type TicketRow } from '../tickets';
+import * as repo from './timers.repository';
+import type { TimerKind } from './timers.repository';
+
+export type { TimerKind } from './timers.repository';
+
+export interface TimersDeps {
+  data: DataAccess;
+  jobs: Jobs;
+  clock: Clock;
+}
+
+/**
+ * How much one run may do (decision 0170): each batch is one short transaction per company, and a
+ * run stops after `maxPerRun` tickets per timer; what is left waits for the next minute.
+ */
+export interface TimerLimits {
+  batch: number;
+  maxPerRun: number;
+}
+
+export const DEFAULT_TIMER_LIMITS: TimerLimits = { batch: 100, maxPerRun: 1000 };
+
+export type TimersRun = Record<TimerKind, number>;
+
+const KINDS: TimerKind[] = ['autoClose', 'autoTransfer', 'botTimeout'];
+
+export const createTimersService = (deps: TimersDeps, limits: TimerLimits = DEFAULT_TIMER_LIMITS) => {
+  const { data } = deps;
+
+  /**
+   * A message the server writes into the conversation (variables rendered like the transitions'
+   * greetings); the company's language and zone are read once per batch.
+   */
+  const automatedSender = (unit: Unit, companyId: number) => {
+    let facts: Promise<{ language: string | undefined; timeZone: string }> | undefined;
+    return async (ticket: TicketRow, template: string | ((texts: ServerTexts) => string)) => {
+      facts ??= (async () => ({
+        language: await companiesQueries.getSetting(unit.tx, companyId, LANGUAGE_SETTING),
+        timeZone: (await companiesQueries.get(unit.tx, companyId))?.timezone ?? 'America/Sao_Paulo',
+      }))();
+      const { language, timeZone } = await facts;
+      const text = typeof template === 'string' ? template : template(textsOf(language));
+      if (!text.trim()) return;
+      const contact = await contactsQueries.get(unit.tx, companyId, ticket.contactId);
+      const body = renderVariables(text, { language, contactName: contact?.name ?? '', ticketId: ticket.id, now: deps.clock.now(), timeZone });
+      await queueOutbound(unit, deps.jobs, ticket, body, { automated: true, ticketAnnounced: true });
+    };
+  };
+
+  /** One company's share of a batch, in its own tenant transaction: fire, record, tell, send. */
+  const fireFor = (companyId: number, kind: TimerKind, ids: number[], now: Date): Promise<number> =>
+    data.withTenant(systemCtx(companyId), async (unit) => {
+      const fired = await repo.fire(unit.tx, companyId, kind, ids, now);
+      if (fired.length === 0) return 0;
+      await repo.recordEvents(
+        unit.tx,
+        companyId,
+        fired.map((f) => ({
+          ticketId: f.ticketId,
+          detail: { timer: kind, minutes: f.minutes, from: f.previousStatus, ...(kind === 'autoTransfer' ? { queueId: f.transferQueueId } : {}) },
+        })),
+      );
+      const sendAutomated = automatedSender(unit, companyId);
+      const transferNotices = kind === 'autoTransfer' && (await companiesQueries.getSetting(unit.tx, companyId, 'sendMsgTransfTicket')) === 'enabled';
+      for (const f of fired) {
+        const t = (await ticketsQueries.get(unit.tx, companyId, f.ticketId))!;
+        if (kind === 'autoClose' && !t.isGroup && f.expiresInactiveMessage.trim()) await sendAutomated(t, f.expiresInactiveMessage);
+        if (kind === 'autoTransfer' && transferNotices && !t.isGroup && t.queueId) {
+          const queue = await queuesQueries.get(unit.tx, companyId, t.queueId);
+          if (queue) await sendAutomated(t, (texts) => texts.transferNotice(queue.name, null));
+        }
+        // The same event a person's transition stages: lists move the ticket, rooms follow it.
+        const dto = (await ticketsQueries.loadDto(unit.tx, companyId, t.id))!;
+        unit.stage({ type: 'ticket.updated', companyId, ticket: dto, previous: { status: f.previousStatus, queueId: f.previousQueueId, userId: t.userId } });
+      }
+      return fired.length;
+    });
+
+  /** One timer, bounded: batches of due tickets until none are left or the run's share is spent. */
+  const runOne = async (kind: TimerKind, now: Date): Promise<number> => {
+    let done = 0;
+    for (let examined = 0; examined < limits.maxPerRun; ) {
+      const size = Math.min(limits.batch, limits.maxPerRun - examined);
+      const due = await data.withSystem('timers:sweep', ({ tx }) => repo.candidates(tx, kind, now, size));
+      if (due.length === 0) break;
+      examined += due.length;
+      const byCompany = new Map<number, number[]>();
+      for (const c of due) byCompany.set(c.companyId, [...(byCompany.get(c.companyId) ?? []), c.ticketId]);
+      let fired = 0;
+      for (const [companyId, ids] of byCompany) fired += await fireFor(companyId, kind, ids, now);
+      done += fired;
+      // Nothing fired (all busy with agents right now, or a short batch): the rest waits for the next run.
+      if (fired === 0 || due.length < size) break;
+    }
+    return done;
+  };
+
+  return {
+    /** Every timer once, at `now` (the clock's by default); how many tickets each moved. */
+    run: async (now: Date = deps.clock.now()): Promise<TimersRun> => {
+      const result = { autoClose: 0, autoTransfer: 0, botTimeout: 0 } satisfies TimersRun;
+      for (const kind of KINDS) result[kind] = await runOne(kind, now);
+      return result;
+    },
+    runOne,
+  };
+};
+
+export type TimersService = ReturnType<typeof createTimersService>;
