@@ -1,5 +1,5 @@
-// The partial indexes the ticket timers' scans read (decision 0173): proposed for the next
-// migration; bench:timers creates them for its run.
+// The partial indexes the ticket timers' scans read (decision 0173); migration 0014 creates
+// them, and the bench re-states them (if not exists) so an older dataset gets them too.
 /** Each timer's scan per connection, in due order (EXPLAIN: Index Cond on whatsapp_id and the time column). */
 export const TIMER_INDEXES = [
   `create index if not exists tickets_timer_close on tickets (whatsapp_id, last_from_me_at) where status = 'open'`,

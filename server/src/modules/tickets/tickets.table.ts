@@ -54,6 +54,7 @@ export const tickets = pgTable(
     index('tickets_company_user_status_updated').on(t.companyId, t.userId, t.status, t.updatedAt.desc(), t.id.desc()),
     index('tickets_company_queue_status_updated').on(t.companyId, t.queueId, t.status, t.updatedAt.desc(), t.id.desc()),
     index('tickets_contact_whatsapp').on(t.contactId, t.whatsappId, t.id),
+    // The timers' partial indexes are in migration 0014_timer_indexes.sql.
     // The dashboard's indexes (closed_at, accepted_at, created_at per company, with INCLUDE
     // columns) are in migration 0012_dashboard_indexes.sql: drizzle's builder has no INCLUDE.
     // Agents' lists: the unassigned tickets of their queues.
