@@ -25,7 +25,23 @@ afterAll(async () => {
   await app.close();
 });
 
-const timers = (limits?: TimerLimits) => createTimersService({ data: app.data, jobs, clock: systemClock }, limits);
+/**
+ * The bot's turns for the customers' messages run as jobs and lock their ticket while they work;
+ * a timer skips locked rows (SKIP LOCKED). Runs here wait until no turn is pending, so what they
+ * see is the tickets' state, not a race with the bot.
+ */
+const botIdle = () =>
+  expect
+    .poll(async () => (await app.owner<{ n: number }[]>`select count(*)::int as n from pgboss.job where name = 'bot.turn' and state in ('created', 'retry', 'active')`)[0]!.n, { timeout: 15_000 })
+    .toBe(0);
+const timers = (limits: TimerLimits = { batch: 100, maxPerRun: 1000 }) => {
+  const service = createTimersService({ data: app.data, jobs, clock: systemClock }, limits);
+  return {
+    ...service,
+    runOne: async (...args: Parameters<typeof service.runOne>) => (await botIdle(), service.runOne(...args)),
+    run: async (...args: Parameters<typeof service.run>) => (await botIdle(), service.run(...args)),
+  };
+};
 /** Two hours from now: every timer set below (60 minutes) is due then. */
 const later = () => new Date(Date.now() + 2 * 60 * 60_000);
 
