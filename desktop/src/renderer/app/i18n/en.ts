@@ -491,6 +491,9 @@ export const en: Catalogue = {
     tooShort: 'Message too short',
   },
   queues: {
+    integration: 'Integration',
+    prompt: 'Prompt',
+    none: 'None',
     title: 'Queues & Chatbot',
     add: 'Add queue',
     addTitle: 'Add queue',
@@ -650,7 +653,7 @@ export const en: Catalogue = {
     filterDates: 'Period',
     filterCompany: 'Company',
     actions: { create: 'Created', update: 'Changed', delete: 'Deleted' },
-    entities: { setting: 'Setting', user: 'User', whatsapp: 'Connection', queue: 'Queue', 'queue-option': 'Queue option', plan: 'Plan', company: 'Company', tag: 'Tag', prompt: 'Prompt' },
+    entities: { setting: 'Setting', user: 'User', whatsapp: 'Connection', queue: 'Queue', 'queue-option': 'Queue option', plan: 'Plan', company: 'Company', tag: 'Tag', 'queue-integration': 'Queue integration', prompt: 'Prompt' },
   },
   usersAdmin: {
     title: 'Users',

@@ -491,6 +491,9 @@ export const es: Catalogue = {
     tooShort: 'Mensaje muy corto',
   },
   queues: {
+    integration: 'Integración',
+    prompt: 'Prompt',
+    none: 'Ninguno',
     title: 'Colas y Chatbot',
     add: 'Agregar cola',
     addTitle: 'Agregar cola',
@@ -650,7 +653,7 @@ export const es: Catalogue = {
     filterDates: 'Período',
     filterCompany: 'Empresa',
     actions: { create: 'Creó', update: 'Modificó', delete: 'Eliminó' },
-    entities: { setting: 'Configuración', user: 'Usuario', whatsapp: 'Conexión', queue: 'Cola', 'queue-option': 'Opción de cola', plan: 'Plan', company: 'Empresa', tag: 'Etiqueta', prompt: 'Prompt' },
+    entities: { setting: 'Configuración', user: 'Usuario', whatsapp: 'Conexión', queue: 'Cola', 'queue-option': 'Opción de cola', plan: 'Plan', company: 'Empresa', tag: 'Etiqueta', 'queue-integration': 'Integración de cola', prompt: 'Prompt' },
   },
   usersAdmin: {
     title: 'Usuarios',

@@ -490,6 +490,9 @@ export const ptBR = {
     tooShort: 'Mensagem muito curta',
   },
   queues: {
+    integration: 'Integração',
+    prompt: 'Prompt',
+    none: 'Nenhum',
     title: 'Filas & Chatbot',
     add: 'Adicionar fila',
     addTitle: 'Adicionar fila',
@@ -649,7 +652,7 @@ export const ptBR = {
     filterDates: 'Período',
     filterCompany: 'Empresa',
     actions: { create: 'Criou', update: 'Alterou', delete: 'Excluiu' },
-    entities: { setting: 'Configuração', user: 'Usuário', whatsapp: 'Conexão', queue: 'Fila', 'queue-option': 'Opção de fila', plan: 'Plano', company: 'Empresa', tag: 'Etiqueta', prompt: 'Prompt' },
+    entities: { setting: 'Configuração', user: 'Usuário', whatsapp: 'Conexão', queue: 'Fila', 'queue-option': 'Opção de fila', plan: 'Plano', company: 'Empresa', tag: 'Etiqueta', 'queue-integration': 'Integração de fila', prompt: 'Prompt' },
   },
   usersAdmin: {
     title: 'Usuários',

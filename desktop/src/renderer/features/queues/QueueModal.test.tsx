@@ -23,6 +23,8 @@ vi.mock('./queues.api', () => ({
     removeOption: vi.fn(async () => ({})),
     uploadOption: vi.fn(),
     removeOptionMedia: vi.fn(),
+    integrations: vi.fn(),
+    prompts: vi.fn(),
   },
 }));
 const api = vi.mocked(queuesApi);
@@ -38,6 +40,9 @@ const tab = (name: string) => fireEvent.click(screen.getByRole('tab', { name }))
 beforeEach(() => {
   useQueues.setState({ records: [makeQueue({ id: 7, color: '#1677ff' })], loaded: true, hoursPerQueue: false });
   api.options.mockResolvedValue([]);
+  api.integrations.mockResolvedValue([]);
+  // The company's plan has no AI: the list answers 403 and the select offers nothing.
+  api.prompts.mockRejectedValue(new ApiError(403, { error: 'ERR_PLAN_FEATURE_DISABLED' }, 'forbidden'));
 });
 afterEach(() => {
   cleanup();
@@ -64,8 +69,20 @@ describe('QueueModal', { timeout: 30_000 }, () => {
     type('queue-greeting', 'Olá!');
     save();
     await waitFor(() => expect(api.create).toHaveBeenCalled());
-    expect(api.create.mock.calls[0]![0]).toEqual({ name: 'Suporte', color: '#52c41a', greetingMessage: 'Olá!', outOfHoursMessage: '', orderQueue: null });
+    expect(api.create.mock.calls[0]![0]).toEqual({ name: 'Suporte', color: '#52c41a', greetingMessage: 'Olá!', outOfHoursMessage: '', orderQueue: null, integrationId: null, promptId: null });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it("hands the queue to one of the company's integrations, and keeps a queue's prompt when the plan lists none", async () => {
+    api.integrations.mockResolvedValue([{ id: 31, name: 'Typebot vendas' } as never, { id: 32, name: 'n8n' } as never]);
+    const q = makeQueue({ id: 7, promptId: 4 });
+    api.update.mockResolvedValue(q);
+    open(q);
+    fireEvent.mouseDown(screen.getByTestId('queue-integration').querySelector('.ant-select-selector') ?? screen.getByTestId('queue-integration'));
+    fireEvent.click(await screen.findByText('Typebot vendas'));
+    save();
+    await waitFor(() => expect(api.update).toHaveBeenCalled());
+    expect(api.update.mock.calls[0]![1]).toMatchObject({ integrationId: 31, promptId: 4 });
   });
 
   it("shows a colour in use as the catalogue's toast and stays open", async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, ColorPicker, Flex, Form, Input, InputNumber, Modal, Tabs, Typography } from 'antd';
+import { Alert, Button, ColorPicker, Flex, Form, Input, InputNumber, Modal, Select, Tabs, Typography } from 'antd';
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CreateQueueBody, type QueueDto, type QueueSchedule } from '@balcao/shared';
@@ -26,6 +26,13 @@ interface Values {
   greetingMessage: string;
   outOfHoursMessage: string;
   orderQueue: number | null;
+  integrationId: number | null;
+  promptId: number | null;
+}
+
+interface Choice {
+  value: number;
+  label: string;
 }
 
 /** Colours offered to a new queue: the first one no queue uses yet. */
@@ -46,6 +53,19 @@ export const QueueModal = ({ open, record, onClose, onSaved }: Props) => {
   const [file, setFile] = useState<File | null>(null);
   const [dropMedia, setDropMedia] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  // What the queue may hand conversations to; a list the plan does not offer (403) stays empty.
+  const [integrations, setIntegrations] = useState<Choice[]>([]);
+  const [prompts, setPrompts] = useState<Choice[]>([]);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    void queuesApi.integrations().then((rows) => live && setIntegrations(rows.map((r) => ({ value: r.id, label: r.name }))), () => undefined);
+    void queuesApi.prompts().then((rows) => live && setPrompts(rows.map((r) => ({ value: r.id, label: r.name }))), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -61,6 +81,8 @@ export const QueueModal = ({ open, record, onClose, onSaved }: Props) => {
       greetingMessage: record?.greetingMessage ?? '',
       outOfHoursMessage: record?.outOfHoursMessage ?? '',
       orderQueue: record?.orderQueue ?? null,
+      integrationId: record?.integrationId ?? null,
+      promptId: record?.promptId ?? null,
     });
   }, [open, record, form]);
 
@@ -82,6 +104,8 @@ export const QueueModal = ({ open, record, onClose, onSaved }: Props) => {
         greetingMessage: values.greetingMessage ?? '',
         outOfHoursMessage: values.outOfHoursMessage ?? '',
         orderQueue: values.orderQueue ?? null,
+        integrationId: values.integrationId ?? null,
+        promptId: values.promptId ?? null,
         // Hours are kept whatever the setting; they are only edited while it is `queue` (decision 0100).
         ...(hoursPerQueue ? { schedules: week } : {}),
       };
@@ -119,6 +143,14 @@ export const QueueModal = ({ open, record, onClose, onSaved }: Props) => {
         </Form.Item>
         <Form.Item name="orderQueue" label={t('queues.orderQueue')} tooltip={t('queues.orderHelp')} style={{ flex: '1 1 110px' }}>
           <InputNumber min={0} max={1000} style={{ width: '100%' }} data-testid="queue-order" />
+        </Form.Item>
+      </Flex>
+      <Flex gap={12} wrap>
+        <Form.Item name="integrationId" label={t('queues.integration')} style={{ flex: '1 1 200px' }}>
+          <Select allowClear options={integrations} placeholder={t('queues.none')} data-testid="queue-integration" />
+        </Form.Item>
+        <Form.Item name="promptId" label={t('queues.prompt')} style={{ flex: '1 1 200px' }}>
+          <Select allowClear options={prompts} placeholder={t('queues.none')} data-testid="queue-prompt" />
         </Form.Item>
       </Flex>
       <Form.Item name="greetingMessage" label={t('queues.greeting')}>

@@ -12,7 +12,7 @@ import { useQueues } from './queues.store';
 import { QueuesPage } from './QueuesPage';
 
 vi.mock('./queues.api', () => ({
-  queuesApi: { list: vi.fn(), settings: vi.fn(), remove: vi.fn(async () => ({})), options: vi.fn(async () => []) },
+  queuesApi: { list: vi.fn(), settings: vi.fn(), remove: vi.fn(async () => ({})), options: vi.fn(async () => []), integrations: vi.fn(async () => []), prompts: vi.fn(async () => []) },
 }));
 const socketHandlers: ((p: WireChannels['queue']) => void)[] = [];
 vi.mock('../../lib/socket', () => ({

@@ -1,3 +1,4 @@
+import type { ListPromptsResponse, ListQueueIntegrationsResponse } from '@balcao/shared';
 import type { CreateQueueBody, CreateQueueOptionBody, QueueDto, QueueOptionDto, UpdateQueueBody, UpdateQueueOptionBody } from '@balcao/shared';
 import { http } from '../../lib/http';
 
@@ -5,6 +6,17 @@ const fileForm = (file: File) => {
   const form = new FormData();
   form.append('file', file, file.name);
   return form;
+};
+
+/** Every page of a paged list (at most 20 pages: a choice list, not an export). */
+const allPages = async <R extends { hasMore: boolean }, T>(page: (n: number) => Promise<R>, items: (r: R) => T[]): Promise<T[]> => {
+  const out: T[] = [];
+  for (let n = 1; n <= 20; n += 1) {
+    const r = await page(n);
+    out.push(...items(r));
+    if (!r.hasMore) break;
+  }
+  return out;
 };
 
 export const queuesApi = {
@@ -15,6 +27,12 @@ export const queuesApi = {
   remove: (id: number) => http.delete<unknown>(`/queue/${id}`),
   upload: (id: number, file: File) => http.postForm<QueueDto>(`/queue/${id}/media-upload`, fileForm(file)),
   removeMedia: (id: number) => http.delete<QueueDto>(`/queue/${id}/media-upload`),
+  /**
+   * What a queue may hand its conversations to: the company's queue integrations and AI prompts
+   * (every page; each list is gated by its plan flag, so a 403 means "none offered").
+   */
+  integrations: async () => allPages((pageNumber) => http.get<ListQueueIntegrationsResponse>('/queueIntegration/', { pageNumber }), (r) => r.queueIntegrations),
+  prompts: async () => allPages((pageNumber) => http.get<ListPromptsResponse>('/prompt', { pageNumber }), (r) => r.prompts),
   /** The company's settings (`scheduleType` decides whether queues have their own hours). */
   settings: () => http.get<{ key: string; value: string }[]>('/settings'),
 
