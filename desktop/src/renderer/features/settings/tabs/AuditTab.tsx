@@ -134,6 +134,8 @@ const AuditPane = ({ ctx }: { ctx: SettingsTabContext }) => {
           value={filters.entity}
           onChange={(entity?: string) => setFilters((f) => ({ ...f, entity }))}
           options={auditEntities.map((e) => ({ value: e, label: entityText(e) }))}
+          // A short fixed list: every kind rendered (a virtual list scrolled to the chosen one hid the first kinds).
+          virtual={false}
         />
         <Select
           allowClear
