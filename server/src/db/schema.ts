@@ -14,3 +14,8 @@ export * from '../modules/audit/audit.table';
 export * from '../modules/bot/bot.table';
 export * from '../modules/queue-integrations/queue-integrations.table';
 export * from '../modules/prompts/prompts.table';
+export * from '../modules/schedules/schedules.table';
+export * from '../modules/contact-lists/contact-lists.table';
+export * from '../modules/files/files.table';
+export * from '../modules/campaigns/campaigns.table';
+export * from '../modules/number-health/number-health.table';

@@ -1,5 +1,5 @@
 import { boolean, foreignKey, index, integer, pgTable, primaryKey, serial, text, unique, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { createdAt, ts, updatedAt } from '../../db/columns';
 import { companies } from '../companies/companies.table';
 import { queues } from '../queues/queues.table';
 
@@ -33,6 +33,14 @@ export const whatsapps = pgTable(
     integrationId: integer('integration_id'),
     sendIdQueue: integer('send_id_queue'),
     timeSendQueue: integer('time_send_queue').notNull().default(0),
+    /** Number health (issue 13 §6): when the number was paired (start of its warm-up ramp). */
+    pairedAt: ts('paired_at'),
+    /** Non-reply sends allowed per minute, per day; 0 = no limit. Jitter spreads sends apart. */
+    gateRatePerMinute: integer('gate_rate_per_minute').notNull().default(20),
+    gateDailyCap: integer('gate_daily_cap').notNull().default(1000),
+    gateJitterMs: integer('gate_jitter_ms').notNull().default(2000),
+    /** Warm-up: a newly paired number's daily cap ramps up over this many days (0 = off). */
+    gateWarmupDays: integer('gate_warmup_days').notNull().default(7),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,40 @@
+import { boolean, foreignKey, index, integer, pgTable, serial, unique, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, ts, updatedAt } from '../../db/columns';
+import { companies } from '../companies/companies.table';
+
+/** Campaign audiences (administration.md "Contact list"): plain rows, not the company's contacts. */
+export const contactLists = pgTable(
+  'contact_lists',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('contact_lists_company_id_id').on(t.companyId, t.id), index('contact_lists_company').on(t.companyId)],
+);
+
+/** One person of a list. `is_whatsapp_valid` null = not checked yet (a job checks it through a connection). */
+export const contactListItems = pgTable(
+  'contact_list_items',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    contactListId: integer('contact_list_id').notNull(),
+    name: varchar('name', { length: 50 }).notNull(),
+    number: varchar('number', { length: 50 }).notNull(),
+    email: varchar('email', { length: 255 }).notNull().default(''),
+    isWhatsappValid: boolean('is_whatsapp_valid'),
+    checkedAt: ts('checked_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('contact_list_items_company_id_id').on(t.companyId, t.id),
+    // One row per number in a list: re-importing a sheet updates instead of duplicating.
+    unique('contact_list_items_list_number').on(t.contactListId, t.number),
+    index('contact_list_items_list_name').on(t.contactListId, t.name),
+    foreignKey({ name: 'contact_list_items_list_fk', columns: [t.companyId, t.contactListId], foreignColumns: [contactLists.companyId, contactLists.id] }).onDelete('cascade'),
+  ],
+);

@@ -1,0 +1,16 @@
+// The contract every non-reply outbound path (campaigns, schedules, external API bursts) uses to
+// ask the per-connection gate before sending (issue 13 §6). Replies to a customer never pass here.
+import type { Tx } from '../../db/client';
+
+export type SendKind = 'campaign' | 'schedule' | 'api';
+export type GateReason = 'rate' | 'daily-cap' | 'warm-up' | 'opt-out';
+
+/** ok: send after `waitMs` (jitter), already counted; otherwise retry at `retryAt` (null: never, e.g. opted out). */
+export type GateDecision = { ok: true; waitMs: number } | { ok: false; reason: GateReason; retryAt: Date | null };
+
+export interface NumberHealth {
+  /** Ask to send one message to `number` through a connection; counts it when admitted, records the hold otherwise. */
+  admit(req: { companyId: number; whatsappId: number; number: string; kind: SendKind }): Promise<GateDecision>;
+  /** The opt-out ledger, read inside the caller's transaction when it has one. */
+  isOptedOut(companyId: number, number: string, tx?: Tx): Promise<boolean>;
+}
