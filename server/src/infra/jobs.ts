@@ -7,7 +7,21 @@ import { APP_ROLE } from '../db/migrate';
 /** What an agent did to a stored message that WhatsApp must be told (issue 9). */
 export type MessageAction = 'edit' | 'revoke' | 'react';
 
-export type JobName = 'message.send' | 'media.download' | 'session.command' | 'message.read' | 'contact.picture' | 'contact.import' | 'bot.turn' | 'timers.sweep';
+export type JobName =
+  | 'message.send'
+  | 'media.download'
+  | 'session.command'
+  | 'message.read'
+  | 'contact.picture'
+  | 'contact.import'
+  | 'bot.turn'
+  | 'timers.sweep'
+  | 'schedule.send'
+  | 'schedules.sweep'
+  | 'campaign.dispatch'
+  | 'campaign.send'
+  | 'campaigns.sweep'
+  | 'contact-list.check';
 
 export interface JobPayloads {
   /**
@@ -29,10 +43,22 @@ export interface JobPayloads {
   'session.command': { companyId: number; whatsappId: number; action: 'start' | 'restart' | 'logout'; phoneNumber?: string; at: string };
   /** The ticket timers (auto-close, auto-transfer, bot timeouts): a cron job, one run at a time in the cluster. */
   'timers.sweep': Record<string, never>;
+  /** One schedule (or follow-up) due at its sendAt (issue 13 §1–2). */
+  'schedule.send': { companyId: number; scheduleId: number };
+  /** Past-due and missed schedules across companies (the server was down): a cron job. */
+  'schedules.sweep': Record<string, never>;
+  /** A running campaign's next window of sends (issue 13 §5): claims ledger rows, enqueues them. */
+  'campaign.dispatch': { companyId: number; campaignId: number };
+  /** One ledger row of a campaign: claimed before sending, so it is sent exactly once. */
+  'campaign.send': { companyId: number; campaignId: number; shippingId: number };
+  /** Scheduled campaigns whose time came, across companies: a cron job. */
+  'campaigns.sweep': Record<string, never>;
+  /** A contact list's numbers checked on WhatsApp through a connection (issue 13 §3). */
+  'contact-list.check': { companyId: number; contactListId: number };
 }
 
 /** Cron jobs: pg-boss creates one job per tick for the whole cluster. */
-export type CronJobName = Extract<JobName, 'timers.sweep'>;
+export type CronJobName = Extract<JobName, 'timers.sweep' | 'schedules.sweep' | 'campaigns.sweep'>;
 
 /** Jobs that need a connection's live socket, so they run in the process holding its lease. */
 export type ConnectionJobName = Extract<JobName, 'message.send' | 'media.download' | 'session.command' | 'message.read' | 'contact.picture'>;
@@ -92,10 +118,11 @@ export class Jobs {
       if (!state.stopping) console.error('pg-boss error:', err.message);
     });
     await boss.start();
-    for (const name of ['message.send', 'media.download', 'session.command', 'message.read', 'contact.picture', 'contact.import', 'bot.turn'] satisfies JobName[]) await boss.createQueue(name);
+    const queues = ['message.send', 'media.download', 'session.command', 'message.read', 'contact.picture', 'contact.import', 'bot.turn', 'schedule.send', 'campaign.dispatch', 'campaign.send', 'contact-list.check'] satisfies JobName[];
+    for (const name of queues) await boss.createQueue(name);
     // A cron queue is 'stately': at most one job waiting and one running, so a slow run never
     // piles up ticks and two processes never run it at once.
-    for (const name of ['timers.sweep'] satisfies CronJobName[]) await boss.createQueue(name, { name, policy: 'stately' });
+    for (const name of ['timers.sweep', 'schedules.sweep', 'campaigns.sweep'] satisfies CronJobName[]) await boss.createQueue(name, { name, policy: 'stately' });
     // The app role enqueues inside its own transactions, so it needs the queue tables too.
     await boss.getDb().executeSql(
       `grant usage on schema pgboss to ${APP_ROLE}; grant select, insert, update on all tables in schema pgboss to ${APP_ROLE}; grant usage on all sequences in schema pgboss to ${APP_ROLE}`,
