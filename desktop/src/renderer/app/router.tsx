@@ -7,7 +7,7 @@ import { RequirePlan } from '../features/plans/RequirePlan';
 
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
-  'todolist', 'schedules', 'helps', 'files',
+  'schedules', 'helps', 'files',
   'messages-api', 'kanban', 'financeiro',
   'announcements', 'subscription', 'chats/:uuid?', 'contact-lists', 'contact-lists/:contactListId/contacts',
   'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
@@ -92,6 +92,10 @@ const routes: RouteObject[] = [
           const { PromptsPage } = await import('../features/prompts/PromptsPage');
           return { element: <RequireAdmin><RequirePlan flag="useOpenAi"><PromptsPage /></RequirePlan></RequireAdmin> };
         },
+      },
+      {
+        path: 'todolist',
+        lazy: async () => ({ Component: (await import('../features/todo/TodoPage')).TodoPage }),
       },
       {
         path: 'simulator',

@@ -879,4 +879,14 @@ export const en: Catalogue = {
     nameTaken: 'A prompt with this name already exists.',
     advanced: 'Provider',
   },
+  todo: {
+    title: 'To-do',
+    placeholder: 'New task',
+    add: 'Add',
+    save: 'Save',
+    edit: 'Edit',
+    delete: 'Delete',
+    deleteTitle: 'Delete this task?',
+    empty: 'No tasks. Tasks are kept on this device only.',
+  },
 };

@@ -879,4 +879,14 @@ export const es: Catalogue = {
     nameTaken: 'Ya existe un prompt con este nombre.',
     advanced: 'Proveedor',
   },
+  todo: {
+    title: 'Tareas',
+    placeholder: 'Nueva tarea',
+    add: 'Agregar',
+    save: 'Guardar',
+    edit: 'Editar',
+    delete: 'Eliminar',
+    deleteTitle: '¿Eliminar esta tarea?',
+    empty: 'No hay tareas. Las tareas se guardan solo en este dispositivo.',
+  },
 };

@@ -879,6 +879,16 @@ export const ptBR = {
     nameTaken: 'Já existe um prompt com este nome.',
     advanced: 'Provedor',
   },
+  todo: {
+    title: 'Tarefas',
+    placeholder: 'Nova tarefa',
+    add: 'Adicionar',
+    save: 'Salvar',
+    edit: 'Editar',
+    delete: 'Excluir',
+    deleteTitle: 'Excluir esta tarefa?',
+    empty: 'Nenhuma tarefa. As tarefas ficam só neste dispositivo.',
+  },
 };
 
 /** Same keys in every language, any wording. */
