@@ -19,3 +19,6 @@ export * from '../modules/contact-lists/contact-lists.table';
 export * from '../modules/files/files.table';
 export * from '../modules/campaigns/campaigns.table';
 export * from '../modules/number-health/number-health.table';
+export * from '../modules/helps/helps.table';
+export * from '../modules/announcements/announcements.table';
+export * from '../modules/billing/billing.table';

@@ -17,6 +17,8 @@ export const plans = pgTable('plans', {
   useOpenAi: boolean('use_open_ai').notNull().default(true),
   useIntegrations: boolean('use_integrations').notNull().default(true),
   useInternal: boolean('use_internal').notNull().default(true),
+  /** Offered on the public signup page (issue 14 §2): a signup may only choose such a plan. */
+  signup: boolean('signup').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -33,6 +35,15 @@ export const companies = pgTable(
     // Always set (decision 0036): NO_DUE_DATE for a company that never expires.
     dueDate: date('due_date', { mode: 'string' }).notNull().default(NO_DUE_DATE),
     recurrence: varchar('recurrence', { length: 20 }).notNull().default('MENSAL'),
+    /** Set by signup (today + the platform's trial days); null for companies the super user made. */
+    trialExpiration: date('trial_expiration', { mode: 'string' }),
+    /** Billing data the checkout collects (administration.md "Company"). */
+    billingName: varchar('billing_name', { length: 120 }).notNull().default(''),
+    addressZipCode: varchar('address_zip_code', { length: 20 }).notNull().default(''),
+    addressStreet: varchar('address_street', { length: 200 }).notNull().default(''),
+    addressState: varchar('address_state', { length: 60 }).notNull().default(''),
+    addressCity: varchar('address_city', { length: 100 }).notNull().default(''),
+    addressDistrict: varchar('address_district', { length: 100 }).notNull().default(''),
     timezone: varchar('timezone', { length: 64 }).notNull().default('America/Sao_Paulo'),
     /** The company that runs the SaaS itself (the super user's). */
     isPlatform: boolean('is_platform').notNull().default(false),

@@ -69,3 +69,25 @@ export const refreshTokens = pgTable(
     foreignKey({ name: 'refresh_tokens_user_fk', columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
   ],
 );
+
+/**
+ * Password reset codes (issue 14 §3): 6 digits sent by e-mail, stored hashed, valid 30 minutes,
+ * single use (used_at), at most 5 tries (attempts). A new request replaces the user's open code.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    codeHash: varchar('code_hash', { length: 128 }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('password_resets_user').on(t.userId),
+    foreignKey({ name: 'password_resets_user_fk', columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+  ],
+);

@@ -1,0 +1,21 @@
+import { boolean, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../db/columns';
+import { companies } from '../companies/companies.table';
+
+/**
+ * Announcements (administration.md /announcements): the super user's notices to every company,
+ * kept under the platform company and read by all through a system reason. Priority 1 high,
+ * 2 medium, 3 low.
+ */
+export const announcements = pgTable('announcements', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  title: varchar('title', { length: 200 }).notNull(),
+  text: text('text').notNull(),
+  priority: integer('priority').notNull().default(3),
+  status: boolean('status').notNull().default(true),
+  mediaPath: text('media_path').notNull().default(''),
+  mediaName: text('media_name').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
