@@ -8,7 +8,7 @@ import { RequirePlan } from '../features/plans/RequirePlan';
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
   'todolist', 'schedules', 'helps', 'files',
-  'messages-api', 'kanban', 'financeiro',
+  'messages-api', 'financeiro',
   'announcements', 'subscription', 'chats/:uuid?', 'contact-lists', 'contact-lists/:contactListId/contacts',
   'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
 ];
@@ -91,6 +91,13 @@ const routes: RouteObject[] = [
         lazy: async () => {
           const { PromptsPage } = await import('../features/prompts/PromptsPage');
           return { element: <RequireAdmin><RequirePlan flag="useOpenAi"><PromptsPage /></RequirePlan></RequireAdmin> };
+        },
+      },
+      {
+        path: 'kanban',
+        lazy: async () => {
+          const { KanbanPage } = await import('../features/kanban/KanbanPage');
+          return { element: <RequirePlan flag="useKanban"><KanbanPage /></RequirePlan> };
         },
       },
       {
