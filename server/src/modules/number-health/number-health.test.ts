@@ -85,6 +85,20 @@ describe('the gate', () => {
     expect(await ledger(paced)).toEqual([{ day: '2026-03-12', sent: 1, held: { rate: 11 } }]);
   });
 
+  it('holds the cap across two server processes sharing the database', async () => {
+    now = new Date('2026-03-12T15:00:00.000Z');
+    const second = await createTestApp({ clock, db: { ownerUrl: app.ownerUrl, appUrl: app.appUrl } });
+    try {
+      const w = await connection({ gateDailyCap: 7 });
+      const gates = [gate(), createNumberHealth({ data: second.data, clock, random })];
+      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => gates[i % 2]!.admit({ companyId: a.companyId, whatsappId: w.id, number: phone(), kind: 'campaign' })));
+      expect(answers.filter((r) => r.ok)).toHaveLength(7);
+      expect(await ledger(w)).toEqual([{ day: '2026-03-12', sent: 7, held: { 'daily-cap': 23 } }]);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('ramps a newly paired number up: cap × day / warm-up days, then the whole cap', async () => {
     now = new Date('2026-03-13T12:00:00.000Z');
     const w = await connection({ gateDailyCap: 70, gateWarmupDays: 7 });
