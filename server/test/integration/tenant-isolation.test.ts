@@ -156,6 +156,25 @@ const aTagsAndNoteUnchanged = async () => {
   expect((await app.owner`select note from ticket_notes where id = ${aNote}`)[0]?.note).toBe(`Nota ${A.marker}`);
 };
 
+/** A kanban tag of A's on A's ticket, and B's own kanban tag, made once on first use (issue 13 §7). */
+let kanbanTags: Promise<{ aLane: number; bLane: number }> | undefined;
+const lanes = () =>
+  (kanbanTags ??= (async () => {
+    const aLane = (await api(app, A.c.adminToken).post<{ id: number }>('/tags', { name: `Raia ${A.marker}`, kanban: true })).body.id;
+    await api(app, A.c.adminToken).put(`/ticket-tags/${A.ticket.id}/${aLane}`);
+    const bLane = (await api(app, B.c.adminToken).post<{ id: number }>('/tags', { name: 'Raia B', kanban: true })).body.id;
+    return { aLane, bLane };
+  })());
+const aLaneUnchanged = async () => {
+  const { aLane } = await lanes();
+  expect(await app.owner`select tag_id from ticket_tags where ticket_id = ${A.ticket.id}`).toContainEqual({ tag_id: aLane });
+  expect((await app.owner`select kanban from tags where id = ${aLane}`)[0]).toEqual({ kanban: 1 });
+};
+const noOptOutsInA = async () => {
+  await aContactUnchanged();
+  expect(await app.owner`select number from opt_outs where company_id = ${A.c.companyId}`).toEqual([]);
+};
+
 /** A tag of A's, on A's ticket, made once on first use. */
 let aTagId: Promise<number> | undefined;
 const aTag = () =>
@@ -651,6 +670,28 @@ const table: Record<string, Case[]> = {
     { name: "A's queue", req: () => ({ method: 'POST', url: '/whatsapp', body: { name: 'Outra', queueIds: [A.queueId] } }), expect: notFound('ERR_NO_QUEUE_FOUND') },
     { name: "A's queue as transfer queue", req: () => ({ method: 'POST', url: '/whatsapp', body: { name: 'Outra', transferQueueId: A.queueId } }), expect: notFound('ERR_NO_QUEUE_FOUND') },
   ],
+  'GET /ticket/kanban': [
+    { name: "lists B's tickets only, whatever queueIds", req: async () => (await lanes(), get(`/ticket/kanban?queueIds=${encodeURIComponent(JSON.stringify([A.queueId]))}`)), expect: emptyList((b) => b.tickets) },
+    { name: "B's board", req: async () => (await lanes(), get('/ticket/kanban')), expect: listed((b) => b.tickets, () => [A.ticket.id], () => B.ticket.id) },
+  ],
+  'GET /tags/kanban': [
+    { name: "B's lanes only", req: async () => (await lanes(), get('/tags/kanban')), expect: async (r) => {
+        const { aLane, bLane } = await lanes();
+        listed((b) => b.lista, () => [aLane], () => bLane)(r);
+      } },
+  ],
+  'PUT /ticket-tags/:ticketId/:tagId': [
+    { name: "A's ticket", req: async () => ({ method: 'PUT', url: `/ticket-tags/${A.ticket.id}/${(await lanes()).bLane}` }), expect: notFound('ERR_NO_TICKET_FOUND', aLaneUnchanged) },
+    { name: "A's tag on B's ticket", req: async () => ({ method: 'PUT', url: `/ticket-tags/${B.ticket.id}/${(await lanes()).aLane}` }), expect: notFound('ERR_NOT_FOUND', async () => {
+        await aLaneUnchanged();
+        expect(await app.owner`select tag_id from ticket_tags where tag_id = ${(await lanes()).aLane} and ticket_id = ${B.ticket.id}`).toEqual([]);
+      }) },
+  ],
+  'DELETE /ticket-tags/:ticketId': [{ name: "A's ticket", req: async () => ({ method: 'DELETE', url: `/ticket-tags/${A.ticket.id}` }), expect: notFound('ERR_NO_TICKET_FOUND', aLaneUnchanged) }],
+  'GET /contacts/:id/opt-out': [{ name: "A's contact", req: () => get(`/contacts/${A.contactId}/opt-out`), expect: notFound('ERR_NO_CONTACT_FOUND') }],
+  'PUT /contacts/:id/opt-out': [{ name: "A's contact", req: () => ({ method: 'PUT', url: `/contacts/${A.contactId}/opt-out` }), expect: notFound('ERR_NO_CONTACT_FOUND', noOptOutsInA) }],
+  'DELETE /contacts/:id/opt-out': [{ name: "A's contact", req: () => ({ method: 'DELETE', url: `/contacts/${A.contactId}/opt-out` }), expect: notFound('ERR_NO_CONTACT_FOUND', noOptOutsInA) }],
+  'GET /whatsapp/:id/health': [{ name: "A's connection", req: () => get(`/whatsapp/${A.c.whatsapp.id}/health`), expect: notFound('ERR_NO_WAPP_FOUND') }],
   'GET /whatsapp/:id': [{ name: "A's connection", req: () => get(`/whatsapp/${A.c.whatsapp.id}`), expect: notFound('ERR_NO_WAPP_FOUND') }],
   'PUT /whatsapp/:id': [
     { name: "A's connection", req: () => ({ method: 'PUT', url: `/whatsapp/${A.c.whatsapp.id}`, body: { name: 'Tomada' } }), expect: notFound('ERR_NO_WAPP_FOUND', aConnectionUnchanged) },

@@ -301,6 +301,26 @@ export class SpecClient {
     return this.http('DELETE', `/tags/${id}`);
   }
 
+  /** pages/Kanban (administration.md §7): GET /tags/kanban; reads `lista` (the lanes). */
+  kanbanLanes() {
+    return this.http<{ lista: Record<string, unknown>[] }>('GET', '/tags/kanban');
+  }
+
+  /** pages/Kanban: GET /ticket/kanban {queueIds: JSON of the user's queues, teste: true}; reads `tickets`. */
+  kanbanTickets(queueIds: number[]) {
+    return this.http<{ tickets: WireTicket[] }>('GET', '/ticket/kanban', { params: { queueIds: JSON.stringify(queueIds), teste: true } });
+  }
+
+  /**
+   * pages/Kanban.handleCardMove (administration.md §4 "Kanban drag"): DELETE /ticket-tags/{ticketId},
+   * then PUT /ticket-tags/{ticketId}/{laneId} — lane 0 is the string 'lane0' (its failure swallowed).
+   */
+  async kanbanMove(ticketId: number, laneId: number | 'lane0') {
+    const removed = await this.http('DELETE', `/ticket-tags/${ticketId}`);
+    const added = await this.http<WireTicket & { error?: string }>('PUT', `/ticket-tags/${ticketId}/${laneId}`);
+    return { removed, added };
+  }
+
   /** pages/Prompts (administration.md §7): GET /prompt; reads `prompts`. */
   promptsPage() {
     return this.http<{ prompts: Record<string, unknown>[] }>('GET', '/prompt');

@@ -91,6 +91,12 @@ export const WhatsappDto = z.object({
   transferQueueId: z.number().nullable(),
   promptId: z.number().nullable(),
   integrationId: z.number().nullable(),
+  /** Number health (issue 13 §6): when the number was paired, and the send gate's settings. */
+  pairedAt: iso.nullable(),
+  gateRatePerMinute: z.number(),
+  gateDailyCap: z.number(),
+  gateJitterMs: z.number(),
+  gateWarmupDays: z.number(),
   queues: z.array(ref),
   updatedAt: iso,
 });

@@ -19,6 +19,11 @@ export const CreateWhatsappBody = z.object({
   timeToTransfer: z.number().int().min(0).max(100_000).default(0),
   transferQueueId: dbId.nullable().optional(),
   promptId: dbId.nullable().optional(),
+  /** Number health (issue 13 §6): the send gate of non-reply messages; 0 = no limit. */
+  gateRatePerMinute: z.number().int().min(0).max(600).optional(),
+  gateDailyCap: z.number().int().min(0).max(100_000).optional(),
+  gateJitterMs: z.number().int().min(0).max(600_000).optional(),
+  gateWarmupDays: z.number().int().min(0).max(90).optional(),
   queueIds: z.array(dbId).max(200).default([]),
 });
 export type CreateWhatsappBody = z.infer<typeof CreateWhatsappBody>;
@@ -44,6 +49,11 @@ export const UpdateWhatsappBody = z.object({
   promptId: dbId.nullable().optional(),
   /** The connection's own queue integration (a queue's wins over it); null clears it. */
   integrationId: dbId.nullable().optional(),
+  /** Number health (issue 13 §6): the send gate of non-reply messages; 0 = no limit. */
+  gateRatePerMinute: z.number().int().min(0).max(600).optional(),
+  gateDailyCap: z.number().int().min(0).max(100_000).optional(),
+  gateJitterMs: z.number().int().min(0).max(600_000).optional(),
+  gateWarmupDays: z.number().int().min(0).max(90).optional(),
   queueIds: z.array(dbId).max(200).optional(),
 });
 export type UpdateWhatsappBody = z.infer<typeof UpdateWhatsappBody>;

@@ -7,8 +7,7 @@ import { RequirePlan } from '../features/plans/RequirePlan';
 
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
-  'schedules', 'helps', 'files',
-  'messages-api', 'kanban', 'financeiro',
+  'schedules', 'helps', 'files', 'messages-api', 'financeiro',
   'announcements', 'subscription', 'chats/:uuid?', 'contact-lists', 'contact-lists/:contactListId/contacts',
   'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
 ];
@@ -96,6 +95,13 @@ const routes: RouteObject[] = [
       {
         path: 'todolist',
         lazy: async () => ({ Component: (await import('../features/todo/TodoPage')).TodoPage }),
+      },
+      {
+        path: 'kanban',
+        lazy: async () => {
+          const { KanbanPage } = await import('../features/kanban/KanbanPage');
+          return { element: <RequirePlan flag="useKanban"><KanbanPage /></RequirePlan> };
+        },
       },
       {
         path: 'simulator',

@@ -95,3 +95,24 @@ export const setContactTags = async (tx: Tx, companyId: number, contactId: numbe
     : [];
   return removed.length + added.length > 0;
 };
+
+/** The company's kanban tags (the board's lanes), in the order they were made (decision 0246). */
+export const listKanban = (tx: Tx, companyId: number): Promise<TagRow[]> =>
+  tx.select().from(tags).where(and(eq(tags.companyId, companyId), eq(tags.kanban, 1))).orderBy(asc(tags.id));
+
+export const getTag = async (tx: Tx, companyId: number, id: number): Promise<TagRow | undefined> =>
+  (await tx.select().from(tags).where(and(eq(tags.companyId, companyId), eq(tags.id, id))).limit(1))[0];
+
+/** Links a tag to a ticket; true when it was not linked. */
+export const addTicketTag = async (tx: Tx, companyId: number, ticketId: number, tagId: number): Promise<boolean> =>
+  (await tx.insert(ticketTags).values({ companyId, ticketId, tagId }).onConflictDoNothing().returning({ tagId: ticketTags.tagId })).length > 0;
+
+/** Unlinks the ticket's kanban tags (all, or all but `keep`); true when any went. */
+export const removeKanbanTags = async (tx: Tx, companyId: number, ticketId: number, keep?: number): Promise<boolean> => {
+  const lanes = tx.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, companyId), eq(tags.kanban, 1)));
+  const removed = await tx
+    .delete(ticketTags)
+    .where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.ticketId, ticketId), inArray(ticketTags.tagId, lanes), ...(keep ? [sql`${ticketTags.tagId} <> ${keep}`] : [])))
+    .returning({ tagId: ticketTags.tagId });
+  return removed.length > 0;
+};

@@ -1,5 +1,5 @@
-import { can, type ContactDto, type CreateTagBody, type ListTagsQuery, type ListTagsResponse, type SyncTagsBody, type TagDto, type TagListItemDto, type TicketDto, type UpdateTagBody } from '@balcao/shared';
-import type { Ctx, DataAccess } from '../../db/tenant';
+import { can, type ContactDto, type CreateTagBody, type KanbanTagsResponse, type ListTagsQuery, type ListTagsResponse, type SyncTagsBody, type TagDto, type TagListItemDto, type TicketDto, type UpdateTagBody } from '@balcao/shared';
+import type { Ctx, DataAccess, Unit } from '../../db/tenant';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../infra/errors';
 import { pgCode, UNIQUE_VIOLATION } from '../../db/errors';
@@ -20,6 +20,13 @@ export const visibleTicket = async (tx: Tx, ctx: Ctx, ticketId: number) => {
   if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
   if (!canSee(actor, ticket)) throw new AppError('ERR_NO_PERMISSION');
   return ticket;
+};
+
+/** The ticket's DTO, announced as its update when it changed (every list and board applies it). */
+const announceTicket = async (tx: Tx, ctx: Ctx, stage: Unit['stage'], ticketId: number, changed: boolean): Promise<TicketDto> => {
+  const dto = (await ticketsQueries.loadDto(tx, ctx.companyId, ticketId))!;
+  if (changed) stage({ type: 'ticket.updated', companyId: ctx.companyId, ticket: dto });
+  return dto;
 };
 
 const taken = () => new AppError('ERR_DUPLICATED_RECORD', 'a tag with this name exists');
@@ -107,6 +114,31 @@ export const createTagsService = (deps: { data: DataAccess }) => {
         const dto = (await ticketsQueries.loadDto(tx, ctx.companyId, ticket.id))!;
         if (changed) stage({ type: 'ticket.updated', companyId: ctx.companyId, ticket: dto });
         return dto;
+      }),
+
+    /** `GET /tags/kanban` → `{ lista }`: the board's lanes, for whoever sees the board. */
+    kanbanLanes: (ctx: Ctx): Promise<KanbanTagsResponse> => data.withTenant(ctx, async ({ tx }) => ({ lista: (await repo.listKanban(tx, ctx.companyId)).map(repo.toTagDto) })),
+
+    /**
+     * `PUT /ticket-tags/:ticketId/:tagId`: whoever may see the ticket tags it. A kanban tag moves
+     * the card (decision 0246): the ticket's other kanban tags go in the same transaction, so a
+     * card is in one lane even if the spec's client's DELETE before it never arrived.
+     */
+    addTicketTag: (ctx: Ctx, ticketId: number, tagId: number): Promise<TicketDto> =>
+      data.withTenant(ctx, async ({ tx, stage }) => {
+        const ticket = await visibleTicket(tx, ctx, ticketId);
+        const tag = await repo.getTag(tx, ctx.companyId, tagId);
+        if (!tag) throw new AppError('ERR_NOT_FOUND', 'unknown tag');
+        const moved = tag.kanban === 1 && (await repo.removeKanbanTags(tx, ctx.companyId, ticket.id, tag.id));
+        const added = await repo.addTicketTag(tx, ctx.companyId, ticket.id, tag.id);
+        return announceTicket(tx, ctx, stage, ticket.id, moved || added);
+      }),
+
+    /** `DELETE /ticket-tags/:ticketId`: the ticket leaves its kanban lane ('Em aberto'); other tags stay. */
+    removeTicketKanbanTags: (ctx: Ctx, ticketId: number): Promise<TicketDto> =>
+      data.withTenant(ctx, async ({ tx, stage }) => {
+        const ticket = await visibleTicket(tx, ctx, ticketId);
+        return announceTicket(tx, ctx, stage, ticket.id, await repo.removeKanbanTags(tx, ctx.companyId, ticket.id));
       }),
 
     /**

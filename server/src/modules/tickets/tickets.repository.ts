@@ -134,6 +134,22 @@ export const list = async (tx: Tx, companyId: number, actor: { id: number; profi
   return { tickets: (row?.dtos ?? []).map(ticketFromJson), count: row?.count ?? 0, hasMore: row?.more ?? false };
 };
 
+/**
+ * The kanban board's tickets (decision 0245): every live (not closed) ticket the actor may see —
+ * `visibleSql`, the one rule, so admins see the company's —, optionally in `queueIds`, newest
+ * first, at most `limit`.
+ */
+export const kanban = async (tx: Tx, companyId: number, actor: { id: number; profile: Actor['profile'] }, queueIds: number[] | undefined, limit: number) => {
+  const v = visibleSql(actor);
+  const rows = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), sql`${tickets.status} <> 'closed'`, ...(queueIds?.length ? [sql`${tickets.queueId} = any(${intArray(queueIds)})`] : []), ...(v ? [v] : [])))
+    .orderBy(...newestFirst)
+    .limit(limit + 1);
+  return { tickets: await loadDtos(tx, companyId, rows.slice(0, limit).map((r) => r.id)), hasMore: rows.length > limit };
+};
+
 export const changedSince = async (tx: Tx, companyId: number, actor: { id: number; profile: Actor['profile'] }, since: Date): Promise<TicketDto[]> => {
   const v = visibleSql(actor);
   const rows = await tx

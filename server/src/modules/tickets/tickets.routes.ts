@@ -5,6 +5,8 @@ import {
   CloseAllResponse,
   CreateTicketBody,
   IdParam,
+  KanbanTicketsQuery,
+  KanbanTicketsResponse,
   ListTicketsQuery,
   ListTicketsResponse,
   MessageResponse,
@@ -17,6 +19,7 @@ import type { TicketsService } from './tickets.service';
 export const ticketsRoutes = (tickets: TicketsService) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/tickets', { schema: { querystring: ListTicketsQuery, response: { 200: ListTicketsResponse } } }, (req) => tickets.list(req.ctx, req.query));
+  app.get('/ticket/kanban', { schema: { querystring: KanbanTicketsQuery, response: { 200: KanbanTicketsResponse } } }, (req) => tickets.kanban(req.ctx, req.query));
   app.get('/tickets/u/:uuid', { schema: { params: TicketUuidParam, response: { 200: TicketDto } } }, (req) => tickets.showByUuid(req.ctx, req.params.uuid));
   app.get('/tickets/:id', { schema: { params: IdParam, response: { 200: TicketDto } } }, (req) => tickets.show(req.ctx, req.params.id));
   app.post('/tickets', { schema: { body: CreateTicketBody, response: { 200: TicketDto } } }, (req) => tickets.create(req.ctx, req.body));

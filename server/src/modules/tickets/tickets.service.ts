@@ -1,4 +1,7 @@
 import {
+  KANBAN_MAX_TICKETS,
+  type KanbanTicketsQuery,
+  type KanbanTicketsResponse,
   actionFor,
   can,
   canTransition,
@@ -74,6 +77,13 @@ export const createTicketsService = (deps: TicketsDeps) => {
     list: (ctx: Ctx, q: ListTicketsQuery): Promise<ListTicketsResponse> =>
       // The profile comes from the token; queues and allTicket are read inside the list statement.
       data.withTenant(ctx, ({ tx }) => repo.list(tx, ctx.companyId, { id: ctx.userId, profile: ctx.profile }, q)),
+
+    /** `GET /ticket/kanban` (administration.md §7): the board's live tickets, under visibility (decision 0245). */
+    kanban: (ctx: Ctx, q: KanbanTicketsQuery): Promise<KanbanTicketsResponse> =>
+      data.withTenant(ctx, async ({ tx }) => {
+        const r = await repo.kanban(tx, ctx.companyId, { id: ctx.userId, profile: ctx.profile }, q.queueIds, KANBAN_MAX_TICKETS);
+        return { tickets: r.tickets, count: r.tickets.length, hasMore: r.hasMore };
+      }),
 
     show: (ctx: Ctx, id: number) =>
       data.withTenant(ctx, async ({ tx }) => {

@@ -38,6 +38,11 @@ export const toWhatsappDto = (w: WhatsappRow, qs: { id: number; name: string; co
   transferQueueId: w.transferQueueId,
   promptId: w.promptId,
   integrationId: w.integrationId,
+  pairedAt: w.pairedAt?.toISOString() ?? null,
+  gateRatePerMinute: w.gateRatePerMinute,
+  gateDailyCap: w.gateDailyCap,
+  gateJitterMs: w.gateJitterMs,
+  gateWarmupDays: w.gateWarmupDays,
   queues: qs,
   updatedAt: w.updatedAt.toISOString(),
 });
@@ -77,11 +82,24 @@ export const setQueues = async (tx: Tx, companyId: number, whatsappId: number, q
   if (queueIds.length) await tx.insert(whatsappQueues).values(queueIds.map((queueId) => ({ companyId, whatsappId, queueId })));
 };
 
+/**
+ * Number health (decision 0241): a connection that comes up with a number it did not have
+ * (first pairing, or another phone) starts its warm-up now; the same number reconnecting keeps
+ * its date, and a number paired before the gate existed (stored, no date) is not warmed up.
+ */
+const pairedAtWhenNew = (number: string) =>
+  sql`case when ${whatsapps.number} is distinct from ${number} then now() else ${whatsapps.pairedAt} end`;
+
 export const setStatus = async (tx: Tx, companyId: number, id: number, s: { status: ConnectionStatus; qrcode?: string; pairingCode?: string; number?: string }) =>
   (
     await tx
       .update(whatsapps)
-      .set({ status: s.status, qrcode: (s.status === 'PAIRING' ? s.pairingCode : s.qrcode) ?? '', ...(s.number ? { number: s.number } : {}), updatedAt: new Date() })
+      .set({
+        status: s.status,
+        qrcode: (s.status === 'PAIRING' ? s.pairingCode : s.qrcode) ?? '',
+        ...(s.number ? { number: s.number, pairedAt: pairedAtWhenNew(s.number) } : {}),
+        updatedAt: new Date(),
+      })
       .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
       .returning()
   )[0];

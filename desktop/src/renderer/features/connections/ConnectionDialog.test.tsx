@@ -64,6 +64,20 @@ describe('ConnectionDialog', () => {
     await waitFor(() => expect(api.update).toHaveBeenCalledWith(4, expect.objectContaining({ name: 'Renomeada', greetingMessage: 'Oi', queueIds: [5] })), { timeout: 8000 });
   }, 30_000);
 
+  it("edits the number's health in its own section: rate, daily cap, warm-up and jitter", async () => {
+    const w = makeConnection({ id: 7, name: 'Saudável', gateRatePerMinute: 20, gateDailyCap: 1000, gateWarmupDays: 7, gateJitterMs: 2000 });
+    api.update.mockResolvedValue(w);
+    render(<ConnectionDialog open connection={w} onClose={() => undefined} />);
+    expect(screen.getByTestId('connection-health').textContent).toContain('Saúde do número');
+    expect((screen.getByTestId('connection-gateDailyCap') as HTMLInputElement).value).toBe('1000');
+    fireEvent.change(screen.getByTestId('connection-gateRatePerMinute'), { target: { value: '6' } });
+    fireEvent.change(screen.getByTestId('connection-gateDailyCap'), { target: { value: '250' } });
+    fireEvent.change(screen.getByTestId('connection-gateWarmupDays'), { target: { value: '0' } });
+    fireEvent.change(screen.getByTestId('connection-gateJitterMs'), { target: { value: '5000' } });
+    save();
+    await waitFor(() => expect(api.update).toHaveBeenCalledWith(7, expect.objectContaining({ gateRatePerMinute: 6, gateDailyCap: 250, gateWarmupDays: 0, gateJitterMs: 5000 })), { timeout: 8000 });
+  }, 30_000);
+
   it('offers every connection field and sends a token only when one is typed', async () => {
     const onClose = vi.fn();
     api.create.mockResolvedValue(makeConnection({ id: 10 }));

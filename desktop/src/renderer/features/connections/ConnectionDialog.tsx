@@ -8,6 +8,7 @@ import { zodRule } from '../../lib/zodRule';
 import { connectionsApi } from './connections.api';
 import { greetingMissing, initialValues, toBody, type FormValues } from './connections.form';
 import { useConnections } from './connections.store';
+import { ConnectionHealthFields } from './ConnectionHealthFields';
 
 interface Props {
   open: boolean;
@@ -116,6 +117,7 @@ export const ConnectionDialog = ({ open, connection, onClose }: Props) => {
         <Form.Item name="token" label={t('connections.token')} extra={connection ? t('connections.tokenKeep') : undefined}>
           <Input.Password autoComplete="new-password" maxLength={tokenMax} data-testid="connection-token" />
         </Form.Item>
+        <ConnectionHealthFields />
       </Form>
     </Modal>
   );

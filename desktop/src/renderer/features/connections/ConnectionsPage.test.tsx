@@ -3,10 +3,11 @@ import '../../test/dom';
 import '../../app/i18n/i18n';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WhatsappHealthDto } from '@balcao/shared';
 import { makeConnection } from './connections.fixtures';
 import { useConnections } from './connections.store';
 import { ConnectionsPage } from './ConnectionsPage';
-import { connectionsApi } from './connections.api';
+import { connectionsApi, healthApi } from './connections.api';
 
 vi.mock('./connections.api', () => ({
   connectionsApi: {
@@ -20,6 +21,7 @@ vi.mock('./connections.api', () => ({
     disconnect: vi.fn(),
     restartAll: vi.fn(async () => ({})),
   },
+  healthApi: { today: vi.fn() },
 }));
 const api = vi.mocked(connectionsApi);
 // antd renders slowly in jsdom; a loaded test run must not turn that into a failure.
@@ -33,9 +35,28 @@ const list = [
 ];
 const row = (id: number) => screen.getAllByTestId('connection-row').find((r) => r.getAttribute('data-connection-id') === String(id))!;
 
+const health = (id: number, over: Partial<WhatsappHealthDto> = {}): WhatsappHealthDto => ({
+  whatsappId: id,
+  day: '2025-03-10',
+  sent: 0,
+  held: { rate: 0, 'daily-cap': 0, 'warm-up': 0, 'opt-out': 0 },
+  lastSentAt: null,
+  ratePerMinute: 20,
+  dailyCap: 1000,
+  jitterMs: 2000,
+  warmupDays: 7,
+  pairedAt: null,
+  warmupDay: null,
+  effectiveCap: 1000,
+  ...over,
+});
+
 beforeEach(() => {
   useConnections.getState().reset();
   api.list.mockResolvedValue(list);
+  vi.mocked(healthApi).today.mockImplementation(async (id) =>
+    id === 1 ? health(1, { sent: 42, held: { rate: 3, 'daily-cap': 0, 'warm-up': 5, 'opt-out': 1 }, warmupDay: 2, effectiveCap: 285, pairedAt: '2025-03-09T10:00:00.000Z' }) : health(id),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -57,6 +78,21 @@ describe('ConnectionsPage', { timeout: 30_000 }, () => {
     expect(first.textContent).toContain('09/03/25 07:05');
     expect(within(first).queryByTestId('conn-default')).toBeTruthy();
     expect(within(row(2)).queryByTestId('conn-default')).toBeNull();
+  });
+
+  it("shows each connection's sends today and, on click, what the gate held back and why", async () => {
+    await renderPage();
+    await waitFor(() => expect(within(row(1)).getByTestId('conn-health-sent').textContent).toBe('42'));
+    expect(within(row(2)).getByTestId('conn-health-sent').textContent).toBe('0');
+    fireEvent.click(within(row(1)).getByTestId('conn-health'));
+    const details = await screen.findByTestId('conn-health-details');
+    expect(details.textContent).toContain('Hoje: 42 de 285 enviadas');
+    expect(details.textContent).toContain('Aquecimento: dia 2 de 7');
+    expect(within(details).getAllByTestId('conn-health-held').map((h) => [h.getAttribute('data-reason'), h.textContent])).toEqual([
+      ['rate', 'Ritmo por minuto: 3'],
+      ['warm-up', 'Aquecimento: 5'],
+      ['opt-out', 'Descadastrados: 1'],
+    ]);
   });
 
   it('shows the actions of each status and calls the session routes', async () => {

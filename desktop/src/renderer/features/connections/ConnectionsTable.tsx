@@ -4,6 +4,7 @@ import { CheckCircleFilled, DeleteOutlined, EditOutlined } from '@ant-design/ico
 import { useTranslation } from 'react-i18next';
 import type { WhatsappDto } from '@balcao/shared';
 import { ConnectionActions, type SessionHandlers } from './ConnectionActions';
+import { ConnectionHealthBadge } from './ConnectionHealthBadge';
 import { formatPhone, formatUpdatedAt } from './connections.logic';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 
@@ -45,9 +46,12 @@ export const ConnectionsTable = ({ list, loading, handlers, onEdit, onDelete }: 
             <Tag color={STATUS_COLOR[w.status]} style={{ marginTop: 4 }}>
               {w.status}
             </Tag>
+            <ConnectionHealthBadge id={w.id} name={w.name} />
           </div>
         ) : (
-          w.name
+          <span>
+            {w.name} <ConnectionHealthBadge id={w.id} name={w.name} />
+          </span>
         ),
     },
     { key: 'number', title: t('connections.number'), render: (_, w) => <span data-testid="conn-number">{formatPhone(w.number)}</span> },

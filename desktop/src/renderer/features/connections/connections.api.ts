@@ -1,4 +1,4 @@
-import type { CreateWhatsappBody, QueueDto, StartSessionBody, UpdateWhatsappBody, WhatsappDto } from '@balcao/shared';
+import type { CreateWhatsappBody, QueueDto, StartSessionBody, UpdateWhatsappBody, WhatsappDto, WhatsappHealthDto } from '@balcao/shared';
 import { http } from '../../lib/http';
 
 export type ConnectionForm = Partial<CreateWhatsappBody> & UpdateWhatsappBody;
@@ -16,4 +16,9 @@ export const connectionsApi = {
   disconnect: (id: number) => http.delete<WhatsappDto>(`/whatsappsession/${id}`),
   restartAll: () => http.post<unknown>('/whatsapp-restart'),
   queues: () => http.get<QueueDto[]>('/queue'),
+};
+
+/** Number health (issue 13 §6): a connection's day at the send gate. */
+export const healthApi = {
+  today: (id: number) => http.get<WhatsappHealthDto>(`/whatsapp/${id}/health`),
 };

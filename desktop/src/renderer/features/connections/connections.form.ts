@@ -18,7 +18,15 @@ export interface FormValues {
   transferQueueId: number | null;
   /** The external API token: write-only (never returned), so blank means "keep it". */
   token: string;
+  /** Number health (issue 13 §6): the send gate of non-reply messages; 0 = no limit. */
+  gateRatePerMinute: number;
+  gateDailyCap: number;
+  gateJitterMs: number;
+  gateWarmupDays: number;
 }
+
+/** The gate's fields, in the order the dialog shows them. */
+export const gateFields = ['gateRatePerMinute', 'gateDailyCap', 'gateWarmupDays', 'gateJitterMs'] as const;
 
 /** A new connection's form (spec defaults), or an existing one's. */
 export const initialValues = (w?: WhatsappDto | null): FormValues => ({
@@ -37,6 +45,11 @@ export const initialValues = (w?: WhatsappDto | null): FormValues => ({
   timeToTransfer: w?.timeToTransfer ?? 0,
   transferQueueId: w?.transferQueueId ?? null,
   token: '',
+  // The columns' defaults (migration 0015) for a new connection.
+  gateRatePerMinute: w?.gateRatePerMinute ?? 20,
+  gateDailyCap: w?.gateDailyCap ?? 1000,
+  gateJitterMs: w?.gateJitterMs ?? 2000,
+  gateWarmupDays: w?.gateWarmupDays ?? 7,
 });
 
 /** More than one queue needs a greeting (the menu that lets the customer choose): ERR_WAPP_GREETING_REQUIRED. */
@@ -52,4 +65,5 @@ export const toBody = ({ token, ...v }: FormValues): ConnectionForm => ({
   maxUseBotQueues: Math.trunc(Number(v.maxUseBotQueues) || 0),
   timeToTransfer: Math.trunc(Number(v.timeToTransfer) || 0),
   transferQueueId: v.transferQueueId ?? null,
+  ...Object.fromEntries(gateFields.map((k) => [k, Math.trunc(Number(v[k]) || 0)])),
 });

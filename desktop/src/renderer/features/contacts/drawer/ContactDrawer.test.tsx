@@ -10,9 +10,11 @@ import { toast } from '../../../lib/toast';
 import { makeTicket } from '../../../test/fixtures';
 import { tagsApi } from '../../tags/tags.api';
 import { drawerApi } from './drawer.api';
+import { optOutApi } from './optOut.api';
 import { ContactDrawer } from './ContactDrawer';
 
 vi.mock('./drawer.api', () => ({ drawerApi: { contact: vi.fn(), saveContact: vi.fn(), notes: vi.fn(), addNote: vi.fn(), deleteNote: vi.fn() } }));
+vi.mock('./optOut.api', () => ({ optOutApi: { get: vi.fn(), optOut: vi.fn(), optIn: vi.fn() } }));
 vi.mock('../../tags/tags.api', () => ({ tagsApi: { list: vi.fn(), create: vi.fn(), sync: vi.fn(), setContactTags: vi.fn() } }));
 const tags = vi.mocked(tagsApi);
 const vip = { id: 3, name: 'VIP', color: '#722ed1' };
@@ -38,6 +40,7 @@ const ticket = makeTicket({ id: 5, tags: [{ id: 1, name: 'Urgente', color: '#ff0
 beforeEach(() => {
   useSession.setState({ token: 't', status: 'authenticated', user: { id: 1, profile: 'user', companyId: 1, name: 'Ana', super: false } as SessionUserDto });
   api.notes.mockResolvedValue([]);
+  vi.mocked(optOutApi).get.mockResolvedValue({ contactId: 10, number: '5511999990000', optedOut: false, source: null, keyword: null, userId: null, createdAt: null });
   tags.list.mockResolvedValue([{ ...atacado, kanban: 0 }, { ...vip, kanban: 0 }]);
 });
 afterEach(() => {

@@ -8,6 +8,7 @@ import { toastError } from '../../../lib/reportError';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { TagsSelect, tagsApi } from '../../tags';
 import { ContactEditForm } from './ContactEditForm';
+import { OptOutControl } from './OptOutControl';
 import { TicketNotes } from './TicketNotes';
 import { drawerApi } from './drawer.api';
 
@@ -95,6 +96,7 @@ export const ContactDrawer = ({ open, onClose, ticket, onContactSaved }: Props) 
             <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="drawer-edit">
               {t('drawer.edit')}
             </Button>
+            <OptOutControl contactId={contact.id} />
           </Flex>
           {contact.extraInfo.length > 0 ? (
             <Descriptions size="small" column={1} bordered title={t('drawer.extraInfo')} data-testid="drawer-extra">
