@@ -58,6 +58,10 @@ export const adminPermissions = [
   'queueIntegrations:manage',
   /** The company's AI prompts (administration.md /prompts; issue 12). */
   'prompts:manage',
+  /** Contact lists and their items: campaign audiences (administration.md /contact-lists; decision 0220). */
+  'contactLists:manage',
+  /** File lists campaigns send (administration.md /files; decision 0220). */
+  'files:manage',
 ] as const;
 
 /** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages, tags' kanban flag; decision 0113: deleting tags; decision 0141: the company's dashboard). */
