@@ -7,9 +7,9 @@ import { RequirePlan } from '../features/plans/RequirePlan';
 
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
-  'todolist', 'schedules', 'helps', 'files',
+  'todolist', 'schedules', 'helps',
   'messages-api', 'kanban', 'financeiro',
-  'announcements', 'subscription', 'chats/:uuid?', 'contact-lists', 'contact-lists/:contactListId/contacts',
+  'announcements', 'subscription', 'chats/:uuid?',
   'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
 ];
 
@@ -91,6 +91,27 @@ const routes: RouteObject[] = [
         lazy: async () => {
           const { PromptsPage } = await import('../features/prompts/PromptsPage');
           return { element: <RequireAdmin><RequirePlan flag="useOpenAi"><PromptsPage /></RequirePlan></RequireAdmin> };
+        },
+      },
+      {
+        path: 'contact-lists',
+        lazy: async () => {
+          const { ContactListsPage } = await import('../features/contact-lists/ContactListsPage');
+          return { element: <RequireAdmin><RequirePlan flag={planFlagForPage('/contact-lists') ?? 'useCampaigns'}><ContactListsPage /></RequirePlan></RequireAdmin> };
+        },
+      },
+      {
+        path: 'contact-lists/:contactListId/contacts',
+        lazy: async () => {
+          const { ContactListItemsPage } = await import('../features/contact-lists/ContactListItemsPage');
+          return { element: <RequireAdmin><RequirePlan flag={planFlagForPage('/contact-lists') ?? 'useCampaigns'}><ContactListItemsPage /></RequirePlan></RequireAdmin> };
+        },
+      },
+      {
+        path: 'files',
+        lazy: async () => {
+          const { FilesPage } = await import('../features/files/FilesPage');
+          return { element: <RequireAdmin><FilesPage /></RequireAdmin> };
         },
       },
       {

@@ -75,7 +75,7 @@ export const itemsPage = async (tx: Tx, companyId: number, q: ListContactListIte
     .select()
     .from(contactListItems)
     .where(where)
-    .orderBy(asc(contactListItems.name), asc(contactListItems.id))
+    .orderBy(asc(sql`lower(${contactListItems.name})`), asc(contactListItems.id))
     .limit(CONTACT_LIST_PAGE_SIZE + 1)
     .offset((q.pageNumber - 1) * CONTACT_LIST_PAGE_SIZE);
   const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(contactListItems).where(where);
