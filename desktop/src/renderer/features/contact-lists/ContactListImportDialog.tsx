@@ -108,7 +108,7 @@ export const ContactListImportDialog = ({ open, contactListId, onClose, onImport
             <Alert
               type={phase.report.refused.length ? 'warning' : 'success'}
               showIcon
-              message={t('contactLists.import.summary', { created: phase.report.created, updated: phase.report.updated, refused: phase.report.refused.length, total: phase.report.total })}
+              title={t('contactLists.import.summary', { created: phase.report.created, updated: phase.report.updated, refused: phase.report.refused.length, total: phase.report.total })}
             />
             {phase.report.refused.length ? (
               <Table

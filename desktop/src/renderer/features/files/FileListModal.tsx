@@ -134,6 +134,9 @@ export const FileListModal = ({ open, fileList, onClose, onSaved }: Props) => {
                   <Form.Item name={[field.name, 'id']} hidden>
                     <Input />
                   </Form.Item>
+                  <Form.Item name={[field.name, 'fileName']} hidden>
+                    <Input />
+                  </Form.Item>
                   <Flex gap={8} align="flex-start">
                     <Flex vertical gap={8} style={{ flex: 1, minWidth: 0 }}>
                       <Form.Item name={[field.name, 'name']} style={{ margin: 0 }} label={t('files.optionName')}>
