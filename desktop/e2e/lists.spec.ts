@@ -28,6 +28,7 @@ const sheet = async (): Promise<Buffer> => {
 };
 
 test('a contact list imported from .xlsx with its validity icons, and a file list with two options', async ({ page, request }) => {
+  test.setTimeout(180_000);
   const stamp = uniqueStamp();
   const admin = { name: 'Admin Listas', email: `listas.${stamp}@${E2E_DOMAIN}`, password: 'Listas12345!' };
   const owner = await Api.login(request, E2E_ADMIN);
@@ -127,6 +128,9 @@ test('a contact list imported from .xlsx with its validity icons, and a file lis
     await expect(page.getByTestId('file-row')).toHaveCount(1);
     await page.getByTestId('file-row').getByTestId('file-edit').click();
     await expect(page.getByTestId('file-form')).toBeVisible();
+    await expect(page.getByTestId('file-option').nth(1).getByTestId('file-option-filename')).toHaveText('vitrine.png');
+    // The dialog's opening animation done (a screenshot mid-zoom is half transparent).
+    await expect(page.locator('.ant-modal').first()).not.toHaveClass(/zoom/);
     await snapshot(page, 'files-dialog-390-dark');
     await page.keyboard.press('Escape');
     await page.goto(listUrl);

@@ -78,7 +78,7 @@ export const ContactListImportDialog = ({ open, contactListId, onClose, onImport
           ref={input}
           type="file"
           accept={LIST_SHEET_ACCEPT}
-          hidden
+          style={{ display: 'none' }}
           data-testid="cl-import-file"
           onChange={(e) => {
             const file = e.target.files?.[0];

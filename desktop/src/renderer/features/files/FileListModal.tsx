@@ -39,11 +39,11 @@ const FilePick = ({ value, stored, onChange, index }: { value?: File; stored?: s
   const input = useRef<HTMLInputElement>(null);
   const shown = value?.name ?? stored;
   return (
-    <Flex gap={8} align="center" style={{ minWidth: 0 }}>
+    <Flex gap={8} align="center" wrap style={{ minWidth: 0 }}>
       <input
         ref={input}
         type="file"
-        hidden
+        style={{ display: 'none' }}
         data-testid="file-option-file"
         onChange={(e) => {
           const f = e.target.files?.[0];
@@ -54,7 +54,7 @@ const FilePick = ({ value, stored, onChange, index }: { value?: File; stored?: s
       <Button icon={<PaperClipOutlined />} onClick={() => input.current?.click()} aria-label={t('files.pickFor', { n: index + 1 })} data-testid="file-option-pick">
         {shown ? t('files.change') : t('files.pick')}
       </Button>
-      <Typography.Text ellipsis type={shown ? undefined : 'secondary'} style={{ minWidth: 0 }} data-testid="file-option-filename">
+      <Typography.Text ellipsis type={shown ? undefined : 'secondary'} style={{ minWidth: 0, maxWidth: '100%' }} data-testid="file-option-filename">
         {shown ?? t('files.noFile')}
       </Typography.Text>
     </Flex>
