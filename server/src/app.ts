@@ -27,8 +27,10 @@ import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
 import { botModule, type Responders } from './modules/bot';
 import { companiesModule, planGates } from './modules/companies';
+import { contactListsModule } from './modules/contact-lists';
 import { contactsModule } from './modules/contacts';
 import { dashboardModule } from './modules/dashboard';
+import { filesModule } from './modules/files';
 import { channelSink, createInbound, messagesModule } from './modules/messages';
 import { createIntegrationResponder, integrationDeps, queueIntegrationsModule } from './modules/queue-integrations';
 import { createPromptResponder, promptSecrets, promptsModule } from './modules/prompts';
@@ -164,7 +166,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     ...opts.responders,
   };
   const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders };
-  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule];
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule, contactListsModule, filesModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

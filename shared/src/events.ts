@@ -10,6 +10,8 @@ import type { CompanyScheduleDay, SettingDto } from './schemas/companies';
 import type { PhoneImportProgress } from './schemas/contacts';
 import type { QueueIntegrationDto } from './schemas/queue-integrations';
 import type { PromptDto } from './schemas/prompts';
+import type { ContactListDto, ContactListImportProgress, ContactListItemDto } from './schemas/contact-lists';
+import type { FileListDto } from './schemas/files';
 
 /** Internal domain events staged by services and published after commit. */
 export type DomainEvent =
@@ -58,6 +60,15 @@ export type DomainEvent =
   /** An AI prompt saved or deleted (admins only; keys masked in the DTO). */
   | { type: 'prompt.saved'; companyId: number; prompt: PromptDto; created: boolean }
   | { type: 'prompt.deleted'; companyId: number; promptId: number }
+  /** Campaign audiences (administration.md /contact-lists; admins only). */
+  | { type: 'contactList.saved'; companyId: number; contactList: ContactListDto; created: boolean }
+  | { type: 'contactList.deleted'; companyId: number; contactListId: number }
+  | { type: 'contactList.importProgress'; companyId: number; progress: ContactListImportProgress }
+  | { type: 'contactListItem.saved'; companyId: number; item: ContactListItemDto; created: boolean }
+  | { type: 'contactListItem.deleted'; companyId: number; contactListId: number; itemId: number }
+  /** File lists (administration.md /files; admins only). */
+  | { type: 'fileList.saved'; companyId: number; file: FileListDto; created: boolean }
+  | { type: 'fileList.deleted'; companyId: number; fileId: number }
   | { type: 'auth.login'; companyId: number; userId: number }
   /** A company setting (or its timezone) changed; an integration key's value is never in it (decision 0120). */
   | { type: 'setting.updated'; companyId: number; setting: SettingDto }
@@ -157,6 +168,15 @@ export interface WireChannels {
   ticketNote: { action: 'create'; note: TicketNoteDto } | { action: 'delete'; ticketId: number; id: number };
   /** The company's AI prompts, to its admins (`company-<id>-prompt`; keys masked). */
   prompt: { action: 'create' | 'update'; prompt: PromptDto } | { action: 'delete'; promptId: number };
+  /** The company's contact lists, to its admins; `import`: a sheet's progress after each batch. */
+  contactList:
+    | { action: 'create' | 'update'; contactList: ContactListDto }
+    | { action: 'delete'; contactListId: number }
+    | { action: 'import'; progress: ContactListImportProgress };
+  /** A contact list's items (edits, imports, the WhatsApp check's verdicts), to the company's admins. */
+  contactListItem: { action: 'create' | 'update'; item: ContactListItemDto } | { action: 'delete'; contactListId: number; itemId: number };
+  /** The company's file lists, to its admins. */
+  file: { action: 'create' | 'update'; file: FileListDto } | { action: 'delete'; fileId: number };
 }
 
 /** What an agent is doing in a ticket, as colleagues see it. */

@@ -28,3 +28,5 @@ export * from './schemas/queue-integrations';
 export * from './schemas/prompts';
 export * from './schemas/number-health';
 export * from './schemas/kanban';
+export * from './schemas/contact-lists';
+export * from './schemas/files';

@@ -60,6 +60,10 @@ export const adminPermissions = [
   'prompts:manage',
   /** Take a contact off the opt-out ledger (a consent decision: admins and supervisors; decision 0243). */
   'contacts:optIn',
+  /** Contact lists and their items: campaign audiences (administration.md /contact-lists; decision 0220). */
+  'contactLists:manage',
+  /** File lists campaigns send (administration.md /files; decision 0220). */
+  'files:manage',
 ] as const;
 
 /** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages, tags' kanban flag; decision 0113: deleting tags; decision 0141: the company's dashboard). */

@@ -61,7 +61,7 @@ export interface JobPayloads {
 export type CronJobName = Extract<JobName, 'timers.sweep' | 'schedules.sweep' | 'campaigns.sweep'>;
 
 /** Jobs that need a connection's live socket, so they run in the process holding its lease. */
-export type ConnectionJobName = Extract<JobName, 'message.send' | 'media.download' | 'session.command' | 'message.read' | 'contact.picture'>;
+export type ConnectionJobName = Extract<JobName, 'message.send' | 'media.download' | 'session.command' | 'message.read' | 'contact.picture' | 'contact-list.check'>;
 
 /**
  * The one queue of a WhatsApp connection, worked only by the process holding its session lease:

@@ -32,6 +32,8 @@ export interface ServerTexts {
   bot: { invalidOption: string; back: string; mainMenu: string };
   /** userRating: the question sent on close when the connection has no ratingMessage, and its three answers. */
   rating: { question: string; options: [string, string, string] };
+  /** The contact lists' example sheet (GET /contact-lists/example.xlsx): its header and two made-up rows. */
+  exampleSheet: { header: { name: string; number: string; email: string }; rows: [string, string, string][] };
 }
 
 const catalogue: Record<Language, ServerTexts> = {
@@ -56,6 +58,13 @@ const catalogue: Record<Language, ServerTexts> = {
     missedCall: (isVideo, time) => `Chamada de ${isVideo ? 'vídeo' : 'voz'} perdida às ${time}`,
     bot: { invalidOption: 'Opção inválida, por favor, escolha uma opção válida.', back: 'Voltar', mainMenu: 'Menu inicial' },
     rating: { question: 'Por favor, avalie o nosso atendimento:', options: ['Insatisfeito', 'Satisfeito', 'Muito Satisfeito'] },
+    exampleSheet: {
+      header: { name: 'Nome', number: 'Número', email: 'Email' },
+      rows: [
+        ['Maria Silva', '5511988887777', 'maria@exemplo.com.br'],
+        ['João Souza', '5521977776666', ''],
+      ],
+    },
   },
   en: {
     kinds: {
@@ -78,6 +87,13 @@ const catalogue: Record<Language, ServerTexts> = {
     missedCall: (isVideo, time) => `Missed ${isVideo ? 'video' : 'voice'} call at ${time}`,
     bot: { invalidOption: 'Invalid option, please choose a valid option.', back: 'Back', mainMenu: 'Main menu' },
     rating: { question: 'Please rate our service:', options: ['Unsatisfied', 'Satisfied', 'Very satisfied'] },
+    exampleSheet: {
+      header: { name: 'Name', number: 'Number', email: 'Email' },
+      rows: [
+        ['Mary Smith', '5511988887777', 'mary@example.com'],
+        ['John Brown', '5521977776666', ''],
+      ],
+    },
   },
   es: {
     kinds: {
@@ -100,6 +116,13 @@ const catalogue: Record<Language, ServerTexts> = {
     missedCall: (isVideo, time) => `Llamada de ${isVideo ? 'video' : 'voz'} perdida a las ${time}`,
     bot: { invalidOption: 'Opción inválida, por favor, elija una opción válida.', back: 'Volver', mainMenu: 'Menú inicial' },
     rating: { question: 'Por favor, califique nuestra atención:', options: ['Insatisfecho', 'Satisfecho', 'Muy satisfecho'] },
+    exampleSheet: {
+      header: { name: 'Nombre', number: 'Número', email: 'Email' },
+      rows: [
+        ['María García', '5511988887777', 'maria@ejemplo.com'],
+        ['Juan Pérez', '5521977776666', ''],
+      ],
+    },
   },
 };
 

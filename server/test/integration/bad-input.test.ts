@@ -31,12 +31,19 @@ beforeAll(async () => {
   fx.note = (await admin.post<{ id: number }>('/ticket-notes', { note: 'Nota', ticketId: fx.ticket })).body.id;
   fx.integration = (await admin.post<{ id: number }>('/queueIntegration', { name: 'Fixture', type: 'webhook' })).body.id;
   fx.prompt = (await admin.post<{ id: number }>('/prompt', { ...promptOk, name: 'Prompt fixture', queueId: fx.queue })).body.id;
+  fx.clist = (await admin.post<{ id: number }>('/contact-lists', { name: 'Lista fixture' })).body.id;
+  fx.clitem = (await admin.post<{ id: number }>('/contact-list-items', { name: 'Pessoa', number: '5511988880000', contactListId: fx.clist })).body.id;
+  const fileList = (await admin.post<{ id: number; options: { id: number }[] }>('/files', { name: 'Arquivos fixture', message: 'Olá', options: [{ name: 'Opção' }] })).body;
+  fx.fileList = fileList.id;
+  fx.fileOption = fileList.options[0]!.id;
 });
 
 /** `{ticket}` in a url, or a body value "{ticket}", becomes that fixture's id. */
 const resolve = (req: RawRequest): RawRequest => ({
   ...req,
   url: req.url.replace(/\{(\w+)\}/g, (_, k: string) => String(fx[k])),
+  // A multipart field's value "{fileOption}" too (only fixtures' names: JSON texts stay as they are).
+  ...(typeof req.raw === 'string' ? { raw: req.raw.replace(/\{(\w+)\}/g, (m, k: string) => (k in fx ? String(fx[k]) : m)) } : {}),
   ...(req.body !== undefined ? { body: JSON.parse(JSON.stringify(req.body).replace(/"\{(\w+)\}"/g, (_, k: string) => String(fx[k]))) } : {}),
 });
 afterAll(() => app.close());
@@ -294,6 +301,85 @@ const table: Record<string, Case[]> = {
       status: 413,
     },
   ],
+  'GET /contact-lists': [q('/contact-lists', 'page 0', 'pageNumber=0'), q('/contact-lists', 'page as text', 'pageNumber=abc'), q('/contact-lists', 'search too long', `searchParam=${long(101)}`)],
+  'GET /contact-lists/list': [{ ...q('/contact-lists/list', "the spec client's companyId is ignored", 'companyId=1'), status: 200 }, q('/contact-lists/list', 'companyId as text', 'companyId=abc')],
+  'GET /contact-lists/example.xlsx': [{ ...q('/contact-lists/example.xlsx', 'an unknown language gives pt-BR', 'language=xx'), status: 200 }, q('/contact-lists/example.xlsx', 'language too long', `language=${long(11)}`)],
+  'GET /contact-lists/:id': [...badIds('GET', (id) => `/contact-lists/${id}`), { name: 'no such list', req: { method: 'GET', url: '/contact-lists/999999' }, status: 404 }],
+  'POST /contact-lists': [
+    b('POST', '/contact-lists', 'missing name', {}),
+    b('POST', '/contact-lists', 'name of 1 character', { name: 'a' }),
+    b('POST', '/contact-lists', 'name over 50', { name: long(51) }),
+    b('POST', '/contact-lists', 'name as number', { name: 12 }),
+    b('POST', '/contact-lists', 'name with a NUL byte', { name: NUL }),
+    ...bodyShapes('POST', '/contact-lists'),
+  ],
+  'PUT /contact-lists/:id': [...badIds('PUT', (id) => `/contact-lists/${id}`, { name: 'Lista' }), b('PUT', '/contact-lists/{clist}', 'name over 50', { name: long(51) }), ...bodyShapes('PUT', '/contact-lists/{clist}')],
+  'DELETE /contact-lists/:id': badIds('DELETE', (id) => `/contact-lists/${id}`),
+  'POST /contact-lists/:id/upload': [
+    ...badIds('POST', (id) => `/contact-lists/${id}/upload`),
+    b('POST', '/contact-lists/{clist}/upload', 'JSON instead of a file', { file: 'x' }),
+    { name: 'multipart without a file', req: { method: 'POST', url: '/contact-lists/{clist}/upload', raw: '--X\r\nContent-Disposition: form-data; name="x"\r\n\r\ny\r\n--X--\r\n', contentType: 'multipart/form-data; boundary=X' } },
+    { name: 'an empty file', req: { method: 'POST', url: '/contact-lists/{clist}/upload', raw: '--X\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\n\r\n--X--\r\n', contentType: 'multipart/form-data; boundary=X' } },
+    { name: 'a zip that is no workbook', req: { method: 'POST', url: '/contact-lists/{clist}/upload', raw: `--X\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK\u0003\u0004${'\u0000'.repeat(60)}\r\n--X--\r\n`, contentType: 'multipart/form-data; boundary=X' } },
+  ],
+  'GET /contact-list-items': [
+    q('/contact-list-items', 'no contactListId', 'pageNumber=1'),
+    q('/contact-list-items', 'contactListId as text', 'contactListId=abc'),
+    q('/contact-list-items', 'contactListId beyond int4', `contactListId=${INT4_OVER}`),
+    q('/contact-list-items', 'page 0', 'contactListId={clist}&pageNumber=0'),
+    q('/contact-list-items', 'search too long', `contactListId={clist}&searchParam=${long(101)}`),
+  ],
+  'GET /contact-list-items/:id': [...badIds('GET', (id) => `/contact-list-items/${id}`), { name: 'no such item', req: { method: 'GET', url: '/contact-list-items/999999' }, status: 404 }],
+  'POST /contact-list-items': [
+    b('POST', '/contact-list-items', 'missing fields', {}),
+    b('POST', '/contact-list-items', 'name of 1 character', { name: 'a', number: '5511988887777', contactListId: '{clist}' }),
+    b('POST', '/contact-list-items', 'number of 7 digits', { name: 'Ana', number: '1234567', contactListId: '{clist}' }),
+    b('POST', '/contact-list-items', 'number over 50', { name: 'Ana', number: '1'.repeat(51), contactListId: '{clist}' }),
+    b('POST', '/contact-list-items', 'number with letters', { name: 'Ana', number: '55119abc8887', contactListId: '{clist}' }),
+    b('POST', '/contact-list-items', 'invalid email', { name: 'Ana', number: '5511988887777', email: 'ana@', contactListId: '{clist}' }),
+    b('POST', '/contact-list-items', 'no list', { name: 'Ana', number: '5511988887777' }),
+    b('POST', '/contact-list-items', 'list beyond int4', { name: 'Ana', number: '5511988887777', contactListId: INT4_OVER }),
+    { ...b('POST', '/contact-list-items', 'unknown list', { name: 'Ana', number: '5511988887777', contactListId: 999999 }), status: 404, error: 'ERR_NOT_FOUND' },
+    { ...b('POST', '/contact-list-items', 'a number the list has', { name: 'Outra', number: '5511988880000', contactListId: '{clist}' }), status: 409, error: 'ERR_DUPLICATED_RECORD' },
+    ...bodyShapes('POST', '/contact-list-items'),
+  ],
+  'PUT /contact-list-items/:id': [
+    ...badIds('PUT', (id) => `/contact-list-items/${id}`, { name: 'Ana', number: '5511988887777' }),
+    b('PUT', '/contact-list-items/{clitem}', 'missing number', { name: 'Ana' }),
+    b('PUT', '/contact-list-items/{clitem}', 'invalid email', { name: 'Ana', number: '5511988887777', email: 'x' }),
+    ...bodyShapes('PUT', '/contact-list-items/{clitem}'),
+  ],
+  'DELETE /contact-list-items/:id': badIds('DELETE', (id) => `/contact-list-items/${id}`),
+  'GET /files': [q('/files', 'page 0', 'pageNumber=0'), q('/files', 'page as text', 'pageNumber=abc'), q('/files', 'search too long', `searchParam=${long(101)}`)],
+  'GET /files/:id': [...badIds('GET', (id) => `/files/${id}`), { name: 'no such list', req: { method: 'GET', url: '/files/999999' }, status: 404 }],
+  'POST /files': [
+    b('POST', '/files', 'missing fields', {}),
+    b('POST', '/files', "name under 3 ('nome muito curto')", { name: 'ab', message: 'Olá' }),
+    b('POST', '/files', 'no message', { name: 'Arquivos' }),
+    b('POST', '/files', 'blank message', { name: 'Arquivos', message: '   ' }),
+    b('POST', '/files', 'options not an array', { name: 'Arquivos', message: 'Olá', options: 'x' }),
+    b('POST', '/files', 'eleven options', { name: 'Arquivos', message: 'Olá', options: Array.from({ length: 11 }, () => ({ name: 'o' })) }),
+    b('POST', '/files', 'option id as text', { name: 'Arquivos', message: 'Olá', options: [{ id: 'abc', name: 'o' }] }),
+    b('POST', '/files', 'option id of another list', { name: 'Arquivos', message: 'Olá', options: [{ id: '{fileOption}', name: 'o' }] }),
+    b('POST', '/files', 'name with a NUL byte', { name: NUL, message: 'Olá' }),
+    ...bodyShapes('POST', '/files'),
+  ],
+  'PUT /files/:id': [
+    ...badIds('PUT', (id) => `/files/${id}`, { name: 'Arquivos', message: 'Olá' }),
+    b('PUT', '/files/{fileList}', 'option id beyond int4', { name: 'Arquivos', message: 'Olá', options: [{ id: INT4_OVER, name: 'o' }] }),
+    b('PUT', '/files/{fileList}', 'unknown option id', { name: 'Arquivos', message: 'Olá', options: [{ id: 999999, name: 'o' }] }),
+    ...bodyShapes('PUT', '/files/{fileList}'),
+  ],
+  'POST /files/uploadList/:id': [
+    ...badIds('POST', (id) => `/files/uploadList/${id}`),
+    b('POST', '/files/uploadList/{fileList}', 'JSON instead of files', { files: 'x' }),
+    form('/files/uploadList/{fileList}', 'no file part', { fileId: '1', typeArch: 'fileList', id: '{fileOption}' }, []),
+    form('/files/uploadList/{fileList}', 'a file without its option id', { fileId: '1' }, [{ field: 'files', fileName: 'a.pdf', type: 'application/pdf', content: PDF }]),
+    form('/files/uploadList/{fileList}', 'option id as text', { id: 'abc' }, [{ field: 'files', fileName: 'a.pdf', type: 'application/pdf', content: PDF }]),
+    form('/files/uploadList/{fileList}', 'an option of no list', { id: '999999' }, [{ field: 'files', fileName: 'a.pdf', type: 'application/pdf', content: PDF }]),
+    form('/files/uploadList/{fileList}', 'an empty file', { id: '{fileOption}' }, [{ field: 'files', fileName: 'a.pdf', type: 'application/pdf', content: '' }]),
+  ],
+  'DELETE /files/:id': badIds('DELETE', (id) => `/files/${id}`),
   'GET /queue': [{ ...q('/queue', 'unknown query is ignored', 'x=%ZZ'), status: 200 }, { ...q('/queue', "the spec client's companyId is ignored", 'companyId=1'), status: 200 }, q('/queue', 'companyId too long', `companyId=${long(51)}`)],
   'POST /queue': [
     b('POST', '/queue', 'missing fields', {}),

@@ -208,8 +208,104 @@ const aPromptUnchanged = async () => {
   expect(p).toEqual({ name: `Prompt ${A.marker}`, queue_id: A.queueId });
 };
 
+/** A's contact list with one item and A's file list with one stored option, B's own of each; made once. */
+let listsFix: Promise<{ aList: number; aItem: number; bList: number; aFile: number; aOption: number; bFile: number }> | undefined;
+const lists = () =>
+  (listsFix ??= (async () => {
+    const a = api(app, A.c.adminToken);
+    const b = api(app, B.c.adminToken);
+    const aList = (await a.post<{ id: number }>('/contact-lists', { name: `Lista ${A.marker}` })).body.id;
+    const aItem = (await a.post<{ id: number }>('/contact-list-items', { name: `Pessoa ${A.marker}`, number: A.phone, contactListId: aList })).body.id;
+    const bList = (await b.post<{ id: number }>('/contact-lists', { name: 'Lista B' })).body.id;
+    const aFileList = (await a.post<{ id: number; options: { id: number }[] }>('/files', { name: `Arquivos ${A.marker}`, message: 'Olá', options: [{ name: 'Opção' }] })).body;
+    const bFile = (await b.post<{ id: number }>('/files', { name: 'Arquivos B', message: 'Olá', options: [] })).body.id;
+    return { aList, aItem, bList, aFile: aFileList.id, aOption: aFileList.options[0]!.id, bFile };
+  })());
+const aListsUnchanged = async () => {
+  const f = await lists();
+  expect(await app.owner`select name from contact_lists where id = ${f.aList}`).toEqual([{ name: `Lista ${A.marker}` }]);
+  expect(await app.owner`select name, number from contact_list_items where id = ${f.aItem}`).toEqual([{ name: `Pessoa ${A.marker}`, number: A.phone }]);
+  expect(await app.owner`select name from file_lists where id = ${f.aFile}`).toEqual([{ name: `Arquivos ${A.marker}` }]);
+  expect(await app.owner`select name, path from file_options where id = ${f.aOption}`).toEqual([{ name: 'Opção', path: '' }]);
+};
+const sheetUpload = (url: string): RawRequest => {
+  const form = multipart([{ name: 'file', value: Buffer.from(`nome;numero\nPlanilha B;${A.phone}\n`), filename: 'b.csv' }]);
+  return { method: 'POST', url, raw: form.payload.toString('latin1'), contentType: form.contentType };
+};
+const optionUpload = (url: string, optionId: number): RawRequest => {
+  const form = multipart([
+    { name: 'fileId', value: '0' },
+    { name: 'typeArch', value: 'fileList' },
+    { name: 'files', value: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAADklEQVR4nGP4z8DwHwQBEPgD/U6VwW8AAAAASUVORK5CYII=', 'base64'), filename: 'b.png', contentType: 'image/png' },
+    { name: 'mediaType', value: 'image/png' },
+    { name: 'name', value: 'Opção' },
+    { name: 'id', value: String(optionId) },
+  ]);
+  return { method: 'POST', url, raw: form.payload.toString('latin1'), contentType: form.contentType };
+};
+
 /** One row per route. A new route without a row fails the first test. */
 const table: Record<string, Case[]> = {
+  'GET /contact-lists': [
+    { name: 'lists B only', req: async () => (await lists(), get('/contact-lists?searchParam=Lista')), expect: async (r) => {
+      const f = await lists();
+      listed((b) => b.records, () => [f.aList], () => f.bList)(r);
+    } },
+  ],
+  'GET /contact-lists/list': [{ name: 'lists B only', req: async () => (await lists(), get(`/contact-lists/list?companyId=${A.c.companyId}`)), expect: async (r) => {
+      const f = await lists();
+      listed(itself, () => [f.aList], () => f.bList)(r);
+    } }],
+  'GET /contact-lists/example.xlsx': [{ name: 'a sheet of no company', req: () => get('/contact-lists/example.xlsx'), expect: (r) => {
+      expect(r.status).toBe(200);
+      expect(r.text).not.toContain(A.marker);
+    } }],
+  'GET /contact-lists/:id': [{ name: "A's list", req: async () => get(`/contact-lists/${(await lists()).aList}`), expect: notFound('ERR_NOT_FOUND') }],
+  'POST /contact-lists': [{ name: "B's own list", req: () => ({ method: 'POST', url: '/contact-lists', body: { name: 'Outra lista B' } }), expect: async (r) => {
+      expect(r.status).toBe(200);
+      expect(r.body.companyId).toBe(B.c.companyId);
+    } }],
+  'PUT /contact-lists/:id': [{ name: "A's list", req: async () => ({ method: 'PUT', url: `/contact-lists/${(await lists()).aList}`, body: { name: 'Tomada' } }), expect: notFound('ERR_NOT_FOUND', aListsUnchanged) }],
+  'DELETE /contact-lists/:id': [{ name: "A's list", req: async () => ({ method: 'DELETE', url: `/contact-lists/${(await lists()).aList}` }), expect: notFound('ERR_NOT_FOUND', aListsUnchanged) }],
+  'POST /contact-lists/:id/upload': [{ name: "A's list", req: async () => sheetUpload(`/contact-lists/${(await lists()).aList}/upload`), expect: notFound('ERR_NOT_FOUND', aListsUnchanged) }],
+  'GET /contact-list-items': [{ name: "A's list", req: async () => get(`/contact-list-items?contactListId=${(await lists()).aList}`), expect: notFound('ERR_NOT_FOUND') }],
+  'GET /contact-list-items/:id': [{ name: "A's item", req: async () => get(`/contact-list-items/${(await lists()).aItem}`), expect: notFound('ERR_NOT_FOUND') }],
+  'POST /contact-list-items': [
+    { name: "into A's list", req: async () => ({ method: 'POST', url: '/contact-list-items', body: { name: 'Intruso', number: '5511987650001', contactListId: (await lists()).aList } }), expect: notFound('ERR_NOT_FOUND', aListsUnchanged) },
+  ],
+  'PUT /contact-list-items/:id': [
+    { name: "A's item", req: async () => ({ method: 'PUT', url: `/contact-list-items/${(await lists()).aItem}`, body: { name: 'Tomado', number: '5511987650002' } }), expect: notFound('ERR_NOT_FOUND', aListsUnchanged) },
+  ],
+  'DELETE /contact-list-items/:id': [{ name: "A's item", req: async () => ({ method: 'DELETE', url: `/contact-list-items/${(await lists()).aItem}` }), expect: notFound('ERR_NOT_FOUND', aListsUnchanged) }],
+  'GET /files': [{ name: 'lists B only', req: async () => (await lists(), get('/files?searchParam=Arquivos')), expect: async (r) => {
+      const f = await lists();
+      listed((b) => b.files, () => [f.aFile], () => f.bFile)(r);
+    } }],
+  'GET /files/:id': [{ name: "A's file list", req: async () => get(`/files/${(await lists()).aFile}`), expect: notFound('ERR_NOT_FOUND') }],
+  'POST /files': [{ name: "B's own list", req: () => ({ method: 'POST', url: '/files', body: { name: 'Mais de B', message: 'Oi' } }), expect: (r) => {
+      expect(r.status).toBe(200);
+      expect(r.body.companyId).toBe(B.c.companyId);
+    } }],
+  'PUT /files/:id': [
+    { name: "A's file list", req: async () => ({ method: 'PUT', url: `/files/${(await lists()).aFile}`, body: { name: 'Tomada', message: 'x', options: [] } }), expect: notFound('ERR_NOT_FOUND', aListsUnchanged) },
+    {
+      name: "A's option on B's list",
+      req: async () => ({ method: 'PUT', url: `/files/${(await lists()).bFile}`, body: { name: 'Arquivos B', message: 'x', options: [{ id: (await lists()).aOption, name: 'Tomada' }] } }),
+      expect: (r) => expect(status(r)).toEqual({ status: 400, error: 'ERR_VALIDATION' }),
+    },
+  ],
+  'POST /files/uploadList/:id': [
+    { name: "A's file list", req: async () => optionUpload(`/files/uploadList/${(await lists()).aFile}`, (await lists()).aOption), expect: notFound('ERR_NOT_FOUND', aListsUnchanged) },
+    {
+      name: "A's option through B's list",
+      req: async () => optionUpload(`/files/uploadList/${(await lists()).bFile}`, (await lists()).aOption),
+      expect: async (r) => {
+        expect(status(r)).toEqual({ status: 400, error: 'ERR_VALIDATION' });
+        await aListsUnchanged();
+      },
+    },
+  ],
+  'DELETE /files/:id': [{ name: "A's file list", req: async () => ({ method: 'DELETE', url: `/files/${(await lists()).aFile}` }), expect: notFound('ERR_NOT_FOUND', aListsUnchanged) }],
   'GET /prompt': [
     {
       name: 'lists B only',

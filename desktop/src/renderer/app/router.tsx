@@ -7,8 +7,7 @@ import { RequirePlan } from '../features/plans/RequirePlan';
 
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
-  'schedules', 'helps', 'files', 'messages-api', 'financeiro',
-  'announcements', 'subscription', 'chats/:uuid?', 'contact-lists', 'contact-lists/:contactListId/contacts',
+  'schedules', 'helps', 'messages-api', 'financeiro', 'announcements', 'subscription', 'chats/:uuid?',
   'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
 ];
 
@@ -101,6 +100,27 @@ const routes: RouteObject[] = [
         lazy: async () => {
           const { KanbanPage } = await import('../features/kanban/KanbanPage');
           return { element: <RequirePlan flag="useKanban"><KanbanPage /></RequirePlan> };
+        },
+      },
+      {
+        path: 'contact-lists',
+        lazy: async () => {
+          const { ContactListsPage } = await import('../features/contact-lists/ContactListsPage');
+          return { element: <RequireAdmin><RequirePlan flag={planFlagForPage('/contact-lists') ?? 'useCampaigns'}><ContactListsPage /></RequirePlan></RequireAdmin> };
+        },
+      },
+      {
+        path: 'contact-lists/:contactListId/contacts',
+        lazy: async () => {
+          const { ContactListItemsPage } = await import('../features/contact-lists/ContactListItemsPage');
+          return { element: <RequireAdmin><RequirePlan flag={planFlagForPage('/contact-lists') ?? 'useCampaigns'}><ContactListItemsPage /></RequirePlan></RequireAdmin> };
+        },
+      },
+      {
+        path: 'files',
+        lazy: async () => {
+          const { FilesPage } = await import('../features/files/FilesPage');
+          return { element: <RequireAdmin><FilesPage /></RequireAdmin> };
         },
       },
       {

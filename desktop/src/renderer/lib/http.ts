@@ -125,3 +125,37 @@ export const http = {
   /** A file the API serves (same session rules as every call). */
   getBlob: (path: string, signal?: AbortSignal) => request<Blob>('get', path, { blob: true, signal }),
 };
+
+/**
+ * One multipart POST through XMLHttpRequest, whose upload reports its progress (fetch cannot
+ * over HTTP/1.1): the spreadsheet imports. Same session rules as every call: 403 → one refresh
+ * and one retry.
+ */
+export const uploadWithProgress = <T>(path: string, form: FormData, onProgress: (percent: number) => void, retried = false): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${apiBaseUrl().replace(/\/$/, '')}${path}`);
+    xhr.withCredentials = true;
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onerror = () => reject(new ApiError(0, undefined, 'network error'));
+    xhr.onload = () => {
+      let body: unknown = xhr.responseText;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        // Not JSON: keep the text.
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
+      if (xhr.status === 403 && !retried && getToken()) {
+        void refreshSession().then((ok) => (ok ? uploadWithProgress<T>(path, form, onProgress, true).then(resolve, reject) : reject(new ApiError(403, body, 'forbidden'))));
+        return;
+      }
+      if (xhr.status === 401) clearSession();
+      reject(new ApiError(xhr.status, body, `HTTP ${xhr.status}`));
+    };
+    xhr.send(form);
+  });

@@ -40,15 +40,30 @@ export const createPagedList = <T>(opts: {
 }) => {
   const empty = { records: [] as T[], count: 0, hasMore: false, loading: false, loaded: false, search: '', page: 1 };
   let generation = 0;
+  /**
+   * Live events heard while a first page loads: its answer may have been read before them (a
+   * verdict committed while the request was on its way), so they are applied again on top of it.
+   */
+  let heardWhileLoading: ({ upsert: T } | { remove: number })[] = [];
+  const replay = (records: T[], count: number, search: string, complete: boolean) => {
+    for (const e of heardWhileLoading) {
+      const { list, delta } = 'upsert' in e ? opts.place(records, e.upsert, search, complete) : opts.drop(records, e.remove);
+      records = list;
+      count += delta;
+    }
+    heardWhileLoading = [];
+    return { records, count };
+  };
   return create<PagedListState<T>>((set, get) => ({
     ...empty,
     load: async (search) => {
       const mine = ++generation;
+      heardWhileLoading = [];
       set({ loading: true, search, page: 1 });
       try {
         const r = await opts.fetch(search, 1);
         // A later search (typed while this one loaded) wins.
-        if (mine === generation) set({ records: r.records, count: r.count, hasMore: r.hasMore });
+        if (mine === generation) set({ ...replay(r.records, r.count, search, !r.hasMore), hasMore: r.hasMore });
       } finally {
         // A failed load (its error is a toast) shows the empty list, not a skeleton forever.
         if (mine === generation) set({ loading: false, loaded: true });
@@ -71,16 +86,19 @@ export const createPagedList = <T>(opts: {
     },
     upsert: (record) =>
       set((s) => {
+        if (s.loading && s.page === 1) heardWhileLoading.push({ upsert: record });
         const { list, delta } = opts.place(s.records, record, s.search, !s.hasMore);
         return { records: list, count: s.count + delta };
       }),
     remove: (id) =>
       set((s) => {
+        if (s.loading && s.page === 1) heardWhileLoading.push({ remove: id });
         const { list, delta } = opts.drop(s.records, id);
         return { records: list, count: s.count + delta };
       }),
     reset: () => {
       generation++;
+      heardWhileLoading = [];
       set(empty);
     },
   }));

@@ -11,7 +11,7 @@ import type { Tx } from '../../db/client';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import * as repo from './contacts.repository';
-import { readSheet } from './contacts.spreadsheet';
+import { readSheet, sortSheetRows } from '../../infra/spreadsheet';
 
 /** The spec's duplicate answer: 409 with `alreadyExists` and the contact that holds the number. */
 const duplicated = async (tx: Tx, companyId: number, number: string): Promise<never> => {
@@ -78,24 +78,8 @@ export const createContactsService = (data: DataAccess) => ({
    */
   upload: async (ctx: Ctx, bytes: Buffer): Promise<ContactUploadResponse> => {
     const rows = await readSheet(bytes);
-    const refused: ContactUploadResponse['refused'] = [];
-    const seen = new Set<string>();
-    const valid: { row: number; name: string; number: string; email: string }[] = [];
-    for (const r of rows) {
-      const parsed = CreateContactBody.safeParse({ name: r.name, number: r.number, email: r.email });
-      if (!parsed.success) {
-        const field = parsed.error.issues[0]?.path[0];
-        refused.push({ row: r.row, name: r.name.slice(0, 100), number: r.number.slice(0, 60), reason: field === 'name' || field === 'email' ? field : 'number' });
-        continue;
-      }
-      const number = normalizePhone(parsed.data.number);
-      if (seen.has(number)) {
-        refused.push({ row: r.row, name: r.name.slice(0, 100), number: r.number.slice(0, 60), reason: 'duplicated' });
-        continue;
-      }
-      seen.add(number);
-      valid.push({ row: r.row, name: parsed.data.name, number, email: parsed.data.email });
-    }
+    const { valid, refused: invalid } = sortSheetRows(rows, CreateContactBody, normalizePhone);
+    const refused: ContactUploadResponse['refused'] = invalid;
     let created = 0;
     for (let i = 0; i < valid.length; i += UPLOAD_BATCH) {
       const batch = valid.slice(i, i + UPLOAD_BATCH);

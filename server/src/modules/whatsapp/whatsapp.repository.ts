@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ConnectionStatus, WhatsappDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { queueIntegrations } from '../queue-integrations/queue-integrations.table';
@@ -52,6 +52,16 @@ export const get = async (tx: Tx, companyId: number, id: number): Promise<Whatsa
 
 export const getDefault = async (tx: Tx, companyId: number): Promise<WhatsappRow | undefined> =>
   (await tx.select().from(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true))).limit(1))[0];
+
+/** The company's CONNECTED connections, the default first (who checks numbers on WhatsApp; decision 0223). */
+export const connectedIds = async (tx: Tx, companyId: number): Promise<number[]> =>
+  (
+    await tx
+      .select({ id: whatsapps.id })
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.status, 'CONNECTED')))
+      .orderBy(desc(whatsapps.isDefault), asc(whatsapps.id))
+  ).map((r) => r.id);
 
 export const queueIdsOf = async (tx: Tx, companyId: number, ids: number[]) => {
   const map = new Map<number, { id: number; name: string; color: string }[]>();

@@ -1,4 +1,5 @@
 import type { ContactDto } from '@balcao/shared';
+import { downloadBlob } from '../../lib/download';
 
 /** The screen's order: by name (as the server sorts), then id. */
 const compare = (a: ContactDto, b: ContactDto) => {
@@ -51,16 +52,7 @@ export const contactsCsv = (contacts: Pick<ContactDto, 'name' | 'number' | 'emai
 export const CONTACTS_CSV_NAME = 'contatos.csv';
 
 /** Saves text as a file in the browser (and the app's renderer). */
-export const downloadText = (text: string, name: string, type = 'text/csv;charset=utf-8'): void => {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-};
+export const downloadText = (text: string, name: string, type = 'text/csv;charset=utf-8'): void => downloadBlob(new Blob([text], { type }), name);
 
 /** Within `px` of the bottom of a scrolled box: time to load the next page (attendance §9: 100 px). */
 export const nearBottom = (el: { scrollTop: number; scrollHeight: number; clientHeight: number }, px = 100): boolean =>

@@ -24,6 +24,12 @@ export interface SandboxTiming {
 }
 
 /**
+ * The Simulador's fixed answer to "is this number on WhatsApp": a number ending in 0000 is not
+ * (decision 0224), so a contact list shows an invalid row without any setup; every other is.
+ */
+export const sandboxHasNoWhatsapp = (number: string): boolean => /0000$/.test(number);
+
+/**
  * A simulated phone: always CONNECTED, records what customers receive and advances acks on a
  * timer the way a real phone would. Used by the product's "Simulador", the tests and benches.
  */
@@ -103,7 +109,7 @@ export class SandboxChannel implements WhatsAppChannel {
   }
 
   async checkNumber(number: string): Promise<{ exists: boolean; number: string }> {
-    return { exists: !this.notOnWhatsApp.has(number), number };
+    return { exists: !this.notOnWhatsApp.has(number) && !sandboxHasNoWhatsapp(number), number };
   }
 
   async profilePicture(number: string): Promise<string | undefined> {

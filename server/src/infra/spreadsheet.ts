@@ -1,6 +1,12 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { AppError } from '../../infra/errors';
+import type { z } from 'zod';
+import { AppError } from './errors';
+
+/**
+ * Spreadsheet imports (contacts, contact lists): reading a .xlsx/.csv into rows, sorting them into
+ * valid and refused with the reason each row shows in the per-row report, and the example sheet.
+ */
 
 /** One data row of an uploaded sheet, as text; `row` is the line number the spreadsheet shows. */
 export interface SheetRow {
@@ -90,4 +96,62 @@ export const readSheet = async (bytes: Buffer): Promise<SheetRow[]> => {
   });
   if (rows.length > MAX_SHEET_ROWS) throw new AppError('ERR_VALIDATION', `at most ${MAX_SHEET_ROWS} rows per file`);
   return rows;
+};
+
+/** Why a row was refused: the field that failed its schema, or a number that came earlier in the file. */
+export type RowReason = 'name' | 'number' | 'email' | 'duplicated';
+
+/** A refused row as the per-row report shows it (long cells cut). */
+export interface RefusedRow {
+  row: number;
+  name: string;
+  number: string;
+  reason: RowReason;
+}
+
+/**
+ * Sorts a sheet's rows: each is checked with `schema` (the same the form uses), its number
+ * normalised; a row failing is refused with its first failing field, a number already seen
+ * earlier in the file is refused as 'duplicated'. The valid ones keep their line number.
+ */
+export const sortSheetRows = (
+  rows: SheetRow[],
+  schema: z.ZodType<{ name: string; number: string; email: string }>,
+  normalize: (number: string) => string,
+): { valid: SheetRow[]; refused: RefusedRow[] } => {
+  const refused: RefusedRow[] = [];
+  const valid: SheetRow[] = [];
+  const seen = new Set<string>();
+  const refuse = (r: SheetRow, reason: RowReason) => refused.push({ row: r.row, name: r.name.slice(0, 100), number: r.number.slice(0, 60), reason });
+  for (const r of rows) {
+    const parsed = schema.safeParse({ name: r.name, number: r.number, email: r.email });
+    if (!parsed.success) {
+      const field = parsed.error.issues[0]?.path[0];
+      refuse(r, field === 'name' || field === 'email' ? field : 'number');
+      continue;
+    }
+    const number = normalize(parsed.data.number);
+    if (seen.has(number)) {
+      refuse(r, 'duplicated');
+      continue;
+    }
+    seen.add(number);
+    valid.push({ row: r.row, name: parsed.data.name, number, email: parsed.data.email });
+  }
+  return { valid, refused };
+};
+
+/** An example sheet to fill in: the header the reader recognises and two made-up rows (.xlsx bytes). */
+export const exampleSheet = async (header: { name: string; number: string; email: string }, rows: [string, string, string][]): Promise<Buffer> => {
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('Contatos');
+  sheet.columns = [
+    { header: header.name, key: 'name', width: 30 },
+    { header: header.number, key: 'number', width: 20 },
+    { header: header.email, key: 'email', width: 30 },
+  ];
+  // Numbers as text: a sheet program would otherwise show 5511999999999 as 5.5E+12.
+  sheet.getColumn('number').numFmt = '@';
+  for (const [name, number, email] of rows) sheet.addRow({ name, number, email });
+  return Buffer.from(await wb.xlsx.writeBuffer());
 };

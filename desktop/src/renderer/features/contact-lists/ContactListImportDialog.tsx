@@ -1,0 +1,134 @@
+import { useEffect, useRef, useState, type HTMLAttributes } from 'react';
+import { Alert, Button, Flex, Modal, Progress, Table, Typography } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ContactListUploadResponse } from '@balcao/shared';
+import { toastError } from '../../lib/reportError';
+import { listenLive } from '../../lib/socket';
+import { contactListsApi } from './contact-lists.api';
+import { useExampleSheet } from './ContactListsPage';
+
+interface Props {
+  open: boolean;
+  contactListId: number;
+  onClose: () => void;
+  /** After an import that added or updated rows (the page reloads its items). */
+  onImported: () => void;
+}
+
+/** administration.md §5: the import accepts .xls/.xlsx. */
+export const LIST_SHEET_ACCEPT = '.xls,.xlsx';
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'sending'; percent: number }
+  | { kind: 'processing'; done: number; total: number }
+  | { kind: 'done'; report: ContactListUploadResponse };
+
+/** Import a sheet into a list: the upload's progress, the server's rows as they go in, then what was refused and why. */
+export const ContactListImportDialog = ({ open, contactListId, onClose, onImported }: Props) => {
+  const { t } = useTranslation();
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const input = useRef<HTMLInputElement>(null);
+  const example = useExampleSheet();
+  const busy = phase.kind === 'sending' || phase.kind === 'processing';
+
+  // The server's progress after each batch (decision 0221), only while this dialog waits for it.
+  useEffect(
+    () =>
+      listenLive('contactList', (p) => {
+        if (p.action !== 'import' || p.progress.contactListId !== contactListId) return;
+        setPhase((cur) => (cur.kind === 'sending' || cur.kind === 'processing' ? { kind: 'processing', done: p.progress.done, total: p.progress.total } : cur));
+      }),
+    [contactListId],
+  );
+
+  const start = async (file: File) => {
+    setPhase({ kind: 'sending', percent: 0 });
+    try {
+      const report = await contactListsApi.upload(contactListId, file, (percent) => setPhase((cur) => (cur.kind === 'sending' ? { kind: 'sending', percent } : cur)));
+      setPhase({ kind: 'done', report });
+      if (report.created || report.updated) onImported();
+    } catch (err) {
+      setPhase({ kind: 'idle' });
+      toastError(err);
+    }
+  };
+  const close = () => {
+    if (busy) return;
+    setPhase({ kind: 'idle' });
+    onClose();
+  };
+  const percent = phase.kind === 'sending' ? Math.min(phase.percent, 99) / 2 : phase.kind === 'processing' ? 50 + Math.floor((phase.done / Math.max(phase.total, 1)) * 49) : 100;
+
+  return (
+    <Modal
+      open={open}
+      title={t('contactLists.import.title')}
+      onCancel={close}
+      footer={<Button onClick={close} disabled={busy} data-testid="cl-import-close">{t('contactLists.import.close')}</Button>}
+      destroyOnHidden
+      width={620}
+    >
+      <Flex vertical gap={12}>
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {t('contactLists.import.help')}
+        </Typography.Paragraph>
+        <input
+          ref={input}
+          type="file"
+          accept={LIST_SHEET_ACCEPT}
+          style={{ display: 'none' }}
+          data-testid="cl-import-file"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void start(file);
+          }}
+        />
+        <Flex gap={8} wrap>
+          <Button type="primary" icon={<UploadOutlined />} onClick={() => input.current?.click()} loading={busy} data-testid="cl-import-pick">
+            {t('contactLists.import.pick')}
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={() => void example.download()} loading={example.busy} data-testid="cl-import-example">
+            {t('contactLists.example')}
+          </Button>
+        </Flex>
+        {busy ? (
+          <div data-testid="cl-import-progress">
+            <Progress percent={percent} status="active" />
+            <Typography.Text type="secondary">
+              {phase.kind === 'processing' ? t('contactLists.import.processing', { done: phase.done, total: phase.total }) : t('contactLists.import.sending')}
+            </Typography.Text>
+          </div>
+        ) : null}
+        {phase.kind === 'done' ? (
+          <Flex vertical gap={8} data-testid="cl-import-report">
+            <Progress percent={100} />
+            <Alert
+              type={phase.report.refused.length ? 'warning' : 'success'}
+              showIcon
+              title={t('contactLists.import.summary', { created: phase.report.created, updated: phase.report.updated, refused: phase.report.refused.length, total: phase.report.total })}
+            />
+            {phase.report.refused.length ? (
+              <Table
+                size="small"
+                rowKey="row"
+                pagination={phase.report.refused.length > 8 ? { pageSize: 8, size: 'small' } : false}
+                dataSource={phase.report.refused}
+                scroll={{ x: true }}
+                onRow={() => ({ 'data-testid': 'cl-import-refused' }) as HTMLAttributes<HTMLElement>}
+                columns={[
+                  { key: 'row', title: t('contactLists.import.row'), dataIndex: 'row', width: 64 },
+                  { key: 'name', title: t('contactLists.items.name'), render: (_, r) => <Typography.Text ellipsis style={{ maxWidth: 140 }}>{r.name}</Typography.Text> },
+                  { key: 'number', title: t('contactLists.items.number'), dataIndex: 'number' },
+                  { key: 'reason', title: t('contactLists.import.reason'), render: (_, r) => t(`contactLists.import.reasons.${r.reason}`) },
+                ]}
+              />
+            ) : null}
+          </Flex>
+        ) : null}
+      </Flex>
+    </Modal>
+  );
+};

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { contactListItemFields, type ContactListItemDto } from '@balcao/shared';
+import { ApiError } from '../../lib/http';
+import { toastError } from '../../lib/reportError';
+import { toast } from '../../lib/toast';
+import { zodRule } from '../../lib/zodRule';
+import { contactListsApi, type ContactListItemForm } from './contact-lists.api';
+
+interface Props {
+  open: boolean;
+  contactListId: number;
+  /** Edit mode when given, add mode otherwise. */
+  item: ContactListItemDto | null;
+  onClose: () => void;
+  onSaved: (i: ContactListItemDto) => void;
+}
+
+const rules = { name: zodRule(contactListItemFields.name), number: zodRule(contactListItemFields.number), email: zodRule(contactListItemFields.email) };
+const isDuplicate = (err: unknown) => err instanceof ApiError && (err.body as { error?: string } | undefined)?.error === 'ERR_DUPLICATED_RECORD';
+
+/** Add/edit a person of a list (administration.md §5: name 2-50, number 8-50, email valid ('Invalid email')). */
+export const ContactListItemModal = ({ open, contactListId, item, onClose, onSaved }: Props) => {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ContactListItemForm>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (open) form.setFieldsValue({ name: item?.name ?? '', number: item?.number ?? '', email: item?.email ?? '' });
+  }, [open, item, form]);
+
+  const submit = async (v: ContactListItemForm) => {
+    setSaving(true);
+    try {
+      const body = { name: v.name, number: v.number, email: v.email ?? '' };
+      onSaved(item ? await contactListsApi.updateItem(item.id, body) : await contactListsApi.createItem(contactListId, body));
+      toast.success(t('contactLists.items.saved'));
+      onClose();
+    } catch (err) {
+      if (isDuplicate(err)) form.setFields([{ name: 'number', errors: [t('contactLists.items.numberTaken')] }]);
+      else toastError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t(item ? 'contactLists.items.editTitle' : 'contactLists.items.addTitle')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t(item ? 'contactLists.save' : 'contactLists.create')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: saving, 'data-testid': 'cl-item-save' }}
+      destroyOnHidden
+      forceRender
+      width={440}
+    >
+      <Form<ContactListItemForm> form={form} layout="vertical" onFinish={(v) => void submit(v)} data-testid="cl-item-form">
+        <Form.Item name="name" label={t('contactLists.items.name')} rules={[rules.name]}>
+          <Input autoFocus maxLength={50} data-testid="cl-item-name" />
+        </Form.Item>
+        <Form.Item name="number" label={t('contactLists.items.number')} rules={[rules.number]} extra={t('contactLists.items.numberHelp')}>
+          <Input maxLength={50} inputMode="tel" data-testid="cl-item-number" />
+        </Form.Item>
+        <Form.Item name="email" label={t('contactLists.items.email')} rules={[rules.email]}>
+          <Input maxLength={120} type="email" data-testid="cl-item-email" />
+        </Form.Item>
+        <button type="submit" style={{ display: 'none' }} aria-hidden tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+};
