@@ -43,19 +43,33 @@ async function notificationsAllowed(): Promise<boolean> {
 /** `DesktopBridge` for the plain browser build: Web Notifications, the tab title, localStorage. */
 export function createBrowserBridge({ version }: BrowserBridgeOptions): DesktopBridge {
   const openTicketListeners = new Set<(ticketUuid: string) => void>();
+  const subscribe = <T>(set: Set<T>, listener: T) => {
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  };
+  const showTitleCount = (n: number) => {
+    const title = document.title.replace(BADGE_PREFIX, '') || APP_TITLE;
+    document.title = n > 0 ? `(${n}) ${title}` : title;
+  };
 
   return {
     isDesktop: false,
 
     async setBadgeCount(count) {
       const [n] = check('tray:setCount', count);
-      const title = document.title.replace(BADGE_PREFIX, '') || APP_TITLE;
-      document.title = n > 0 ? `(${n}) ${title}` : title;
+      showTitleCount(n);
+    },
+
+    async setTrayCounts(counts) {
+      const [{ pending, unread }] = check('tray:setCounts', counts);
+      showTitleCount(Math.min(pending + unread, 99_999));
     },
 
     async showNotification(input) {
       const [{ title, body, ticketUuid }] = check('notifications:show', input);
-      if (!(await notificationsAllowed())) return;
+      if (readPref('doNotDisturb') || !(await notificationsAllowed())) return;
       const notification = new Notification(title, { body, tag: ticketUuid });
       notification.onclick = () => {
         window.focus();
@@ -64,12 +78,11 @@ export function createBrowserBridge({ version }: BrowserBridgeOptions): DesktopB
       };
     },
 
-    onOpenTicket(listener) {
-      openTicketListeners.add(listener);
-      return () => {
-        openTicketListeners.delete(listener);
-      };
-    },
+    onOpenTicket: (listener) => subscribe(openTicketListeners, listener),
+
+    // No deep links or tray in a browser: nobody ever calls these listeners.
+    onOpenChat: () => () => undefined,
+    onNavigate: () => () => undefined,
 
     async getPref(key) {
       check('prefs:get', key);
@@ -88,6 +101,21 @@ export function createBrowserBridge({ version }: BrowserBridgeOptions): DesktopB
 
     async getVersion() {
       return version;
+    },
+
+    // The browser build talks to the server that served it.
+    async getServer() {
+      return null;
+    },
+
+    async checkServer(url) {
+      check('server:check', url);
+      throw new Error('server:check: only the desktop app chooses its server');
+    },
+
+    async setServer(url) {
+      check('server:set', url);
+      throw new Error('server:set: only the desktop app chooses its server');
     },
   };
 }
