@@ -3,6 +3,7 @@
 export { app, BrowserWindow, Menu, Notification, Tray, ipcMain, nativeImage, safeStorage, screen, shell } from 'electron';
 export type {
   BeforeSendResponse,
+  ContextMenuParams,
   Event,
   HeadersReceivedResponse,
   Input,
@@ -11,6 +12,7 @@ export type {
   OnBeforeSendHeadersListenerDetails,
   OnHeadersReceivedListenerDetails,
   Session,
+  WebContents,
   WebPreferences,
 } from 'electron';
 export { default as ElectronStore } from 'electron-store';

@@ -53,8 +53,9 @@ function startShell(state: AppState, page: AppPage, links: LinkRouter): void {
     prefs.set('openAtLogin', enabled);
     applyOpenAtLogin(enabled, loginItemEnv());
   };
+  const labels = labelsFor(app.getLocale());
   const tray = createTray({
-    labels: labelsFor(app.getLocale()),
+    labels,
     platform,
     prefs,
     getWindow,
@@ -112,6 +113,7 @@ function startShell(state: AppState, page: AppPage, links: LinkRouter): void {
     platform,
     isQuitting: () => state.quitting,
     startHidden: startedAtLogin(process.argv, platform),
+    labels,
   });
   state.window.webContents.on('did-start-loading', () => links.rendererGone());
 

@@ -10,6 +10,8 @@ export interface Labels {
   tooltip: (counts: { pending: number; unread: number }) => string;
   /** Accessible text of the Windows taskbar overlay. */
   overlay: (total: number) => string;
+  /** The text fields' context menu (spelling suggestions and editing). */
+  edit: { cut: string; copy: string; paste: string; selectAll: string; addToDictionary: string; noSuggestions: string };
 }
 
 const APP_NAME = 'Balcão';
@@ -33,6 +35,14 @@ const LABELS = {
       (n) => `${n} ${n === 1 ? 'mensagem não lida' : 'mensagens não lidas'}`,
     ),
     overlay: (n) => `${n} aguardando`,
+    edit: {
+      cut: 'Recortar',
+      copy: 'Copiar',
+      paste: 'Colar',
+      selectAll: 'Selecionar tudo',
+      addToDictionary: 'Adicionar ao dicionário',
+      noSuggestions: 'Nenhuma sugestão',
+    },
   },
   en: {
     open: 'Open Balcão',
@@ -45,6 +55,14 @@ const LABELS = {
       (n) => `${n} unread ${n === 1 ? 'message' : 'messages'}`,
     ),
     overlay: (n) => `${n} waiting`,
+    edit: {
+      cut: 'Cut',
+      copy: 'Copy',
+      paste: 'Paste',
+      selectAll: 'Select all',
+      addToDictionary: 'Add to dictionary',
+      noSuggestions: 'No suggestions',
+    },
   },
   es: {
     open: 'Abrir Balcão',
@@ -57,6 +75,14 @@ const LABELS = {
       (n) => `${n} ${n === 1 ? 'mensaje no leído' : 'mensajes no leídos'}`,
     ),
     overlay: (n) => `${n} en espera`,
+    edit: {
+      cut: 'Cortar',
+      copy: 'Copiar',
+      paste: 'Pegar',
+      selectAll: 'Seleccionar todo',
+      addToDictionary: 'Añadir al diccionario',
+      noSuggestions: 'Sin sugerencias',
+    },
   },
 } satisfies Record<string, Labels>;
 

@@ -40,7 +40,11 @@ function pngSize(file: string): { width: number; height: number } | undefined {
 describe('electron-builder.yml', () => {
   it("passes electron-builder's own configuration schema", async () => {
     await expect(builderConfig.validateConfiguration(config, { isEnabled: false, add: () => undefined })).resolves.toBeUndefined();
-  });
+    // And it can fail: a misplaced option is refused.
+    await expect(builderConfig.validateConfiguration({ ...config, dmgTitle: 'x' }, { isEnabled: false, add: () => undefined })).rejects.toThrow(
+      /unknown property 'dmgTitle'/,
+    );
+  }, 30_000);
 
   it('builds Linux AppImage + deb, Windows NSIS and macOS dmg', () => {
     expect(config.linux.target).toEqual(['AppImage', 'deb']);

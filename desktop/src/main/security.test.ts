@@ -54,6 +54,11 @@ describe('content security policy', () => {
     expect(second.responseHeaders['Content-Security-Policy'][0]).toContain('wss://balcao.example.com');
   });
 
+  it("leaves a dev server's page (Vite's inline scripts, HMR) without it", () => {
+    const dev = { ...context(), page: { kind: 'url' as const, url: 'http://localhost:5173/', origin: 'http://localhost:5173' } };
+    expect(received(dev, { url: 'http://localhost:5173/', resourceType: 'mainFrame' })).toEqual({});
+  });
+
   it('leaves other pages and the server answers without it', () => {
     expect(received(context(), { url: 'file:///etc/passwd', resourceType: 'mainFrame' })).toEqual({});
     const api = received(context(), { url: `${SERVER_URL}/tickets`, responseHeaders: {} });

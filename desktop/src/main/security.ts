@@ -170,7 +170,8 @@ export function headersReceivedListener({ page, getServer, cookies }: SessionCon
   return (details, callback) => {
     const headers = details.responseHeaders ?? {};
     const isDocument = details.resourceType === 'mainFrame' || details.resourceType === 'subFrame';
-    if (isDocument && isAppUrl(page, details.url)) {
+    // A dev server's page (BALCAO_RENDERER_URL) needs Vite's inline scripts and HMR socket.
+    if (isDocument && page.kind === 'file' && isAppUrl(page, details.url)) {
       if (hasHeader(headers, 'content-security-policy')) {
         callback({});
         return;

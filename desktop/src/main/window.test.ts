@@ -172,4 +172,35 @@ describe('createMainWindow', () => {
     revealWindow(window as never);
     expect(window).toMatchObject({ minimized: false, visible: true, focused: true });
   });
+
+  it('offers spelling suggestions and editing on a right click in a text field', () => {
+    const { webContents } = open().window;
+    const editFlags = { canCut: true, canCopy: true, canPaste: true };
+    webContents.emit('context-menu', {}, { isEditable: true, misspelledWord: 'atendimeto', dictionarySuggestions: ['atendimento', 'atendimentos'], selectionText: '', editFlags });
+    const menu = fake.record.popups.at(-1) ?? [];
+    expect(menu.map((item) => item.label ?? item.type)).toEqual([
+      'atendimento',
+      'atendimentos',
+      'Adicionar ao dicionário',
+      'separator',
+      'Recortar',
+      'Copiar',
+      'Colar',
+      'separator',
+      'Selecionar tudo',
+    ]);
+    menu[0]?.click?.(menu[0]);
+    menu[2]?.click?.(menu[2]);
+    expect(webContents.replacements).toEqual(['atendimento']);
+    expect(webContents.session.dictionaryWords).toEqual(['atendimeto']);
+  });
+
+  it('offers Copy for selected text outside fields, and nothing on a blank spot', () => {
+    const { webContents } = open().window;
+    const editFlags = { canCut: false, canCopy: true, canPaste: false };
+    webContents.emit('context-menu', {}, { isEditable: false, misspelledWord: '', dictionarySuggestions: [], selectionText: 'Maria', editFlags });
+    expect(fake.record.popups.at(-1)?.map((item) => item.role)).toEqual(['copy']);
+    webContents.emit('context-menu', {}, { isEditable: false, misspelledWord: '', dictionarySuggestions: [], selectionText: ' ', editFlags });
+    expect(fake.record.popups).toHaveLength(1);
+  });
 });

@@ -1,6 +1,8 @@
 import { isAppUrl, loadAppPage, type AppPage } from './app-page.js';
+import { attachContextMenu } from './context-menu.js';
 import { BrowserWindow, type Event, type Input } from './electron-api.js';
 import { hardenSession, openExternalSafely, secureWebPreferences, SPELL_CHECKER_LANGUAGES, type SessionContext } from './security.js';
+import { labelsFor, type Labels } from './labels.js';
 import type { PrefsStore } from './store.js';
 import { MIN_SIZE, ZOOM_LIMITS, type Rectangle, type WindowStateStore } from './window-state.js';
 
@@ -19,6 +21,8 @@ export interface MainWindowOptions {
   startHidden?: boolean;
   /** Linux window icon (Windows and macOS take the packaged executable's). */
   iconPath?: string;
+  /** The context menu's words; Portuguese when not given. */
+  labels?: Labels;
 }
 
 const ZOOM_STEP = 0.5;
@@ -64,6 +68,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   contents.on('will-navigate', keepOnApp);
   contents.on('will-redirect', keepOnApp);
   contents.on('will-attach-webview', (event) => event.preventDefault());
+  attachContextMenu(contents, (options.labels ?? labelsFor('pt-BR')).edit);
 
   let zoomLevel = restored.zoomLevel;
   contents.on('did-finish-load', () => contents.setZoomLevel(zoomLevel));

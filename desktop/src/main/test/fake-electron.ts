@@ -35,6 +35,8 @@ type IpcHandler = (event: unknown, ...args: unknown[]) => unknown;
 interface MenuItem {
   label?: string;
   type?: string;
+  role?: string;
+  enabled?: boolean;
   checked?: boolean;
   click?: (item: MenuItem) => void;
 }
@@ -66,6 +68,8 @@ const record = {
   protocolClients: [] as unknown[][],
   displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }] as Array<{ workArea: Rect }>,
   encryptionAvailable: true,
+  /** Context menus shown (Menu#popup), newest last. */
+  popups: [] as MenuItem[][],
 };
 let ready = deferred();
 
@@ -91,6 +95,11 @@ export class FakeSession {
   setSpellCheckerLanguages(languages: string[]) {
     this.spellCheckerLanguages = languages;
   }
+  readonly dictionaryWords: string[] = [];
+  addWordToSpellCheckerDictionary(word: string) {
+    this.dictionaryWords.push(word);
+    return true;
+  }
   setPermissionRequestHandler(handler: Listener) {
     this.permissionRequestHandler = handler;
   }
@@ -104,6 +113,10 @@ export class FakeWebContents extends EventEmitter {
   readonly session = defaultSession;
   readonly sent: Array<{ channel: string; args: unknown[] }> = [];
   zoomLevel = 0;
+  readonly replacements: string[] = [];
+  replaceMisspelling(word: string) {
+    this.replacements.push(word);
+  }
   setZoomLevel(level: number) {
     this.zoomLevel = level;
   }
@@ -336,7 +349,14 @@ export class FakeElectronStore {
 const electronModule = {
   app,
   BrowserWindow: FakeBrowserWindow,
-  Menu: { buildFromTemplate: (items: MenuItem[]) => ({ items }) },
+  Menu: {
+    buildFromTemplate: (items: MenuItem[]) => ({
+      items,
+      popup() {
+        record.popups.push(items);
+      },
+    }),
+  },
   Notification: FakeNotification,
   Tray: FakeTray,
   ipcMain: {
@@ -405,6 +425,7 @@ export const fake = {
     record.protocolClients.length = 0;
     record.displays = [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }];
     record.encryptionAvailable = true;
+    record.popups.length = 0;
     defaultSession = new FakeSession();
     ready = deferred();
     app.removeAllListeners();
