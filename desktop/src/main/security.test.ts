@@ -9,18 +9,20 @@ const security = await import('./security.js');
 const { beforeSendHeadersListener, buildContentSecurityPolicy, headersReceivedListener, isAppSender, isPermissionAllowed, openExternalSafely } =
   security;
 
-function context(server: string | null = SERVER_URL) {
+type Context = import('./security.js').SessionContext;
+
+function context(server: string | null = SERVER_URL): Context {
   const cookies = createCookieJar({ now: () => 1_000 });
   return { page: APP_PAGE, getServer: () => server, cookies };
 }
 
-function received(ctx: ReturnType<typeof context>, details: Record<string, unknown>) {
+function received(ctx: Context, details: Record<string, unknown>) {
   const callback = vi.fn();
   headersReceivedListener(ctx)({ method: 'GET', resourceType: 'xhr', responseHeaders: {}, ...details } as never, callback);
   return callback.mock.calls[0]?.[0];
 }
 
-function sent(ctx: ReturnType<typeof context>, url: string, requestHeaders: Record<string, string>) {
+function sent(ctx: Context, url: string, requestHeaders: Record<string, string>) {
   const callback = vi.fn();
   beforeSendHeadersListener(ctx)({ url, requestHeaders } as never, callback);
   return callback.mock.calls[0]?.[0];
