@@ -905,6 +905,7 @@ export const en: Catalogue = {
       invalid: 'Enter an http(s) address without a path, such as https://balcao.yourcompany.com.',
       saveFailed: 'Could not save the server. Please try again.',
       menu: 'Server',
+      change: 'Change',
     },
     prefs: {
       title: 'App',

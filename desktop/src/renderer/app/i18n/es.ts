@@ -905,6 +905,7 @@ export const es: Catalogue = {
       invalid: 'Indique una dirección http(s) sin ruta, como https://balcao.suempresa.com.',
       saveFailed: 'No fue posible guardar el servidor. Inténtelo de nuevo.',
       menu: 'Servidor',
+      change: 'Cambiar',
     },
     prefs: {
       title: 'Aplicación',

@@ -905,6 +905,7 @@ export const ptBR = {
       invalid: 'Informe um endereço http(s) sem caminho, como https://balcao.suaempresa.com.br.',
       saveFailed: 'Não foi possível salvar o servidor. Tente novamente.',
       menu: 'Servidor',
+      change: 'Alterar',
     },
     prefs: {
       title: 'Aplicativo',
