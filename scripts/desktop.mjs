@@ -15,6 +15,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withBaselineCsp } from './electron-renderer.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const desktopDir = join(root, 'desktop');
@@ -46,10 +47,12 @@ function compile() {
 function buildRenderer() {
   const vite = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
   run(process.execPath, [vite, 'build', '--config', 'desktop/vite.config.ts', '--base', './', '--outDir', RENDERER_OUT_DIR, '--emptyOutDir']);
-  if (!existsSync(join(RENDERER_OUT_DIR, 'index.html'))) {
-    console.error(`[desktop] the renderer build left no ${join(RENDERER_OUT_DIR, 'index.html')}`);
+  const index = join(RENDERER_OUT_DIR, 'index.html');
+  if (!existsSync(index)) {
+    console.error(`[desktop] the renderer build left no ${index}`);
     process.exit(1);
   }
+  writeFileSync(index, withBaselineCsp(readFileSync(index, 'utf8')));
 }
 
 /** The auto-update URL baked into a package (desktop/src/main/updater.ts); null = updates off. */

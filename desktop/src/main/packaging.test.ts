@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEEP_LINK_SCHEME } from '../common/deep-links.js';
 import { RENDERER_DIR } from './app-page.js';
@@ -68,6 +69,19 @@ describe('electron-builder.yml', () => {
     const script = readFileSync(join(root, 'scripts', 'desktop.mjs'), 'utf8');
     expect(script).toContain("'--base', './'");
     expect(script).toContain(`join(desktopDir, '${RENDERER_DIR}')`);
+  });
+
+  it("writes a baseline CSP into the app's index.html (the header from main adds the server)", async () => {
+    const renderer = (await import(pathToFileURL(join(root, 'scripts', 'electron-renderer.mjs')).href)) as {
+      withBaselineCsp(html: string): string;
+    };
+    const html = renderer.withBaselineCsp(readFileSync(join(root, 'desktop', 'src', 'renderer', 'index.html'), 'utf8'));
+    const [, policy] = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html) ?? [];
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).not.toMatch(/unsafe|connect-src|default-src/);
+    expect(html.indexOf('Content-Security-Policy')).toBeLessThan(html.indexOf('<script'));
+    expect(renderer.withBaselineCsp(html)).toBe(html);
   });
 
   it('registers the balcao:// protocol on every platform', () => {
