@@ -7,7 +7,7 @@ import { bindConnectionSocket } from '../features/connections/connections.socket
 import { useConnections } from '../features/connections/connections.store';
 import { bindContactSocket } from '../features/contacts/contacts.socket';
 import { bindMessageSocket } from '../features/messages/messages.socket';
-import { badgeCount } from '../features/tickets/tickets.logic';
+import { badgeCount, type TicketLists } from '../features/tickets/tickets.logic';
 import { bindTicketSocket } from '../features/tickets/tickets.socket';
 import { useTickets } from '../features/tickets/tickets.store';
 import { onResync, startSocket, stopSocket } from '../lib/socket';
@@ -65,13 +65,13 @@ export const useRealtime = (userId: number | undefined, companyId: number | unde
 };
 
 /** Tickets waiting for an agent and unread customer messages, apart (the tray names both). */
-export const trayCounts = (lists: ReturnType<typeof useTickets.getState>['lists']): { pending: number; unread: number } => {
+export const trayCounts = (lists: TicketLists): { pending: number; unread: number } => {
   const unread = badgeCount(lists) - lists.pending.count;
   return { pending: Math.min(lists.pending.count, 99_999), unread: Math.min(Math.max(unread, 0), 99_999) };
 };
 
 /** In-app paths main may ask for (the tray): absolute, no scheme, no other host. */
-const isAppPath = (path: string): boolean => /^\/(?!\/)[^\\]*$/.test(path) && path.length <= 200;
+export const isAppPath = (path: string): boolean => /^\/(?!\/)[^\\]*$/.test(path) && path.length <= 200;
 
 /**
  * Tray/badge = waiting tickets + unread messages; a clicked notification or a `balcao://` link
