@@ -30,9 +30,11 @@ export interface DesktopBridge {
   setTrayCounts(counts: TrayCounts): Promise<void>;
 
   /**
-   * A system notification for a ticket (e.g. a new pending one). Clicking it brings the app
-   * to the front and fires the `onOpenTicket` listeners with `ticketUuid`. Resolves without
-   * showing anything where notifications are unsupported or not permitted.
+   * A system notification for a ticket (e.g. a new pending one) or an internal chat message
+   * (`chatUuid` instead). Clicking it brings the app to the front and fires the `onOpenTicket`
+   * (or `onOpenChat`) listeners. A newer one about the same ticket or chat replaces the older.
+   * Silent: the caller plays the chosen sound. Resolves without showing anything where
+   * notifications are unsupported or not permitted, and during do not disturb.
    */
   showNotification(notification: TicketNotification): Promise<void>;
 

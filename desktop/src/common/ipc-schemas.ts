@@ -12,11 +12,24 @@ export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: string }
 /** A ticket's public id, as in `/tickets/{uuid}`. */
 export const TicketUuid = z.uuid();
 
-export const TicketNotificationDto = z.object({
-  title: z.string().trim().min(1).max(200),
-  body: z.string().max(1000),
-  ticketUuid: TicketUuid,
-});
+/** An internal chat's public id, as in `/chats/{uuid}`. */
+export const ChatUuid = z.uuid();
+
+/**
+ * A system notification about a ticket or an internal chat (exactly one of the two): the click
+ * opens it, and a newer notification about the same one replaces the older (grouped). Always
+ * silent: the renderer plays the user's chosen sound at the chosen volume.
+ */
+export const TicketNotificationDto = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    body: z.string().max(1000),
+    ticketUuid: TicketUuid.optional(),
+    chatUuid: ChatUuid.optional(),
+  })
+  .refine((n) => (n.ticketUuid === undefined) !== (n.chatUuid === undefined), {
+    message: 'expected exactly one of ticketUuid and chatUuid',
+  });
 export type TicketNotification = z.infer<typeof TicketNotificationDto>;
 
 /** Pending tickets plus unread messages, shown on the tray and the dock/launcher badge. */

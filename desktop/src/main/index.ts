@@ -88,7 +88,7 @@ function startShell(state: AppState, page: AppPage, links: LinkRouter): void {
     tray,
     notifier: createNotifier({
       isSilenced: () => prefs.get('doNotDisturb'),
-      onOpenTicket: (uuid) => links.open({ kind: 'ticket', uuid }),
+      onOpen: (target) => links.open(target),
     }),
     prefs,
     openExternal: (url) => shell.openExternal(url),

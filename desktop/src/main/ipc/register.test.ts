@@ -82,7 +82,12 @@ describe('registerIpcHandlers', () => {
     expect(deps.notifier.show).toHaveBeenCalledWith(notification);
     const bad = await fake.invoke('notifications:show', [{ ...notification, ticketUuid: '../../etc' }]);
     expect(bad).toMatchObject({ ok: false });
-    expect(deps.notifier.show).toHaveBeenCalledTimes(1);
+    const both = await fake.invoke('notifications:show', [{ ...notification, chatUuid: UUID }]);
+    expect(both).toMatchObject({ ok: false, error: expect.stringContaining('exactly one') });
+    const neither = await fake.invoke('notifications:show', [{ title: 'x', body: '' }]);
+    expect(neither).toMatchObject({ ok: false });
+    expect(await fake.invoke('notifications:show', [{ title: 'Ana', body: 'oi', chatUuid: UUID }])).toMatchObject({ ok: true });
+    expect(deps.notifier.show).toHaveBeenCalledTimes(2);
   });
 
   it('opens only http(s) and mailto URLs externally', async () => {

@@ -277,12 +277,18 @@ export class FakeNotification extends EventEmitter {
     return record.notificationsSupported;
   }
   shown = false;
-  constructor(readonly options: { title: string; body: string }) {
+  closed = false;
+  constructor(readonly options: { title: string; body: string; silent?: boolean }) {
     super();
     record.notifications.push(this);
   }
   show() {
     this.shown = true;
+  }
+  /** Removes it from the screen and fires 'close', as Electron does. */
+  close() {
+    this.closed = true;
+    this.emit('close');
   }
 }
 

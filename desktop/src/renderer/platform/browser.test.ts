@@ -63,11 +63,24 @@ describe('browser bridge', () => {
     bridge.onOpenTicket(listener);
     await bridge.showNotification({ title: 'Novo atendimento', body: 'Maria: oi', ticketUuid: UUID });
     const [notification] = FakeNotification.created;
-    expect(notification).toMatchObject({ title: 'Novo atendimento', options: { body: 'Maria: oi', tag: UUID } });
+    expect(notification).toMatchObject({ title: 'Novo atendimento', options: { body: 'Maria: oi', tag: `ticket:${UUID}`, silent: true } });
     notification?.onclick?.();
     expect(window.focus).toHaveBeenCalled();
     expect(notification?.closed).toBe(true);
     expect(listener).toHaveBeenCalledWith(UUID);
+  });
+
+  it('opens the chat of a chat notification, grouped per chat', async () => {
+    const ticket = vi.fn();
+    const chat = vi.fn();
+    bridge.onOpenTicket(ticket);
+    bridge.onOpenChat(chat);
+    await bridge.showNotification({ title: 'Ana', body: 'reunião', chatUuid: UUID });
+    const [notification] = FakeNotification.created;
+    expect(notification?.options).toMatchObject({ tag: `chat:${UUID}` });
+    notification?.onclick?.();
+    expect(chat).toHaveBeenCalledWith(UUID);
+    expect(ticket).not.toHaveBeenCalled();
   });
 
   it('stops calling a listener once unsubscribed', async () => {

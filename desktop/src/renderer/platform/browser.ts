@@ -43,6 +43,7 @@ async function notificationsAllowed(): Promise<boolean> {
 /** `DesktopBridge` for the plain browser build: Web Notifications, the tab title, localStorage. */
 export function createBrowserBridge({ version }: BrowserBridgeOptions): DesktopBridge {
   const openTicketListeners = new Set<(ticketUuid: string) => void>();
+  const openChatListeners = new Set<(chatUuid: string) => void>();
   const subscribe = <T>(set: Set<T>, listener: T) => {
     set.add(listener);
     return () => {
@@ -68,20 +69,23 @@ export function createBrowserBridge({ version }: BrowserBridgeOptions): DesktopB
     },
 
     async showNotification(input) {
-      const [{ title, body, ticketUuid }] = check('notifications:show', input);
+      const [{ title, body, ticketUuid, chatUuid }] = check('notifications:show', input);
       if (readPref('doNotDisturb') || !(await notificationsAllowed())) return;
-      const notification = new Notification(title, { body, tag: ticketUuid });
+      // The tag groups: a newer notification about the same ticket or chat replaces the older.
+      const tag = ticketUuid ? `ticket:${ticketUuid}` : `chat:${chatUuid}`;
+      const notification = new Notification(title, { body, tag, silent: true });
       notification.onclick = () => {
         window.focus();
         notification.close();
-        for (const listener of openTicketListeners) listener(ticketUuid);
+        if (ticketUuid) for (const listener of openTicketListeners) listener(ticketUuid);
+        else if (chatUuid) for (const listener of openChatListeners) listener(chatUuid);
       };
     },
 
     onOpenTicket: (listener) => subscribe(openTicketListeners, listener),
+    onOpenChat: (listener) => subscribe(openChatListeners, listener),
 
-    // No deep links or tray in a browser: nobody ever calls these listeners.
-    onOpenChat: () => () => undefined,
+    // No tray in a browser: nobody ever asks to navigate.
     onNavigate: () => () => undefined,
 
     async getPref(key) {
