@@ -23,7 +23,7 @@ const restrict = (names, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-electron/**', 'release/**', '.data/**', '.test-data/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-electron/**', '**/dist-app/**', 'release/**', '.data/**', '.test-data/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,17 +1,28 @@
 #!/usr/bin/env node
-// `npm run desktop`: compile the Electron main process and preload, make sure the Electron
-// binary is there, and start the desktop shell against BALCAO_URL (default http://localhost:8080).
-// `node scripts/desktop.mjs --build-only` stops after compiling (used by packaging).
+// `npm run desktop`: compile the Electron main process and preload, build the renderer for the
+// app (relative paths, opened from files), make sure the Electron binary is there, and start it.
+// The server is chosen in the app on the first run; BALCAO_URL pre-selects one (e.g.
+// http://localhost:8080 for `npm run dev`'s server). BALCAO_RENDERER_URL=http://localhost:5173
+// loads the Vite dev server instead of the built renderer (hot reload; not in packages).
+//
+//   node scripts/desktop.mjs                  compile, build the renderer, start Electron
+//   node scripts/desktop.mjs --skip-renderer  reuse desktop/dist-app as it is
+//   node scripts/desktop.mjs --build-only     compile main and preload only
+//   node scripts/desktop.mjs --package        compile, build the renderer, write update.json
+//                                             (electron-builder's beforeBuild hook)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withBaselineCsp } from './electron-renderer.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const desktopDir = join(root, 'desktop');
 const require = createRequire(join(desktopDir, 'package.json'));
-const DEFAULT_APP_URL = 'http://localhost:8080';
+/** Where main looks for the renderer (desktop/src/main/app-page.ts RENDERER_DIR). */
+export const RENDERER_OUT_DIR = join(desktopDir, 'dist-app');
+const OWN_FLAGS = new Set(['--build-only', '--package', '--skip-renderer']);
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
@@ -26,6 +37,29 @@ function compile() {
   // desktop/package.json says "type": "module"; this marks the preload build as CommonJS.
   writeFileSync(join(cjsDir, 'package.json'), '{ "type": "commonjs" }\n');
   assertPreloadSelfContained(join(cjsDir, 'preload', 'index.js'));
+}
+
+/**
+ * The same renderer as the browser build, with relative asset paths (`./assets/…`) so it opens
+ * from files; the router switches to hash URLs on file:. The browser build (desktop/dist,
+ * absolute paths for the server's SPA fallback) is untouched.
+ */
+function buildRenderer() {
+  const vite = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
+  run(process.execPath, [vite, 'build', '--config', 'desktop/vite.config.ts', '--base', './', '--outDir', RENDERER_OUT_DIR, '--emptyOutDir']);
+  const index = join(RENDERER_OUT_DIR, 'index.html');
+  if (!existsSync(index)) {
+    console.error(`[desktop] the renderer build left no ${index}`);
+    process.exit(1);
+  }
+  writeFileSync(index, withBaselineCsp(readFileSync(index, 'utf8')));
+}
+
+/** The auto-update URL baked into a package (desktop/src/main/updater.ts); null = updates off. */
+function writeUpdateConfig() {
+  const url = process.env.BALCAO_UPDATE_URL?.trim() || null;
+  writeFileSync(join(desktopDir, 'dist-electron', 'update.json'), `${JSON.stringify({ url })}\n`);
+  console.log(url ? `[desktop] auto-update from ${url}` : '[desktop] auto-update off (BALCAO_UPDATE_URL unset)');
 }
 
 // A sandboxed preload's require() only knows 'electron': a relative require compiles fine and
@@ -56,15 +90,22 @@ function ensureElectronBinary() {
 }
 
 function launch(electronPath) {
-  const env = { ...process.env, BALCAO_URL: process.env.BALCAO_URL || DEFAULT_APP_URL };
+  const env = { ...process.env };
   // Set by some editors' terminals; it would start Electron as plain Node.
   delete env.ELECTRON_RUN_AS_NODE;
-  console.log(`[desktop] starting Electron on ${env.BALCAO_URL}`);
-  const child = spawn(electronPath, [desktopDir, ...process.argv.slice(2)], { stdio: 'inherit', env });
+  console.log(env.BALCAO_URL ? `[desktop] starting Electron (server ${env.BALCAO_URL} unless one was chosen)` : '[desktop] starting Electron');
+  const args = process.argv.slice(2).filter((arg) => !OWN_FLAGS.has(arg));
+  const child = spawn(electronPath, [desktopDir, ...args], { stdio: 'inherit', env });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
-const buildOnly = process.argv.includes('--build-only');
+const flags = new Set(process.argv.slice(2));
 compile();
-if (!buildOnly) launch(ensureElectronBinary());
+if (flags.has('--package')) {
+  buildRenderer();
+  writeUpdateConfig();
+} else if (!flags.has('--build-only')) {
+  if (!flags.has('--skip-renderer') && !process.env.BALCAO_RENDERER_URL) buildRenderer();
+  launch(ensureElectronBinary());
+}

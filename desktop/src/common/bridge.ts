@@ -1,6 +1,6 @@
-import type { PrefKey, Prefs, TicketNotification } from './ipc-schemas.js';
+import type { PrefKey, Prefs, ServerCheck, TicketNotification, TrayCounts } from './ipc-schemas.js';
 
-export type { PrefKey, Prefs, TicketNotification, TodoItem } from './ipc-schemas.js';
+export type { PrefKey, Prefs, ServerCheck, TicketNotification, TodoItem, TrayCounts } from './ipc-schemas.js';
 
 /**
  * Everything the renderer may ask of the machine it runs on. Two implementations: the Electron
@@ -23,9 +23,18 @@ export interface DesktopBridge {
   setBadgeCount(count: number): Promise<void>;
 
   /**
-   * A system notification for a ticket (e.g. a new pending one). Clicking it brings the app
-   * to the front and fires the `onOpenTicket` listeners with `ticketUuid`. Resolves without
-   * showing anything where notifications are unsupported or not permitted.
+   * The two numbers apart (pending tickets, unread messages): the tray tooltip names both, the
+   * badge/overlay shows their sum, and a rise of `pending` flashes the taskbar while the window
+   * is not in front. In a browser, the tab title shows the sum.
+   */
+  setTrayCounts(counts: TrayCounts): Promise<void>;
+
+  /**
+   * A system notification for a ticket (e.g. a new pending one) or an internal chat message
+   * (`chatUuid` instead). Clicking it brings the app to the front and fires the `onOpenTicket`
+   * (or `onOpenChat`) listeners. A newer one about the same ticket or chat replaces the older.
+   * Silent: the caller plays the chosen sound. Resolves without showing anything where
+   * notifications are unsupported or not permitted, and during do not disturb.
    */
   showNotification(notification: TicketNotification): Promise<void>;
 
@@ -34,6 +43,12 @@ export interface DesktopBridge {
    * Returns the function that removes the listener.
    */
   onOpenTicket(listener: (ticketUuid: string) => void): () => void;
+
+  /** Like `onOpenTicket`, for an internal chat (a `balcao://chats/<uuid>` link). */
+  onOpenChat(listener: (chatUuid: string) => void): () => void;
+
+  /** A path inside the app to show (the tray's "pending tickets" entry), e.g. `/tickets?tab=pending`. */
+  onNavigate(listener: (path: string) => void): () => void;
 
   /** A preference, or its default when unset or unreadable. */
   getPref<K extends PrefKey>(key: K): Promise<Prefs[K]>;
@@ -46,4 +61,17 @@ export interface DesktopBridge {
 
   /** The app's version, for the side menu footer. */
   getVersion(): Promise<string>;
+
+  /**
+   * The Balcão server the app talks to (canonical `https://host[:port]`), or null when none was
+   * chosen yet (the app's first run). The browser build always answers null: it talks to the
+   * server that served it.
+   */
+  getServer(): Promise<string | null>;
+
+  /** Asks `url`'s `GET /version` (from main: no CORS); resolves with what it found, rejects only on invalid input. */
+  checkServer(url: string): Promise<ServerCheck>;
+
+  /** Keeps `url` as the server (after checking it) and reloads the app on it. Desktop only. */
+  setServer(url: string): Promise<void>;
 }

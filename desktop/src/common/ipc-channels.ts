@@ -7,16 +7,26 @@
 export const InvokeChannels = {
   notificationsShow: 'notifications:show',
   traySetCount: 'tray:setCount',
+  traySetCounts: 'tray:setCounts',
   prefsGet: 'prefs:get',
   prefsSet: 'prefs:set',
   appOpenExternal: 'app:openExternal',
   appGetVersion: 'app:getVersion',
+  /** The renderer listens for focus pushes now: main sends a deep link that arrived before. */
+  appLinksReady: 'app:linksReady',
+  serverGet: 'server:get',
+  serverCheck: 'server:check',
+  serverSet: 'server:set',
 } as const;
 
 /** Main → renderer pushes (`webContents.send` / `ipcRenderer.on`). */
 export const PushChannels = {
-  /** Payload: the ticket uuid of the notification the user clicked. */
+  /** Payload: the ticket uuid to open (a clicked notification, a `balcao://tickets/…` link, the tray). */
   appFocusTicket: 'app:focusTicket',
+  /** Payload: the internal chat uuid to open (a `balcao://chats/…` link). */
+  appFocusChat: 'app:focusChat',
+  /** Payload: a path inside the app to show, e.g. `/tickets?tab=pending` (the tray menu). */
+  appNavigate: 'app:navigate',
 } as const;
 
 export type InvokeChannel = (typeof InvokeChannels)[keyof typeof InvokeChannels];

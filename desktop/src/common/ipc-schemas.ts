@@ -12,15 +12,67 @@ export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: string }
 /** A ticket's public id, as in `/tickets/{uuid}`. */
 export const TicketUuid = z.uuid();
 
-export const TicketNotificationDto = z.object({
-  title: z.string().trim().min(1).max(200),
-  body: z.string().max(1000),
-  ticketUuid: TicketUuid,
-});
+/** An internal chat's public id, as in `/chats/{uuid}`. */
+export const ChatUuid = z.uuid();
+
+/**
+ * A system notification about a ticket or an internal chat (exactly one of the two): the click
+ * opens it, and a newer notification about the same one replaces the older (grouped). Always
+ * silent: the renderer plays the user's chosen sound at the chosen volume.
+ */
+export const TicketNotificationDto = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    body: z.string().max(1000),
+    ticketUuid: TicketUuid.optional(),
+    chatUuid: ChatUuid.optional(),
+  })
+  .refine((n) => (n.ticketUuid === undefined) !== (n.chatUuid === undefined), {
+    message: 'expected exactly one of ticketUuid and chatUuid',
+  });
 export type TicketNotification = z.infer<typeof TicketNotificationDto>;
 
 /** Pending tickets plus unread messages, shown on the tray and the dock/launcher badge. */
 export const BadgeCount = z.number().int().min(0).max(99_999);
+
+/** The two numbers the tray shows apart: tickets waiting for an agent, unread customer messages. */
+export const TrayCountsDto = z.object({ pending: BadgeCount, unread: BadgeCount });
+export type TrayCounts = z.infer<typeof TrayCountsDto>;
+
+/**
+ * The Balcão server the desktop app talks to: an http(s) origin (scheme, host, optional port).
+ * A path, query, fragment or credentials are refused, so the API, socket.io and the CSP all
+ * name exactly one origin. Returns the canonical form (`https://host:port`, no trailing slash).
+ */
+export const ServerUrl = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2048)
+  .transform((value, ctx) => {
+    const canonical = canonicalServerUrl(value);
+    if (canonical === undefined) {
+      ctx.issues.push({ code: 'custom', message: 'expected an http(s) server address without a path', input: value });
+      return z.NEVER;
+    }
+    return canonical;
+  });
+
+/** `https://host[:port]` for an acceptable server address, otherwise undefined. */
+export function canonicalServerUrl(value: string): string | undefined {
+  let url: URL;
+  try {
+    // Typed without a scheme ("balcao.example.com"): https, as a user would expect.
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (url.username || url.password || url.search || url.hash) return undefined;
+  if (url.pathname !== '/' && url.pathname !== '') return undefined;
+  if (!url.hostname) return undefined;
+  return url.origin;
+}
 
 /**
  * Schemes allowed to leave the app for the system. Anything else (file:, smb:, custom protocol
@@ -39,7 +91,17 @@ export const TodoItemDto = z.object({
 });
 export type TodoItem = z.infer<typeof TodoItemDto>;
 
-export const PrefKey = z.enum(['preferredTheme', 'language', 'volume', 'signOption', 'todos']);
+export const PrefKey = z.enum([
+  'preferredTheme',
+  'language',
+  'volume',
+  'signOption',
+  'todos',
+  'closeToTray',
+  'doNotDisturb',
+  'minimizeToTray',
+  'openAtLogin',
+]);
 export type PrefKey = z.infer<typeof PrefKey>;
 
 /** The value schema of each preference; values read back from disk are checked again. */
@@ -49,6 +111,14 @@ export const PrefValues = {
   volume: z.number().min(0).max(1),
   signOption: z.boolean(),
   todos: z.array(TodoItemDto).max(1000),
+  /** Closing or minimising the window hides it to the tray (desktop app). */
+  closeToTray: z.boolean(),
+  /** No notification sound or banner, no taskbar flashing (desktop app and browser). */
+  doNotDisturb: z.boolean(),
+  /** Minimising the window hides it to the tray (desktop app). */
+  minimizeToTray: z.boolean(),
+  /** Start the app with the computer (desktop app; the OS login item follows this value). */
+  openAtLogin: z.boolean(),
 } satisfies { [K in PrefKey]: z.ZodType };
 
 export type Prefs = { [K in PrefKey]: z.output<(typeof PrefValues)[K]> };
@@ -56,7 +126,17 @@ export type PrefEntry = { [K in PrefKey]: [key: K, value: Prefs[K]] }[PrefKey];
 
 /** A fresh object each call, so no caller can mutate another's defaults (the to-do array). */
 export function defaultPrefs(): Prefs {
-  return { preferredTheme: 'system', language: 'pt-BR', volume: 1, signOption: true, todos: [] };
+  return {
+    preferredTheme: 'system',
+    language: 'pt-BR',
+    volume: 1,
+    signOption: true,
+    todos: [],
+    closeToTray: true,
+    doNotDisturb: false,
+    minimizeToTray: false,
+    openAtLogin: false,
+  };
 }
 
 export const ShowNotificationArgs = z.tuple([TicketNotificationDto]);
@@ -64,6 +144,9 @@ export const SetBadgeCountArgs = z.tuple([BadgeCount]);
 export const GetPrefArgs = z.tuple([PrefKey]);
 export const OpenExternalArgs = z.tuple([ExternalUrl]);
 export const GetVersionArgs = z.tuple([]);
+export const SetTrayCountsArgs = z.tuple([TrayCountsDto]);
+export const NoArgs = z.tuple([]);
+export const ServerArgs = z.tuple([ServerUrl]);
 
 /** `[key, value]` where the value must match that key's schema in `PrefValues`. */
 export const SetPrefArgs = z.tuple([PrefKey, z.unknown()]).transform((args, ctx): PrefEntry => {
@@ -86,6 +169,11 @@ export const IpcArgs = {
   [InvokeChannels.prefsSet]: SetPrefArgs,
   [InvokeChannels.appOpenExternal]: OpenExternalArgs,
   [InvokeChannels.appGetVersion]: GetVersionArgs,
+  [InvokeChannels.traySetCounts]: SetTrayCountsArgs,
+  [InvokeChannels.appLinksReady]: NoArgs,
+  [InvokeChannels.serverGet]: NoArgs,
+  [InvokeChannels.serverCheck]: ServerArgs,
+  [InvokeChannels.serverSet]: ServerArgs,
 } satisfies { [C in InvokeChannel]: z.ZodType<readonly unknown[], readonly unknown[]> };
 export type IpcArgs = typeof IpcArgs;
 
@@ -104,4 +192,19 @@ export interface IpcReturns {
   'prefs:set': void;
   'app:openExternal': void;
   'app:getVersion': string;
+  'tray:setCounts': void;
+  'app:linksReady': void;
+  /** The chosen server's canonical URL, or null before the first run's choice. */
+  'server:get': string | null;
+  /** What `GET /version` answered. */
+  'server:check': ServerCheck;
+  'server:set': void;
 }
+
+/**
+ * A server address checked with `GET /version` (`url` canonical): a Balcão server answers its
+ * version; `unreachable` = no answer in time; `notBalcao` = an answer, but not Balcão's.
+ */
+export type ServerCheck =
+  | { ok: true; url: string; version: string }
+  | { ok: false; url: string; reason: 'unreachable' | 'notBalcao' };

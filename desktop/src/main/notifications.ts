@@ -1,31 +1,43 @@
-import { PushChannels } from '../common/ipc-channels.js';
 import type { TicketNotification } from '../common/ipc-schemas.js';
-import { Notification, type BrowserWindow } from './electron-api.js';
-import { revealWindow } from './window.js';
+import { Notification } from './electron-api.js';
 
 export interface Notifier {
   show(notification: TicketNotification): void;
 }
 
-export function createNotifier(getWindow: () => BrowserWindow | undefined): Notifier {
+export interface NotifierOptions {
+  /** Do not disturb: nothing is shown. */
+  isSilenced: () => boolean;
+  /** A click: bring the app forward on that ticket or chat (through the link router). */
+  onOpen: (target: { kind: 'ticket' | 'chat'; uuid: string }) => void;
+}
+
+export function createNotifier({ isSilenced, onOpen }: NotifierOptions): Notifier {
   // A notification object that gets garbage-collected loses its click handler (Windows, macOS),
-  // so each one is held until it is clicked or closed.
-  const live = new Set<Notification>();
+  // so each one is held until it is clicked, closed or replaced — one per ticket or chat.
+  const live = new Map<string, Notification>();
 
   return {
-    show({ title, body, ticketUuid }) {
-      if (!Notification.isSupported()) return;
-      const notification = new Notification({ title, body });
-      live.add(notification);
+    show({ title, body, ticketUuid, chatUuid }) {
+      if (!Notification.isSupported() || isSilenced()) return;
+      const target = ticketUuid ? { kind: 'ticket' as const, uuid: ticketUuid } : chatUuid ? { kind: 'chat' as const, uuid: chatUuid } : undefined;
+      if (!target) return;
+      const key = `${target.kind}:${target.uuid}`;
+      // Grouped: the newer message about the same ticket replaces the older banner.
+      const previous = live.get(key);
+      live.delete(key);
+      previous?.close();
+      // Silent: the renderer plays the user's sound at the user's volume.
+      const notification = new Notification({ title, body, silent: true });
+      live.set(key, notification);
+      const forget = () => {
+        if (live.get(key) === notification) live.delete(key);
+      };
       notification.on('click', () => {
-        live.delete(notification);
-        const window = getWindow();
-        if (!window || window.isDestroyed()) return;
-        // Focus first, so the renderer opens the ticket in a window the user is looking at.
-        revealWindow(window);
-        window.webContents.send(PushChannels.appFocusTicket, ticketUuid);
+        forget();
+        onOpen(target);
       });
-      notification.on('close', () => live.delete(notification));
+      notification.on('close', forget);
       notification.show();
     },
   };

@@ -56,6 +56,10 @@ describe('preload', () => {
     await bridge.setPref('volume', 0.5);
     await bridge.openExternal('https://example.com');
     await bridge.getVersion();
+    await bridge.setTrayCounts({ pending: 1, unread: 2 });
+    await bridge.getServer();
+    await bridge.checkServer('balcao.example.com');
+    await bridge.setServer('https://balcao.example.com');
     expect(electron.invoke.mock.calls).toEqual([
       [InvokeChannels.traySetCount, 2],
       [InvokeChannels.notificationsShow, notification],
@@ -63,6 +67,10 @@ describe('preload', () => {
       [InvokeChannels.prefsSet, 'volume', 0.5],
       [InvokeChannels.appOpenExternal, 'https://example.com'],
       [InvokeChannels.appGetVersion],
+      [InvokeChannels.traySetCounts, { pending: 1, unread: 2 }],
+      [InvokeChannels.serverGet],
+      [InvokeChannels.serverCheck, 'balcao.example.com'],
+      [InvokeChannels.serverSet, 'https://balcao.example.com'],
     ]);
   });
 
@@ -73,13 +81,34 @@ describe('preload', () => {
     await expect(bridge.setBadgeCount(-1)).rejects.toThrow('tray:setCount: invalid arguments');
   });
 
-  it('passes only the ticket uuid to onOpenTicket listeners, until unsubscribed', () => {
+  it('passes only the ticket uuid to onOpenTicket listeners, until unsubscribed; tells main once that it listens', async () => {
     const listener = vi.fn();
     const unsubscribe = bridge.onOpenTicket(listener);
+    const offChat = bridge.onOpenChat(vi.fn());
+    await Promise.resolve();
+    expect(electron.invoke.mock.calls).toEqual([[InvokeChannels.appLinksReady]]);
     electron.push(PushChannels.appFocusTicket, UUID);
+    electron.push(PushChannels.appFocusTicket, { uuid: UUID });
     unsubscribe();
+    offChat();
     electron.push(PushChannels.appFocusTicket, UUID);
     expect(listener.mock.calls).toEqual([[UUID]]);
+    bridge.onNavigate(vi.fn());
+    await Promise.resolve();
+    expect(electron.invoke).toHaveBeenCalledTimes(1);
+  });
+
+  it('routes chat links and navigation to their own listeners', () => {
+    const chat = vi.fn();
+    const path = vi.fn();
+    const offChat = bridge.onOpenChat(chat);
+    const offPath = bridge.onNavigate(path);
+    electron.push(PushChannels.appFocusChat, UUID);
+    electron.push(PushChannels.appNavigate, '/tickets?tab=pending');
+    offChat();
+    offPath();
+    expect(chat.mock.calls).toEqual([[UUID]]);
+    expect(path.mock.calls).toEqual([['/tickets?tab=pending']]);
   });
 
   it('imports nothing but electron at runtime (a sandboxed preload cannot require local files)', () => {

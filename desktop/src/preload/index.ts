@@ -14,25 +14,48 @@ async function invoke<C extends InvokeChannel>(channel: C, ...args: input<IpcArg
 }
 
 const focusTicket: PushChannel = 'app:focusTicket';
+const focusChat: PushChannel = 'app:focusChat';
+const navigate: PushChannel = 'app:navigate';
+
+let linksReadySent = false;
+
+/**
+ * Subscribe to a push carrying one string. The IPC event (and its sender) stays here; the page
+ * only ever sees the string. The first subscription tells main the page listens, so a link
+ * that arrived earlier (the app was started by it) is delivered now.
+ */
+function onPush(channel: PushChannel, listener: (value: string) => void): () => void {
+  const forward = (_event: IpcRendererEvent, value: unknown): void => {
+    if (typeof value === 'string') listener(value);
+  };
+  ipcRenderer.on(channel, forward);
+  if (!linksReadySent) {
+    linksReadySent = true;
+    // After the caller's other subscriptions of this same tick (ticket, chat, navigation).
+    queueMicrotask(() => {
+      invoke('app:linksReady').catch(() => undefined);
+    });
+  }
+  return () => {
+    ipcRenderer.removeListener(channel, forward);
+  };
+}
 
 const bridge: DesktopBridge = {
   isDesktop: true,
   setBadgeCount: (count) => invoke('tray:setCount', count),
+  setTrayCounts: (counts) => invoke('tray:setCounts', counts),
   showNotification: (notification) => invoke('notifications:show', notification),
-  onOpenTicket(listener) {
-    // The IPC event (and its sender) stays here; the page only ever sees the uuid.
-    const forward = (_event: IpcRendererEvent, ticketUuid: unknown): void => {
-      if (typeof ticketUuid === 'string') listener(ticketUuid);
-    };
-    ipcRenderer.on(focusTicket, forward);
-    return () => {
-      ipcRenderer.removeListener(focusTicket, forward);
-    };
-  },
+  onOpenTicket: (listener) => onPush(focusTicket, listener),
+  onOpenChat: (listener) => onPush(focusChat, listener),
+  onNavigate: (listener) => onPush(navigate, listener),
   getPref: <K extends PrefKey>(key: K) => invoke('prefs:get', key) as Promise<Prefs[K]>,
   setPref: (key, value) => invoke('prefs:set', key, value),
   openExternal: (url) => invoke('app:openExternal', url),
   getVersion: () => invoke('app:getVersion'),
+  getServer: () => invoke('server:get'),
+  checkServer: (url) => invoke('server:check', url),
+  setServer: (url) => invoke('server:set', url),
 };
 
 contextBridge.exposeInMainWorld('desktop', bridge);

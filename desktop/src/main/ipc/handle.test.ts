@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IpcArgs } from '../../common/ipc-schemas.js';
-import { APP_ORIGIN } from '../test/fake-electron.js';
+import { APP_PAGE } from '../test/fake-electron.js';
 
 const fake = await vi.hoisted(async () => (await import('../test/fake-electron.js')).fake);
 vi.mock('../electron-api.js', () => fake.module);
@@ -9,7 +9,7 @@ const { createHandle } = await import('./handle.js');
 const { isAppSender } = await import('../security.js');
 
 describe('handle', () => {
-  const handle = () => createHandle(isAppSender(APP_ORIGIN));
+  const handle = () => createHandle(isAppSender(APP_PAGE));
   beforeEach(() => fake.reset());
   afterEach(() => vi.restoreAllMocks());
 

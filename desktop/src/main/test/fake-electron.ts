@@ -3,8 +3,18 @@
 // object even across vi.resetModules), and calls fake.reset() before each test.
 import { EventEmitter } from 'node:events';
 
-export const APP_URL = 'http://localhost:8080/';
-export const APP_ORIGIN = 'http://localhost:8080';
+/** Where the fake app is installed (`app.getAppPath()`); the renderer is in its dist-app/. */
+export const APP_PATH = '/opt/balcao/resources/app.asar';
+/** The packaged renderer's page, as the window's frames report it. */
+export const APP_URL = `file://${APP_PATH}/dist-app/index.html`;
+/** The same page as main describes it (app-page.ts `resolveAppPage`). */
+export const APP_PAGE = {
+  kind: 'file' as const,
+  indexPath: `${APP_PATH}/dist-app/index.html`,
+  dirUrl: `file://${APP_PATH}/dist-app/`,
+};
+/** A Balcão server, as chosen on the Servidor screen. */
+export const SERVER_URL = 'https://balcao.example.com';
 
 export interface FakeEvent {
   defaultPrevented: boolean;
@@ -25,7 +35,16 @@ type IpcHandler = (event: unknown, ...args: unknown[]) => unknown;
 interface MenuItem {
   label?: string;
   type?: string;
-  click?: () => void;
+  role?: string;
+  enabled?: boolean;
+  checked?: boolean;
+  click?: (item: MenuItem) => void;
+}
+interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -44,10 +63,21 @@ const record = {
   storeFiles: new Map<string, Map<string, string>>(),
   notificationsSupported: true,
   loadUrlError: undefined as Error | undefined,
+  loginItem: undefined as { openAtLogin: boolean; args?: string[] } | undefined,
+  wasOpenedAtLogin: false,
+  protocolClients: [] as unknown[][],
+  displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }] as Array<{ workArea: Rect }>,
+  encryptionAvailable: true,
+  /** Context menus shown (Menu#popup), newest last. */
+  popups: [] as MenuItem[][],
 };
 let ready = deferred();
 
 export class FakeSession {
+  beforeSendHeadersListener?: Listener;
+  devicePermissionHandler?: Listener;
+  availableSpellCheckerLanguages = ['en-US', 'es', 'es-ES', 'pt-BR', 'fr'];
+  spellCheckerLanguages: string[] = [];
   headersListener?: Listener;
   permissionRequestHandler?: Listener;
   permissionCheckHandler?: Listener;
@@ -55,7 +85,21 @@ export class FakeSession {
     onHeadersReceived: (listener: Listener) => {
       this.headersListener = listener;
     },
+    onBeforeSendHeaders: (listener: Listener) => {
+      this.beforeSendHeadersListener = listener;
+    },
   };
+  setDevicePermissionHandler(handler: Listener) {
+    this.devicePermissionHandler = handler;
+  }
+  setSpellCheckerLanguages(languages: string[]) {
+    this.spellCheckerLanguages = languages;
+  }
+  readonly dictionaryWords: string[] = [];
+  addWordToSpellCheckerDictionary(word: string) {
+    this.dictionaryWords.push(word);
+    return true;
+  }
   setPermissionRequestHandler(handler: Listener) {
     this.permissionRequestHandler = handler;
   }
@@ -68,6 +112,20 @@ let defaultSession = new FakeSession();
 export class FakeWebContents extends EventEmitter {
   readonly session = defaultSession;
   readonly sent: Array<{ channel: string; args: unknown[] }> = [];
+  zoomLevel = 0;
+  readonly replacements: string[] = [];
+  replaceMisspelling(word: string) {
+    this.replacements.push(word);
+  }
+  setZoomLevel(level: number) {
+    this.zoomLevel = level;
+  }
+  /** A key press as Chromium reports it before the page sees it; returns whether main swallowed it. */
+  press(input: { key: string; control?: boolean; meta?: boolean; alt?: boolean }): boolean {
+    const e = fakeEvent();
+    this.emit('before-input-event', e, { type: 'keyDown', control: false, meta: false, alt: false, ...input });
+    return e.defaultPrevented;
+  }
   windowOpenHandler?: (details: { url: string }) => { action: 'allow' | 'deny' };
   send(channel: string, ...args: unknown[]) {
     this.sent.push({ channel, args });
@@ -86,6 +144,12 @@ export class FakeWebContents extends EventEmitter {
 export class FakeBrowserWindow extends EventEmitter {
   readonly webContents = new FakeWebContents();
   loadedUrl?: string;
+  loadedFile?: { path: string; hash?: string };
+  loadCount = 0;
+  flashing = false;
+  overlay?: { image: unknown; description: string };
+  maximized = false;
+  bounds: Rect;
   /** The promise loadURL returned, so a test can await what main chained on it. */
   loading?: Promise<void>;
   visible = false;
@@ -94,12 +158,52 @@ export class FakeBrowserWindow extends EventEmitter {
   destroyed = false;
   constructor(readonly options: Record<string, unknown> & { webPreferences?: Record<string, unknown> }) {
     super();
+    this.bounds = {
+      x: (options.x as number | undefined) ?? 100,
+      y: (options.y as number | undefined) ?? 100,
+      width: options.width as number,
+      height: options.height as number,
+    };
     record.windows.push(this);
   }
   loadURL(url: string) {
     this.loadedUrl = url;
+    this.loadCount += 1;
     this.loading = record.loadUrlError ? Promise.reject(record.loadUrlError) : Promise.resolve();
     return this.loading;
+  }
+  loadFile(path: string, options: { hash?: string } = {}) {
+    this.loadedFile = { path, hash: options.hash };
+    this.loadCount += 1;
+    this.loading = record.loadUrlError ? Promise.reject(record.loadUrlError) : Promise.resolve();
+    return this.loading;
+  }
+  showInactive() {
+    this.visible = true;
+  }
+  isFocused() {
+    return this.focused;
+  }
+  flashFrame(flag: boolean) {
+    this.flashing = flag;
+  }
+  setOverlayIcon(image: unknown, description: string) {
+    this.overlay = image === null ? undefined : { image, description };
+  }
+  maximize() {
+    this.maximized = true;
+    this.emit('maximize');
+  }
+  isMaximized() {
+    return this.maximized;
+  }
+  getNormalBounds() {
+    return { ...this.bounds };
+  }
+  /** The user dragging or resizing the window. */
+  moveTo(bounds: Partial<Rect>) {
+    this.bounds = { ...this.bounds, ...bounds };
+    this.emit('resized');
   }
   show() {
     this.visible = true;
@@ -110,10 +214,12 @@ export class FakeBrowserWindow extends EventEmitter {
   }
   focus() {
     this.focused = true;
+    this.emit('focus');
   }
   minimize() {
     this.minimized = true;
     this.focused = false;
+    this.emit('minimize');
   }
   restore() {
     this.minimized = false;
@@ -152,10 +258,17 @@ export class FakeTray extends EventEmitter {
   setContextMenu(menu: { items: MenuItem[] }) {
     this.menu = menu.items;
   }
+  menuItem(label: string): MenuItem {
+    const item = this.menu.find((entry) => entry.label === label || entry.label?.startsWith(`${label} (`));
+    if (!item) throw new Error(`no menu item "${label}" in ${this.menu.map((entry) => entry.label).join(', ')}`);
+    return item;
+  }
+  /** As Electron does: a checkbox flips before its click handler runs. */
   clickMenuItem(label: string) {
-    const item = this.menu.find((entry) => entry.label === label);
-    if (!item?.click) throw new Error(`no menu item "${label}"`);
-    item.click();
+    const item = this.menuItem(label);
+    if (!item.click) throw new Error(`menu item "${label}" does nothing`);
+    if (item.type === 'checkbox') item.checked = !item.checked;
+    item.click(item);
   }
 }
 
@@ -164,12 +277,18 @@ export class FakeNotification extends EventEmitter {
     return record.notificationsSupported;
   }
   shown = false;
-  constructor(readonly options: { title: string; body: string }) {
+  closed = false;
+  constructor(readonly options: { title: string; body: string; silent?: boolean }) {
     super();
     record.notifications.push(this);
   }
   show() {
     this.shown = true;
+  }
+  /** Removes it from the screen and fires 'close', as Electron does. */
+  close() {
+    this.closed = true;
+    this.emit('close');
   }
 }
 
@@ -198,6 +317,21 @@ export class FakeApp extends EventEmitter {
     this.badgeCount = count;
     return true;
   }
+  isPackaged = true;
+  getAppPath() {
+    return APP_PATH;
+  }
+  setAppUserModelId() {}
+  setLoginItemSettings(settings: { openAtLogin: boolean; args?: string[] }) {
+    record.loginItem = settings;
+  }
+  getLoginItemSettings() {
+    return { openAtLogin: record.loginItem?.openAtLogin ?? false, wasOpenedAtLogin: record.wasOpenedAtLogin };
+  }
+  setAsDefaultProtocolClient(...args: unknown[]) {
+    record.protocolClients.push(args);
+    return true;
+  }
 }
 const app = new FakeApp();
 
@@ -221,7 +355,14 @@ export class FakeElectronStore {
 const electronModule = {
   app,
   BrowserWindow: FakeBrowserWindow,
-  Menu: { buildFromTemplate: (items: MenuItem[]) => ({ items }) },
+  Menu: {
+    buildFromTemplate: (items: MenuItem[]) => ({
+      items,
+      popup() {
+        record.popups.push(items);
+      },
+    }),
+  },
   Notification: FakeNotification,
   Tray: FakeTray,
   ipcMain: {
@@ -231,6 +372,16 @@ const electronModule = {
     },
   },
   nativeImage: { createFromDataURL: (dataUrl: string) => ({ dataUrl }) },
+  screen: { getAllDisplays: () => record.displays },
+  safeStorage: {
+    isEncryptionAvailable: () => record.encryptionAvailable,
+    encryptString: (text: string) => Buffer.from(`sealed:${text}`),
+    decryptString: (buffer: Buffer) => {
+      const text = buffer.toString();
+      if (!text.startsWith('sealed:')) throw new Error('not sealed here');
+      return text.slice('sealed:'.length);
+    },
+  },
   shell: {
     openExternal: async (url: string) => {
       record.openedExternally.push(url);
@@ -275,9 +426,15 @@ export const fake = {
     record.storeFiles.clear();
     record.notificationsSupported = true;
     record.loadUrlError = undefined;
+    record.loginItem = undefined;
+    record.wasOpenedAtLogin = false;
+    record.protocolClients.length = 0;
+    record.displays = [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }];
+    record.encryptionAvailable = true;
+    record.popups.length = 0;
     defaultSession = new FakeSession();
     ready = deferred();
     app.removeAllListeners();
-    Object.assign(app, { hasSingleInstanceLock: true, quitCount: 0, badgeCount: 0, locale: 'pt-BR' });
+    Object.assign(app, { hasSingleInstanceLock: true, quitCount: 0, badgeCount: 0, locale: 'pt-BR', isPackaged: true });
   },
 };

@@ -20,6 +20,12 @@ const routes: RouteObject[] = [
       return { element: <PublicOnly><LoginPage /></PublicOnly> };
     },
   },
+  {
+    // The desktop app's server and app preferences (profile menu); the browser build has none.
+    path: '/server',
+    hydrateFallbackElement: <FullPageSpinner />,
+    lazy: async () => ({ Component: (await import('../features/desktop-app/ServerRoute')).ServerRoute }),
+  },
   ...['/signup', '/forgetpsw'].map((path) => ({ path, element: <PublicOnly><PlaceholderPage /></PublicOnly> })),
   {
     path: '/',

@@ -7,7 +7,7 @@ import { bindConnectionSocket } from '../features/connections/connections.socket
 import { useConnections } from '../features/connections/connections.store';
 import { bindContactSocket } from '../features/contacts/contacts.socket';
 import { bindMessageSocket } from '../features/messages/messages.socket';
-import { badgeCount } from '../features/tickets/tickets.logic';
+import { badgeCount, type TicketLists } from '../features/tickets/tickets.logic';
 import { bindTicketSocket } from '../features/tickets/tickets.socket';
 import { useTickets } from '../features/tickets/tickets.store';
 import { onResync, startSocket, stopSocket } from '../lib/socket';
@@ -64,24 +64,43 @@ export const useRealtime = (userId: number | undefined, companyId: number | unde
   }, [userId, companyId, navigate]);
 };
 
-/** Badge = waiting tickets + unread messages; a clicked notification opens its ticket. */
+/** Tickets waiting for an agent and unread customer messages, apart (the tray names both). */
+export const trayCounts = (lists: TicketLists): { pending: number; unread: number } => {
+  const unread = badgeCount(lists) - lists.pending.count;
+  return { pending: Math.min(lists.pending.count, 99_999), unread: Math.min(Math.max(unread, 0), 99_999) };
+};
+
+/** In-app paths main may ask for (the tray): absolute, no scheme, no other host. */
+export const isAppPath = (path: string): boolean => /^\/(?!\/)[^\\]*$/.test(path) && path.length <= 200;
+
+/**
+ * Tray/badge = waiting tickets + unread messages; a clicked notification or a `balcao://` link
+ * opens its ticket or chat; the tray's "waiting tickets" opens that list.
+ */
 export const usePlatformBridge = (): void => {
   const navigate = useNavigate();
   useEffect(() => {
     const platform = getPlatform();
-    let last = -1;
-    const push = (count: number) => {
-      if (count === last) return;
-      last = count;
-      platform.setBadgeCount(Math.min(count, 99_999)).catch(() => undefined);
+    let last = '';
+    const push = (counts: { pending: number; unread: number }) => {
+      const key = `${counts.pending}:${counts.unread}`;
+      if (key === last) return;
+      last = key;
+      platform.setTrayCounts(counts).catch(() => undefined);
     };
-    push(badgeCount(useTickets.getState().lists));
-    const unsubscribe = useTickets.subscribe((s) => push(badgeCount(s.lists)));
-    const offOpen = platform.onOpenTicket((uuid) => navigate(`/tickets/${uuid}`));
+    push(trayCounts(useTickets.getState().lists));
+    const unsubscribe = useTickets.subscribe((s) => push(trayCounts(s.lists)));
+    const offs = [
+      platform.onOpenTicket((uuid) => navigate(`/tickets/${uuid}`)),
+      platform.onOpenChat((uuid) => navigate(`/chats/${uuid}`)),
+      platform.onNavigate((path) => {
+        if (isAppPath(path)) navigate(path);
+      }),
+    ];
     return () => {
       unsubscribe();
-      offOpen();
-      platform.setBadgeCount(0).catch(() => undefined);
+      for (const off of offs) off();
+      platform.setTrayCounts({ pending: 0, unread: 0 }).catch(() => undefined);
     };
   }, [navigate]);
 };

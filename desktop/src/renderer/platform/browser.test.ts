@@ -63,11 +63,24 @@ describe('browser bridge', () => {
     bridge.onOpenTicket(listener);
     await bridge.showNotification({ title: 'Novo atendimento', body: 'Maria: oi', ticketUuid: UUID });
     const [notification] = FakeNotification.created;
-    expect(notification).toMatchObject({ title: 'Novo atendimento', options: { body: 'Maria: oi', tag: UUID } });
+    expect(notification).toMatchObject({ title: 'Novo atendimento', options: { body: 'Maria: oi', tag: `ticket:${UUID}`, silent: true } });
     notification?.onclick?.();
     expect(window.focus).toHaveBeenCalled();
     expect(notification?.closed).toBe(true);
     expect(listener).toHaveBeenCalledWith(UUID);
+  });
+
+  it('opens the chat of a chat notification, grouped per chat', async () => {
+    const ticket = vi.fn();
+    const chat = vi.fn();
+    bridge.onOpenTicket(ticket);
+    bridge.onOpenChat(chat);
+    await bridge.showNotification({ title: 'Ana', body: 'reunião', chatUuid: UUID });
+    const [notification] = FakeNotification.created;
+    expect(notification?.options).toMatchObject({ tag: `chat:${UUID}` });
+    notification?.onclick?.();
+    expect(chat).toHaveBeenCalledWith(UUID);
+    expect(ticket).not.toHaveBeenCalled();
   });
 
   it('stops calling a listener once unsubscribed', async () => {
@@ -123,5 +136,28 @@ describe('browser bridge', () => {
 
   it('answers the version it was built with', async () => {
     expect(await bridge.getVersion()).toBe('0.1.0');
+  });
+
+  it('shows pending + unread as one count in the tab title', async () => {
+    document.title = 'Balcão';
+    await bridge.setTrayCounts({ pending: 2, unread: 3 });
+    expect(document.title).toBe('(5) Balcão');
+    await bridge.setTrayCounts({ pending: 0, unread: 0 });
+    expect(document.title).toBe('Balcão');
+    await expect(bridge.setTrayCounts({ pending: -1, unread: 0 })).rejects.toThrow('tray:setCounts: invalid arguments');
+  });
+
+  it('shows no notification during do not disturb', async () => {
+    await bridge.setPref('doNotDisturb', true);
+    await bridge.showNotification({ title: 'Novo', body: '', ticketUuid: UUID });
+    expect(FakeNotification.created).toEqual([]);
+  });
+
+  it('talks to the server that served it: no server choice in a browser', async () => {
+    expect(await bridge.getServer()).toBeNull();
+    await expect(bridge.checkServer('https://balcao.example.com')).rejects.toThrow(/only the desktop app/);
+    await expect(bridge.setServer('ftp://x')).rejects.toThrow('server:set: invalid arguments');
+    const off = bridge.onOpenChat(vi.fn());
+    off();
   });
 });

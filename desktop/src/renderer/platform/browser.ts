@@ -43,33 +43,50 @@ async function notificationsAllowed(): Promise<boolean> {
 /** `DesktopBridge` for the plain browser build: Web Notifications, the tab title, localStorage. */
 export function createBrowserBridge({ version }: BrowserBridgeOptions): DesktopBridge {
   const openTicketListeners = new Set<(ticketUuid: string) => void>();
+  const openChatListeners = new Set<(chatUuid: string) => void>();
+  const subscribe = <T>(set: Set<T>, listener: T) => {
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  };
+  const showTitleCount = (n: number) => {
+    const title = document.title.replace(BADGE_PREFIX, '') || APP_TITLE;
+    document.title = n > 0 ? `(${n}) ${title}` : title;
+  };
 
   return {
     isDesktop: false,
 
     async setBadgeCount(count) {
       const [n] = check('tray:setCount', count);
-      const title = document.title.replace(BADGE_PREFIX, '') || APP_TITLE;
-      document.title = n > 0 ? `(${n}) ${title}` : title;
+      showTitleCount(n);
+    },
+
+    async setTrayCounts(counts) {
+      const [{ pending, unread }] = check('tray:setCounts', counts);
+      showTitleCount(Math.min(pending + unread, 99_999));
     },
 
     async showNotification(input) {
-      const [{ title, body, ticketUuid }] = check('notifications:show', input);
-      if (!(await notificationsAllowed())) return;
-      const notification = new Notification(title, { body, tag: ticketUuid });
+      const [{ title, body, ticketUuid, chatUuid }] = check('notifications:show', input);
+      if (readPref('doNotDisturb') || !(await notificationsAllowed())) return;
+      // The tag groups: a newer notification about the same ticket or chat replaces the older.
+      const tag = ticketUuid ? `ticket:${ticketUuid}` : `chat:${chatUuid}`;
+      const notification = new Notification(title, { body, tag, silent: true });
       notification.onclick = () => {
         window.focus();
         notification.close();
-        for (const listener of openTicketListeners) listener(ticketUuid);
+        if (ticketUuid) for (const listener of openTicketListeners) listener(ticketUuid);
+        else if (chatUuid) for (const listener of openChatListeners) listener(chatUuid);
       };
     },
 
-    onOpenTicket(listener) {
-      openTicketListeners.add(listener);
-      return () => {
-        openTicketListeners.delete(listener);
-      };
-    },
+    onOpenTicket: (listener) => subscribe(openTicketListeners, listener),
+    onOpenChat: (listener) => subscribe(openChatListeners, listener),
+
+    // No tray in a browser: nobody ever asks to navigate.
+    onNavigate: () => () => undefined,
 
     async getPref(key) {
       check('prefs:get', key);
@@ -88,6 +105,21 @@ export function createBrowserBridge({ version }: BrowserBridgeOptions): DesktopB
 
     async getVersion() {
       return version;
+    },
+
+    // The browser build talks to the server that served it.
+    async getServer() {
+      return null;
+    },
+
+    async checkServer(url) {
+      check('server:check', url);
+      throw new Error('server:check: only the desktop app chooses its server');
+    },
+
+    async setServer(url) {
+      check('server:set', url);
+      throw new Error('server:set: only the desktop app chooses its server');
     },
   };
 }

@@ -1010,6 +1010,33 @@ export const ptBR = {
     cardLabel: 'Ticket #{{id}}, {{name}}',
     dragHelp: 'Para mover um cartão: Espaço ou Enter pega, setas esquerda e direita trocam de raia, Espaço ou Enter solta, Esc cancela.',
   },
+  desktopApp: {
+    server: {
+      title: 'Servidor',
+      intro: 'Informe o endereço do servidor do Balcão da sua empresa. O aplicativo guarda a escolha neste computador.',
+      label: 'Endereço do servidor',
+      placeholder: 'https://balcao.suaempresa.com.br',
+      check: 'Verificar',
+      save: 'Salvar e conectar',
+      back: 'Voltar',
+      current: 'Servidor atual: {{url}}',
+      found: 'Servidor Balcão {{version}} encontrado em {{url}}.',
+      unreachable: 'Não foi possível conectar a {{url}}. Confira o endereço e a sua conexão.',
+      notBalcao: '{{url}} respondeu, mas não é um servidor do Balcão.',
+      invalid: 'Informe um endereço http(s) sem caminho, como https://balcao.suaempresa.com.br.',
+      saveFailed: 'Não foi possível salvar o servidor. Tente novamente.',
+      menu: 'Servidor',
+      change: 'Alterar',
+    },
+    prefs: {
+      title: 'Aplicativo',
+      closeToTray: 'Ao fechar a janela, manter o Balcão na bandeja',
+      minimizeToTray: 'Ao minimizar, esconder na bandeja',
+      openAtLogin: 'Iniciar com o computador',
+      doNotDisturb: 'Não perturbe',
+      saveFailed: 'Não foi possível salvar a preferência.',
+    },
+  },
 };
 
 /** Same keys in every language, any wording. */

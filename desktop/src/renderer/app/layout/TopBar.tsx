@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Button, Dropdown, Flex, Tooltip, Typography, type MenuProps } from 'antd';
-import { ExperimentOutlined, GlobalOutlined, MenuOutlined, MoonOutlined, ReloadOutlined, SunOutlined, UserOutlined } from '@ant-design/icons';
+import { CloudServerOutlined, ExperimentOutlined, GlobalOutlined, MenuOutlined, MoonOutlined, ReloadOutlined, SunOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NO_DUE_DATE } from '@balcao/shared';
@@ -12,6 +12,7 @@ import { VolumePopover } from '../../features/notifications/VolumePopover';
 import { ProfileModal } from '../../features/profile/ProfileModal';
 import { formatDueDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { getPlatform } from '../../platform/platform';
 import { languages, setLanguage, type Language } from '../i18n/i18n';
 import { useTheme } from '../theme.store';
 
@@ -35,11 +36,14 @@ export const TopBar = ({ onToggleMenu, compact }: { onToggleMenu: () => void; co
   const profileItems: MenuProps['items'] = [
     { key: 'profile', icon: <UserOutlined />, label: t('topbar.profile') },
     { key: 'language', icon: <GlobalOutlined />, label: t('header.language'), children: languageItems },
+    // The desktop app's server and app preferences (issue 16); a browser is served by its server.
+    ...(getPlatform().isDesktop ? [{ key: 'server', icon: <CloudServerOutlined />, label: t('desktopApp.server.menu') }] : []),
     { type: 'divider' },
     { key: 'logout', label: t('menu.logout'), danger: true },
   ];
   const onProfileClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'profile') setProfileOpen(true);
+    else if (key === 'server') navigate('/server');
     else if (key === 'logout') void logout();
     else if ((languages as readonly string[]).includes(key)) setLanguage(key as Language);
   };

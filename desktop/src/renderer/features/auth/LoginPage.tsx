@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { zodRule } from '../../lib/zodRule';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
+import { ServerHint } from '../desktop-app/ServerHint';
 import { login } from './auth.actions';
 
 // A warning the user must read: longer than the 2 s default.
@@ -50,6 +51,7 @@ export const LoginPage = () => {
             {t('login.submit')}
           </Button>
         </Form>
+        <ServerHint />
       </Card>
     </Flex>
   );

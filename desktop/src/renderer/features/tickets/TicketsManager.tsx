@@ -3,7 +3,7 @@ import { Button, Flex, Input, Popconfirm, Select, Switch, Tabs, Tooltip, Typogra
 import { CheckSquareOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { can, SEARCH_DEBOUNCE_MS, type QueueDto, type UserDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { CountPill } from '../../components/CountPill';
 import { useSession } from '../../lib/session';
 import { toastError } from '../../lib/reportError';
@@ -103,6 +103,15 @@ export const TicketsManager = () => {
   const [sub, setSub] = useState<SubTab>('open');
   const [term, setTerm] = useState('');
   const debouncedTerm = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
+
+  // `/tickets?tab=pending` (the desktop tray's "waiting tickets"): show the waiting list.
+  const [searchParams] = useSearchParams();
+  const askedTab = searchParams.get('tab');
+  useEffect(() => {
+    if (askedTab !== 'pending') return;
+    setTop('open');
+    setSub('pending');
+  }, [askedTab, searchParams]);
 
   // A ticket that just moved into my open list (accepted, reopened) is shown where it now lives;
   // merely opening a ticket from search or resolved keeps the tab the user chose.
