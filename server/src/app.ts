@@ -159,7 +159,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   const integrations = integrationDeps({ data, config }, { dialogflowBaseUrl: opts.dialogflowBaseUrl });
   const responders: Responders = {
     integration: createIntegrationResponder(integrations),
-    prompt: createPromptResponder({ data, media, secrets: promptSecrets(config), allowPrivateHosts: !config.production }),
+    prompt: createPromptResponder({ data, media, secrets: promptSecrets(config), allowPrivateHosts: config.allowPrivateHosts ?? !config.production }),
     ...opts.responders,
   };
   const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders };
