@@ -42,12 +42,19 @@ const fakeIntegration: ExternalResponder = {
   },
 };
 
+const fakePrompt: ExternalResponder = {
+  respond: async (turn) =>
+    turn.text === 'atendente'
+      ? { messages: [{ body: 'Vou chamar alguém do Suporte.' }], queueId: suporte, stop: true, timeline: [{ kind: 'ai', detail: { status: 200 } }, { kind: 'ai.transfer', detail: { queueId: suporte } }] }
+      : { messages: [{ body: `IA: ${turn.text}` }], timeline: [{ kind: 'ai', detail: { status: 200 } }] },
+};
+
 let app: TestApp;
 let a: TestCompany;
 let suporte: number;
 let vendas: number;
 beforeAll(async () => {
-  app = await createTestApp({ responders: { integration: fakeIntegration } });
+  app = await createTestApp({ responders: { integration: fakeIntegration, prompt: fakePrompt } });
   a = await createCompany(app);
   suporte = (await a.addQueue('Suporte')).id;
   vendas = (await a.addQueue('Vendas')).id;
@@ -170,6 +177,31 @@ describe('the bot engine on real PostgreSQL', () => {
     const kinds = (await api(app, a.adminToken).get<TicketEventsResponse>(`/tickets/${t.id as number}/events`)).body.events.map((e) => e.kind);
     expect(kinds).toEqual(['menu', 'option', 'responder', 'integration', 'responder-done', 'responder', 'responder-done', 'responder', 'integration', 'responder-done', 'handoff']);
     await app.owner`update queues set integration_id = null where id = ${vendas}`;
+  });
+
+  it('a prompt handing the ticket to a queue is a menu choice of it: its greeting, then pending there (no tree)', async () => {
+    const [p] = await app.owner`insert into prompts (company_id, name, prompt, queue_id) values (${a.companyId}, 'IA Vendas', 'Você é a atendente.', ${suporte}) returning id`;
+    await app.owner`update queues set prompt_id = ${p!.id as number} where id = ${vendas}`;
+    try {
+      const phone = uniquePhone();
+      await a.inbound(phone, 'oi');
+      await waitAutomated(phone, 1);
+      await a.inbound(phone, '2');
+      expect((await waitAutomated(phone, 2))[1]!.body).toBe('IA: 2');
+      await a.inbound(phone, 'atendente');
+      // The AI's words, then Suporte's greeting alone (its option tree is not offered).
+      expect((await waitAutomated(phone, 4)).slice(2).map((m) => m.body)).toEqual(['Vou chamar alguém do Suporte.', 'Bem-vindo ao Suporte']);
+      await vi.waitFor(async () => expect(await ticketOf(phone)).toMatchObject({ status: 'pending', chatbot: false, queue_id: suporte }), { timeout: 5_000, interval: 50 });
+      const t = await ticketOf(phone);
+      const events = (await api(app, a.adminToken).get<TicketEventsResponse>(`/tickets/${t.id as number}/events`)).body.events;
+      expect(events.filter((e) => e.kind === 'handoff').map((e) => e.detail)).toEqual([expect.objectContaining({ reason: 'responder-queue', queueId: suporte, queue: 'Suporte' })]);
+      // A person now: the next message is not the bot's.
+      await a.inbound(phone, 'alô?');
+      await vi.waitFor(async () => expect((await app.owner`select count(*)::int as n from messages where ticket_id = ${t.id as number} and not from_me`)[0]!.n).toBe(4));
+      expect((await automated(phone)).length).toBe(4);
+    } finally {
+      await app.owner`update queues set prompt_id = null where id = ${vendas}`;
+    }
   });
 
   it('the timeline is for admins and supervisors only', async () => {

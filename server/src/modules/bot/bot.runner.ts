@@ -178,14 +178,19 @@ export const createBotRunner = (deps: BotRunnerDeps) => {
         if (t) await repo.record(unit.tx, t.companyId, t.id, [...reply.timeline, { kind: 'discarded', detail: { reason: 'taken' } }], { messageId: turn.messageId });
         return { sent: first.sent };
       }
-      const { newState, timeline } = applyReply(stateOf(t), reply);
-      await repo.record(unit.tx, t.companyId, t.id, timeline, { messageId: turn.messageId });
       const now = clock.now();
+      // Handed to a queue: like a menu choice of it (its greeting, then pending there; decision 0196).
+      const moving = reply.queueId && !reply.userId ? reply.queueId : null;
+      const cfg = moving ? await configOf(unit.tx, t, now) : undefined;
+      const ctx = moving && cfg ? { cfg, target: cfg.queues.find((q) => q.id === moving) ?? (await repo.queueConf(unit.tx, t.companyId, moving)) } : undefined;
+      const { newState, timeline, messages } = applyReply(stateOf(t), reply, ctx);
+      await repo.record(unit.tx, t.companyId, t.id, timeline, { messageId: turn.messageId });
       let saved = await saveState(unit, t, newState, now);
       if (reply.session !== undefined) saved = (await ticketsQueries.update(unit.tx, t.companyId, t.id, { integrationSession: reply.session })) ?? saved;
-      await sendAutomated(unit, jobs, clock, saved, outs);
+      const all = [...outs, ...messages];
+      await sendAutomated(unit, jobs, clock, saved, all);
       await announce(unit, saved);
-      return { sent: first.sent + outs.length };
+      return { sent: first.sent + all.length };
     });
   };
 
