@@ -817,7 +817,7 @@ export const en: Catalogue = {
       httpStatus: 'HTTP {{status}}',
       reason: {
         leaf: 'Last menu option', queue: 'Queue chosen (no options)', 'max-uses': 'Attempt limit reached', time: 'Time in the bot ran out',
-        'out-of-hours': 'Out of hours', responder: 'The integration chose an agent', 'responder-stop': 'The integration ended', 'responder-queue': 'The integration chose the queue',
+        'out-of-hours': 'Out of hours', responder: 'The integration or AI chose an agent', 'responder-stop': 'The integration or AI ended', 'responder-queue': 'The integration or AI chose the queue',
         taken: 'An agent took it first', 'audio-store': 'Could not store the audio', 'ai-transfer': 'The AI asked for a person',
       },
       error: {

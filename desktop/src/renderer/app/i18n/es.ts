@@ -817,7 +817,7 @@ export const es: Catalogue = {
       httpStatus: 'HTTP {{status}}',
       reason: {
         leaf: 'Última opción del menú', queue: 'Cola elegida (sin opciones)', 'max-uses': 'Límite de intentos alcanzado', time: 'Se agotó el tiempo en el bot',
-        'out-of-hours': 'Fuera de horario', responder: 'La integración eligió un agente', 'responder-stop': 'La integración terminó', 'responder-queue': 'La integración eligió la cola',
+        'out-of-hours': 'Fuera de horario', responder: 'La integración o la IA eligió un agente', 'responder-stop': 'La integración o la IA terminó', 'responder-queue': 'La integración o la IA eligió la cola',
         taken: 'Un agente lo tomó antes', 'audio-store': 'No se pudo guardar el audio', 'ai-transfer': 'La IA pidió un agente',
       },
       error: {

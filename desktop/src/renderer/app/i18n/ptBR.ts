@@ -816,7 +816,7 @@ export const ptBR = {
       httpStatus: 'HTTP {{status}}',
       reason: {
         leaf: 'Última opção do menu', queue: 'Fila escolhida (sem opções)', 'max-uses': 'Limite de tentativas atingido', time: 'Tempo no bot esgotado',
-        'out-of-hours': 'Fora do expediente', responder: 'A integração escolheu um atendente', 'responder-stop': 'A integração encerrou', 'responder-queue': 'A integração escolheu a fila',
+        'out-of-hours': 'Fora do expediente', responder: 'A integração ou a IA escolheu um atendente', 'responder-stop': 'A integração ou a IA encerrou', 'responder-queue': 'A integração ou a IA escolheu a fila',
         taken: 'Um atendente assumiu antes', 'audio-store': 'Falha ao guardar o áudio', 'ai-transfer': 'A IA pediu um atendente',
       },
       error: {
