@@ -148,6 +148,9 @@ describe('the bot engine on real PostgreSQL', () => {
     expect(rated.rated_at).not.toBeNull();
     // No new episode was left behind: the answer sits on the rated ticket.
     expect((await ticketOf(phone)).id).toBe(t.id);
+    // The timeline says the question went (with who closed) before the answer came.
+    const kinds = (await api(app, a.adminToken).get<TicketEventsResponse>(`/tickets/${t.id as number}/events`)).body.events.map((e) => [e.kind, e.detail.userId ?? e.detail.rating]);
+    expect(kinds.slice(-2)).toEqual([['rating-asked', a.admin.id], ['rating', 3]]);
     // Anything else starts a new episode as usual.
     await a.inbound(phone, 'outra dúvida');
     await vi.waitFor(async () => expect((await ticketOf(phone)).id).not.toBe(t.id), { timeout: 5_000, interval: 50 });
