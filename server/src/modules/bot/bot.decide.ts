@@ -92,6 +92,8 @@ export interface OutMessage {
   body: string;
   /** A stored file (MediaStore name); `type` overrides the kind read from its extension ('ptt': a voice note). */
   media?: { path: string; name: string | null; type?: string };
+  /** "Composing" for this long before it is sent (a responder's delay, Typebot's `typebotDelayMessage`). */
+  delayMs?: number;
 }
 
 /** An external responder the runner must call next (integration or AI prompt). */

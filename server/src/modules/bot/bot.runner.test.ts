@@ -37,6 +37,7 @@ const fakeIntegration: ExternalResponder = {
   respond: async (turn) => {
     turns.push(turn);
     if (turn.text === 'voz') return { messages: [{ body: '', audio: { data: wav(), mimetype: 'audio/wav' } }], timeline: [] };
+    if (turn.text === 'devagar') return { messages: [{ body: 'Primeira', delayMs: 700 }, { body: 'Segunda', delayMs: 700 }], timeline: [] };
     if (turn.text === 'humano') return { messages: [{ body: 'Chamando um atendente' }], stop: true, timeline: [{ kind: 'integration', detail: { status: 200 } }] };
     return { messages: [{ body: `eco: ${turn.text}` }], session: 'sess-1', timeline: [{ kind: 'integration', detail: { status: 200 } }] };
   },
@@ -180,6 +181,28 @@ describe('the bot engine on real PostgreSQL', () => {
     const kinds = (await api(app, a.adminToken).get<TicketEventsResponse>(`/tickets/${t.id as number}/events`)).body.events.map((e) => e.kind);
     expect(kinds).toEqual(['menu', 'option', 'responder', 'integration', 'responder-done', 'responder', 'responder-done', 'responder', 'integration', 'responder-done', 'handoff']);
     await app.owner`update queues set integration_id = null where id = ${vendas}`;
+  });
+
+  it("a responder's delay (Typebot's typebotDelayMessage) becomes each send's composing pause, in order", async () => {
+    const [integ] = await app.owner`insert into queue_integrations (company_id, name, type) values (${a.companyId}, 'Fake devagar', 'typebot') returning id`;
+    await app.owner`update queues set integration_id = ${integ!.id as number} where id = ${vendas}`;
+    try {
+      const phone = uniquePhone();
+      await a.inbound(phone, 'oi');
+      await waitAutomated(phone, 1);
+      await a.inbound(phone, '2');
+      await waitAutomated(phone, 2);
+      await a.inbound(phone, 'devagar');
+      const rows = (await waitAutomated(phone, 4)).slice(2);
+      expect(rows.map((m) => m.body)).toEqual(['Primeira', 'Segunda']);
+      const ids = (await app.owner`select m.id from messages m join contacts c on c.id = m.contact_id where c.number = ${phone} and m.automated order by m.id`).map((r) => r.id as number);
+      const payloads = await app.owner`select data from pgboss.job where name = 'message.send' and (data->>'messageId')::int = any(${ids.slice(1)}::int[]) order by (data->>'messageId')::int`;
+      // The menu and the first reply have no pause; each Typebot message has its delay.
+      expect(payloads.map((p) => (p.data as { composeMs?: number }).composeMs ?? null)).toEqual([null, 700, 700]);
+      await vi.waitFor(async () => expect((await automated(phone)).every((m) => m.ack >= 1)).toBe(true), { timeout: 10_000, interval: 50 });
+    } finally {
+      await app.owner`update queues set integration_id = null where id = ${vendas}`;
+    }
   });
 
   it('a prompt handing the ticket to a queue is a menu choice of it: its greeting, then pending there (no tree)', async () => {

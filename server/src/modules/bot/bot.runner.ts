@@ -159,17 +159,18 @@ export const createBotRunner = (deps: BotRunnerDeps) => {
     // Generated audio is stored first (files are not transactional); a failed store drops only that audio.
     const outs: OutMessage[] = [];
     for (const m of reply.messages) {
+      const delay = m.delayMs && m.delayMs > 0 ? { delayMs: m.delayMs } : {};
       if (m.audio && deps.media) {
         try {
           const name = await deps.media.save(turn.companyId, m.audio.data, { mimetype: m.audio.mimetype, fileName: 'voice.ogg' });
-          outs.push({ body: m.body, media: { path: name, name: null, type: 'ptt' } });
+          outs.push({ body: m.body, media: { path: name, name: null, type: 'ptt' }, ...delay });
           continue;
         } catch (err) {
           reply.timeline.push({ kind: 'discarded', detail: { reason: 'audio-store', error: String((err as Error).message ?? err).slice(0, 200) } });
         }
       }
-      if (m.mediaPath) outs.push({ body: m.body, media: { path: m.mediaPath, name: null } });
-      else if (m.body.trim()) outs.push({ body: m.body });
+      if (m.mediaPath) outs.push({ body: m.body, media: { path: m.mediaPath, name: null }, ...delay });
+      else if (m.body.trim()) outs.push({ body: m.body, ...delay });
     }
     return data.withTenant(ctx, async (unit) => {
       const t = await repo.lockTicket(unit.tx, turn.companyId, turn.ticketId);
