@@ -39,8 +39,11 @@ export interface JobPayloads {
   'message.read': { companyId: number; ticketId: number };
   /** The phone's address book of a connection (its stored copy) becomes contacts; one per company at a time. */
   'contact.import': { companyId: number; whatsappId: number };
-  /** The bot's turn on a customer's stored message (issue 12): keyed on the message, so a redelivery decides nothing twice. */
-  'bot.turn': { companyId: number; ticketId: number; messageId: number; body: string; mediaType: string | null; mediaUrl: string | null };
+  /**
+   * The bot's turn on a customer's stored message (issue 12): keyed on the message, so a redelivery
+   * decides nothing twice. `deferrals`: how many times it waited for an earlier message's turn (decision 0199).
+   */
+  'bot.turn': { companyId: number; ticketId: number; messageId: number; body: string; mediaType: string | null; mediaUrl: string | null; deferrals?: number };
   /** An admin's session action, for the process holding the connection's socket (`at`: when it was asked). */
   'session.command': { companyId: number; whatsappId: number; action: 'start' | 'restart' | 'logout'; phoneNumber?: string; at: string };
   /** The ticket timers (auto-close, auto-transfer, bot timeouts): a cron job, one run at a time in the cluster. */
@@ -216,8 +219,15 @@ export class Jobs {
   }
 
   /** Outside any transaction: for work nothing is lost without (a hint, a cache refresh). */
-  async enqueueNow<N extends JobName>(name: N, data: JobPayloads[N], opts: { singletonKey?: string } = {}): Promise<void> {
-    await this.boss.send(name, data, { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60, ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}) });
+  async enqueueNow<N extends JobName>(name: N, data: JobPayloads[N], opts: { singletonKey?: string; startAfterSeconds?: number } = {}): Promise<void> {
+    await this.boss.send(name, data, {
+      retryLimit: 3,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 60,
+      ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+    });
   }
 
   /**

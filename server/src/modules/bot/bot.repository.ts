@@ -112,3 +112,26 @@ export const moveMessage = async (tx: Tx, companyId: number, messageId: number, 
   const left = await tx.select({ id: messages.id }).from(messages).where(and(eq(messages.companyId, companyId), eq(messages.ticketId, from))).limit(1);
   return left.length === 0;
 };
+
+/** How long an earlier customer message without a bot.turn job yet may still get one (its process enqueues after its commit). */
+export const ENQUEUE_GRACE_SECONDS = 10;
+
+/**
+ * Is an earlier customer message of this ticket still waiting for its bot turn (decision 0199)?
+ * Its `bot.turn` job is unfinished (queued, retrying, or running — a running one may be waiting
+ * for its responder), or it is a few seconds old and its job is not there yet (another process
+ * commits a message, then enqueues). Read in the turn's transaction, under the ticket's lock.
+ */
+export const earlierTurnPending = async (tx: Tx, companyId: number, ticketId: number, messageId: number): Promise<boolean> => {
+  const rows = await tx.execute<{ id: number }>(sql`
+    select m.id from messages m
+    where m.company_id = ${companyId} and m.ticket_id = ${ticketId} and m.id < ${messageId} and not m.from_me
+      and m.created_at > now() - interval '1 hour'
+      and (
+        exists (select 1 from pgboss.job j where j.name = 'bot.turn' and j.state < 'completed' and (j.data->>'messageId')::bigint = m.id)
+        or (m.created_at > now() - make_interval(secs => ${ENQUEUE_GRACE_SECONDS})
+            and not exists (select 1 from pgboss.job j where j.name = 'bot.turn' and (j.data->>'messageId')::bigint = m.id))
+      )
+    limit 1`);
+  return rows.length > 0;
+};

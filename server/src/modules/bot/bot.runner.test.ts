@@ -12,6 +12,7 @@ import type { Jobs } from '../../infra/jobs';
 import { systemClock } from '../../infra/clock';
 import type { BotTurn, ExternalResponder } from './bot.port';
 import { createBotRunner } from './bot.runner';
+import type { JobPayloads } from '../../infra/jobs';
 
 /** A short silent PCM WAV (the media store types files by their bytes). */
 const wav = () => {
@@ -227,6 +228,40 @@ describe('the bot engine on real PostgreSQL', () => {
       expect((await automated(phone)).length).toBe(4);
     } finally {
       await app.owner`update queues set prompt_id = null where id = ${vendas}`;
+    }
+  });
+
+  it('turns apply in message order across processes: a later message waits while an earlier one’s turn is queued elsewhere', async () => {
+    const phone = uniquePhone();
+    await a.inbound(phone, 'oi');
+    await waitAutomated(phone, 1);
+    const t = await ticketOf(phone);
+    // Two quick answers whose turns another process has not run yet: '2' (Vendas), then '9'.
+    const insert = async (body: string) =>
+      (await app.owner`insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wa_message_id, body, from_me)
+        values (${a.companyId}, ${t.id as number}, ${t.contact_id as number}, ${t.whatsapp_id as number}, ${`TEST${uniquePhone()}`}, ${body}, false) returning id`)[0]!.id as number;
+    const m1 = await insert('2');
+    const m2 = await insert('9');
+    const turn = (messageId: number, body: string): JobPayloads['bot.turn'] => ({ companyId: a.companyId, ticketId: t.id as number, messageId, body, mediaType: null, mediaUrl: null });
+    const [job1] = await app.owner`insert into pgboss.job (name, data, state, start_after, singleton_key)
+      values ('bot.turn', ${app.owner.json(turn(m1, '2'))}, 'created', now() + interval '1 hour', ${`bot:${m1}`}) returning id`;
+    const deferred: unknown[] = [];
+    const jobs = { enqueue: async () => undefined, enqueueNow: async (...args: unknown[]) => void deferred.push(args) } as unknown as Jobs;
+    const runner = createBotRunner({ data: app.data, jobs, clock: systemClock });
+    try {
+      // '9' first (this process got it first): it waits, re-queued for about a second later; nothing decided.
+      expect(await runner.run(turn(m2, '9'))).toEqual({ skipped: 'deferred', sent: 0 });
+      expect(deferred).toEqual([['bot.turn', { ...turn(m2, '9'), deferrals: 1 }, { singletonKey: `bot:${m2}:1`, startAfterSeconds: 1 }]]);
+      expect((await automated(phone)).length).toBe(1);
+      // The other process runs '2': Vendas' greeting, pending there.
+      expect(await runner.run(turn(m1, '2'))).toMatchObject({ sent: 1 });
+      await app.owner`update pgboss.job set state = 'completed', completed_on = now() where name = 'bot.turn' and id = ${job1!.id as string}`;
+      // Then '9' again: the ticket is a person's now, the bot says nothing (no invalid-option text, no menu).
+      expect(await runner.run({ ...turn(m2, '9'), deferrals: 1 })).toEqual({ sent: 0 });
+      expect((await automated(phone)).map((m) => m.body)).toEqual([MENU, 'Olá, Vendas']);
+      expect(await ticketOf(phone)).toMatchObject({ status: 'pending', queue_id: vendas });
+    } finally {
+      await app.owner`update pgboss.job set state = 'completed', completed_on = now() where name = 'bot.turn' and id = ${job1!.id as string}`;
     }
   });
 

@@ -37,6 +37,9 @@ export interface BotRunnerDeps {
 
 type Turn = JobPayloads['bot.turn'];
 
+/** A turn waits at most this many times (about a second each) for an earlier one: a stuck job never blocks a ticket for good. */
+export const MAX_DEFERRALS = 30;
+
 const stateOf = (t: TicketRow): BotState => ({
   status: t.status as BotState['status'],
   userId: t.userId,
@@ -134,12 +137,14 @@ export const createBotRunner = (deps: BotRunnerDeps) => {
   };
 
   /** One turn: returns what was decided (tests read it). */
-  const run = async (turn: Turn): Promise<{ skipped?: 'duplicate' | 'gone'; sent: number }> => {
+  const run = async (turn: Turn): Promise<{ skipped?: 'duplicate' | 'gone' | 'deferred'; sent: number }> => {
     const ctx = { companyId: turn.companyId };
     const first = await data.withTenant(ctx, async (unit) => {
       const t = await repo.lockTicket(unit.tx, turn.companyId, turn.ticketId);
       if (!t) return { skipped: 'gone' as const, sent: 0 };
       if (await repo.turnDone(unit.tx, turn.companyId, t.id, turn.messageId)) return { skipped: 'duplicate' as const, sent: 0 };
+      // Turns apply in message order, across processes: an earlier message's turn goes first (decision 0199).
+      if ((turn.deferrals ?? 0) < MAX_DEFERRALS && (await repo.earlierTurnPending(unit.tx, turn.companyId, t.id, turn.messageId))) return { skipped: 'deferred' as const, sent: 0 };
       // A 1–3 answering a rating question: the earlier ticket's rating, not a new conversation.
       const rated = await catchRating(unit, { jobs, clock }, t, turn);
       if (rated) return { sent: rated.sent };
@@ -154,6 +159,11 @@ export const createBotRunner = (deps: BotRunnerDeps) => {
       await announce(unit, saved);
       return { sent: d.messages.length, call: d.call, ticket: saved };
     });
+    if (first.skipped === 'deferred') {
+      const deferrals = (turn.deferrals ?? 0) + 1;
+      await jobs.enqueueNow('bot.turn', { ...turn, deferrals }, { singletonKey: `bot:${turn.messageId}:${deferrals}`, startAfterSeconds: 1 });
+      return first;
+    }
     if (!('call' in first) || !first.call) return first;
     const reply = await callResponder(first.call, first.ticket, turn);
     // Generated audio is stored first (files are not transactional); a failed store drops only that audio.
