@@ -20,6 +20,8 @@ export const CreateWhatsappBody = z.object({
   transferQueueId: dbId.nullable().optional(),
   promptId: dbId.nullable().optional(),
   queueIds: z.array(dbId).max(200).default([]),
+  /** The connection's own queue integration (a queue's wins over it). */
+  integrationId: dbId.nullable().optional(),
 });
 export type CreateWhatsappBody = z.infer<typeof CreateWhatsappBody>;
 

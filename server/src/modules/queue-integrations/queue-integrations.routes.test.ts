@@ -112,10 +112,15 @@ describe('/queueIntegration', () => {
     const q = await a.addQueue();
     expect((await admin().put(`/queue/${q.id}`, { integrationId: id })).body).toMatchObject({ integrationId: id });
     expect((await admin().put(`/whatsapp/${a.whatsapp.id}`, { integrationId: id })).body).toMatchObject({ integrationId: id });
+    // A new connection may name it too (the connection dialog's select).
+    const made = await admin().post<{ id: number; integrationId: number | null }>('/whatsapp', { name: 'Com integração', provider: 'sandbox', integrationId: id });
+    expect(made.body, JSON.stringify(made.body)).toMatchObject({ integrationId: id });
+    expect((await admin().post('/whatsapp', { name: 'Com outra', provider: 'sandbox', integrationId: 999999 })).body).toMatchObject({ error: 'ERR_NO_INTEGRATION_FOUND' });
     expect((await admin().put(`/queue/${q.id}`, { integrationId: 999999 })).body).toMatchObject({ error: 'ERR_NO_INTEGRATION_FOUND' });
     await admin().del(`/queueIntegration/${id}`);
     expect((await admin().get(`/queue/${q.id}`)).body).toMatchObject({ integrationId: null });
     expect((await admin().get<{ integrationId: number | null }>(`/whatsapp/${a.whatsapp.id}`)).body.integrationId).toBeNull();
+    expect((await admin().get<{ integrationId: number | null }>(`/whatsapp/${made.body.id}`)).body.integrationId).toBeNull();
   });
 });
 
