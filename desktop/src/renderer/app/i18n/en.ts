@@ -230,6 +230,10 @@ export const en: Catalogue = {
     transferQueue: 'Transfer queue',
     save: 'Save',
     attention: 'Some connections need attention',
+    integration: 'Integration',
+    prompt: 'Prompt',
+    none: 'None',
+    responderHint: "A queue's integration or prompt takes precedence over the connection's.",
   },
   simulator: {
     title: 'Simulator',

@@ -230,6 +230,10 @@ export const es: Catalogue = {
     transferQueue: 'Cola de transferencia',
     save: 'Guardar',
     attention: 'Hay conexiones que necesitan atención',
+    integration: 'Integración',
+    prompt: 'Prompt',
+    none: 'Ninguno',
+    responderHint: 'La integración o el prompt de la cola tiene prioridad sobre los de la conexión.',
   },
   simulator: {
     title: 'Simulador',

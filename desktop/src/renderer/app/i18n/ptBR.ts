@@ -229,6 +229,10 @@ export const ptBR = {
     transferQueue: 'Fila de transferência',
     save: 'Salvar',
     attention: 'Há conexões que precisam de atenção',
+    integration: 'Integração',
+    prompt: 'Prompt',
+    none: 'Nenhum',
+    responderHint: 'A integração ou o prompt da fila tem prioridade sobre os da conexão.',
   },
   simulator: {
     title: 'Simulador',

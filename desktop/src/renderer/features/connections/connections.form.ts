@@ -16,6 +16,9 @@ export interface FormValues {
   maxUseBotQueues: number;
   timeToTransfer: number;
   transferQueueId: number | null;
+  /** The connection's own queue integration and AI prompt (a queue's wins over them). */
+  integrationId: number | null;
+  promptId: number | null;
   /** The external API token: write-only (never returned), so blank means "keep it". */
   token: string;
 }
@@ -36,6 +39,8 @@ export const initialValues = (w?: WhatsappDto | null): FormValues => ({
   maxUseBotQueues: w?.maxUseBotQueues ?? 3,
   timeToTransfer: w?.timeToTransfer ?? 0,
   transferQueueId: w?.transferQueueId ?? null,
+  integrationId: w?.integrationId ?? null,
+  promptId: w?.promptId ?? null,
   token: '',
 });
 
@@ -52,4 +57,6 @@ export const toBody = ({ token, ...v }: FormValues): ConnectionForm => ({
   maxUseBotQueues: Math.trunc(Number(v.maxUseBotQueues) || 0),
   timeToTransfer: Math.trunc(Number(v.timeToTransfer) || 0),
   transferQueueId: v.transferQueueId ?? null,
+  integrationId: v.integrationId ?? null,
+  promptId: v.promptId ?? null,
 });
