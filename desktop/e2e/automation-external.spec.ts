@@ -176,6 +176,9 @@ test('a webhook integration and an AI prompt answer the customer through local f
       // The action itself never reaches the customer; the queue's greeting does (decision 0196).
       await expect(phone.receivedWith('Ação: Transferir')).toHaveCount(0);
       await expect(phone.receivedWith('Bem-vinda à Padaria! Um atendente já vem.')).toBeVisible();
+      // The AI's words first, then the queue's greeting (one turn's messages go out in the order queued).
+      const received = await phone.received.allTextContents();
+      expect(received.findIndex((x) => x.includes('Claro, Marina!'))).toBeLessThan(received.findIndex((x) => x.includes('Bem-vinda à Padaria!')));
       await expect
         .poll(async () => {
           aiTicket = (await api.tickets({ showAll: true })).tickets.find((x) => x.contact.number === aiCustomer.number);
