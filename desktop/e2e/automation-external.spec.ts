@@ -61,16 +61,31 @@ const signed = (headers: IncomingMessage['headers'], body: string): boolean => {
   return got.length === want.length && timingSafeEqual(got, want);
 };
 
+/**
+ * What the server does (the bot's replies, the lists) is awaited longer than the default: the
+ * machine running the suite may be loaded (CI, parallel work), and a turn calls two services.
+ */
+const slow = expect.configure({ timeout: 30_000 });
+
+/** `Phone.open` with the slow expectations: the Simulador's connection list is a server call. */
+const openPhone = async (phone: Phone, customer: { number: string; name: string }) => {
+  await phone.page.goto('/simulator');
+  await slow(phone.page.getByTestId('sim-connection')).toContainText('Sandbox');
+  await phone.page.getByTestId('sim-number').fill(customer.number);
+  await phone.page.getByTestId('sim-name').fill(customer.name);
+  await slow(phone.input).toBeEnabled();
+};
+
 /** The agent's conversation of `ticket`, then its timeline drawer. */
 const openTimeline = async (page: Page, ticket: TicketDto) => {
   await page.goto(`/tickets/${ticket.uuid}`);
-  await expect(page.getByTestId('conversation-title')).toContainText(`#${ticket.id}`);
+  await slow(page.getByTestId('conversation-title')).toContainText(`#${ticket.id}`);
   await page.getByTestId('bot-timeline-open').click();
   return page.getByTestId('bot-timeline-entry');
 };
 
 test('a webhook integration and an AI prompt answer the customer through local fakes; the timeline tells the calls', async ({ page, browser, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const stamp = uniqueStamp();
   const agent = { name: 'Agente Externo', email: `ext.${stamp}@${E2E_DOMAIN}`, password: 'ExtAgente12!' };
   const phoneUser = { name: 'Telefone', email: `ext.tel.${stamp}@${E2E_DOMAIN}`, password: 'Telefone123!', profile: 'admin' as const };
@@ -125,20 +140,20 @@ test('a webhook integration and an AI prompt answer the customer through local f
 
     let hookTicket: TicketDto | undefined;
     await test.step('the webhook: signed calls, its replies on the phone; "humano" hands the ticket to a person in Suporte', async () => {
-      await phone.open(hookCustomer);
+      await openPhone(phone, hookCustomer);
       await phone.say('oi');
-      await expect(phone.receivedWith('Olá! Escolha um setor:')).toContainText('Padaria');
+      await slow(phone.receivedWith('Olá! Escolha um setor:')).toContainText('Padaria');
       await phone.say('1');
-      await expect(phone.receivedWith('Webhook recebeu: 1')).toBeVisible();
+      await slow(phone.receivedWith('Webhook recebeu: 1')).toBeVisible();
       await phone.say('quero meu pedido 42');
-      await expect(phone.receivedWith('Webhook recebeu: quero meu pedido 42')).toBeVisible();
+      await slow(phone.receivedWith('Webhook recebeu: quero meu pedido 42')).toBeVisible();
       await phone.say('humano');
-      await expect(phone.receivedWith('Webhook: chamando um atendente.')).toBeVisible();
+      await slow(phone.receivedWith('Webhook: chamando um atendente.')).toBeVisible();
       // Every call was signed (the fake answers 401 otherwise) and carried the documented payload.
       expect(hook.calls).toHaveLength(3);
       for (const c of hook.calls) expect(signed(c.headers, c.body)).toBe(true);
       expect(JSON.parse(hook.calls[1]!.body)).toMatchObject({ event: 'message', contact: { number: hookCustomer.number }, message: { body: 'quero meu pedido 42' }, ticket: { queueId: suporte.id } });
-      await expect
+      await slow
         .poll(async () => {
           hookTicket = (await api.tickets({ showAll: true })).tickets.find((x) => x.contact.number === hookCustomer.number);
           return hookTicket && { status: hookTicket.status, queueId: hookTicket.queueId };
@@ -148,22 +163,22 @@ test('a webhook integration and an AI prompt answer the customer through local f
 
     await test.step("the agent's conversation shows the webhook's replies; the timeline its calls, in words", async () => {
       const entries = await openTimeline(page, hookTicket!);
-      await expect(ourMessages(page).filter({ hasText: 'Webhook recebeu: quero meu pedido 42' })).toHaveCount(1);
-      await expect(entries.filter({ hasText: 'Integração' }).filter({ hasText: 'Status: 200' })).toHaveCount(3);
-      await expect(entries.filter({ hasText: 'Tipo: Webhook' }).first()).toBeVisible();
-      await expect(entries.last()).toContainText('Entregue a um atendente');
-      await expect(entries.last()).toContainText('Motivo: A integração ou a IA encerrou');
+      await slow(ourMessages(page).filter({ hasText: 'Webhook recebeu: quero meu pedido 42' })).toHaveCount(1);
+      await slow(entries.filter({ hasText: 'Integração' }).filter({ hasText: 'Status: 200' })).toHaveCount(3);
+      await slow(entries.filter({ hasText: 'Tipo: Webhook' }).first()).toBeVisible();
+      await slow(entries.last()).toContainText('Entregue a um atendente');
+      await slow(entries.last()).toContainText('Motivo: A integração ou a IA encerrou');
       await snapshot(page, 'external-webhook-timeline');
       await page.locator('.ant-drawer-close').click();
     });
 
     let aiTicket: TicketDto | undefined;
     await test.step('the AI prompt: its answer on the phone; "atendente" hands the ticket to Padaria with its greeting', async () => {
-      await phone.open(aiCustomer);
+      await openPhone(phone, aiCustomer);
       await phone.say('oi');
-      await expect(phone.receivedWith('Olá! Escolha um setor:')).toHaveCount(1);
+      await slow(phone.receivedWith('Olá! Escolha um setor:')).toHaveCount(1);
       await phone.say('2');
-      await expect(phone.receivedWith('Olá, Marina! Temos pão de queijo quentinho. (modelo-local)')).toHaveCount(1);
+      await slow(phone.receivedWith('Olá, Marina! Temos pão de queijo quentinho. (modelo-local)')).toHaveCount(1);
       // The request: the admin's prompt and the contact's first name as system text, the history as turns.
       const request1 = JSON.parse(ai.calls[0]!.body) as { model: string; max_tokens: number; messages: { role: string; content: string }[] };
       expect(request1).toMatchObject({ model: 'modelo-local', max_tokens: 100 });
@@ -172,14 +187,14 @@ test('a webhook integration and an AI prompt answer the customer through local f
       expect(request1.messages[0]!.content).toContain('Marina');
       expect(request1.messages.at(-1)).toEqual({ role: 'user', content: '2' });
       await phone.say('quero falar com um atendente');
-      await expect(phone.receivedWith('Claro, Marina!')).toBeVisible();
+      await slow(phone.receivedWith('Claro, Marina!')).toBeVisible();
       // The action itself never reaches the customer; the queue's greeting does (decision 0196).
-      await expect(phone.receivedWith('Ação: Transferir')).toHaveCount(0);
-      await expect(phone.receivedWith('Bem-vinda à Padaria! Um atendente já vem.')).toBeVisible();
+      await slow(phone.receivedWith('Ação: Transferir')).toHaveCount(0);
+      await slow(phone.receivedWith('Bem-vinda à Padaria! Um atendente já vem.')).toBeVisible();
       // The AI's words first, then the queue's greeting (one turn's messages go out in the order queued).
       const received = await phone.received.allTextContents();
       expect(received.findIndex((x) => x.includes('Claro, Marina!'))).toBeLessThan(received.findIndex((x) => x.includes('Bem-vinda à Padaria!')));
-      await expect
+      await slow
         .poll(async () => {
           aiTicket = (await api.tickets({ showAll: true })).tickets.find((x) => x.contact.number === aiCustomer.number);
           return aiTicket && { status: aiTicket.status, queueId: aiTicket.queueId };
@@ -190,12 +205,12 @@ test('a webhook integration and an AI prompt answer the customer through local f
 
     await test.step("the agent's conversation shows the AI's answer; the timeline its calls with tokens (wide, 390 px, dark)", async () => {
       const entries = await openTimeline(page, aiTicket!);
-      await expect(ourMessages(page).filter({ hasText: 'Temos pão de queijo quentinho' })).toHaveCount(1);
-      await expect(ourMessages(page).filter({ hasText: 'Bem-vinda à Padaria!' })).toHaveCount(1);
-      await expect(entries.filter({ hasText: 'Inteligência artificial' }).filter({ hasText: 'Tokens: 134 (prompt 120 + resposta 14)' })).toHaveCount(2);
-      await expect(entries.filter({ hasText: 'IA pediu um atendente' })).toHaveCount(1);
-      await expect(entries.last()).toContainText('Motivo: A integração ou a IA escolheu a fila');
-      await expect(entries.last()).toContainText('Fila: Padaria');
+      await slow(ourMessages(page).filter({ hasText: 'Temos pão de queijo quentinho' })).toHaveCount(1);
+      await slow(ourMessages(page).filter({ hasText: 'Bem-vinda à Padaria!' })).toHaveCount(1);
+      await slow(entries.filter({ hasText: 'Inteligência artificial' }).filter({ hasText: 'Tokens: 134 (prompt 120 + resposta 14)' })).toHaveCount(2);
+      await slow(entries.filter({ hasText: 'IA pediu um atendente' })).toHaveCount(1);
+      await slow(entries.last()).toContainText('Motivo: A integração ou a IA escolheu a fila');
+      await slow(entries.last()).toContainText('Fila: Padaria');
       await snapshot(page, 'external-ai-timeline');
       await page.setViewportSize({ width: 390, height: 844 });
       await snapshot(page, 'external-ai-timeline-390');
@@ -204,7 +219,7 @@ test('a webhook integration and an AI prompt answer the customer through local f
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.reload();
       await page.getByTestId('bot-timeline-open').click();
-      await expect(page.getByTestId('bot-timeline-entry').last()).toContainText('Fila: Padaria');
+      await slow(page.getByTestId('bot-timeline-entry').last()).toContainText('Fila: Padaria');
       await snapshot(page, 'external-ai-timeline-dark');
       await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
     });
