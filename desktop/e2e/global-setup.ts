@@ -29,6 +29,8 @@ export default async function globalSetup() {
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       DATABASE_URL: '',
+      // Specs start local fake HTTP services (webhooks, an AI endpoint) on 127.0.0.1 (decision 0195).
+      ALLOW_PRIVATE_HOSTS: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

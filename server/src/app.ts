@@ -25,7 +25,7 @@ import { createMediaStore, type MediaStore } from './infra/media-store';
 import { assertModuleOrder, type AppModule, type ModuleParts } from './infra/module';
 import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
-import { botModule, type Responders } from './modules/bot';
+import { botModule, botQueries, type Responders } from './modules/bot';
 import { companiesModule, planGates } from './modules/companies';
 import { contactListsModule } from './modules/contact-lists';
 import { contactsModule } from './modules/contacts';
@@ -162,10 +162,10 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   const integrations = integrationDeps({ data, config }, { dialogflowBaseUrl: opts.dialogflowBaseUrl });
   const responders: Responders = {
     integration: createIntegrationResponder(integrations),
-    prompt: createPromptResponder({ data, media, secrets: promptSecrets(config), allowPrivateHosts: !config.production }),
+    prompt: createPromptResponder({ data, media, secrets: promptSecrets(config), allowPrivateHosts: config.allowPrivateHosts ?? !config.production }),
     ...opts.responders,
   };
-  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders };
+  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders, ticketTimeline: botQueries.record };
   const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule, contactListsModule, filesModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));

@@ -67,3 +67,14 @@ describe('where the server listens and whom it trusts', () => {
     expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: 'mysql://root:s3cret@db' })).not.toThrow(/s3cret/);
   });
 });
+
+describe('outside calls to private hosts (decision 0195)', () => {
+  it('are refused in production and allowed elsewhere unless ALLOW_PRIVATE_HOSTS says otherwise', () => {
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ DATA_DIR: dir }).allowPrivateHosts).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: secret }).allowPrivateHosts).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: secret, ALLOW_PRIVATE_HOSTS: '1' }).allowPrivateHosts).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, ALLOW_PRIVATE_HOSTS: '0' }).allowPrivateHosts).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dir, ALLOW_PRIVATE_HOSTS: 'yes' })).toThrow('ALLOW_PRIVATE_HOSTS');
+  });
+});

@@ -18,6 +18,12 @@ export interface Config {
   /** Origins other than our own that may call the API and socket.io (CORS_ORIGINS); none by default. */
   corsOrigins?: string[];
   production: boolean;
+  /**
+   * Whether admins may point outside calls (AI prompt base URLs, webhook / n8n / Typebot URLs) at
+   * this machine or a private network (ALLOW_PRIVATE_HOSTS=1|0; default: not in production;
+   * decision 0195). Absent in a hand-built Config: not in production.
+   */
+  allowPrivateHosts?: boolean;
   dataDir: string;
   /** Owner connection (migrations). Unset → embedded PostgreSQL in dataDir. */
   databaseUrl?: string;
@@ -155,6 +161,7 @@ const EnvSchema = z.object({
   APP_DB_PASSWORD: z.string().optional(),
   JWT_SECRET: z.string().optional(),
   SANDBOX_ENABLED: flag,
+  ALLOW_PRIVATE_HOSTS: flag,
   ADMIN_EMAIL: text,
   ADMIN_PASSWORD: text,
   REALTIME_ADAPTER: z.enum(['postgres', 'none', '']).optional(),
@@ -245,6 +252,7 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     uploadLimits: { image: env.UPLOAD_IMAGE_MAX_BYTES, video: env.UPLOAD_VIDEO_MAX_BYTES, audio: env.UPLOAD_AUDIO_MAX_BYTES, document: env.UPLOAD_DOCUMENT_MAX_BYTES },
     corsOrigins: env.CORS_ORIGINS,
     production,
+    allowPrivateHosts: env.ALLOW_PRIVATE_HOSTS ? env.ALLOW_PRIVATE_HOSTS === '1' : !production,
     dataDir,
     databaseUrl,
     appDatabaseUrl: env.APP_DATABASE_URL,

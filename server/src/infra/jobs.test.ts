@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../test/helpers/build-app';
-import { Jobs, type ConnectionJob } from './jobs';
+import { createDbClient } from '../db/client';
+import { Jobs, orderedJobId, type ConnectionJob } from './jobs';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let jobs: Jobs;
@@ -22,5 +23,30 @@ describe('connection queues', () => {
     await Promise.all(ids.slice(0, 5).map((id) => jobs.forward('message.send', id, { companyId: 1, messageId: id })));
     await vi.waitFor(() => expect([...seen.keys()].sort()).toEqual(ids.slice(0, 5)), { timeout: 15_000, interval: 50 });
     for (const id of ids.slice(0, 5)) expect(seen.get(id)).toEqual([{ name: 'message.send', data: { companyId: 1, messageId: id } }]);
+  });
+});
+
+describe('order', () => {
+  it('jobs enqueued in one transaction are worked in the order they were enqueued (they share created_on)', async () => {
+    const client = createDbClient(db.ownerUrl, { max: 1 });
+    try {
+      const seen: number[] = [];
+      await client.db.transaction(async (tx) => {
+        for (let i = 1; i <= 30; i++) await jobs.enqueue(tx, 'contact.import', { companyId: i, whatsappId: 0 });
+      });
+      await jobs.work('contact.import', async (data) => void seen.push(data.companyId));
+      jobs.notify('contact.import');
+      await vi.waitFor(() => expect(seen).toHaveLength(30), { timeout: 15_000, interval: 50 });
+      expect(seen).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('orderedJobId: valid UUIDs, strictly increasing even within one millisecond', () => {
+    const ids = Array.from({ length: 5000 }, () => orderedJobId());
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });

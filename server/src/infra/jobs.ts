@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
@@ -27,8 +28,9 @@ export interface JobPayloads {
   /**
    * Delivers a stored outgoing message; with `action`, our edit, delete for everyone or reaction
    * on the stored message `messageId` (its current body / our current reaction are sent).
+   * `composeMs`: show "composing" to the customer for this long first (a Typebot's delay; decision 0198).
    */
-  'message.send': { companyId: number; messageId: number; action?: MessageAction };
+  'message.send': { companyId: number; messageId: number; action?: MessageAction; composeMs?: number };
   /** An inbound message's media, fetched again through its connection's channel. */
   'media.download': { companyId: number; messageId: number; mimetype: string; fileName?: string };
   /** The contact's WhatsApp profile picture, looked up at most once a day (server-behaviour §5.4). */
@@ -37,8 +39,11 @@ export interface JobPayloads {
   'message.read': { companyId: number; ticketId: number };
   /** The phone's address book of a connection (its stored copy) becomes contacts; one per company at a time. */
   'contact.import': { companyId: number; whatsappId: number };
-  /** The bot's turn on a customer's stored message (issue 12): keyed on the message, so a redelivery decides nothing twice. */
-  'bot.turn': { companyId: number; ticketId: number; messageId: number; body: string; mediaType: string | null; mediaUrl: string | null };
+  /**
+   * The bot's turn on a customer's stored message (issue 12): keyed on the message, so a redelivery
+   * decides nothing twice. `deferrals`: how many times it waited for an earlier message's turn (decision 0199).
+   */
+  'bot.turn': { companyId: number; ticketId: number; messageId: number; body: string; mediaType: string | null; mediaUrl: string | null; deferrals?: number };
   /** An admin's session action, for the process holding the connection's socket (`at`: when it was asked). */
   'session.command': { companyId: number; whatsappId: number; action: 'start' | 'restart' | 'logout'; phoneNumber?: string; at: string };
   /** The ticket timers (auto-close, auto-transfer, bot timeouts): a cron job, one run at a time in the cluster. */
@@ -93,6 +98,33 @@ export interface UnfinishedJob {
 
 const DEADLOCK = '40P01';
 
+let lastMs = 0;
+let seq = 0;
+/**
+ * A time-ordered job id (UUIDv7 layout: 48-bit milliseconds, then a 12-bit counter, then random):
+ * strictly increasing within the process. pg-boss fetches `order by created_on, id`, and every job
+ * enqueued in one transaction has the same `created_on` (the transaction's `now()`), so random ids
+ * would send a turn's messages (the invalid-option text, then the menu; an AI's answer, then the
+ * queue's greeting) in any order. With these, they go in the order they were queued.
+ */
+export const orderedJobId = (): string => {
+  const now = Date.now();
+  if (now > lastMs) {
+    lastMs = now;
+    seq = 0;
+  } else if (++seq > 0xfff) {
+    lastMs += 1;
+    seq = 0;
+  }
+  const b = randomBytes(16);
+  b.writeUIntBE(lastMs, 0, 6);
+  b[6] = 0x70 | (seq >> 8);
+  b[7] = seq & 0xff;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+};
+
 /** Durable side effects as pg-boss jobs, enqueued inside the transaction that causes them. */
 export class Jobs {
   private readonly workers = new Map<JobName | ConnectionQueue, string>();
@@ -134,6 +166,7 @@ export class Jobs {
   /** `startAfterSeconds`: not before then (a safety net that usually finds nothing left to do). */
   async enqueue<N extends JobName>(tx: Tx, name: N, data: JobPayloads[N], opts: { startAfterSeconds?: number } = {}): Promise<void> {
     await this.boss.send(name, data, {
+      id: orderedJobId(),
       db: txExecutor(tx),
       retryLimit: 8,
       retryDelay: 2,
@@ -186,8 +219,15 @@ export class Jobs {
   }
 
   /** Outside any transaction: for work nothing is lost without (a hint, a cache refresh). */
-  async enqueueNow<N extends JobName>(name: N, data: JobPayloads[N], opts: { singletonKey?: string } = {}): Promise<void> {
-    await this.boss.send(name, data, { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60, ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}) });
+  async enqueueNow<N extends JobName>(name: N, data: JobPayloads[N], opts: { singletonKey?: string; startAfterSeconds?: number } = {}): Promise<void> {
+    await this.boss.send(name, data, {
+      retryLimit: 3,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 60,
+      ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+    });
   }
 
   /**

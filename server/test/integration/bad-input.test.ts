@@ -543,6 +543,7 @@ const table: Record<string, Case[]> = {
     b('POST', '/whatsapp', 'isDefault as text', { name: 'Zap', isDefault: 'yes' }),
     b('POST', '/whatsapp', 'queueIds as text', { name: 'Zap', queueIds: 'x' }),
     b('POST', '/whatsapp', 'transferQueueId beyond integer', { name: 'Zap', transferQueueId: INT4_OVER }),
+    b('POST', '/whatsapp', 'integrationId as text', { name: 'Zap', integrationId: 'abc' }),
     ...bodyShapes('POST', '/whatsapp'),
   ],
   'GET /ticket/kanban': [

@@ -765,6 +765,7 @@ const table: Record<string, Case[]> = {
   'POST /whatsapp': [
     { name: "A's queue", req: () => ({ method: 'POST', url: '/whatsapp', body: { name: 'Outra', queueIds: [A.queueId] } }), expect: notFound('ERR_NO_QUEUE_FOUND') },
     { name: "A's queue as transfer queue", req: () => ({ method: 'POST', url: '/whatsapp', body: { name: 'Outra', transferQueueId: A.queueId } }), expect: notFound('ERR_NO_QUEUE_FOUND') },
+    { name: "A's integration", req: async () => ({ method: 'POST', url: '/whatsapp', body: { name: 'Outra', integrationId: await aIntegration() } }), expect: notFound('ERR_NO_INTEGRATION_FOUND') },
   ],
   'GET /ticket/kanban': [
     { name: "lists B's tickets only, whatever queueIds", req: async () => (await lanes(), get(`/ticket/kanban?queueIds=${encodeURIComponent(JSON.stringify([A.queueId]))}`)), expect: emptyList((b) => b.tickets) },

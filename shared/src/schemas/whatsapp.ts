@@ -25,6 +25,8 @@ export const CreateWhatsappBody = z.object({
   gateJitterMs: z.number().int().min(0).max(600_000).optional(),
   gateWarmupDays: z.number().int().min(0).max(90).optional(),
   queueIds: z.array(dbId).max(200).default([]),
+  /** The connection's own queue integration (a queue's wins over it). */
+  integrationId: dbId.nullable().optional(),
 });
 export type CreateWhatsappBody = z.infer<typeof CreateWhatsappBody>;
 

@@ -145,6 +145,28 @@ describe('decide: responders', () => {
     expect(applyReply(inSuporte, { messages: [], userId: 4, timeline: [] }).newState).toMatchObject({ status: 'open', userId: 4 });
     expect(applyReply(inSuporte, { messages: [], timeline: [] }).newState).toMatchObject({ status: 'attending', chatbot: true });
   });
+  it('a reply handing the ticket to a queue is a menu choice of it for a person: greeting (and media), pending there; no tree, no responder', () => {
+    const promptInVendas = { ...vendas, promptId: 3, mediaPath: 'v.png', mediaName: 'v.png' };
+    const viaPrompt = { ...inMenu, queueId: 20 };
+    const r = applyReply(viaPrompt, { messages: [{ body: 'Vou transferir' }], queueId: 10, stop: true, timeline: [] }, { cfg: cfg(), target: suporte });
+    // Suporte has a tree: the greeting alone, never its options (the customer asked for a person).
+    expect(r.messages).toEqual([{ body: 'Bem-vindo ao Suporte' }]);
+    expect(r.newState).toMatchObject({ status: 'pending', chatbot: false, queueId: 10, botOptionId: null });
+    expect(r.timeline).toEqual([{ kind: 'handoff', detail: { reason: 'responder-queue', queueId: 10, queue: 'Suporte' } }]);
+    // Back to the prompt's own queue: its greeting with its media; its prompt is not called again.
+    const back = applyReply(viaPrompt, { messages: [], queueId: 20, stop: true, timeline: [] }, { cfg: cfg({ queues: [suporte, promptInVendas] }), target: promptInVendas });
+    expect(back.messages).toEqual([{ body: 'Olá, Vendas', media: { path: 'v.png', name: 'v.png' } }]);
+    expect(back.newState).toMatchObject({ status: 'pending', queueId: 20 });
+    // scheduleType queue and the queue closed: its out-of-hours notice instead, still pending there.
+    const closed = { ...suporte, outOfHoursMessage: 'Suporte fechado', schedules: [{ weekdayEn: 'monday', startTime: '', endTime: '' }] };
+    const late = applyReply(viaPrompt, { messages: [], queueId: 10, stop: true, timeline: [] }, { cfg: cfg({ scheduleType: 'queue' }), target: closed });
+    expect(late.messages).toEqual([{ body: 'Suporte fechado' }]);
+    expect(late.newState).toMatchObject({ status: 'pending', queueId: 10, outOfHoursAt: NOW });
+    // A queue the company does not have: ignored, on the record; the stop still hands over.
+    const unknown = applyReply(viaPrompt, { messages: [], queueId: 99, stop: true, timeline: [] }, { cfg: cfg(), target: undefined });
+    expect(unknown.newState).toMatchObject({ status: 'pending', queueId: 20 });
+    expect(unknown.timeline.map((e) => [e.kind, e.detail.reason])).toEqual([['discarded', 'unknown-queue'], ['handoff', 'responder-stop']]);
+  });
 });
 
 describe('decide: loop-freedom', () => {

@@ -92,6 +92,8 @@ export interface OutMessage {
   body: string;
   /** A stored file (MediaStore name); `type` overrides the kind read from its extension ('ptt': a voice note). */
   media?: { path: string; name: string | null; type?: string };
+  /** "Composing" for this long before it is sent (a responder's delay, Typebot's `typebotDelayMessage`). */
+  delayMs?: number;
 }
 
 /** An external responder the runner must call next (integration or AI prompt). */
@@ -322,18 +324,45 @@ export const decide = (state: BotState, input: BotInput, cfg: BotConfig): Decisi
   return { messages: out, newState: handoff({ ...state, botOptionId: picked.id }, queue.id, 'leaf', timeline, queue.name), timeline };
 };
 
-/** What a responder's reply does to the ticket (the messages are the reply's; the runner sends them). */
-export const applyReply = (state: BotState, reply: import('./bot.port').BotReply): { newState: BotState; timeline: TimelineEntry[] } => {
+/**
+ * What a responder's reply does to the ticket. The reply's own messages are the runner's to send;
+ * `messages` here are what the engine adds. A reply that hands the ticket to a queue behaves like
+ * a menu choice of that queue for a person (decision 0196): the queue's greeting (and media), or
+ * its out-of-hours notice when `scheduleType` is `queue` and it is closed, then pending in it —
+ * never its option tree nor its own responder (the responder already triaged; no ping-pong).
+ * `target` is that queue's configuration (undefined: unknown to the company, the queue is ignored).
+ */
+export const applyReply = (
+  state: BotState,
+  reply: import('./bot.port').BotReply,
+  ctx?: { cfg: BotConfig; target: QueueConf | undefined },
+): { newState: BotState; timeline: TimelineEntry[]; messages: OutMessage[] } => {
   const timeline = [...reply.timeline];
+  const messages: OutMessage[] = [];
   let s = state;
-  if (reply.userId) {
-    timeline.push({ kind: 'handoff', detail: { reason: 'responder', queueId: reply.queueId ?? s.queueId, userId: reply.userId } });
-    return { newState: { ...s, status: 'open', chatbot: false, userId: reply.userId, queueId: reply.queueId ?? s.queueId }, timeline };
+  let queueId = reply.queueId ?? null;
+  if (queueId && ctx && !ctx.target) {
+    timeline.push({ kind: 'discarded', detail: { reason: 'unknown-queue', queueId } });
+    queueId = null;
   }
-  if (reply.queueId) s = { ...s, queueId: reply.queueId };
-  if (reply.stop || reply.queueId) {
+  if (reply.userId) {
+    timeline.push({ kind: 'handoff', detail: { reason: 'responder', queueId: queueId ?? s.queueId, userId: reply.userId } });
+    return { newState: { ...s, status: 'open', chatbot: false, userId: reply.userId, queueId: queueId ?? s.queueId }, timeline, messages };
+  }
+  if (queueId && ctx?.target) {
+    const q = ctx.target;
+    const entering: BotState = { ...s, queueId: q.id, botOptionId: null };
+    if (ctx.cfg.scheduleType === 'queue' && !withinHours(q.schedules, ctx.cfg.now, ctx.cfg.timezone)) {
+      const d = outOfHours(ctx.cfg, entering, q, messages, timeline);
+      return { newState: d.newState, timeline, messages };
+    }
+    if (q.greetingMessage.trim() || q.mediaPath) messages.push(withMedia(q.greetingMessage, q.mediaPath, q.mediaName));
+    return { newState: handoff(entering, q.id, 'responder-queue', timeline, q.name), timeline, messages };
+  }
+  if (queueId) s = { ...s, queueId };
+  if (reply.stop || queueId) {
     timeline.push({ kind: 'handoff', detail: { reason: reply.stop ? 'responder-stop' : 'responder-queue', queueId: s.queueId } });
     s = { ...s, status: 'pending', chatbot: false };
   }
-  return { newState: s, timeline };
+  return { newState: s, timeline, messages };
 };

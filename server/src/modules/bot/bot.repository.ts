@@ -10,22 +10,18 @@ import type { TimelineEntry } from './bot.port';
 
 export type TicketEventRow = typeof ticketEvents.$inferSelect;
 
-/** A connection's queues in `orderQueue` order (unnumbered last), each with its whole option tree. */
-export const connectionQueues = async (tx: Tx, companyId: number, whatsappId: number): Promise<QueueConf[]> => {
-  const qs = await tx
-    .select({ q: queues })
-    .from(whatsappQueues)
-    .innerJoin(queues, and(eq(queues.companyId, whatsappQueues.companyId), eq(queues.id, whatsappQueues.queueId)))
-    .where(and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, whatsappId)))
-    .orderBy(sql`${queues.orderQueue} asc nulls last`, asc(queues.id));
+type QueueRow = typeof queues.$inferSelect;
+
+/** Queues with their whole option trees, in the order given. */
+const withOptions = async (tx: Tx, companyId: number, qs: QueueRow[]): Promise<QueueConf[]> => {
   if (qs.length === 0) return [];
-  const ids = qs.map((r) => r.q.id);
+  const ids = qs.map((q) => q.id);
   const opts = await tx
     .select()
     .from(queueOptions)
     .where(and(eq(queueOptions.companyId, companyId), sql`${queueOptions.queueId} = any(${sql.raw(`array[${ids.map(Number).join(',')}]::int[]`)})`))
     .orderBy(asc(queueOptions.id));
-  return qs.map(({ q }) => ({
+  return qs.map((q) => ({
     id: q.id,
     name: q.name,
     greetingMessage: q.greetingMessage,
@@ -40,6 +36,21 @@ export const connectionQueues = async (tx: Tx, companyId: number, whatsappId: nu
       .map((o) => ({ id: o.id, parentId: o.parentId, title: o.title, option: o.option, message: o.message, mediaPath: o.mediaPath, mediaName: o.mediaName })),
   }));
 };
+
+/** A connection's queues in `orderQueue` order (unnumbered last), each with its whole option tree. */
+export const connectionQueues = async (tx: Tx, companyId: number, whatsappId: number): Promise<QueueConf[]> => {
+  const qs = await tx
+    .select({ q: queues })
+    .from(whatsappQueues)
+    .innerJoin(queues, and(eq(queues.companyId, whatsappQueues.companyId), eq(queues.id, whatsappQueues.queueId)))
+    .where(and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, whatsappId)))
+    .orderBy(sql`${queues.orderQueue} asc nulls last`, asc(queues.id));
+  return withOptions(tx, companyId, qs.map((r) => r.q));
+};
+
+/** One of the company's queues (any connection's), or undefined: a responder named a queue it does not have. */
+export const queueConf = async (tx: Tx, companyId: number, queueId: number): Promise<QueueConf | undefined> =>
+  (await withOptions(tx, companyId, await tx.select().from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)))))[0];
 
 /** The ticket, locked for this transaction: one bot turn at a time per ticket. */
 export const lockTicket = async (tx: Tx, companyId: number, id: number) =>
@@ -100,4 +111,27 @@ export const moveMessage = async (tx: Tx, companyId: number, messageId: number, 
   await tx.update(messages).set({ ticketId: to }).where(and(eq(messages.companyId, companyId), eq(messages.id, messageId), eq(messages.ticketId, from)));
   const left = await tx.select({ id: messages.id }).from(messages).where(and(eq(messages.companyId, companyId), eq(messages.ticketId, from))).limit(1);
   return left.length === 0;
+};
+
+/** How long an earlier customer message without a bot.turn job yet may still get one (its process enqueues after its commit). */
+export const ENQUEUE_GRACE_SECONDS = 10;
+
+/**
+ * Is an earlier customer message of this ticket still waiting for its bot turn (decision 0199)?
+ * Its `bot.turn` job is unfinished (queued, retrying, or running — a running one may be waiting
+ * for its responder), or it is a few seconds old and its job is not there yet (another process
+ * commits a message, then enqueues). Read in the turn's transaction, under the ticket's lock.
+ */
+export const earlierTurnPending = async (tx: Tx, companyId: number, ticketId: number, messageId: number): Promise<boolean> => {
+  const rows = await tx.execute<{ id: number }>(sql`
+    select m.id from messages m
+    where m.company_id = ${companyId} and m.ticket_id = ${ticketId} and m.id < ${messageId} and not m.from_me
+      and m.created_at > now() - interval '1 hour'
+      and (
+        exists (select 1 from pgboss.job j where j.name = 'bot.turn' and j.state < 'completed' and (j.data->>'messageId')::bigint = m.id)
+        or (m.created_at > now() - make_interval(secs => ${ENQUEUE_GRACE_SECONDS})
+            and not exists (select 1 from pgboss.job j where j.name = 'bot.turn' and (j.data->>'messageId')::bigint = m.id))
+      )
+    limit 1`);
+  return rows.length > 0;
 };

@@ -37,6 +37,9 @@ export interface BotRunnerDeps {
 
 type Turn = JobPayloads['bot.turn'];
 
+/** A turn waits at most this many times (about a second each) for an earlier one: a stuck job never blocks a ticket for good. */
+export const MAX_DEFERRALS = 30;
+
 const stateOf = (t: TicketRow): BotState => ({
   status: t.status as BotState['status'],
   userId: t.userId,
@@ -134,12 +137,14 @@ export const createBotRunner = (deps: BotRunnerDeps) => {
   };
 
   /** One turn: returns what was decided (tests read it). */
-  const run = async (turn: Turn): Promise<{ skipped?: 'duplicate' | 'gone'; sent: number }> => {
+  const run = async (turn: Turn): Promise<{ skipped?: 'duplicate' | 'gone' | 'deferred'; sent: number }> => {
     const ctx = { companyId: turn.companyId };
     const first = await data.withTenant(ctx, async (unit) => {
       const t = await repo.lockTicket(unit.tx, turn.companyId, turn.ticketId);
       if (!t) return { skipped: 'gone' as const, sent: 0 };
       if (await repo.turnDone(unit.tx, turn.companyId, t.id, turn.messageId)) return { skipped: 'duplicate' as const, sent: 0 };
+      // Turns apply in message order, across processes: an earlier message's turn goes first (decision 0199).
+      if ((turn.deferrals ?? 0) < MAX_DEFERRALS && (await repo.earlierTurnPending(unit.tx, turn.companyId, t.id, turn.messageId))) return { skipped: 'deferred' as const, sent: 0 };
       // A 1–3 answering a rating question: the earlier ticket's rating, not a new conversation.
       const rated = await catchRating(unit, { jobs, clock }, t, turn);
       if (rated) return { sent: rated.sent };
@@ -154,22 +159,28 @@ export const createBotRunner = (deps: BotRunnerDeps) => {
       await announce(unit, saved);
       return { sent: d.messages.length, call: d.call, ticket: saved };
     });
+    if (first.skipped === 'deferred') {
+      const deferrals = (turn.deferrals ?? 0) + 1;
+      await jobs.enqueueNow('bot.turn', { ...turn, deferrals }, { singletonKey: `bot:${turn.messageId}:${deferrals}`, startAfterSeconds: 1 });
+      return first;
+    }
     if (!('call' in first) || !first.call) return first;
     const reply = await callResponder(first.call, first.ticket, turn);
     // Generated audio is stored first (files are not transactional); a failed store drops only that audio.
     const outs: OutMessage[] = [];
     for (const m of reply.messages) {
+      const delay = m.delayMs && m.delayMs > 0 ? { delayMs: m.delayMs } : {};
       if (m.audio && deps.media) {
         try {
           const name = await deps.media.save(turn.companyId, m.audio.data, { mimetype: m.audio.mimetype, fileName: 'voice.ogg' });
-          outs.push({ body: m.body, media: { path: name, name: null, type: 'ptt' } });
+          outs.push({ body: m.body, media: { path: name, name: null, type: 'ptt' }, ...delay });
           continue;
         } catch (err) {
           reply.timeline.push({ kind: 'discarded', detail: { reason: 'audio-store', error: String((err as Error).message ?? err).slice(0, 200) } });
         }
       }
-      if (m.mediaPath) outs.push({ body: m.body, media: { path: m.mediaPath, name: null } });
-      else if (m.body.trim()) outs.push({ body: m.body });
+      if (m.mediaPath) outs.push({ body: m.body, media: { path: m.mediaPath, name: null }, ...delay });
+      else if (m.body.trim()) outs.push({ body: m.body, ...delay });
     }
     return data.withTenant(ctx, async (unit) => {
       const t = await repo.lockTicket(unit.tx, turn.companyId, turn.ticketId);
@@ -178,14 +189,19 @@ export const createBotRunner = (deps: BotRunnerDeps) => {
         if (t) await repo.record(unit.tx, t.companyId, t.id, [...reply.timeline, { kind: 'discarded', detail: { reason: 'taken' } }], { messageId: turn.messageId });
         return { sent: first.sent };
       }
-      const { newState, timeline } = applyReply(stateOf(t), reply);
-      await repo.record(unit.tx, t.companyId, t.id, timeline, { messageId: turn.messageId });
       const now = clock.now();
+      // Handed to a queue: like a menu choice of it (its greeting, then pending there; decision 0196).
+      const moving = reply.queueId && !reply.userId ? reply.queueId : null;
+      const cfg = moving ? await configOf(unit.tx, t, now) : undefined;
+      const ctx = moving && cfg ? { cfg, target: cfg.queues.find((q) => q.id === moving) ?? (await repo.queueConf(unit.tx, t.companyId, moving)) } : undefined;
+      const { newState, timeline, messages } = applyReply(stateOf(t), reply, ctx);
+      await repo.record(unit.tx, t.companyId, t.id, timeline, { messageId: turn.messageId });
       let saved = await saveState(unit, t, newState, now);
       if (reply.session !== undefined) saved = (await ticketsQueries.update(unit.tx, t.companyId, t.id, { integrationSession: reply.session })) ?? saved;
-      await sendAutomated(unit, jobs, clock, saved, outs);
+      const all = [...outs, ...messages];
+      await sendAutomated(unit, jobs, clock, saved, all);
       await announce(unit, saved);
-      return { sent: first.sent + outs.length };
+      return { sent: first.sent + all.length };
     });
   };
 

@@ -25,7 +25,7 @@ export const sendAutomated = async (unit: Unit, jobs: Jobs, clock: Clock, ticket
   for (const m of messages) {
     const body = renderVariables(m.body, { language, contactName: contact?.name ?? '', ticketId: ticket.id, now: clock.now(), timeZone: company?.timezone ?? 'America/Sao_Paulo' });
     const media = m.media ? { type: m.media.type ?? mediaTypeOfName(m.media.path), name: m.media.path } : null;
-    await queueOutbound(unit, jobs, ticket, body, { automated: true, media, ticketAnnounced: true });
+    await queueOutbound(unit, jobs, ticket, body, { automated: true, media, ticketAnnounced: true, ...(m.delayMs ? { composeMs: m.delayMs } : {}) });
   }
 };
 

@@ -10,9 +10,12 @@ import { defineModule } from '../../infra/module';
 import { botRoutes } from './bot.routes';
 import { createBotRunner, type Responders } from './bot.runner';
 import { createBotService } from './bot.service';
+import * as repo from './bot.repository';
 
 export type { BotReply, BotReplyMessage, BotTurn, ExternalResponder, TimelineEntry } from './bot.port';
 export { createBotRunner, type BotRunner, type Responders } from './bot.runner';
+/** The timeline's writer for other modules' transactions (handed to tickets by app.ts: `TicketTimelineWriter`). */
+export const botQueries = { record: repo.record };
 export { decide, applyReply, withinHours, type BotConfig, type BotState, type Decision } from './bot.decide';
 
 export const botModule = defineModule({

@@ -16,7 +16,7 @@ import type { BaileysChannel } from '../whatsapp/baileys/baileys.channel';
 import { createSandboxStore } from '../whatsapp/sandbox/sandbox.store';
 import * as ticketsRepo from '../tickets/tickets.repository';
 import { createJobRouting } from '../whatsapp/job-routing';
-import { registerMessageJobs } from './messages.jobs';
+import { createSendWorker, MAX_COMPOSE_MS, registerMessageJobs } from './messages.jobs';
 import { queueOutbound } from './outbound';
 
 let app: TestApp;
@@ -167,5 +167,39 @@ describe('send worker over Baileys: raw message and retry requests', () => {
     const content = await live.opts.getMessage({ remoteJid: toPnJid(from), fromMe: true, id: m.waMessageId });
     expect(content?.conversation ?? content?.extendedTextMessage?.text).toBe('Bom dia! Em que posso ajudar?');
     expect(await live.opts.getMessage({ remoteJid: toPnJid(from), fromMe: true, id: 'NOT-OURS' })).toBeUndefined();
+  });
+});
+
+describe('send worker: the composing pause', () => {
+  it('composeMs: "composing" first, then the pause, then the message, then "paused"; a pause is capped at MAX_COMPOSE_MS', async () => {
+    const from = newCustomer();
+    await a.inbound(from, 'Oi');
+    const ticket = await ticketOf(a.whatsapp.id, from);
+    // Stored without a job: this test's worker is the only one that sends it.
+    const noJobs = { enqueue: async () => undefined } as unknown as Jobs;
+    const [short, long] = await app.data.withTenant({ companyId: a.companyId }, async (unit) => [
+      await queueOutbound(unit, noJobs, ticket, 'Olá! Sou o bot.', { automated: true, composeMs: 1500 }),
+      await queueOutbound(unit, noJobs, ticket, 'Escolha uma opção', { automated: true, composeMs: 60_000 }),
+    ]);
+    const log: string[] = [];
+    const channel = {
+      sendPresence: async (to: string, p: string) => void log.push(`presence ${p} ${to}`),
+      send: async (to: string, c: { kind: string; text?: string }) => {
+        log.push(`send ${c.text ?? c.kind} ${to}`);
+        return { id: 'x', raw: null };
+      },
+    };
+    const worker = createSendWorker({ data: app.data, media: app.media, sessions: { sender: () => channel as never }, wait: async (ms) => void log.push(`wait ${ms}`) });
+    await worker({ companyId: a.companyId, messageId: short!.id, composeMs: 1500 }, { retryCount: 0, retryLimit: 8 });
+    await worker({ companyId: a.companyId, messageId: long!.id, composeMs: 60_000 }, { retryCount: 0, retryLimit: 8 });
+    expect(log).toEqual([
+      `presence composing ${from}`, 'wait 1500', `send Olá! Sou o bot. ${from}`, `presence paused ${from}`,
+      `presence composing ${from}`, `wait ${MAX_COMPOSE_MS}`, `send Escolha uma opção ${from}`, `presence paused ${from}`,
+    ]);
+    // Without composeMs: no presence, no pause.
+    log.length = 0;
+    const [plain] = await app.data.withTenant({ companyId: a.companyId }, async (unit) => [await queueOutbound(unit, noJobs, ticket, 'Sem pausa', { automated: true })]);
+    await worker({ companyId: a.companyId, messageId: plain!.id }, { retryCount: 0, retryLimit: 8 });
+    expect(log).toEqual([`send Sem pausa ${from}`]);
   });
 });

@@ -25,6 +25,9 @@ export const actionContent = (m: repo.MessageRow, action: MessageAction): Outbou
   return m.isDeleted ? undefined : { kind: 'edit', target, text: m.body };
 };
 
+/** The longest "composing" before one message: a conversation may not hold its connection's sends for minutes (decision 0198). */
+export const MAX_COMPOSE_MS = 10_000;
+
 export interface SendWorkerDeps {
   data: DataAccess;
   sessions: Pick<SessionManager, 'sender'>;
@@ -35,7 +38,11 @@ export interface SendWorkerDeps {
    * have none, so a job never bounces between processes while a lease moves.
    */
   forwardToOwner?: (data: JobPayloads['message.send'], whatsappId: number) => Promise<boolean>;
+  /** The pause while "composing" shows (tests pass a recorder). */
+  wait?: (ms: number) => Promise<void>;
 }
+
+const pause = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /**
  * The send worker: delivers a stored outgoing message through its connection's channel.
@@ -63,7 +70,7 @@ export const createSendWorker = (deps: SendWorkerDeps) => {
     withRow(companyId, (tx) => (giveUp ? repo.applyAck(tx, companyId, m.whatsappId, m.waMessageId, ACK.FAILED, code) : repo.setSendError(tx, companyId, m.whatsappId, m.waMessageId, code)));
 
   /** Our edit, delete or reaction: a permanent failure (or the last retry) records its code on the message. */
-  const act = async ({ companyId, messageId, action }: Required<JobPayloads['message.send']>, meta: JobMeta): Promise<void> => {
+  const act = async ({ companyId, messageId, action }: Required<Omit<JobPayloads['message.send'], 'composeMs'>>, meta: JobMeta): Promise<void> => {
     const job = await deps.data.withTenant({ companyId }, async ({ tx }) => {
       const m = await repo.get(tx, companyId, messageId);
       const contact = m?.contactId ? await contactsQueries.get(tx, companyId, m.contactId) : undefined;
@@ -87,6 +94,7 @@ export const createSendWorker = (deps: SendWorkerDeps) => {
   return async (data: JobPayloads['message.send'], meta: JobMeta): Promise<void> => {
     if (data.action) return act({ ...data, action: data.action }, meta);
     const { companyId, messageId } = data;
+    const composeMs = Math.min(Math.max(0, data.composeMs ?? 0), MAX_COMPOSE_MS);
     const job = await deps.data.withTenant({ companyId }, async ({ tx }) => {
       const m = await repo.get(tx, companyId, messageId);
       if (!m || !m.fromMe || m.ack > ACK.PENDING) return null;
@@ -98,12 +106,19 @@ export const createSendWorker = (deps: SendWorkerDeps) => {
     const { m } = job;
     // A real connection's socket lives in one process (decision 0011): elsewhere, hand the job over.
     const channel = deps.sessions.sender(m.whatsappId);
-    if (!channel && deps.forwardToOwner && (await deps.forwardToOwner({ companyId, messageId }, m.whatsappId))) return;
+    const forwarded = { companyId, messageId, ...(composeMs ? { composeMs } : {}) };
+    if (!channel && deps.forwardToOwner && (await deps.forwardToOwner(forwarded, m.whatsappId))) return;
     let ref: SentRef;
     try {
       if (!channel) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', true);
       const content = toOutboundContent(m, job.quoted, m.mediaUrl ? deps.media.pathOf(companyId, m.mediaUrl) : undefined);
+      if (composeMs) {
+        // Typebot's delay: the customer sees "digitando…", then the message (a presence that fails is only cosmetic).
+        await channel.sendPresence(job.to, 'composing').catch(() => undefined);
+        await (deps.wait ?? pause)(composeMs);
+      }
       ref = await channel.send(job.to, content, { id: m.waMessageId });
+      if (composeMs) await channel.sendPresence(job.to, 'paused').catch(() => undefined);
     } catch (err) {
       const f = sendFailure(err, meta);
       await failed(companyId, m, f.code, f.giveUp);

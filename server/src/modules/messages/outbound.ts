@@ -32,6 +32,8 @@ export const queueOutbound = async (
      * that greets): the lists then get one ticket update, not one per step.
      */
     ticketAnnounced?: boolean;
+    /** "Composing" for this long before the send (a Typebot's delay between messages; decision 0198). */
+    composeMs?: number;
   } = {},
 ): Promise<repo.MessageRow> => {
   const row = await repo.insert(unit.tx, {
@@ -56,7 +58,7 @@ export const queueOutbound = async (
     ? lastMessagePreview(opts.media.type, body, textsOf(await companiesQueries.getSetting(unit.tx, ticket.companyId, LANGUAGE_SETTING)).kinds, opts.media.name)
     : body;
   await ticketsQueries.touchAfterSend(unit.tx, ticket.companyId, ticket.id, preview);
-  await jobs.enqueue(unit.tx, 'message.send', { companyId: ticket.companyId, messageId: row.id });
+  await jobs.enqueue(unit.tx, 'message.send', { companyId: ticket.companyId, messageId: row.id, ...(opts.composeMs && opts.composeMs > 0 ? { composeMs: opts.composeMs } : {}) });
   const ticketDto = (await ticketsQueries.loadDto(unit.tx, ticket.companyId, ticket.id))!;
   const [dto] = await repo.withQuoted(unit.tx, ticket.companyId, [row]);
   unit.stage({ type: 'message.created', companyId: ticket.companyId, message: dto!, ticket: ticketDto });

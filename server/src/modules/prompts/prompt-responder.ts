@@ -5,6 +5,7 @@ import { latestOfTicket, type HistoryMessage } from '../messages';
 import * as repo from './prompts.repository';
 import type { PromptSecrets } from './prompts.secrets';
 import { redactPii } from './redact';
+import { isPrivateHost } from '../../lib/private-host';
 
 /** The reply that asks for a person (server-behaviour §6): never sent to the customer. */
 export const TRANSFER_ACTION = 'Ação: Transferir para o setor de atendimento';
@@ -27,18 +28,7 @@ export interface PromptResponderOptions {
   allowPrivateHosts?: boolean;
 }
 
-/** A loopback, private, link-local or unspecified host, by name or IP literal (no DNS lookup). */
-export const isPrivateHost = (host: string): boolean => {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h.endsWith('.internal')) return true;
-  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(h);
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
-  }
-  if (h.includes(':')) return h === '::' || h === '::1' || h.startsWith('fc') || h.startsWith('fd') || h.startsWith('fe80') || h.startsWith('::ffff:');
-  return false;
-};
+export { isPrivateHost } from '../../lib/private-host';
 
 const DEFAULT_TTS_URL = (region: string) => `https://${region}.tts.speech.microsoft.com/cognitiveservices/v1`;
 /** The biggest answer read from a provider, and the biggest voice note sent to transcription (OpenAI's limit). */

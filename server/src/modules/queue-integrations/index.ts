@@ -28,6 +28,7 @@ export const integrationDeps = (k: { data: DataAccess; config: Config }, opts: {
   http: opts.http ?? DEFAULT_HTTP,
   tokens: new TokenCache(),
   now: opts.now ?? Date.now,
+  allowPrivateHosts: k.config.allowPrivateHosts ?? !k.config.production,
 });
 
 export const queueIntegrationsModule = defineModule({

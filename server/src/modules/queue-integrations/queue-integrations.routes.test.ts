@@ -112,10 +112,15 @@ describe('/queueIntegration', () => {
     const q = await a.addQueue();
     expect((await admin().put(`/queue/${q.id}`, { integrationId: id })).body).toMatchObject({ integrationId: id });
     expect((await admin().put(`/whatsapp/${a.whatsapp.id}`, { integrationId: id })).body).toMatchObject({ integrationId: id });
+    // A new connection may name it too (the connection dialog's select).
+    const made = await admin().post<{ id: number; integrationId: number | null }>('/whatsapp', { name: 'Com integração', provider: 'sandbox', integrationId: id });
+    expect(made.body, JSON.stringify(made.body)).toMatchObject({ integrationId: id });
+    expect((await admin().post('/whatsapp', { name: 'Com outra', provider: 'sandbox', integrationId: 999999 })).body).toMatchObject({ error: 'ERR_NO_INTEGRATION_FOUND' });
     expect((await admin().put(`/queue/${q.id}`, { integrationId: 999999 })).body).toMatchObject({ error: 'ERR_NO_INTEGRATION_FOUND' });
     await admin().del(`/queueIntegration/${id}`);
     expect((await admin().get(`/queue/${q.id}`)).body).toMatchObject({ integrationId: null });
     expect((await admin().get<{ integrationId: number | null }>(`/whatsapp/${a.whatsapp.id}`)).body.integrationId).toBeNull();
+    expect((await admin().get<{ integrationId: number | null }>(`/whatsapp/${made.body.id}`)).body.integrationId).toBeNull();
   });
 });
 
@@ -146,5 +151,17 @@ describe('the bot responder (bot.port ExternalResponder)', () => {
     expect(last.signature).toBe(sign('segredo', last.body));
     const other = await createCompany(app);
     expect(await responder.respond({ ...turn, companyId: other.companyId }, { integrationId: id })).toMatchObject({ stop: true, timeline: [{ detail: { error: 'not-found' } }] });
+  });
+
+  it('refuses a URL on this machine when private hosts are not allowed (production), and allows it with ALLOW_PRIVATE_HOSTS=1', async () => {
+    const id = (await admin().post<{ id: number }>('/queueIntegration', { name: 'Webhook local', type: 'webhook', urlN8N: `${hook.base}/hook`, secret: 'segredo' })).body.id;
+    const turn = { companyId: a.companyId, ticketId: 1, ticketUuid: 'u', queueId: null, contact: { id: 1, name: 'Ana', number: '5511900000000' }, text: 'oi', mediaType: null, mediaPath: null, session: null };
+    const calls = hookBodies.length;
+    const production = createIntegrationResponder(integrationDeps({ data: app.data, config: { ...testConfig(), production: true, waEncryptionKey: key } }, { http: { timeoutMs: 2000, retries: 0, maxBytes: 65536 } }));
+    expect(await production.respond(turn, { integrationId: id })).toMatchObject({ messages: [], stop: true, timeline: [{ kind: 'integration', detail: { error: 'blocked-host', host: '127.0.0.1' } }] });
+    expect(hookBodies.length).toBe(calls);
+    const allowed = createIntegrationResponder(integrationDeps({ data: app.data, config: { ...testConfig(), production: true, allowPrivateHosts: true, waEncryptionKey: key } }, { http: { timeoutMs: 2000, retries: 0, maxBytes: 65536 } }));
+    expect(await allowed.respond(turn, { integrationId: id })).toMatchObject({ messages: [{ body: 'Recebido!' }] });
+    expect(hookBodies.length).toBe(calls + 1);
   });
 });

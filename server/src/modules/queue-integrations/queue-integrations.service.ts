@@ -29,6 +29,8 @@ export interface IntegrationDeps {
   http: HttpOptions;
   tokens: TokenCache;
   now: () => number;
+  /** Whether an integration's URL may name this machine or a private network (decision 0195). */
+  allowPrivateHosts?: boolean;
 }
 
 /** Where a sealed value belongs: a row copied to another company or field does not open. */

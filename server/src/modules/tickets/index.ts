@@ -9,11 +9,13 @@ import { findLive, get, liveOrOpen, loadDto, remove, spans, ticketFromJson, touc
 import { registerTicketListeners } from './tickets.listeners';
 import { ticketsRoutes } from './tickets.routes';
 import { createTicketsService } from './tickets.service';
+import type { TicketTimelineWriter } from './tickets.transitions';
 import { ticketSockets } from './tickets.socket';
 import { collisionSockets } from './tickets.collision';
 
 export { createTicketsService, type TicketsService } from './tickets.service';
 export type { TicketRow } from './tickets.repository';
+export type { TicketTimelineWriter } from './tickets.transitions';
 export { canSee, ticketRooms, visibleSql } from './visibility';
 
 /** Reads and writes of tickets other modules run inside their own transaction (the SQL stays here). */
@@ -22,8 +24,8 @@ export const ticketsQueries = { findLive, get, liveOrOpen, loadDto, remove, span
 export const ticketsModule = defineModule({
   name: 'tickets',
   dependsOn: ['contacts', 'queues', 'users'],
-  setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock }) => {
-    const tickets = createTicketsService({ data: k.data, jobs: k.jobs, clock: k.clock });
+  setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock; ticketTimeline?: TicketTimelineWriter }) => {
+    const tickets = createTicketsService({ data: k.data, jobs: k.jobs, clock: k.clock, timeline: k.ticketTimeline });
     return {
       routes: ticketsRoutes(tickets),
       start: (rt) => {

@@ -123,10 +123,11 @@ export const createWhatsappService = (deps: Deps) => ({
       if (queueIds.length > 1 && !body.greetingMessage.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
       if (body.transferQueueId && !(await queuesQueries.get(tx, ctx.companyId, body.transferQueueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
       if (body.promptId && !(await repo.promptExists(tx, ctx.companyId, body.promptId))) throw new AppError('ERR_NOT_FOUND', 'prompt not found');
+      if (body.integrationId && !(await repo.integrationExists(tx, ctx.companyId, body.integrationId))) throw new AppError('ERR_NO_INTEGRATION_FOUND');
       // The first connection is the default one: at least one default must exist.
       const isDefault = body.isDefault || (await repo.count(tx, ctx.companyId)) === 0;
       const { queueIds: _q, ...fields } = body;
-      const row = await repo.insert(tx, { ...fields, isDefault, companyId: ctx.companyId, status: 'DISCONNECTED', transferQueueId: body.transferQueueId ?? null, promptId: body.promptId ?? null });
+      const row = await repo.insert(tx, { ...fields, isDefault, companyId: ctx.companyId, status: 'DISCONNECTED', transferQueueId: body.transferQueueId ?? null, promptId: body.promptId ?? null, integrationId: body.integrationId ?? null });
       await repo.setQueues(tx, ctx.companyId, row.id, queueIds);
       await auditQueries.record(tx, ctx, { entity: 'whatsapp', entityId: row.id, action: 'create', before: null, after: audited(row, queueIds) });
       // The default moves to the new connection: every admin's list must hear about the old one.

@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { botApi } from './bot.api';
 import { TimelineButton } from './TimelineDrawer';
+import { i18n } from '../../app/i18n/i18n';
 
 vi.mock('./bot.api', () => ({ botApi: { events: vi.fn() } }));
 configure({ asyncUtilTimeout: 8000 });
@@ -61,5 +62,37 @@ describe('TimelineButton', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('bot-timeline-open'));
     await screen.findByTestId('bot-timeline-empty');
     expect(error).toHaveBeenCalled();
+  });
+
+  it.each([
+    ['pt-BR', ['Motivo: Última opção do menu', 'Fila: Suporte', 'Motivo: Limite de tentativas atingido', 'Erro: Endereço da rede interna bloqueado', 'Erro: HTTP 500', 'Temporizador: Fechamento automático', 'Status anterior: No bot', 'Tokens: 42 (prompt 30 + resposta 12)', 'Aviso enviado: Não', 'Avaliação pedida', 'IA pediu um atendente']],
+    ['en', ['Reason: Last menu option', 'Queue: Suporte', 'Reason: Attempt limit reached', 'Error: Internal network address blocked', 'Error: HTTP 500', 'Timer: Auto-close', 'Previous status: In the bot', 'Tokens: 42 (prompt 30 + reply 12)', 'Notice sent: No', 'Rating asked', 'AI asked for a person']],
+    ['es', ['Motivo: Última opción del menú', 'Cola: Suporte', 'Motivo: Límite de intentos alcanzado', 'Error: Dirección de red interna bloqueada', 'Error: HTTP 500', 'Temporizador: Cierre automático', 'Estado anterior: En el bot', 'Tokens: 42 (prompt 30 + respuesta 12)', 'Aviso enviado: No', 'Calificación solicitada', 'La IA pidió un agente']],
+  ])('shows stored codes as words in %s (reasons, errors, statuses, timers, tokens, yes/no)', async (lng, expected) => {
+    await i18n.changeLanguage(lng);
+    try {
+      as('admin');
+      vi.mocked(botApi.events).mockResolvedValue({
+        events: [
+          { id: 1, ticketId: 5, kind: 'handoff', detail: { reason: 'leaf', queueId: 2, queue: 'Suporte' }, createdAt: '2026-03-02T15:00:00.000Z' },
+          { id: 2, ticketId: 5, kind: 'handoff', detail: { reason: 'max-uses', queueId: null }, createdAt: '2026-03-02T15:00:01.000Z' },
+          { id: 3, ticketId: 5, kind: 'integration', detail: { error: 'blocked-host', host: '10.0.0.5' }, createdAt: '2026-03-02T15:00:02.000Z' },
+          { id: 4, ticketId: 5, kind: 'ai', detail: { error: 'http 500', status: 500 }, createdAt: '2026-03-02T15:00:03.000Z' },
+          { id: 5, ticketId: 5, kind: 'timer', detail: { timer: 'autoClose', minutes: 30, from: 'attending' }, createdAt: '2026-03-02T15:00:04.000Z' },
+          { id: 6, ticketId: 5, kind: 'ai', detail: { tokens: { prompt: 30, completion: 12, total: 42 } }, createdAt: '2026-03-02T15:00:05.000Z' },
+          { id: 7, ticketId: 5, kind: 'out-of-hours', detail: { noticeSent: false }, createdAt: '2026-03-02T15:00:06.000Z' },
+          { id: 8, ticketId: 5, kind: 'rating-asked', detail: {}, createdAt: '2026-03-02T15:00:07.000Z' },
+          { id: 9, ticketId: 5, kind: 'ai.transfer', detail: { queueId: 2 }, createdAt: '2026-03-02T15:00:08.000Z' },
+        ],
+      });
+      render(<TimelineButton ticketId={5} />);
+      fireEvent.click(screen.getByTestId('bot-timeline-open'));
+      const entries = await screen.findAllByTestId('bot-timeline-entry');
+      const text = entries.map((e) => e.textContent).join('\n');
+      for (const words of expected) expect(text).toContain(words);
+      for (const code of ['leaf', 'max-uses', 'blocked-host', 'autoClose', 'attending', 'false', 'rating-asked']) expect(text).not.toMatch(new RegExp(`: ${code}\\b|^${code}$`, 'm'));
+    } finally {
+      await i18n.changeLanguage('pt-BR');
+    }
   });
 });

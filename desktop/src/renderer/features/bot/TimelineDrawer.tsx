@@ -8,25 +8,17 @@ import { toastError } from '../../lib/reportError';
 import { formatClock, formatDate } from '../../lib/format';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { botApi } from './bot.api';
+import { detailLines } from './timeline.format';
 
 /** The timeline's kinds with their own label (others show as they are stored). */
-const KINDS = ['menu', 'option', 'invalid', 'out-of-hours', 'handoff', 'responder', 'responder-done', 'integration', 'ai', 'rating', 'discarded', 'timer'] as const;
+const KINDS = ['menu', 'option', 'invalid', 'out-of-hours', 'handoff', 'responder', 'responder-done', 'integration', 'ai', 'rating', 'discarded', 'timer', 'ai.transcription', 'ai.tts', 'ai.transfer', 'rating-asked'] as const;
 type Kind = (typeof KINDS)[number];
-const kindKey = (k: Kind) => k.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()) as 'menu';
+const kindKey = (k: Kind) => k.replace(/[-.](\w)/g, (_m, c: string) => c.toUpperCase()) as 'menu';
 
-const COLORS: Partial<Record<Kind, string>> = { invalid: 'orange', 'out-of-hours': 'gray', handoff: 'green', rating: 'blue', discarded: 'red', integration: 'purple', ai: 'purple' };
-
-/** Detail keys with their own label (others show as stored). */
-const FIELDS = ['input', 'uses', 'queue', 'queueId', 'queues', 'title', 'optionId', 'reason', 'noticeSent', 'rating', 'ms', 'status', 'error', 'tokens', 'userId'] as const;
-
-/** The detail as short `label: value` lines (the message id that keys a turn is not shown). */
-const detailLines = (detail: Record<string, unknown>, label: (k: string) => string) =>
-  Object.entries(detail)
-    .filter(([k, v]) => k !== 'messageId' && v !== null && v !== undefined && v !== '')
-    .map(([k, v]) => `${(FIELDS as readonly string[]).includes(k) ? label(k) : k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+const COLORS: Partial<Record<Kind, string>> = { invalid: 'orange', 'out-of-hours': 'gray', handoff: 'green', rating: 'blue', discarded: 'red', integration: 'purple', ai: 'purple', 'ai.transcription': 'purple', 'ai.tts': 'purple', 'ai.transfer': 'green', 'rating-asked': 'blue' };
 
 const TimelineBody = ({ ticketId }: { ticketId: number }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const [events, setEvents] = useState<TicketEventDto[] | null>(null);
   useEffect(() => {
@@ -53,13 +45,13 @@ const TimelineBody = ({ ticketId }: { ticketId: number }) => {
         return {
           key: e.id,
           color: (known && COLORS[known]) ?? 'blue',
-          children: (
+          content: (
             <div data-testid="bot-timeline-entry">
               <Typography.Text strong>{known ? t(`bot.kinds.${kindKey(known)}`) : e.kind}</Typography.Text>{' '}
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {`${formatDate(e.createdAt)} ${formatClock(e.createdAt)}`}
               </Typography.Text>
-              {detailLines(e.detail, (k) => t(`bot.fields.${k as (typeof FIELDS)[number]}`)).map((l) => (
+              {detailLines(e.detail, t, (k) => i18n.exists(k)).map((l) => (
                 <div key={l} style={{ fontSize: 12, color: token.colorTextSecondary, wordBreak: 'break-word' }}>
                   {l}
                 </div>

@@ -7,6 +7,8 @@ import { ConnectionDialog } from './ConnectionDialog';
 import { connectionsApi } from './connections.api';
 import { makeConnection } from './connections.fixtures';
 import { useConnections } from './connections.store';
+import { ApiError } from '../../lib/http';
+import { toast } from '../../lib/toast';
 
 vi.mock('./connections.api', () => ({
   connectionsApi: {
@@ -16,6 +18,8 @@ vi.mock('./connections.api', () => ({
     ]),
     create: vi.fn(),
     update: vi.fn(),
+    integrations: vi.fn(async () => []),
+    prompts: vi.fn(async () => []),
   },
 }));
 const api = vi.mocked(connectionsApi);
@@ -121,5 +125,49 @@ describe('ConnectionDialog', () => {
     render(<ConnectionDialog open connection={null} onClose={() => undefined} />);
     const max = (k: string) => screen.getByTestId(`connection-${k}`).getAttribute('aria-valuemax');
     expect([max('expiresTicket'), max('timeUseBotQueues'), max('maxUseBotQueues'), max('timeToTransfer')]).toEqual(['525600', '100000', '100', '100000']);
+  }, 30_000);
+
+  const pick = async (testId: string, label: string) => {
+    fireEvent.mouseDown(screen.getByTestId(testId).querySelector('.ant-select-selector') ?? screen.getByTestId(testId));
+    fireEvent.click(await screen.findByText(label, {}, { timeout: 8000 }));
+  };
+
+  it("hands the connection to one of the company's integrations and prompts; both sent on create", async () => {
+    api.integrations.mockResolvedValue([{ id: 31, name: 'Webhook pedidos' } as never, { id: 32, name: 'Typebot vendas' } as never]);
+    api.prompts.mockResolvedValue([{ id: 41, name: 'Atendente IA' } as never]);
+    const onClose = vi.fn();
+    api.create.mockResolvedValue(makeConnection({ id: 11 }));
+    render(<ConnectionDialog open connection={null} onClose={onClose} />);
+    typeName('Com bot');
+    await pick('connection-integration', 'Typebot vendas');
+    await pick('connection-prompt', 'Atendente IA');
+    save();
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 8000 });
+    expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ name: 'Com bot', integrationId: 32, promptId: 41 }));
+  }, 30_000);
+
+  it("shows an existing connection's choices, sends null when cleared, and offers nothing (no toast) when the plan lacks the feature", async () => {
+    api.integrations.mockResolvedValue([{ id: 31, name: 'Webhook pedidos' } as never]);
+    // The company's plan has no AI: the list answers 403 and the select offers nothing.
+    api.prompts.mockRejectedValue(new ApiError(403, { error: 'ERR_PLAN_FEATURE_DISABLED' }, 'forbidden'));
+    const shown = vi.spyOn(toast, 'error');
+    const w = makeConnection({ id: 4, name: 'Antiga', integrationId: 31, promptId: null });
+    api.update.mockResolvedValue(w);
+    render(<ConnectionDialog open connection={w} onClose={() => undefined} />);
+    expect(await screen.findByText('Webhook pedidos', {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByTestId('connection-prompt').textContent).toContain('Nenhum');
+    expect(screen.getByText('A integração ou o prompt da fila tem prioridade sobre os da conexão.')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByTestId('connection-prompt').querySelector('.ant-select-selector') ?? screen.getByTestId('connection-prompt'));
+    expect(document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')).toHaveLength(0);
+    // Cleared: the connection's integration is removed.
+    fireEvent.mouseDown(screen.getByTestId('connection-integration').querySelector('.ant-select-selector') ?? screen.getByTestId('connection-integration'));
+    const clear = screen.getByTestId('connection-integration').querySelector('.ant-select-clear');
+    expect(clear).toBeTruthy();
+    fireEvent.mouseDown(clear!);
+    fireEvent.click(clear!);
+    save();
+    await waitFor(() => expect(api.update).toHaveBeenCalled(), { timeout: 8000 });
+    expect(api.update.mock.calls[0]![1]).toMatchObject({ integrationId: null, promptId: null });
+    expect(shown).not.toHaveBeenCalled();
   }, 30_000);
 });

@@ -18,6 +18,7 @@ interface Props {
 }
 
 const nameRule = zodRule(CreateWhatsappBody.shape.name);
+type Choice = { value: number; label: string };
 const texts = ['greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage', 'expiresInactiveMessage'] as const;
 const textLabel = { greetingMessage: 'greeting', complationMessage: 'completion', outOfHoursMessage: 'outOfHours', ratingMessage: 'rating', expiresInactiveMessage: 'expiresInactiveMessage' } as const;
 const numbers = ['expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues', 'timeToTransfer'] as const;
@@ -30,11 +31,20 @@ export const ConnectionDialog = ({ open, connection, onClose }: Props) => {
   const [form] = Form.useForm<FormValues>();
   const [queues, setQueues] = useState<QueueDto[]>([]);
   const [saving, setSaving] = useState(false);
+  // What the connection may hand conversations to; a list the plan does not offer (403) stays empty.
+  const [integrations, setIntegrations] = useState<Choice[]>([]);
+  const [prompts, setPrompts] = useState<Choice[]>([]);
 
   useEffect(() => {
     if (!open) return;
     form.setFieldsValue(initialValues(connection));
     connectionsApi.queues().then(setQueues, toastError);
+    let live = true;
+    connectionsApi.integrations().then((rows) => live && setIntegrations(rows.map((r) => ({ value: r.id, label: r.name }))), () => undefined);
+    connectionsApi.prompts().then((rows) => live && setPrompts(rows.map((r) => ({ value: r.id, label: r.name }))), () => undefined);
+    return () => {
+      live = false;
+    };
   }, [open, connection, form]);
 
   const submit = async (values: FormValues) => {
@@ -114,6 +124,18 @@ export const ConnectionDialog = ({ open, connection, onClose }: Props) => {
         <Form.Item name="transferQueueId" label={t('connections.transferQueue')}>
           <Select options={queueOptions} allowClear data-testid="connection-transferQueue" />
         </Form.Item>
+        <Row gutter={12}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="integrationId" label={t('connections.integration')} extra={t('connections.responderHint')}>
+              <Select allowClear options={integrations} placeholder={t('connections.none')} data-testid="connection-integration" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="promptId" label={t('connections.prompt')}>
+              <Select allowClear options={prompts} placeholder={t('connections.none')} data-testid="connection-prompt" />
+            </Form.Item>
+          </Col>
+        </Row>
         <Form.Item name="token" label={t('connections.token')} extra={connection ? t('connections.tokenKeep') : undefined}>
           <Input.Password autoComplete="new-password" maxLength={tokenMax} data-testid="connection-token" />
         </Form.Item>

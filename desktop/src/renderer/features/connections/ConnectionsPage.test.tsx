@@ -13,6 +13,8 @@ vi.mock('./connections.api', () => ({
   connectionsApi: {
     list: vi.fn(),
     queues: vi.fn(async () => []),
+    integrations: vi.fn(async () => []),
+    prompts: vi.fn(async () => []),
     create: vi.fn(),
     update: vi.fn(),
     remove: vi.fn(async () => ({})),

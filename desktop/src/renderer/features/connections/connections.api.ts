@@ -1,9 +1,16 @@
-import type { CreateWhatsappBody, QueueDto, StartSessionBody, UpdateWhatsappBody, WhatsappDto, WhatsappHealthDto } from '@balcao/shared';
+import type { CreateWhatsappBody, ListPromptsResponse, ListQueueIntegrationsResponse, QueueDto, StartSessionBody, UpdateWhatsappBody, WhatsappDto, WhatsappHealthDto } from '@balcao/shared';
+import { allPages } from '../../lib/all-pages';
 import { http } from '../../lib/http';
 
 export type ConnectionForm = Partial<CreateWhatsappBody> & UpdateWhatsappBody;
 
 export const connectionsApi = {
+  /**
+   * What a connection may hand its conversations to (a queue's wins over it): the company's queue
+   * integrations and AI prompts, every page; each list is gated by its plan flag, so a 403 means "none offered".
+   */
+  integrations: () => allPages((pageNumber) => http.get<ListQueueIntegrationsResponse>('/queueIntegration/', { pageNumber }), (r) => r.queueIntegrations),
+  prompts: () => allPages((pageNumber) => http.get<ListPromptsResponse>('/prompt', { pageNumber }), (r) => r.prompts),
   list: () => http.get<WhatsappDto[]>('/whatsapp', { session: 0 }),
   show: (id: number) => http.get<WhatsappDto>(`/whatsapp/${id}`),
   create: (body: ConnectionForm) => http.post<WhatsappDto>('/whatsapp', body),

@@ -16,6 +16,9 @@ export interface FormValues {
   maxUseBotQueues: number;
   timeToTransfer: number;
   transferQueueId: number | null;
+  /** The connection's own queue integration and AI prompt (a queue's wins over them). */
+  integrationId: number | null;
+  promptId: number | null;
   /** The external API token: write-only (never returned), so blank means "keep it". */
   token: string;
   /** Number health (issue 13 §6): the send gate of non-reply messages; 0 = no limit. */
@@ -44,6 +47,8 @@ export const initialValues = (w?: WhatsappDto | null): FormValues => ({
   maxUseBotQueues: w?.maxUseBotQueues ?? 3,
   timeToTransfer: w?.timeToTransfer ?? 0,
   transferQueueId: w?.transferQueueId ?? null,
+  integrationId: w?.integrationId ?? null,
+  promptId: w?.promptId ?? null,
   token: '',
   // The columns' defaults (migration 0015) for a new connection.
   gateRatePerMinute: w?.gateRatePerMinute ?? 20,
@@ -66,4 +71,6 @@ export const toBody = ({ token, ...v }: FormValues): ConnectionForm => ({
   timeToTransfer: Math.trunc(Number(v.timeToTransfer) || 0),
   transferQueueId: v.transferQueueId ?? null,
   ...Object.fromEntries(gateFields.map((k) => [k, Math.trunc(Number(v[k]) || 0)])),
+  integrationId: v.integrationId ?? null,
+  promptId: v.promptId ?? null,
 });
