@@ -32,6 +32,8 @@ export interface ServerTexts {
   bot: { invalidOption: string; back: string; mainMenu: string };
   /** userRating: the question sent on close when the connection has no ratingMessage, and its three answers. */
   rating: { question: string; options: [string, string, string] };
+  /** The password reset mail (issue 14 §3): the 6-digit code and how many minutes it lives. */
+  resetMail: { subject: string; text(name: string, code: string, minutes: number): string };
 }
 
 const catalogue: Record<Language, ServerTexts> = {
@@ -56,6 +58,11 @@ const catalogue: Record<Language, ServerTexts> = {
     missedCall: (isVideo, time) => `Chamada de ${isVideo ? 'vídeo' : 'voz'} perdida às ${time}`,
     bot: { invalidOption: 'Opção inválida, por favor, escolha uma opção válida.', back: 'Voltar', mainMenu: 'Menu inicial' },
     rating: { question: 'Por favor, avalie o nosso atendimento:', options: ['Insatisfeito', 'Satisfeito', 'Muito Satisfeito'] },
+    resetMail: {
+      subject: 'Código para redefinir sua senha',
+      text: (name, code, minutes) =>
+        `Olá, ${name}.\n\nSeu código de verificação para redefinir a senha é: ${code}\n\nEle vale por ${minutes} minutos e pode ser usado uma única vez. Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.`,
+    },
   },
   en: {
     kinds: {
@@ -78,6 +85,11 @@ const catalogue: Record<Language, ServerTexts> = {
     missedCall: (isVideo, time) => `Missed ${isVideo ? 'video' : 'voice'} call at ${time}`,
     bot: { invalidOption: 'Invalid option, please choose a valid option.', back: 'Back', mainMenu: 'Main menu' },
     rating: { question: 'Please rate our service:', options: ['Unsatisfied', 'Satisfied', 'Very satisfied'] },
+    resetMail: {
+      subject: 'Your password reset code',
+      text: (name, code, minutes) =>
+        `Hello, ${name}.\n\nYour verification code to reset your password is: ${code}\n\nIt is valid for ${minutes} minutes and works only once. If you did not ask for a reset, ignore this e-mail: your password stays the same.`,
+    },
   },
   es: {
     kinds: {
@@ -100,6 +112,11 @@ const catalogue: Record<Language, ServerTexts> = {
     missedCall: (isVideo, time) => `Llamada de ${isVideo ? 'video' : 'voz'} perdida a las ${time}`,
     bot: { invalidOption: 'Opción inválida, por favor, elija una opción válida.', back: 'Volver', mainMenu: 'Menú inicial' },
     rating: { question: 'Por favor, califique nuestra atención:', options: ['Insatisfecho', 'Satisfecho', 'Muy satisfecho'] },
+    resetMail: {
+      subject: 'Código para restablecer su contraseña',
+      text: (name, code, minutes) =>
+        `Hola, ${name}.\n\nSu código de verificación para restablecer la contraseña es: ${code}\n\nEs válido por ${minutes} minutos y se puede usar una sola vez. Si usted no pidió el restablecimiento, ignore este correo: su contraseña sigue siendo la misma.`,
+    },
   },
 };
 
