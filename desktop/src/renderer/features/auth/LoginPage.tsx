@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { LoginBody } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { zodRule } from '../../lib/zodRule';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { login } from './auth.actions';
+import { publicApi } from './public.api';
 
 // A warning the user must read: longer than the 2 s default.
 const DUE_WARNING_SECONDS = 6;
@@ -16,6 +17,20 @@ export const LoginPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  // The signup link shows only while the platform's viewregister is enabled (administration.md §2).
+  const [showSignup, setShowSignup] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    publicApi.setting('viewregister').then(
+      (r) => live && setShowSignup(r.value === 'enabled'),
+      // The spec only logs this failure: the page works without the link.
+      (err: unknown) => console.warn('viewregister setting', err),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const onFinish = async (values: LoginBody) => {
     setBusy(true);
@@ -50,6 +65,16 @@ export const LoginPage = () => {
             {t('login.submit')}
           </Button>
         </Form>
+        <Flex justify={showSignup ? 'space-between' : 'center'} wrap gap={8} style={{ marginTop: 16 }}>
+          <Link to="/forgetpsw" data-testid="login-forgot-link">
+            {t('forgot.fromLogin')}
+          </Link>
+          {showSignup && (
+            <Link to="/signup" data-testid="login-signup-link">
+              {t('signup.fromLogin')}
+            </Link>
+          )}
+        </Flex>
       </Card>
     </Flex>
   );
