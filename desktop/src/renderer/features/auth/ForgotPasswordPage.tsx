@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { Button, Flex, Form, Input, Typography } from 'antd';
 import { KeyOutlined, LockOutlined, MailOutlined } from '@ant-design/icons';
 import { email as emailSchema, resetCode, resetMsg, strongPassword } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { zodRule } from '../../lib/zodRule';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
+import { AuthFrame } from './AuthFrame';
 import { publicApi } from './public.api';
 
 interface ResetForm {
@@ -52,61 +53,53 @@ export const ForgotPasswordPage = () => {
   };
 
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '100%', padding: 16 }}>
-      <Card style={{ width: 400, maxWidth: '100%' }}>
-        <Typography.Title level={2} style={{ textAlign: 'center', marginTop: 0 }}>
-          Balcão
-        </Typography.Title>
-        <Typography.Title level={5} style={{ textAlign: 'center' }}>
-          {t('forgot.title')}
-        </Typography.Title>
+    <AuthFrame title={t('forgot.title')} width={400}>
+      {step === 2 && (
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }} data-testid="forgot-step2-hint">
+          {t('forgot.codeHint')}
+        </Typography.Paragraph>
+      )}
+      <Form<ResetForm> form={form} layout="vertical" onFinish={onFinish} requiredMark={false} validateTrigger="onSubmit">
+        <Form.Item name="email" label={t('forgot.email')} rules={[zodRule(emailSchema)]}>
+          <Input prefix={<MailOutlined />} inputMode="email" autoComplete="email" autoFocus data-testid="forgot-email" />
+        </Form.Item>
         {step === 2 && (
-          <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }} data-testid="forgot-step2-hint">
-            {t('forgot.codeHint')}
-          </Typography.Paragraph>
+          <>
+            <Form.Item name="token" label={t('forgot.code')} rules={[zodRule(resetCode)]}>
+              <Input prefix={<KeyOutlined />} inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus data-testid="forgot-code" />
+            </Form.Item>
+            <Form.Item name="newPassword" label={t('forgot.newPassword')} rules={[zodRule(strongPassword)]}>
+              <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="forgot-password" />
+            </Form.Item>
+            <Form.Item
+              name="confirmPassword"
+              label={t('forgot.confirmPassword')}
+              dependencies={['newPassword']}
+              rules={[
+                { required: true, message: resetMsg.required },
+                ({ getFieldValue }) => ({
+                  validator: async (_rule, value: string | undefined) => {
+                    if (value && value !== getFieldValue('newPassword')) throw new Error(resetMsg.mismatch);
+                  },
+                }),
+              ]}
+            >
+              <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="forgot-confirm" />
+            </Form.Item>
+          </>
         )}
-        <Form<ResetForm> form={form} layout="vertical" onFinish={onFinish} requiredMark={false} validateTrigger="onSubmit">
-          <Form.Item name="email" label={t('forgot.email')} rules={[zodRule(emailSchema)]}>
-            <Input prefix={<MailOutlined />} inputMode="email" autoComplete="email" autoFocus data-testid="forgot-email" />
-          </Form.Item>
-          {step === 2 && (
-            <>
-              <Form.Item name="token" label={t('forgot.code')} rules={[zodRule(resetCode)]}>
-                <Input prefix={<KeyOutlined />} inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus data-testid="forgot-code" />
-              </Form.Item>
-              <Form.Item name="newPassword" label={t('forgot.newPassword')} rules={[zodRule(strongPassword)]}>
-                <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="forgot-password" />
-              </Form.Item>
-              <Form.Item
-                name="confirmPassword"
-                label={t('forgot.confirmPassword')}
-                dependencies={['newPassword']}
-                rules={[
-                  { required: true, message: resetMsg.required },
-                  ({ getFieldValue }) => ({
-                    validator: async (_rule, value: string | undefined) => {
-                      if (value && value !== getFieldValue('newPassword')) throw new Error(resetMsg.mismatch);
-                    },
-                  }),
-                ]}
-              >
-                <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="forgot-confirm" />
-              </Form.Item>
-            </>
-          )}
-          <Button type="primary" htmlType="submit" block loading={busy} data-testid={step === 1 ? 'forgot-send' : 'forgot-reset'}>
-            {step === 1 ? t('forgot.send') : t('forgot.reset')}
-          </Button>
-        </Form>
-        <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
-          <Link to="/login" data-testid="forgot-login-link">
-            {t('forgot.toLogin')}
-          </Link>
-          <Link to="/signup" data-testid="forgot-signup-link">
-            {t('forgot.toSignup')}
-          </Link>
-        </Flex>
-      </Card>
-    </Flex>
+        <Button type="primary" htmlType="submit" block loading={busy} data-testid={step === 1 ? 'forgot-send' : 'forgot-reset'}>
+          {step === 1 ? t('forgot.send') : t('forgot.reset')}
+        </Button>
+      </Form>
+      <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
+        <Link to="/login" data-testid="forgot-login-link">
+          {t('forgot.toLogin')}
+        </Link>
+        <Link to="/signup" data-testid="forgot-signup-link">
+          {t('forgot.toSignup')}
+        </Link>
+      </Flex>
+    </AuthFrame>
   );
 };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { LoginBody } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { zodRule } from '../../lib/zodRule';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { login } from './auth.actions';
+import { AuthFrame } from './AuthFrame';
 import { publicApi } from './public.api';
 
 // A warning the user must read: longer than the 2 s default.
@@ -46,36 +47,28 @@ export const LoginPage = () => {
   };
 
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '100%', padding: 16 }}>
-      <Card style={{ width: 380, maxWidth: '100%' }}>
-        <Typography.Title level={2} style={{ textAlign: 'center', marginTop: 0 }}>
-          Balcão
-        </Typography.Title>
-        <Typography.Title level={5} style={{ textAlign: 'center' }}>
-          {t('login.title')}
-        </Typography.Title>
-        <Form<LoginBody> layout="vertical" onFinish={onFinish} requiredMark={false} validateTrigger="onSubmit">
-          <Form.Item name="email" label={t('login.email')} rules={[zodRule(LoginBody.shape.email)]}>
-            <Input prefix={<MailOutlined />} autoComplete="email" autoFocus data-testid="login-email" />
-          </Form.Item>
-          <Form.Item name="password" label={t('login.password')} rules={[zodRule(LoginBody.shape.password)]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
-            {t('login.submit')}
-          </Button>
-        </Form>
-        <Flex justify={showSignup ? 'space-between' : 'center'} wrap gap={8} style={{ marginTop: 16 }}>
-          <Link to="/forgetpsw" data-testid="login-forgot-link">
-            {t('forgot.fromLogin')}
+    <AuthFrame title={t('login.title')}>
+      <Form<LoginBody> layout="vertical" onFinish={onFinish} requiredMark={false} validateTrigger="onSubmit">
+        <Form.Item name="email" label={t('login.email')} rules={[zodRule(LoginBody.shape.email)]}>
+          <Input prefix={<MailOutlined />} autoComplete="email" autoFocus data-testid="login-email" />
+        </Form.Item>
+        <Form.Item name="password" label={t('login.password')} rules={[zodRule(LoginBody.shape.password)]}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+      </Form>
+      <Flex justify={showSignup ? 'space-between' : 'center'} wrap gap={8} style={{ marginTop: 16 }}>
+        <Link to="/forgetpsw" data-testid="login-forgot-link">
+          {t('forgot.fromLogin')}
+        </Link>
+        {showSignup && (
+          <Link to="/signup" data-testid="login-signup-link">
+            {t('signup.fromLogin')}
           </Link>
-          {showSignup && (
-            <Link to="/signup" data-testid="login-signup-link">
-              {t('signup.fromLogin')}
-            </Link>
-          )}
-        </Flex>
-      </Card>
-    </Flex>
+        )}
+      </Flex>
+    </AuthFrame>
   );
 };

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../../test/dom';
 import '../../app/i18n/i18n';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlanDto } from '@balcao/shared';
@@ -48,7 +48,9 @@ const mount = (at = '/signup') => {
 const type = (id: string, value: string) => fireEvent.change(screen.getByTestId(id), { target: { value } });
 const choosePlan = async () => {
   fireEvent.mouseDown(screen.getByTestId('signup-plan').querySelector('.ant-select-selector') ?? screen.getByTestId('signup-plan'));
-  fireEvent.click(await screen.findByText('Inicial - Atendentes: 3 - WhatsApp: 1 - Filas: 2 - R$ 49,90'));
+  const option = await screen.findByTestId('signup-plan-option');
+  expect(option.textContent).toContain('Atendentes: 3 - WhatsApp: 1 - Filas: 2');
+  fireEvent.click(within(option).getByText('Inicial - R$ 49,90'));
 };
 const fill = () => {
   type('signup-name', 'Padaria Pão Quente');

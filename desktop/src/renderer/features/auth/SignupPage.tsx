@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Flex, Form, Input, Select, Spin, Typography } from 'antd';
+import { Button, Flex, Form, Input, Select, Spin, Typography } from 'antd';
 import { LockOutlined, MailOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
 import { msg, SignupBody, type PlanDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { zodRule } from '../../lib/zodRule';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { maskPhone } from './phone-mask';
+import { AuthFrame } from './AuthFrame';
 import { publicApi } from './public.api';
 
 interface SignupForm {
@@ -89,54 +90,54 @@ export const SignupPage = () => {
   }
 
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '100%', padding: 16 }}>
-      <Card style={{ width: 420, maxWidth: '100%' }}>
-        <Typography.Title level={2} style={{ textAlign: 'center', marginTop: 0 }}>
-          Balcão
-        </Typography.Title>
-        <Typography.Title level={5} style={{ textAlign: 'center' }}>
-          {t('signup.title')}
-        </Typography.Title>
-        {trial && (
-          <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }} data-testid="signup-trial">
-            {t('signup.trial', { count: Number(trial) })}
-          </Typography.Paragraph>
-        )}
-        <Form<SignupForm> layout="vertical" onFinish={onFinish} requiredMark={false} validateTrigger="onSubmit">
-          <Form.Item name="name" label={t('signup.name')} rules={[zodRule(SignupBody.shape.name)]}>
-            <Input prefix={<UserOutlined />} autoComplete="organization" autoFocus data-testid="signup-name" />
-          </Form.Item>
-          <Form.Item name="email" label={t('signup.email')} rules={[zodRule(SignupBody.shape.email)]}>
-            <Input prefix={<MailOutlined />} inputMode="email" autoComplete="email" data-testid="signup-email" />
-          </Form.Item>
-          <Form.Item name="phone" label={t('signup.phone')} normalize={(v: string) => maskPhone(v)} rules={[zodRule(SignupBody.shape.phone)]}>
-            <Input prefix={<PhoneOutlined />} inputMode="tel" autoComplete="tel-national" placeholder="(99) 99999-9999" data-testid="signup-phone" />
-          </Form.Item>
-          <Form.Item name="password" label={t('signup.password')} rules={[zodRule(SignupBody.shape.password)]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="signup-password" />
-          </Form.Item>
-          <Form.Item name="planId" label={t('signup.plan')} rules={[{ required: true, message: msg.required }]}>
-            <Select
-              data-testid="signup-plan"
-              loading={plans === null}
-              placeholder={t('signup.planPlaceholder')}
-              notFoundContent={plans === null ? <Spin size="small" /> : t('signup.noPlans')}
-              options={(plans ?? []).map((p) => ({
-                value: p.id,
-                label: t('signup.planOption', { name: p.name, users: p.users, connections: p.connections, queues: p.queues, value: money.format(p.value) }),
-              }))}
-            />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy} data-testid="signup-submit">
-            {t('signup.submit')}
-          </Button>
-        </Form>
-        <Flex justify="center" style={{ marginTop: 16 }}>
-          <Link to="/login" data-testid="signup-login-link">
-            {t('signup.toLogin')}
-          </Link>
-        </Flex>
-      </Card>
-    </Flex>
+    <AuthFrame title={t('signup.title')} width={420}>
+      {trial && (
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }} data-testid="signup-trial">
+          {t('signup.trial', { count: Number(trial) })}
+        </Typography.Paragraph>
+      )}
+      <Form<SignupForm> layout="vertical" onFinish={onFinish} requiredMark={false} validateTrigger="onSubmit">
+        <Form.Item name="name" label={t('signup.name')} rules={[zodRule(SignupBody.shape.name)]}>
+          <Input prefix={<UserOutlined />} autoComplete="organization" autoFocus data-testid="signup-name" />
+        </Form.Item>
+        <Form.Item name="email" label={t('signup.email')} rules={[zodRule(SignupBody.shape.email)]}>
+          <Input prefix={<MailOutlined />} inputMode="email" autoComplete="email" data-testid="signup-email" />
+        </Form.Item>
+        <Form.Item name="phone" label={t('signup.phone')} normalize={(v: string) => maskPhone(v)} rules={[zodRule(SignupBody.shape.phone)]}>
+          <Input prefix={<PhoneOutlined />} inputMode="tel" autoComplete="tel-national" placeholder="(99) 99999-9999" data-testid="signup-phone" />
+        </Form.Item>
+        <Form.Item name="password" label={t('signup.password')} rules={[zodRule(SignupBody.shape.password)]}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="signup-password" />
+        </Form.Item>
+        <Form.Item name="planId" label={t('signup.plan')} rules={[{ required: true, message: msg.required }]}>
+          <Select
+            data-testid="signup-plan"
+            loading={plans === null}
+            placeholder={t('signup.planPlaceholder')}
+            notFoundContent={plans === null ? <Spin size="small" /> : t('signup.noPlans')}
+            // The field shows the plan and its price; the list also says what each plan includes.
+            options={(plans ?? []).map((p) => ({ value: p.id, label: t('signup.planLabel', { name: p.name, value: money.format(p.value) }), plan: p }))}
+            optionRender={(o) => {
+              const p = (o.data as { plan: PlanDto }).plan;
+              return (
+                <div data-testid="signup-plan-option" style={{ whiteSpace: 'normal' }}>
+                  <Typography.Text strong>{t('signup.planLabel', { name: p.name, value: money.format(p.value) })}</Typography.Text>
+                  <br />
+                  <Typography.Text type="secondary">{t('signup.planLimits', { users: p.users, connections: p.connections, queues: p.queues })}</Typography.Text>
+                </div>
+              );
+            }}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy} data-testid="signup-submit">
+          {t('signup.submit')}
+        </Button>
+      </Form>
+      <Flex justify="center" style={{ marginTop: 16 }}>
+        <Link to="/login" data-testid="signup-login-link">
+          {t('signup.toLogin')}
+        </Link>
+      </Flex>
+    </AuthFrame>
   );
 };
