@@ -19,9 +19,7 @@ beforeAll(async () => {
   app = await createTestApp({ clock: { now: () => NOW } });
   superToken = (await login(app, SUPER_EMAIL, SUPER_PASSWORD)).token;
   plan = (await api(app, superToken).post<PlanDto>('/plans', { name: 'Plano Aberto', users: 3, connections: 1, queues: 3, value: 99.9 })).body;
-  hidden = (await api(app, superToken).post<PlanDto>('/plans', { name: 'Plano Fechado', users: 50, connections: 10, queues: 50, value: 999 })).body;
-  // The plan editor has no signup switch yet: the owner hides this one from the signup page.
-  await app.owner`update plans set signup = false where id = ${hidden.id}`;
+  hidden = (await api(app, superToken).post<PlanDto>('/plans', { name: 'Plano Fechado', users: 50, connections: 10, queues: 50, value: 999, signup: false })).body;
 });
 afterAll(() => app.close());
 beforeEach(async () => {
@@ -58,6 +56,16 @@ describe('public platform settings', () => {
       expect(r.body?.value).toBeUndefined();
     }
     expect((await api(app).get('/settings')).status).toBe(401);
+  });
+
+  it("lets the super user choose which plans signup offers; an edit that leaves the flag out keeps it", async () => {
+    expect(plan.signup).toBe(true);
+    expect(hidden.signup).toBe(false);
+    const body = { name: 'Plano Fechado', users: 50, connections: 10, queues: 50, value: 999 };
+    const edited = await api(app, superToken).put<PlanDto>(`/plans/${hidden.id}`, { ...body, users: 60 });
+    expect(edited.body).toMatchObject({ users: 60, signup: false });
+    expect((await api(app, superToken).put<PlanDto>(`/plans/${hidden.id}`, { ...body, signup: true })).body.signup).toBe(true);
+    expect((await api(app, superToken).put<PlanDto>(`/plans/${hidden.id}`, { ...body, signup: false })).body.signup).toBe(false);
   });
 
   it('lists only the plans offered for signup', async () => {

@@ -20,6 +20,8 @@ export const en: Catalogue = {
     dueWarning: 'Your subscription ends in {{count}} day(s)',
   },
   signup: {
+    offered: 'Offered at signup',
+    offeredHelp: 'Shown on the signup page for new companies.',
     title: 'Sign up your company',
     trial: 'Free trial for {{count}} day(s), no card needed.',
     name: 'Name',

@@ -20,6 +20,8 @@ export const es: Catalogue = {
     dueWarning: 'Su suscripción vence en {{count}} día(s)',
   },
   signup: {
+    offered: 'Ofrecido en el registro',
+    offeredHelp: 'Aparece en la página de registro de nuevas empresas.',
     title: 'Registre su empresa',
     trial: 'Prueba gratis por {{count}} día(s), sin tarjeta.',
     name: 'Nombre',

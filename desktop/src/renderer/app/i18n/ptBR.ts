@@ -19,6 +19,8 @@ export const ptBR = {
     dueWarning: 'Sua assinatura vence em {{count}} dia(s)',
   },
   signup: {
+    offered: 'Oferecido no cadastro',
+    offeredHelp: 'Aparece na página de cadastro de novas empresas.',
     title: 'Cadastre sua empresa',
     trial: 'Teste grátis por {{count}} dia(s), sem cartão.',
     name: 'Nome',
