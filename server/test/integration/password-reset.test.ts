@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REFRESH_COOKIE, type LoginResponse, type UserDto } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../helpers/build-app';
 import { codeIn, startLocalSmtp, type LocalSmtp } from '../helpers/local-smtp';
-import { api, createCompany, login, type TestCompany } from '../helpers/world';
+import { api, connectSocket, createCompany, login, type TestCompany } from '../helpers/world';
 
 // Password reset (issue 14 §3) against a local SMTP server this file starts: the code is read
 // from the mail the server sent, as a person would.
@@ -160,8 +160,12 @@ describe('password reset', () => {
     const token = res.json<LoginResponse>().token;
     const cookie = res.cookies.find((k) => k.name === REFRESH_COOKIE)!.value;
     expect((await api(app, token).get('/auth/me')).status).toBe(200);
+    const socket = await connectSocket(app, token);
+    const closed = new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
     const code = await codeFor(email);
     expect((await reset({ email, token: code, newPassword: 'Revogada1' })).status).toBe(200);
+    // The open socket of that login is closed by the server.
+    expect(await closed).toBe('io server disconnect');
     expect((await api(app, token).get('/auth/me')).status).not.toBe(200);
     const refreshed = await app.app.inject({ method: 'POST', url: '/auth/refresh_token', cookies: { [REFRESH_COOKIE]: cookie } });
     expect(refreshed.statusCode).toBe(401);
