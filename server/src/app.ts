@@ -22,6 +22,7 @@ import { registerAuth, requireAuth, sessionVersionFrom } from './infra/auth';
 import { attachRealtime } from './infra/realtime';
 import type { Realtime } from './infra/rooms';
 import { createMediaStore, type MediaStore } from './infra/media-store';
+import { createMailer } from './infra/mailer';
 import { assertModuleOrder, type AppModule, type ModuleParts } from './infra/module';
 import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
@@ -151,7 +152,9 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   await app.register(zodPlugin);
   await app.register(helmetPlugin);
   await app.register(corsPlugin, { origins: config.corsOrigins ?? [] });
-  await app.register(rateLimitPlugin, { count: createRateLimitCounter(client.sql) });
+  // One counter for the routes' per-IP limits and the services' own (per e-mail: password reset).
+  const rateCount = createRateLimitCounter(client.sql);
+  await app.register(rateLimitPlugin, { count: rateCount });
   await app.register(multipartPlugin, { fileSize: config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES });
   await app.register(swaggerPlugin, { version: config.version });
   await registerAuth(app, config.jwtSecret, sessionVersionFrom(data));
@@ -165,7 +168,8 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     prompt: createPromptResponder({ data, media, secrets: promptSecrets(config), allowPrivateHosts: config.allowPrivateHosts ?? !config.production }),
     ...opts.responders,
   };
-  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders, ticketTimeline: botQueries.record };
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders, ticketTimeline: botQueries.record, rateCount, mailer };
   const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule, contactListsModule, filesModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));

@@ -89,13 +89,20 @@ export const isTimeZone = (tz: string): boolean => {
 };
 
 /**
- * Settings of the platform (the super user's company) that anyone may read before logging in,
- * with their value while none is stored. Signup is not built yet, so the login page links to it
- * only once the super user turns it on.
+ * Settings of the platform (the super user's company) that anyone may read before logging in
+ * (server-behaviour §1: only these three), with their value while none is stored: the login page
+ * links to signup per `viewregister`, the signup page needs `allowregister`, and `trial` is the
+ * days a signup gets before its first due date.
  */
-export const PUBLIC_PLATFORM_SETTINGS: Readonly<Record<'viewregister', string>> = {
-  viewregister: 'disabled',
+export const PUBLIC_PLATFORM_SETTINGS: Readonly<Record<'allowregister' | 'viewregister' | 'trial', string>> = {
+  allowregister: PLATFORM_SETTINGS.allowregister,
+  viewregister: PLATFORM_SETTINGS.viewregister,
+  trial: PLATFORM_SETTINGS.trial,
 };
+
+/** Password reset (server-behaviour §2): a code lives 30 minutes and takes at most 5 tries. */
+export const RESET_CODE_TTL_MINUTES = 30;
+export const RESET_CODE_MAX_ATTEMPTS = 5;
 
 export const connectionStatuses = ['CONNECTED', 'qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'] as const;
 export type ConnectionStatus = (typeof connectionStatuses)[number];

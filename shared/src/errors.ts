@@ -58,6 +58,10 @@ export const errorCodes = [
   'ERR_LAST_ADMIN',
   'ERR_NO_INTEGRATION_FOUND',
   'ERR_INTEGRATION_TEST_FAILED',
+  'ERR_SIGNUP_DISABLED',
+  'ERR_PLAN_NOT_OFFERED',
+  'ERR_INVALID_RESET_CODE',
+  'ERR_RESET_IN_PATH',
   'ERR_INTERNAL',
 ] as const;
 
@@ -124,6 +128,14 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_NO_INTEGRATION_FOUND: 404,
   /** The Dialogflow test (POST /queueIntegration/testSession) failed: `details.reason`. */
   ERR_INTEGRATION_TEST_FAILED: 400,
+  /** POST /companies/cadastro while the platform's `allowregister` is not enabled. */
+  ERR_SIGNUP_DISABLED: 403,
+  /** A signup chose a plan that is not offered on the signup page (`plans.signup`). */
+  ERR_PLAN_NOT_OFFERED: 400,
+  /** A password reset code that is wrong, expired, used, replaced or out of tries (one answer for all). */
+  ERR_INVALID_RESET_CODE: 400,
+  /** The spec's `POST /resetpasswords/:email/:token/:newPassword`: values in a URL end up in logs; send them in the body. */
+  ERR_RESET_IN_PATH: 400,
   ERR_INTERNAL: 500,
 };
 

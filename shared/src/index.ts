@@ -30,3 +30,4 @@ export * from './schemas/number-health';
 export * from './schemas/kanban';
 export * from './schemas/contact-lists';
 export * from './schemas/files';
+export * from './schemas/signup';

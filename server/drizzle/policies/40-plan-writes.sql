@@ -14,11 +14,11 @@ begin
   if p_id is null then
     return query
       insert into plans (name, users, connections, queues, value, use_campaigns, use_schedules, use_internal_chat,
-                         use_external_api, use_kanban, use_open_ai, use_integrations, use_internal)
+                         use_external_api, use_kanban, use_open_ai, use_integrations, use_internal, signup)
       values (p->>'name', (p->>'users')::int, (p->>'connections')::int, (p->>'queues')::int, (p->>'value')::numeric,
               (p->>'useCampaigns')::boolean, (p->>'useSchedules')::boolean, (p->>'useInternalChat')::boolean,
               (p->>'useExternalApi')::boolean, (p->>'useKanban')::boolean, (p->>'useOpenAi')::boolean,
-              (p->>'useIntegrations')::boolean, (p->>'useInternal')::boolean)
+              (p->>'useIntegrations')::boolean, (p->>'useInternal')::boolean, coalesce((p->>'signup')::boolean, true))
       returning *;
   else
     return query
@@ -29,6 +29,7 @@ begin
         use_internal_chat = (p->>'useInternalChat')::boolean, use_external_api = (p->>'useExternalApi')::boolean,
         use_kanban = (p->>'useKanban')::boolean, use_open_ai = (p->>'useOpenAi')::boolean,
         use_integrations = (p->>'useIntegrations')::boolean, use_internal = (p->>'useInternal')::boolean,
+        signup = coalesce((p->>'signup')::boolean, signup),
         updated_at = now()
       where id = p_id
       returning *;

@@ -7,3 +7,10 @@ export const pgCode = (err: unknown): string | undefined => {
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+
+/** The constraint a violation names (postgres.js `constraint_name`), whether raw or wrapped by drizzle. */
+export const pgConstraint = (err: unknown): string | undefined => {
+  const e = err as { constraint_name?: unknown; cause?: { constraint_name?: unknown } } | null;
+  const name = e?.constraint_name ?? e?.cause?.constraint_name;
+  return typeof name === 'string' ? name : undefined;
+};

@@ -29,6 +29,13 @@ describe('WhatsApp session options', () => {
 });
 
 describe('where the server listens and whom it trusts', () => {
+  it('mails through SMTP_URL when set (smtp:// or smtps://), else to the log; never echoes the URL', () => {
+    expect(loadConfig({ DATA_DIR: dir }).smtpUrl).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, SMTP_URL: 'smtps://user:pw@mail.example.com:465', MAIL_FROM: 'Balcão <oi@example.com>' })).toMatchObject({ smtpUrl: 'smtps://user:pw@mail.example.com:465', mailFrom: 'Balcão <oi@example.com>' });
+    expect(() => loadConfig({ DATA_DIR: dir, SMTP_URL: 'http://user:pw@mail.example.com' })).toThrow(/^SMTP_URL: must be an smtp/);
+    expect(() => loadConfig({ DATA_DIR: dir, SMTP_URL: 'http://user:pw@mail.example.com' })).not.toThrow(/pw@/);
+  });
+
   it('listens on 127.0.0.1 unless HOST says otherwise (the container sets 0.0.0.0)', () => {
     expect(loadConfig({ DATA_DIR: dir }).host).toBe('127.0.0.1');
     expect(loadConfig({ DATA_DIR: dir, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');

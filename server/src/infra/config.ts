@@ -47,6 +47,10 @@ export interface Config {
   pgOwnerPassword?: string;
   /** Baileys sessions; defaults (DEFAULT_WA) when a hand-built Config leaves it out. */
   wa?: WaSessionConfig;
+  /** Outgoing mail (SMTP_URL, smtp:// or smtps://): unset → mails are written to the log (infra/mailer). */
+  smtpUrl?: string;
+  /** The From of outgoing mail (MAIL_FROM); default "Balcão <no-reply@balcao.local>". */
+  mailFrom?: string;
 }
 
 /** Fastify's `trustProxy` without `true`: a hop count or the proxies' addresses. */
@@ -178,6 +182,8 @@ const EnvSchema = z.object({
   UPLOAD_VIDEO_MAX_BYTES: int(1, DEFAULT_UPLOAD_LIMITS.video),
   UPLOAD_AUDIO_MAX_BYTES: int(1, DEFAULT_UPLOAD_LIMITS.audio),
   UPLOAD_DOCUMENT_MAX_BYTES: int(1, DEFAULT_UPLOAD_LIMITS.document),
+  SMTP_URL: text.refine((v) => v === undefined || /^smtps?:\/\/[^/]/.test(v), 'must be an smtp:// or smtps:// URL'),
+  MAIL_FROM: text,
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -273,5 +279,7 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
       watchdogProbeTimeoutMs: env.WA_WATCHDOG_PROBE_MS,
       versionUrl: env.WA_VERSION_URL ?? DEFAULT_WA.versionUrl,
     },
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
   };
 };

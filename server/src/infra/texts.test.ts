@@ -61,4 +61,18 @@ describe('server texts catalogue', () => {
       });
     expect(found).toEqual([]);
   });
+
+  it('words the password reset mail in each language, with the code and its 30 minutes', () => {
+    const subjects = new Set<string>();
+    for (const language of LANGUAGES) {
+      const m = textsOf(language).resetMail;
+      const text = m.text('Ana', '042913', 30);
+      expect(text).toContain('042913');
+      expect(text).toContain('30');
+      expect(text).toContain('Ana');
+      subjects.add(m.subject);
+    }
+    expect(subjects.size).toBe(LANGUAGES.length);
+    expect(textsOf('pt-BR').resetMail.subject).toBe('Código para redefinir sua senha');
+  });
 });

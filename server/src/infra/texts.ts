@@ -34,6 +34,8 @@ export interface ServerTexts {
   rating: { question: string; options: [string, string, string] };
   /** The contact lists' example sheet (GET /contact-lists/example.xlsx): its header and two made-up rows. */
   exampleSheet: { header: { name: string; number: string; email: string }; rows: [string, string, string][] };
+  /** The password reset mail (issue 14 §3): the 6-digit code and how many minutes it lives. */
+  resetMail: { subject: string; text(name: string, code: string, minutes: number): string };
 }
 
 const catalogue: Record<Language, ServerTexts> = {
@@ -65,6 +67,11 @@ const catalogue: Record<Language, ServerTexts> = {
         ['João Souza', '5521977776666', ''],
       ],
     },
+    resetMail: {
+      subject: 'Código para redefinir sua senha',
+      text: (name, code, minutes) =>
+        `Olá, ${name}.\n\nSeu código de verificação para redefinir a senha é: ${code}\n\nEle vale por ${minutes} minutos e pode ser usado uma única vez. Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.`,
+    },
   },
   en: {
     kinds: {
@@ -94,6 +101,11 @@ const catalogue: Record<Language, ServerTexts> = {
         ['John Brown', '5521977776666', ''],
       ],
     },
+    resetMail: {
+      subject: 'Your password reset code',
+      text: (name, code, minutes) =>
+        `Hello, ${name}.\n\nYour verification code to reset your password is: ${code}\n\nIt is valid for ${minutes} minutes and works only once. If you did not ask for a reset, ignore this e-mail: your password stays the same.`,
+    },
   },
   es: {
     kinds: {
@@ -122,6 +134,11 @@ const catalogue: Record<Language, ServerTexts> = {
         ['María García', '5511988887777', 'maria@ejemplo.com'],
         ['Juan Pérez', '5521977776666', ''],
       ],
+    },
+    resetMail: {
+      subject: 'Código para restablecer su contraseña',
+      text: (name, code, minutes) =>
+        `Hola, ${name}.\n\nSu código de verificación para restablecer la contraseña es: ${code}\n\nEs válido por ${minutes} minutos y se puede usar una sola vez. Si usted no pidió el restablecimiento, ignore este correo: su contraseña sigue siendo la misma.`,
     },
   },
 };

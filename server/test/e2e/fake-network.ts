@@ -63,13 +63,23 @@ const userFor = (number: string) => ({ id: `${number}:7@s.whatsapp.net`, name: '
  * - POST /connections/:id/qr       { code }          the network shows a QR code
  * - POST /connections/:id/scan     { number? }       the phone scanned it: user set, connection open
  * - POST /connections/:id/close    { code }          the network closes with a DisconnectReason code
+ * - GET  /mails?to=address         the mails the server sent to that address through the local SMTP server, oldest first: [{ to, text }]
  */
-export const startControlServer = (network: FakeNetwork, sessions: () => SessionManager | undefined, port: number): Promise<Server> => {
+export const startControlServer = (
+  network: FakeNetwork,
+  sessions: () => SessionManager | undefined,
+  port: number,
+  mailbox?: { mails: { to: string[]; text: string }[] },
+): Promise<Server> => {
   const server = createServer((req, res) => {
     void (async () => {
+      const url = new URL(req.url ?? '/', 'http://control');
+      if (req.method === 'GET' && url.pathname === '/mails') {
+        const to = (url.searchParams.get('to') ?? '').toLowerCase();
+        return send(res, 200, (mailbox?.mails ?? []).filter((m) => m.to.includes(to)).map((m) => ({ to: m.to, text: m.text })));
+      }
       const manager = sessions();
       if (!manager) return send(res, 503, { error: 'server still starting' });
-      const url = new URL(req.url ?? '/', 'http://control');
       if (req.method === 'GET' && url.pathname === '/sockets') {
         const owners = new Map<FakeSocket, number>();
         for (const id of manager.owned()) {

@@ -1,7 +1,22 @@
 import type { TestApp } from './build-app';
 
 /** Routes anyone may call without a session: they carry no tenant data of their own. */
-export const PUBLIC_URLS: readonly string[] = ['/auth/login', '/auth/refresh_token', '/auth/logout', '/version', '/settings/viewregister', '/plans/list'];
+export const PUBLIC_URLS: readonly string[] = [
+  '/auth/login',
+  '/auth/refresh_token',
+  '/auth/logout',
+  '/version',
+  '/settings/viewregister',
+  '/plans/list',
+  // Issue 14: signup and password reset, before login (they act on no caller's company).
+  '/settings/allowregister',
+  '/settings/trial',
+  '/plans/signup',
+  '/companies/cadastro',
+  '/forgetpassword/:email',
+  '/resetpasswords',
+  '/resetpasswords/:email/:token/:newPassword',
+];
 
 /** `GET /tickets/:id` — the key the route tables use. */
 export const routeKey = (r: { method: string; url: string }): string => `${r.method} ${r.url}`;

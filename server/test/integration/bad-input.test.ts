@@ -102,6 +102,10 @@ const badIds = (method: Method, url: (id: string) => string, body?: unknown): Ca
 /** A prompt body that passes the schema (the queue filled in by `resolve`). */
 const promptOk = { name: 'Assistente', prompt: 'Você é a atendente virtual da empresa. Responda com educação e brevidade.', queueId: '{queue}' };
 
+/** A signup and a reset body that pass their schemas. */
+const signupOk = { name: 'Loja Nova', email: 'loja.nova@example.com', phone: '(11) 98765-4321', password: 'segredo1', planId: 1 };
+const resetOk = { email: 'ana@example.com', token: '123456', newPassword: 'Segredo123' };
+
 /** A plan body that passes the schema. */
 const planOk = { name: 'Plano Ok', users: 1, connections: 1, queues: 1, value: 0 };
 
@@ -616,6 +620,47 @@ const table: Record<string, Case[]> = {
   ],
   'GET /companies/listPlan/:id': badIds('GET', (id) => `/companies/listPlan/${id}`).map((c) => ({ ...c, as: 'super' as const })),
   'GET /plans/list': [{ ...q('/plans/list', 'unknown query is ignored', 'x=%ZZ'), status: 200 }],
+  // Issue 14: public signup and password reset (registration is off here: a valid signup is 403).
+  'GET /settings/allowregister': [{ ...q('/settings/allowregister', 'unknown query is ignored', 'x=%ZZ'), status: 200 }],
+  'GET /settings/trial': [{ ...q('/settings/trial', 'unknown query is ignored', 'x=1'), status: 200 }],
+  'GET /plans/signup': [{ ...q('/plans/signup', 'unknown query is ignored', 'x=%ZZ'), status: 200 }],
+  'POST /companies/cadastro': [
+    ...[
+      ['missing fields', {}],
+      ['name of one character', { ...signupOk, name: 'A' }],
+      ['e-mail not an e-mail', { ...signupOk, email: 'loja' }],
+      ['password of 4 characters', { ...signupOk, password: '1234' }],
+      ['phone of 12 digits', { ...signupOk, phone: '119876543210' }],
+      ['plan as text', { ...signupOk, planId: 'básico' }],
+      ['plan beyond int4', { ...signupOk, planId: INT4_OVER }],
+      ['name with a NUL byte', { ...signupOk, name: NUL }],
+    ].map(([name, body]) => b('POST', '/companies/cadastro', name as string, body)),
+    b('POST', '/companies/cadastro', 'a valid body while registration is off', signupOk, { status: 403, error: 'ERR_SIGNUP_DISABLED' }),
+    ...bodyShapes('POST', '/companies/cadastro'),
+  ],
+  'POST /forgetpassword/:email': [
+    { name: 'not an e-mail', req: { method: 'POST', url: '/forgetpassword/nobody' } },
+    // Over the router's 100-character parameter limit: 414 before the schema sees it.
+    { name: 'e-mail over 120 characters', req: { method: 'POST', url: `/forgetpassword/${long(120)}%40example.com` }, status: [400, 414] },
+    { name: 'an unknown e-mail: the same answer as a known one', req: { method: 'POST', url: '/forgetpassword/ninguem%40example.com' }, status: 200 },
+  ],
+  'POST /resetpasswords': [
+    ...[
+      ['missing fields', {}],
+      ['code of 5 digits', { ...resetOk, token: '12345' }],
+      ['code with letters', { ...resetOk, token: '12a456' }],
+      ['password without a digit', { ...resetOk, newPassword: 'SemNumero' }],
+      ['password of 7 characters', { ...resetOk, newPassword: 'Abcde12' }],
+      ['password as number', { ...resetOk, newPassword: 12345678 }],
+      ['e-mail not an e-mail', { ...resetOk, email: 'ana' }],
+    ].map(([name, body]) => b('POST', '/resetpasswords', name as string, body)),
+    b('POST', '/resetpasswords', 'no code was asked for', resetOk, { error: 'ERR_INVALID_RESET_CODE' }),
+    ...bodyShapes('POST', '/resetpasswords'),
+  ],
+  'POST /resetpasswords/:email/:token/:newPassword': [
+    { name: 'values in the path: use the body', req: { method: 'POST', url: '/resetpasswords/ana%40example.com/123456/Segredo123' }, error: 'ERR_RESET_IN_PATH' },
+    { name: 'a segment over 200 characters', req: { method: 'POST', url: `/resetpasswords/a/123456/${long(201)}` }, status: [400, 414] },
+  ],
   'GET /plans/all': [{ ...q('/plans/all', 'unknown query is ignored', 'x=%ZZ'), status: 200, as: 'super' }],
   'GET /plans/:id': [...badIds('GET', (id) => `/plans/${id}`), { name: 'no such plan', req: { method: 'GET', url: '/plans/999999' }, status: 404 }],
   'POST /plans': [

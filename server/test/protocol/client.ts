@@ -186,6 +186,39 @@ export class SpecClient {
     return this.raw<{ value: string }>('GET', '/settings/viewregister');
   }
 
+  /** pages/Signup on mount: `GET /settings/allowregister` (off → back to /login) and `/settings/trial`; both read `.value`. */
+  allowRegister() {
+    return this.raw<{ value: string }>('GET', '/settings/allowregister');
+  }
+  trial() {
+    return this.raw<{ value: string }>('GET', '/settings/trial');
+  }
+
+  /** pages/Signup's plan select: usePlans().list() — the public plan catalogue. */
+  plansList() {
+    return this.raw<{ id: number; name: string; value: number }[]>('GET', '/plans/list');
+  }
+
+  /**
+   * pages/Signup's submit: the form's values plus what that client decides itself — recurrence
+   * MENSAL, dueDate = now + trial days (moment().format()), status 't', campaignsEnabled true —
+   * posted to /companies/cadastro without a token; success toasts and goes to /login.
+   */
+  signup(values: { name: string; email: string; phone: string; password: string; planId: number | string }, trialDays: number) {
+    const dueDate = new Date(Date.now() + trialDays * 86_400_000).toISOString();
+    return this.raw<{ id: number; dueDate: string; error?: string }>('POST', '/companies/cadastro', { data: { ...values, recurrence: 'MENSAL', dueDate, status: 't', campaignsEnabled: true } });
+  }
+
+  /** pages/ForgetPassWord step one: `POST forgetpassword/{email}`; `data.status === 404` would be "Email não encontrado". */
+  forgetPassword(email: string) {
+    return this.raw<{ status: number }>('POST', `/forgetpassword/${email}`);
+  }
+
+  /** pages/ForgetPassWord step two as that client sends it: the values in the path. */
+  resetPasswordInPath(email: string, token: string, newPassword: string) {
+    return this.raw<{ error?: string; message?: string }>('POST', `/resetpasswords/${email}/${token}/${newPassword}`);
+  }
+
   /** pages/Login and layout: the logo images, `${BACKEND_URL}/public/logotipos/{login,interno}.png?r=…`. */
   logo(which: 'login' | 'interno') {
     return fetch(`${this.app.url}/public/logotipos/${which}.png?r=${Math.random()}`, { headers: { Origin: SPEC_ORIGIN } });

@@ -202,5 +202,7 @@ export const PlanDto = z.object({
   useOpenAi: z.boolean(),
   useIntegrations: z.boolean(),
   useInternal: z.boolean(),
+  /** Offered on the signup page (issue 14; decision 0256). */
+  signup: z.boolean().optional(),
 });
 export type PlanDto = z.infer<typeof PlanDto>;

@@ -27,6 +27,8 @@ export const PlanBody = z.object({
   useOpenAi: looseBool.default(true),
   useIntegrations: looseBool.default(true),
   useInternal: looseBool.default(true),
+  /** Offered on the signup page; left out: unchanged (on for a new plan). The spec's form never sends it (decision 0256). */
+  signup: looseBool.optional(),
 });
 export type PlanBody = z.infer<typeof PlanBody>;
 

@@ -26,7 +26,22 @@ const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageSpinner />,
     lazy: async () => ({ Component: (await import('../features/desktop-app/ServerRoute')).ServerRoute }),
   },
-  ...['/signup', '/forgetpsw'].map((path) => ({ path, element: <PublicOnly><PlaceholderPage /></PublicOnly> })),
+  {
+    path: '/signup',
+    hydrateFallbackElement: <FullPageSpinner />,
+    lazy: async () => {
+      const { SignupPage } = await import('../features/auth/SignupPage');
+      return { element: <PublicOnly><SignupPage /></PublicOnly> };
+    },
+  },
+  {
+    path: '/forgetpsw',
+    hydrateFallbackElement: <FullPageSpinner />,
+    lazy: async () => {
+      const { ForgotPasswordPage } = await import('../features/auth/ForgotPasswordPage');
+      return { element: <PublicOnly><ForgotPasswordPage /></PublicOnly> };
+    },
+  },
   {
     path: '/',
     hydrateFallbackElement: <FullPageSpinner />,

@@ -28,4 +28,18 @@ describe('request logging', () => {
     expect(lines.join('')).not.toMatch(/hunter2|t0k|Bearer x/);
     expect(lines.join('')).toContain('a@b.co');
   });
+
+  it("logs the spec's reset and forgot-password URLs without the e-mail, code or password in them", async () => {
+    const lines: string[] = [];
+    const app = Fastify(loggerOptions({ stream: { write: (l) => void lines.push(l) } }));
+    app.post('/resetpasswords/:email/:token/:newPassword', async () => ({ ok: true }));
+    app.post('/forgetpassword/:email', async () => ({ ok: true }));
+    await app.inject({ method: 'POST', url: '/resetpasswords/ana%40b.co/123456/Segredo123' });
+    await app.inject({ method: 'POST', url: '/forgetpassword/ana%40b.co' });
+    const all = lines.join('');
+    expect(all).not.toMatch(/ana%40b\.co|123456|Segredo123/);
+    expect(all).toContain('/resetpasswords/[redacted]');
+    expect(all).toContain('/forgetpassword/[redacted]');
+    await app.close();
+  });
 });

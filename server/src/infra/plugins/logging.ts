@@ -17,6 +17,13 @@ export const REDACTED_PATHS = [
   '*.*.refreshToken',
 ];
 
+/**
+ * Paths whose segments are secrets or personal data (the spec's reset and forgot-password forms
+ * put the e-mail, the code and the new password in the URL): logged without them.
+ */
+const SECRET_PATHS = /^(\/(?:resetpasswords|forgetpassword))\/[^?]*/;
+export const redactUrl = (url: string | undefined): string | undefined => url?.replace(SECRET_PATHS, '$1/[redacted]');
+
 export interface LogOptions {
   level?: string;
   /** Tests: capture the lines instead of stdout. */
@@ -34,6 +41,15 @@ export const loggerOptions = (opts: LogOptions | false): Pick<FastifyServerOptio
         logger: {
           level: opts.level ?? 'info',
           redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+          serializers: {
+            req: (req: { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+              method: req.method,
+              url: redactUrl(req.url),
+              host: req.host,
+              remoteAddress: req.ip,
+              remotePort: req.socket?.remotePort,
+            }),
+          },
           ...(opts.stream ? { stream: opts.stream } : {}),
         },
         logController: new LogController({ requestIdLogLabel: 'requestId' }),

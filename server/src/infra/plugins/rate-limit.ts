@@ -11,6 +11,10 @@ import { AppError } from '../errors';
 export const RATE_LIMITS = {
   login: { max: 30, windowMs: 60_000 },
   refresh: { max: 60, windowMs: 60_000 },
+  // Issue 14 (decision 0255): a signup creates a company; a reset request sends a mail.
+  signup: { max: 20, windowMs: 60 * 60_000 },
+  forgot: { max: 20, windowMs: 15 * 60_000 },
+  reset: { max: 30, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

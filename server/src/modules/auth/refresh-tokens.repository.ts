@@ -32,3 +32,11 @@ export const revokeOtherFamilies = async (tx: Tx, companyId: number, userId: num
     .set({ revokedAt: at })
     .where(and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.userId, userId), ne(refreshTokens.family, keepFamily), isNull(refreshTokens.revokedAt)));
 };
+
+/** Every session of the user ends (a password reset). */
+export const revokeUser = async (tx: Tx, companyId: number, userId: number, at: Date): Promise<void> => {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+};

@@ -34,6 +34,7 @@ export const toPlanDto = (p: PlanRow): PlanDto => ({
   useOpenAi: p.useOpenAi,
   useIntegrations: p.useIntegrations,
   useInternal: p.useInternal,
+  signup: p.signup,
 });
 
 export const get = async (tx: Tx, id: number): Promise<CompanyRow | undefined> =>

@@ -12,8 +12,13 @@ export const companiesRoutes = (companies: CompaniesService) => async (fastify: 
   app.get('/companies/listPlan/:id', { schema: { params: IdParam, response: { 200: CompanyPlanDto } } }, (req) => companies.plan(req.ctx, req.params.id));
 };
 
-/** Read before login: the login page asks whether to link to signup. */
+/**
+ * Read before login, and only these three (server-behaviour §1): the login page asks whether to
+ * link to signup (viewregister), the signup page whether it is open (allowregister) and the trial.
+ */
 export const companiesPublicRoutes = (settings: SettingsService) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/settings/viewregister', { schema: { response: { 200: SettingValueResponse } } }, () => settings.publicValue('viewregister'));
+  for (const key of ['allowregister', 'viewregister', 'trial'] as const) {
+    app.get(`/settings/${key}`, { schema: { response: { 200: SettingValueResponse } } }, () => settings.publicValue(key));
+  }
 };

@@ -1,7 +1,8 @@
 import { can, NO_DUE_DATE, type CompanyDto, type CompanyPlanDto, type CreateCompanyBody } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
-import { hashPassword, usersQueries } from '../users';
+import { hashPassword } from '../users';
+import { insertCompanyWithAdmin } from './company-setup';
 import * as repo from './companies.repository';
 
 export const createCompaniesService = (data: DataAccess) => ({
@@ -12,18 +13,19 @@ export const createCompaniesService = (data: DataAccess) => ({
     return data.withSystem('companies:super', async ({ tx }) => {
       const plan = body.planId ? await repo.getPlan(tx, body.planId) : await repo.firstPlan(tx);
       if (!plan) throw new AppError('ERR_NO_PLAN_FOUND');
-      if ((await repo.list(tx)).some((c) => c.name.toLowerCase() === body.name.toLowerCase())) throw new AppError('ERR_DUPLICATED_COMPANY');
-      if (await usersQueries.findByEmail(tx, body.admin.email)) throw new AppError('ERR_DUPLICATED_EMAIL');
-      const company = await repo.insert(tx, {
-        name: body.name,
-        email: body.email,
-        phone: body.phone,
-        planId: plan.id,
-        dueDate: body.dueDate ?? NO_DUE_DATE,
-        recurrence: body.recurrence,
-        ...(body.timezone ? { timezone: body.timezone } : {}),
-      });
-      const admin = await usersQueries.insert(tx, company.id, { name: body.admin.name, email: body.admin.email, passwordHash, profile: 'admin' });
+      const { company, admin } = await insertCompanyWithAdmin(
+        tx,
+        {
+          name: body.name,
+          email: body.email,
+          phone: body.phone,
+          planId: plan.id,
+          dueDate: body.dueDate ?? NO_DUE_DATE,
+          recurrence: body.recurrence,
+          ...(body.timezone ? { timezone: body.timezone } : {}),
+        },
+        { name: body.admin.name, email: body.admin.email, passwordHash },
+      );
       return { ...repo.toCompanyDto(company), adminUserId: admin.id };
     });
   },

@@ -12,6 +12,9 @@ import { logosRoutes } from './logos.routes';
 import { plansPublicRoutes, plansRoutes } from './plans.routes';
 import { createPlansService } from './plans.service';
 import { settingsRoutes } from './settings.routes';
+import { signupRoutes } from './signup.routes';
+import { createSignupService } from './signup.service';
+import type { Clock } from '../../infra/clock';
 
 export { createCompaniesService, type CompaniesService } from './companies.service';
 export { assertBelowLimit } from './plan-limits';
@@ -25,11 +28,12 @@ export const companiesQueries = { get, getRef, getSetting };
 export const companiesModule = defineModule({
   name: 'companies',
   dependsOn: ['audit'],
-  setup: (k: { data: DataAccess; bus: EventBus }) => {
+  setup: (k: { data: DataAccess; bus: EventBus; clock: Clock }) => {
     const settings = createSettingsService(k.data);
     const plans = createPlansService(k.data);
     const publicRoutes = async (app: FastifyInstance) => {
       await app.register(companiesPublicRoutes(settings));
+      await app.register(signupRoutes(createSignupService({ data: k.data, clock: k.clock }), plans));
       await app.register(logosRoutes());
       await app.register(plansPublicRoutes(plans));
     };

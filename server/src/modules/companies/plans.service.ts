@@ -25,6 +25,9 @@ export const createPlansService = (data: DataAccess) => ({
   /** GET /plans/list: what a company can sign up for, cheapest first; no login needed. */
   list: (): Promise<PlanDto[]> => data.withSystem('plans:public', async ({ tx }) => (await repo.listPlans(tx)).map(toPlanDto)),
 
+  /** GET /plans/signup: the plans offered on the signup page (`plans.signup`), cheapest first; no login needed. */
+  offered: (): Promise<PlanDto[]> => data.withSystem('plans:public', async ({ tx }) => (await repo.listPlans(tx)).filter((p) => p.signup).map(toPlanDto)),
+
   /** GET /plans/all: every plan with how many companies are on it (the Planos tab). */
   all: (ctx: Ctx): Promise<PlanWithUsageDto[]> => {
     superOnly(ctx);

@@ -163,3 +163,8 @@ export const bumpSessionVersion = async (tx: Tx, companyId: number, userId: numb
     .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
     .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
 };
+
+/** A new password (the reset flow; the hash is made outside the transaction). */
+export const setPasswordHash = async (tx: Tx, companyId: number, userId: number, passwordHash: string): Promise<void> => {
+  await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+};

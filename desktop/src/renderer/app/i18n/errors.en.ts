@@ -53,5 +53,9 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_LAST_ADMIN: 'The company needs at least one admin: this one cannot be deleted or lose the admin profile.',
   ERR_NO_INTEGRATION_FOUND: 'Integration not found.',
   ERR_INTEGRATION_TEST_FAILED: 'The bot test failed: check the project name and the service account JSON.',
+  ERR_SIGNUP_DISABLED: 'Signing up new companies is turned off.',
+  ERR_PLAN_NOT_OFFERED: 'This plan is not offered for signup.',
+  ERR_INVALID_RESET_CODE: 'Invalid or expired verification code. Ask for a new code.',
+  ERR_RESET_IN_PATH: 'Send the e-mail, the code and the new password in the request body.',
   ERR_INTERNAL: 'Internal server error. Try again later.',
 };

@@ -53,5 +53,9 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_LAST_ADMIN: 'La empresa necesita al menos un administrador: este no puede eliminarse ni perder el perfil de administrador.',
   ERR_NO_INTEGRATION_FOUND: 'Integración no encontrada.',
   ERR_INTEGRATION_TEST_FAILED: 'La prueba del bot falló: verifique el nombre del proyecto y el JSON de la cuenta de servicio.',
+  ERR_SIGNUP_DISABLED: 'El registro de nuevas empresas está desactivado.',
+  ERR_PLAN_NOT_OFFERED: 'Este plan no está disponible para registro.',
+  ERR_INVALID_RESET_CODE: 'Código de verificación inválido o vencido. Pida un código nuevo.',
+  ERR_RESET_IN_PATH: 'Envíe el correo, el código y la nueva contraseña en el cuerpo de la solicitud.',
   ERR_INTERNAL: 'Error interno del servidor. Inténtelo más tarde.',
 };

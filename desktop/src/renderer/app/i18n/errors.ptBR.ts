@@ -54,5 +54,9 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_LAST_ADMIN: 'A empresa precisa de pelo menos um administrador: este não pode ser excluído nem deixar de ser administrador.',
   ERR_NO_INTEGRATION_FOUND: 'Integração não encontrada.',
   ERR_INTEGRATION_TEST_FAILED: 'O teste do bot falhou: verifique o nome do projeto e o JSON da conta de serviço.',
+  ERR_SIGNUP_DISABLED: 'O cadastro de novas empresas está desativado.',
+  ERR_PLAN_NOT_OFFERED: 'Este plano não está disponível para cadastro.',
+  ERR_INVALID_RESET_CODE: 'Código de verificação inválido ou expirado. Peça um novo código.',
+  ERR_RESET_IN_PATH: 'Envie o e-mail, o código e a nova senha no corpo da requisição.',
   ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
 };

@@ -1,14 +1,16 @@
-import { useState } from 'react';
-import { Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Button, Flex, Form, Input } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { LoginBody } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { zodRule } from '../../lib/zodRule';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { ServerHint } from '../desktop-app/ServerHint';
 import { login } from './auth.actions';
+import { AuthFrame } from './AuthFrame';
+import { publicApi } from './public.api';
 
 // A warning the user must read: longer than the 2 s default.
 const DUE_WARNING_SECONDS = 6;
@@ -17,6 +19,20 @@ export const LoginPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  // The signup link shows only while the platform's viewregister is enabled (administration.md §2).
+  const [showSignup, setShowSignup] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    publicApi.setting('viewregister').then(
+      (r) => live && setShowSignup(r.value === 'enabled'),
+      // The spec only logs this failure: the page works without the link.
+      (err: unknown) => console.warn('viewregister setting', err),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const onFinish = async (values: LoginBody) => {
     setBusy(true);
@@ -32,27 +48,29 @@ export const LoginPage = () => {
   };
 
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '100%', padding: 16 }}>
-      <Card style={{ width: 380, maxWidth: '100%' }}>
-        <Typography.Title level={2} style={{ textAlign: 'center', marginTop: 0 }}>
-          Balcão
-        </Typography.Title>
-        <Typography.Title level={5} style={{ textAlign: 'center' }}>
-          {t('login.title')}
-        </Typography.Title>
-        <Form<LoginBody> layout="vertical" onFinish={onFinish} requiredMark={false} validateTrigger="onSubmit">
-          <Form.Item name="email" label={t('login.email')} rules={[zodRule(LoginBody.shape.email)]}>
-            <Input prefix={<MailOutlined />} autoComplete="email" autoFocus data-testid="login-email" />
-          </Form.Item>
-          <Form.Item name="password" label={t('login.password')} rules={[zodRule(LoginBody.shape.password)]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
-            {t('login.submit')}
-          </Button>
-        </Form>
-        <ServerHint />
-      </Card>
-    </Flex>
+    <AuthFrame title={t('login.title')}>
+      <Form<LoginBody> layout="vertical" onFinish={onFinish} requiredMark={false} validateTrigger="onSubmit">
+        <Form.Item name="email" label={t('login.email')} rules={[zodRule(LoginBody.shape.email)]}>
+          <Input prefix={<MailOutlined />} autoComplete="email" autoFocus data-testid="login-email" />
+        </Form.Item>
+        <Form.Item name="password" label={t('login.password')} rules={[zodRule(LoginBody.shape.password)]}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+      </Form>
+      <Flex justify={showSignup ? 'space-between' : 'center'} wrap gap={8} style={{ marginTop: 16 }}>
+        <Link to="/forgetpsw" data-testid="login-forgot-link">
+          {t('forgot.fromLogin')}
+        </Link>
+        {showSignup && (
+          <Link to="/signup" data-testid="login-signup-link">
+            {t('signup.fromLogin')}
+          </Link>
+        )}
+      </Flex>
+      <ServerHint />
+    </AuthFrame>
   );
 };

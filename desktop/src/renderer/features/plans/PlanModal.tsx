@@ -107,6 +107,9 @@ export const PlanModal = ({ open, record, onClose, onSaved }: Props) => {
             </Col>
           ))}
         </Row>
+        <Form.Item name="signup" label={t('signup.offered')} valuePropName="checked" extra={t('signup.offeredHelp')}>
+          <Switch data-testid="plan-signup" aria-label={t('signup.offered')} />
+        </Form.Item>
       </Form>
     </Modal>
   );

@@ -94,6 +94,7 @@ describe('PlansTab', { timeout: 30_000 }, () => {
     expect(api.create.mock.calls[0]![0]).toEqual({
       name: 'Ouro', users: 7, connections: 2, queues: 4, value: 99.9,
       useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: false, useOpenAi: true, useIntegrations: true, useInternal: true,
+      signup: true,
     });
     expect(ok).toHaveBeenCalledWith('Operação realizada com sucesso!');
     await waitFor(() => expect(rows()).toHaveLength(3));

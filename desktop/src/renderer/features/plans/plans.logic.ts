@@ -4,7 +4,7 @@ import type { PlanDto } from '@balcao/shared';
 export const PLAN_SWITCHES = ['useCampaigns', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useKanban', 'useOpenAi', 'useIntegrations', 'useInternal'] as const;
 export type PlanSwitch = (typeof PLAN_SWITCHES)[number];
 
-export type PlanFormValues = Pick<PlanDto, 'name' | 'users' | 'connections' | 'queues' | 'value' | PlanSwitch>;
+export type PlanFormValues = Pick<PlanDto, 'name' | 'users' | 'connections' | 'queues' | 'value' | PlanSwitch | 'signup'>;
 
 /** A new plan's form: the entity's defaults. */
 export const emptyPlan = (): PlanFormValues => ({
@@ -14,6 +14,7 @@ export const emptyPlan = (): PlanFormValues => ({
   queues: 10,
   value: 0,
   ...(Object.fromEntries(PLAN_SWITCHES.map((f) => [f, true])) as Record<PlanSwitch, boolean>),
+  signup: true,
 });
 
 /** R$ 1.234,50 — the spec's currency label with Brazilian digits, whatever the UI language. */
