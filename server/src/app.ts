@@ -34,6 +34,7 @@ import { createIntegrationResponder, integrationDeps, queueIntegrationsModule } 
 import { createPromptResponder, promptSecrets, promptsModule } from './modules/prompts';
 import { queuesModule } from './modules/queues';
 import { quickMessagesModule } from './modules/quick-messages';
+import { schedulesModule } from './modules/schedules';
 import { tagsModule } from './modules/tags';
 import { timersModule } from './modules/timers';
 import { ticketNotesModule } from './modules/ticket-notes';
@@ -163,7 +164,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     ...opts.responders,
   };
   const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders };
-  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule];
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, schedulesModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

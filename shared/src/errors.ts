@@ -59,6 +59,8 @@ export const errorCodes = [
   'ERR_NO_INTEGRATION_FOUND',
   'ERR_INTEGRATION_TEST_FAILED',
   'ERR_INTERNAL',
+  'ERR_NO_SCHEDULE_FOUND',
+  'ERR_SCHEDULE_ALREADY_SENT',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -125,6 +127,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   /** The Dialogflow test (POST /queueIntegration/testSession) failed: `details.reason`. */
   ERR_INTEGRATION_TEST_FAILED: 400,
   ERR_INTERNAL: 500,
+  ERR_NO_SCHEDULE_FOUND: 404,
+  /** A schedule is saved only while unsent (administration.md: save only when sentAt is empty). */
+  ERR_SCHEDULE_ALREADY_SENT: 409,
 };
 
 /** The body of every error answer. */

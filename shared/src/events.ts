@@ -10,6 +10,7 @@ import type { CompanyScheduleDay, SettingDto } from './schemas/companies';
 import type { PhoneImportProgress } from './schemas/contacts';
 import type { QueueIntegrationDto } from './schemas/queue-integrations';
 import type { PromptDto } from './schemas/prompts';
+import type { ScheduleDto } from './schemas/schedules';
 
 /** Internal domain events staged by services and published after commit. */
 export type DomainEvent =
@@ -58,6 +59,9 @@ export type DomainEvent =
   /** An AI prompt saved or deleted (admins only; keys masked in the DTO). */
   | { type: 'prompt.saved'; companyId: number; prompt: PromptDto; created: boolean }
   | { type: 'prompt.deleted'; companyId: number; promptId: number }
+  /** A schedule or follow-up created, edited, sent, failed or cancelled (issue 13 §1–2). */
+  | { type: 'schedule.saved'; companyId: number; schedule: ScheduleDto; created: boolean }
+  | { type: 'schedule.deleted'; companyId: number; scheduleId: number; ticketId: number | null }
   | { type: 'auth.login'; companyId: number; userId: number }
   /** A company setting (or its timezone) changed; an integration key's value is never in it (decision 0120). */
   | { type: 'setting.updated'; companyId: number; setting: SettingDto }
@@ -157,6 +161,11 @@ export interface WireChannels {
   ticketNote: { action: 'create'; note: TicketNoteDto } | { action: 'delete'; ticketId: number; id: number };
   /** The company's AI prompts, to its admins (`company-<id>-prompt`; keys masked). */
   prompt: { action: 'create' | 'update'; prompt: PromptDto } | { action: 'delete'; promptId: number };
+  /**
+   * The company's schedules and follow-ups, to the whole company, named as the spec's client
+   * listens: `company<id>-schedule` (no hyphen after "company"; decision 0213).
+   */
+  schedule: { action: 'create' | 'update'; schedule: ScheduleDto } | { action: 'delete'; scheduleId: number };
 }
 
 /** What an agent is doing in a ticket, as colleagues see it. */
@@ -168,8 +177,8 @@ export type WireChannel = keyof WireChannels;
 export type WireEventName<C extends WireChannel = WireChannel> = C extends UnhyphenatedChannel ? `company${number}-${C}` : `company-${number}-${C}`;
 
 /** Channels the spec's client names `company<id>-<channel>`, without the hyphen after "company". */
-type UnhyphenatedChannel = 'quickemessage';
-const unhyphenated: readonly WireChannel[] = ['quickemessage'];
+type UnhyphenatedChannel = 'quickemessage' | 'schedule';
+const unhyphenated: readonly WireChannel[] = ['quickemessage', 'schedule'];
 
 /** `company-7-ticket`; `company7-quickemessage` */
 export const wireEvent = <C extends WireChannel>(companyId: number, channel: C): WireEventName<C> =>

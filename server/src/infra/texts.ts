@@ -32,6 +32,8 @@ export interface ServerTexts {
   bot: { invalidOption: string; back: string; mainMenu: string };
   /** userRating: the question sent on close when the connection has no ratingMessage, and its three answers. */
   rating: { question: string; options: [string, string, string] };
+  /** Why a schedule is ERRO (issue 13 §1), shown on the /schedules calendar and its modal. */
+  schedule: { noConnection: string; disconnected(name: string): string; optedOut: string; contactGone: string; failed: string };
 }
 
 const catalogue: Record<Language, ServerTexts> = {
@@ -56,6 +58,13 @@ const catalogue: Record<Language, ServerTexts> = {
     missedCall: (isVideo, time) => `Chamada de ${isVideo ? 'vídeo' : 'voz'} perdida às ${time}`,
     bot: { invalidOption: 'Opção inválida, por favor, escolha uma opção válida.', back: 'Voltar', mainMenu: 'Menu inicial' },
     rating: { question: 'Por favor, avalie o nosso atendimento:', options: ['Insatisfeito', 'Satisfeito', 'Muito Satisfeito'] },
+    schedule: {
+      noConnection: 'Nenhuma conexão para enviar (cadastre uma conexão padrão)',
+      disconnected: (name) => `A conexão ${name} não está conectada`,
+      optedOut: 'O contato pediu para não receber mensagens (opt-out)',
+      contactGone: 'O contato não existe mais',
+      failed: 'Falha ao enviar a mensagem',
+    },
   },
   en: {
     kinds: {
@@ -78,6 +87,13 @@ const catalogue: Record<Language, ServerTexts> = {
     missedCall: (isVideo, time) => `Missed ${isVideo ? 'video' : 'voice'} call at ${time}`,
     bot: { invalidOption: 'Invalid option, please choose a valid option.', back: 'Back', mainMenu: 'Main menu' },
     rating: { question: 'Please rate our service:', options: ['Unsatisfied', 'Satisfied', 'Very satisfied'] },
+    schedule: {
+      noConnection: 'No connection to send through (set a default connection)',
+      disconnected: (name) => `The connection ${name} is not connected`,
+      optedOut: 'The contact asked not to receive messages (opt-out)',
+      contactGone: 'The contact no longer exists',
+      failed: 'Sending the message failed',
+    },
   },
   es: {
     kinds: {
@@ -100,6 +116,13 @@ const catalogue: Record<Language, ServerTexts> = {
     missedCall: (isVideo, time) => `Llamada de ${isVideo ? 'video' : 'voz'} perdida a las ${time}`,
     bot: { invalidOption: 'Opción inválida, por favor, elija una opción válida.', back: 'Volver', mainMenu: 'Menú inicial' },
     rating: { question: 'Por favor, califique nuestra atención:', options: ['Insatisfecho', 'Satisfecho', 'Muy satisfecho'] },
+    schedule: {
+      noConnection: 'Ninguna conexión para enviar (registre una conexión predeterminada)',
+      disconnected: (name) => `La conexión ${name} no está conectada`,
+      optedOut: 'El contacto pidió no recibir mensajes (opt-out)',
+      contactGone: 'El contacto ya no existe',
+      failed: 'Falló el envío del mensaje',
+    },
   },
 };
 

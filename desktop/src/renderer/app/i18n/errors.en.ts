@@ -54,4 +54,6 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_NO_INTEGRATION_FOUND: 'Integration not found.',
   ERR_INTEGRATION_TEST_FAILED: 'The bot test failed: check the project name and the service account JSON.',
   ERR_INTERNAL: 'Internal server error. Try again later.',
+  ERR_NO_SCHEDULE_FOUND: 'Schedule not found.',
+  ERR_SCHEDULE_ALREADY_SENT: 'This message was already sent: it can no longer be changed.',
 };

@@ -54,4 +54,6 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_NO_INTEGRATION_FOUND: 'Integración no encontrada.',
   ERR_INTEGRATION_TEST_FAILED: 'La prueba del bot falló: verifique el nombre del proyecto y el JSON de la cuenta de servicio.',
   ERR_INTERNAL: 'Error interno del servidor. Inténtelo más tarde.',
+  ERR_NO_SCHEDULE_FOUND: 'Programación no encontrada.',
+  ERR_SCHEDULE_ALREADY_SENT: 'Este mensaje ya fue enviado: ya no se puede cambiar.',
 };

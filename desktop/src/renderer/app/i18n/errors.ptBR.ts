@@ -55,4 +55,6 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_NO_INTEGRATION_FOUND: 'Integração não encontrada.',
   ERR_INTEGRATION_TEST_FAILED: 'O teste do bot falhou: verifique o nome do projeto e o JSON da conta de serviço.',
   ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
+  ERR_NO_SCHEDULE_FOUND: 'Agendamento não encontrado.',
+  ERR_SCHEDULE_ALREADY_SENT: 'Esta mensagem já foi enviada: não pode mais ser alterada.',
 };
