@@ -154,11 +154,11 @@ export const createSchedulesService = (deps: { data: DataAccess; jobs: Jobs; clo
 
     /** A .png/.jpg/.jpeg by its bytes (whatever the name says), replacing any earlier one; while unsent. */
     attach: async (ctx: Ctx, id: number, file: UploadedFile): Promise<ScheduleDto> => {
-      if (file.bytes.length === 0) throw new AppError('ERR_VALIDATION', 'empty file');
-      const kind = await sniff(file.bytes);
-      if (!kind || !IMAGE_EXTENSIONS.has(kind.ext)) throw new AppError('ERR_FILE_TYPE_NOT_ALLOWED', 'only .png, .jpg or .jpeg');
       const { dto, replaced } = await data.withTenant(ctx, async (unit) => {
         const before = unsent(await editable(unit.tx, ctx, id));
+        if (file.bytes.length === 0) throw new AppError('ERR_VALIDATION', 'empty file');
+        const kind = await sniff(file.bytes);
+        if (!kind || !IMAGE_EXTENSIONS.has(kind.ext)) throw new AppError('ERR_FILE_TYPE_NOT_ALLOWED', 'only .png, .jpg or .jpeg');
         const stored = await media.save(ctx.companyId, file.bytes, { mimetype: kind.mime, fileName: file.fileName });
         const row = (await repo.update(unit.tx, ctx.companyId, id, { mediaPath: stored, mediaName: displayName(file.fileName) || originalName(stored) }))!;
         await auditQueries.record(unit.tx, ctx, { entity: 'schedule', entityId: id, action: 'update', before: audited(before), after: audited(row) });
