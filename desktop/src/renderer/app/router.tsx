@@ -7,7 +7,7 @@ import { RequirePlan } from '../features/plans/RequirePlan';
 
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
-  'todolist', 'schedules', 'helps', 'files',
+  'todolist', 'helps', 'files',
   'messages-api', 'kanban', 'financeiro',
   'announcements', 'subscription', 'chats/:uuid?', 'contact-lists', 'contact-lists/:contactListId/contacts',
   'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
@@ -84,6 +84,13 @@ const routes: RouteObject[] = [
         lazy: async () => {
           const { QueueIntegrationsPage } = await import('../features/queue-integrations/QueueIntegrationsPage');
           return { element: <RequireAdmin><RequirePlan flag="useIntegrations"><QueueIntegrationsPage /></RequirePlan></RequireAdmin> };
+        },
+      },
+      {
+        path: 'schedules',
+        lazy: async () => {
+          const { SchedulesPage } = await import('../features/schedules/SchedulesPage');
+          return { element: <RequirePlan flag="useSchedules"><SchedulesPage /></RequirePlan> };
         },
       },
       {

@@ -1,0 +1,86 @@
+import { Button, Flex, Popconfirm, Tag, Tooltip, Typography, theme } from 'antd';
+import { ClockCircleOutlined, DeleteOutlined, EditOutlined, RetweetOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { ScheduleDto } from '@balcao/shared';
+import { statusColor } from './schedules.logic';
+
+interface Props {
+  schedule: ScheduleDto;
+  onEdit: (s: ScheduleDto) => void;
+  onDelete: (s: ScheduleDto) => void;
+  /** One line (the month grid) instead of the agenda's card. */
+  compact?: boolean;
+}
+
+/** A schedule on the calendar: time, contact, status (late, error with its reason), edit and delete. */
+export const ScheduleEvent = ({ schedule: s, onEdit, onDelete, compact }: Props) => {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const status = (
+    <Tag color={statusColor[s.status]} style={{ marginInlineEnd: 0 }} data-testid="schedule-event-status">
+      {t(`schedules.status.${s.status}`)}
+    </Tag>
+  );
+  return (
+    <Flex
+      align="center"
+      gap={4}
+      wrap={!compact}
+      data-testid="schedule-event"
+      data-id={s.id}
+      data-status={s.status}
+      onClick={(e) => e.stopPropagation()}
+      style={{
+        padding: compact ? '1px 4px' : '4px 8px',
+        borderRadius: token.borderRadiusSM,
+        background: token.colorFillQuaternary,
+        borderInlineStart: `3px solid ${s.status === 'ERRO' ? token.colorError : s.status === 'ENVIADA' ? token.colorSuccess : s.status === 'CANCELADA' ? token.colorTextDisabled : token.colorPrimary}`,
+        marginBottom: 2,
+        minWidth: 0,
+      }}
+    >
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {dayjs(s.sendAt).format('HH:mm')}
+      </Typography.Text>
+      {s.cancelOnReply && (
+        <Tooltip title={t('schedules.followUp')}>
+          <RetweetOutlined aria-label={t('schedules.followUp')} style={{ color: token.colorTextSecondary }} />
+        </Tooltip>
+      )}
+      <Typography.Text ellipsis style={{ flex: 1, minWidth: 40, fontSize: compact ? 12 : undefined }} data-testid="schedule-event-contact">
+        {s.contact.name}
+      </Typography.Text>
+      {!compact || s.status !== 'PENDENTE' ? (
+        s.status === 'ERRO' && s.error ? <Tooltip title={t('schedules.errorReason', { reason: s.error })}>{status}</Tooltip> : status
+      ) : null}
+      {s.late && (
+        <Tooltip title={t('schedules.lateHint')}>
+          <Tag color="warning" icon={<ClockCircleOutlined />} style={{ marginInlineEnd: 0 }} data-testid="schedule-event-late">
+            {t('schedules.late')}
+          </Tag>
+        </Tooltip>
+      )}
+      {!compact && s.status === 'ERRO' && s.error && (
+        <Typography.Text type="danger" style={{ fontSize: 12, flexBasis: '100%' }} data-testid="schedule-event-error">
+          {s.error}
+        </Typography.Text>
+      )}
+      <Flex gap={2}>
+        <Tooltip title={t('schedules.edit')}>
+          <Button size="small" type="text" icon={<EditOutlined />} aria-label={t('schedules.edit')} data-testid="schedule-edit" onClick={() => onEdit(s)} />
+        </Tooltip>
+        <Popconfirm
+          title={t('schedules.deleteTitle')}
+          description={t('schedules.deleteText')}
+          okText={t('common.confirm')}
+          cancelText={t('common.cancel')}
+          okButtonProps={{ danger: true, ...({ 'data-testid': 'schedule-delete-confirm' } as Record<`data-${string}`, string>) }}
+          onConfirm={() => onDelete(s)}
+        >
+          <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('schedules.delete')} data-testid="schedule-delete" />
+        </Popconfirm>
+      </Flex>
+    </Flex>
+  );
+};
