@@ -20,6 +20,7 @@ test('schedules: sent at its time and shown as sent; a follow-up cancelled by th
     await page.getByTestId('followup-body').fill('Conseguiu ver os horários?');
     await expect(page.getByTestId('followup-cancel-on-reply')).toBeChecked();
     await page.getByTestId('followup-save').click();
+    await expect(page.getByTestId('followup-form')).toBeHidden();
     const item = page.getByTestId('followup-item');
     await expect(item).toContainText('Conseguiu ver os horários?');
     await snapshot(page, 'schedules-followup-banner');
@@ -36,29 +37,32 @@ test('schedules: sent at its time and shown as sent; a follow-up cancelled by th
     await expect(page.getByTestId('schedule-modal-title')).toHaveText('Mensagem Pendente');
     await expect(page.getByTestId('schedule-contact')).toContainText(ticket.contact.name);
     await page.getByTestId('schedule-body').fill('Lembrete: sua consulta é hoje às 15h');
-    // The next whole minute (the picker works in minutes).
-    const at = dayjs().add(1, 'minute').second(0).millisecond(0);
-    const picker = page.getByTestId('schedule-send-at').locator('input');
+    // A whole minute 30–90 s ahead (the picker works in minutes).
+    const at = dayjs().add(90, 'second').second(0).millisecond(0);
+    const picker = page.getByRole('textbox', { name: /Data de envio/ });
     await picker.click();
     await picker.press('ControlOrMeta+a');
     await picker.pressSequentially(at.format('DD/MM/YYYY HH:mm'));
     await picker.press('Enter');
     await expect(picker).toHaveValue(at.format('DD/MM/YYYY HH:mm'));
     await page.getByTestId('schedule-save').click();
-    await expect(page.getByTestId('schedule-modal-title')).toHaveCount(0);
+    await expect(page.getByTestId('schedule-form')).toBeHidden();
     const pending = page.locator('[data-testid="schedule-event"][data-status="PENDENTE"]');
     await expect(pending).toHaveCount(1);
     await expect(pending.getByTestId('schedule-event-contact')).toHaveText(ticket.contact.name);
-    await expect(page.getByTestId('schedules-title')).toContainText('(1)');
+    // This month: the schedule and the cancelled follow-up.
+    await expect(page.getByTestId('schedules-title')).toHaveText('Agendamentos (2)');
+    await expect(page.locator('[data-testid="schedule-event"][data-status="CANCELADA"]')).toHaveCount(1);
     await expect(phone.receivedWith('Lembrete: sua consulta é hoje às 15h')).toBeVisible({ timeout: 90_000 });
     const arrived = dayjs();
     expect(arrived.diff(at, 'second')).toBeLessThan(8);
     const sent = page.locator('[data-testid="schedule-event"][data-status="ENVIADA"]');
     await expect(sent).toHaveCount(1);
-    await expect(sent.getByTestId('schedule-event-status')).toHaveText('Enviada');
+    await expect(sent.getByTestId('schedule-event-status')).toHaveAttribute('aria-label', 'Enviada');
     await snapshot(page, 'schedules-month');
     await page.getByTestId('schedules-view').getByText('Semana').click();
-    await expect(page.getByTestId('schedules-week').getByTestId('schedule-event')).toHaveCount(1);
+    const inWeek = page.getByTestId('schedules-week').locator('[data-testid="schedule-event"][data-status="ENVIADA"]');
+    await expect(inWeek.getByTestId('schedule-event-status')).toHaveText('Enviada');
     await snapshot(page, 'schedules-week');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('schedules-view').getByText('Dia').click();

@@ -1,5 +1,5 @@
 import { Button, Flex, Popconfirm, Tag, Tooltip, Typography, theme } from 'antd';
-import { ClockCircleOutlined, DeleteOutlined, EditOutlined, RetweetOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, DeleteOutlined, EditOutlined, RetweetOutlined, StopOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleDto } from '@balcao/shared';
@@ -17,9 +17,19 @@ interface Props {
 export const ScheduleEvent = ({ schedule: s, onEdit, onDelete, compact }: Props) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const status = (
+  const label = t(`schedules.status.${s.status}`);
+  // The month grid's narrow cells say the status with an icon (its name on hover and to readers).
+  const icon =
+    s.status === 'ENVIADA' ? <CheckCircleFilled style={{ color: token.colorSuccess }} /> : s.status === 'ERRO' ? <CloseCircleFilled style={{ color: token.colorError }} /> : s.status === 'CANCELADA' ? <StopOutlined style={{ color: token.colorTextDisabled }} /> : null;
+  const status = compact ? (
+    icon && (
+      <span role="img" aria-label={label} title={label} data-testid="schedule-event-status" style={{ flex: 'none', fontSize: 12 }}>
+        {icon}
+      </span>
+    )
+  ) : (
     <Tag color={statusColor[s.status]} style={{ marginInlineEnd: 0 }} data-testid="schedule-event-status">
-      {t(`schedules.status.${s.status}`)}
+      {label}
     </Tag>
   );
   return (
@@ -40,7 +50,7 @@ export const ScheduleEvent = ({ schedule: s, onEdit, onDelete, compact }: Props)
         minWidth: 0,
       }}
     >
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      <Typography.Text type="secondary" style={{ fontSize: 12, flex: 'none', whiteSpace: 'nowrap' }} data-testid="schedule-event-time">
         {dayjs(s.sendAt).format('HH:mm')}
       </Typography.Text>
       {s.cancelOnReply && (
@@ -48,13 +58,11 @@ export const ScheduleEvent = ({ schedule: s, onEdit, onDelete, compact }: Props)
           <RetweetOutlined aria-label={t('schedules.followUp')} style={{ color: token.colorTextSecondary }} />
         </Tooltip>
       )}
-      <Typography.Text ellipsis style={{ flex: 1, minWidth: 40, fontSize: compact ? 12 : undefined }} data-testid="schedule-event-contact">
+      <Typography.Text ellipsis style={{ flex: 1, minWidth: compact ? 0 : 40, fontSize: compact ? 12 : undefined }} data-testid="schedule-event-contact">
         {s.contact.name}
       </Typography.Text>
-      {!compact || s.status !== 'PENDENTE' ? (
-        s.status === 'ERRO' && s.error ? <Tooltip title={t('schedules.errorReason', { reason: s.error })}>{status}</Tooltip> : status
-      ) : null}
-      {s.late && (
+      {s.status === 'ERRO' && s.error && status ? <Tooltip title={t('schedules.errorReason', { reason: s.error })}>{status}</Tooltip> : status}
+      {s.late && !compact && (
         <Tooltip title={t('schedules.lateHint')}>
           <Tag color="warning" icon={<ClockCircleOutlined />} style={{ marginInlineEnd: 0 }} data-testid="schedule-event-late">
             {t('schedules.late')}
@@ -66,9 +74,9 @@ export const ScheduleEvent = ({ schedule: s, onEdit, onDelete, compact }: Props)
           {s.error}
         </Typography.Text>
       )}
-      <Flex gap={2}>
+      <Flex gap={0} style={{ flex: 'none' }}>
         <Tooltip title={t('schedules.edit')}>
-          <Button size="small" type="text" icon={<EditOutlined />} aria-label={t('schedules.edit')} data-testid="schedule-edit" onClick={() => onEdit(s)} />
+          <Button size="small" type="text" icon={<EditOutlined />} style={compact ? { width: 20, minWidth: 20, height: 20 } : undefined} aria-label={t('schedules.edit')} data-testid="schedule-edit" onClick={() => onEdit(s)} />
         </Tooltip>
         <Popconfirm
           title={t('schedules.deleteTitle')}
@@ -78,7 +86,7 @@ export const ScheduleEvent = ({ schedule: s, onEdit, onDelete, compact }: Props)
           okButtonProps={{ danger: true, ...({ 'data-testid': 'schedule-delete-confirm' } as Record<`data-${string}`, string>) }}
           onConfirm={() => onDelete(s)}
         >
-          <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('schedules.delete')} data-testid="schedule-delete" />
+          <Button size="small" type="text" danger icon={<DeleteOutlined />} style={compact ? { width: 20, minWidth: 20, height: 20 } : undefined} aria-label={t('schedules.delete')} data-testid="schedule-delete" />
         </Popconfirm>
       </Flex>
     </Flex>
