@@ -35,8 +35,8 @@ export const ScheduleEvent = ({ schedule: s, onEdit, onDelete, compact }: Props)
   return (
     <Flex
       align="center"
-      gap={4}
-      wrap={!compact}
+      gap={compact ? 2 : 4}
+      wrap
       data-testid="schedule-event"
       data-id={s.id}
       data-status={s.status}
@@ -58,7 +58,8 @@ export const ScheduleEvent = ({ schedule: s, onEdit, onDelete, compact }: Props)
           <RetweetOutlined aria-label={t('schedules.followUp')} style={{ color: token.colorTextSecondary }} />
         </Tooltip>
       )}
-      <Typography.Text ellipsis style={{ flex: 1, minWidth: compact ? 0 : 40, fontSize: compact ? 12 : undefined }} data-testid="schedule-event-contact">
+      {/* Month cells: the time, status and icons on one line, the contact's name on the next. */}
+      <Typography.Text ellipsis style={compact ? { order: 1, flexBasis: '100%', minWidth: 0, fontSize: 12 } : { flex: 1, minWidth: 40 }} data-testid="schedule-event-contact">
         {s.contact.name}
       </Typography.Text>
       {s.status === 'ERRO' && s.error && status ? <Tooltip title={t('schedules.errorReason', { reason: s.error })}>{status}</Tooltip> : status}
@@ -74,7 +75,7 @@ export const ScheduleEvent = ({ schedule: s, onEdit, onDelete, compact }: Props)
           {s.error}
         </Typography.Text>
       )}
-      <Flex gap={0} style={{ flex: 'none' }}>
+      <Flex gap={0} style={{ flex: 'none', marginInlineStart: compact ? 'auto' : undefined }}>
         <Tooltip title={t('schedules.edit')}>
           <Button size="small" type="text" icon={<EditOutlined />} style={compact ? { width: 20, minWidth: 20, height: 20 } : undefined} aria-label={t('schedules.edit')} data-testid="schedule-edit" onClick={() => onEdit(s)} />
         </Tooltip>

@@ -15,7 +15,7 @@ import { ScheduleEvent } from './ScheduleEvent';
 import { ScheduleModal } from './ScheduleModal';
 
 /** Events a month cell shows before '+n mais'. */
-const CELL_MAX = 3;
+const CELL_MAX = 2;
 
 /**
  * /schedules (administration.md "Schedules"): a calendar — month (antd Calendar), week and day
@@ -35,8 +35,8 @@ export const SchedulesPage = () => {
   const range = useMemo(() => rangeOf(view, anchor), [view, anchor]);
 
   useEffect(() => {
+    // The skeleton is for the first load; moving through the calendar keeps what shows until the answer.
     const abort = new AbortController();
-    setLoaded(false);
     schedulesApi
       .range(range.start.toISOString(), range.end.toISOString(), abort.signal)
       .then((r) => setRecords(r.schedules))
