@@ -187,9 +187,13 @@ describe('sending', () => {
     const admin = api(app, a.adminToken);
     const first = inHours(1);
     const s = (await admin.post<ScheduleDto>('/schedules', { body: 'Remarcado', contactId: contact.id, sendAt: first })).body;
-    await admin.put(`/schedules/${s.id}`, { sendAt: inHours(2) });
-    await app.owner`update schedules set send_at = now() - interval '1 second' where id = ${s.id}`;
+    const edited = (await admin.put<ScheduleDto>(`/schedules/${s.id}`, { sendAt: inHours(2) })).body;
     const send = sender();
+    // A job that comes early (clocks apart) is planned again for the time left.
+    const early = await send.attempt(a.companyId, s.id, { plannedFor: edited.sendAt });
+    expect(early).toMatchObject({ kind: 'early' });
+    expect((early as { inSeconds: number }).inSeconds).toBeGreaterThan(7_000);
+    await app.owner`update schedules set send_at = now() - interval '1 second' where id = ${s.id}`;
     expect(await send.attempt(a.companyId, s.id, { plannedFor: new Date(first).toISOString() })).toEqual({ kind: 'skipped' });
     expect((await row(s.id)).status).toBe('PENDENTE');
   });

@@ -25,6 +25,8 @@ export const DEFAULT_SENDER_LIMITS: SenderLimits = { retryDelays: [10, 30], late
 /** What one try came to: `retryInSeconds` plans the next try (the job's caller does it). */
 export type SendOutcome =
   | { kind: 'skipped' }
+  /** The job came before the row's time (clocks apart): planned again for then. */
+  | { kind: 'early'; inSeconds: number }
   | { kind: 'sent'; late: boolean; messageId: number }
   | { kind: 'cancelled' }
   | { kind: 'failed'; final: boolean; reason: string; retryInSeconds?: number }
@@ -71,7 +73,7 @@ export const createScheduleSender = (deps: { data: DataAccess; jobs: Jobs; clock
         const now = clock.now();
         if (!s || s.status !== 'PENDENTE') return { kind: 'skipped' as const };
         if (o.plannedFor !== undefined && o.plannedFor !== s.sendAt.toISOString()) return { kind: 'skipped' as const };
-        if (s.sendAt.getTime() > now.getTime() + 1000) return { kind: 'skipped' as const };
+        if (s.sendAt.getTime() > now.getTime() + 1000) return { kind: 'early' as const, inSeconds: (s.sendAt.getTime() - now.getTime()) / 1000 };
         tried = s;
         // The reply may have come while this process was down, or its listener never ran: the
         // messages table is the truth, read under the row's lock.
@@ -134,7 +136,14 @@ export const createScheduleSender = (deps: { data: DataAccess; jobs: Jobs; clock
     /** The `schedule.send` job: one try, and the next one planned as a job when it failed or was held. */
     runJob: async (job: { companyId: number; scheduleId: number; sendAt?: string }): Promise<SendOutcome> => {
       const outcome = await attempt(job.companyId, job.scheduleId, { plannedFor: job.sendAt });
-      const again = outcome.kind === 'failed' && outcome.retryInSeconds ? outcome.retryInSeconds : outcome.kind === 'held' && outcome.retryAt ? Math.max(1, (outcome.retryAt.getTime() - clock.now().getTime()) / 1000) : 0;
+      const again =
+        outcome.kind === 'failed' && outcome.retryInSeconds
+          ? outcome.retryInSeconds
+          : outcome.kind === 'held' && outcome.retryAt
+            ? Math.max(1, (outcome.retryAt.getTime() - clock.now().getTime()) / 1000)
+            : outcome.kind === 'early'
+              ? outcome.inSeconds
+              : 0;
       if (again > 0) {
         // The retry is planned for the row's own time, so only it (not an older job) acts.
         await data.withTenant(systemCtx(job.companyId), async ({ tx }) => {
