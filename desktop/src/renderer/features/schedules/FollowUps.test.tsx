@@ -8,6 +8,7 @@ import type { WireChannels } from '@balcao/shared';
 import { makeTicket } from '../../test/fixtures';
 import { schedulesApi } from './schedules.api';
 import { makeSchedule } from './schedules.fixtures';
+import { useCompany } from '../company/company.store';
 import { FollowUpBanner, ScheduleButton } from './FollowUps';
 
 vi.mock('./schedules.api', () => ({ schedulesApi: { pendingOfTicket: vi.fn(), remove: vi.fn(async () => ({ ok: true })), create: vi.fn() } }));
@@ -23,6 +24,7 @@ configure({ asyncUtilTimeout: 8000 });
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
+  useCompany.setState((s) => ({ flags: { ...s.flags, useSchedules: true } }));
 });
 
 const followUp = (over = {}) => makeSchedule({ id: 4, ticketId: 10, cancelOnReply: true, body: 'Conseguiu ver a proposta?', sendAt: new Date(Date.now() + 3_600_000).toISOString(), ...over });
@@ -54,6 +56,20 @@ describe('FollowUpBanner', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByTestId('followup-cancel-confirm'));
     await waitFor(() => expect(api.remove).toHaveBeenCalledWith(4));
     await waitFor(() => expect(screen.queryByTestId('followup-banner')).toBeNull());
+  });
+});
+
+describe('without useSchedules in the plan', () => {
+  it('shows neither the button nor the banner, and asks nothing', () => {
+    useCompany.setState((s) => ({ flags: { ...s.flags, useSchedules: false } }));
+    render(
+      <MemoryRouter>
+        <ScheduleButton ticket={makeTicket()} />
+        <FollowUpBanner ticketId={10} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('ticket-schedule-button')).toBeNull();
+    expect(api.pendingOfTicket).not.toHaveBeenCalled();
   });
 });
 

@@ -10,6 +10,7 @@ import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
 import { toast } from '../../lib/toast';
 import { zodRule } from '../../lib/zodRule';
+import { useCompany } from '../company/company.store';
 import { schedulesApi } from './schedules.api';
 import { defaultSendAt, upsert } from './schedules.logic';
 
@@ -27,6 +28,12 @@ interface Values {
  * shown on it; without, a plain schedule, and the app goes to /schedules after saving (the spec).
  */
 export const ScheduleButton = ({ ticket }: { ticket: TicketDto }) => {
+  // A plan without schedules (useSchedules) shows neither the button nor the banner.
+  const enabled = useCompany((s) => s.flags.useSchedules);
+  return enabled ? <ScheduleAction ticket={ticket} /> : null;
+};
+
+const ScheduleAction = ({ ticket }: { ticket: TicketDto }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -91,6 +98,11 @@ export const ScheduleButton = ({ ticket }: { ticket: TicketDto }) => {
 
 /** A ticket's pending follow-ups, each with its time and a cancel button, until sent or cancelled (live). */
 export const FollowUpBanner = ({ ticketId }: { ticketId: number }) => {
+  const enabled = useCompany((s) => s.flags.useSchedules);
+  return enabled ? <FollowUpList ticketId={ticketId} /> : null;
+};
+
+const FollowUpList = ({ ticketId }: { ticketId: number }) => {
   const { t } = useTranslation();
   const [list, setList] = useState<ScheduleDto[]>([]);
 
