@@ -38,6 +38,7 @@ import { createPromptResponder, promptSecrets, promptsModule } from './modules/p
 import { numberHealthModule } from './modules/number-health';
 import { queuesModule } from './modules/queues';
 import { quickMessagesModule } from './modules/quick-messages';
+import { schedulesModule } from './modules/schedules';
 import { tagsModule } from './modules/tags';
 import { timersModule } from './modules/timers';
 import { ticketNotesModule } from './modules/ticket-notes';
@@ -170,7 +171,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders, ticketTimeline: botQueries.record, rateCount, mailer };
-  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule, contactListsModule, filesModule];
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule, contactListsModule, filesModule, schedulesModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

@@ -63,6 +63,8 @@ export const errorCodes = [
   'ERR_INVALID_RESET_CODE',
   'ERR_RESET_IN_PATH',
   'ERR_INTERNAL',
+  'ERR_NO_SCHEDULE_FOUND',
+  'ERR_SCHEDULE_ALREADY_SENT',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -137,6 +139,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   /** The spec's `POST /resetpasswords/:email/:token/:newPassword`: values in a URL end up in logs; send them in the body. */
   ERR_RESET_IN_PATH: 400,
   ERR_INTERNAL: 500,
+  ERR_NO_SCHEDULE_FOUND: 404,
+  /** A schedule is saved only while unsent (administration.md: save only when sentAt is empty). */
+  ERR_SCHEDULE_ALREADY_SENT: 409,
 };
 
 /** The body of every error answer. */

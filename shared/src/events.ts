@@ -12,6 +12,7 @@ import type { QueueIntegrationDto } from './schemas/queue-integrations';
 import type { PromptDto } from './schemas/prompts';
 import type { ContactListDto, ContactListImportProgress, ContactListItemDto } from './schemas/contact-lists';
 import type { FileListDto } from './schemas/files';
+import type { ScheduleDto } from './schemas/schedules';
 
 /** Internal domain events staged by services and published after commit. */
 export type DomainEvent =
@@ -69,6 +70,9 @@ export type DomainEvent =
   /** File lists (administration.md /files; admins only). */
   | { type: 'fileList.saved'; companyId: number; file: FileListDto; created: boolean }
   | { type: 'fileList.deleted'; companyId: number; fileId: number }
+  /** A schedule or follow-up created, edited, sent, failed or cancelled (issue 13 §1–2). */
+  | { type: 'schedule.saved'; companyId: number; schedule: ScheduleDto; created: boolean }
+  | { type: 'schedule.deleted'; companyId: number; scheduleId: number; ticketId: number | null }
   | { type: 'auth.login'; companyId: number; userId: number }
   /** A company setting (or its timezone) changed; an integration key's value is never in it (decision 0120). */
   | { type: 'setting.updated'; companyId: number; setting: SettingDto }
@@ -177,6 +181,11 @@ export interface WireChannels {
   contactListItem: { action: 'create' | 'update'; item: ContactListItemDto } | { action: 'delete'; contactListId: number; itemId: number };
   /** The company's file lists, to its admins. */
   file: { action: 'create' | 'update'; file: FileListDto } | { action: 'delete'; fileId: number };
+  /**
+   * The company's schedules and follow-ups, to the whole company, named as the spec's client
+   * listens: `company<id>-schedule` (no hyphen after "company"; decision 0213).
+   */
+  schedule: { action: 'create' | 'update'; schedule: ScheduleDto } | { action: 'delete'; scheduleId: number };
 }
 
 /** What an agent is doing in a ticket, as colleagues see it. */
@@ -188,8 +197,8 @@ export type WireChannel = keyof WireChannels;
 export type WireEventName<C extends WireChannel = WireChannel> = C extends UnhyphenatedChannel ? `company${number}-${C}` : `company-${number}-${C}`;
 
 /** Channels the spec's client names `company<id>-<channel>`, without the hyphen after "company". */
-type UnhyphenatedChannel = 'quickemessage';
-const unhyphenated: readonly WireChannel[] = ['quickemessage'];
+type UnhyphenatedChannel = 'quickemessage' | 'schedule';
+const unhyphenated: readonly WireChannel[] = ['quickemessage', 'schedule'];
 
 /** `company-7-ticket`; `company7-quickemessage` */
 export const wireEvent = <C extends WireChannel>(companyId: number, channel: C): WireEventName<C> =>

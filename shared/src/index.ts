@@ -31,3 +31,4 @@ export * from './schemas/kanban';
 export * from './schemas/contact-lists';
 export * from './schemas/files';
 export * from './schemas/signup';
+export * from './schemas/schedules';

@@ -64,10 +64,12 @@ export const adminPermissions = [
   'contactLists:manage',
   /** File lists campaigns send (administration.md /files; decision 0220). */
   'files:manage',
+  /** Edit and delete anyone's schedule of the company, not only one's own (decision 0210). */
+  'schedules:manageAll',
 ] as const;
 
 /** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages, tags' kanban flag; decision 0113: deleting tags; decision 0141: the company's dashboard). */
-export const supervisorPermissions = ['quickMessages:manageAll', 'tags:setKanban', 'tags:delete', 'dashboard:view', 'tickets:timeline', 'contacts:optIn'] as const;
+export const supervisorPermissions = ['quickMessages:manageAll', 'tags:setKanban', 'tags:delete', 'dashboard:view', 'tickets:timeline', 'contacts:optIn', 'schedules:manageAll'] as const;
 
 /** What only the super user (any profile) may do: the whole installation, not one company. */
 export const superPermissions = [

@@ -48,8 +48,11 @@ export interface JobPayloads {
   'session.command': { companyId: number; whatsappId: number; action: 'start' | 'restart' | 'logout'; phoneNumber?: string; at: string };
   /** The ticket timers (auto-close, auto-transfer, bot timeouts): a cron job, one run at a time in the cluster. */
   'timers.sweep': Record<string, never>;
-  /** One schedule (or follow-up) due at its sendAt (issue 13 §1–2). */
-  'schedule.send': { companyId: number; scheduleId: number };
+  /**
+   * One schedule (or follow-up) due at its sendAt (issue 13 §1–2). `sendAt`: the time it was
+   * planned for (ISO); a job for a schedule edited since, or already sent, does nothing.
+   */
+  'schedule.send': { companyId: number; scheduleId: number; sendAt?: string };
   /** Past-due and missed schedules across companies (the server was down): a cron job. */
   'schedules.sweep': Record<string, never>;
   /** A running campaign's next window of sends (issue 13 §5): claims ledger rows, enqueues them. */

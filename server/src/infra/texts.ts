@@ -36,6 +36,8 @@ export interface ServerTexts {
   exampleSheet: { header: { name: string; number: string; email: string }; rows: [string, string, string][] };
   /** The password reset mail (issue 14 §3): the 6-digit code and how many minutes it lives. */
   resetMail: { subject: string; text(name: string, code: string, minutes: number): string };
+  /** Why a schedule is ERRO (issue 13 §1), shown on the /schedules calendar and its modal. */
+  schedule: { noConnection: string; disconnected(name: string): string; optedOut: string; contactGone: string; failed: string };
 }
 
 const catalogue: Record<Language, ServerTexts> = {
@@ -72,6 +74,13 @@ const catalogue: Record<Language, ServerTexts> = {
       text: (name, code, minutes) =>
         `Olá, ${name}.\n\nSeu código de verificação para redefinir a senha é: ${code}\n\nEle vale por ${minutes} minutos e pode ser usado uma única vez. Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.`,
     },
+    schedule: {
+      noConnection: 'Nenhuma conexão para enviar (cadastre uma conexão padrão)',
+      disconnected: (name) => `A conexão ${name} não está conectada`,
+      optedOut: 'O contato pediu para não receber mensagens (opt-out)',
+      contactGone: 'O contato não existe mais',
+      failed: 'Falha ao enviar a mensagem',
+    },
   },
   en: {
     kinds: {
@@ -106,6 +115,13 @@ const catalogue: Record<Language, ServerTexts> = {
       text: (name, code, minutes) =>
         `Hello, ${name}.\n\nYour verification code to reset your password is: ${code}\n\nIt is valid for ${minutes} minutes and works only once. If you did not ask for a reset, ignore this e-mail: your password stays the same.`,
     },
+    schedule: {
+      noConnection: 'No connection to send through (set a default connection)',
+      disconnected: (name) => `The connection ${name} is not connected`,
+      optedOut: 'The contact asked not to receive messages (opt-out)',
+      contactGone: 'The contact no longer exists',
+      failed: 'Sending the message failed',
+    },
   },
   es: {
     kinds: {
@@ -139,6 +155,13 @@ const catalogue: Record<Language, ServerTexts> = {
       subject: 'Código para restablecer su contraseña',
       text: (name, code, minutes) =>
         `Hola, ${name}.\n\nSu código de verificación para restablecer la contraseña es: ${code}\n\nEs válido por ${minutes} minutos y se puede usar una sola vez. Si usted no pidió el restablecimiento, ignore este correo: su contraseña sigue siendo la misma.`,
+    },
+    schedule: {
+      noConnection: 'Ninguna conexión para enviar (registre una conexión predeterminada)',
+      disconnected: (name) => `La conexión ${name} no está conectada`,
+      optedOut: 'El contacto pidió no recibir mensajes (opt-out)',
+      contactGone: 'El contacto ya no existe',
+      failed: 'Falló el envío del mensaje',
     },
   },
 };

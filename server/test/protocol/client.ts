@@ -834,6 +834,39 @@ export class SpecClient {
     return this.http('DELETE', `/ticket-notes/${id}`);
   }
 
+  // ------------------------------------------------------------------------------- /schedules
+
+  /** pages/Schedules: GET /schedules/ {searchParam, pageNumber} (and `contactId` from ?contactId=); reads schedules, hasMore. */
+  schedulesPage(params: { searchParam?: string; pageNumber?: number; contactId?: number } = {}) {
+    return this.http<{ schedules: Record<string, unknown>[]; hasMore: boolean }>('GET', '/schedules/', { params: { searchParam: params.searchParam ?? '', pageNumber: params.pageNumber ?? 1, ...(params.contactId ? { contactId: params.contactId } : {}) } });
+  }
+
+  /** ScheduleModal on open: GET /schedules/{id}. */
+  schedule(id: number) {
+    return this.http<Record<string, unknown>>('GET', `/schedules/${id}`);
+  }
+
+  /**
+   * ScheduleModal.handleSaveSchedule: the form's values plus `userId`, PUT for an existing record
+   * or POST; then, with an attachment, POST media-upload with typeArch "schedule" and file.
+   */
+  async saveSchedule(values: Record<string, unknown>, opts: { id?: number; attachment?: { blob: Blob; name: string } } = {}) {
+    const data = { ...values, userId: this.user?.id };
+    const saved = opts.id ? await this.http<{ id: number }>('PUT', `/schedules/${opts.id}`, { data }) : await this.http<{ id: number }>('POST', '/schedules', { data });
+    const upload = opts.attachment && saved.status === 200 ? await this.form(`/schedules/${opts.id ?? saved.data.id}/media-upload`, { typeArch: 'schedule', file: opts.attachment }) : null;
+    return { saved, upload };
+  }
+
+  /** ScheduleModal.deleteMedia: DELETE /schedules/{id}/media-upload. */
+  deleteScheduleMedia(id: number) {
+    return this.http('DELETE', `/schedules/${id}/media-upload`);
+  }
+
+  /** pages/Schedules' delete: DELETE /schedules/{id}. */
+  deleteSchedule(id: number) {
+    return this.http('DELETE', `/schedules/${id}`);
+  }
+
   // ------------------------------------------------------------------------------- socket
 
   /**

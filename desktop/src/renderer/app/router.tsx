@@ -7,7 +7,7 @@ import { RequirePlan } from '../features/plans/RequirePlan';
 
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
-  'schedules', 'helps', 'messages-api', 'financeiro', 'announcements', 'subscription', 'chats/:uuid?',
+  'helps', 'messages-api', 'financeiro', 'announcements', 'subscription', 'chats/:uuid?',
   'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
 ];
 
@@ -103,6 +103,13 @@ const routes: RouteObject[] = [
         lazy: async () => {
           const { QueueIntegrationsPage } = await import('../features/queue-integrations/QueueIntegrationsPage');
           return { element: <RequireAdmin><RequirePlan flag="useIntegrations"><QueueIntegrationsPage /></RequirePlan></RequireAdmin> };
+        },
+      },
+      {
+        path: 'schedules',
+        lazy: async () => {
+          const { SchedulesPage } = await import('../features/schedules/SchedulesPage');
+          return { element: <RequirePlan flag="useSchedules"><SchedulesPage /></RequirePlan> };
         },
       },
       {

@@ -178,11 +178,13 @@ export const insert = async (tx: Tx, data: typeof tickets.$inferInsert): Promise
 export const liveOrOpen = async (
   tx: Tx,
   companyId: number,
-  o: { contactId: number; whatsappId: number; userId: number; queueId: number | null; at: Date },
+  /** `userId` null (a schedule whose author was deleted): the new ticket waits in its queue, pending. */
+  o: { contactId: number; whatsappId: number; userId: number | null; queueId: number | null; at: Date },
 ): Promise<{ ticket: TicketRow; created: boolean }> => {
   const live = await findLive(tx, companyId, o.contactId, o.whatsappId);
   if (live) return { ticket: live, created: false };
-  const row = await insert(tx, { companyId, contactId: o.contactId, whatsappId: o.whatsappId, queueId: o.queueId, status: 'open', userId: o.userId, acceptedAt: o.at, queuedAt: o.at });
+  const open = o.userId !== null;
+  const row = await insert(tx, { companyId, contactId: o.contactId, whatsappId: o.whatsappId, queueId: o.queueId, status: open ? 'open' : 'pending', userId: o.userId, acceptedAt: open ? o.at : null, queuedAt: o.at });
   if (row) return { ticket: row, created: true };
   return { ticket: (await findLive(tx, companyId, o.contactId, o.whatsappId))!, created: false };
 };

@@ -10,6 +10,8 @@ import { drawerApi } from '../contacts/drawer/drawer.api';
 import { useConversation } from '../messages';
 import { useTickets } from './tickets.store';
 import { ConversationHeader } from './ConversationHeader';
+// The follow-ups' button and banner have their own tests (features/schedules).
+vi.mock('../schedules', () => ({ ScheduleButton: () => null, FollowUpBanner: () => null }));
 
 vi.mock('../tags/tags.api', () => ({ tagsApi: { list: vi.fn(), create: vi.fn(), sync: vi.fn() } }));
 vi.mock('../contacts/drawer/drawer.api', () => ({ drawerApi: { contact: vi.fn(), saveContact: vi.fn(), notes: vi.fn(), addNote: vi.fn(), deleteNote: vi.fn() } }));

@@ -13,6 +13,8 @@ import { emptyLists } from './tickets.logic';
 import { useTickets } from './tickets.store';
 import { usePresence } from './tickets.presence';
 import { ConversationHeader } from './ConversationHeader';
+// The follow-ups' button and banner have their own tests (features/schedules).
+vi.mock('../schedules', () => ({ ScheduleButton: () => null, FollowUpBanner: () => null }));
 
 vi.mock('./tickets.api', () => ({ ticketsApi: { remove: vi.fn(), transfer: vi.fn(), queues: vi.fn(), users: vi.fn(), connections: vi.fn() } }));
 const api = vi.mocked(ticketsApi);

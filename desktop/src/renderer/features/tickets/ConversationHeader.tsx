@@ -14,6 +14,7 @@ import { TicketTagsSelect } from '../tags';
 import { useConversation } from '../messages';
 import { useTickets } from './tickets.store';
 import { TimelineButton } from '../bot';
+import { FollowUpBanner, ScheduleButton } from '../schedules';
 
 /** A ticket the server answered (tags changed): lists and the open conversation show it now. */
 const applyTicket = (ticket: TicketDto) => {
@@ -112,42 +113,47 @@ export const ConversationHeader = ({ ticket }: { ticket: TicketDto }) => {
   const presence = useTicketPresence(ticket.id);
   const [contactOpen, setContactOpen] = useState(false);
   return (
-    <Flex
-      align="center"
-      gap={12}
-      wrap
-      style={{ padding: '8px 16px', borderBottom: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer }}
-    >
-      <Button
-        type="text"
-        shape="circle"
-        style={{ width: 'auto', height: 'auto', padding: 0 }}
-        onClick={() => setContactOpen(true)}
-        aria-label={t('drawer.open')}
-        title={t('drawer.open')}
-        data-testid="contact-drawer-open"
+    <>
+      <Flex
+        align="center"
+        gap={12}
+        wrap
+        style={{ padding: '8px 16px', borderBottom: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer }}
       >
-        <ContactAvatar name={ticket.contact.name} src={ticket.contact.profilePicUrl} />
-      </Button>
-      <Flex vertical style={{ flex: 1, minWidth: 160 }}>
-        <Typography.Text strong ellipsis data-testid="conversation-title">
-          {`${ticket.contact.name} #${ticket.id}`}
-        </Typography.Text>
-        {presence ? (
-          <Typography.Text italic ellipsis data-testid="conversation-presence" style={{ fontSize: 12, color: token.colorPrimary }}>
-            {t(presence === 'composing' ? 'tickets.typing' : 'tickets.recording')}
+        <Button
+          type="text"
+          shape="circle"
+          style={{ width: 'auto', height: 'auto', padding: 0 }}
+          onClick={() => setContactOpen(true)}
+          aria-label={t('drawer.open')}
+          title={t('drawer.open')}
+          data-testid="contact-drawer-open"
+        >
+          <ContactAvatar name={ticket.contact.name} src={ticket.contact.profilePicUrl} />
+        </Button>
+        <Flex vertical style={{ flex: 1, minWidth: 160 }}>
+          <Typography.Text strong ellipsis data-testid="conversation-title">
+            {`${ticket.contact.name} #${ticket.id}`}
           </Typography.Text>
-        ) : (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
-            {ticket.user ? t('ticket.assignedTo', { name: ticket.user.name }) : t('ticket.unassigned')}
-          </Typography.Text>
-        )}
-        <CollisionNotice ticket={ticket} />
+          {presence ? (
+            <Typography.Text italic ellipsis data-testid="conversation-presence" style={{ fontSize: 12, color: token.colorPrimary }}>
+              {t(presence === 'composing' ? 'tickets.typing' : 'tickets.recording')}
+            </Typography.Text>
+          ) : (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
+              {ticket.user ? t('ticket.assignedTo', { name: ticket.user.name }) : t('ticket.unassigned')}
+            </Typography.Text>
+          )}
+          <CollisionNotice ticket={ticket} />
+        </Flex>
+        <TicketTagsSelect ticket={ticket} onChanged={applyTicket} />
+        <TimelineButton ticketId={ticket.id} />
+        {ticket.status !== 'closed' && <ScheduleButton ticket={ticket} />}
+        <TicketButtons ticket={ticket} />
+        <ContactDrawer open={contactOpen} onClose={() => setContactOpen(false)} ticket={ticket} onContactSaved={applyContact} />
       </Flex>
-      <TicketTagsSelect ticket={ticket} onChanged={applyTicket} />
-      <TimelineButton ticketId={ticket.id} />
-      <TicketButtons ticket={ticket} />
-      <ContactDrawer open={contactOpen} onClose={() => setContactOpen(false)} ticket={ticket} onContactSaved={applyContact} />
-    </Flex>
+      {/* The ticket's pending follow-ups (issue 13 §2), until sent or cancelled. */}
+      <FollowUpBanner ticketId={ticket.id} />
+    </>
   );
 };

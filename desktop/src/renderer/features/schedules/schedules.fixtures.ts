@@ -1,0 +1,26 @@
+import type { ScheduleDto } from '@balcao/shared';
+
+export const makeSchedule = (over: Partial<ScheduleDto> = {}): ScheduleDto => ({
+  id: 1,
+  body: 'Lembrete da consulta',
+  contactId: 5,
+  contact: { id: 5, name: 'Maria Souza', number: '5511988887777' },
+  ticketId: null,
+  userId: 1,
+  whatsappId: null,
+  sendAt: new Date().toISOString(),
+  sentAt: null,
+  status: 'PENDENTE',
+  error: '',
+  attempts: 0,
+  late: false,
+  cancelOnReply: false,
+  cancelledAt: null,
+  messageId: null,
+  mediaPath: null,
+  mediaName: null,
+  companyId: 1,
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+  ...over,
+});
