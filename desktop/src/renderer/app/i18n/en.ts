@@ -842,6 +842,8 @@ export const en: Catalogue = {
       aiTts: 'Audio reply',
       aiTransfer: 'AI asked for a person',
       ratingAsked: 'Rating asked',
+      optOut: 'Opted out',
+      schedule: 'Scheduled message',
     },
     moreFields: {
       type: 'Type', integrationId: 'Integration (id)', promptId: 'Prompt (id)', attempts: 'Call attempts', replies: 'Replies', stop: 'Ended the bot',

@@ -842,6 +842,8 @@ export const es: Catalogue = {
       aiTts: 'Respuesta en audio',
       aiTransfer: 'La IA pidió un agente',
       ratingAsked: 'Calificación solicitada',
+      optOut: 'Baja de envíos',
+      schedule: 'Mensaje programado',
     },
     moreFields: {
       type: 'Tipo', integrationId: 'Integración (id)', promptId: 'Prompt (id)', attempts: 'Intentos de llamada', replies: 'Respuestas', stop: 'Terminó el bot',

@@ -841,6 +841,8 @@ export const ptBR = {
       aiTts: 'Resposta em áudio',
       aiTransfer: 'IA pediu um atendente',
       ratingAsked: 'Avaliação pedida',
+      optOut: 'Descadastro pedido',
+      schedule: 'Mensagem agendada',
     },
     moreFields: {
       type: 'Tipo', integrationId: 'Integração (id)', promptId: 'Prompt (id)', attempts: 'Tentativas de chamada', replies: 'Respostas', stop: 'Encerrou o bot',
