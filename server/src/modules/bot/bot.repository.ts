@@ -4,6 +4,8 @@ import { queueOptions, queues } from '../queues/queues.table';
 import { whatsappQueues } from '../whatsapp/whatsapp.table';
 import { tickets } from '../tickets/tickets.table';
 import { messages } from '../messages/messages.table';
+import { queueIntegrations } from '../queue-integrations/queue-integrations.table';
+import { prompts } from '../prompts/prompts.table';
 import { ticketEvents } from './bot.table';
 import type { QueueConf } from './bot.decide';
 import type { TimelineEntry } from './bot.port';
@@ -18,14 +20,24 @@ export const connectionQueues = async (tx: Tx, companyId: number, whatsappId: nu
     .innerJoin(queues, and(eq(queues.companyId, whatsappQueues.companyId), eq(queues.id, whatsappQueues.queueId)))
     .where(and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, whatsappId)))
     .orderBy(sql`${queues.orderQueue} asc nulls last`, asc(queues.id));
+  return withOptions(tx, companyId, qs.map((r) => r.q));
+};
+
+/** One queue of the company with its option tree, as the engine reads it (a replay of a queue outside the ticket's connection). */
+export const queueConf = async (tx: Tx, companyId: number, queueId: number): Promise<QueueConf | undefined> => {
+  const qs = await tx.select().from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)));
+  return (await withOptions(tx, companyId, qs))[0];
+};
+
+const withOptions = async (tx: Tx, companyId: number, qs: (typeof queues.$inferSelect)[]): Promise<QueueConf[]> => {
   if (qs.length === 0) return [];
-  const ids = qs.map((r) => r.q.id);
+  const ids = qs.map((q) => q.id);
   const opts = await tx
     .select()
     .from(queueOptions)
     .where(and(eq(queueOptions.companyId, companyId), sql`${queueOptions.queueId} = any(${sql.raw(`array[${ids.map(Number).join(',')}]::int[]`)})`))
     .orderBy(asc(queueOptions.id));
-  return qs.map(({ q }) => ({
+  return qs.map((q) => ({
     id: q.id,
     name: q.name,
     greetingMessage: q.greetingMessage,
@@ -101,3 +113,42 @@ export const moveMessage = async (tx: Tx, companyId: number, messageId: number, 
   const left = await tx.select({ id: messages.id }).from(messages).where(and(eq(messages.companyId, companyId), eq(messages.ticketId, from))).limit(1);
   return left.length === 0;
 };
+
+/** A replay's read-only guarantee (decision 0202): the database refuses any write in this transaction. */
+export const readOnly = async (tx: Tx): Promise<void> => {
+  await tx.execute(sql`set transaction read only`);
+};
+
+export interface ConversationMessage {
+  id: number;
+  fromMe: boolean;
+  automated: boolean;
+  body: string;
+  mediaType: string | null;
+  mediaUrl: string | null;
+  createdAt: Date;
+}
+
+/** A ticket's messages, oldest first, at most `limit` (a replay reads the first ones). */
+export const conversation = (tx: Tx, companyId: number, ticketId: number, limit: number): Promise<ConversationMessage[]> =>
+  tx
+    .select({ id: messages.id, fromMe: messages.fromMe, automated: messages.automated, body: messages.body, mediaType: messages.mediaType, mediaUrl: messages.mediaUrl, createdAt: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId)))
+    .orderBy(asc(messages.createdAt), asc(messages.id))
+    .limit(limit);
+
+/** How many customer messages the ticket has (the replay says when it read only the first ones). */
+export const inboundCount = async (tx: Tx, companyId: number, ticketId: number): Promise<number> =>
+  (await tx.select({ n: sql<number>`count(*)::int` }).from(messages).where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), eq(messages.fromMe, false))))[0]?.n ?? 0;
+
+/** An integration's / a prompt's name in the company (undefined: none such). The table's owners keep the SQL of every change. */
+export const integrationName = async (tx: Tx, companyId: number, id: number): Promise<string | undefined> =>
+  (await tx.select({ name: queueIntegrations.name }).from(queueIntegrations).where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id))))[0]?.name;
+
+export const promptName = async (tx: Tx, companyId: number, id: number): Promise<string | undefined> =>
+  (await tx.select({ name: prompts.name }).from(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, id))))[0]?.name;
+
+/** The company's queue names (a replay names the queue a hand-off would go to). */
+export const companyQueueNames = (tx: Tx, companyId: number): Promise<{ id: number; name: string }[]> =>
+  tx.select({ id: queues.id, name: queues.name }).from(queues).where(eq(queues.companyId, companyId));

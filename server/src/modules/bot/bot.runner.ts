@@ -37,7 +37,7 @@ export interface BotRunnerDeps {
 
 type Turn = JobPayloads['bot.turn'];
 
-const stateOf = (t: TicketRow): BotState => ({
+export const stateOf = (t: TicketRow): BotState => ({
   status: t.status as BotState['status'],
   userId: t.userId,
   queueId: t.queueId,
@@ -49,7 +49,7 @@ const stateOf = (t: TicketRow): BotState => ({
   isGroup: t.isGroup,
 });
 
-const configOf = async (tx: Unit['tx'], t: TicketRow, now: Date): Promise<BotConfig | undefined> => {
+export const configOf = async (tx: Unit['tx'], t: TicketRow, now: Date): Promise<BotConfig | undefined> => {
   const w = await whatsappQueries.get(tx, t.companyId, t.whatsappId);
   const company = await companiesQueries.get(tx, t.companyId);
   if (!w || !company) return undefined;
