@@ -25,7 +25,8 @@ import { configOf } from './bot.runner';
 import type { Responders } from './bot.runner';
 
 export const REPLAY_MAX_INBOUND = 50;
-export const REPLAY_BUDGET_MS = 60_000;
+/** Under the renderer's 30 s request timeout, so the answer always arrives (decision 0203). */
+export const REPLAY_BUDGET_MS = 25_000;
 /** Messages read from the ticket: enough for 50 customer messages and what was sent between them. */
 const READ_LIMIT = 1000;
 

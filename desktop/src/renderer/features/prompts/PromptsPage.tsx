@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type HTMLAttributes } from 'react';
 import { Alert, Button, Card, Flex, Popconfirm, Skeleton, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ReplayButton } from '../bot';
 import { useTranslation } from 'react-i18next';
 import type { PromptDto, QueueDto } from '@balcao/shared';
 import { toastError } from '../../lib/reportError';
@@ -67,12 +68,13 @@ export const PromptsPage = () => {
       key: 'actions',
       title: t('prompts.actions'),
       align: 'center',
-      width: narrow ? 84 : 96,
+      width: narrow ? 116 : 128,
       render: (_, p) => (
         <Space size="small">
           <Tooltip title={t('prompts.edit')}>
             <Button size="small" icon={<EditOutlined />} aria-label={t('prompts.edit')} data-testid="prompt-edit" onClick={() => setDialog({ open: true, prompt: p })} />
           </Tooltip>
+          <ReplayButton target={{ kind: 'prompt', id: p.id, name: p.name }} testId="prompt-replay" />
           <Popconfirm
             title={t('prompts.deleteTitle', { name: p.name })}
             description={t('prompts.deleteText')}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type HTMLAttributes } from 'react';
 import { Button, Card, Flex, Input, Popconfirm, Skeleton, Space, Spin, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { ReplayButton } from '../bot';
 import { useTranslation } from 'react-i18next';
 import type { QueueIntegrationDto } from '@balcao/shared';
 import { nearBottom } from '../../lib/by-name';
@@ -72,12 +73,13 @@ export const QueueIntegrationsPage = () => {
       key: 'actions',
       title: t('queueIntegrations.actions'),
       align: 'center',
-      width: 96,
+      width: 128,
       render: (_, i) => (
         <Space size="small">
           <Tooltip title={t('queueIntegrations.edit')}>
             <Button size="small" icon={<EditOutlined />} aria-label={t('queueIntegrations.edit')} data-testid="integration-edit" onClick={() => setDialog({ open: true, integration: i })} />
           </Tooltip>
+          <ReplayButton target={{ kind: 'integration', id: i.id, name: i.name }} testId="integration-replay" />
           <Popconfirm
             title={t('queueIntegrations.deleteTitle', { name: i.name })}
             description={<div style={{ maxWidth: 280 }}>{t('queueIntegrations.deleteText')}</div>}

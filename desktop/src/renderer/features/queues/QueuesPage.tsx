@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type HTMLAttributes } from 'react';
 import { Button, Card, Empty, Flex, Popconfirm, Skeleton, Space, Table, theme, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ReplayButton } from '../bot';
 import { useTranslation } from 'react-i18next';
 import type { QueueDto } from '@balcao/shared';
 import { toastError } from '../../lib/reportError';
@@ -83,12 +84,13 @@ export const QueuesPage = () => {
       key: 'actions',
       title: t('queues.actions'),
       align: 'center',
-      width: narrow ? 84 : 96,
+      width: narrow ? 116 : 128,
       render: (_, q) => (
         <Space size="small">
           <Tooltip title={t('queues.edit')}>
             <Button size="small" icon={<EditOutlined />} aria-label={t('queues.edit')} data-testid="queue-edit" onClick={() => setDialog({ open: true, record: q })} />
           </Tooltip>
+          <ReplayButton target={{ kind: 'queue', id: q.id, name: q.name }} testId="queue-replay" />
           <Popconfirm
             title={t('queues.deleteTitle', { name: q.name })}
             description={t('queues.deleteText')}
