@@ -62,6 +62,5 @@ export const downloadText = (text: string, name: string, type = 'text/csv;charse
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 };
 
-/** Within `px` of the bottom of a scrolled box: time to load the next page (attendance §9: 100 px). */
-export const nearBottom = (el: { scrollTop: number; scrollHeight: number; clientHeight: number }, px = 100): boolean =>
-  el.scrollHeight - el.scrollTop - el.clientHeight <= px;
+/** Within 100 px of the bottom of a scrolled box (one rule for every list: lib/by-name). */
+export { nearBottom } from '../../lib/by-name';
