@@ -66,10 +66,12 @@ export const adminPermissions = [
   'files:manage',
   /** Edit and delete anyone's schedule of the company, not only one's own (decision 0210). */
   'schedules:manageAll',
+  /** Replay a queue, integration or prompt over a past ticket, sending nothing (issue 12 item 7: admins and supervisors). */
+  'bot:replay',
 ] as const;
 
 /** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages, tags' kanban flag; decision 0113: deleting tags; decision 0141: the company's dashboard). */
-export const supervisorPermissions = ['quickMessages:manageAll', 'tags:setKanban', 'tags:delete', 'dashboard:view', 'tickets:timeline', 'contacts:optIn', 'schedules:manageAll'] as const;
+export const supervisorPermissions = ['quickMessages:manageAll', 'tags:setKanban', 'tags:delete', 'dashboard:view', 'tickets:timeline', 'contacts:optIn', 'schedules:manageAll', 'bot:replay'] as const;
 
 /** What only the super user (any profile) may do: the whole installation, not one company. */
 export const superPermissions = [

@@ -451,6 +451,16 @@ const table: Record<string, Case[]> = {
   'GET /tickets/u/:uuid': [{ name: "A's uuid", req: () => get(`/tickets/u/${A.ticket.uuid}`), expect: notFound('ERR_NO_TICKET_FOUND') }],
   'GET /tickets/:id': [{ name: "A's ticket", req: () => get(`/tickets/${A.ticket.id}`), expect: notFound('ERR_NO_TICKET_FOUND') }],
   'GET /tickets/:id/events': [{ name: "A's ticket's timeline", req: () => get(`/tickets/${A.ticket.id}/events`), expect: notFound('ERR_NO_TICKET_FOUND') }],
+  'POST /bot/replay': [
+    { name: "A's ticket with B's queue", req: () => ({ method: 'POST', url: '/bot/replay', body: { ticketId: A.ticket.id, queueId: B.queueId } }), expect: notFound('ERR_NO_TICKET_FOUND', aTicketUnchanged) },
+    { name: "B's ticket with A's queue", req: async () => (await aQueueWithOption(), { method: 'POST', url: '/bot/replay', body: { ticketId: B.ticket.id, queueId: A.queueId } }), expect: notFound('ERR_NO_QUEUE_FOUND', aQueueUnchanged) },
+    {
+      name: "B's ticket with A's integration",
+      req: async () => ({ method: 'POST', url: '/bot/replay', body: { ticketId: B.ticket.id, integrationId: await aIntegration() } }),
+      expect: notFound('ERR_NO_INTEGRATION_FOUND', aIntegrationUnchanged),
+    },
+    { name: "B's ticket with A's prompt", req: async () => ({ method: 'POST', url: '/bot/replay', body: { ticketId: B.ticket.id, promptId: (await prompts()).a } }), expect: notFound('ERR_NOT_FOUND', aPromptUnchanged) },
+  ],
   'POST /tickets': [
     { name: "A's contact", req: () => ({ method: 'POST', url: '/tickets', body: { contactId: A.contactId, status: 'open' } }), expect: notFound('ERR_NO_CONTACT_FOUND') },
     {

@@ -17,6 +17,20 @@ export interface BotTurn {
   mediaPath: string | null;
   /** The external session kept on the ticket (Typebot's sessionId), if any. */
   session: string | null;
+  /**
+   * Set only by a replay (POST /bot/replay, decision 0201): a dry run over a past ticket. The
+   * responder must not read the ticket's stored messages (it gets the simulated conversation in
+   * `history`, oldest first), must mark its outside calls as a replay (webhook/n8n: `replay: true`
+   * in the payload; every HTTP call: the `X-Balcao-Replay: 1` header), keeps external sessions
+   * apart from the ticket's real one (`runId`) and skips what only costs (text-to-speech).
+   */
+  replay?: ReplayContext;
+}
+
+export interface ReplayContext {
+  /** One per replay run: names external sessions (Dialogflow) so they never touch the real one. */
+  runId: string;
+  history: { fromMe: boolean; body: string; mediaType: string | null }[];
 }
 
 export interface BotReplyMessage {

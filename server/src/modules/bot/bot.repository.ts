@@ -4,6 +4,8 @@ import { queueOptions, queues } from '../queues/queues.table';
 import { whatsappQueues } from '../whatsapp/whatsapp.table';
 import { tickets } from '../tickets/tickets.table';
 import { messages } from '../messages/messages.table';
+import { queueIntegrations } from '../queue-integrations/queue-integrations.table';
+import { prompts } from '../prompts/prompts.table';
 import { ticketEvents } from './bot.table';
 import type { QueueConf } from './bot.decide';
 import type { TimelineEntry } from './bot.port';
@@ -135,3 +137,42 @@ export const earlierTurnPending = async (tx: Tx, companyId: number, ticketId: nu
     limit 1`);
   return rows.length > 0;
 };
+
+/** A replay's read-only guarantee (decision 0202): the database refuses any write in this transaction. */
+export const readOnly = async (tx: Tx): Promise<void> => {
+  await tx.execute(sql`set transaction read only`);
+};
+
+export interface ConversationMessage {
+  id: number;
+  fromMe: boolean;
+  automated: boolean;
+  body: string;
+  mediaType: string | null;
+  mediaUrl: string | null;
+  createdAt: Date;
+}
+
+/** A ticket's messages, oldest first, at most `limit` (a replay reads the first ones). */
+export const conversation = (tx: Tx, companyId: number, ticketId: number, limit: number): Promise<ConversationMessage[]> =>
+  tx
+    .select({ id: messages.id, fromMe: messages.fromMe, automated: messages.automated, body: messages.body, mediaType: messages.mediaType, mediaUrl: messages.mediaUrl, createdAt: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId)))
+    .orderBy(asc(messages.createdAt), asc(messages.id))
+    .limit(limit);
+
+/** How many customer messages the ticket has (the replay says when it read only the first ones). */
+export const inboundCount = async (tx: Tx, companyId: number, ticketId: number): Promise<number> =>
+  (await tx.select({ n: sql<number>`count(*)::int` }).from(messages).where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), eq(messages.fromMe, false))))[0]?.n ?? 0;
+
+/** An integration's / a prompt's name in the company (undefined: none such). The table's owners keep the SQL of every change. */
+export const integrationName = async (tx: Tx, companyId: number, id: number): Promise<string | undefined> =>
+  (await tx.select({ name: queueIntegrations.name }).from(queueIntegrations).where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id))))[0]?.name;
+
+export const promptName = async (tx: Tx, companyId: number, id: number): Promise<string | undefined> =>
+  (await tx.select({ name: prompts.name }).from(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, id))))[0]?.name;
+
+/** The company's queue names (a replay names the queue a hand-off would go to). */
+export const companyQueueNames = (tx: Tx, companyId: number): Promise<{ id: number; name: string }[]> =>
+  tx.select({ id: queues.id, name: queues.name }).from(queues).where(eq(queues.companyId, companyId));

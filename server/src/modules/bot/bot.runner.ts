@@ -40,7 +40,7 @@ type Turn = JobPayloads['bot.turn'];
 /** A turn waits at most this many times (about a second each) for an earlier one: a stuck job never blocks a ticket for good. */
 export const MAX_DEFERRALS = 30;
 
-const stateOf = (t: TicketRow): BotState => ({
+export const stateOf = (t: TicketRow): BotState => ({
   status: t.status as BotState['status'],
   userId: t.userId,
   queueId: t.queueId,
@@ -52,7 +52,7 @@ const stateOf = (t: TicketRow): BotState => ({
   isGroup: t.isGroup,
 });
 
-const configOf = async (tx: Unit['tx'], t: TicketRow, now: Date): Promise<BotConfig | undefined> => {
+export const configOf = async (tx: Unit['tx'], t: TicketRow, now: Date): Promise<BotConfig | undefined> => {
   const w = await whatsappQueries.get(tx, t.companyId, t.whatsappId);
   const company = await companiesQueries.get(tx, t.companyId);
   if (!w || !company) return undefined;

@@ -7,24 +7,26 @@ import type { EventBus } from '../../infra/event-bus';
 import type { Jobs } from '../../infra/jobs';
 import type { MediaStore } from '../../infra/media-store';
 import { defineModule } from '../../infra/module';
+import { createBotReplay } from './bot.replay';
 import { botRoutes } from './bot.routes';
 import { createBotRunner, type Responders } from './bot.runner';
 import { createBotService } from './bot.service';
 import * as repo from './bot.repository';
 
-export type { BotReply, BotReplyMessage, BotTurn, ExternalResponder, TimelineEntry } from './bot.port';
+export type { BotReply, BotReplyMessage, BotTurn, ExternalResponder, ReplayContext, TimelineEntry } from './bot.port';
 export { createBotRunner, type BotRunner, type Responders } from './bot.runner';
 /** The timeline's writer for other modules' transactions (handed to tickets by app.ts: `TicketTimelineWriter`). */
 export const botQueries = { record: repo.record };
+export { createBotReplay, REPLAY_BUDGET_MS, REPLAY_MAX_INBOUND, type BotReplayService } from './bot.replay';
 export { decide, applyReply, withinHours, type BotConfig, type BotState, type Decision } from './bot.decide';
 
 export const botModule = defineModule({
   name: 'bot',
   dependsOn: ['companies', 'contacts', 'tickets', 'whatsapp', 'messages'],
-  setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock; media: MediaStore; responders?: Responders }) => {
+  setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock; media: MediaStore; responders?: Responders; replay?: { maxInbound?: number; budgetMs?: number } }) => {
     const runner = createBotRunner({ data: k.data, jobs: k.jobs, clock: k.clock, responders: k.responders, media: k.media });
     return {
-      routes: botRoutes(createBotService({ data: k.data })),
+      routes: botRoutes(createBotService({ data: k.data }), createBotReplay({ data: k.data, responders: k.responders, ...k.replay })),
       start: async () => {
         // After the inbound pipeline committed a customer's message: the bot's turn, as a job
         // keyed on the message (never blocking ingest; a redelivery decides nothing twice).

@@ -30,6 +30,9 @@ export interface PromptResponderOptions {
 
 export { isPrivateHost } from '../../lib/private-host';
 
+/** Marks a replay's calls (POST /bot/replay, decision 0201); the same header the integrations send. */
+export const REPLAY_HEADER = 'X-Balcao-Replay';
+
 const DEFAULT_TTS_URL = (region: string) => `https://${region}.tts.speech.microsoft.com/cognitiveservices/v1`;
 /** The biggest answer read from a provider, and the biggest voice note sent to transcription (OpenAI's limit). */
 const MAX_RESPONSE_BYTES = 1024 * 1024;
@@ -158,7 +161,9 @@ export const createPromptResponder = (opts: PromptResponderOptions): ExternalRes
           ? await opts.data.withTenant(systemCtx(turn.companyId), async ({ tx }) => {
               const p = await repo.get(tx, turn.companyId, promptId);
               if (!p) return undefined;
-              return { p, history: await latestOfTicket(tx, turn.companyId, turn.ticketId, p.maxMessages) };
+              // A replay brings its simulated conversation: the stored one is the past ticket's whole story.
+              const history = turn.replay ? turn.replay.history.slice(-Math.max(0, Math.min(p.maxMessages, 100))) : await latestOfTicket(tx, turn.companyId, turn.ticketId, p.maxMessages);
+              return { p, history };
             })
           : undefined;
       } catch (err) {
@@ -179,7 +184,7 @@ export const createPromptResponder = (opts: PromptResponderOptions): ExternalRes
       const host = URL.canParse(base) ? new URL(base).hostname : undefined;
       if (host === undefined) return { messages: [], stop: true, timeline: [{ kind: 'ai', detail: { promptId, error: 'bad-base-url' } }] };
       if (!opts.allowPrivateHosts && isPrivateHost(host)) return { messages: [], stop: true, timeline: [{ kind: 'ai', detail: { promptId, error: 'blocked-host', host } }] };
-      const auth = { authorization: `Bearer ${apiKey}` };
+      const auth: Record<string, string> = { authorization: `Bearer ${apiKey}`, ...(turn.replay ? { [REPLAY_HEADER]: '1' } : {}) };
 
       // 1. A voice note is transcribed first.
       let inboundText: string | undefined;
@@ -243,7 +248,10 @@ export const createPromptResponder = (opts: PromptResponderOptions): ExternalRes
 
       // 3. With a voice: a voice note through Azure text-to-speech; a failed TTS still answers in text.
       const messages: BotReplyMessage[] = [{ body: text }];
-      if (p.voice !== 'texto' && voiceKey && p.voiceRegion) {
+      if (turn.replay && p.voice !== 'texto' && voiceKey && p.voiceRegion) {
+        // A replay judges the words; the voice note is named, not synthesised (decision 0201).
+        timeline.push({ kind: 'ai.tts', detail: { promptId, voice: p.voice, skipped: 'replay' } });
+      } else if (p.voice !== 'texto' && voiceKey && p.voiceRegion) {
         try {
           const ssml = `<speak version='1.0' xml:lang='pt-BR'><voice xml:lang='pt-BR' name='${xml(p.voice)}'>${xml(text)}</voice></speak>`;
           const r = await call(

@@ -54,6 +54,5 @@ export const CONTACTS_CSV_NAME = 'contatos.csv';
 /** Saves text as a file in the browser (and the app's renderer). */
 export const downloadText = (text: string, name: string, type = 'text/csv;charset=utf-8'): void => downloadBlob(new Blob([text], { type }), name);
 
-/** Within `px` of the bottom of a scrolled box: time to load the next page (attendance §9: 100 px). */
-export const nearBottom = (el: { scrollTop: number; scrollHeight: number; clientHeight: number }, px = 100): boolean =>
-  el.scrollHeight - el.scrollTop - el.clientHeight <= px;
+/** Within 100 px of the bottom of a scrolled box (one rule for every list: lib/by-name). */
+export { nearBottom } from '../../lib/by-name';

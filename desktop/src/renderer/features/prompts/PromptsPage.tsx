@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useState, type HTMLAttributes } from 'react';
-import { Alert, Button, Card, Flex, Popconfirm, Skeleton, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Typography, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { ReplayButton } from '../bot';
 import { useTranslation } from 'react-i18next';
 import type { PromptDto, QueueDto } from '@balcao/shared';
+import { LIST_NARROW_QUERY, ListPage, RowActions } from '../../components/ListPage';
 import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
 import { toast } from '../../lib/toast';
@@ -16,7 +18,7 @@ const upsert = (list: PromptDto[], p: PromptDto) => (list.some((x) => x.id === p
 /** /prompts (administration.md §4): the provider's credit warning, the table (name, queue, max tokens, actions), add/edit/delete. */
 export const PromptsPage = () => {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width: 575px)');
+  const narrow = useMediaQuery(LIST_NARROW_QUERY);
   const [records, setRecords] = useState<PromptDto[]>([]);
   const [queues, setQueues] = useState<QueueDto[]>([]);
   const [loaded, setLoaded] = useState(false);
@@ -67,55 +69,34 @@ export const PromptsPage = () => {
       key: 'actions',
       title: t('prompts.actions'),
       align: 'center',
-      width: narrow ? 84 : 96,
+      width: narrow ? 116 : 128,
       render: (_, p) => (
-        <Space size="small">
-          <Tooltip title={t('prompts.edit')}>
-            <Button size="small" icon={<EditOutlined />} aria-label={t('prompts.edit')} data-testid="prompt-edit" onClick={() => setDialog({ open: true, prompt: p })} />
-          </Tooltip>
-          <Popconfirm
-            title={t('prompts.deleteTitle', { name: p.name })}
-            description={t('prompts.deleteText')}
-            okText={t('common.confirm')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true, 'data-testid': 'prompt-delete-confirm' }}
-            onConfirm={() => onDelete(p)}
-          >
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('prompts.delete')} data-testid="prompt-delete" />
-          </Popconfirm>
-        </Space>
+        <RowActions
+          edit={{ label: t('prompts.edit'), testId: 'prompt-edit', onClick: () => setDialog({ open: true, prompt: p }) }}
+          extra={<ReplayButton target={{ kind: 'prompt', id: p.id, name: p.name }} testId="prompt-replay" />}
+          remove={{ label: t('prompts.delete'), testId: 'prompt-delete', title: t('prompts.deleteTitle', { name: p.name }), description: t('prompts.deleteText'), onConfirm: () => onDelete(p) }}
+        />
       ),
     },
   ];
 
   return (
-    <Card style={{ margin: narrow ? 8 : 16 }} styles={{ body: { padding: narrow ? 8 : 16 } }}>
-      <Flex wrap gap={8} align="center" justify="space-between" style={{ marginBottom: 12 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('prompts.title')}
-        </Typography.Title>
+    <ListPage<PromptDto>
+      testId="prompts"
+      title={t('prompts.title')}
+      actions={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, prompt: null })} data-testid="prompts-add">
           {t('prompts.add')}
         </Button>
-      </Flex>
-      <Alert type="warning" showIcon message={t('prompts.warningTitle')} description={t('prompts.warning')} style={{ marginBottom: 12 }} data-testid="prompts-warning" />
-      {!loaded ? (
-        <div data-testid="prompts-skeleton" aria-busy>
-          <Skeleton active paragraph={{ rows: 4 }} />
-        </div>
-      ) : (
-        <Table<PromptDto>
-          data-testid="prompts-table"
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={records}
-          pagination={false}
-          locale={{ emptyText: t('prompts.empty') }}
-          onRow={(p) => ({ 'data-testid': 'prompt-row', 'data-id': p.id }) as HTMLAttributes<HTMLElement>}
-        />
-      )}
+      }
+      banner={<Alert type="warning" showIcon message={t('prompts.warningTitle')} description={t('prompts.warning')} style={{ marginBottom: 12 }} data-testid="prompts-warning" />}
+      loaded={loaded}
+      columns={columns}
+      records={records}
+      rowTestId="prompt-row"
+      emptyText={t('prompts.empty')}
+    >
       <PromptModal open={dialog.open} prompt={dialog.prompt} queues={queues} onClose={closeDialog} onSaved={onSaved} />
-    </Card>
+    </ListPage>
   );
 };

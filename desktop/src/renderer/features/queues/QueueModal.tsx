@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, ColorPicker, Flex, Form, Input, InputNumber, Modal, Select, Tabs, Typography } from 'antd';
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { ReplayButton } from '../bot';
 import { useTranslation } from 'react-i18next';
 import { CreateQueueBody, type QueueDto, type QueueSchedule } from '@balcao/shared';
 import { toastError } from '../../lib/reportError';
@@ -255,6 +256,13 @@ export const QueueModal = ({ open, record, onClose, onSaved }: Props) => {
       onCancel={onClose}
       destroyOnHidden
       width={720}
+      footer={(_, { OkBtn, CancelBtn }) => (
+        <Flex gap={8} justify="end" wrap>
+          {current ? <ReplayButton target={{ kind: 'queue', id: current.id, name: current.name }} testId="queue-modal-replay" withLabel /> : null}
+          <CancelBtn />
+          <OkBtn />
+        </Flex>
+      )}
     >
       <Tabs activeKey={tab} onChange={setTab} items={items} />
     </Modal>

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useState, type HTMLAttributes } from 'react';
-import { Button, Card, Empty, Flex, Popconfirm, Skeleton, Space, Table, theme, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Empty, Flex, theme, Typography, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { ReplayButton } from '../bot';
 import { useTranslation } from 'react-i18next';
 import type { QueueDto } from '@balcao/shared';
+import { LIST_NARROW_QUERY, ListPage, RowActions } from '../../components/ListPage';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -15,7 +17,7 @@ import { QueueModal } from './QueueModal';
 export const QueuesPage = () => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const narrow = useMediaQuery('(max-width: 575px)');
+  const narrow = useMediaQuery(LIST_NARROW_QUERY);
   const records = useQueues((s) => s.records);
   const loaded = useQueues((s) => s.loaded);
   const [dialog, setDialog] = useState<{ open: boolean; record: QueueDto | null }>({ open: false, record: null });
@@ -83,54 +85,33 @@ export const QueuesPage = () => {
       key: 'actions',
       title: t('queues.actions'),
       align: 'center',
-      width: narrow ? 84 : 96,
+      width: narrow ? 116 : 128,
       render: (_, q) => (
-        <Space size="small">
-          <Tooltip title={t('queues.edit')}>
-            <Button size="small" icon={<EditOutlined />} aria-label={t('queues.edit')} data-testid="queue-edit" onClick={() => setDialog({ open: true, record: q })} />
-          </Tooltip>
-          <Popconfirm
-            title={t('queues.deleteTitle', { name: q.name })}
-            description={t('queues.deleteText')}
-            okText={t('common.confirm')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true, 'data-testid': 'queue-delete-confirm' }}
-            onConfirm={() => onDelete(q)}
-          >
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('queues.delete')} data-testid="queue-delete" />
-          </Popconfirm>
-        </Space>
+        <RowActions
+          edit={{ label: t('queues.edit'), testId: 'queue-edit', onClick: () => setDialog({ open: true, record: q }) }}
+          extra={<ReplayButton target={{ kind: 'queue', id: q.id, name: q.name }} testId="queue-replay" />}
+          remove={{ label: t('queues.delete'), testId: 'queue-delete', title: t('queues.deleteTitle', { name: q.name }), description: t('queues.deleteText'), onConfirm: () => onDelete(q) }}
+        />
       ),
     },
   ];
 
   return (
-    <Card style={{ margin: narrow ? 8 : 16 }} styles={{ body: { padding: narrow ? 8 : 16 } }}>
-      <Flex wrap gap={8} align="center" justify="space-between" style={{ marginBottom: 12 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('queues.title')}
-        </Typography.Title>
+    <ListPage<QueueDto>
+      testId="queues"
+      title={t('queues.title')}
+      actions={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, record: null })} data-testid="queue-add">
           {t('queues.add')}
         </Button>
-      </Flex>
-      {!loaded ? (
-        <div data-testid="queues-skeleton" aria-busy>
-          <Skeleton active paragraph={{ rows: 4 }} />
-        </div>
-      ) : (
-        <Table<QueueDto>
-          data-testid="queues-table"
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={records}
-          pagination={false}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('queues.empty')} /> }}
-          onRow={(q) => ({ 'data-testid': 'queue-row', 'data-id': q.id }) as HTMLAttributes<HTMLElement>}
-        />
-      )}
+      }
+      loaded={loaded}
+      columns={columns}
+      records={records}
+      rowTestId="queue-row"
+      emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('queues.empty')} />}
+    >
       <QueueModal open={dialog.open} record={dialog.record} onClose={closeDialog} onSaved={onSaved} />
-    </Card>
+    </ListPage>
   );
 };

@@ -1,73 +1,32 @@
-import { useCallback, useEffect, useRef, useState, type HTMLAttributes } from 'react';
-import { Button, Card, Flex, Input, Popconfirm, Skeleton, Space, Spin, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { useCallback, useState } from 'react';
+import { Button, Switch, Tag, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { can, type TagListItemDto } from '@balcao/shared';
-import { nearBottom } from '../../lib/by-name';
+import { LIST_NARROW_QUERY, ListPage, RowActions, usePagedListPage } from '../../components/ListPage';
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
-import { listenLive } from '../../lib/socket';
-import { toast } from '../../lib/toast';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { tagsAdminApi } from './tags-admin.api';
 import { textOn } from './tags-admin.logic';
 import { useTagsAdmin } from './tags-admin.store';
 import { TagModal } from './TagModal';
 
-/** The spec's search debounce (administration.md §9). */
-const SEARCH_DEBOUNCE_MS = 500;
-
 /** /tags (administration.md §2): the company's tags in their colours, tickets count, kanban switch, add/edit/delete, live. */
 export const TagsPage = () => {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width: 575px)');
+  const narrow = useMediaQuery(LIST_NARROW_QUERY);
   const me = useSession((s) => s.user);
   const mayKanban = !!me && can(me, 'tags:setKanban');
   const mayDelete = !!me && can(me, 'tags:delete');
-  const records = useTagsAdmin((s) => s.records);
-  const count = useTagsAdmin((s) => s.count);
-  const loading = useTagsAdmin((s) => s.loading);
-  const loaded = useTagsAdmin((s) => s.loaded);
-  const hasMore = useTagsAdmin((s) => s.hasMore);
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const list = usePagedListPage(useTagsAdmin, { live: { channel: 'tag', change: (p) => (p.action === 'delete' ? { removed: p.tagId } : { record: p.tag }) } });
   const [dialog, setDialog] = useState<{ open: boolean; tag: TagListItemDto | null }>({ open: false, tag: null });
   const [switching, setSwitching] = useState<number | null>(null);
-  const scroller = useRef<HTMLDivElement>(null);
 
-  useEffect(
-    () =>
-      listenLive('tag', (p) => {
-        if (p.action === 'delete') useTagsAdmin.getState().remove(p.tagId);
-        else useTagsAdmin.getState().upsert(p.tag);
-      }),
-    [],
-  );
-  useEffect(() => () => useTagsAdmin.getState().reset(), []);
-  useEffect(() => {
-    useTagsAdmin.getState().load(debounced).catch(toastError);
-  }, [debounced]);
-
-  const onScroll = useCallback(() => {
-    const el = scroller.current;
-    if (el && nearBottom(el)) useTagsAdmin.getState().loadMore().catch(toastError);
-  }, []);
-  useEffect(() => {
-    if (loaded && !loading && hasMore) onScroll();
-  }, [loaded, loading, hasMore, records.length, onScroll]);
 
   const closeDialog = useCallback(() => setDialog({ open: false, tag: null }), []);
   const onSaved = useCallback((g: TagListItemDto) => useTagsAdmin.getState().upsert(g), []);
-  const onDelete = async (g: TagListItemDto) => {
-    try {
-      await tagsAdminApi.remove(g.id);
-      useTagsAdmin.getState().remove(g.id);
-      toast.success(t('tagsAdmin.deleted'));
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const onDelete = list.deleter(tagsAdminApi.remove, t('tagsAdmin.deleted'));
   const onKanban = async (g: TagListItemDto, on: boolean) => {
     setSwitching(g.id);
     try {
@@ -121,72 +80,33 @@ export const TagsPage = () => {
       align: 'center',
       width: narrow ? 84 : 96,
       render: (_, g) => (
-        <Space size="small">
-          <Tooltip title={t('tagsAdmin.edit')}>
-            <Button size="small" icon={<EditOutlined />} aria-label={t('tagsAdmin.edit')} data-testid="tag-edit" onClick={() => setDialog({ open: true, tag: g })} />
-          </Tooltip>
-          {mayDelete ? (
-            <Popconfirm
-              title={t('tagsAdmin.deleteTitle', { name: g.name })}
-              description={t('tagsAdmin.deleteText')}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true, 'data-testid': 'tag-delete-confirm' }}
-              onConfirm={() => onDelete(g)}
-            >
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('tagsAdmin.delete')} data-testid="tag-delete" />
-            </Popconfirm>
-          ) : null}
-        </Space>
+        <RowActions
+          edit={{ label: t('tagsAdmin.edit'), testId: 'tag-edit', onClick: () => setDialog({ open: true, tag: g }) }}
+          remove={mayDelete ? { label: t('tagsAdmin.delete'), testId: 'tag-delete', title: t('tagsAdmin.deleteTitle', { name: g.name }), description: t('tagsAdmin.deleteText'), onConfirm: () => onDelete(g) } : undefined}
+        />
       ),
     },
   ];
 
   return (
-    <Card style={{ margin: narrow ? 8 : 16 }} styles={{ body: { padding: narrow ? 8 : 16 } }}>
-      <Flex wrap gap={8} align="center" justify="space-between" style={{ marginBottom: 12 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('tagsAdmin.title')} {loaded ? <Typography.Text type="secondary" data-testid="tags-count">({count})</Typography.Text> : null}
-        </Typography.Title>
-        <Flex gap={8} style={{ flex: narrow ? '1 1 100%' : '0 1 460px' }}>
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t('tagsAdmin.search')}
-            aria-label={t('tagsAdmin.search')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            data-testid="tags-search"
-          />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, tag: null })} data-testid="tags-add">
-            {t('tagsAdmin.add')}
-          </Button>
-        </Flex>
-      </Flex>
-      {!loaded ? (
-        <div data-testid="tags-skeleton" aria-busy>
-          <Skeleton active paragraph={{ rows: 4 }} />
-        </div>
-      ) : (
-        <div ref={scroller} onScroll={onScroll} style={{ maxHeight: narrow ? 'calc(100dvh - 210px)' : 'calc(100dvh - 190px)', overflowY: 'auto' }} data-testid="tags-scroll">
-          <Table<TagListItemDto>
-            data-testid="tags-table"
-            rowKey="id"
-            size="small"
-            columns={columns}
-            dataSource={records}
-            pagination={false}
-            locale={{ emptyText: t(search ? 'tagsAdmin.noMatch' : 'tagsAdmin.empty') }}
-            onRow={(g) => ({ 'data-testid': 'tag-row', 'data-id': g.id }) as HTMLAttributes<HTMLElement>}
-          />
-          {loading && hasMore ? (
-            <Flex justify="center" style={{ padding: 12 }} data-testid="tags-loading-more">
-              <Spin size="small" />
-            </Flex>
-          ) : null}
-        </div>
-      )}
+    <ListPage<TagListItemDto>
+      testId="tags"
+      title={t('tagsAdmin.title')}
+      count={list.count}
+      search={{ value: list.search, onChange: list.setSearch, placeholder: t('tagsAdmin.search') }}
+      actions={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, tag: null })} data-testid="tags-add">
+          {t('tagsAdmin.add')}
+        </Button>
+      }
+      loaded={list.loaded}
+      columns={columns}
+      records={list.records}
+      rowTestId="tag-row"
+      emptyText={t(list.search ? 'tagsAdmin.noMatch' : 'tagsAdmin.empty')}
+      paging={list.paging}
+    >
       <TagModal open={dialog.open} tag={dialog.tag} onClose={closeDialog} onSaved={onSaved} />
-    </Card>
+    </ListPage>
   );
 };

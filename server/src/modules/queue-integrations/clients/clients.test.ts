@@ -209,6 +209,13 @@ describe('typebot', () => {
     expect(await callTypebot(cfg(slow.base), turn(), http, now)).toMatchObject({ stop: true, timeline: [{ detail: { error: 'timeout' } }] });
   });
 
+  it('marks a replay’s calls with X-Balcao-Replay (and an ordinary turn’s not)', async () => {
+    const srv = await fake((_req, res) => json(res, 200, greeting));
+    await callTypebot(cfg(srv.base), turn({ replay: { runId: 'r1', history: [] } }), http, now);
+    await callTypebot(cfg(srv.base), turn(), http, now);
+    expect(srv.calls.map((c) => c.headers['x-balcao-replay'])).toEqual(['1', undefined]);
+  });
+
   it('opens a new session when Typebot no longer knows the stored one', async () => {
     const srv = await fake((req, res) => (req.url?.includes('/sessions/') ? json(res, 404, {}) : json(res, 200, greeting)));
     const session = JSON.stringify({ sessionId: 'gone', expiresAt: 2_000_000, choices: [] });
@@ -247,6 +254,14 @@ describe('dialogflow', () => {
     expect(JSON.parse(srv.calls[1]!.body)).toEqual({ queryInput: { text: { text: 'Olá', languageCode: 'pt-BR' } } });
     await callDialogflow(cfg(srv.base), turn(), tokens, http, now);
     expect(srv.calls.filter((c) => c.path === '/token')).toHaveLength(1);
+  });
+
+  it('a replay talks in a session of its own, marked, so the ticket’s real context is untouched', async () => {
+    const srv = await google((res) => json(res, 200, { queryResult: { fulfillmentText: 'Oi' } }));
+    await callDialogflow(cfg(srv.base), turn({ replay: { runId: 'run-9', history: [] } }), new TokenCache(), http, now);
+    const detect = srv.calls.find((c) => c.path.endsWith(':detectIntent'))!;
+    expect(detect.path).toBe('/v2/projects/proj/agent/sessions/replay-run-9:detectIntent');
+    expect(detect.headers['x-balcao-replay']).toBe('1');
   });
 
   it('ends the bot when the intent ends the interaction', async () => {

@@ -1,7 +1,7 @@
 import { createSign } from 'node:crypto';
 import { z } from 'zod';
 import type { BotReply, BotTurn } from '../../bot';
-import { postJson, type HttpOptions } from './http';
+import { postJson, REPLAY_HEADER, type HttpOptions } from './http';
 
 /** The service-account JSON fields we use (Google's key file). */
 export const ServiceAccount = z.looseObject({
@@ -75,13 +75,13 @@ export interface DialogflowConfig {
 }
 
 /** One detectIntent: `POST {base}/v2/projects/{project}/agent/sessions/{session}:detectIntent`. */
-export const detectIntent = async (cfg: DialogflowConfig, sessionId: string, text: string, tokens: TokenCache, http: HttpOptions, now: () => number) => {
+export const detectIntent = async (cfg: DialogflowConfig, sessionId: string, text: string, tokens: TokenCache, http: HttpOptions, now: () => number, replay = false) => {
   const started = now();
   const tok = await tokens.get(cfg.account, http, now);
   if ('error' in tok) return { ok: false as const, error: tok.error, status: tok.status, ms: now() - started };
   const project = cfg.projectName || cfg.account.project_id || '';
   const url = `${cfg.baseUrl.replace(/\/+$/, '')}/v2/projects/${encodeURIComponent(project)}/agent/sessions/${encodeURIComponent(sessionId)}:detectIntent`;
-  const r = await postJson(url, JSON.stringify({ queryInput: { text: { text: text.slice(0, 256), languageCode: cfg.language } } }), { authorization: `Bearer ${tok.token}` }, http);
+  const r = await postJson(url, JSON.stringify({ queryInput: { text: { text: text.slice(0, 256), languageCode: cfg.language } } }), { authorization: `Bearer ${tok.token}`, ...(replay ? { [REPLAY_HEADER]: '1' } : {}) }, http);
   if (!r.ok) return { ok: false as const, error: r.error, status: r.status, ms: now() - started };
   const a = DetectAnswer.safeParse(r.json);
   if (!a.success || !a.data.queryResult) return { ok: false as const, error: 'bad-json', status: r.status, ms: now() - started };
@@ -92,7 +92,9 @@ export const detectIntent = async (cfg: DialogflowConfig, sessionId: string, tex
 };
 
 export const callDialogflow = async (cfg: DialogflowConfig, turn: BotTurn, tokens: TokenCache, http: HttpOptions, now: () => number): Promise<BotReply> => {
-  const r = await detectIntent(cfg, turn.ticketUuid, turn.text, tokens, http, now);
+  // A replay talks in a session of its own (decision 0201), so the ticket's real context is untouched.
+  const session = turn.replay ? `replay-${turn.replay.runId}` : turn.ticketUuid;
+  const r = await detectIntent(cfg, session, turn.text, tokens, http, now, !!turn.replay);
   const base = { type: 'dialogflow', integrationId: cfg.id, status: r.status, ms: r.ms };
   if (!r.ok) return { messages: [], stop: true, timeline: [{ kind: 'integration', detail: { ...base, error: r.error } }] };
   return {

@@ -11,6 +11,12 @@ export interface HttpOptions {
   backoffMs?: (attempt: number) => number;
 }
 
+/** Marks every outside call made by a replay (POST /bot/replay, decision 0201): nothing the receiver does will be sent. */
+export const REPLAY_HEADER = 'X-Balcao-Replay';
+
+/** The headers a turn's outside calls carry: the replay mark on a replay, nothing otherwise. */
+export const replayHeaders = (turn: { replay?: unknown }): Record<string, string> => (turn.replay ? { [REPLAY_HEADER]: '1' } : {});
+
 export const DEFAULT_HTTP: HttpOptions = { timeoutMs: 10_000, retries: 2, maxBytes: 1024 * 1024, backoffMs: (n) => 250 * n };
 
 export type HttpOutcome =

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { BotReply, BotReplyMessage, BotTurn, TimelineEntry } from '../../bot';
-import { postJson, type HttpOptions } from './http';
+import { postJson, replayHeaders, type HttpOptions } from './http';
 
 export interface TypebotConfig {
   id: number;
@@ -122,7 +122,7 @@ export const callTypebot = async (cfg: TypebotConfig, turn: BotTurn, http: HttpO
   }
 
   const call = async (path: string, body: unknown) => {
-    const r = await postJson(`${base}${path}`, JSON.stringify(body), {}, http);
+    const r = await postJson(`${base}${path}`, JSON.stringify(body), replayHeaders(turn), http);
     timeline.push({ kind: 'integration', detail: { type: 'typebot', integrationId: cfg.id, call: path.endsWith('startChat') ? 'startChat' : 'continueChat', status: r.status, ms: r.ms, attempts: r.attempts, ...(r.ok ? {} : { error: r.error }) } });
     return r;
   };

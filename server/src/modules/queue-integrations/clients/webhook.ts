@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import type { BotReply, BotTurn } from '../../bot';
-import { postJson, type HttpOptions } from './http';
+import { postJson, replayHeaders, type HttpOptions } from './http';
 
 /** The header that signs a webhook/n8n call: `sha256=<hex HMAC-SHA256 of the raw body>` (decision 0182). */
 export const SIGNATURE_HEADER = 'X-Balcao-Signature';
@@ -19,6 +19,8 @@ export const webhookPayload = (turn: BotTurn, integration: { id: number; name: s
   ticket: { id: turn.ticketId, uuid: turn.ticketUuid, queueId: turn.queueId },
   contact: turn.contact,
   message: { body: turn.text, mediaType: turn.mediaType },
+  // A dry run (decision 0201): whatever the flow answers is shown to an admin, never sent.
+  ...(turn.replay ? { replay: true } : {}),
 });
 
 /** What a webhook may answer (all optional): a reply to send, a queue/user to move to, stop the bot. */
@@ -35,7 +37,7 @@ export const callWebhook = async (
   http: HttpOptions,
 ): Promise<BotReply> => {
   const raw = JSON.stringify(webhookPayload(turn, { id: integration.id, name: integration.name, type: integration.type }));
-  const headers: Record<string, string> = integration.secret ? { [SIGNATURE_HEADER]: sign(integration.secret, raw) } : {};
+  const headers: Record<string, string> = { ...(integration.secret ? { [SIGNATURE_HEADER]: sign(integration.secret, raw) } : {}), ...replayHeaders(turn) };
   const r = await postJson(integration.url, raw, headers, http);
   const base = { kind: 'integration', type: integration.type, integrationId: integration.id, ms: r.ms, attempts: r.attempts };
   if (!r.ok) return { messages: [], stop: true, timeline: [{ kind: 'integration', detail: { ...base, status: r.status, error: r.error } }] };

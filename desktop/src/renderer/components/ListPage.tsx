@@ -1,0 +1,245 @@
+import { useCallback, useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { Button, Card, Flex, Input, Popconfirm, Skeleton, Space, Spin, Table, Tooltip, Typography, type SkeletonProps, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { StoreApi, UseBoundStore } from 'zustand';
+import type { WireChannel, WireChannels } from '@balcao/shared';
+import { nearBottom } from '../lib/by-name';
+import type { PagedListState } from '../lib/paged-list';
+import { toastError } from '../lib/reportError';
+import { listenLive } from '../lib/socket';
+import { toast } from '../lib/toast';
+import { useDebouncedValue } from '../lib/useDebouncedValue';
+import { useMediaQuery } from '../lib/useMediaQuery';
+
+/** The spec's search debounce (administration.md §9). */
+export const LIST_SEARCH_DEBOUNCE_MS = 500;
+
+/** The phone-width breakpoint every list page uses. */
+export const LIST_NARROW_QUERY = '(max-width: 575px)';
+
+export interface ListPageSearch {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+}
+
+export interface ListPagePaging {
+  loading: boolean;
+  hasMore: boolean;
+  /** The next page (its failure is a toast). */
+  loadMore: () => Promise<void>;
+}
+
+export interface ListPageProps<T extends { id: number }> {
+  /**
+   * The page's test-id prefix: `<p>-count`, `<p>-search`, `<p>-skeleton`, `<p>-scroll`,
+   * `<p>-table`, `<p>-loading-more` (e.g. `tags` → tags-count, tags-search…).
+   */
+  testId: string;
+  title: ReactNode;
+  /** Shown as `(n)` after the title once loaded; absent: no count. */
+  count?: number;
+  /** The search box (absent: none). */
+  search?: ListPageSearch;
+  /** The header's buttons (add, import…), after the search box. */
+  actions?: ReactNode;
+  /** The toolbar's flex on wide screens (search + actions); default `0 1 460px`. */
+  toolbarFlex?: string;
+  /** Between the header and the table (a warning, a progress bar). */
+  banner?: ReactNode;
+  loaded: boolean;
+  /** The first load's skeleton (e.g. `{ avatar: true }`). */
+  skeleton?: Pick<SkeletonProps, 'avatar'>;
+  columns: TableColumnsType<T>;
+  records: T[];
+  /** Each row's test id (`data-id` is the record's id). */
+  rowTestId: string;
+  emptyText: ReactNode;
+  /** Infinite scroll: the table sits in a scrolled box and the next page loads near its bottom. Absent: the table alone. */
+  paging?: ListPagePaging;
+  /** Dialogs and anything else the page owns. */
+  children?: ReactNode;
+}
+
+/**
+ * The admin list screens' frame (/tags, /users, /contacts, /queues, /prompts, /queue-integration;
+ * next: /schedules, /contact-lists, /files, /campaigns): a card with the title (and its count),
+ * the search box and the header's buttons, a skeleton until the first load, then the table —
+ * in a box that loads the next page within 100 px of its bottom when `paging` is given.
+ */
+export const ListPage = <T extends { id: number }>(p: ListPageProps<T>) => {
+  const narrow = useMediaQuery(LIST_NARROW_QUERY);
+  const scroller = useRef<HTMLDivElement>(null);
+  const paging = p.paging;
+  const loadMore = paging?.loadMore;
+  const busy = paging?.loading ?? false;
+  const more = paging?.hasMore ?? false;
+  const onScroll = useCallback(() => {
+    const el = scroller.current;
+    if (el && loadMore && nearBottom(el)) loadMore().catch(toastError);
+  }, [loadMore]);
+  // A first page shorter than the box never scrolls: keep loading while the bottom is in view.
+  useEffect(() => {
+    if (p.loaded && !busy && more) onScroll();
+  }, [p.loaded, busy, more, p.records.length, onScroll]);
+
+  const table = (
+    <Table<T>
+      data-testid={`${p.testId}-table`}
+      rowKey="id"
+      size="small"
+      columns={p.columns}
+      dataSource={p.records}
+      pagination={false}
+      locale={{ emptyText: p.emptyText }}
+      onRow={(r) => ({ 'data-testid': p.rowTestId, 'data-id': r.id }) as HTMLAttributes<HTMLElement>}
+    />
+  );
+  const toolbar =
+    p.search || p.actions ? (
+      // Without a search box the buttons keep their own width beside the title.
+      <Flex wrap gap={8} style={{ flex: !p.search ? '0 0 auto' : narrow ? '1 1 100%' : (p.toolbarFlex ?? '0 1 460px') }} justify="flex-end">
+        {p.search ? (
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder={p.search.placeholder}
+            aria-label={p.search.placeholder}
+            value={p.search.value}
+            onChange={(e) => p.search!.onChange(e.target.value)}
+            style={{ flex: '1 1 200px' }}
+            data-testid={`${p.testId}-search`}
+          />
+        ) : null}
+        {p.actions}
+      </Flex>
+    ) : null;
+
+  return (
+    <Card style={{ margin: narrow ? 8 : 16 }} styles={{ body: { padding: narrow ? 8 : 16 } }}>
+      <Flex wrap gap={8} align="center" justify="space-between" style={{ marginBottom: 12 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {p.title}{' '}
+          {p.count !== undefined && p.loaded ? (
+            <Typography.Text type="secondary" data-testid={`${p.testId}-count`}>
+              ({p.count})
+            </Typography.Text>
+          ) : null}
+        </Typography.Title>
+        {toolbar}
+      </Flex>
+      {p.banner}
+      {!p.loaded ? (
+        <div data-testid={`${p.testId}-skeleton`} aria-busy>
+          <Skeleton active avatar={p.skeleton?.avatar} paragraph={{ rows: 4 }} />
+        </div>
+      ) : paging ? (
+        <div ref={scroller} onScroll={onScroll} style={{ maxHeight: narrow ? 'calc(100dvh - 210px)' : 'calc(100dvh - 190px)', overflowY: 'auto' }} data-testid={`${p.testId}-scroll`}>
+          {table}
+          {paging.loading && paging.hasMore ? (
+            <Flex justify="center" style={{ padding: 12 }} data-testid={`${p.testId}-loading-more`}>
+              <Spin size="small" />
+            </Flex>
+          ) : null}
+        </div>
+      ) : (
+        table
+      )}
+      {p.children}
+    </Card>
+  );
+};
+
+/** What a live event does to a list: a record to merge, or the id of one that is gone. */
+export type LiveChange<T> = { record: T } | { removed: number };
+
+export interface PagedListPageOptions<T, C extends WireChannel> {
+  /** Shapes what is typed (the integrations' list searches lower-cased). */
+  normalize?: (typed: string) => string;
+  /** The socket channel that keeps the list live, and what each of its events does. */
+  live?: { channel: C; change: (payload: WireChannels[C]) => LiveChange<NoInfer<T>> };
+}
+
+/**
+ * A searchable paged list store (lib/paged-list) driven by a page: the search box's text, the
+ * debounced load of its first page, live events merged, reset when the page goes, and the
+ * paging ListPage wants.
+ */
+export const usePagedListPage = <T, C extends WireChannel = WireChannel>(useStore: UseBoundStore<StoreApi<PagedListState<T>>>, opts: PagedListPageOptions<T, C> = {}) => {
+  const records = useStore((s) => s.records);
+  const count = useStore((s) => s.count);
+  const loading = useStore((s) => s.loading);
+  const loaded = useStore((s) => s.loaded);
+  const hasMore = useStore((s) => s.hasMore);
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search, LIST_SEARCH_DEBOUNCE_MS);
+  const live = useRef(opts.live);
+  const normalize = opts.normalize;
+  useEffect(() => {
+    const l = live.current;
+    if (!l) return undefined;
+    return listenLive(l.channel, (payload) => {
+      const c = l.change(payload);
+      if ('removed' in c) useStore.getState().remove(c.removed);
+      else useStore.getState().upsert(c.record);
+    });
+  }, [useStore]);
+  useEffect(() => () => useStore.getState().reset(), [useStore]);
+  useEffect(() => {
+    useStore.getState().load(debounced).catch(toastError);
+  }, [debounced, useStore]);
+  const loadMore = useCallback(() => useStore.getState().loadMore(), [useStore]);
+  return {
+    records,
+    count,
+    loaded,
+    search,
+    setSearch: (typed: string) => setSearch(normalize ? normalize(typed) : typed),
+    paging: { loading, hasMore, loadMore } satisfies ListPagePaging,
+    /** The delete button's action: the API call, then the record leaves the list with a toast (a failure is a toast). */
+    deleter: (remove: (id: number) => Promise<unknown>, doneText: string) => async (r: { id: number }) => {
+      try {
+        await remove(r.id);
+        useStore.getState().remove(r.id);
+        toast.success(doneText);
+      } catch (err) {
+        toastError(err);
+      }
+    },
+  };
+};
+
+export interface RowActionsProps {
+  /** The edit button: its label (tooltip and aria-label), test id and action. */
+  edit: { label: string; testId: string; onClick: () => void };
+  /** Buttons between edit and delete (e.g. the replay). */
+  extra?: ReactNode;
+  /** The delete button with its confirmation; absent: no delete (not allowed). The confirm's test id is `<testId>-confirm`. */
+  remove?: { label: string; testId: string; title: string; description: ReactNode; onConfirm: () => Promise<void> | void };
+}
+
+/** A list row's edit / delete buttons, the delete behind a confirmation. */
+export const RowActions = ({ edit, extra, remove }: RowActionsProps) => {
+  const { t } = useTranslation();
+  return (
+    <Space size="small">
+      <Tooltip title={edit.label}>
+        <Button size="small" icon={<EditOutlined />} aria-label={edit.label} data-testid={edit.testId} onClick={edit.onClick} />
+      </Tooltip>
+      {extra}
+      {remove ? (
+        <Popconfirm
+          title={remove.title}
+          description={remove.description}
+          okText={t('common.confirm')}
+          cancelText={t('common.cancel')}
+          okButtonProps={{ danger: true, 'data-testid': `${remove.testId}-confirm` }}
+          onConfirm={remove.onConfirm}
+        >
+          <Button size="small" danger icon={<DeleteOutlined />} aria-label={remove.label} data-testid={remove.testId} />
+        </Popconfirm>
+      ) : null}
+    </Space>
+  );
+};
