@@ -26,6 +26,7 @@ import { assertModuleOrder, type AppModule, type ModuleParts } from './infra/mod
 import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
 import { botModule, type Responders } from './modules/bot';
+import { campaignsModule, type RunnerOptions } from './modules/campaigns';
 import { companiesModule, planGates } from './modules/companies';
 import { contactsModule } from './modules/contacts';
 import { dashboardModule } from './modules/dashboard';
@@ -69,6 +70,8 @@ export interface AppOptions {
   responders?: Responders;
   /** Dialogflow's REST base URL (tests: a local fake); default DIALOGFLOW_BASE_URL or Google's. */
   dialogflowBaseUrl?: string;
+  /** The campaign runner's timings (tests: a short stale window after a kill -9). */
+  campaignRunner?: RunnerOptions;
 }
 
 export interface BuiltApp {
@@ -162,8 +165,8 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     prompt: createPromptResponder({ data, media, secrets: promptSecrets(config), allowPrivateHosts: !config.production }),
     ...opts.responders,
   };
-  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders };
-  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule];
+  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders, campaignRunner: opts.campaignRunner };
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, campaignsModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

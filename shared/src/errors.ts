@@ -58,6 +58,7 @@ export const errorCodes = [
   'ERR_LAST_ADMIN',
   'ERR_NO_INTEGRATION_FOUND',
   'ERR_INTEGRATION_TEST_FAILED',
+  'ERR_CAMPAIGN_NOT_EDITABLE',
   'ERR_INTERNAL',
 ] as const;
 
@@ -124,6 +125,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_NO_INTEGRATION_FOUND: 404,
   /** The Dialogflow test (POST /queueIntegration/testSession) failed: `details.reason`. */
   ERR_INTEGRATION_TEST_FAILED: 400,
+  /** A campaign is read-only unless INATIVA, CANCELADA or PROGRAMADA more than an hour ahead (administration.md §4). */
+  ERR_CAMPAIGN_NOT_EDITABLE: 409,
   ERR_INTERNAL: 500,
 };
 

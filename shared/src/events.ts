@@ -10,6 +10,7 @@ import type { CompanyScheduleDay, SettingDto } from './schemas/companies';
 import type { PhoneImportProgress } from './schemas/contacts';
 import type { QueueIntegrationDto } from './schemas/queue-integrations';
 import type { PromptDto } from './schemas/prompts';
+import type { CampaignDto } from './schemas/campaigns';
 
 /** Internal domain events staged by services and published after commit. */
 export type DomainEvent =
@@ -58,6 +59,11 @@ export type DomainEvent =
   /** An AI prompt saved or deleted (admins only; keys masked in the DTO). */
   | { type: 'prompt.saved'; companyId: number; prompt: PromptDto; created: boolean }
   | { type: 'prompt.deleted'; companyId: number; promptId: number }
+  /** A campaign saved, started, cancelled, restarted or finished (to the company's admins). */
+  | { type: 'campaign.saved'; companyId: number; campaign: CampaignDto; created: boolean }
+  | { type: 'campaign.deleted'; companyId: number; campaignId: number }
+  /** A campaign's ledger moved (a send, an ack, a confirmation): the report refreshes, throttled. */
+  | { type: 'campaign.progress'; companyId: number; campaignId: number }
   | { type: 'auth.login'; companyId: number; userId: number }
   /** A company setting (or its timezone) changed; an integration key's value is never in it (decision 0120). */
   | { type: 'setting.updated'; companyId: number; setting: SettingDto }
@@ -157,6 +163,8 @@ export interface WireChannels {
   ticketNote: { action: 'create'; note: TicketNoteDto } | { action: 'delete'; ticketId: number; id: number };
   /** The company's AI prompts, to its admins (`company-<id>-prompt`; keys masked). */
   prompt: { action: 'create' | 'update'; prompt: PromptDto } | { action: 'delete'; promptId: number };
+  /** The company's campaigns with their report counters, to its admins (`company-<id>-campaign`, as the spec's client listens: `record`). */
+  campaign: { action: 'create' | 'update'; record: CampaignDto } | { action: 'delete'; id: number };
 }
 
 /** What an agent is doing in a ticket, as colleagues see it. */

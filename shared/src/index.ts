@@ -26,3 +26,4 @@ export * from './schemas/dashboard';
 export * from './schemas/bot';
 export * from './schemas/queue-integrations';
 export * from './schemas/prompts';
+export * from './schemas/campaigns';

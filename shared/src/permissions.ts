@@ -58,6 +58,8 @@ export const adminPermissions = [
   'queueIntegrations:manage',
   /** The company's AI prompts (administration.md /prompts; issue 12). */
   'prompts:manage',
+  /** Campaigns, their settings and reports (administration.md /campaigns; decision 0230: admins). */
+  'campaigns:manage',
 ] as const;
 
 /** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages, tags' kanban flag; decision 0113: deleting tags; decision 0141: the company's dashboard). */

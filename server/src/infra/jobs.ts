@@ -180,6 +180,19 @@ export class Jobs {
     return r ? { id: r.id, data: r.data, state: r.state, progress: r.output ?? null } : undefined;
   }
 
+  /**
+   * Whether a job of `name` whose payload contains `match` waits to run (created or retrying),
+   * other than `exceptId` (read in the caller's transaction): a self-chaining job adds its
+   * successor only when none waits (campaign dispatch).
+   */
+  async waiting(tx: Tx, name: JobName, match: Record<string, unknown>, exceptId?: string): Promise<boolean> {
+    const rows = await tx.execute(
+      sql`select 1 from pgboss.job where name = ${name} and state in ('created', 'retry') and data @> ${JSON.stringify(match)}::jsonb
+          ${exceptId ? sql`and id <> ${exceptId}::uuid` : sql``} limit 1`,
+    );
+    return rows.length > 0;
+  }
+
   /** Records a running job's progress (read back by `unfinished`; pg-boss replaces it when the job completes). */
   async setProgress(name: JobName, id: string, progress: object): Promise<void> {
     await this.boss.getDb().executeSql(`update pgboss.job set output = $1 where name = $2 and id = $3 and state = 'active'`, [JSON.stringify(progress), name, id]);

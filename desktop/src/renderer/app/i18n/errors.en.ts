@@ -53,5 +53,6 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_LAST_ADMIN: 'The company needs at least one admin: this one cannot be deleted or lose the admin profile.',
   ERR_NO_INTEGRATION_FOUND: 'Integration not found.',
   ERR_INTEGRATION_TEST_FAILED: 'The bot test failed: check the project name and the service account JSON.',
+  ERR_CAMPAIGN_NOT_EDITABLE: 'This campaign can no longer be edited.',
   ERR_INTERNAL: 'Internal server error. Try again later.',
 };

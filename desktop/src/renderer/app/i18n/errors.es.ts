@@ -53,5 +53,6 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_LAST_ADMIN: 'La empresa necesita al menos un administrador: este no puede eliminarse ni perder el perfil de administrador.',
   ERR_NO_INTEGRATION_FOUND: 'Integración no encontrada.',
   ERR_INTEGRATION_TEST_FAILED: 'La prueba del bot falló: verifique el nombre del proyecto y el JSON de la cuenta de servicio.',
+  ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campaña ya no se puede editar.',
   ERR_INTERNAL: 'Error interno del servidor. Inténtelo más tarde.',
 };

@@ -54,5 +54,6 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_LAST_ADMIN: 'A empresa precisa de pelo menos um administrador: este não pode ser excluído nem deixar de ser administrador.',
   ERR_NO_INTEGRATION_FOUND: 'Integração não encontrada.',
   ERR_INTEGRATION_TEST_FAILED: 'O teste do bot falhou: verifique o nome do projeto e o JSON da conta de serviço.',
+  ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campanha não pode mais ser editada.',
   ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
 };
