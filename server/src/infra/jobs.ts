@@ -50,7 +50,7 @@ export interface JobPayloads {
   /** A running campaign's next window of sends (issue 13 §5): claims ledger rows, enqueues them. */
   'campaign.dispatch': { companyId: number; campaignId: number };
   /** One ledger row of a campaign: claimed before sending, so it is sent exactly once. */
-  'campaign.send': { companyId: number; campaignId: number; shippingId: number };
+  'campaign.send': { companyId: number; campaignId: number; shippingId: number; /** More rows due at the same moment (no pacing): each claimed on its own. */ more?: number[] };
   /** Scheduled campaigns whose time came, across companies: a cron job. */
   'campaigns.sweep': Record<string, never>;
   /** A contact list's numbers checked on WhatsApp through a connection (issue 13 §3). */

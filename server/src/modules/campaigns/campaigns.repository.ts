@@ -400,5 +400,5 @@ export const dueOrRunning = async (tx: Tx, now: Date): Promise<{ id: number; com
   tx
     .select({ id: campaigns.id, companyId: campaigns.companyId })
     .from(campaigns)
-    .where(sql`(${campaigns.status} = 'PROGRAMADA' and ${campaigns.scheduledAt} <= ${now}) or ${campaigns.status} = 'EM_ANDAMENTO'`)
+    .where(sql`(${campaigns.status} = 'PROGRAMADA' and ${campaigns.scheduledAt} <= ${now.toISOString()}::timestamptz) or ${campaigns.status} = 'EM_ANDAMENTO'`)
     .limit(1000);

@@ -12,6 +12,9 @@ import * as repo from './campaigns.repository';
 
 /** Sends a window holds at most (pg-boss fetch slows past ~10k queued jobs; decision 0235). */
 export const WINDOW_MAX = 500;
+/** Rows per send job when nothing paces them (interval 0), sent `SEND_CONCURRENCY` at a time. */
+export const SEND_BATCH = 20;
+export const SEND_CONCURRENCY = 4;
 /** A new window is taken only when fewer than this many sends still wait. */
 export const LOW_WATER = 250;
 
@@ -117,7 +120,13 @@ export const createCampaignRunner = (deps: { data: DataAccess; jobs: Jobs; clock
         const total = Object.values(counts).reduce((a, b) => a + (b ?? 0), 0);
         const dispatched = total - (counts.pending ?? 0) - (counts.skipped_invalid ?? 0);
         const pace = paceWindow(settings, dispatched, ids.length);
-        for (const [i, id] of ids.entries()) await enqueueSend(tx, companyId, campaignId, id, pace.delays[i]);
+        if (pace.next === 0) {
+          // No pacing: one job per batch of rows (fewer pg-boss round trips); each row is still its own claim.
+          for (let i = 0; i < ids.length; i += SEND_BATCH) {
+            const [first, ...more] = ids.slice(i, i + SEND_BATCH);
+            await jobs.enqueue(tx, 'campaign.send', { companyId, campaignId, shippingId: first!, more });
+          }
+        } else for (const [i, id] of ids.entries()) await enqueueSend(tx, companyId, campaignId, id, pace.delays[i]);
         next = Math.max(1, pace.next);
         progress(unit, companyId, campaignId);
       }
@@ -151,7 +160,16 @@ export const createCampaignRunner = (deps: { data: DataAccess; jobs: Jobs; clock
    * message rows (with their `message.send` jobs) commit together or not at all. A kill -9
    * before the commit leaves the row claimable; after it, the row is no longer claimable.
    */
-  const send = async ({ companyId, campaignId, shippingId }: JobPayloads['campaign.send']): Promise<void> => {
+  const send = async (job: JobPayloads['campaign.send']): Promise<void> => {
+    const ids = [job.shippingId, ...(job.more ?? [])];
+    let next = 0;
+    const worker = async () => {
+      while (next < ids.length) await sendOne({ companyId: job.companyId, campaignId: job.campaignId, shippingId: ids[next++]! });
+    };
+    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, ids.length) }, worker));
+  };
+
+  const sendOne = async ({ companyId, campaignId, shippingId }: JobPayloads['campaign.send']): Promise<void> => {
     await data.withTenant({ companyId }, async (unit) => {
       const { tx } = unit;
       // Shared lock: a cancel (row lock) waits for sends in flight and is seen by later ones.
