@@ -10,7 +10,6 @@ const placeholderPaths = [
   'todolist', 'schedules', 'helps', 'files',
   'messages-api', 'kanban', 'financeiro',
   'announcements', 'subscription', 'chats/:uuid?', 'contact-lists', 'contact-lists/:contactListId/contacts',
-  'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
 ];
 
 const routes: RouteObject[] = [
@@ -91,6 +90,27 @@ const routes: RouteObject[] = [
         lazy: async () => {
           const { PromptsPage } = await import('../features/prompts/PromptsPage');
           return { element: <RequireAdmin><RequirePlan flag="useOpenAi"><PromptsPage /></RequirePlan></RequireAdmin> };
+        },
+      },
+      {
+        path: 'campaigns',
+        lazy: async () => {
+          const { CampaignsPage } = await import('../features/campaigns/CampaignsPage');
+          return { element: <RequireAdmin><RequirePlan flag="useCampaigns"><CampaignsPage /></RequirePlan></RequireAdmin> };
+        },
+      },
+      {
+        path: 'campaign/:campaignId/report',
+        lazy: async () => {
+          const { CampaignReportPage } = await import('../features/campaigns/CampaignReportPage');
+          return { element: <RequireAdmin><RequirePlan flag="useCampaigns"><CampaignReportPage /></RequirePlan></RequireAdmin> };
+        },
+      },
+      {
+        path: 'campaigns-config',
+        lazy: async () => {
+          const { CampaignsConfigPage } = await import('../features/campaigns/CampaignsConfigPage');
+          return { element: <RequireAdmin><RequirePlan flag="useCampaigns"><CampaignsConfigPage /></RequirePlan></RequireAdmin> };
         },
       },
       {
