@@ -1,7 +1,8 @@
 /**
  * A whole server process for the campaign tests and the campaign bench, run as a child
  * (`node --import tsx`) so that it can be killed with SIGKILL mid-campaign. Env: OWNER_URL,
- * APP_URL, DATA_DIR (optional), STALE_SECONDS (the runner's stale window; default 2).
+ * APP_URL, DATA_DIR (optional), STALE_SECONDS (the runner's stale window; default 2), NO_SEED=1
+ * (the platform was seeded already, e.g. by a bench).
  * Prints `READY` once it works jobs; nothing else on stdout.
  */
 import { resolve } from 'node:path';
@@ -30,7 +31,7 @@ const run = async () => {
     logger: false,
     campaignRunner: { staleAfterSeconds: Number(process.env.STALE_SECONDS ?? 2) },
   });
-  await seedFirstStart(built.data, { adminEmail: SUPER_EMAIL, adminPassword: SUPER_PASSWORD, sandbox: true });
+  if (process.env.NO_SEED !== '1') await seedFirstStart(built.data, { adminEmail: SUPER_EMAIL, adminPassword: SUPER_PASSWORD, sandbox: true });
   await built.sessions.resumeAll();
   process.stdout.write('READY\n');
   process.on('SIGTERM', () => void built.close().finally(() => process.exit(0)));

@@ -301,8 +301,9 @@ export const takeWindow = async (tx: Tx, companyId: number, campaignId: number, 
 
 /**
  * Rows a send job should hold but whose job may be gone (its process died mid-send, before the
- * claim committed): queued or confirmed longer than `olderThanSeconds`. Touched so the next look
- * waits again; sending them twice is impossible (the claim).
+ * claim committed): queued or confirmed longer than `olderThanSeconds`, while no row of the campaign was
+ * claimed for as long (a busy cluster draining a big window is not a dead one). Touched so the
+ * next look waits again; sending them twice is impossible (the claim).
  */
 export const stale = async (tx: Tx, companyId: number, campaignId: number, olderThanSeconds: number, limit: number): Promise<number[]> => {
   const rows = await tx.execute<{ id: number }>(sql`
@@ -311,6 +312,9 @@ export const stale = async (tx: Tx, companyId: number, campaignId: number, older
                    where company_id = ${companyId} and campaign_id = ${campaignId} and status in ('queued', 'confirmed')
                      and updated_at < now() - make_interval(secs => ${olderThanSeconds})
                    order by id limit ${limit} for update skip locked)
+       and not exists (select 1 from campaign_shipping p
+                        where p.company_id = ${companyId} and p.campaign_id = ${campaignId}
+                          and p.claimed_at > now() - make_interval(secs => ${olderThanSeconds}))
     returning id`);
   return rows.map((r) => Number(r.id));
 };
