@@ -193,6 +193,12 @@ export class Jobs {
     return rows.length > 0;
   }
 
+  /** How many jobs of these queues are not finished yet (created, retrying or running): backpressure. */
+  async backlog(tx: Tx, names: (JobName | ConnectionQueue)[]): Promise<number> {
+    const rows = await tx.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name in ${sql`(${sql.join(names.map((n) => sql`${n}`), sql`, `)})`} and state < 'completed'`);
+    return Number(rows[0]?.n ?? 0);
+  }
+
   /** Records a running job's progress (read back by `unfinished`; pg-boss replaces it when the job completes). */
   async setProgress(name: JobName, id: string, progress: object): Promise<void> {
     await this.boss.getDb().executeSql(`update pgboss.job set output = $1 where name = $2 and id = $3 and state = 'active'`, [JSON.stringify(progress), name, id]);

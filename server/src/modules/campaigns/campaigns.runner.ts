@@ -3,7 +3,7 @@ import { ACK, normalizePhone, type CampaignSettingsDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import type { DataAccess, Unit } from '../../db/tenant';
 import type { Clock } from '../../infra/clock';
-import type { JobMeta, JobPayloads, Jobs } from '../../infra/jobs';
+import { connectionQueue, type JobMeta, type JobPayloads, type Jobs } from '../../infra/jobs';
 import { contactsQueries } from '../contacts';
 import { queueOutbound } from '../messages';
 import type { NumberHealth } from '../number-health';
@@ -17,6 +17,8 @@ export const SEND_BATCH = 20;
 export const SEND_CONCURRENCY = 4;
 /** A new window is taken only when fewer than this many sends still wait. */
 export const LOW_WATER = 250;
+/** ...and fewer than this many messages wait for the connection (its send queue drains slower than we claim). */
+export const CONNECTION_HIGH_WATER = 1000;
 
 export interface RunnerOptions {
   /** A queued row whose job has not claimed it this long past its window is queued again (default 60 s). */
@@ -115,7 +117,8 @@ export const createCampaignRunner = (deps: { data: DataAccess; jobs: Jobs; clock
         return false;
       }
       let next = 2;
-      if (counts.pending && waiting < LOW_WATER) {
+      const connectionBusy = counts.pending ? (await jobs.backlog(tx, ['message.send', connectionQueue(c.whatsappId ?? 0)])) >= CONNECTION_HIGH_WATER : false;
+      if (counts.pending && waiting < LOW_WATER && !connectionBusy) {
         const ids = await repo.takeWindow(tx, companyId, campaignId, size);
         const total = Object.values(counts).reduce((a, b) => a + (b ?? 0), 0);
         const dispatched = total - (counts.pending ?? 0) - (counts.skipped_invalid ?? 0);
