@@ -96,7 +96,10 @@ export type ListCampaignsResponse = z.infer<typeof ListCampaignsResponse>;
 /** An optional reference as forms send it: an id, or none as null, '', false or the spec's 'Nenhuma'. */
 const optionalRef = z.union([dbId, z.null(), z.literal(false), z.literal(''), z.literal('Nenhuma')]).transform((v) => (typeof v === 'number' ? v : null));
 const variant = z.string().max(CAMPAIGN_MESSAGE_MAX, msg.tooLong).nullish().transform((v) => v ?? '');
-/** An ISO instant, or none (null / ''). */
+/**
+ * An ISO instant, or none (null / ''). The spec's client sends its datetime-local input's value
+ * ("2026-11-25T14:30", no offset): read as the server's local time (decision 0234).
+ */
 const optionalInstant = z
   .union([z.iso.datetime({ offset: true }), z.iso.datetime({ local: true }), z.null(), z.literal('')])
   .transform((v) => (v ? new Date(v).toISOString() : null));
