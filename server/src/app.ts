@@ -27,6 +27,7 @@ import { assertModuleOrder, type AppModule, type ModuleParts } from './infra/mod
 import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
 import { botModule, botQueries, type Responders } from './modules/bot';
+import { campaignsModule, type RunnerOptions } from './modules/campaigns';
 import { companiesModule, planGates } from './modules/companies';
 import { contactListsModule } from './modules/contact-lists';
 import { contactsModule } from './modules/contacts';
@@ -74,6 +75,8 @@ export interface AppOptions {
   responders?: Responders;
   /** Dialogflow's REST base URL (tests: a local fake); default DIALOGFLOW_BASE_URL or Google's. */
   dialogflowBaseUrl?: string;
+  /** The campaign runner's timings (tests: a short stale window after a kill -9). */
+  campaignRunner?: RunnerOptions;
 }
 
 export interface BuiltApp {
@@ -170,8 +173,8 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     ...opts.responders,
   };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders, ticketTimeline: botQueries.record, rateCount, mailer };
-  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule, contactListsModule, filesModule, schedulesModule];
+  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders, ticketTimeline: botQueries.record, rateCount, mailer, campaignRunner: opts.campaignRunner };
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule, contactListsModule, filesModule, schedulesModule, campaignsModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

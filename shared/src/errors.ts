@@ -62,6 +62,7 @@ export const errorCodes = [
   'ERR_PLAN_NOT_OFFERED',
   'ERR_INVALID_RESET_CODE',
   'ERR_RESET_IN_PATH',
+  'ERR_CAMPAIGN_NOT_EDITABLE',
   'ERR_INTERNAL',
   'ERR_NO_SCHEDULE_FOUND',
   'ERR_SCHEDULE_ALREADY_SENT',
@@ -138,6 +139,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_INVALID_RESET_CODE: 400,
   /** The spec's `POST /resetpasswords/:email/:token/:newPassword`: values in a URL end up in logs; send them in the body. */
   ERR_RESET_IN_PATH: 400,
+  /** A campaign is read-only unless INATIVA, CANCELADA or PROGRAMADA more than an hour ahead (administration.md §4). */
+  ERR_CAMPAIGN_NOT_EDITABLE: 409,
   ERR_INTERNAL: 500,
   ERR_NO_SCHEDULE_FOUND: 404,
   /** A schedule is saved only while unsent (administration.md: save only when sentAt is empty). */

@@ -13,6 +13,7 @@ import type { PromptDto } from './schemas/prompts';
 import type { ContactListDto, ContactListImportProgress, ContactListItemDto } from './schemas/contact-lists';
 import type { FileListDto } from './schemas/files';
 import type { ScheduleDto } from './schemas/schedules';
+import type { CampaignDto } from './schemas/campaigns';
 
 /** Internal domain events staged by services and published after commit. */
 export type DomainEvent =
@@ -73,6 +74,11 @@ export type DomainEvent =
   /** A schedule or follow-up created, edited, sent, failed or cancelled (issue 13 §1–2). */
   | { type: 'schedule.saved'; companyId: number; schedule: ScheduleDto; created: boolean }
   | { type: 'schedule.deleted'; companyId: number; scheduleId: number; ticketId: number | null }
+  /** A campaign saved, started, cancelled, restarted or finished (to the company's admins). */
+  | { type: 'campaign.saved'; companyId: number; campaign: CampaignDto; created: boolean }
+  | { type: 'campaign.deleted'; companyId: number; campaignId: number }
+  /** A campaign's ledger moved (a send, an ack, a confirmation): the report refreshes, throttled. */
+  | { type: 'campaign.progress'; companyId: number; campaignId: number }
   | { type: 'auth.login'; companyId: number; userId: number }
   /** A company setting (or its timezone) changed; an integration key's value is never in it (decision 0120). */
   | { type: 'setting.updated'; companyId: number; setting: SettingDto }
@@ -186,6 +192,8 @@ export interface WireChannels {
    * listens: `company<id>-schedule` (no hyphen after "company"; decision 0213).
    */
   schedule: { action: 'create' | 'update'; schedule: ScheduleDto } | { action: 'delete'; scheduleId: number };
+  /** The company's campaigns with their report counters, to its admins (`company-<id>-campaign`, as the spec's client listens: `record`). */
+  campaign: { action: 'create' | 'update'; record: CampaignDto } | { action: 'delete'; id: number };
 }
 
 /** What an agent is doing in a ticket, as colleagues see it. */

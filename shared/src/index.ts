@@ -32,3 +32,4 @@ export * from './schemas/contact-lists';
 export * from './schemas/files';
 export * from './schemas/signup';
 export * from './schemas/schedules';
+export * from './schemas/campaigns';

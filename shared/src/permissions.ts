@@ -68,6 +68,8 @@ export const adminPermissions = [
   'schedules:manageAll',
   /** Replay a queue, integration or prompt over a past ticket, sending nothing (issue 12 item 7: admins and supervisors). */
   'bot:replay',
+  /** Campaigns, their settings and reports (administration.md /campaigns; decision 0230: admins). */
+  'campaigns:manage',
 ] as const;
 
 /** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages, tags' kanban flag; decision 0113: deleting tags; decision 0141: the company's dashboard). */

@@ -58,7 +58,7 @@ export interface JobPayloads {
   /** A running campaign's next window of sends (issue 13 §5): claims ledger rows, enqueues them. */
   'campaign.dispatch': { companyId: number; campaignId: number };
   /** One ledger row of a campaign: claimed before sending, so it is sent exactly once. */
-  'campaign.send': { companyId: number; campaignId: number; shippingId: number };
+  'campaign.send': { companyId: number; campaignId: number; shippingId: number; /** More rows due at the same moment (no pacing): each claimed on its own. */ more?: number[] };
   /** Scheduled campaigns whose time came, across companies: a cron job. */
   'campaigns.sweep': Record<string, never>;
   /** A contact list's numbers checked on WhatsApp through a connection (issue 13 §3). */
@@ -214,6 +214,25 @@ export class Jobs {
     );
     const r = rows[0];
     return r ? { id: r.id, data: r.data, state: r.state, progress: r.output ?? null } : undefined;
+  }
+
+  /**
+   * Whether a job of `name` whose payload contains `match` waits to run (created or retrying),
+   * other than `exceptId` (read in the caller's transaction): a self-chaining job adds its
+   * successor only when none waits (campaign dispatch).
+   */
+  async waiting(tx: Tx, name: JobName, match: Record<string, unknown>, exceptId?: string): Promise<boolean> {
+    const rows = await tx.execute(
+      sql`select 1 from pgboss.job where name = ${name} and state in ('created', 'retry') and data @> ${JSON.stringify(match)}::jsonb
+          ${exceptId ? sql`and id <> ${exceptId}::uuid` : sql``} limit 1`,
+    );
+    return rows.length > 0;
+  }
+
+  /** How many jobs of these queues are not finished yet (created, retrying or running): backpressure. */
+  async backlog(tx: Tx, names: (JobName | ConnectionQueue)[]): Promise<number> {
+    const rows = await tx.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name in ${sql`(${sql.join(names.map((n) => sql`${n}`), sql`, `)})`} and state < 'completed'`);
+    return Number(rows[0]?.n ?? 0);
   }
 
   /** Records a running job's progress (read back by `unfinished`; pg-boss replaces it when the job completes). */

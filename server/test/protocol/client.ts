@@ -354,6 +354,38 @@ export class SpecClient {
     return { removed, added };
   }
 
+  /** pages/Campaigns (administration.md §7): GET /campaigns/ with searchParam and pageNumber; reads `records` and `hasMore`. */
+  campaignsPage(searchParam: string, pageNumber: number) {
+    return this.http<{ records: Record<string, unknown>[]; hasMore: boolean }>('GET', `/campaigns/?searchParam=${encodeURIComponent(searchParam)}&pageNumber=${pageNumber}`);
+  }
+
+  /** CampaignModal: GET /campaigns/{id} on open; save → PUT /campaigns/{id} or POST /campaigns with the form's values. */
+  campaign(id: number) {
+    return this.http<Record<string, unknown>>('GET', `/campaigns/${id}`);
+  }
+
+  saveCampaign(values: Record<string, unknown>, id?: number) {
+    return id ? this.http<Record<string, unknown>>('PUT', `/campaigns/${id}`, { data: values }) : this.http<Record<string, unknown>>('POST', '/campaigns', { data: values });
+  }
+
+  /** The table's and modal's stop / restart: POST /campaigns/{id}/cancel | restart. */
+  campaignAction(id: number, action: 'cancel' | 'restart') {
+    return this.http<Record<string, unknown>>('POST', `/campaigns/${id}/${action}`);
+  }
+
+  deleteCampaign(id: number) {
+    return this.http<{ message: string }>('DELETE', `/campaigns/${id}`);
+  }
+
+  /** pages/CampaignsConfig: GET /campaign-settings; save → POST /campaign-settings { settings }. */
+  campaignSettings() {
+    return this.http<Record<string, unknown>>('GET', '/campaign-settings');
+  }
+
+  saveCampaignSettings(settings: Record<string, unknown>) {
+    return this.http<Record<string, unknown>>('POST', '/campaign-settings', { data: { settings } });
+  }
+
   /** pages/Prompts (administration.md §7): GET /prompt; reads `prompts`. */
   promptsPage() {
     return this.http<{ prompts: Record<string, unknown>[] }>('GET', '/prompt');

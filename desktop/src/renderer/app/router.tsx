@@ -8,7 +8,6 @@ import { RequirePlan } from '../features/plans/RequirePlan';
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
   'helps', 'messages-api', 'financeiro', 'announcements', 'subscription', 'chats/:uuid?',
-  'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
 ];
 
 const routes: RouteObject[] = [
@@ -149,6 +148,27 @@ const routes: RouteObject[] = [
         lazy: async () => {
           const { FilesPage } = await import('../features/files/FilesPage');
           return { element: <RequireAdmin><FilesPage /></RequireAdmin> };
+        },
+      },
+      {
+        path: 'campaigns',
+        lazy: async () => {
+          const { CampaignsPage } = await import('../features/campaigns/CampaignsPage');
+          return { element: <RequireAdmin><RequirePlan flag="useCampaigns"><CampaignsPage /></RequirePlan></RequireAdmin> };
+        },
+      },
+      {
+        path: 'campaign/:campaignId/report',
+        lazy: async () => {
+          const { CampaignReportPage } = await import('../features/campaigns/CampaignReportPage');
+          return { element: <RequireAdmin><RequirePlan flag="useCampaigns"><CampaignReportPage /></RequirePlan></RequireAdmin> };
+        },
+      },
+      {
+        path: 'campaigns-config',
+        lazy: async () => {
+          const { CampaignsConfigPage } = await import('../features/campaigns/CampaignsConfigPage');
+          return { element: <RequireAdmin><RequirePlan flag="useCampaigns"><CampaignsConfigPage /></RequirePlan></RequireAdmin> };
         },
       },
       {

@@ -25,6 +25,7 @@ export { createInboundMedia, MEDIA_ERROR, MEDIA_SAFETY_NET_SECONDS, registerMedi
 export { applyPresence, ticketPresence } from './inbound/inbound-presence';
 export { channelSink } from './inbound/channel-sink';
 export { latestOfTicket, type HistoryMessage } from './messages.history';
+export { classifyUpload } from './uploads';
 
 export const messagesModule = defineModule({
   name: 'messages',

@@ -57,6 +57,7 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_PLAN_NOT_OFFERED: 'This plan is not offered for signup.',
   ERR_INVALID_RESET_CODE: 'Invalid or expired verification code. Ask for a new code.',
   ERR_RESET_IN_PATH: 'Send the e-mail, the code and the new password in the request body.',
+  ERR_CAMPAIGN_NOT_EDITABLE: 'This campaign can no longer be edited.',
   ERR_INTERNAL: 'Internal server error. Try again later.',
   ERR_NO_SCHEDULE_FOUND: 'Schedule not found.',
   ERR_SCHEDULE_ALREADY_SENT: 'This message was already sent: it can no longer be changed.',

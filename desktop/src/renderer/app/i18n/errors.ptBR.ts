@@ -58,6 +58,7 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_PLAN_NOT_OFFERED: 'Este plano não está disponível para cadastro.',
   ERR_INVALID_RESET_CODE: 'Código de verificação inválido ou expirado. Peça um novo código.',
   ERR_RESET_IN_PATH: 'Envie o e-mail, o código e a nova senha no corpo da requisição.',
+  ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campanha não pode mais ser editada.',
   ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
   ERR_NO_SCHEDULE_FOUND: 'Agendamento não encontrado.',
   ERR_SCHEDULE_ALREADY_SENT: 'Esta mensagem já foi enviada: não pode mais ser alterada.',

@@ -1,0 +1,180 @@
+import { useCallback, useEffect, useRef, useState, type HTMLAttributes } from 'react';
+import { Button, Card, Flex, Input, Popconfirm, Skeleton, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { BarChartOutlined, DeleteOutlined, EditOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { CampaignDto, CampaignStatus } from '@balcao/shared';
+import { formatDateTime } from './campaigns.format';
+import { toastError } from '../../lib/reportError';
+import { listenLive } from '../../lib/socket';
+import { toast } from '../../lib/toast';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useMediaQuery } from '../../lib/useMediaQuery';
+import { campaignsApi } from './campaigns.api';
+import { CampaignModal } from './CampaignModal';
+
+const upsert = (list: CampaignDto[], c: CampaignDto) => (list.some((x) => x.id === c.id) ? list.map((x) => (x.id === c.id ? c : x)) : [c, ...list]);
+
+export const statusColor: Record<CampaignStatus, string> = { INATIVA: 'default', PROGRAMADA: 'blue', EM_ANDAMENTO: 'processing', CANCELADA: 'warning', FINALIZADA: 'success' };
+
+/**
+ * /campaigns (administration.md "Campaigns"): name, status, contact list ('Não definida'),
+ * connection ('Não definido'), scheduledAt ('Sem agendamento'), completedAt ('Não concluída'),
+ * actions: stop (EM_ANDAMENTO), restart (CANCELADA), report, edit, delete. Live through
+ * `company-<id>-campaign`; searched by name, paged by "load more".
+ */
+export const CampaignsPage = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const narrow = useMediaQuery('(max-width: 575px)');
+  const [records, setRecords] = useState<CampaignDto[]>([]);
+  const [hasMore, setHasMore] = useState(false);
+  const [page, setPage] = useState(1);
+  const [loaded, setLoaded] = useState(false);
+  const [search, setSearch] = useState('');
+  const searchParam = useDebouncedValue(search.trim(), 400);
+  const [dialog, setDialog] = useState<{ open: boolean; campaign: CampaignDto | null }>({ open: false, campaign: null });
+  const [busy, setBusy] = useState<number | null>(null);
+  const seq = useRef(0);
+
+  useEffect(() => {
+    const mine = ++seq.current;
+    if (page === 1) setLoaded(false);
+    campaignsApi
+      .list({ searchParam: searchParam || undefined, pageNumber: page })
+      .then((r) => {
+        if (mine !== seq.current) return;
+        setRecords((list) => (page === 1 ? r.records : [...list, ...r.records.filter((x) => !list.some((y) => y.id === x.id))]));
+        setHasMore(r.hasMore);
+      })
+      .catch(toastError)
+      .finally(() => mine === seq.current && setLoaded(true));
+  }, [searchParam, page]);
+  useEffect(() => setPage(1), [searchParam]);
+
+  useEffect(
+    () =>
+      listenLive('campaign', (e) => {
+        if (e.action === 'delete') setRecords((list) => list.filter((x) => x.id !== e.id));
+        else setRecords((list) => (e.action === 'update' && !list.some((x) => x.id === e.record.id) ? list : upsert(list, e.record)));
+      }),
+    [],
+  );
+
+  const closeDialog = useCallback(() => setDialog({ open: false, campaign: null }), []);
+  const onSaved = useCallback((c: CampaignDto) => setRecords((list) => upsert(list, c)), []);
+  const act = async (c: CampaignDto, what: 'cancel' | 'restart' | 'remove') => {
+    setBusy(c.id);
+    try {
+      if (what === 'remove') {
+        await campaignsApi.remove(c.id);
+        setRecords((list) => list.filter((x) => x.id !== c.id));
+        toast.info(t('campaigns.deleted'));
+      } else {
+        const saved = what === 'cancel' ? await campaignsApi.cancel(c.id) : await campaignsApi.restart(c.id);
+        setRecords((list) => upsert(list, saved));
+        toast.success(t(what === 'cancel' ? 'campaigns.cancelled' : 'campaigns.restarted'));
+      }
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const columns: TableColumnsType<CampaignDto> = [
+    { key: 'name', title: t('campaigns.name'), render: (_, c) => <Typography.Text ellipsis style={{ maxWidth: narrow ? 110 : 260 }}>{c.name}</Typography.Text> },
+    { key: 'status', title: t('campaigns.status'), align: 'center', render: (_, c) => <Tag color={statusColor[c.status]} data-testid="campaign-status">{t(`campaigns.statuses.${c.status}`)}</Tag> },
+    { key: 'list', title: t('campaigns.contactList'), align: 'center', render: (_, c) => c.contactList?.name ?? (c.tag ? `#${c.tag.name}` : t('campaigns.notDefinedF')) },
+    { key: 'whatsapp', title: t('campaigns.whatsapp'), align: 'center', render: (_, c) => c.whatsapp?.name ?? t('campaigns.notDefined') },
+    { key: 'scheduledAt', title: t('campaigns.scheduledAt'), align: 'center', render: (_, c) => (c.scheduledAt ? formatDateTime(c.scheduledAt) : t('campaigns.noSchedule')) },
+    { key: 'completedAt', title: t('campaigns.completedAt'), align: 'center', render: (_, c) => (c.completedAt ? formatDateTime(c.completedAt) : t('campaigns.notCompleted')) },
+    {
+      key: 'actions',
+      title: t('campaigns.actions'),
+      align: 'center',
+      width: narrow ? 120 : 170,
+      render: (_, c) => (
+        <Space size={4} wrap>
+          {c.status === 'EM_ANDAMENTO' && (
+            <Tooltip title={t('campaigns.stop')}>
+              <Button size="small" icon={<PauseCircleOutlined />} aria-label={t('campaigns.stop')} data-testid="campaign-stop" loading={busy === c.id} onClick={() => void act(c, 'cancel')} />
+            </Tooltip>
+          )}
+          {c.status === 'CANCELADA' && (
+            <Tooltip title={t('campaigns.restart')}>
+              <Button size="small" icon={<PlayCircleOutlined />} aria-label={t('campaigns.restart')} data-testid="campaign-restart" loading={busy === c.id} onClick={() => void act(c, 'restart')} />
+            </Tooltip>
+          )}
+          <Tooltip title={t('campaigns.report')}>
+            <Button size="small" icon={<BarChartOutlined />} aria-label={t('campaigns.report')} data-testid="campaign-report" onClick={() => navigate(`/campaign/${c.id}/report`)} />
+          </Tooltip>
+          <Tooltip title={t('campaigns.edit')}>
+            <Button size="small" icon={<EditOutlined />} aria-label={t('campaigns.edit')} data-testid="campaign-edit" onClick={() => setDialog({ open: true, campaign: c })} />
+          </Tooltip>
+          <Popconfirm
+            title={t('campaigns.deleteTitle', { name: c.name })}
+            description={t('campaigns.deleteText')}
+            okText={t('common.confirm')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ danger: true, 'data-testid': 'campaign-delete-confirm' }}
+            onConfirm={() => act(c, 'remove')}
+          >
+            <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('campaigns.delete')} data-testid="campaign-delete" />
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card style={{ margin: narrow ? 8 : 16 }} styles={{ body: { padding: narrow ? 8 : 16 } }}>
+      <Flex wrap gap={8} align="center" justify="space-between" style={{ marginBottom: 12 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('campaigns.title')}
+        </Typography.Title>
+        <Flex gap={8} wrap style={{ flex: narrow ? '1 1 100%' : undefined }}>
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder={t('campaigns.search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            style={{ width: narrow ? '100%' : 220 }}
+            data-testid="campaigns-search"
+          />
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, campaign: null })} data-testid="campaigns-add">
+            {t('campaigns.add')}
+          </Button>
+        </Flex>
+      </Flex>
+      {!loaded && page === 1 ? (
+        <div data-testid="campaigns-skeleton" aria-busy>
+          <Skeleton active paragraph={{ rows: 4 }} />
+        </div>
+      ) : (
+        <>
+          <Table<CampaignDto>
+            data-testid="campaigns-table"
+            rowKey="id"
+            size="small"
+            columns={columns}
+            dataSource={records}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: t('campaigns.empty') }}
+            onRow={(c) => ({ 'data-testid': 'campaign-row', 'data-id': c.id, 'data-status': c.status }) as HTMLAttributes<HTMLElement>}
+          />
+          {hasMore && (
+            <Flex justify="center" style={{ marginTop: 12 }}>
+              <Button onClick={() => setPage((p) => p + 1)} data-testid="campaigns-more">
+                {t('common.loadMore')}
+              </Button>
+            </Flex>
+          )}
+        </>
+      )}
+      <CampaignModal open={dialog.open} campaign={dialog.campaign} onClose={closeDialog} onSaved={onSaved} />
+    </Card>
+  );
+};

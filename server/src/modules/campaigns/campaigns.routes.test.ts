@@ -1,0 +1,199 @@
+/**
+ * Campaigns (administration.md Campaigns, §4, §7, §9; server-behaviour §8; issue 13 §5): CRUD with
+ * the editability rule, settings, a campaign run through the sandbox to FINALIZADA with each
+ * number sent exactly once, variants and variables, confirmations, skips, cancel and restart.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wireEvent, type CampaignDto, type CampaignSettingsDto, type ListCampaignsResponse } from '@balcao/shared';
+import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
+import { api, connectSocket, createCompany, nextEvent, type TestCompany } from '../../../test/helpers/world';
+
+let app: TestApp;
+let a: TestCompany;
+let b: TestCompany;
+let user: { token: string };
+
+beforeAll(async () => {
+  app = await createTestApp();
+  a = await createCompany(app);
+  b = await createCompany(app);
+  user = await a.addUser({});
+  // Back to back: the pacing has its own unit tests.
+  await api(app, a.adminToken).post('/campaign-settings', { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } });
+}, 60_000);
+afterAll(() => app.close());
+
+let seq = 0;
+const phone = () => `55319${String(70_000_000 + ++seq * 7919).padStart(8, '0')}`;
+
+/** Contacts carrying a new tag (contact_tags), written as fixtures. */
+const tagged = async (companyId: number, numbers: string[], names: string[] = []) => {
+  const [tag] = await app.owner<{ id: number }[]>`insert into tags (company_id, name, color) values (${companyId}, ${`tag${++seq}`}, '#112233') returning id`;
+  for (const [i, n] of numbers.entries()) {
+    const [c] = await app.owner<{ id: number }[]>`insert into contacts (company_id, name, number, email) values (${companyId}, ${names[i] ?? `Cliente ${i}`}, ${n}, ${`c${i}@x.com`}) returning id`;
+    await app.owner`insert into contact_tags (company_id, contact_id, tag_id) values (${companyId}, ${c!.id}, ${tag!.id})`;
+  }
+  return tag!.id;
+};
+/** A contact list with items (`valid` false: not on WhatsApp). */
+const listOf = async (companyId: number, items: { number: string; name?: string; valid?: boolean | null }[]) => {
+  const [l] = await app.owner<{ id: number }[]>`insert into contact_lists (company_id, name) values (${companyId}, ${`lista${++seq}`}) returning id`;
+  for (const it of items) {
+    await app.owner`insert into contact_list_items (company_id, contact_list_id, name, number, email, is_whatsapp_valid)
+      values (${companyId}, ${l!.id}, ${it.name ?? 'Item'}, ${it.number}, 'i@x.com', ${it.valid ?? null})`;
+  }
+  return l!.id;
+};
+
+const post = async (body: Record<string, unknown>, token = a.adminToken) => api(app, token).post<CampaignDto>('/campaigns', body);
+const made = async (body: Record<string, unknown>) => {
+  const r = await post(body);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body;
+};
+const show = async (id: number) => (await api(app, a.adminToken).get<CampaignDto>(`/campaigns/${id}`)).body;
+const until = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out; last: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+};
+/** Our outgoing messages to each number (the customer's phone would see these). */
+const sentTo = async (companyId: number, numbers: string[]) => {
+  const rows = await app.owner<{ number: string; body: string }[]>`
+    select c.number, m.body from messages m join contacts c on c.id = m.contact_id
+     where m.company_id = ${companyId} and m.from_me and c.number = any(${numbers}) order by m.id`;
+  const by = new Map<string, string[]>(numbers.map((n) => [n, []]));
+  for (const r of rows) by.get(r.number)!.push(r.body);
+  return by;
+};
+const now = () => new Date().toISOString();
+
+describe('campaign settings', () => {
+  it('answers the spec defaults, saves the options and variables, refuses values outside the options', async () => {
+    const fresh = await api(app, b.adminToken).get<CampaignSettingsDto>('/campaign-settings');
+    expect(fresh.body).toEqual({ messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [] });
+    const saved = await api(app, b.adminToken).post<CampaignSettingsDto>('/campaign-settings', { settings: { messageInterval: 5, greaterInterval: 120, variables: [{ key: 'loja', value: 'Centro' }] } });
+    expect(saved.body).toEqual({ messageInterval: 5, longerIntervalAfter: 20, greaterInterval: 120, variables: [{ key: 'loja', value: 'Centro' }] });
+    expect((await api(app, b.adminToken).post('/campaign-settings', { settings: { messageInterval: 7 } })).status).toBe(400);
+    expect((await api(app, b.adminToken).post('/campaign-settings', { settings: { variables: [{ key: 'a', value: '1' }, { key: 'a', value: '2' }] } })).status).toBe(400);
+    expect((await api(app, user.token).get('/campaign-settings')).status).toBe(403);
+  });
+});
+
+describe('campaign CRUD', () => {
+  it('creates INATIVA without a schedule, with the spec fields, and lists it', async () => {
+    const c = await made({ name: 'Black Friday', message1: 'Oi {nome}', tagListId: 'Nenhuma', whatsappId: a.whatsapp.id });
+    expect(c).toMatchObject({ status: 'INATIVA', scheduledAt: null, completedAt: null, whatsapp: { id: a.whatsapp.id, name: 'Sandbox' }, tagListId: null, contactList: null, report: { planned: 0 } });
+    const list = await api(app, a.adminToken).get<ListCampaignsResponse>('/campaigns?searchParam=black');
+    expect(list.body.records.map((r) => r.id)).toContain(c.id);
+    expect((await api(app, b.adminToken).get(`/campaigns/${c.id}`)).status).toBe(404);
+  });
+
+  it('validates the name (2-50) and what a scheduled campaign needs', async () => {
+    expect((await post({ name: 'x' })).status).toBe(400);
+    const r = await post({ name: 'Sem público', message1: 'Oi', whatsappId: a.whatsapp.id, scheduledAt: new Date(Date.now() + 3 * 3600_000).toISOString() });
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.body)).toContain('contactListId');
+  });
+
+  it("refuses another company's connection, list or tag", async () => {
+    const foreignTag = await tagged(b.companyId, []);
+    expect((await post({ name: 'Alheia', tagListId: foreignTag })).status).toBe(400);
+    expect((await post({ name: 'Alheia', whatsappId: b.whatsapp.id })).status).toBe(400);
+  });
+
+  it('is read-only when PROGRAMADA within the hour, editable more than an hour ahead (administration.md §4)', async () => {
+    const tag = await tagged(a.companyId, []);
+    const far = await made({ name: 'Longe', message1: 'Oi', tagListId: tag, whatsappId: a.whatsapp.id, scheduledAt: new Date(Date.now() + 2 * 3600_000).toISOString() });
+    expect(far.status).toBe('PROGRAMADA');
+    const near = new Date(Date.now() + 30 * 60_000).toISOString();
+    const moved = await api(app, a.adminToken).put<CampaignDto>(`/campaigns/${far.id}`, { name: 'Perto', message1: 'Oi', tagListId: tag, whatsappId: a.whatsapp.id, scheduledAt: near });
+    expect(moved.status).toBe(200);
+    const again = await api(app, a.adminToken).put<{ error: string }>(`/campaigns/${far.id}`, { name: 'De novo', message1: 'Oi', tagListId: tag, whatsappId: a.whatsapp.id, scheduledAt: near });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
+    expect((await api(app, a.adminToken).del(`/campaigns/${far.id}`)).status).toBe(200);
+    expect((await api(app, a.adminToken).get(`/campaigns/${far.id}`)).status).toBe(404);
+  });
+
+  it('is for admins only', async () => {
+    expect((await api(app, user.token).get('/campaigns')).status).toBe(403);
+    expect((await post({ name: 'Do agente' }, user.token)).status).toBe(403);
+  });
+
+  it('cancel and restart only from their statuses', async () => {
+    const c = await made({ name: 'Parada', message1: 'Oi' });
+    expect((await api(app, a.adminToken).post(`/campaigns/${c.id}/restart`, {})).status).toBe(409);
+    expect((await api(app, a.adminToken).post(`/campaigns/${c.id}/cancel`, {})).status).toBe(409);
+  });
+});
+
+describe('a campaign run (sandbox)', () => {
+  it('sends every tagged contact exactly once, a random non-empty variant with variables, and ends FINALIZADA with the report live', async () => {
+    await api(app, a.adminToken).post('/campaign-settings', { settings: { variables: [{ key: 'loja', value: 'Centro' }] } });
+    const numbers = [phone(), phone(), phone(), phone(), phone(), phone()];
+    const tag = await tagged(a.companyId, numbers, numbers.map((_, i) => `Nome${i}`));
+    const socket = await connectSocket(app, a.adminToken);
+    const c = await made({ name: 'Rodada', message1: 'A {nome} {loja}', message3: 'B {numero}', message2: '  ', tagListId: tag, whatsappId: a.whatsapp.id, scheduledAt: now() });
+    const finished = nextEvent<{ action: string; record: CampaignDto }>(socket, wireEvent(a.companyId, 'campaign'), (p) => p.record?.id === c.id && p.record.status === 'FINALIZADA', 20_000);
+    expect((await finished).record.completedAt).not.toBeNull();
+    const by = await sentTo(a.companyId, numbers);
+    for (const [i, n] of numbers.entries()) {
+      expect(by.get(n), n).toHaveLength(1);
+      expect([`A Nome${i} Centro`, `B ${n}`]).toContain(by.get(n)![0]);
+    }
+    const done = await until(() => show(c.id), (d) => d.report.delivered === numbers.length);
+    expect(done.report).toMatchObject({ planned: 6, sent: 6, failed: 0, done: 6 });
+    socket.close();
+  });
+
+  it('skips numbers not on WhatsApp and opted-out numbers, and counts them', async () => {
+    const [ok, invalid, out] = [phone(), phone(), phone()];
+    await app.owner`insert into opt_outs (company_id, number, source, keyword) values (${a.companyId}, ${out}, 'customer', 'SAIR')`;
+    const list = await listOf(a.companyId, [{ number: ok, valid: true }, { number: invalid, valid: false }, { number: out }]);
+    const c = await made({ name: 'Lista', message1: 'Oi {nome}', contactListId: list, whatsappId: a.whatsapp.id, scheduledAt: now() });
+    const done = await until(() => show(c.id), (d) => d.status === 'FINALIZADA');
+    expect(done.report).toMatchObject({ planned: 3, sent: 1, skippedInvalid: 1, skippedOptOut: 1 });
+    const by = await sentTo(a.companyId, [ok, invalid, out]);
+    expect([by.get(ok)!.length, by.get(invalid)!.length, by.get(out)!.length]).toEqual([1, 0, 0]);
+  });
+
+  it('with confirmation: sends a confirmation variant, and the main message only after the contact replies', async () => {
+    const [n1, n2] = [phone(), phone()];
+    const tag = await tagged(a.companyId, [n1, n2]);
+    const c = await made({ name: 'Confirma', confirmation: true, confirmationMessage2: 'Posso enviar?', message1: 'Principal', tagListId: tag, whatsappId: a.whatsapp.id, scheduledAt: now() });
+    await until(() => show(c.id), (d) => d.report.confirmationRequested === 2);
+    expect(await sentTo(a.companyId, [n1, n2])).toEqual(new Map([[n1, ['Posso enviar?']], [n2, ['Posso enviar?']]]));
+    expect((await a.inbound(n1, 'Sim')).status).toBe(202);
+    const after = await until(() => show(c.id), (d) => d.report.confirmed === 1 && d.report.sent === 1);
+    expect(after.report).toMatchObject({ confirmationRequested: 2, confirmed: 1, sent: 1 });
+    const by = await sentTo(a.companyId, [n1, n2]);
+    expect(by.get(n1)).toEqual(['Posso enviar?', 'Principal']);
+    expect(by.get(n2)).toEqual(['Posso enviar?']);
+  });
+
+  it('cancel stops it; restart sends only the unsent numbers, each once', async () => {
+    await api(app, b.adminToken).post('/campaign-settings', { settings: { messageInterval: 5, longerIntervalAfter: 0 } });
+    const numbers = [phone(), phone(), phone()];
+    const tag = await tagged(b.companyId, numbers);
+    const bApi = api(app, b.adminToken);
+    const c = (await bApi.post<CampaignDto>('/campaigns', { name: 'Cancela', message1: 'Oi', tagListId: tag, whatsappId: b.whatsapp.id, scheduledAt: now() })).body;
+    await until(async () => (await bApi.get<CampaignDto>(`/campaigns/${c.id}`)).body, (d) => d.report.sent >= 1);
+    const cancelled = await bApi.post<CampaignDto>(`/campaigns/${c.id}/cancel`, {});
+    expect(cancelled.body.status).toBe('CANCELADA');
+    const sentAtCancel = cancelled.body.report.sent;
+    expect(sentAtCancel).toBeLessThan(3);
+    // Cancelled: nothing more goes out, even past the next send's time.
+    await new Promise((r) => setTimeout(r, 6000));
+    expect((await bApi.get<CampaignDto>(`/campaigns/${c.id}`)).body.report.sent).toBe(sentAtCancel);
+    expect((await bApi.post<CampaignDto>(`/campaigns/${c.id}/restart`, {})).body.status).toBe('EM_ANDAMENTO');
+    const done = await until(async () => (await bApi.get<CampaignDto>(`/campaigns/${c.id}`)).body, (d) => d.status === 'FINALIZADA', 30_000);
+    expect(done.report.sent).toBe(3);
+    const by = await sentTo(b.companyId, numbers);
+    for (const n of numbers) expect(by.get(n), n).toEqual(['Oi']);
+  }, 60_000);
+});

@@ -1,0 +1,234 @@
+import { rm } from 'node:fs/promises';
+import {
+  can,
+  isCampaignEditable,
+  type CampaignBody,
+  type CampaignDto,
+  type CampaignSettingsDto,
+  type ListCampaignsQuery,
+  type ListCampaignsResponse,
+  type SaveCampaignSettingsBody,
+} from '@balcao/shared';
+import type { Tx } from '../../db/client';
+import type { Ctx, DataAccess, Unit } from '../../db/tenant';
+import type { Clock } from '../../infra/clock';
+import { AppError } from '../../infra/errors';
+import type { Jobs } from '../../infra/jobs';
+import { originalName, type MediaStore } from '../../infra/media-store';
+import { displayName, type UploadedFile } from '../../infra/uploads';
+import { classifyUpload } from '../messages';
+import * as repo from './campaigns.repository';
+
+const NOT_FOUND = 'ERR_NOT_FOUND' as const;
+
+/** Campaigns are the admins' (decision 0230). */
+const assertManager = (ctx: Ctx) => {
+  if (!can(ctx, 'campaigns:manage')) throw new AppError('ERR_NO_PERMISSION');
+};
+
+export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clock: Clock; media: MediaStore }) => {
+  const { data, jobs, clock, media } = deps;
+
+  const dtoOf = async (tx: Tx, companyId: number, id: number): Promise<CampaignDto> => {
+    const row = await repo.getJoined(tx, companyId, id);
+    if (!row) throw new AppError(NOT_FOUND);
+    return repo.toCampaignDto(row, await repo.reportOf(tx, companyId, id));
+  };
+  const announce = async (unit: Unit, companyId: number, id: number, created = false) => {
+    const dto = await dtoOf(unit.tx, companyId, id);
+    unit.stage({ type: 'campaign.saved', companyId, campaign: dto, created });
+    return dto;
+  };
+  const found = async (tx: Tx, ctx: Ctx, id: number, lock?: 'update') => {
+    const row = await repo.get(tx, ctx.companyId, id, lock);
+    if (!row) throw new AppError(NOT_FOUND);
+    return row;
+  };
+  const assertEditable = (row: repo.CampaignRow) => {
+    if (!isCampaignEditable({ status: row.status, scheduledAt: row.scheduledAt?.toISOString() ?? null }, clock.now().getTime())) throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE');
+  };
+  /** References must be the company's own (another company's id is refused like a missing one). */
+  const assertRefs = async (tx: Tx, ctx: Ctx, body: CampaignBody) => {
+    const ok = await repo.refsExist(tx, ctx.companyId, body);
+    const issues = Object.entries(ok)
+      .filter(([, v]) => !v)
+      .map(([path]) => ({ path, message: 'not found' }));
+    if (issues.length) throw new AppError('ERR_VALIDATION', 'unknown reference', { issues });
+  };
+  /**
+   * A scheduled campaign must be able to run (decision 0234): a connection, an audience (a list
+   * or a tag, not both) and something to send (a message variant, a file or a file list).
+   */
+  const assertRunnable = (c: Pick<repo.CampaignRow, 'whatsappId' | 'contactListId' | 'tagListId' | 'fileListId' | 'mediaPath' | 'confirmation'> & Record<string, unknown>) => {
+    const issues: { path: string; message: string }[] = [];
+    if (c.whatsappId == null) issues.push({ path: 'whatsappId', message: 'Obrigatório' });
+    if (c.contactListId == null && c.tagListId == null) issues.push({ path: 'contactListId', message: 'Obrigatório' });
+    const messages = [1, 2, 3, 4, 5].map((i) => String(c[`message${i}`] ?? '').trim());
+    if (!messages.some(Boolean) && !c.mediaPath && c.fileListId == null) issues.push({ path: 'message1', message: 'Obrigatório' });
+    if (c.confirmation && ![1, 2, 3, 4, 5].some((i) => String(c[`confirmationMessage${i}`] ?? '').trim())) issues.push({ path: 'confirmationMessage1', message: 'Obrigatório' });
+    if (issues.length) throw new AppError('ERR_VALIDATION', 'the campaign cannot run', { issues });
+  };
+  /** The run starts at `scheduledAt` (now when past): a dispatch job then (the sweep is the safety net). */
+  const schedule = async (tx: Tx, companyId: number, row: repo.CampaignRow) => {
+    if (row.status !== 'PROGRAMADA' || !row.scheduledAt) return;
+    const inSeconds = Math.max(0, Math.ceil((row.scheduledAt.getTime() - clock.now().getTime()) / 1000));
+    await jobs.enqueue(tx, 'campaign.dispatch', { companyId, campaignId: row.id }, { startAfterSeconds: inSeconds });
+  };
+  const fields = (body: CampaignBody) => {
+    // One audience: a list wins over a tag (the modal offers either).
+    const tagListId = body.contactListId != null ? null : body.tagListId;
+    return { ...body, tagListId, scheduledAt: body.scheduledAt ? new Date(body.scheduledAt) : null };
+  };
+  const discard = async (companyId: number, name: string | null | undefined) => {
+    const path = name ? media.pathOf(companyId, name) : undefined;
+    if (path) await rm(path, { force: true }).catch(() => undefined);
+  };
+
+  return {
+    page: (ctx: Ctx, q: ListCampaignsQuery): Promise<ListCampaignsResponse> =>
+      data.withTenant(ctx, async ({ tx }) => {
+        assertManager(ctx);
+        const { rows, count } = await repo.page(tx, ctx.companyId, q);
+        const reports = await repo.reports(tx, ctx.companyId, rows.map((r) => r.id));
+        return {
+          records: rows.map((r) => repo.toCampaignDto(r, reports.get(r.id))),
+          count,
+          hasMore: (q.pageNumber - 1) * repo.CAMPAIGN_PAGE_SIZE + rows.length < count,
+        };
+      }),
+
+    show: (ctx: Ctx, id: number): Promise<CampaignDto> =>
+      data.withTenant(ctx, async ({ tx }) => {
+        assertManager(ctx);
+        return dtoOf(tx, ctx.companyId, id);
+      }),
+
+    /** New: INATIVA, or PROGRAMADA with a scheduledAt (administration.md §4). */
+    create: (ctx: Ctx, body: CampaignBody): Promise<CampaignDto> =>
+      data.withTenant(ctx, async (unit) => {
+        assertManager(ctx);
+        await assertRefs(unit.tx, ctx, body);
+        const f = fields(body);
+        const status = f.scheduledAt ? 'PROGRAMADA' : 'INATIVA';
+        if (status === 'PROGRAMADA') assertRunnable({ ...f, mediaPath: '' });
+        const row = await repo.insert(unit.tx, { ...f, companyId: ctx.companyId, status });
+        await schedule(unit.tx, ctx.companyId, row);
+        return announce(unit, ctx.companyId, row.id, true);
+      }),
+
+    /** Only while editable; a CANCELADA campaign keeps its status (restart resumes it). */
+    update: (ctx: Ctx, id: number, body: CampaignBody): Promise<CampaignDto> =>
+      data.withTenant(ctx, async (unit) => {
+        assertManager(ctx);
+        const before = await found(unit.tx, ctx, id, 'update');
+        assertEditable(before);
+        await assertRefs(unit.tx, ctx, body);
+        const f = fields(body);
+        const status = before.status === 'CANCELADA' ? 'CANCELADA' : f.scheduledAt ? 'PROGRAMADA' : 'INATIVA';
+        if (status === 'PROGRAMADA') assertRunnable({ ...f, mediaPath: before.mediaPath });
+        const row = (await repo.update(unit.tx, ctx.companyId, id, { ...f, status }))!;
+        await schedule(unit.tx, ctx.companyId, row);
+        return announce(unit, ctx.companyId, id);
+      }),
+
+    /** Any status: a running campaign stops with it (its jobs find nothing). */
+    remove: async (ctx: Ctx, id: number): Promise<void> => {
+      const gone = await data.withTenant(ctx, async ({ tx, stage }) => {
+        assertManager(ctx);
+        await found(tx, ctx, id, 'update');
+        const row = (await repo.remove(tx, ctx.companyId, id))!;
+        stage({ type: 'campaign.deleted', companyId: ctx.companyId, campaignId: id });
+        return row;
+      });
+      await discard(ctx.companyId, gone.mediaPath);
+    },
+
+    /** EM_ANDAMENTO → CANCELADA: nothing more is sent; what went out stays sent. */
+    cancel: (ctx: Ctx, id: number): Promise<CampaignDto> =>
+      data.withTenant(ctx, async (unit) => {
+        assertManager(ctx);
+        await found(unit.tx, ctx, id, 'update');
+        const row = await repo.transition(unit.tx, ctx.companyId, id, ['EM_ANDAMENTO', 'PROGRAMADA'], { status: 'CANCELADA' });
+        if (!row) throw new AppError('ERR_INVALID_TRANSITION', 'only a running or scheduled campaign can be cancelled');
+        return announce(unit, ctx.companyId, id);
+      }),
+
+    /**
+     * CANCELADA → EM_ANDAMENTO with only the unsent numbers: rows a job held or the gate delayed
+     * go back to pending, sent ones are never touched, and the dispatcher resumes.
+     */
+    restart: (ctx: Ctx, id: number): Promise<CampaignDto> =>
+      data.withTenant(ctx, async (unit) => {
+        assertManager(ctx);
+        const before = await found(unit.tx, ctx, id, 'update');
+        if (before.status !== 'CANCELADA') throw new AppError('ERR_INVALID_TRANSITION', 'only a cancelled campaign can be restarted');
+        assertRunnable(before as never);
+        const started = before.startedAt != null;
+        // Cancelled before it ever started: it starts now (the ledger is written by the dispatcher).
+        const row = started
+          ? await repo.transition(unit.tx, ctx.companyId, id, ['CANCELADA'], { status: 'EM_ANDAMENTO', completedAt: null })
+          : await repo.transition(unit.tx, ctx.companyId, id, ['CANCELADA'], { status: 'PROGRAMADA', scheduledAt: clock.now(), completedAt: null });
+        if (!row) throw new AppError('ERR_INVALID_TRANSITION');
+        if (started) {
+          await repo.requeueUnsent(unit.tx, ctx.companyId, id);
+          for (const shippingId of await repo.confirmedIds(unit.tx, ctx.companyId, id)) await jobs.enqueue(unit.tx, 'campaign.send', { companyId: ctx.companyId, campaignId: id, shippingId });
+        }
+        await jobs.enqueue(unit.tx, 'campaign.dispatch', { companyId: ctx.companyId, campaignId: id });
+        return announce(unit, ctx.companyId, id);
+      }),
+
+    attach: async (ctx: Ctx, id: number, file: UploadedFile): Promise<CampaignDto> => {
+      assertManager(ctx);
+      // It goes to every customer: programs are refused, sizes limited per kind (decision 0034's rule).
+      await classifyUpload({ bytes: file.bytes, fileName: file.fileName, mimetype: file.mimetype }, false);
+      const { dto, replaced } = await data.withTenant(ctx, async (unit) => {
+        const before = await found(unit.tx, ctx, id, 'update');
+        assertEditable(before);
+        const stored = await media.save(ctx.companyId, file.bytes, { mimetype: file.mimetype, fileName: file.fileName });
+        await repo.update(unit.tx, ctx.companyId, id, { mediaPath: stored, mediaName: displayName(file.fileName) || originalName(stored) });
+        return { dto: await announce(unit, ctx.companyId, id), replaced: before.mediaPath };
+      });
+      if (replaced && replaced !== dto.mediaPath) await discard(ctx.companyId, replaced);
+      return dto;
+    },
+
+    detach: async (ctx: Ctx, id: number): Promise<CampaignDto> => {
+      assertManager(ctx);
+      const { dto, removed } = await data.withTenant(ctx, async (unit) => {
+        const before = await found(unit.tx, ctx, id, 'update');
+        assertEditable(before);
+        await repo.update(unit.tx, ctx.companyId, id, { mediaPath: '', mediaName: '' });
+        return { dto: await announce(unit, ctx.companyId, id), removed: before.mediaPath };
+      });
+      await discard(ctx.companyId, removed);
+      return dto;
+    },
+
+    settings: (ctx: Ctx): Promise<CampaignSettingsDto> =>
+      data.withTenant(ctx, async ({ tx }) => {
+        assertManager(ctx);
+        return repo.getSettings(tx, ctx.companyId);
+      }),
+
+    saveSettings: (ctx: Ctx, body: SaveCampaignSettingsBody): Promise<CampaignSettingsDto> =>
+      data.withTenant(ctx, async ({ tx }) => {
+        assertManager(ctx);
+        const s = body.settings;
+        for (const key of ['messageInterval', 'longerIntervalAfter', 'greaterInterval'] as const) {
+          const v = s[key];
+          if (v !== undefined) await repo.putSetting(tx, ctx.companyId, key, String(v));
+        }
+        if (s.variables) await repo.putSetting(tx, ctx.companyId, 'variables', JSON.stringify(s.variables));
+        return repo.getSettings(tx, ctx.companyId);
+      }),
+
+    /** The DTO for the live channel (no caller: the listener's own read). */
+    dtoFor: (companyId: number, id: number): Promise<CampaignDto | undefined> =>
+      data.withTenant({ companyId }, async ({ tx }) => {
+        const row = await repo.getJoined(tx, companyId, id);
+        return row ? repo.toCampaignDto(row, await repo.reportOf(tx, companyId, id)) : undefined;
+      }),
+  };
+};
+
+export type CampaignsService = ReturnType<typeof createCampaignsService>;

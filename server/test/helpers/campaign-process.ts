@@ -1,0 +1,43 @@
+/**
+ * A whole server process for the campaign tests and the campaign bench, run as a child
+ * (`node --import tsx`) so that it can be killed with SIGKILL mid-campaign. Env: OWNER_URL,
+ * APP_URL, DATA_DIR (optional), STALE_SECONDS (the runner's stale window; default 2), NO_SEED=1
+ * (the platform was seeded already, e.g. by a bench).
+ * Prints `READY` once it works jobs; nothing else on stdout.
+ */
+import { resolve } from 'node:path';
+import { buildApp } from '../../src/app';
+import { seedFirstStart } from '../../src/modules/companies/seed';
+import { SUPER_EMAIL, SUPER_PASSWORD } from './constants';
+
+const run = async () => {
+  const built = await buildApp({
+    config: {
+      port: 0,
+      host: '127.0.0.1',
+      production: false,
+      dataDir: process.env.DATA_DIR ?? resolve('.test-data'),
+      appDbPassword: 'unused',
+      jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+      sandboxEnabled: true,
+      realtimeAdapter: 'none',
+      webDir: resolve('desktop/dist-none'),
+      version: '0.0.0-test',
+    },
+    ownerUrl: process.env.OWNER_URL!,
+    appUrl: process.env.APP_URL!,
+    sandboxTiming: { deliveredAfterMs: 30, readAfterMs: 60 },
+    leaseScanMs: 500,
+    logger: false,
+    campaignRunner: { staleAfterSeconds: Number(process.env.STALE_SECONDS ?? 2) },
+  });
+  if (process.env.NO_SEED !== '1') await seedFirstStart(built.data, { adminEmail: SUPER_EMAIL, adminPassword: SUPER_PASSWORD, sandbox: true });
+  await built.sessions.resumeAll();
+  process.stdout.write('READY\n');
+  process.on('SIGTERM', () => void built.close().finally(() => process.exit(0)));
+};
+
+run().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
