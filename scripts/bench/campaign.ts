@@ -60,6 +60,9 @@ await withCluster('campaign', async (cluster) => {
     await owner`insert into contacts (company_id, name, number) select ${companyId}, 'Cliente ' || x, x from unnest(${numbers}::text[]) as x`;
     await owner`insert into contact_tags (company_id, contact_id, tag_id) select company_id, id, ${tag!.id} from contacts where company_id = ${companyId}`;
     await owner`insert into campaign_settings (company_id, key, value) values (${companyId}, 'messageInterval', '0'), (${companyId}, 'longerIntervalAfter', '0')`;
+    // Interval 0 measures the pipeline, so the connection's number-health gate (20 a minute by
+    // default, a daily cap, a warm-up) is switched off for this run.
+    await owner`update whatsapps set gate_rate_per_minute = 0, gate_daily_cap = 0, gate_warmup_days = 0, gate_jitter_ms = 0 where company_id = ${companyId}`;
     const [c] = await owner<{ id: number }[]>`
       insert into campaigns (company_id, name, message1, message2, status, scheduled_at, whatsapp_id, tag_list_id)
       values (${companyId}, 'Bench', 'Olá {nome}, oferta {numero}', 'Oi {nome}, oferta {numero}', 'PROGRAMADA', now(), ${wa.id}, ${tag!.id}) returning id`;

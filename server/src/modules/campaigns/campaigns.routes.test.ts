@@ -18,8 +18,10 @@ beforeAll(async () => {
   a = await createCompany(app);
   b = await createCompany(app);
   user = await a.addUser({});
-  // Back to back: the pacing has its own unit tests.
+  // Back to back: the pacing and the number-health gate have their own tests (one test below
+  // sees a campaign of a third company held by its gate).
   await api(app, a.adminToken).post('/campaign-settings', { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } });
+  await app.owner`update whatsapps set gate_rate_per_minute = 0, gate_daily_cap = 0, gate_warmup_days = 0, gate_jitter_ms = 0 where company_id = ${a.companyId}`;
 }, 60_000);
 afterAll(() => app.close());
 
@@ -149,6 +151,22 @@ describe('a campaign run (sandbox)', () => {
     const done = await until(() => show(c.id), (d) => d.report.delivered === numbers.length);
     expect(done.report).toMatchObject({ planned: 6, sent: 6, failed: 0, done: 6 });
     socket.close();
+  });
+
+  it('is held by the connection’s send gate: one send a minute sends one now, and the report says why the other waits', async () => {
+    const g = await createCompany(app);
+    await api(app, g.adminToken).post('/campaign-settings', { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } });
+    await app.owner`update whatsapps set gate_rate_per_minute = 1, gate_daily_cap = 0, gate_warmup_days = 0, gate_jitter_ms = 0 where company_id = ${g.companyId}`;
+    const numbers = [phone(), phone()];
+    const tag = await tagged(g.companyId, numbers);
+    const gApi = api(app, g.adminToken);
+    const c = (await gApi.post<CampaignDto>('/campaigns', { name: 'Devagar', message1: 'Oi {nome}', tagListId: tag, whatsappId: g.whatsapp.id, scheduledAt: now() })).body;
+    const held = await until(async () => (await gApi.get<CampaignDto>(`/campaigns/${c.id}`)).body, (d) => d.report.sent === 1 && d.report.held === 1);
+    expect(held.status).toBe('EM_ANDAMENTO');
+    expect(held.report.holds).toEqual({ rate: 1 });
+    const [day] = await app.owner<{ sent: number; held: Record<string, number> }[]>`select sent, held from send_gate_days where whatsapp_id = ${g.whatsapp.id}`;
+    expect(day!.sent).toBe(1);
+    expect(day!.held.rate).toBeGreaterThanOrEqual(1);
   });
 
   it('skips numbers not on WhatsApp and opted-out numbers, and counts them', async () => {
