@@ -71,8 +71,8 @@ export interface ListPageProps<T extends { id: number }> {
 }
 
 /**
- * The admin list screens' frame (/tags, /users, /contacts, /queues, /prompts, /queue-integration;
- * next: /schedules, /contact-lists, /files, /campaigns): a card with the title (and its count),
+ * The admin list screens' frame (/tags, /users, /contacts, /queues, /prompts, /queue-integration,
+ * /contact-lists, /contact-lists/:id/contacts, /files, /campaigns; next: /schedules): a card with the title (and its count),
  * the search box and the header's buttons, a skeleton until the first load, then the table —
  * in a box that loads the next page within 100 px of its bottom when `paging` is given.
  */
