@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
-import { Button, Card, Flex, Input, Popconfirm, Skeleton, Space, Spin, Table, Tooltip, Typography, type SkeletonProps, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Input, Popconfirm, Skeleton, Space, Spin, Table, Tooltip, Typography, type SkeletonProps, type TableColumnsType, type TableProps } from 'antd';
+import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { StoreApi, UseBoundStore } from 'zustand';
 import type { WireChannel, WireChannels } from '@balcao/shared';
@@ -38,8 +38,12 @@ export interface ListPageProps<T extends { id: number }> {
    */
   testId: string;
   title: ReactNode;
+  /** A back button before the title (the title then ellipsizes and is `<p>-title`). */
+  back?: { label: string; testId: string; onClick: () => void };
   /** Shown as `(n)` after the title once loaded; absent: no count. */
   count?: number;
+  /** The count's test id when `<p>-count` is taken (default `<p>-count`). */
+  countTestId?: string;
   /** The search box (absent: none). */
   search?: ListPageSearch;
   /** The header's buttons (add, import…), after the search box. */
@@ -55,6 +59,10 @@ export interface ListPageProps<T extends { id: number }> {
   records: T[];
   /** Each row's test id (`data-id` is the record's id). */
   rowTestId: string;
+  /** More `data-*` attributes of a row (e.g. its status). */
+  rowData?: (record: T) => Record<`data-${string}`, string | number>;
+  /** The table's scroll (e.g. `{ x: 'max-content' }` for a wide table). */
+  tableScroll?: TableProps<T>['scroll'];
   emptyText: ReactNode;
   /** Infinite scroll: the table sits in a scrolled box and the next page loads near its bottom. Absent: the table alone. */
   paging?: ListPagePaging;
@@ -63,8 +71,8 @@ export interface ListPageProps<T extends { id: number }> {
 }
 
 /**
- * The admin list screens' frame (/tags, /users, /contacts, /queues, /prompts, /queue-integration;
- * next: /schedules, /contact-lists, /files, /campaigns): a card with the title (and its count),
+ * The admin list screens' frame (/tags, /users, /contacts, /queues, /prompts, /queue-integration,
+ * /contact-lists, /contact-lists/:id/contacts, /files, /campaigns; next: /schedules): a card with the title (and its count),
  * the search box and the header's buttons, a skeleton until the first load, then the table —
  * in a box that loads the next page within 100 px of its bottom when `paging` is given.
  */
@@ -92,8 +100,9 @@ export const ListPage = <T extends { id: number }>(p: ListPageProps<T>) => {
       columns={p.columns}
       dataSource={p.records}
       pagination={false}
+      scroll={p.tableScroll}
       locale={{ emptyText: p.emptyText }}
-      onRow={(r) => ({ 'data-testid': p.rowTestId, 'data-id': r.id }) as HTMLAttributes<HTMLElement>}
+      onRow={(r) => ({ 'data-testid': p.rowTestId, 'data-id': r.id, ...p.rowData?.(r) }) as HTMLAttributes<HTMLElement>}
     />
   );
   const toolbar =
@@ -116,17 +125,34 @@ export const ListPage = <T extends { id: number }>(p: ListPageProps<T>) => {
       </Flex>
     ) : null;
 
+  const heading = (
+    <>
+      {p.title}{' '}
+      {p.count !== undefined && p.loaded ? (
+        <Typography.Text type="secondary" data-testid={p.countTestId ?? `${p.testId}-count`}>
+          ({p.count})
+        </Typography.Text>
+      ) : null}
+    </>
+  );
+
   return (
     <Card style={{ margin: narrow ? 8 : 16 }} styles={{ body: { padding: narrow ? 8 : 16 } }}>
       <Flex wrap gap={8} align="center" justify="space-between" style={{ marginBottom: 12 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {p.title}{' '}
-          {p.count !== undefined && p.loaded ? (
-            <Typography.Text type="secondary" data-testid={`${p.testId}-count`}>
-              ({p.count})
-            </Typography.Text>
-          ) : null}
-        </Typography.Title>
+        {p.back ? (
+          <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+            <Tooltip title={p.back.label}>
+              <Button icon={<ArrowLeftOutlined />} aria-label={p.back.label} onClick={p.back.onClick} data-testid={p.back.testId} />
+            </Tooltip>
+            <Typography.Title level={4} style={{ margin: 0, minWidth: 0 }} ellipsis data-testid={`${p.testId}-title`}>
+              {heading}
+            </Typography.Title>
+          </Flex>
+        ) : (
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {heading}
+          </Typography.Title>
+        )}
         {toolbar}
       </Flex>
       {p.banner}
@@ -151,14 +177,16 @@ export const ListPage = <T extends { id: number }>(p: ListPageProps<T>) => {
   );
 };
 
-/** What a live event does to a list: a record to merge, or the id of one that is gone. */
-export type LiveChange<T> = { record: T } | { removed: number };
+/** What a live event does to a list: a record to merge, the id of one that is gone, or nothing (`null`: not this list's). */
+export type LiveChange<T> = { record: T } | { removed: number } | null;
 
 export interface PagedListPageOptions<T, C extends WireChannel> {
   /** Shapes what is typed (the integrations' list searches lower-cased). */
   normalize?: (typed: string) => string;
   /** The socket channel that keeps the list live, and what each of its events does. */
   live?: { channel: C; change: (payload: WireChannels[C]) => LiveChange<NoInfer<T>> };
+  /** What else the list depends on (e.g. the route's id): a change loads its first page afresh. */
+  scope?: string | number;
 }
 
 /**
@@ -176,11 +204,13 @@ export const usePagedListPage = <T, C extends WireChannel = WireChannel>(useStor
   const debounced = useDebouncedValue(search, LIST_SEARCH_DEBOUNCE_MS);
   const live = useRef(opts.live);
   const normalize = opts.normalize;
+  const scope = opts.scope;
   useEffect(() => {
     const l = live.current;
     if (!l) return undefined;
     return listenLive(l.channel, (payload) => {
       const c = l.change(payload);
+      if (!c) return;
       if ('removed' in c) useStore.getState().remove(c.removed);
       else useStore.getState().upsert(c.record);
     });
@@ -188,7 +218,7 @@ export const usePagedListPage = <T, C extends WireChannel = WireChannel>(useStor
   useEffect(() => () => useStore.getState().reset(), [useStore]);
   useEffect(() => {
     useStore.getState().load(debounced).catch(toastError);
-  }, [debounced, useStore]);
+  }, [debounced, useStore, scope]);
   const loadMore = useCallback(() => useStore.getState().loadMore(), [useStore]);
   return {
     records,
@@ -213,6 +243,8 @@ export const usePagedListPage = <T, C extends WireChannel = WireChannel>(useStor
 export interface RowActionsProps {
   /** The edit button: its label (tooltip and aria-label), test id and action. */
   edit: { label: string; testId: string; onClick: () => void };
+  /** Buttons before edit (e.g. open, download). */
+  lead?: ReactNode;
   /** Buttons between edit and delete (e.g. the replay). */
   extra?: ReactNode;
   /** The delete button with its confirmation; absent: no delete (not allowed). The confirm's test id is `<testId>-confirm`. */
@@ -220,10 +252,11 @@ export interface RowActionsProps {
 }
 
 /** A list row's edit / delete buttons, the delete behind a confirmation. */
-export const RowActions = ({ edit, extra, remove }: RowActionsProps) => {
+export const RowActions = ({ lead, edit, extra, remove }: RowActionsProps) => {
   const { t } = useTranslation();
   return (
     <Space size="small">
+      {lead}
       <Tooltip title={edit.label}>
         <Button size="small" icon={<EditOutlined />} aria-label={edit.label} data-testid={edit.testId} onClick={edit.onClick} />
       </Tooltip>

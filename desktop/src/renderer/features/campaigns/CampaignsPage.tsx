@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type HTMLAttributes } from 'react';
-import { Button, Card, Flex, Input, Popconfirm, Skeleton, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { BarChartOutlined, DeleteOutlined, EditOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { BarChartOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { CampaignDto, CampaignStatus } from '@balcao/shared';
+import { LIST_NARROW_QUERY, ListPage, RowActions } from '../../components/ListPage';
 import { formatDateTime } from './campaigns.format';
 import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
@@ -26,7 +27,7 @@ export const statusColor: Record<CampaignStatus, string> = { INATIVA: 'default',
 export const CampaignsPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const narrow = useMediaQuery('(max-width: 575px)');
+  const narrow = useMediaQuery(LIST_NARROW_QUERY);
   const [records, setRecords] = useState<CampaignDto[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const [page, setPage] = useState(1);
@@ -95,86 +96,61 @@ export const CampaignsPage = () => {
       align: 'center',
       width: narrow ? 120 : 170,
       render: (_, c) => (
-        <Space size={4} wrap>
-          {c.status === 'EM_ANDAMENTO' && (
-            <Tooltip title={t('campaigns.stop')}>
-              <Button size="small" icon={<PauseCircleOutlined />} aria-label={t('campaigns.stop')} data-testid="campaign-stop" loading={busy === c.id} onClick={() => void act(c, 'cancel')} />
-            </Tooltip>
-          )}
-          {c.status === 'CANCELADA' && (
-            <Tooltip title={t('campaigns.restart')}>
-              <Button size="small" icon={<PlayCircleOutlined />} aria-label={t('campaigns.restart')} data-testid="campaign-restart" loading={busy === c.id} onClick={() => void act(c, 'restart')} />
-            </Tooltip>
-          )}
-          <Tooltip title={t('campaigns.report')}>
-            <Button size="small" icon={<BarChartOutlined />} aria-label={t('campaigns.report')} data-testid="campaign-report" onClick={() => navigate(`/campaign/${c.id}/report`)} />
-          </Tooltip>
-          <Tooltip title={t('campaigns.edit')}>
-            <Button size="small" icon={<EditOutlined />} aria-label={t('campaigns.edit')} data-testid="campaign-edit" onClick={() => setDialog({ open: true, campaign: c })} />
-          </Tooltip>
-          <Popconfirm
-            title={t('campaigns.deleteTitle', { name: c.name })}
-            description={t('campaigns.deleteText')}
-            okText={t('common.confirm')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true, 'data-testid': 'campaign-delete-confirm' }}
-            onConfirm={() => act(c, 'remove')}
-          >
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('campaigns.delete')} data-testid="campaign-delete" />
-          </Popconfirm>
-        </Space>
+        <RowActions
+          lead={
+            <>
+              {c.status === 'EM_ANDAMENTO' && (
+                <Tooltip title={t('campaigns.stop')}>
+                  <Button size="small" icon={<PauseCircleOutlined />} aria-label={t('campaigns.stop')} data-testid="campaign-stop" loading={busy === c.id} onClick={() => void act(c, 'cancel')} />
+                </Tooltip>
+              )}
+              {c.status === 'CANCELADA' && (
+                <Tooltip title={t('campaigns.restart')}>
+                  <Button size="small" icon={<PlayCircleOutlined />} aria-label={t('campaigns.restart')} data-testid="campaign-restart" loading={busy === c.id} onClick={() => void act(c, 'restart')} />
+                </Tooltip>
+              )}
+              <Tooltip title={t('campaigns.report')}>
+                <Button size="small" icon={<BarChartOutlined />} aria-label={t('campaigns.report')} data-testid="campaign-report" onClick={() => navigate(`/campaign/${c.id}/report`)} />
+              </Tooltip>
+            </>
+          }
+          edit={{ label: t('campaigns.edit'), testId: 'campaign-edit', onClick: () => setDialog({ open: true, campaign: c }) }}
+          remove={{ label: t('campaigns.delete'), testId: 'campaign-delete', title: t('campaigns.deleteTitle', { name: c.name }), description: t('campaigns.deleteText'), onConfirm: () => act(c, 'remove') }}
+        />
       ),
     },
   ];
 
+  // Only a new search's first page shows the skeleton; "load more" keeps the table.
+  const shown = loaded || page > 1;
+
   return (
-    <Card style={{ margin: narrow ? 8 : 16 }} styles={{ body: { padding: narrow ? 8 : 16 } }}>
-      <Flex wrap gap={8} align="center" justify="space-between" style={{ marginBottom: 12 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('campaigns.title')}
-        </Typography.Title>
-        <Flex gap={8} wrap style={{ flex: narrow ? '1 1 100%' : undefined }}>
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t('campaigns.search')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            style={{ width: narrow ? '100%' : 220 }}
-            data-testid="campaigns-search"
-          />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, campaign: null })} data-testid="campaigns-add">
-            {t('campaigns.add')}
+    <ListPage<CampaignDto>
+      testId="campaigns"
+      title={t('campaigns.title')}
+      search={{ value: search, onChange: setSearch, placeholder: t('campaigns.search') }}
+      actions={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, campaign: null })} data-testid="campaigns-add">
+          {t('campaigns.add')}
+        </Button>
+      }
+      toolbarFlex="0 1 360px"
+      loaded={shown}
+      columns={columns}
+      records={records}
+      rowTestId="campaign-row"
+      rowData={(c) => ({ 'data-status': c.status })}
+      tableScroll={{ x: 'max-content' }}
+      emptyText={t('campaigns.empty')}
+    >
+      {shown && hasMore && (
+        <Flex justify="center" style={{ marginTop: 12 }}>
+          <Button onClick={() => setPage((p) => p + 1)} data-testid="campaigns-more">
+            {t('common.loadMore')}
           </Button>
         </Flex>
-      </Flex>
-      {!loaded && page === 1 ? (
-        <div data-testid="campaigns-skeleton" aria-busy>
-          <Skeleton active paragraph={{ rows: 4 }} />
-        </div>
-      ) : (
-        <>
-          <Table<CampaignDto>
-            data-testid="campaigns-table"
-            rowKey="id"
-            size="small"
-            columns={columns}
-            dataSource={records}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: t('campaigns.empty') }}
-            onRow={(c) => ({ 'data-testid': 'campaign-row', 'data-id': c.id, 'data-status': c.status }) as HTMLAttributes<HTMLElement>}
-          />
-          {hasMore && (
-            <Flex justify="center" style={{ marginTop: 12 }}>
-              <Button onClick={() => setPage((p) => p + 1)} data-testid="campaigns-more">
-                {t('common.loadMore')}
-              </Button>
-            </Flex>
-          )}
-        </>
       )}
       <CampaignModal open={dialog.open} campaign={dialog.campaign} onClose={closeDialog} onSaved={onSaved} />
-    </Card>
+    </ListPage>
   );
 };
