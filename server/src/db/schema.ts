@@ -22,3 +22,5 @@ export * from '../modules/number-health/number-health.table';
 export * from '../modules/helps/helps.table';
 export * from '../modules/announcements/announcements.table';
 export * from '../modules/billing/billing.table';
+export * from '../modules/chats/chats.table';
+export * from '../modules/webhooks/webhooks.table';

@@ -22,7 +22,10 @@ export type JobName =
   | 'campaign.dispatch'
   | 'campaign.send'
   | 'campaigns.sweep'
-  | 'contact-list.check';
+  | 'contact-list.check'
+  | 'webhook.deliver'
+  | 'invoices.generate'
+  | 'billing.sweep';
 
 export interface JobPayloads {
   /**
@@ -63,10 +66,16 @@ export interface JobPayloads {
   'campaigns.sweep': Record<string, never>;
   /** A contact list's numbers checked on WhatsApp through a connection (issue 13 §3). */
   'contact-list.check': { companyId: number; contactListId: number };
+  /** One signed delivery of a company's outbound webhook (issue 15 §5), retried with backoff. */
+  'webhook.deliver': { companyId: number; deliveryId: number };
+  /** Once a day: each company's invoice for the coming period, at its plan's value (issue 14 §7). */
+  'invoices.generate': Record<string, never>;
+  /** Once a day: due-date enforcement (issue 14 §8): overdue companies lose access after grace. */
+  'billing.sweep': Record<string, never>;
 }
 
 /** Cron jobs: pg-boss creates one job per tick for the whole cluster. */
-export type CronJobName = Extract<JobName, 'timers.sweep' | 'schedules.sweep' | 'campaigns.sweep'>;
+export type CronJobName = Extract<JobName, 'timers.sweep' | 'schedules.sweep' | 'campaigns.sweep' | 'invoices.generate' | 'billing.sweep'>;
 
 /** Jobs that need a connection's live socket, so they run in the process holding its lease. */
 export type ConnectionJobName = Extract<JobName, 'message.send' | 'media.download' | 'session.command' | 'message.read' | 'contact.picture' | 'contact-list.check'>;
@@ -153,11 +162,11 @@ export class Jobs {
       if (!state.stopping) console.error('pg-boss error:', err.message);
     });
     await boss.start();
-    const queues = ['message.send', 'media.download', 'session.command', 'message.read', 'contact.picture', 'contact.import', 'bot.turn', 'schedule.send', 'campaign.dispatch', 'campaign.send', 'contact-list.check'] satisfies JobName[];
+    const queues = ['message.send', 'media.download', 'session.command', 'message.read', 'contact.picture', 'contact.import', 'bot.turn', 'schedule.send', 'campaign.dispatch', 'campaign.send', 'contact-list.check', 'webhook.deliver'] satisfies JobName[];
     for (const name of queues) await boss.createQueue(name);
     // A cron queue is 'stately': at most one job waiting and one running, so a slow run never
     // piles up ticks and two processes never run it at once.
-    for (const name of ['timers.sweep', 'schedules.sweep', 'campaigns.sweep'] satisfies CronJobName[]) await boss.createQueue(name, { name, policy: 'stately' });
+    for (const name of ['timers.sweep', 'schedules.sweep', 'campaigns.sweep', 'invoices.generate', 'billing.sweep'] satisfies CronJobName[]) await boss.createQueue(name, { name, policy: 'stately' });
     // The app role enqueues inside its own transactions, so it needs the queue tables too.
     await boss.getDb().executeSql(
       `grant usage on schema pgboss to ${APP_ROLE}; grant select, insert, update on all tables in schema pgboss to ${APP_ROLE}; grant usage on all sequences in schema pgboss to ${APP_ROLE}`,

@@ -1,4 +1,5 @@
-import { boolean, foreignKey, index, integer, jsonb, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { MessageReaction } from '@balcao/shared';
 import { createdAt, updatedAt } from '../../db/columns';
 import { companies } from '../companies/companies.table';
@@ -34,11 +35,18 @@ export const messages = pgTable(
     errorCode: varchar('error_code', { length: 60 }),
     /** The channel's raw message, kept to answer WhatsApp retry requests (getMessage). */
     raw: jsonb('raw'),
+    /**
+     * The sender's own id for an agent's send (issue 16 §4, offline outbox): a retry with the same
+     * client id answers the stored message instead of sending twice. Null for everything else.
+     */
+    clientId: uuid('client_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('messages_whatsapp_wa_id').on(t.whatsappId, t.waMessageId),
+    // Partial: only agents' sends carry a client id, so the index stays small.
+    uniqueIndex('messages_company_client_id').on(t.companyId, t.clientId).where(sql`client_id IS NOT NULL`),
     // company_id last: the conversation's count and page ids read the index alone (RLS checks
     // company_id, so without it every entry cost a heap visit; issue 9 bench, decision 0059).
     index('messages_ticket_created').on(t.ticketId, t.createdAt.desc(), t.id.desc(), t.companyId),

@@ -1,4 +1,4 @@
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, serial, text, unique, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, serial, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, ts, updatedAt } from '../../db/columns';
 import { companies } from '../companies/companies.table';
 import { queues } from '../queues/queues.table';
@@ -22,6 +22,12 @@ export const whatsapps = pgTable(
     ratingMessage: text('rating_message').notNull().default(''),
     /** External API bearer token (write-only: never returned in full). */
     token: varchar('token', { length: 200 }),
+    /**
+     * External API (issue 15 §3): SHA-256 hex of the connection's bearer token, shown once when
+     * generated or rotated; the tail (last 4 characters) lets the admin tell tokens apart.
+     */
+    apiTokenHash: varchar('api_token_hash', { length: 64 }),
+    apiTokenTail: varchar('api_token_tail', { length: 8 }).notNull().default(''),
     expiresTicket: integer('expires_ticket').notNull().default(0),
     expiresInactiveMessage: text('expires_inactive_message').notNull().default(''),
     timeUseBotQueues: integer('time_use_bot_queues').notNull().default(0),
@@ -48,6 +54,8 @@ export const whatsapps = pgTable(
     index('whatsapps_company').on(t.companyId),
     // Target of the composite (company_id, id) keys: a row can only point at its own company's rows.
     unique('whatsapps_company_id_id').on(t.companyId, t.id),
+    // The external API finds the connection by its token's hash, before it knows the company.
+    uniqueIndex('whatsapps_api_token_hash').on(t.apiTokenHash),
     // ON DELETE SET NULL (transfer_queue_id) in the migration: company_id stays.
     foreignKey({ name: 'whatsapps_transfer_queue_fk', columns: [t.companyId, t.transferQueueId], foreignColumns: [queues.companyId, queues.id] }).onDelete('set null'),
   ],
