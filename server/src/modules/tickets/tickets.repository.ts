@@ -33,6 +33,10 @@ export const loadDto = async (tx: Tx, companyId: number, id: number): Promise<Ti
 export const get = async (tx: Tx, companyId: number, id: number): Promise<TicketRow | undefined> =>
   (await tx.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id))).limit(1))[0];
 
+/** Several of one company's tickets at once (a timer batch), in no particular order. */
+export const getMany = async (tx: Tx, companyId: number, ids: number[]): Promise<TicketRow[]> =>
+  ids.length === 0 ? [] : tx.select().from(tickets).where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
+
 export const getByUuid = async (tx: Tx, companyId: number, uuid: string): Promise<TicketRow | undefined> =>
   (await tx.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.uuid, uuid))).limit(1))[0];
 
