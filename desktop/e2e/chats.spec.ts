@@ -29,6 +29,9 @@ test('two agents chat live with the unread dot and the popover', async ({ browse
     await expect(a.page.getByText('Por favor, selecione pelo menos um usuário.')).toBeVisible();
     await a.page.getByTestId('chat-title').fill(title);
     await pick(a.page, a.page.getByTestId('chat-users'), bruno.name);
+    // A multiple select keeps its list open: a click on the title closes it.
+    await a.page.getByTestId('chat-title').click();
+    await expect(a.page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
     await a.page.getByTestId('chat-save').click();
     await expect(a.page).toHaveURL(/\/chats\/[0-9a-f-]{36}$/);
     await expect(a.page.getByTestId('chat-title-header')).toHaveText(title);

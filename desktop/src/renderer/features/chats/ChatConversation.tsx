@@ -60,7 +60,12 @@ export const ChatConversation = ({ chat, me }: { chat: ChatDto; me: number }) =>
   }, [chatId]);
   const unread = unreadsOf(chat, me);
   useEffect(() => {
-    if (unread > 0 && document.visibilityState === 'visible') markRead();
+    if (unread === 0) return;
+    if (document.visibilityState === 'visible') return markRead();
+    // Arrived while the window was hidden: read once it is shown again.
+    const onShow = () => document.visibilityState === 'visible' && markRead();
+    document.addEventListener('visibilitychange', onShow);
+    return () => document.removeEventListener('visibilitychange', onShow);
   }, [unread, markRead]);
 
   useEffect(
