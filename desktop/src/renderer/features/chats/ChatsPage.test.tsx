@@ -118,6 +118,21 @@ describe('ChatsPage', { timeout: 30_000 }, () => {
     expect(screen.getAllByTestId('chat-message-text').map((m) => m.textContent)).toEqual(['Bom dia', 'Chegou agora']);
   });
 
+  it('loads the older page when the conversation is scrolled near its top, above the messages already shown', async () => {
+    api.messages.mockImplementation(async (_id: number, page: number) =>
+      page === 1
+        ? { records: [makeChatMessage({ id: 21, chatId: 10, message: 'recente' })], count: 21, hasMore: true }
+        : { records: [makeChatMessage({ id: 1, chatId: 10, message: 'antiga' })], count: 21, hasMore: false },
+    );
+    renderAt(`/chats/${mine.uuid}`);
+    await waitFor(() => expect(screen.getAllByTestId('chat-message-text').map((m) => m.textContent)).toEqual(['recente']));
+    fireEvent.scroll(screen.getByTestId('chat-messages'));
+    await waitFor(() => expect(screen.getAllByTestId('chat-message-text').map((m) => m.textContent)).toEqual(['antiga', 'recente']));
+    expect(api.messages).toHaveBeenLastCalledWith(10, 2);
+    fireEvent.scroll(screen.getByTestId('chat-messages'));
+    expect(api.messages).toHaveBeenCalledTimes(2);
+  });
+
   it("refuses to save the dialog without a title or users, with the spec's texts; then creates and opens the chat", async () => {
     const created = makeChat({ id: 12, title: 'Plantão', updatedAt: '2026-11-26T13:00:00.000Z' });
     api.create.mockResolvedValue(created);
