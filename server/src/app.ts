@@ -39,6 +39,7 @@ import { createPromptResponder, promptSecrets, promptsModule } from './modules/p
 import { numberHealthModule } from './modules/number-health';
 import { queuesModule } from './modules/queues';
 import { quickMessagesModule } from './modules/quick-messages';
+import { chatsModule } from './modules/chats';
 import { schedulesModule } from './modules/schedules';
 import { tagsModule } from './modules/tags';
 import { timersModule } from './modules/timers';
@@ -174,7 +175,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders, ticketTimeline: botQueries.record, rateCount, mailer, campaignRunner: opts.campaignRunner };
-  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule, contactListsModule, filesModule, schedulesModule, campaignsModule];
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule, contactListsModule, filesModule, schedulesModule, campaignsModule, chatsModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

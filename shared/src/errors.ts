@@ -66,6 +66,8 @@ export const errorCodes = [
   'ERR_INTERNAL',
   'ERR_NO_SCHEDULE_FOUND',
   'ERR_SCHEDULE_ALREADY_SENT',
+  'ERR_NO_CHAT_FOUND',
+  'ERR_CHAT_MESSAGE_EMPTY',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -145,6 +147,10 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_NO_SCHEDULE_FOUND: 404,
   /** A schedule is saved only while unsent (administration.md: save only when sentAt is empty). */
   ERR_SCHEDULE_ALREADY_SENT: 409,
+  /** A chat that does not exist, is another company's, or the caller is not a member of. */
+  ERR_NO_CHAT_FOUND: 404,
+  /** An internal chat message that is empty or only whitespace (attendance.md §5). */
+  ERR_CHAT_MESSAGE_EMPTY: 400,
 };
 
 /** The body of every error answer. */

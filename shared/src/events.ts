@@ -14,6 +14,7 @@ import type { ContactListDto, ContactListImportProgress, ContactListItemDto } fr
 import type { FileListDto } from './schemas/files';
 import type { ScheduleDto } from './schemas/schedules';
 import type { CampaignDto } from './schemas/campaigns';
+import type { ChatDto, ChatMessageDto } from './schemas/chats';
 
 /** Internal domain events staged by services and published after commit. */
 export type DomainEvent =
@@ -79,6 +80,14 @@ export type DomainEvent =
   | { type: 'campaign.deleted'; companyId: number; campaignId: number }
   /** A campaign's ledger moved (a send, an ack, a confirmation): the report refreshes, throttled. */
   | { type: 'campaign.progress'; companyId: number; campaignId: number }
+  /**
+   * Internal chat (issue 15): created or edited (`removedUserIds`: members the edit took out),
+   * deleted (`memberIds`: who had it), a message posted, or read by `userId`.
+   */
+  | { type: 'chat.saved'; companyId: number; chat: ChatDto; created: boolean; removedUserIds: number[] }
+  | { type: 'chat.deleted'; companyId: number; chatId: number; memberIds: number[] }
+  | { type: 'chat.message'; companyId: number; chat: ChatDto; message: ChatMessageDto }
+  | { type: 'chat.read'; companyId: number; chat: ChatDto; userId: number }
   | { type: 'auth.login'; companyId: number; userId: number }
   /** A company setting (or its timezone) changed; an integration key's value is never in it (decision 0120). */
   | { type: 'setting.updated'; companyId: number; setting: SettingDto }
@@ -194,6 +203,27 @@ export interface WireChannels {
   schedule: { action: 'create' | 'update'; schedule: ScheduleDto } | { action: 'delete'; scheduleId: number };
   /** The company's campaigns with their report counters, to its admins (`company-<id>-campaign`, as the spec's client listens: `record`). */
   campaign: { action: 'create' | 'update'; record: CampaignDto } | { action: 'delete'; id: number };
+  /**
+   * Internal chat, to the chat's members only (decision 0290): a message posted (`new-message`,
+   * for the top-bar popover and the menu's dot), a chat changed or read (`update`), deleted or
+   * no longer one's own (`delete`).
+   */
+  chat:
+    | { action: 'new-message'; newMessage: ChatMessageDto; chat: ChatDto }
+    | { action: 'update'; chat: ChatDto }
+    | { action: 'delete'; id: number };
+  /** One chat's conversation (`company-<id>-chat-<chatId>`), to its members: messages and reads. */
+  [chatRoom: `chat-${number}`]: { action: 'new-message'; newMessage: ChatMessageDto; chat: ChatDto } | { action: 'update'; chat: ChatDto };
+  /**
+   * One user's chats (`company-<id>-chat-user-<userId>`), to that user only: a chat made with
+   * them (`create`), changed or read (`update`), a message for them with their new unread count
+   * (`new-message`: `record` is the chat, `newMessage` the message; what desktop notifications
+   * listen to), or one that is gone for them (`delete`).
+   */
+  [chatUser: `chat-user-${number}`]:
+    | { action: 'create' | 'update'; record: ChatDto }
+    | { action: 'new-message'; record: ChatDto; newMessage: ChatMessageDto }
+    | { action: 'delete'; id: number };
 }
 
 /** What an agent is doing in a ticket, as colleagues see it. */

@@ -166,3 +166,6 @@ export const canSeeQuickMessage = (who: { id: number; profile: string; super?: b
 
 export const canEditQuickMessage = (who: { id: number; profile: string; super?: boolean }, q: QuickMessageFacts): boolean =>
   can(who, 'quickMessages:manageAll') || (!q.geral && q.userId === who.id);
+
+/** Internal chat (attendance.md §6): only the chat's owner edits or deletes it. */
+export const canEditChat = (who: { id: number }, chat: { ownerId: number | null }): boolean => chat.ownerId != null && chat.ownerId === who.id;

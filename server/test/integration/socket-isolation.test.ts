@@ -126,6 +126,42 @@ describe('sockets of two companies', () => {
     expect(foreign(seenA, A, B)).toEqual([]);
   });
 
+  it("an internal chat's events reach its members only: never a non-member of the company, never another company", async () => {
+    // A's admin and A's agent chat; A's outsider (same company, not a member) and B's admin listen.
+    const outsider = await A.c.addUser({ queueIds: [] });
+    const [member, out] = await Promise.all([connectSocket(app, A.user.token), connectSocket(app, outsider.token)]);
+    try {
+      const seenOut = recordEvents(out);
+      const chat = (await api(app, A.c.adminToken).post<{ id: number; uuid: string }>('/chats', { title: `Sala ${A.marker}`, users: [{ id: A.user.id }] })).body;
+      const heard = nextEvent<{ action: string }>(member, wireEvent(A.c.companyId, `chat-${chat.id}`), (p) => p.action === 'new-message');
+      const heardUser = nextEvent<{ action: string }>(member, wireEvent(A.c.companyId, `chat-user-${A.user.id}`), (p) => p.action === 'new-message');
+      await api(app, A.c.adminToken).post(`/chats/${chat.id}/messages`, { message: 'confidencial da sala' });
+      await heard;
+      await heardUser;
+      await api(app, A.user.token).post(`/chats/${chat.id}/read`, { userId: A.user.id });
+      await api(app, A.c.adminToken).put(`/chats/${chat.id}`, { title: `Sala nova ${A.marker}` });
+      const deleted = nextEvent<{ action: string }>(member, wireEvent(A.c.companyId, 'chat'), (p) => p.action === 'delete');
+      await api(app, A.c.adminToken).del(`/chats/${chat.id}`);
+      await deleted;
+
+      // Then an event each of the others does get: their streams are ordered, so a leak came first.
+      const outControl = nextEvent<{ contact: ContactDto }>(out, wireEvent(A.c.companyId, 'contact'), (p) => p.contact?.name === 'Controle do chat');
+      await api(app, A.c.adminToken).post('/contacts', { name: 'Controle do chat', number: uniquePhone() });
+      await outControl;
+      await bWrites('controle do chat da Bravo');
+
+      const chatEvents = (seen: Received[]) => seen.filter((r) => /-chat(-|$)/.test(r.event)).map((r) => r.event);
+      expect(chatEvents(seenOut)).toEqual([]);
+      expect(mentioning(seenOut, 'confidencial')).toEqual([]);
+      expect(mentioning(seenOut, chat.uuid)).toEqual([]);
+      expect(chatEvents(seenB)).toEqual([]);
+      expect(mentioning(seenB, 'confidencial')).toEqual([]);
+      expect(foreign(seenB, B, A)).toEqual([]);
+    } finally {
+      for (const s of [member, out]) s.disconnect();
+    }
+  });
+
   it("resync answers only the socket's own company", async () => {
     const r = (await sB.emitWithAck('resync', new Date(0).toISOString())) as { tickets: TicketDto[] };
     expect(r.tickets.map((t) => t.id)).toContain(B.ticket.id);

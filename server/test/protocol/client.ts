@@ -899,6 +899,43 @@ export class SpecClient {
     return this.http('DELETE', `/schedules/${id}`);
   }
 
+  // ------------------------------------------------------------------------ /chats (internal chat)
+
+  /**
+   * components/ChatPopover and the drawer's MainListItems (its dot badge): GET /chats/ with
+   * { searchParam, pageNumber }; reads records (users[].userId/.unreads, title, lastMessage, uuid)
+   * and hasMore. pages/Chat's findChats calls GET /chats without params.
+   */
+  chatsList(params?: { searchParam: string; pageNumber: number }) {
+    return this.http<{ records: WireChat[]; hasMore: boolean }>('GET', params ? '/chats/' : '/chats', params ? { params } : {});
+  }
+
+  /** pages/Chat/ChatModal: POST /chats or PUT /chats/{id} with { users: the select's user objects, title }. */
+  saveChat(values: { title: string; users: { id: number; name: string }[] }, id?: number) {
+    const data = { users: values.users, title: values.title };
+    return id ? this.http<WireChat>('PUT', `/chats/${id}`, { data }) : this.http<WireChat>('POST', '/chats', { data });
+  }
+
+  /** pages/Chat.deleteChat: DELETE /chats/{chat.id}. */
+  deleteChat(id: number) {
+    return this.http('DELETE', `/chats/${id}`);
+  }
+
+  /** ChatList.goToMessages, when the chat has unreads: POST /chats/{chat.id}/read { userId }. */
+  readChat(id: number) {
+    return this.http<WireChat>('POST', `/chats/${id}/read`, { data: { userId: this.user?.id } });
+  }
+
+  /** pages/Chat.findMessages: GET /chats/{chatId}/messages?pageNumber=N; prepends records, reads hasMore. */
+  chatMessages(id: number, pageNumber: number) {
+    return this.http<{ records: WireChatMessage[]; hasMore: boolean; count: number }>('GET', `/chats/${id}/messages?pageNumber=${pageNumber}`);
+  }
+
+  /** pages/Chat.sendMessage: POST /chats/{currentChat.id}/messages { message }. */
+  sendChatMessage(id: number, message: string) {
+    return this.http<WireChatMessage>('POST', `/chats/${id}/messages`, { data: { message } });
+  }
+
   // ------------------------------------------------------------------------------- socket
 
   /**
@@ -909,6 +946,25 @@ export class SpecClient {
   socket(): SpecSocket {
     return new SpecSocket(this.app.url, this.token!, this.companyId);
   }
+}
+
+/** A chat as the chat components read it. */
+export interface WireChat {
+  id: number;
+  uuid: string;
+  title: string;
+  ownerId: number | null;
+  lastMessage: string;
+  users: { userId: number; unreads: number; user: { id: number; name: string } }[];
+}
+/** A chat message as ChatMessages reads it (sender.name, senderId, message, createdAt). */
+export interface WireChatMessage {
+  id: number;
+  chatId: number;
+  senderId: number | null;
+  sender: { id: number; name: string } | null;
+  message: string;
+  createdAt: string;
 }
 
 export interface Frame {

@@ -61,4 +61,6 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_INTERNAL: 'Error interno del servidor. Inténtelo más tarde.',
   ERR_NO_SCHEDULE_FOUND: 'Programación no encontrada.',
   ERR_SCHEDULE_ALREADY_SENT: 'Este mensaje ya fue enviado: ya no se puede cambiar.',
+  ERR_NO_CHAT_FOUND: 'No se encontró esa conversación.',
+  ERR_CHAT_MESSAGE_EMPTY: 'Un mensaje vacío no se envía.',
 };

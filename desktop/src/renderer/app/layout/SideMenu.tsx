@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { hasCampaignsFlag, logout } from '../../features/auth/auth.actions';
 import { useCompany } from '../../features/company/company.store';
+import { ChatsMenuBadge } from '../../features/chats';
 import { ConnectionsBadge } from '../../features/connections/ConnectionsBadge';
 import { useSession } from '../../lib/session';
 import { getPlatform } from '../../platform/platform';
@@ -49,7 +50,14 @@ export const SideMenu = () => {
       children: g.entries.map((e) => ({
         key: e.path,
         icon: e.icon,
-        label: e.path === '/connections' ? <ConnectionsBadge>{t(`menu.${e.label}`)}</ConnectionsBadge> : t(`menu.${e.label}`),
+        label:
+          e.path === '/connections' ? (
+            <ConnectionsBadge>{t(`menu.${e.label}`)}</ConnectionsBadge>
+          ) : e.path === '/chats' ? (
+            <ChatsMenuBadge>{t(`menu.${e.label}`)}</ChatsMenuBadge>
+          ) : (
+            t(`menu.${e.label}`)
+          ),
       })),
     })),
     { type: 'divider' as const },

@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NO_DUE_DATE } from '@balcao/shared';
 import { logout } from '../../features/auth/auth.actions';
+import { ChatsPopover } from '../../features/chats';
+import { useCompany } from '../../features/company/company.store';
 import { useConnections } from '../../features/connections/connections.store';
 import { NotificationsPopover } from '../../features/notifications/NotificationsPopover';
 import { useNotificationsFeed } from '../../features/notifications/notifications.socket';
@@ -28,6 +30,8 @@ export const TopBar = ({ onToggleMenu, compact }: { onToggleMenu: () => void; co
   useNotificationsFeed(user);
   // Issue 10 item 9: the Simulador one click away for admins while a sandbox connection exists.
   const hasSandbox = useConnections((s) => s.list.some((w) => w.provider === 'sandbox'));
+  // The internal chat (plan useInternalChat): its popover also feeds the menu's dot.
+  const chatEnabled = useCompany((s) => s.ready && s.flags.useInternalChat);
   if (!user) return null;
 
   // Spec §2: on small screens names over 10 characters are truncated.
@@ -68,6 +72,7 @@ export const TopBar = ({ onToggleMenu, compact }: { onToggleMenu: () => void; co
         </Tooltip>
       )}
       <NotificationsPopover />
+      <ChatsPopover enabled={chatEnabled} />
       <VolumePopover />
       <Tooltip title={mode === 'dark' ? t('header.lightTheme') : t('header.darkTheme')}>
         <Button type="text" icon={mode === 'dark' ? <SunOutlined /> : <MoonOutlined />} onClick={toggle} data-testid="theme-toggle" />
