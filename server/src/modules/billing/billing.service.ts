@@ -146,12 +146,14 @@ export const createBillingService = (deps: BillingDeps) => {
         return 'ignored';
       }
       return deps.data.withSystem('billing:webhook', async ({ tx, stage }): Promise<WebhookOutcome> => {
+        // One lock order for every delivery: the company row (no key update: the events' and
+        // invoices' foreign keys only share its key), then the event, then the invoice.
+        const company = await repo.company(tx, invoice.companyId, true);
+        if (!company) return 'ignored';
         const fresh = await repo.recordEvent(tx, { companyId: invoice.companyId, provider: provider.name, eventId: notice.eventId, chargeId: notice.chargeId, invoiceId: invoice.id });
         if (!fresh) return 'replayed';
         const locked = await repo.get(tx, invoice.companyId, invoice.id, true);
         if (!locked || locked.status === 'paid' || locked.chargeId !== notice.chargeId) return 'already-paid';
-        const company = await repo.company(tx, invoice.companyId, true);
-        if (!company) return 'ignored';
         const paidAt = state.paidAt ?? new Date();
         await repo.markPaid(tx, invoice.companyId, invoice.id, paidAt);
         const dueDate = await repo.advanceDueDate(tx, invoice.companyId, locked.dueDate, repo.recurrenceMonths(company.recurrence));

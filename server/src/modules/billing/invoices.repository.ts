@@ -116,7 +116,7 @@ export const recordEvent = async (tx: Tx, e: { companyId: number; provider: stri
 
 /** When a provider-side ledger row (the sandbox's "bank") was written, or null. */
 export const eventAt = async (tx: Tx, provider: string, eventId: string): Promise<Date | null> => {
-  const [row] = await tx.execute<{ at: Date | string }>(sql`select received_at as at from payment_events where provider = ${provider} and event_id = ${eventId}`);
+  const [row] = await tx.execute<{ at: Date | string }>(sql`select created_at as at from payment_events where provider = ${provider} and event_id = ${eventId}`);
   return row ? new Date(row.at) : null;
 };
 
@@ -145,7 +145,7 @@ export const company = async (tx: Tx, companyId: number, lock = false): Promise<
   (await tx.execute<CompanyBilling>(sql`
     select id, name, email, phone, due_date::text as "dueDate", recurrence, timezone,
            trial_expiration::text as "trialExpiration", (now() at time zone timezone)::date::text as today, is_platform as "isPlatform"
-    from companies where id = ${companyId} ${lock ? sql`for update` : sql``}`))[0];
+    from companies where id = ${companyId} ${lock ? sql`for no key update` : sql``}`))[0];
 
 /**
  * Moves the company's due date on by its recurrence, from the later of its due date and the paid
