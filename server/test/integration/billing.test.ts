@@ -115,6 +115,28 @@ describe('GET /invoices/all and /invoices/:id', () => {
   });
 });
 
+describe('permissions', () => {
+  it('users and supervisors reach no billing route (403); admins do; only the super user pays the sandbox', async () => {
+    const [inv] = await invoicesOf(a.companyId);
+    for (const profile of ['user', 'supervisor'] as const) {
+      const { token } = await a.addUser({ profile });
+      const calls = [
+        api(app, token).get('/invoices/all'),
+        api(app, token).get(`/invoices/${inv!.id}`),
+        api(app, token).get('/subscription'),
+        api(app, token).post('/subscription', { invoiceId: inv!.id }),
+        api(app, token).post('/sandbox/payments/sbx_0_x/pay'),
+      ];
+      for (const r of await Promise.all(calls)) expect([profile, r.status, (r.body as { error: string }).error]).toEqual([profile, 403, 'ERR_NO_PERMISSION']);
+    }
+    const admin = await api(app, a.adminToken).get<SubscriptionStatusResponse>('/subscription');
+    expect(admin.status).toBe(200);
+    expect(admin.body).toMatchObject({ companyId: a.companyId, overdue: false, billingOnly: false, daysLeft: 10, openInvoice: { id: inv!.id } });
+    expect((await api(app, a.adminToken).post<{ error: string }>('/sandbox/payments/sbx_0_x/pay')).body.error).toBe('ERR_NO_PERMISSION');
+    expect((await api(app).get('/invoices/all')).status).toBe(401);
+  });
+});
+
 describe('POST /subscription', () => {
   it("charges the invoice's own value: a price, value, plan or due date from the browser changes nothing", async () => {
     const [inv] = await invoicesOf(a.companyId);
