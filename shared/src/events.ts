@@ -15,6 +15,7 @@ import type { FileListDto } from './schemas/files';
 import type { ScheduleDto } from './schemas/schedules';
 import type { CampaignDto } from './schemas/campaigns';
 import type { ChatDto, ChatMessageDto } from './schemas/chats';
+import type { PaymentEvent } from './schemas/billing';
 
 /** Internal domain events staged by services and published after commit. */
 export type DomainEvent =
@@ -93,7 +94,9 @@ export type DomainEvent =
   | { type: 'setting.updated'; companyId: number; setting: SettingDto }
   | { type: 'company.schedulesUpdated'; companyId: number; schedules: CompanyScheduleDay[] }
   /** A session ended (logout, or its refresh token came back after rotation and was revoked). */
-  | { type: 'auth.logout'; companyId: number; userId: number };
+  | { type: 'auth.logout'; companyId: number; userId: number }
+  /** A confirmed payment renewed the company's licence (issue 14 §7; decision 0283). */
+  | { type: 'payment.confirmed'; companyId: number; payment: PaymentEvent };
 
 export type DomainEventType = DomainEvent['type'];
 
@@ -224,6 +227,11 @@ export interface WireChannels {
     | { action: 'create' | 'update'; record: ChatDto }
     | { action: 'new-message'; record: ChatDto; newMessage: ChatMessageDto }
     | { action: 'delete'; id: number };
+  /**
+   * A confirmed payment (`company-<id>-payment`, as the spec's checkout listens): action
+   * CONCLUIDA with `company.dueDate`; to the company's admins and billing-only sessions.
+   */
+  payment: PaymentEvent;
 }
 
 /** What an agent is doing in a ticket, as colleagues see it. */

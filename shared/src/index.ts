@@ -34,3 +34,4 @@ export * from './schemas/signup';
 export * from './schemas/schedules';
 export * from './schemas/campaigns';
 export * from './schemas/chats';
+export * from './schemas/billing';

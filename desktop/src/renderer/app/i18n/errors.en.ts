@@ -63,4 +63,9 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_SCHEDULE_ALREADY_SENT: 'This message was already sent: it can no longer be changed.',
   ERR_NO_CHAT_FOUND: 'That chat was not found.',
   ERR_CHAT_MESSAGE_EMPTY: 'An empty message is not sent.',
+  ERR_BILLING_ONLY: 'Your subscription has expired: only billing is available until it is paid.',
+  ERR_NO_INVOICE_FOUND: 'Invoice not found.',
+  ERR_INVOICE_ALREADY_PAID: 'This invoice has already been paid.',
+  ERR_PAYMENT_PROVIDER: 'The charge could not be created right now. Please try again shortly.',
+  ERR_INVALID_WEBHOOK: 'Invalid payment notification.',
 };

@@ -63,4 +63,9 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_SCHEDULE_ALREADY_SENT: 'Este mensaje ya fue enviado: ya no se puede cambiar.',
   ERR_NO_CHAT_FOUND: 'No se encontró esa conversación.',
   ERR_CHAT_MESSAGE_EMPTY: 'Un mensaje vacío no se envía.',
+  ERR_BILLING_ONLY: 'Su suscripción ha vencido: solo el área financiera está disponible hasta el pago.',
+  ERR_NO_INVOICE_FOUND: 'Factura no encontrada.',
+  ERR_INVOICE_ALREADY_PAID: 'Esta factura ya fue pagada.',
+  ERR_PAYMENT_PROVIDER: 'No fue posible generar el cobro ahora. Inténtelo de nuevo en unos instantes.',
+  ERR_INVALID_WEBHOOK: 'Notificación de pago inválida.',
 };
