@@ -99,14 +99,33 @@ describe('browser bridge', () => {
     expect(FakeNotification.created).toEqual([]);
   });
 
-  it('asks for permission when not yet decided, and shows only if granted', async () => {
+  it('never asks while showing (no user gesture there): undecided means nothing shown', async () => {
     FakeNotification.permission = 'default';
-    FakeNotification.requestPermission.mockResolvedValueOnce('granted');
     await bridge.showNotification({ title: 'Novo', body: '', ticketUuid: UUID });
-    FakeNotification.requestPermission.mockResolvedValueOnce('denied');
-    await bridge.showNotification({ title: 'Outro', body: '', ticketUuid: UUID });
-    expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(2);
+    expect(FakeNotification.requestPermission).not.toHaveBeenCalled();
+    expect(FakeNotification.created).toEqual([]);
+    expect(bridge.notificationPermissionPending()).toBe(true);
+  });
+
+  it('asks once, when the caller asks (a click), and then shows; a decided permission is answered without asking', async () => {
+    FakeNotification.permission = 'default';
+    FakeNotification.requestPermission.mockImplementationOnce(async () => {
+      FakeNotification.permission = 'granted';
+      return 'granted';
+    });
+    expect(await bridge.requestNotificationPermission()).toBe('granted');
+    expect(bridge.notificationPermissionPending()).toBe(false);
+    expect(await bridge.requestNotificationPermission()).toBe('granted');
+    expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
+    await bridge.showNotification({ title: 'Novo', body: '', ticketUuid: UUID });
     expect(FakeNotification.created.map((n) => n.title)).toEqual(['Novo']);
+    vi.stubGlobal('Notification', undefined);
+    expect(await bridge.requestNotificationPermission()).toBe('unsupported');
+  });
+
+  it('tags an announcement as its own group', async () => {
+    await bridge.showNotification({ title: 'Aviso', body: 'manutenção', announcementId: 4 });
+    expect(FakeNotification.created[0]?.options).toMatchObject({ tag: 'announcement:4', silent: true });
   });
 
   it('round-trips preferences through localStorage, with defaults for unset keys', async () => {
