@@ -53,11 +53,14 @@ export const refreshSession = (): Promise<boolean> => {
     .post('auth/refresh_token', { prefixUrl: apiBaseUrl(), retry: 0 })
     .json<{ token: string; user: SessionUserDto }>()
     .then(({ token, user }) => {
+      setReachable(true);
       setSession(token, user);
       return true;
     })
-    .catch(() => {
-      clearSession();
+    .catch((error: unknown) => {
+      // No answer at all (the server is unreachable): the session is not over, only unconfirmed.
+      if (error instanceof TypeError) setReachable(false);
+      else clearSession();
       return false;
     })
     .finally(() => {

@@ -127,7 +127,7 @@ describe('the composer with the outbox', { timeout: 30_000 }, () => {
     typeAndSend('segunda');
     await waitFor(() => expect(screen.getAllByTestId('outbox-item')).toHaveLength(2));
     const waiting = screen.getAllByTestId('outbox-item');
-    expect(waiting.map((w) => w.textContent)).toEqual(['*Ana:*\nprimeiraAguardando conexão', '*Ana:*\nsegundaAguardando conexão']);
+    expect(waiting.map((w) => w.textContent)).toEqual(['Ana:\nprimeiraAguardando conexão', 'Ana:\nsegundaAguardando conexão']);
     expect(within(waiting[0]!).getByLabelText('Aguardando conexão')).toBeTruthy();
     expect(api.post).not.toHaveBeenCalled();
     expect(kept().map((i) => [i.ticketId, i.body])).toEqual([
