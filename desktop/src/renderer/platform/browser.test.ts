@@ -138,6 +138,24 @@ describe('browser bridge', () => {
     expect(await reopened.getPref('preferredTheme')).toBe('dark');
   });
 
+  it('keeps the outbox as a preference: valid items round-trip, malformed ones are refused', async () => {
+    const item = {
+      clientId: '3b241101-e2bb-4255-8caf-4136c566a962',
+      companyId: 1,
+      userId: 2,
+      ticketId: 3,
+      ticketUuid: UUID,
+      body: 'oi',
+      quotedMsgId: null,
+      createdAt: '2026-11-26T03:00:00.000Z',
+    };
+    expect(await bridge.getPref('outbox')).toEqual([]);
+    await bridge.setPref('outbox', [item]);
+    expect(await createBrowserBridge({ version: '0.1.0' }).getPref('outbox')).toEqual([item]);
+    await expect(bridge.setPref('outbox', [{ ...item, clientId: 'x' }])).rejects.toThrow('prefs:set: invalid arguments');
+    await expect(bridge.setPref('outbox', [{ ...item, body: '' }])).rejects.toThrow('prefs:set: invalid arguments');
+  });
+
   it('refuses invalid preference values and ignores unreadable stored ones', async () => {
     await expect(bridge.setPref('volume', 3)).rejects.toThrow('prefs:set: invalid arguments');
     localStorage.setItem('balcao.pref.volume', '{not json');
