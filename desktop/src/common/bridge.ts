@@ -1,6 +1,6 @@
 import type { PrefKey, Prefs, ServerCheck, TicketNotification, TrayCounts } from './ipc-schemas.js';
 
-export type { PrefKey, Prefs, ServerCheck, TicketNotification, TodoItem, TrayCounts } from './ipc-schemas.js';
+export type { OutboxItem, PrefKey, Prefs, ServerCheck, TicketNotification, TodoItem, TrayCounts } from './ipc-schemas.js';
 
 /**
  * Everything the renderer may ask of the machine it runs on. Two implementations: the Electron
@@ -37,6 +37,16 @@ export interface DesktopBridge {
    * notifications are unsupported or not permitted, and during do not disturb.
    */
   showNotification(notification: TicketNotification): Promise<void>;
+
+  /**
+   * Ask once for permission to show notifications; call it from a user gesture (a click), as
+   * browsers require. The app may always notify ('granted'); a browser answers what the user
+   * chose, 'unsupported' without the Notifications API. Asking again answers the first choice.
+   */
+  requestNotificationPermission(): Promise<'granted' | 'denied' | 'default' | 'unsupported'>;
+
+  /** Whether asking would show the browser's prompt (never in the app). */
+  notificationPermissionPending(): boolean;
 
   /**
    * Listen for notification clicks; the window is already focused when `listener` runs.

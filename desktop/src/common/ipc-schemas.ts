@@ -26,9 +26,11 @@ export const TicketNotificationDto = z
     body: z.string().max(1000),
     ticketUuid: TicketUuid.optional(),
     chatUuid: ChatUuid.optional(),
+    /** A platform announcement of priority 1 (decision 0305): the click brings the app forward. */
+    announcementId: z.number().int().positive().optional(),
   })
-  .refine((n) => (n.ticketUuid === undefined) !== (n.chatUuid === undefined), {
-    message: 'expected exactly one of ticketUuid and chatUuid',
+  .refine((n) => [n.ticketUuid, n.chatUuid, n.announcementId].filter((v) => v !== undefined).length === 1, {
+    message: 'expected exactly one of ticketUuid, chatUuid and announcementId',
   });
 export type TicketNotification = z.infer<typeof TicketNotificationDto>;
 
@@ -91,6 +93,23 @@ export const TodoItemDto = z.object({
 });
 export type TodoItem = z.infer<typeof TodoItemDto>;
 
+/**
+ * A message typed while the server was unreachable (decision 0306), kept on this machine until
+ * it is sent with its `clientId` (the server deduplicates by it). `userId`/`companyId`: only the
+ * agent who typed it sends it.
+ */
+export const OutboxItemDto = z.object({
+  clientId: z.uuid(),
+  companyId: z.number().int().positive(),
+  userId: z.number().int().positive(),
+  ticketId: z.number().int().positive(),
+  ticketUuid: z.uuid(),
+  body: z.string().min(1).max(65_536),
+  quotedMsgId: z.number().int().positive().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type OutboxItem = z.infer<typeof OutboxItemDto>;
+
 export const PrefKey = z.enum([
   'preferredTheme',
   'language',
@@ -101,6 +120,7 @@ export const PrefKey = z.enum([
   'doNotDisturb',
   'minimizeToTray',
   'openAtLogin',
+  'outbox',
 ]);
 export type PrefKey = z.infer<typeof PrefKey>;
 
@@ -119,6 +139,8 @@ export const PrefValues = {
   minimizeToTray: z.boolean(),
   /** Start the app with the computer (desktop app; the OS login item follows this value). */
   openAtLogin: z.boolean(),
+  /** Messages waiting for the server, oldest first (the offline outbox). */
+  outbox: z.array(OutboxItemDto).max(500),
 } satisfies { [K in PrefKey]: z.ZodType };
 
 export type Prefs = { [K in PrefKey]: z.output<(typeof PrefValues)[K]> };
@@ -136,6 +158,7 @@ export function defaultPrefs(): Prefs {
     doNotDisturb: false,
     minimizeToTray: false,
     openAtLogin: false,
+    outbox: [],
   };
 }
 

@@ -215,6 +215,39 @@ describe('main process lifecycle', () => {
     expect(fake.record.notifications).toEqual([]);
   });
 
+  it('notifications (issue 16 §3): a chat click reveals the hidden window on that chat; an announcement only reveals it', async () => {
+    await launch();
+    const window = fake.onlyWindow();
+    await fake.invoke('app:linksReady', []);
+    window.hide();
+    expect(await fake.invoke('notifications:show', [{ title: 'Ana', body: 'reunião', chatUuid: CHAT }])).toEqual({ ok: true, value: undefined });
+    expect(await fake.invoke('notifications:show', [{ title: 'Aviso', body: 'manutenção hoje', announcementId: 7 }])).toEqual({ ok: true, value: undefined });
+    expect(fake.record.notifications.map((n) => n.shown)).toEqual([true, true]);
+    fake.record.notifications[0]?.emit('click');
+    expect([window.visible, window.focused]).toEqual([true, true]);
+    expect(window.webContents.sent).toEqual([{ channel: PushChannels.appFocusChat, args: [CHAT] }]);
+    window.hide();
+    fake.record.notifications[1]?.emit('click');
+    expect([window.visible, window.focused]).toEqual([true, true]);
+    expect(window.webContents.sent).toHaveLength(1);
+    // Neither or two targets: refused before anything is shown.
+    expect(await fake.invoke('notifications:show', [{ title: 'x', body: '', announcementId: 7, ticketUuid: TICKET }])).toMatchObject({ ok: false });
+    expect(await fake.invoke('notifications:show', [{ title: 'x', body: '' }])).toMatchObject({ ok: false });
+    expect(fake.record.notifications).toHaveLength(2);
+  });
+
+  it("the tray's do not disturb silences notifications until it is switched off again", async () => {
+    await launch();
+    const tray = fake.onlyTray();
+    tray.clickMenuItem('Não perturbe');
+    expect(await fake.invoke('prefs:get', ['doNotDisturb'])).toEqual({ ok: true, value: true });
+    await fake.invoke('notifications:show', [{ title: 'Novo', body: 'oi', ticketUuid: TICKET }]);
+    expect(fake.record.notifications).toEqual([]);
+    tray.clickMenuItem('Não perturbe');
+    await fake.invoke('notifications:show', [{ title: 'Novo', body: 'oi', ticketUuid: TICKET }]);
+    expect(fake.record.notifications.map((n) => n.shown)).toEqual([true]);
+  });
+
   it("answers IPC only for the app's own page", async () => {
     await launch();
     expect(await fake.invoke('app:getVersion', [], `file://${APP_PATH}/dist-app/index.html#/tickets`)).toEqual({ ok: true, value: '1.2.3' });

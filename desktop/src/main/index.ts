@@ -88,7 +88,7 @@ function startShell(state: AppState, page: AppPage, links: LinkRouter): void {
     tray,
     notifier: createNotifier({
       isSilenced: () => prefs.get('doNotDisturb'),
-      onOpen: (target) => links.open(target),
+      onOpen: (target) => (target.kind === 'announcement' ? showWindow(state) : links.open(target)),
     }),
     prefs,
     openExternal: (url) => shell.openExternal(url),

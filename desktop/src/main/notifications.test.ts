@@ -45,6 +45,16 @@ describe('createNotifier', () => {
     expect(onOpen).toHaveBeenCalledWith({ kind: 'ticket', uuid: UUID });
   });
 
+  it('an announcement is its own group; its click names it', () => {
+    const { notifier, onOpen } = setup();
+    notifier.show({ title: 'Aviso', body: 'manutenção', announcementId: 3 });
+    notifier.show({ title: 'Aviso', body: 'manutenção às 22h', announcementId: 3 });
+    notifier.show({ title: 'Maria', body: 'oi', ticketUuid: UUID });
+    expect(fake.record.notifications.map((n) => n.closed)).toEqual([true, false, false]);
+    fake.record.notifications[1]?.emit('click');
+    expect(onOpen).toHaveBeenCalledWith({ kind: 'announcement', id: 3 });
+  });
+
   it('shows nothing during do not disturb', () => {
     setup(true).notifier.show({ title: 'Novo atendimento', body: '', ticketUuid: UUID });
     expect(fake.record.notifications).toEqual([]);

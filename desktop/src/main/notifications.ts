@@ -8,9 +8,25 @@ export interface Notifier {
 export interface NotifierOptions {
   /** Do not disturb: nothing is shown. */
   isSilenced: () => boolean;
-  /** A click: bring the app forward on that ticket or chat (through the link router). */
-  onOpen: (target: { kind: 'ticket' | 'chat'; uuid: string }) => void;
+  /**
+   * A click: bring the app forward on that ticket or chat (through the link router); an
+   * announcement only brings the app forward (the top bar's popover shows it).
+   */
+  onOpen: (target: NotificationTarget) => void;
 }
+
+export type NotificationTarget = { kind: 'ticket' | 'chat'; uuid: string } | { kind: 'announcement'; id: number };
+
+const targetOf = ({ ticketUuid, chatUuid, announcementId }: TicketNotification): NotificationTarget | undefined =>
+  ticketUuid
+    ? { kind: 'ticket', uuid: ticketUuid }
+    : chatUuid
+      ? { kind: 'chat', uuid: chatUuid }
+      : announcementId !== undefined
+        ? { kind: 'announcement', id: announcementId }
+        : undefined;
+
+const keyOf = (target: NotificationTarget): string => (target.kind === 'announcement' ? `announcement:${target.id}` : `${target.kind}:${target.uuid}`);
 
 export function createNotifier({ isSilenced, onOpen }: NotifierOptions): Notifier {
   // A notification object that gets garbage-collected loses its click handler (Windows, macOS),
@@ -18,11 +34,12 @@ export function createNotifier({ isSilenced, onOpen }: NotifierOptions): Notifie
   const live = new Map<string, Notification>();
 
   return {
-    show({ title, body, ticketUuid, chatUuid }) {
+    show(input) {
       if (!Notification.isSupported() || isSilenced()) return;
-      const target = ticketUuid ? { kind: 'ticket' as const, uuid: ticketUuid } : chatUuid ? { kind: 'chat' as const, uuid: chatUuid } : undefined;
+      const { title, body } = input;
+      const target = targetOf(input);
       if (!target) return;
-      const key = `${target.kind}:${target.uuid}`;
+      const key = keyOf(target);
       // Grouped: the newer message about the same ticket replaces the older banner.
       const previous = live.get(key);
       live.delete(key);

@@ -48,6 +48,12 @@ describe('preload', () => {
     expect(bridge.isDesktop).toBe(true);
   });
 
+  it('the app may always notify: no permission to ask, nothing sent to main', async () => {
+    expect(bridge.notificationPermissionPending()).toBe(false);
+    expect(await bridge.requestNotificationPermission()).toBe('granted');
+    expect(electron.invoke).not.toHaveBeenCalled();
+  });
+
   it('maps each bridge method to its invoke channel', async () => {
     const notification = { title: 'Novo', body: 'oi', ticketUuid: UUID };
     await bridge.setBadgeCount(2);

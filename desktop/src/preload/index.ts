@@ -46,6 +46,9 @@ const bridge: DesktopBridge = {
   setBadgeCount: (count) => invoke('tray:setCount', count),
   setTrayCounts: (counts) => invoke('tray:setCounts', counts),
   showNotification: (notification) => invoke('notifications:show', notification),
+  // The app's notifications need no permission (the OS settings decide).
+  requestNotificationPermission: () => Promise.resolve('granted'),
+  notificationPermissionPending: () => false,
   onOpenTicket: (listener) => onPush(focusTicket, listener),
   onOpenChat: (listener) => onPush(focusChat, listener),
   onNavigate: (listener) => onPush(navigate, listener),

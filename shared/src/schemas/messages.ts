@@ -43,6 +43,11 @@ export const SendMessageBody = z.object({
     .union([z.object({ id: dbId }).passthrough(), dbId])
     .nullable()
     .optional(),
+  /**
+   * The device's own id for this message (a uuid; the desktop outbox). A retry with the same id
+   * answers the message already stored and sends nothing again (decision 0307).
+   */
+  clientId: z.uuid().optional(),
 });
 export type SendMessageBody = z.infer<typeof SendMessageBody>;
 

@@ -10,7 +10,8 @@ import { bindMessageSocket } from '../features/messages/messages.socket';
 import { badgeCount, type TicketLists } from '../features/tickets/tickets.logic';
 import { bindTicketSocket } from '../features/tickets/tickets.socket';
 import { useTickets } from '../features/tickets/tickets.store';
-import { onResync, startSocket, stopSocket } from '../lib/socket';
+import { onReady, onResync, startSocket, stopSocket } from '../lib/socket';
+import { useConversation } from '../features/messages/messages.store';
 import { getPlatform } from '../platform/platform';
 
 /** Who is looking decides what the ticket lists show; the lists load once per user. */
@@ -47,7 +48,7 @@ export const useRealtime = (userId: number | undefined, companyId: number | unde
     startSocket(companyId);
     const offs = [
       bindTicketSocket(() => navigate('/tickets')),
-      bindMessageSocket(userId),
+      bindMessageSocket(),
       bindAuthSocket(userId),
       bindContactSocket(),
       bindConnectionSocket(),
@@ -56,6 +57,20 @@ export const useRealtime = (userId: number | undefined, companyId: number | unde
       const store = useTickets.getState();
       for (const ticket of tickets) store.upsert(ticket);
     });
+    // Back after a drop (issue 16 §4): the lists and the open conversation are read again — the
+    // resync above only brings changed tickets, not what left a list or the messages. No F5.
+    let first = true;
+    offs.push(
+      onReady(() => {
+        if (first) {
+          first = false;
+          return;
+        }
+        const store = useTickets.getState();
+        for (const list of ['open', 'pending', 'closed'] as const) void store.load(list, 1);
+        useConversation.getState().refresh().catch(() => undefined);
+      }),
+    );
     return () => {
       for (const off of offs) off();
       onResync(null);

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUserDto } from '@balcao/shared';
-import { ApiError, http } from './http';
+import { setReachable, useConnectivity } from './connectivity';
+import { ApiError, http, refreshSession } from './http';
 import { setSession, useSession } from './session';
 
 const user = { id: 1, companyId: 1, company: { id: 1, name: 'ACME', dueDate: null, settings: [] } } as unknown as SessionUserDto;
@@ -75,6 +76,22 @@ describe('http session handling', () => {
     });
     await expect(http.get('/tickets')).rejects.toBeInstanceOf(ApiError);
     expect(useSession.getState().status).toBe('anonymous');
+  });
+
+  it('no answer at all (the server unreachable): the call fails with status 0, the app knows it is offline, the session stays', async () => {
+    setReachable(true);
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = await http.post('/messages/1', { body: 'oi' }).catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(0);
+    expect(useConnectivity.getState().reachable).toBe(false);
+    expect(await refreshSession()).toBe(false);
+    expect(useSession.getState()).toMatchObject({ token: 'old-token', status: 'authenticated' });
+    // Back: a refresh that answers marks the server reachable again.
+    stubFetch({ '/auth/refresh_token': [json(200, { token: 'new-token', user })] });
+    expect(await refreshSession()).toBe(true);
+    expect(useConnectivity.getState().reachable).toBe(true);
   });
 
   it('uploads a form with the session, and sends it again after the one refresh', async () => {

@@ -1,6 +1,7 @@
 import ky, { isHTTPError, type Options } from 'ky';
 import type { SessionUserDto } from '@balcao/shared';
 import { apiBaseUrl } from './apiBase';
+import { setReachable } from './connectivity';
 import { clearSession, getToken, setSession } from './session';
 
 /** Any failed call: `status` 0 when no answer came back; `body` is the server's error body. */
@@ -52,11 +53,14 @@ export const refreshSession = (): Promise<boolean> => {
     .post('auth/refresh_token', { prefixUrl: apiBaseUrl(), retry: 0 })
     .json<{ token: string; user: SessionUserDto }>()
     .then(({ token, user }) => {
+      setReachable(true);
       setSession(token, user);
       return true;
     })
-    .catch(() => {
-      clearSession();
+    .catch((error: unknown) => {
+      // No answer at all (the server is unreachable): the session is not over, only unconfirmed.
+      if (error instanceof TypeError) setReachable(false);
+      else clearSession();
       return false;
     })
     .finally(() => {
@@ -102,6 +106,8 @@ export const request = async <T>(method: Method, path: string, opts: CallOptions
   try {
     return await send<T>(method, path, opts);
   } catch (raw) {
+    // fetch's own failure (no answer: DNS, refused, offline), not an abort or a timeout.
+    if (raw instanceof TypeError) setReachable(false);
     const error = await toApiError(raw);
     if (error.status === 403 && getToken() && (await refreshSession())) {
       try {

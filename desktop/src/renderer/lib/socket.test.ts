@@ -43,12 +43,42 @@ vi.mock('socket.io-client', () => ({ io: () => fake }));
 vi.mock('./http', () => ({ refreshSession: () => Promise.resolve(false) }));
 
 const { onReady, startSocket, stopSocket } = await import('./socket');
+const { useConnectivity } = await import('./connectivity');
+const reachable = () => useConnectivity.getState().reachable;
 
 beforeEach(() => {
   fake = new FakeSocket();
   startSocket(1);
 });
 afterEach(() => stopSocket());
+
+describe('the server reachable or not (issue 16 §4): what the offline banner and the outbox follow', () => {
+  it('a dropped socket or one that cannot connect means unreachable; ready means reachable again', () => {
+    fake.hear('connect');
+    fake.hear('ready');
+    expect(reachable()).toBe(true);
+    fake.hear('disconnect', 'transport close');
+    expect(reachable()).toBe(false);
+    fake.hear('ready');
+    expect(reachable()).toBe(true);
+    fake.hear('connect_error', new Error('websocket error'));
+    expect(reachable()).toBe(false);
+    fake.hear('ready');
+    expect(reachable()).toBe(true);
+  });
+
+  it('a session refusal, our own disconnect or a logout are not "offline"', () => {
+    fake.hear('ready');
+    fake.hear('connect_error', new Error('ERR_SESSION_EXPIRED'));
+    fake.hear('disconnect', 'io client disconnect');
+    fake.hear('disconnect', 'io server disconnect');
+    expect(reachable()).toBe(true);
+    fake.hear('disconnect', 'ping timeout');
+    expect(reachable()).toBe(false);
+    stopSocket();
+    expect(reachable()).toBe(true);
+  });
+});
 
 describe('the socket protocol (decision 0040): joins only after the server says ready', () => {
   it('sends the list joins on ready, not on connect', () => {

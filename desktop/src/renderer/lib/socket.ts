@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_PING_MS, SOCKET_READY, USER_STATUS_HEARTBEAT_MS, wireEvent, type ClientToServer, type TicketDto, type WireChannel, type WireChannels } from '@balcao/shared';
 import { apiBaseUrl } from './apiBase';
+import { setReachable } from './connectivity';
 import { refreshSession } from './http';
 import { getToken, useSession } from './session';
 
@@ -45,6 +46,7 @@ const wire = (s: AppSocket): void => {
   // The protocol (decision 0040): joins and resync only after the server set the socket up.
   s.on(SOCKET_READY, () => {
     ready = true;
+    setReachable(true);
     s.emit('joinNotification');
     for (const status of ['open', 'pending', 'closed']) s.emit('joinTickets', status);
     if (connectedBefore) {
@@ -62,9 +64,12 @@ const wire = (s: AppSocket): void => {
   });
   s.on('connect_error', (err) => {
     if (TOKEN_ERRORS.has(err.message)) void reconnectWithFreshToken(s);
+    // Not a session refusal: the server could not be reached (socket.io keeps retrying).
+    else setReachable(false);
   });
   s.on('disconnect', (reason) => {
     ready = false;
+    if (reason !== 'io client disconnect' && reason !== 'io server disconnect') setReachable(false);
     clearInterval(heartbeat);
     markSeen();
     // The server dropped us on purpose (often an expired token): come back with a fresh one.
@@ -94,6 +99,7 @@ export const startSocket = (forCompanyId: number): AppSocket => {
 };
 
 export const stopSocket = (): void => {
+  setReachable(true);
   unsubscribeSession?.();
   unsubscribeSession = null;
   clearInterval(heartbeat);

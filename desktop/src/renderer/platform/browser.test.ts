@@ -99,14 +99,33 @@ describe('browser bridge', () => {
     expect(FakeNotification.created).toEqual([]);
   });
 
-  it('asks for permission when not yet decided, and shows only if granted', async () => {
+  it('never asks while showing (no user gesture there): undecided means nothing shown', async () => {
     FakeNotification.permission = 'default';
-    FakeNotification.requestPermission.mockResolvedValueOnce('granted');
     await bridge.showNotification({ title: 'Novo', body: '', ticketUuid: UUID });
-    FakeNotification.requestPermission.mockResolvedValueOnce('denied');
-    await bridge.showNotification({ title: 'Outro', body: '', ticketUuid: UUID });
-    expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(2);
+    expect(FakeNotification.requestPermission).not.toHaveBeenCalled();
+    expect(FakeNotification.created).toEqual([]);
+    expect(bridge.notificationPermissionPending()).toBe(true);
+  });
+
+  it('asks once, when the caller asks (a click), and then shows; a decided permission is answered without asking', async () => {
+    FakeNotification.permission = 'default';
+    FakeNotification.requestPermission.mockImplementationOnce(async () => {
+      FakeNotification.permission = 'granted';
+      return 'granted';
+    });
+    expect(await bridge.requestNotificationPermission()).toBe('granted');
+    expect(bridge.notificationPermissionPending()).toBe(false);
+    expect(await bridge.requestNotificationPermission()).toBe('granted');
+    expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
+    await bridge.showNotification({ title: 'Novo', body: '', ticketUuid: UUID });
     expect(FakeNotification.created.map((n) => n.title)).toEqual(['Novo']);
+    vi.stubGlobal('Notification', undefined);
+    expect(await bridge.requestNotificationPermission()).toBe('unsupported');
+  });
+
+  it('tags an announcement as its own group', async () => {
+    await bridge.showNotification({ title: 'Aviso', body: 'manutenção', announcementId: 4 });
+    expect(FakeNotification.created[0]?.options).toMatchObject({ tag: 'announcement:4', silent: true });
   });
 
   it('round-trips preferences through localStorage, with defaults for unset keys', async () => {
@@ -117,6 +136,24 @@ describe('browser bridge', () => {
     const reopened = createBrowserBridge({ version: '0.1.0' });
     expect(await reopened.getPref('todos')).toEqual(todos);
     expect(await reopened.getPref('preferredTheme')).toBe('dark');
+  });
+
+  it('keeps the outbox as a preference: valid items round-trip, malformed ones are refused', async () => {
+    const item = {
+      clientId: '3b241101-e2bb-4255-8caf-4136c566a962',
+      companyId: 1,
+      userId: 2,
+      ticketId: 3,
+      ticketUuid: UUID,
+      body: 'oi',
+      quotedMsgId: null,
+      createdAt: '2026-11-26T03:00:00.000Z',
+    };
+    expect(await bridge.getPref('outbox')).toEqual([]);
+    await bridge.setPref('outbox', [item]);
+    expect(await createBrowserBridge({ version: '0.1.0' }).getPref('outbox')).toEqual([item]);
+    await expect(bridge.setPref('outbox', [{ ...item, clientId: 'x' }])).rejects.toThrow('prefs:set: invalid arguments');
+    await expect(bridge.setPref('outbox', [{ ...item, body: '' }])).rejects.toThrow('prefs:set: invalid arguments');
   });
 
   it('refuses invalid preference values and ignores unreadable stored ones', async () => {

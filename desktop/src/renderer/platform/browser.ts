@@ -34,11 +34,7 @@ function readPref<K extends PrefKey>(key: K): Prefs[K] {
   return defaultPrefs()[key];
 }
 
-async function notificationsAllowed(): Promise<boolean> {
-  if (typeof Notification === 'undefined') return false;
-  if (Notification.permission === 'default') return (await Notification.requestPermission()) === 'granted';
-  return Notification.permission === 'granted';
-}
+const notificationsAllowed = (): boolean => typeof Notification !== 'undefined' && Notification.permission === 'granted';
 
 /** `DesktopBridge` for the plain browser build: Web Notifications, the tab title, localStorage. */
 export function createBrowserBridge({ version }: BrowserBridgeOptions): DesktopBridge {
@@ -69,10 +65,11 @@ export function createBrowserBridge({ version }: BrowserBridgeOptions): DesktopB
     },
 
     async showNotification(input) {
-      const [{ title, body, ticketUuid, chatUuid }] = check('notifications:show', input);
-      if (readPref('doNotDisturb') || !(await notificationsAllowed())) return;
+      const [{ title, body, ticketUuid, chatUuid, announcementId }] = check('notifications:show', input);
+      // Never asks here (no user gesture): `requestNotificationPermission` did, from a click.
+      if (readPref('doNotDisturb') || !notificationsAllowed()) return;
       // The tag groups: a newer notification about the same ticket or chat replaces the older.
-      const tag = ticketUuid ? `ticket:${ticketUuid}` : `chat:${chatUuid}`;
+      const tag = ticketUuid ? `ticket:${ticketUuid}` : chatUuid ? `chat:${chatUuid}` : `announcement:${announcementId}`;
       const notification = new Notification(title, { body, tag, silent: true });
       notification.onclick = () => {
         window.focus();
@@ -81,6 +78,14 @@ export function createBrowserBridge({ version }: BrowserBridgeOptions): DesktopB
         else if (chatUuid) for (const listener of openChatListeners) listener(chatUuid);
       };
     },
+
+    async requestNotificationPermission() {
+      if (typeof Notification === 'undefined') return 'unsupported';
+      if (Notification.permission !== 'default') return Notification.permission;
+      return Notification.requestPermission();
+    },
+
+    notificationPermissionPending: () => typeof Notification !== 'undefined' && Notification.permission === 'default',
 
     onOpenTicket: (listener) => subscribe(openTicketListeners, listener),
     onOpenChat: (listener) => subscribe(openChatListeners, listener),

@@ -136,6 +136,18 @@ export const setOwnReaction = async (tx: Tx, companyId: number, id: number, emoj
 export const setActionError = async (tx: Tx, companyId: number, id: number, errorCode: string): Promise<MessageRow | undefined> =>
   (await tx.update(messages).set({ errorCode, updatedAt: new Date() }).where(and(eq(messages.companyId, companyId), eq(messages.id, id))).returning())[0];
 
+/** The message a device sent with this client id (the outbox's retry), if any. */
+export const byClientId = async (tx: Tx, companyId: number, clientId: string): Promise<MessageRow | undefined> =>
+  (await tx.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.clientId, clientId))).limit(1))[0];
+
+/**
+ * Serialises the sends of one client id until the transaction ends: a concurrent retry waits,
+ * then finds the first one's message (READ COMMITTED: its next statement sees the commit).
+ */
+export const lockClientId = async (tx: Tx, companyId: number, clientId: string): Promise<void> => {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`message.client|${companyId}|${clientId}`}))`);
+};
+
 export const insert = async (tx: Tx, row: typeof messages.$inferInsert): Promise<MessageRow> => (await tx.insert(messages).values(row).returning())[0]!;
 
 /** Acks only move forward (a late "delivered" never hides "read"); -1 records a failure. */

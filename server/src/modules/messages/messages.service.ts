@@ -161,6 +161,16 @@ export const createMessagesService = (deps: MessagesDeps) => {
 
     send: (ctx: Ctx, ticketId: number, body: SendMessageBody): Promise<MessageDto> =>
       deps.data.withTenant(ctx, async (unit) => {
+        if (body.clientId) {
+          // The outbox's retry (decision 0307): the stored message is the answer, nothing is sent again.
+          await repo.lockClientId(unit.tx, ctx.companyId, body.clientId);
+          const stored = await repo.byClientId(unit.tx, ctx.companyId, body.clientId);
+          if (stored) {
+            await ticketFor(unit.tx, ctx, stored.ticketId);
+            if (stored.ticketId !== ticketId || stored.userId !== ctx.userId) throw new AppError('ERR_VALIDATION', 'clientId: already used for another message');
+            return (await repo.withQuoted(unit.tx, ctx.companyId, [stored]))[0]!;
+          }
+        }
         const t = await writableTicket(unit.tx, ctx, ticketId);
         const quotedId = await quotedIdOf(unit.tx, ctx, body.quotedMsg);
         const text = await rendered(unit.tx, deps.clock, t, body.body);
@@ -169,7 +179,7 @@ export const createMessagesService = (deps: MessagesDeps) => {
         const since = new Date(deps.clock.now().getTime() - ECHO_WINDOW_MS);
         const echo = (await repo.recentAutomated(unit.tx, ctx.companyId, t.id, since)).find((m) => m.body === unsigned(text));
         if (echo && !quotedId) return (await repo.withQuoted(unit.tx, ctx.companyId, [echo]))[0]!;
-        const row = await queueOutbound(unit, deps.jobs, t, text, { userId: ctx.userId, quotedMsgId: quotedId });
+        const row = await queueOutbound(unit, deps.jobs, t, text, { userId: ctx.userId, quotedMsgId: quotedId, clientId: body.clientId });
         return (await repo.withQuoted(unit.tx, ctx.companyId, [row]))[0]!;
       }),
 

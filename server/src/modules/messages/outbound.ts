@@ -34,6 +34,8 @@ export const queueOutbound = async (
     ticketAnnounced?: boolean;
     /** "Composing" for this long before the send (a Typebot's delay between messages; decision 0198). */
     composeMs?: number;
+    /** The sending device's id for it (unique per company; the caller checked it is new). */
+    clientId?: string;
   } = {},
 ): Promise<repo.MessageRow> => {
   const row = await repo.insert(unit.tx, {
@@ -52,6 +54,7 @@ export const queueOutbound = async (
     mediaType: opts.media?.type ?? null,
     mediaUrl: opts.media?.name ?? null,
     isForwarded: opts.forwarded ?? false,
+    clientId: opts.clientId ?? null,
   });
   // The list names a media message's kind ('📷 Imagem', a document's name), never blank.
   const preview = opts.media

@@ -1304,4 +1304,16 @@ export const en: Catalogue = {
     saveSettings: 'Save settings',
     settingsSaved: 'Settings saved',
   },
+  desktopNotify: {
+    pendingTitle: 'New ticket waiting: {{name}}',
+    pendingFallback: 'New ticket waiting',
+    messageFallback: 'New message',
+    chatTitle: '{{sender}} in {{title}}',
+    announcementTitle: 'Announcement: {{title}}',
+  },
+  outbox: {
+    banner: 'No connection to the server. Messages you type will be sent when it is back.',
+    waiting: 'Waiting for connection',
+    refused: 'A waiting message was not sent: {{body}}',
+  },
 };

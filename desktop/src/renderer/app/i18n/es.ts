@@ -1304,4 +1304,16 @@ export const es: Catalogue = {
     saveSettings: 'Guardar configuración',
     settingsSaved: 'Configuración guardada',
   },
+  desktopNotify: {
+    pendingTitle: 'Nuevo ticket esperando: {{name}}',
+    pendingFallback: 'Nuevo ticket esperando',
+    messageFallback: 'Nuevo mensaje',
+    chatTitle: '{{sender}} en {{title}}',
+    announcementTitle: 'Aviso: {{title}}',
+  },
+  outbox: {
+    banner: 'Sin conexión con el servidor. Los mensajes que escribas se enviarán cuando vuelva.',
+    waiting: 'Esperando conexión',
+    refused: 'Un mensaje en espera no se envió: {{body}}',
+  },
 };

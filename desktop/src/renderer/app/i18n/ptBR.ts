@@ -1304,6 +1304,18 @@ export const ptBR = {
     saveSettings: 'Salvar Configurações',
     settingsSaved: 'Configurações salvas',
   },
+  desktopNotify: {
+    pendingTitle: 'Novo atendimento aguardando: {{name}}',
+    pendingFallback: 'Novo atendimento aguardando',
+    messageFallback: 'Nova mensagem',
+    chatTitle: '{{sender}} em {{title}}',
+    announcementTitle: 'Informativo: {{title}}',
+  },
+  outbox: {
+    banner: 'Sem conexão com o servidor. As mensagens digitadas serão enviadas quando a conexão voltar.',
+    waiting: 'Aguardando conexão',
+    refused: 'Uma mensagem em espera não foi enviada: {{body}}',
+  },
 };
 
 /** Same keys in every language, any wording. */

@@ -2,9 +2,12 @@ import { Suspense, useState } from 'react';
 import { Drawer, Layout, theme } from 'antd';
 import { Outlet } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
+import { useDesktopNotifications } from '../../features/desktop-notify';
+import { useOutboxSync } from '../../features/messages';
 import { useSession } from '../../lib/session';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { usePlatformBridge, useRealtime, useTicketViewer } from '../useShellEffects';
+import { OfflineBanner } from './OfflineBanner';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 
@@ -28,9 +31,13 @@ export const AppShell = () => {
   useTicketViewer(user);
   useRealtime(user?.id, user?.companyId);
   usePlatformBridge();
+  useDesktopNotifications();
+  useOutboxSync(user?.id, user?.companyId);
 
   return (
-    <Layout style={{ height: '100%' }}>
+    <div style={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <OfflineBanner />
+    <Layout style={{ flex: 1, minHeight: 0 }}>
       {mobile ? (
         <Drawer placement="left" open={menuOpen} onClose={() => setMenuOpen(false)} width={SIDER_WIDTH} styles={{ body: { padding: 0 } }}>
           <SideMenu />
@@ -71,5 +78,6 @@ export const AppShell = () => {
         </Layout.Content>
       </Layout>
     </Layout>
+    </div>
   );
 };

@@ -7,6 +7,7 @@ import { toastError } from '../../lib/reportError';
 import { emit, onReady } from '../../lib/socket';
 import { Composer } from './composer/Composer';
 import { MessageList } from './MessageList';
+import { OutboxBubbles } from './outbox/OutboxBubbles';
 import { setConversationElement, useConversation } from './messages.store';
 
 /**
@@ -69,6 +70,7 @@ export const Conversation = ({ uuid, header }: { uuid: string; header: (ticket: 
     <Flex vertical style={{ height: '100%' }} data-testid="conversation" data-ticket-id={ticket.id} ref={setEl}>
       {header(ticket)}
       <MessageList />
+      <OutboxBubbles ticketId={ticket.id} />
       <Composer ticket={ticket} />
     </Flex>
   );

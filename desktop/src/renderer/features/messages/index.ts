@@ -3,3 +3,4 @@ export { Conversation } from './Conversation';
 export { useConversation } from './messages.store';
 export { bindMessageSocket } from './messages.socket';
 export { ReadOnlyConversation } from './ReadOnlyConversation';
+export { useOutboxSync } from './outbox/useOutboxSync';

@@ -27,8 +27,9 @@ export const messagesApi = {
   list: (ticketId: number, pageNumber: number) => http.get<MessagesPage>(`/messages/${ticketId}`, { pageNumber }),
   /** The conversation is on screen: clears the unread badge and sends the blue ticks (server decides). */
   markRead: (ticketId: number) => http.post<TicketDto>(`/tickets/${ticketId}/read`, {}),
-  send: (ticketId: number, body: string, quotedMsg?: number | null) =>
-    http.post<MessageDto>(`/messages/${ticketId}`, { body, read: true, fromMe: true, ...(quotedMsg ? { quotedMsg } : {}) }),
+  /** `clientId`: the device's id for it; a retry with the same id never sends twice (decision 0307). */
+  send: (ticketId: number, body: string, quotedMsg?: number | null, clientId?: string) =>
+    http.post<MessageDto>(`/messages/${ticketId}`, { body, read: true, fromMe: true, ...(quotedMsg ? { quotedMsg } : {}), ...(clientId ? { clientId } : {}) }),
   /** One message per file; the caption goes with the first (the server decides), the answer lists them. */
   sendMedia: (ticketId: number, upload: MediaUpload) => {
     const form = new FormData();

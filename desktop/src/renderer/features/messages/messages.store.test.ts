@@ -74,3 +74,27 @@ describe('a message arriving in the conversation on screen (issue 9, item 6)', (
     expect(api.markRead).not.toHaveBeenCalled();
   });
 });
+
+describe('refresh after a reconnect (issue 16 §4)', () => {
+  it('merges the newest page: what arrived while away is added, changed messages take the server’s copy, nothing is blanked', async () => {
+    useConversation.setState({ messages: [makeMessage({ id: 1, ticketId: 42, ack: 1 }), makeMessage({ id: 2, ticketId: 42, fromMe: true, ack: 0, createdAt: '2025-03-10T12:30:00.000Z' })] });
+    api.list.mockResolvedValueOnce({
+      messages: [makeMessage({ id: 2, ticketId: 42, fromMe: true, ack: 3, createdAt: '2025-03-10T12:30:00.000Z' }), makeMessage({ id: 3, ticketId: 42, body: 'enquanto isso', createdAt: '2025-03-10T13:00:00.000Z' })],
+      hasMore: true,
+      count: 3,
+      ticket: { ...ticket, lastMessage: 'enquanto isso' },
+    } as never);
+    const before = useConversation.getState().tailVersion;
+    await useConversation.getState().refresh();
+    const s = useConversation.getState();
+    expect(api.list).toHaveBeenCalledWith(42, 1);
+    expect(s.messages.map((m) => [m.id, m.ack])).toEqual([
+      [1, 1],
+      [2, 3],
+      [3, 0],
+    ]);
+    expect(s.ticket?.lastMessage).toBe('enquanto isso');
+    expect(s.tailVersion).toBe(before + 1);
+    expect(s.page).toBe(1);
+  });
+});

@@ -29,6 +29,8 @@ interface ConversationState {
   /** The window is in front and the conversation on screen: clear its unread count (item 6). */
   readIfSeen: () => void;
   send: (body: string) => Promise<void>;
+  /** After a reconnect: the newest page again, merged (what arrived while away), no blank screen. */
+  refresh: () => Promise<void>;
   clear: () => void;
 }
 
@@ -161,6 +163,22 @@ export const useConversation = create<ConversationState>((set, get) => ({
     if (!ticket) return;
     const message = await messagesApi.send(ticket.id, body);
     if (message && typeof message === 'object' && 'id' in message) get().applyMessage(message);
+  },
+  refresh: async () => {
+    const { ticket, uuid } = get();
+    if (!ticket) return;
+    const page = await messagesApi.list(ticket.id, 1);
+    if (get().uuid !== uuid) return;
+    set((s) => {
+      // The page's copies win (acks, edits made while away).
+      const fresh = new Map(page.messages.map((m) => [m.id, m]));
+      const messages = mergeMessages(
+        s.messages.map((m) => fresh.get(m.id) ?? m),
+        page.messages,
+      );
+      const tailChanged = messages[messages.length - 1]?.id !== s.messages[s.messages.length - 1]?.id;
+      return { ticket: page.ticket ?? s.ticket, messages, tickets: mergeSpans(s.tickets, page), tailVersion: tailChanged ? s.tailVersion + 1 : s.tailVersion };
+    });
   },
   clear: () => set({ ...initial, tailVersion: get().tailVersion + 1 }),
 }));

@@ -5,6 +5,9 @@ import { useConversation } from '../messages';
 import { emptyLists, type Viewer } from './tickets.logic';
 import { bindTicketSocket } from './tickets.socket';
 import { useTickets } from './tickets.store';
+import { notifyDesk } from '../desktop-notify';
+
+vi.mock('../desktop-notify', () => ({ notifyDesk: vi.fn(async () => undefined) }));
 
 const handlers = new Map<string, (p: unknown) => void>();
 vi.mock('../../lib/socket', () => ({
@@ -57,5 +60,17 @@ describe('ticket events on the wire (decision 0042)', () => {
   it('a new ticket arrives as an update and lands in its list', () => {
     hear({ action: 'update', ticket: makeTicket({ id: 2, status: 'pending', uuid: '00000000-0000-4000-8000-000000000002' }) });
     expect(ids('pending')).toEqual(expect.arrayContaining([1, 2]));
+  });
+
+  it('tells the notification rules whether an updated ticket was already waiting (they decide what rings)', () => {
+    const fresh = makeTicket({ id: 2, status: 'pending', uuid: '00000000-0000-4000-8000-000000000002' });
+    hear({ action: 'update', ticket: fresh });
+    hear({ action: 'update', ticket: { ...fresh, lastMessage: 'de novo' } });
+    hear({ action: 'update', ticket: { ...waiting, lastMessage: 'ainda esperando' } });
+    expect(vi.mocked(notifyDesk).mock.calls.map(([e]) => (e.kind === 'ticket' ? [e.ticket.id, e.wasWaiting] : null))).toEqual([
+      [2, false],
+      [2, true],
+      [1, true],
+    ]);
   });
 });

@@ -1,7 +1,6 @@
-import i18n from 'i18next';
 import type { TicketDto } from '@balcao/shared';
 import { listen } from '../../lib/socket';
-import { getPlatform } from '../../platform/platform';
+import { notifyDesk } from '../desktop-notify';
 import { useConversation } from '../messages';
 import { listKeys } from './tickets.logic';
 import { usePresence } from './tickets.presence';
@@ -9,16 +8,6 @@ import { useTickets } from './tickets.store';
 
 const isWaiting = (ticketId: number): boolean =>
   useTickets.getState().lists.pending.tickets.some((t) => t.id === ticketId);
-
-const notifyPending = (ticket: TicketDto): void => {
-  getPlatform()
-    .showNotification({
-      title: (ticket.contact?.name || i18n.t('tickets.newPending')).slice(0, 200),
-      body: (ticket.lastMessage || i18n.t('tickets.newPending')).slice(0, 200),
-      ticketUuid: ticket.uuid,
-    })
-    .catch(() => undefined);
-};
 
 /** A ticket this screen shows: in a list, in the search results, or the open conversation. */
 const isShown = (ticketId: number): boolean => {
@@ -45,7 +34,8 @@ const bindTicketList = (onCurrentDeleted: () => void): (() => void) =>
     const wasWaiting = isWaiting(ticket.id);
     tickets.upsert(ticket);
     conversation.applyTicket(ticket);
-    if (ticket.status === 'pending' && !wasWaiting && isWaiting(ticket.id)) notifyPending(ticket);
+    // The rules (desktop-notify) decide whether a new waiting ticket rings for this agent.
+    void notifyDesk({ kind: 'ticket', ticket, wasWaiting });
   });
 
 /** 'Digitando...' / 'Gravando...': kept per shown ticket; the customer's own message ends it (and updates its ticket). */

@@ -77,7 +77,7 @@ describe('Composer: text', { timeout: 30_000 }, () => {
     expect(api.post).not.toHaveBeenCalled();
     enter();
     await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
-    expect(api.post).toHaveBeenCalledWith('/messages/42', { body: '*Ana:*\nOlá\ntudo bem?', read: true, fromMe: true });
+    expect(api.post).toHaveBeenCalledWith('/messages/42', { body: '*Ana:*\nOlá\ntudo bem?', read: true, fromMe: true, clientId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(input().value).toBe('');
     // The answer lands in the conversation at once (the socket echo merges with it).
     await waitFor(() => expect(useConversation.getState().messages.map((m) => m.id)).toEqual([900]));
@@ -97,7 +97,7 @@ describe('Composer: text', { timeout: 30_000 }, () => {
     expect(localStorage.getItem('signOption')).toBe('false');
     type('Sem assinatura');
     enter();
-    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/messages/42', { body: 'Sem assinatura', read: true, fromMe: true }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/messages/42', { body: 'Sem assinatura', read: true, fromMe: true, clientId: expect.stringMatching(/^[0-9a-f-]{36}$/) }));
     cleanup();
     show();
     expect(screen.getByTestId('sign-toggle').getAttribute('aria-checked')).toBe('false');
@@ -119,7 +119,7 @@ describe('Composer: text', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('reply-preview').textContent).toContain('Qual o prazo?');
     type('Amanhã');
     enter();
-    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/messages/42', { body: '*Ana:*\nAmanhã', read: true, fromMe: true, quotedMsg: 55 }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/messages/42', { body: '*Ana:*\nAmanhã', read: true, fromMe: true, quotedMsg: 55, clientId: expect.stringMatching(/^[0-9a-f-]{36}$/) }));
     expect(useConversation.getState().replyTo).toBeNull();
     expect(screen.queryByTestId('reply-preview')).toBeNull();
 

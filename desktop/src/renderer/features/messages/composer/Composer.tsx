@@ -4,11 +4,14 @@ import { AudioOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icon
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import type { MessageDto, QuickMessageDto, TicketDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
+import { isReachable, newClientId, setReachable } from '../../../lib/connectivity';
+import { ApiError } from '../../../lib/http';
 import { toastError } from '../../../lib/reportError';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { messagesApi } from '../messages.api';
 import { useConversation } from '../messages.store';
+import { useOutbox } from '../outbox/outbox.store';
 import { AttachmentTray, type Attachment } from './AttachmentTray';
 import { fillVariables, matchQuickReplies, MIN_AUDIO_BYTES, quickQuery, replyBlocker, signBody } from './composer.logic';
 import { EmojiPicker } from './EmojiPicker';
@@ -82,10 +85,32 @@ export const Composer = ({ ticket }: { ticket: TicketDto }) => {
     setText('');
     setReplyTo(null);
     const body = signBody(raw, sign, user?.name);
+    const clientId = newClientId();
+    // Kept on the device with its id while the server is unreachable (issue 16 §4; decision 0306).
+    const keep = () =>
+      user
+        ? useOutbox.getState().add({
+            clientId,
+            companyId: user.companyId,
+            userId: user.id,
+            ticketId: ticket.id,
+            ticketUuid: ticket.uuid,
+            body,
+            quotedMsgId: quoted?.id ?? null,
+            createdAt: new Date().toISOString(),
+          })
+        : Promise.resolve();
     void enqueue(async () => {
+      // Offline, or earlier messages of this ticket still wait: behind them, in order.
+      if (!isReachable() || useOutbox.getState().items.some((i) => i.ticketId === ticket.id)) return keep();
       try {
-        apply(await messagesApi.send(ticket.id, body, quoted?.id));
+        apply(await messagesApi.send(ticket.id, body, quoted?.id, clientId));
       } catch (err) {
+        // No answer: maybe stored, maybe not — the same id retried later decides, never twice.
+        if (err instanceof ApiError && err.status === 0) {
+          setReachable(false);
+          return keep();
+        }
         toastError(err);
         setText((current) => current || raw);
         if (quoted && !useConversation.getState().replyTo) setReplyTo(quoted);
