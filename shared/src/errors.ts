@@ -66,6 +66,8 @@ export const errorCodes = [
   'ERR_INTERNAL',
   'ERR_NO_SCHEDULE_FOUND',
   'ERR_SCHEDULE_ALREADY_SENT',
+  'ERR_NO_HELP_FOUND',
+  'ERR_PLATFORM_COMPANY',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -145,6 +147,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_NO_SCHEDULE_FOUND: 404,
   /** A schedule is saved only while unsent (administration.md: save only when sentAt is empty). */
   ERR_SCHEDULE_ALREADY_SENT: 409,
+  ERR_NO_HELP_FOUND: 404,
+  /** The platform's own company (the super user's) is never deleted (decision 0271). */
+  ERR_PLATFORM_COMPANY: 409,
 };
 
 /** The body of every error answer. */

@@ -33,3 +33,5 @@ export * from './schemas/files';
 export * from './schemas/signup';
 export * from './schemas/schedules';
 export * from './schemas/campaigns';
+export * from './schemas/helps';
+export * from './recurrence';

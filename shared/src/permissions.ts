@@ -85,6 +85,10 @@ export const superPermissions = [
   /** The integration keys and the platform's settings (administration.md §6: super only). */
   'settings:platform',
   'plans:manage',
+  /** Help videos (administration.md /helps: writes super only). */
+  'helps:manage',
+  /** The platform's logos (administration.md Settings: Logo, super only). */
+  'logos:manage',
 ] as const;
 
 export type Permission = (typeof adminPermissions)[number] | (typeof superPermissions)[number];

@@ -61,4 +61,6 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_INTERNAL: 'Internal server error. Try again later.',
   ERR_NO_SCHEDULE_FOUND: 'Schedule not found.',
   ERR_SCHEDULE_ALREADY_SENT: 'This message was already sent: it can no longer be changed.',
+  ERR_NO_HELP_FOUND: 'Help video not found.',
+  ERR_PLATFORM_COMPANY: "The platform's own company cannot be deleted.",
 };

@@ -61,4 +61,6 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_INTERNAL: 'Error interno del servidor. Inténtelo más tarde.',
   ERR_NO_SCHEDULE_FOUND: 'Programación no encontrada.',
   ERR_SCHEDULE_ALREADY_SENT: 'Este mensaje ya fue enviado: ya no se puede cambiar.',
+  ERR_NO_HELP_FOUND: 'Video de ayuda no encontrado.',
+  ERR_PLATFORM_COMPANY: 'La empresa de la plataforma no se puede eliminar.',
 };

@@ -62,4 +62,6 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
   ERR_NO_SCHEDULE_FOUND: 'Agendamento não encontrado.',
   ERR_SCHEDULE_ALREADY_SENT: 'Esta mensagem já foi enviada: não pode mais ser alterada.',
+  ERR_NO_HELP_FOUND: 'Vídeo de ajuda não encontrado.',
+  ERR_PLATFORM_COMPANY: 'A empresa da plataforma não pode ser excluída.',
 };
