@@ -16,6 +16,8 @@ export const PUBLIC_URLS: readonly string[] = [
   '/forgetpassword/:email',
   '/resetpasswords',
   '/resetpasswords/:email/:token/:newPassword',
+  // Issue 14 §4: the logos' addresses (the login page shows one).
+  '/logos',
 ];
 
 /** `GET /tickets/:id` — the key the route tables use. */

@@ -5,13 +5,13 @@ import { weekdaysEn } from './queues';
 
 export const recurrences = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 
-/** Super user: a company with its first admin. */
+/** Super user: a company with its first admin (POST /companies; the Cadastrar Empresa tab). */
 export const CreateCompanyBody = z.object({
   name: name2to50,
   email: z.union([z.literal(''), email]).default(''),
   phone: z.string().trim().max(20).default(''),
   planId: dbId.optional(),
-  dueDate: z.string().date().nullable().optional(),
+  dueDate: z.union([z.literal(''), z.string().date()]).nullable().optional(),
   recurrence: z.enum(recurrences).default('MENSAL'),
   timezone: z
     .string()
@@ -25,12 +25,23 @@ export const CreateCompanyBody = z.object({
       }
     }, 'invalid IANA time zone')
     .optional(),
-  admin: z.object({
-    name: name2to50,
-    email,
-    password: z.string({ error: msg.required }).min(5, msg.tooShort).max(50, msg.tooLong),
-  }),
-});
+  /** Active or not (the Empresas tab's status); default active. */
+  status: z.boolean().default(true),
+  /** The company's campaigns switch (setting `campaignsEnabled`), as the spec's form sends it. */
+  campaignsEnabled: z.boolean().optional(),
+  admin: z
+    .object({
+      name: name2to50,
+      email,
+      password: z.string({ error: msg.required }).min(5, msg.tooShort).max(50, msg.tooLong),
+    })
+    .optional(),
+  /**
+   * The spec's Cadastrar Empresa form has no admin block: its e-mail and a password make the first
+   * admin (decision 0271). One of `admin` or `email` + `password` is required: no default password.
+   */
+  password: z.string().min(5, msg.tooShort).max(50, msg.tooLong).optional(),
+}).refine((b) => b.admin || (b.email && b.password), { message: msg.required, path: ['password'] });
 export type CreateCompanyBody = z.infer<typeof CreateCompanyBody>;
 
 /** POST /companies: the company and its first admin's id. */

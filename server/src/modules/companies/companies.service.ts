@@ -20,24 +20,28 @@ export const createCompaniesService = (data: DataAccess, sessions?: Pick<Session
   /** Super user: a company, its default settings and its first admin, in one transaction. */
   create: async (ctx: Ctx, body: CreateCompanyBody): Promise<CompanyDto & { adminUserId: number }> => {
     if (!can(ctx, 'companies:manage')) throw new AppError('ERR_NO_PERMISSION');
-    const passwordHash = await hashPassword(body.admin.password);
+    const admin = body.admin ?? { name: body.name, email: body.email, password: body.password ?? '' };
+    const passwordHash = await hashPassword(admin.password);
     return data.withSystem('companies:super', async ({ tx }) => {
       const plan = body.planId ? await repo.getPlan(tx, body.planId) : await repo.firstPlan(tx);
       if (!plan) throw new AppError('ERR_NO_PLAN_FOUND');
-      const { company, admin } = await insertCompanyWithAdmin(
+      const { company, admin: adminRow } = await insertCompanyWithAdmin(
         tx,
         {
           name: body.name,
           email: body.email,
           phone: body.phone,
           planId: plan.id,
-          dueDate: body.dueDate ?? NO_DUE_DATE,
+          dueDate: body.dueDate || NO_DUE_DATE,
           recurrence: body.recurrence,
+          status: body.status,
           ...(body.timezone ? { timezone: body.timezone } : {}),
         },
-        { name: body.admin.name, email: body.admin.email, passwordHash },
+        { name: admin.name, email: admin.email, passwordHash },
       );
-      return { ...repo.toCompanyDto(company), adminUserId: admin.id };
+      if (body.campaignsEnabled !== undefined) await repo.putSetting(tx, company.id, 'campaignsEnabled', String(body.campaignsEnabled));
+      await auditQueries.record(tx, ctx, { entity: 'company', entityId: company.id, action: 'create', before: null, after: audited(company), companyId: company.id });
+      return { ...repo.toCompanyDto(company), adminUserId: adminRow.id };
     });
   },
 
