@@ -7,7 +7,7 @@ import { RequirePlan } from '../features/plans/RequirePlan';
 
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
-  'helps', 'messages-api', 'financeiro', 'announcements', 'subscription', 'chats/:uuid?',
+  'messages-api', 'financeiro', 'announcements', 'subscription', 'chats/:uuid?',
 ];
 
 const routes: RouteObject[] = [
@@ -170,6 +170,10 @@ const routes: RouteObject[] = [
           const { CampaignsConfigPage } = await import('../features/campaigns/CampaignsConfigPage');
           return { element: <RequireAdmin><RequirePlan flag="useCampaigns"><CampaignsConfigPage /></RequirePlan></RequireAdmin> };
         },
+      },
+      {
+        path: 'helps',
+        lazy: async () => ({ Component: (await import('../features/helps/HelpsPage')).HelpsPage }),
       },
       {
         path: 'simulator',

@@ -6,6 +6,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { hasCampaignsFlag, logout } from '../../features/auth/auth.actions';
 import { useCompany } from '../../features/company/company.store';
 import { ConnectionsBadge } from '../../features/connections/ConnectionsBadge';
+import { Logo } from '../../features/logos/Logo';
+import { useFavicon } from '../../features/logos/logos.store';
 import { useSession } from '../../lib/session';
 import { getPlatform } from '../../platform/platform';
 import { buildMenu } from './menuItems';
@@ -35,6 +37,7 @@ export const SideMenu = () => {
   const user = useSession((s) => s.user);
   const flags = useCompany((s) => s.flags);
   const version = useAppVersion();
+  useFavicon();
 
   const groups = useMemo(
     () => (user ? buildMenu({ profile: user.profile, isSuper: user.super, flags, campaignsFlag: hasCampaignsFlag() }) : []),
@@ -64,6 +67,9 @@ export const SideMenu = () => {
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <div style={{ padding: '12px 16px 4px' }}>
+        <Logo dest="interno" height={40} testId="drawer-logo" />
+      </div>
       <Menu
         mode="inline"
         items={items}
