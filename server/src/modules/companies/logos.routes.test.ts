@@ -20,6 +20,8 @@ let co: TestCompany;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const ICO = Buffer.concat([Buffer.from([0, 0, 1, 0, 1, 0, 1, 1, 0, 0, 1, 0, 32, 0, 40, 0, 0, 0, 22, 0, 0, 0]), Buffer.alloc(40)]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#0a0"/></svg>');
+/** As drawing programs write it: an XML declaration first (file-type calls that 'xml'). */
+const SVG_DECLARED = Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle r="4" fill="#00a"/></svg>');
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'balcao-logos-'));
@@ -94,6 +96,13 @@ describe('logos', () => {
     expect(r.statusCode).toBe(400);
     expect(r.json()).toMatchObject({ error: 'ERR_FILE_TYPE_NOT_ALLOWED' });
     expect((await fetchLogo('/public/logotipos/login.png')).rawPayload.equals(before)).toBe(true);
+  });
+
+  it('takes an SVG with an XML declaration, and refuses an XML document that is not SVG', async () => {
+    expect((await upload(superToken, 'login', SVG_DECLARED, 'desenho.svg', 'image/svg+xml')).statusCode).toBe(200);
+    expect((await fetchLogo('/public/logotipos/login.png')).body).toBe(SVG_DECLARED.toString());
+    const xml = await upload(superToken, 'login', Buffer.from('<?xml version="1.0"?><rss version="2.0"><channel/></rss>'), 'feed.svg', 'image/svg+xml');
+    expect(xml.json()).toMatchObject({ error: 'ERR_FILE_TYPE_NOT_ALLOWED' });
   });
 
   it('serves a PNG renamed .svg as the PNG it is', async () => {

@@ -19,7 +19,9 @@ export const LOGO_TYPES: Record<LogoKind, string> = { png: 'image/png', ico: 'im
 /** The kind of an upload by its bytes (file-type for PNG and ICO; SVG by parsing), or null. */
 export const sniffLogo = async (bytes: Buffer): Promise<LogoKind | null> => {
   const t = await fileTypeFromBuffer(bytes).catch(() => undefined);
-  if (t) return t.ext === 'png' ? 'png' : t.ext === 'ico' ? 'ico' : null;
+  if (t?.ext === 'png' || t?.ext === 'ico') return t.ext;
+  // file-type calls a document with an XML declaration 'xml' (and may one day say 'svg'): text is judged by parsing.
+  if (t && t.ext !== 'xml' && t.ext !== 'svg') return null;
   return svgProblem(bytes) === null ? 'svg' : null;
 };
 

@@ -6,7 +6,6 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { hasCampaignsFlag, logout } from '../../features/auth/auth.actions';
 import { useCompany } from '../../features/company/company.store';
 import { ConnectionsBadge } from '../../features/connections/ConnectionsBadge';
-import { Logo } from '../../features/logos/Logo';
 import { useFavicon } from '../../features/logos/logos.store';
 import { useSession } from '../../lib/session';
 import { getPlatform } from '../../platform/platform';
@@ -67,9 +66,6 @@ export const SideMenu = () => {
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <div style={{ padding: '12px 16px 4px' }}>
-        <Logo dest="interno" height={40} testId="drawer-logo" />
-      </div>
       <Menu
         mode="inline"
         items={items}

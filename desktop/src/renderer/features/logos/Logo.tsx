@@ -12,7 +12,7 @@ export const Logo = ({ dest, height, testId }: { dest: Exclude<LogoDestination, 
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src) {
     return (
-      <Typography.Title level={dest === 'login' ? 2 : 4} style={{ textAlign: 'center', margin: 0 }} data-testid={testId}>
+      <Typography.Title level={dest === 'login' ? 2 : 4} style={{ textAlign: 'center', margin: 0, color: dest === 'login' ? undefined : 'inherit' }} data-testid={testId}>
         Balcão
       </Typography.Title>
     );
