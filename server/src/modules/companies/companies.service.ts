@@ -40,7 +40,8 @@ export const createCompaniesService = (data: DataAccess, sessions?: Pick<Session
         { name: admin.name, email: admin.email, passwordHash },
       );
       if (body.campaignsEnabled !== undefined) await repo.putSetting(tx, company.id, 'campaignsEnabled', String(body.campaignsEnabled));
-      await auditQueries.record(tx, ctx, { entity: 'company', entityId: company.id, action: 'create', before: null, after: audited(company), companyId: company.id });
+      // In the super user's trail (the platform's): the new company's own trail starts with its own changes.
+      await auditQueries.record(tx, ctx, { entity: 'company', entityId: company.id, action: 'create', before: null, after: audited(company) });
       return { ...repo.toCompanyDto(company), adminUserId: adminRow.id };
     });
   },
