@@ -73,6 +73,8 @@ export const errorCodes = [
   'ERR_INVOICE_ALREADY_PAID',
   'ERR_PAYMENT_PROVIDER',
   'ERR_INVALID_WEBHOOK',
+  'ERR_NO_HELP_FOUND',
+  'ERR_PLATFORM_COMPANY',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -165,6 +167,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_PAYMENT_PROVIDER: 502,
   /** A payment webhook without the provider's token (a forged call changes nothing). */
   ERR_INVALID_WEBHOOK: 401,
+  ERR_NO_HELP_FOUND: 404,
+  /** The platform's own company (the super user's) is never deleted (decision 0271). */
+  ERR_PLATFORM_COMPANY: 409,
 };
 
 /** The body of every error answer. */

@@ -93,6 +93,8 @@ export type DomainEvent =
   /** A company setting (or its timezone) changed; an integration key's value is never in it (decision 0120). */
   | { type: 'setting.updated'; companyId: number; setting: SettingDto }
   | { type: 'company.schedulesUpdated'; companyId: number; schedules: CompanyScheduleDay[] }
+  /** The super user deleted a company: its users' sockets are closed (decision 0271). */
+  | { type: 'company.deleted'; companyId: number; userIds: number[] }
   /** A session ended (logout, or its refresh token came back after rotation and was revoked). */
   | { type: 'auth.logout'; companyId: number; userId: number }
   /** A confirmed payment renewed the company's licence (issue 14 §7; decision 0283). */

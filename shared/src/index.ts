@@ -35,3 +35,5 @@ export * from './schemas/schedules';
 export * from './schemas/campaigns';
 export * from './schemas/chats';
 export * from './schemas/billing';
+export * from './schemas/helps';
+export * from './recurrence';

@@ -91,6 +91,10 @@ export const superPermissions = [
   'billing:viewAll',
   /** Settle a sandbox provider's charge (POST /sandbox/payments/:chargeId/pay). */
   'billing:sandboxPay',
+  /** Help videos (administration.md /helps: writes super only). */
+  'helps:manage',
+  /** The platform's logos (administration.md Settings: Logo, super only). */
+  'logos:manage',
 ] as const;
 
 export type Permission = (typeof adminPermissions)[number] | (typeof superPermissions)[number];

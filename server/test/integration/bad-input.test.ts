@@ -18,6 +18,7 @@ beforeAll(async () => {
   app = await createTestApp({ config: { uploadLimits: { image: 1024, video: 1024, audio: 1024, document: 4096 }, uploadMaxBytes: 8192 } });
   co = await createCompany(app);
   superToken = (await login(app, SUPER_EMAIL, SUPER_PASSWORD)).token;
+  fx.help = (await api(app, superToken).post<{ id: number }>('/helps', { title: 'Ajuda fixture', video: 'dQw4w9WgXcQ' })).body.id;
   const admin = api(app, co.adminToken);
   fx.wa = co.whatsapp.id;
   fx.company = co.companyId;
@@ -722,6 +723,73 @@ const table: Record<string, Case[]> = {
     ...bodyShapes('POST', '/companies').map((c) => ({ ...c, as: 'super' as const })),
   ],
   'GET /companies/listPlan/:id': badIds('GET', (id) => `/companies/listPlan/${id}`).map((c) => ({ ...c, as: 'super' as const })),
+  // Issue 14 §4–5: the super user's Empresas tab, helps and logos.
+  'GET /companies/list': [{ ...q('/companies/list', 'unknown query is ignored', 'x=%ZZ'), status: 200, as: 'super' }],
+  'PUT /companies/:id': [
+    ...badIds('PUT', (id) => `/companies/${id}`, { status: true }).map((c) => ({ ...c, as: 'super' as const })),
+    ...(
+      [
+        ['name of one letter', { name: 'A' }],
+        ['name over 50', { name: long(51) }],
+        ['e-mail invalid', { email: 'x' }],
+        ['phone over 20', { phone: long(21) }],
+        ['planId as text', { planId: 'abc' }],
+        ['planId over int4', { planId: INT4_OVER }],
+        ['status as text', { status: 'yes' }],
+        ['dueDate not a date', { dueDate: '31/12/2030' }],
+        ['dueDate impossible', { dueDate: '2030-02-30' }],
+        ['unknown recurrence', { recurrence: 'SEMANAL' }],
+        ['name with a NUL byte', { name: NUL }],
+      ] as const
+    ).map(([name, body]) => ({ ...b('PUT', '/companies/{company}', name, body), as: 'super' as const })),
+    { ...b('PUT', '/companies/999999', 'no such company', { status: true }), status: 404, as: 'super' },
+    { ...b('PUT', '/companies/{company}', 'no such plan', { planId: 999999 }), status: 404, as: 'super' },
+    ...bodyShapes('PUT', '/companies/{company}').map((c) => ({ ...c, as: 'super' as const })),
+  ],
+  'DELETE /companies/:id': [
+    ...badIds('DELETE', (id) => `/companies/${id}`).map((c) => ({ ...c, as: 'super' as const })),
+    { name: 'no such company', req: { method: 'DELETE', url: '/companies/999999' }, status: 404, as: 'super' },
+  ],
+  'GET /helps': [{ ...q('/helps', 'unknown query is ignored', 'x=%ZZ'), status: 200 }, q('/helps', 'searchParam over 100', `searchParam=${long(101)}`)],
+  'GET /helps/list': [
+    { ...q('/helps/list', 'a search with LIKE wildcards', 'searchParam=%25_%5C'), status: 200 },
+    q('/helps/list', 'searchParam over 100', `searchParam=${long(101)}`),
+  ],
+  'POST /helps': [
+    ...(
+      [
+        ['missing fields', {}],
+        ['missing video', { title: 'Ajuda' }],
+        ['blank title', { title: '   ', video: 'dQw4w9WgXcQ' }],
+        ['title over 200', { title: long(201), video: 'dQw4w9WgXcQ' }],
+        ['not a YouTube video', { title: 'Ajuda', video: 'https://vimeo.com/1' }],
+        ['a script address', { title: 'Ajuda', video: 'javascript:alert(1)' }],
+        ['description over 2000', { title: 'Ajuda', video: 'dQw4w9WgXcQ', description: long(2001) }],
+        ['title as number', { title: 1, video: 'dQw4w9WgXcQ' }],
+      ] as const
+    ).map(([name, body]) => ({ ...b('POST', '/helps', name, body), as: 'super' as const })),
+    ...bodyShapes('POST', '/helps').map((c) => ({ ...c, as: 'super' as const })),
+  ],
+  'PUT /helps/:id': [
+    ...badIds('PUT', (id) => `/helps/${id}`, { title: 'Ajuda', video: 'dQw4w9WgXcQ' }).map((c) => ({ ...c, as: 'super' as const })),
+    { ...b('PUT', '/helps/{help}', 'missing video', { title: 'Ajuda' }), as: 'super' },
+    { ...b('PUT', '/helps/999999', 'no such help', { title: 'Ajuda', video: 'dQw4w9WgXcQ' }), status: 404, as: 'super' },
+    ...bodyShapes('PUT', '/helps/{help}').map((c) => ({ ...c, as: 'super' as const })),
+  ],
+  'DELETE /helps/:id': [
+    ...badIds('DELETE', (id) => `/helps/${id}`).map((c) => ({ ...c, as: 'super' as const })),
+    { name: 'no such help', req: { method: 'DELETE', url: '/helps/999999' }, status: 404, as: 'super' },
+  ],
+  'GET /logos': [{ ...q('/logos', 'unknown query is ignored', 'x=%ZZ'), status: 200 }],
+  'POST /settings/media-upload': [
+    { ...form('/settings/media-upload', 'no destination', {}, [{ field: 'file', fileName: 'a.png', type: 'image/png', content: 'x' }]), as: 'super' },
+    { ...form('/settings/media-upload?ref=banner', 'unknown destination', {}, [{ field: 'file', fileName: 'a.png', type: 'image/png', content: 'x' }]), as: 'super' },
+    { ...b('POST', '/settings/media-upload?ref=login', 'JSON instead of a file', { file: 'x' }), status: [400, 415], as: 'super' },
+    { ...form('/settings/media-upload?ref=login', 'no file part', { typeArch: 'logo' }, []), as: 'super' },
+    { ...form('/settings/media-upload?ref=login', 'an empty file', {}, [{ field: 'file', fileName: 'a.png', type: 'image/png', content: '' }]), as: 'super' },
+    { ...form('/settings/media-upload?ref=login', 'a PDF named .png', {}, [{ field: 'file', fileName: 'a.png', type: 'image/png', content: PDF }]), error: 'ERR_FILE_TYPE_NOT_ALLOWED', as: 'super' },
+    { ...form('/settings/media-upload?ref=favicon', 'an SVG with a script', {}, [{ field: 'file', fileName: 'a.svg', type: 'image/svg+xml', content: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' }]), error: 'ERR_FILE_TYPE_NOT_ALLOWED', as: 'super' },
+  ],
   'GET /plans/list': [{ ...q('/plans/list', 'unknown query is ignored', 'x=%ZZ'), status: 200 }],
   // Issue 14: public signup and password reset (registration is off here: a valid signup is 403).
   'GET /settings/allowregister': [{ ...q('/settings/allowregister', 'unknown query is ignored', 'x=%ZZ'), status: 200 }],

@@ -161,6 +161,8 @@ describe('sockets of two companies', () => {
     } finally {
       for (const s of [member, out]) s.disconnect();
     }
+  });
+
   it("A's payment (company-<A>-payment, CONCLUIDA) reaches A's admin socket and nothing of it reaches B's", async () => {
     const [inv] = await app.owner`insert into invoices (company_id, detail, value, due_date, period, provider, charge_id, pix_code)
       values (${A.c.companyId}, 'Plano', 10, current_date, ${`iso-${process.pid}`}, 'sandbox', ${`sbx_iso_${process.pid}`}, 'pix') returning id`;

@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TicketDto } from '@balcao/shared';
+import { NO_DUE_DATE, type TicketDto } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../helpers/build-app';
 import { api } from '../helpers/world';
 import { createTenant, freshContact, type Tenant } from '../helpers/tenants';
@@ -235,6 +235,19 @@ const contacts = (b: RawResponse['body']) => b.contacts;
 const itself = (b: RawResponse['body']) => b;
 
 /** The plan A is on, as the database has it. */
+/** A's company row as it was: a refused edit or delete leaves it so. */
+const aCompanyUnchanged = async () => {
+  const [now] = await app.owner`select due_date::text as due, status from companies where id = ${A.c.companyId}`;
+  expect(now).toEqual({ due: NO_DUE_DATE, status: true });
+};
+/** One help video of the platform (helps belong to no tenant). */
+let helpId: number | undefined;
+const platformHelp = async (): Promise<number> => {
+  helpId ??= (await app.owner`insert into helps (company_id, title, video) values ((select id from companies where is_platform), 'Ajuda da plataforma', 'dQw4w9WgXcQ') returning id`)[0]!.id as number;
+  return helpId;
+};
+const platformHelpUnchanged = async () => expect(await app.owner`select title from helps where id = ${await platformHelp()}`).toEqual([{ title: 'Ajuda da plataforma' }]);
+
 const aPlanId = async () => (await app.owner`select plan_id from companies where id = ${A.c.companyId}`)[0]!.plan_id as number;
 const aPlanUnchanged = async () => {
   const [p] = await app.owner`select name from plans where id = ${await aPlanId()}`;
@@ -968,6 +981,28 @@ const table: Record<string, Case[]> = {
     },
   ],
   'GET /companies/listPlan/:id': [{ name: "A's company", req: () => get(`/companies/listPlan/${A.c.companyId}`), expect: notFound('ERR_NO_COMPANY_FOUND') }],
+  // Issue 14 §4–5: companies, helps and logos are the super user's; B's admin changes nothing of A's.
+  'GET /companies/list': [{ name: 'super user only', req: () => get('/companies/list'), expect: answered(403, 'ERR_NO_PERMISSION') }],
+  'PUT /companies/:id': [
+    { name: "A's company", req: () => ({ method: 'PUT', url: `/companies/${A.c.companyId}`, body: { dueDate: '2099-12-31', status: false } }), expect: answered(403, 'ERR_NO_PERMISSION', aCompanyUnchanged) },
+    { name: 'its own company (its due date is the platform\'s to set)', req: () => ({ method: 'PUT', url: `/companies/${B.c.companyId}`, body: { dueDate: '2099-12-31' } }), expect: answered(403, 'ERR_NO_PERMISSION') },
+  ],
+  'DELETE /companies/:id': [{ name: "A's company", req: () => ({ method: 'DELETE', url: `/companies/${A.c.companyId}` }), expect: answered(403, 'ERR_NO_PERMISSION', aCompanyUnchanged) }],
+  'GET /helps': [{ name: "the platform's videos, nothing of A's", req: async () => (await platformHelp(), get('/helps')), expect: async (r) => { expect(r.status).toBe(200); expect(r.text).not.toContain(A.marker); expect((r.body as unknown as { title: string }[]).map((h) => h.title)).toContain('Ajuda da plataforma'); } }],
+  'GET /helps/list': [{ name: "the platform's videos, nothing of A's", req: () => get(`/helps/list?searchParam=${A.marker}`), expect: async (r) => { expect(r.status).toBe(200); expect(r.body).toEqual([]); } }],
+  'POST /helps': [{ name: 'super user only', req: () => ({ method: 'POST', url: '/helps', body: { title: 'Ajuda de B', video: 'dQw4w9WgXcQ' } }), expect: answered(403, 'ERR_NO_PERMISSION', async () => expect(await app.owner`select id from helps where title = 'Ajuda de B'`).toEqual([])) }],
+  'PUT /helps/:id': [{ name: "the platform's video", req: async () => ({ method: 'PUT', url: `/helps/${await platformHelp()}`, body: { title: 'Trocada', video: 'dQw4w9WgXcQ' } }), expect: answered(403, 'ERR_NO_PERMISSION', platformHelpUnchanged) }],
+  'DELETE /helps/:id': [{ name: "the platform's video", req: async () => ({ method: 'DELETE', url: `/helps/${await platformHelp()}` }), expect: answered(403, 'ERR_NO_PERMISSION', platformHelpUnchanged) }],
+  'POST /settings/media-upload': [
+    {
+      name: "the platform's login logo",
+      req: () => {
+        const f = multipart([{ name: 'file', value: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), filename: 'a.svg', contentType: 'image/svg+xml' }]);
+        return { method: 'POST', url: '/settings/media-upload?ref=login', raw: f.payload.toString('latin1'), contentType: f.contentType };
+      },
+      expect: answered(403, 'ERR_NO_PERMISSION', async () => expect(await app.owner`select id from audit_logs where entity = 'logo'`).toEqual([])),
+    },
+  ],
   // Plans are the platform's, not a company's: anyone reads one, only the super user changes them.
   'GET /plans/all': [{ name: 'super user only', req: () => get('/plans/all'), expect: answered(403, 'ERR_NO_PERMISSION') }],
   'GET /plans/:id': [{ name: "A's plan is the catalogue's", req: async () => get(`/plans/${await aPlanId()}`), expect: async (r) => {

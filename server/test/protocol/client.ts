@@ -934,6 +934,8 @@ export class SpecClient {
   /** pages/Chat.sendMessage: POST /chats/{currentChat.id}/messages { message }. */
   sendChatMessage(id: number, message: string) {
     return this.http<WireChatMessage>('POST', `/chats/${id}/messages`, { data: { message } });
+  }
+
   // ------------------------------------------------------------------------------ billing
 
   /** pages/Financeiro (infinite scroll): GET /invoices/all with searchParam and pageNumber; reads `list` and `hasMore`. */

@@ -5,13 +5,13 @@ import { weekdaysEn } from './queues';
 
 export const recurrences = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 
-/** Super user: a company with its first admin. */
+/** Super user: a company with its first admin (POST /companies; the Cadastrar Empresa tab). */
 export const CreateCompanyBody = z.object({
   name: name2to50,
   email: z.union([z.literal(''), email]).default(''),
   phone: z.string().trim().max(20).default(''),
   planId: dbId.optional(),
-  dueDate: z.string().date().nullable().optional(),
+  dueDate: z.union([z.literal(''), z.string().date()]).nullable().optional(),
   recurrence: z.enum(recurrences).default('MENSAL'),
   timezone: z
     .string()
@@ -25,12 +25,23 @@ export const CreateCompanyBody = z.object({
       }
     }, 'invalid IANA time zone')
     .optional(),
-  admin: z.object({
-    name: name2to50,
-    email,
-    password: z.string({ error: msg.required }).min(5, msg.tooShort).max(50, msg.tooLong),
-  }),
-});
+  /** Active or not (the Empresas tab's status); default active. */
+  status: z.boolean().default(true),
+  /** The company's campaigns switch (setting `campaignsEnabled`), as the spec's form sends it. */
+  campaignsEnabled: z.boolean().optional(),
+  admin: z
+    .object({
+      name: name2to50,
+      email,
+      password: z.string({ error: msg.required }).min(5, msg.tooShort).max(50, msg.tooLong),
+    })
+    .optional(),
+  /**
+   * The spec's Cadastrar Empresa form has no admin block: its e-mail and a password make the first
+   * admin (decision 0271). One of `admin` or `email` + `password` is required: no default password.
+   */
+  password: z.string().min(5, msg.tooShort).max(50, msg.tooLong).optional(),
+}).refine((b) => b.admin || (b.email && b.password), { message: msg.required, path: ['password'] });
 export type CreateCompanyBody = z.infer<typeof CreateCompanyBody>;
 
 /** POST /companies: the company and its first admin's id. */
@@ -84,3 +95,40 @@ export type UpdateCompanySchedulesBody = z.infer<typeof UpdateCompanySchedulesBo
 /** GET /companies/:id and PUT /companies/:id/schedules: the company with its working hours. */
 export const CompanyWithSchedulesDto = CompanyDto.extend({ schedules: z.array(CompanyScheduleDay) });
 export type CompanyWithSchedulesDto = z.infer<typeof CompanyWithSchedulesDto>;
+
+/**
+ * PUT /companies/:id (super user; the Empresas tab's edit and its 'Vencimento' plus button):
+ * only the fields sent change. A null or empty due date means "never expires" (administration.md
+ * §5: an empty or invalid due date is sent as null).
+ */
+export const UpdateCompanyBody = z.object({
+  name: name2to50.optional(),
+  email: z.union([z.literal(''), email]).optional(),
+  phone: z.string().trim().max(20).optional(),
+  planId: dbId.optional(),
+  status: z.boolean().optional(),
+  dueDate: z.union([z.literal(''), z.string().date()]).nullable().optional(),
+  recurrence: z.enum(recurrences).optional(),
+});
+export type UpdateCompanyBody = z.infer<typeof UpdateCompanyBody>;
+
+/** DELETE /companies/:id: the spec's confirmation shape. */
+export const DeletedCompanyResponse = z.object({ message: z.string() });
+
+/** The three places a logo shows (administration.md Logo upload: login, inside, favicon). */
+export const logoDestinations = ['login', 'interno', 'favicon'] as const;
+export type LogoDestination = (typeof logoDestinations)[number];
+
+/** POST /settings/media-upload?ref=…: the destination as the spec's client names it. */
+export const LogoUploadQuery = z.object({ ref: z.enum(logoDestinations) });
+
+/** The spec's client checks `mensagem === 'Arquivo Anexado'`; ours reads the new versioned address. */
+export const LogoUploadResponse = z.object({ mensagem: z.string(), ref: z.enum(logoDestinations), url: z.string() });
+export type LogoUploadResponse = z.infer<typeof LogoUploadResponse>;
+
+/**
+ * GET /logos (public: the login page shows one): each destination's address with its version
+ * (`/public/logotipos/login.png?v=…`), so a new upload is fetched at once, never a cached old one.
+ */
+export const LogosResponse = z.object({ login: z.string(), interno: z.string(), favicon: z.string() });
+export type LogosResponse = z.infer<typeof LogosResponse>;

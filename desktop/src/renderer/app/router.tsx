@@ -7,7 +7,7 @@ import { RequirePlan } from '../features/plans/RequirePlan';
 
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
-  'helps', 'messages-api', 'financeiro', 'announcements', 'subscription',
+  'messages-api', 'financeiro', 'announcements', 'subscription',
 ];
 
 const routes: RouteObject[] = [
@@ -177,6 +177,10 @@ const routes: RouteObject[] = [
           const { ChatsPage } = await import('../features/chats/ChatsPage');
           return { element: <RequirePlan flag="useInternalChat"><ChatsPage /></RequirePlan> };
         },
+      },
+      {
+        path: 'helps',
+        lazy: async () => ({ Component: (await import('../features/helps/HelpsPage')).HelpsPage }),
       },
       {
         path: 'simulator',

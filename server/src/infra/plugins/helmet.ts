@@ -10,11 +10,14 @@ export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  // i.ytimg.com: the /helps cards' video thumbnails (decision 0273).
+  imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
   mediaSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'", 'ws:', 'wss:'],
   objectSrc: ["'none'"],
+  // The /helps player: YouTube's privacy-enhanced embed only (decision 0273).
+  frameSrc: ['https://www.youtube-nocookie.com'],
   frameAncestors: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],

@@ -2,6 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { DEFAULT_COMPANY_SETTINGS, type CompanyDto, type CompanyRef, type PlanDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { companies, plans, settings } from './companies.table';
+import { users } from '../users/users.table';
+import { whatsapps } from '../whatsapp/whatsapp.table';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;
@@ -99,3 +101,21 @@ export type CompanySchedules = CompanyRow['schedules'];
 /** The company's own setup columns (timezone, working hours); the caller checked who may. */
 export const setSetup = async (tx: Tx, id: number, set: { timezone?: string; schedules?: CompanySchedules }): Promise<CompanyRow | undefined> =>
   (await tx.update(companies).set({ ...set, updatedAt: new Date() }).where(eq(companies.id, id)).returning())[0];
+
+/** The super user's edit of a company's own columns (name, contact, plan, status, due date, recurrence). */
+export const update = async (tx: Tx, id: number, set: Partial<Pick<CompanyRow, 'name' | 'email' | 'phone' | 'planId' | 'status' | 'dueDate' | 'recurrence'>>): Promise<CompanyRow | undefined> =>
+  (await tx.update(companies).set({ ...set, updatedAt: new Date() }).where(eq(companies.id, id)).returning())[0];
+
+/** The company row locked for a delete (two deletes, or a delete and an edit, take turns). */
+export const lock = async (tx: Tx, id: number): Promise<CompanyRow | undefined> => (await tx.select().from(companies).where(eq(companies.id, id)).for('update'))[0];
+
+/** What a deleted company leaves running: its connections' sessions and its users' sockets. */
+export const liveParts = async (tx: Tx, id: number): Promise<{ whatsappIds: number[]; userIds: number[] }> => ({
+  whatsappIds: (await tx.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.companyId, id))).map((r) => r.id),
+  userIds: (await tx.select({ id: users.id }).from(users).where(eq(users.companyId, id))).map((r) => r.id),
+});
+
+/** Deletes a company; every table's foreign key to it cascades (all its data goes with it). */
+export const remove = async (tx: Tx, id: number): Promise<void> => {
+  await tx.delete(companies).where(eq(companies.id, id));
+};

@@ -1,32 +1,48 @@
-import { can, NO_DUE_DATE, type CompanyDto, type CompanyPlanDto, type CreateCompanyBody } from '@balcao/shared';
+import { can, NO_DUE_DATE, type CompanyDto, type CompanyPlanDto, type CreateCompanyBody, type UpdateCompanyBody } from '@balcao/shared';
+import { pgCode, UNIQUE_VIOLATION } from '../../db/errors';
+import { auditQueries } from '../audit';
+import type { SessionManager } from '../whatsapp';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import { hashPassword } from '../users';
 import { insertCompanyWithAdmin } from './company-setup';
 import * as repo from './companies.repository';
 
-export const createCompaniesService = (data: DataAccess) => ({
+/** The audited view of a company (what the trail keeps of a change). */
+const audited = (c: repo.CompanyRow) => ({ name: c.name, email: c.email, phone: c.phone, planId: c.planId, status: c.status, dueDate: c.dueDate, recurrence: c.recurrence });
+
+const superOnly = (ctx: Ctx) => {
+  if (!can(ctx, 'companies:manage')) throw new AppError('ERR_NO_PERMISSION');
+};
+
+/** `sessions`: the process's WhatsApp sessions, stopped when their company is deleted. */
+export const createCompaniesService = (data: DataAccess, sessions?: Pick<SessionManager, 'stop'>) => ({
   /** Super user: a company, its default settings and its first admin, in one transaction. */
   create: async (ctx: Ctx, body: CreateCompanyBody): Promise<CompanyDto & { adminUserId: number }> => {
     if (!can(ctx, 'companies:manage')) throw new AppError('ERR_NO_PERMISSION');
-    const passwordHash = await hashPassword(body.admin.password);
+    const admin = body.admin ?? { name: body.name, email: body.email, password: body.password ?? '' };
+    const passwordHash = await hashPassword(admin.password);
     return data.withSystem('companies:super', async ({ tx }) => {
       const plan = body.planId ? await repo.getPlan(tx, body.planId) : await repo.firstPlan(tx);
       if (!plan) throw new AppError('ERR_NO_PLAN_FOUND');
-      const { company, admin } = await insertCompanyWithAdmin(
+      const { company, admin: adminRow } = await insertCompanyWithAdmin(
         tx,
         {
           name: body.name,
           email: body.email,
           phone: body.phone,
           planId: plan.id,
-          dueDate: body.dueDate ?? NO_DUE_DATE,
+          dueDate: body.dueDate || NO_DUE_DATE,
           recurrence: body.recurrence,
+          status: body.status,
           ...(body.timezone ? { timezone: body.timezone } : {}),
         },
-        { name: body.admin.name, email: body.admin.email, passwordHash },
+        { name: admin.name, email: admin.email, passwordHash },
       );
-      return { ...repo.toCompanyDto(company), adminUserId: admin.id };
+      if (body.campaignsEnabled !== undefined) await repo.putSetting(tx, company.id, 'campaignsEnabled', String(body.campaignsEnabled));
+      // In the super user's trail (the platform's): the new company's own trail starts with its own changes.
+      await auditQueries.record(tx, ctx, { entity: 'company', entityId: company.id, action: 'create', before: null, after: audited(company) });
+      return { ...repo.toCompanyDto(company), adminUserId: adminRow.id };
     });
   },
 
@@ -45,6 +61,60 @@ export const createCompaniesService = (data: DataAccess) => ({
       return { id: company.id, name: company.name, planId: company.planId, dueDate: company.dueDate, plan: repo.toPlanDto(plan) };
     };
     return companyId === ctx.companyId ? data.withTenant(ctx, run) : data.withSystem('companies:super', run);
+  },
+
+  /**
+   * PUT /companies/:id (super user): the fields sent change, audited in the company's own trail.
+   * A null or empty due date is "never expires"; a taken name is ERR_DUPLICATED_COMPANY.
+   */
+  update: (ctx: Ctx, id: number, body: UpdateCompanyBody): Promise<CompanyDto> => {
+    superOnly(ctx);
+    return data.withSystem('companies:super', async ({ tx }) => {
+      const before = await repo.lock(tx, id);
+      if (!before) throw new AppError('ERR_NO_COMPANY_FOUND');
+      if (body.planId !== undefined && !(await repo.getPlan(tx, body.planId))) throw new AppError('ERR_NO_PLAN_FOUND');
+      const name = body.name;
+      if (name && (await repo.list(tx)).some((c) => c.id !== id && c.name.toLowerCase() === name.toLowerCase())) throw new AppError('ERR_DUPLICATED_COMPANY');
+      const { dueDate, ...rest } = body;
+      const set = { ...rest, ...(dueDate !== undefined ? { dueDate: dueDate || NO_DUE_DATE } : {}) };
+      const after = await repo.update(tx, id, set).catch((err: unknown) => {
+        throw pgCode(err) === UNIQUE_VIOLATION ? new AppError('ERR_DUPLICATED_COMPANY') : err;
+      });
+      await auditQueries.record(tx, ctx, { entity: 'company', entityId: id, action: 'update', before: audited(before), after: audited(after!), companyId: id });
+      return repo.toCompanyDto(after!);
+    });
+  },
+
+  /**
+   * DELETE /companies/:id (super user; decision 0271): the company and all its data (every foreign
+   * key to it cascades), and what it left running: its connections' sessions are stopped (before
+   * the delete, and once more after it, as a connection's own delete does), its users' refresh
+   * tokens go with their rows, their access tokens stop at the next request (the user is gone) and
+   * their sockets are closed after commit. The platform's own company is never deleted. The trail
+   * row is the super user's (the company's own trail goes with it).
+   */
+  remove: async (ctx: Ctx, id: number): Promise<{ message: string }> => {
+    superOnly(ctx);
+    const first = await data.withSystem('companies:delete', async ({ tx }) => {
+      const row = await repo.get(tx, id);
+      if (!row) throw new AppError('ERR_NO_COMPANY_FOUND');
+      if (row.isPlatform) throw new AppError('ERR_PLATFORM_COMPANY');
+      return repo.liveParts(tx, id);
+    });
+    for (const w of first.whatsappIds) await sessions?.stop(w);
+    const last = await data.withSystem('companies:delete', async ({ tx, stage }) => {
+      const row = await repo.lock(tx, id);
+      if (!row) throw new AppError('ERR_NO_COMPANY_FOUND');
+      if (row.isPlatform) throw new AppError('ERR_PLATFORM_COMPANY');
+      const parts = await repo.liveParts(tx, id);
+      await repo.remove(tx, id);
+      await auditQueries.record(tx, ctx, { entity: 'company', entityId: id, action: 'delete', before: audited(row), after: null });
+      stage({ type: 'company.deleted', companyId: id, userIds: parts.userIds });
+      return parts;
+    });
+    // A session started while the delete ran (a restart, the lease scan) ends here.
+    for (const w of new Set([...first.whatsappIds, ...last.whatsappIds])) await sessions?.stop(w);
+    return { message: 'Company deleted.' };
   },
 });
 

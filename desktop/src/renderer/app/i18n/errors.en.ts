@@ -68,4 +68,6 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_INVOICE_ALREADY_PAID: 'This invoice has already been paid.',
   ERR_PAYMENT_PROVIDER: 'The charge could not be created right now. Please try again shortly.',
   ERR_INVALID_WEBHOOK: 'Invalid payment notification.',
+  ERR_NO_HELP_FOUND: 'Help video not found.',
+  ERR_PLATFORM_COMPANY: "The platform's own company cannot be deleted.",
 };

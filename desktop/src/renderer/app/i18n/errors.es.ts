@@ -68,4 +68,6 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_INVOICE_ALREADY_PAID: 'Esta factura ya fue pagada.',
   ERR_PAYMENT_PROVIDER: 'No fue posible generar el cobro ahora. Inténtelo de nuevo en unos instantes.',
   ERR_INVALID_WEBHOOK: 'Notificación de pago inválida.',
+  ERR_NO_HELP_FOUND: 'Video de ayuda no encontrado.',
+  ERR_PLATFORM_COMPANY: 'La empresa de la plataforma no se puede eliminar.',
 };

@@ -69,4 +69,6 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_INVOICE_ALREADY_PAID: 'Esta fatura já foi paga.',
   ERR_PAYMENT_PROVIDER: 'Não foi possível gerar a cobrança agora. Tente novamente em instantes.',
   ERR_INVALID_WEBHOOK: 'Notificação de pagamento inválida.',
+  ERR_NO_HELP_FOUND: 'Vídeo de ajuda não encontrado.',
+  ERR_PLATFORM_COMPANY: 'A empresa da plataforma não pode ser excluída.',
 };

@@ -9,6 +9,7 @@ import { useMediaQuery } from '../../lib/useMediaQuery';
 import { usePlatformBridge, useRealtime, useTicketViewer } from '../useShellEffects';
 import { OfflineBanner } from './OfflineBanner';
 import { SideMenu } from './SideMenu';
+import { Logo } from '../../features/logos/Logo';
 import { TopBar } from './TopBar';
 
 const SIDER_WIDTH = 240;
@@ -39,7 +40,7 @@ export const AppShell = () => {
     <OfflineBanner />
     <Layout style={{ flex: 1, minHeight: 0 }}>
       {mobile ? (
-        <Drawer placement="left" open={menuOpen} onClose={() => setMenuOpen(false)} width={SIDER_WIDTH} styles={{ body: { padding: 0 } }}>
+        <Drawer placement="left" open={menuOpen} onClose={() => setMenuOpen(false)} width={SIDER_WIDTH} styles={{ body: { padding: 0 } }} title={<Logo dest="interno" height={32} />}>
           <SideMenu />
         </Drawer>
       ) : (
@@ -51,8 +52,8 @@ export const AppShell = () => {
           theme="light"
           style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
         >
-          <div style={{ height: 56, display: 'flex', alignItems: 'center', padding: '0 20px', fontWeight: 700, fontSize: 20, color: token.colorPrimary }}>
-            Balcão
+          <div style={{ height: 56, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '0 20px', fontWeight: 700, fontSize: 20, color: token.colorPrimary }}>
+            <Logo dest="interno" height={40} testId="drawer-logo" />
           </div>
           <div style={{ height: 'calc(100% - 56px)' }}>
             <SideMenu />

@@ -7,6 +7,7 @@ import { hasCampaignsFlag, logout } from '../../features/auth/auth.actions';
 import { useCompany } from '../../features/company/company.store';
 import { ChatsMenuBadge } from '../../features/chats';
 import { ConnectionsBadge } from '../../features/connections/ConnectionsBadge';
+import { useFavicon } from '../../features/logos/logos.store';
 import { useSession } from '../../lib/session';
 import { getPlatform } from '../../platform/platform';
 import { buildMenu } from './menuItems';
@@ -36,6 +37,7 @@ export const SideMenu = () => {
   const user = useSession((s) => s.user);
   const flags = useCompany((s) => s.flags);
   const version = useAppVersion();
+  useFavicon();
 
   const groups = useMemo(
     () => (user ? buildMenu({ profile: user.profile, isSuper: user.super, flags, campaignsFlag: hasCampaignsFlag() }) : []),

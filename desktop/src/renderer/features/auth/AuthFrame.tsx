@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Flex, Typography, theme } from 'antd';
+import { Logo } from '../logos/Logo';
+import { useFavicon } from '../logos/logos.store';
 
 /**
  * The frame of the pages before login (/login, /signup, /forgetpsw): the card centred on the
@@ -7,12 +9,11 @@ import { Card, Flex, Typography, theme } from 'antd';
  */
 export const AuthFrame = ({ title, width = 380, children }: { title: string; width?: number; children: ReactNode }) => {
   const { token } = theme.useToken();
+  useFavicon();
   return (
     <Flex align="center" justify="center" style={{ minHeight: '100%', padding: 16, background: token.colorBgLayout }}>
       <Card style={{ width, maxWidth: '100%' }}>
-        <Typography.Title level={2} style={{ textAlign: 'center', marginTop: 0 }}>
-          Balcão
-        </Typography.Title>
+        <Logo dest="login" height={72} testId="login-logo" />
         <Typography.Title level={5} style={{ textAlign: 'center' }}>
           {title}
         </Typography.Title>

@@ -1,0 +1,38 @@
+import { and, asc, eq, ilike } from 'drizzle-orm';
+import type { HelpDto } from '@balcao/shared';
+import type { Tx } from '../../db/client';
+import { helps } from './helps.table';
+
+export type HelpRow = typeof helps.$inferSelect;
+
+export const toHelpDto = (h: HelpRow): HelpDto => ({
+  id: h.id,
+  title: h.title,
+  description: h.description,
+  video: h.video,
+  createdAt: h.createdAt.toISOString(),
+  updatedAt: h.updatedAt.toISOString(),
+});
+
+/** Escapes LIKE's wildcards so a search for "50%" finds "50%". */
+const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const list = (tx: Tx, platformId: number, search?: string): Promise<HelpRow[]> =>
+  tx
+    .select()
+    .from(helps)
+    .where(and(eq(helps.companyId, platformId), search ? ilike(helps.title, likeText(search)) : undefined))
+    .orderBy(asc(helps.id));
+
+export const get = async (tx: Tx, platformId: number, id: number): Promise<HelpRow | undefined> =>
+  (await tx.select().from(helps).where(and(eq(helps.companyId, platformId), eq(helps.id, id))).limit(1))[0];
+
+export const insert = async (tx: Tx, platformId: number, v: { title: string; description: string; video: string }): Promise<HelpRow> =>
+  (await tx.insert(helps).values({ ...v, companyId: platformId }).returning())[0]!;
+
+export const update = async (tx: Tx, platformId: number, id: number, v: { title: string; description: string; video: string }): Promise<HelpRow | undefined> =>
+  (await tx.update(helps).set({ ...v, updatedAt: new Date() }).where(and(eq(helps.companyId, platformId), eq(helps.id, id))).returning())[0];
+
+export const remove = async (tx: Tx, platformId: number, id: number): Promise<void> => {
+  await tx.delete(helps).where(and(eq(helps.companyId, platformId), eq(helps.id, id)));
+};
