@@ -66,6 +66,9 @@ export const errorCodes = [
   'ERR_INTERNAL',
   'ERR_NO_SCHEDULE_FOUND',
   'ERR_SCHEDULE_ALREADY_SENT',
+  'ERR_NO_WEBHOOK_FOUND',
+  'ERR_WEBHOOK_URL_REFUSED',
+  'ERR_WEBHOOK_LIMIT',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -145,6 +148,12 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_NO_SCHEDULE_FOUND: 404,
   /** A schedule is saved only while unsent (administration.md: save only when sentAt is empty). */
   ERR_SCHEDULE_ALREADY_SENT: 409,
+  /** A webhook (or one of its deliveries) of another company, or none. */
+  ERR_NO_WEBHOOK_FOUND: 404,
+  /** A webhook URL the server may not call (a private host in production; decision 0300). */
+  ERR_WEBHOOK_URL_REFUSED: 400,
+  /** At most WEBHOOK_LIMITS.maxWebhooks webhooks per company. */
+  ERR_WEBHOOK_LIMIT: 409,
 };
 
 /** The body of every error answer. */

@@ -70,6 +70,8 @@ export const adminPermissions = [
   'bot:replay',
   /** Campaigns, their settings and reports (administration.md /campaigns; decision 0230: admins). */
   'campaigns:manage',
+  /** The company's signed outbound webhooks and their delivery log (issue 15 §5; decision 0300: admins). */
+  'webhooks:manage',
 ] as const;
 
 /** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages, tags' kanban flag; decision 0113: deleting tags; decision 0141: the company's dashboard). */

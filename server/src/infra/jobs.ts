@@ -67,7 +67,14 @@ export interface JobPayloads {
   /** A contact list's numbers checked on WhatsApp through a connection (issue 13 §3). */
   'contact-list.check': { companyId: number; contactListId: number };
   /** One signed delivery of a company's outbound webhook (issue 15 §5), retried with backoff. */
-  'webhook.deliver': { companyId: number; deliveryId: number };
+  'webhook.deliver': {
+    companyId: number;
+    deliveryId: number;
+    /** The row's `attempts` when this job was queued: a job that finds it moved on is a duplicate and does nothing. */
+    attempts?: number;
+    /** Which try of the current round (1 = first; a replay starts a new round). */
+    round?: number;
+  };
   /** Once a day: each company's invoice for the coming period, at its plan's value (issue 14 §7). */
   'invoices.generate': Record<string, never>;
   /** Once a day: due-date enforcement (issue 14 §8): overdue companies lose access after grace. */
@@ -304,8 +311,9 @@ export class Jobs {
     if (id) this.boss.notifyWorker(id);
   }
 
-  async work<N extends JobName>(name: N, handler: (data: JobPayloads[N], meta: JobMeta) => Promise<void>): Promise<void> {
-    await this.workAs(name, handler);
+  /** `workers`: how many jobs of `name` this process runs at once (default 1; slow outside calls such as webhooks want more). */
+  async work<N extends JobName>(name: N, handler: (data: JobPayloads[N], meta: JobMeta) => Promise<void>, opts: { workers?: number } = {}): Promise<void> {
+    for (let i = 0; i < (opts.workers ?? 1); i++) await this.workAs(name, handler);
   }
 
   private async workAs<T extends object>(name: JobName | ConnectionQueue, handler: (data: T, meta: JobMeta) => Promise<void>): Promise<void> {

@@ -61,4 +61,7 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_INTERNAL: 'Internal server error. Try again later.',
   ERR_NO_SCHEDULE_FOUND: 'Schedule not found.',
   ERR_SCHEDULE_ALREADY_SENT: 'This message was already sent: it can no longer be changed.',
+  ERR_NO_WEBHOOK_FOUND: 'Webhook not found.',
+  ERR_WEBHOOK_URL_REFUSED: 'This address cannot be called from the server (a private or local network).',
+  ERR_WEBHOOK_LIMIT: 'This company already has the maximum number of webhooks.',
 };

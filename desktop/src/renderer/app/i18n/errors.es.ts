@@ -61,4 +61,7 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_INTERNAL: 'Error interno del servidor. Inténtelo más tarde.',
   ERR_NO_SCHEDULE_FOUND: 'Programación no encontrada.',
   ERR_SCHEDULE_ALREADY_SENT: 'Este mensaje ya fue enviado: ya no se puede cambiar.',
+  ERR_NO_WEBHOOK_FOUND: 'Webhook no encontrado.',
+  ERR_WEBHOOK_URL_REFUSED: 'El servidor no puede llamar a esta dirección (una red privada o local).',
+  ERR_WEBHOOK_LIMIT: 'Esta empresa ya tiene el número máximo de webhooks.',
 };

@@ -62,4 +62,7 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
   ERR_NO_SCHEDULE_FOUND: 'Agendamento não encontrado.',
   ERR_SCHEDULE_ALREADY_SENT: 'Esta mensagem já foi enviada: não pode mais ser alterada.',
+  ERR_NO_WEBHOOK_FOUND: 'Webhook não encontrado.',
+  ERR_WEBHOOK_URL_REFUSED: 'O servidor não pode chamar este endereço (uma rede privada ou local).',
+  ERR_WEBHOOK_LIMIT: 'Esta empresa já tem o número máximo de webhooks.',
 };
