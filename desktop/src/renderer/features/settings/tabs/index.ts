@@ -3,6 +3,7 @@ import { optionsTab } from './OptionsTab';
 import { plansTab } from './PlansTab';
 import { schedulesTab } from './SchedulesTab';
 import type { SettingsTab } from './types';
+import { webhooksTab } from './WebhooksTab';
 
 export type { SettingsTab, SettingsTabContext } from './types';
 
@@ -10,4 +11,4 @@ export type { SettingsTab, SettingsTabContext } from './types';
  * The tabs of /settings in order (administration.md §2: 'Opções', 'Horários', then the super
  * user's). A new tab is a file under tabs/ and one line here.
  */
-export const settingsTabs: SettingsTab[] = [optionsTab, schedulesTab, plansTab, auditTab];
+export const settingsTabs: SettingsTab[] = [optionsTab, schedulesTab, plansTab, auditTab, webhooksTab];
