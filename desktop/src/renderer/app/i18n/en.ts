@@ -692,7 +692,7 @@ export const en: Catalogue = {
     filterDates: 'Period',
     filterCompany: 'Company',
     actions: { create: 'Created', update: 'Changed', delete: 'Deleted' },
-    entities: { setting: 'Setting', user: 'User', whatsapp: 'Connection', queue: 'Queue', 'queue-option': 'Queue option', plan: 'Plan', company: 'Company', tag: 'Tag', 'queue-integration': 'Queue integration', prompt: 'Prompt', 'opt-out': 'Opt-out', schedule: 'Schedule' },
+    entities: { setting: 'Setting', user: 'User', whatsapp: 'Connection', queue: 'Queue', 'queue-option': 'Queue option', plan: 'Plan', company: 'Company', tag: 'Tag', 'queue-integration': 'Queue integration', prompt: 'Prompt', 'opt-out': 'Opt-out', schedule: 'Schedule', webhook: 'Webhook' },
   },
   usersAdmin: {
     title: 'Users',

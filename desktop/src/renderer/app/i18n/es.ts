@@ -692,7 +692,7 @@ export const es: Catalogue = {
     filterDates: 'Período',
     filterCompany: 'Empresa',
     actions: { create: 'Creó', update: 'Modificó', delete: 'Eliminó' },
-    entities: { setting: 'Configuración', user: 'Usuario', whatsapp: 'Conexión', queue: 'Cola', 'queue-option': 'Opción de cola', plan: 'Plan', company: 'Empresa', tag: 'Etiqueta', 'queue-integration': 'Integración de cola', prompt: 'Prompt', 'opt-out': 'Baja de envíos', schedule: 'Programación' },
+    entities: { setting: 'Configuración', user: 'Usuario', whatsapp: 'Conexión', queue: 'Cola', 'queue-option': 'Opción de cola', plan: 'Plan', company: 'Empresa', tag: 'Etiqueta', 'queue-integration': 'Integración de cola', prompt: 'Prompt', 'opt-out': 'Baja de envíos', schedule: 'Programación', webhook: 'Webhook' },
   },
   usersAdmin: {
     title: 'Usuarios',

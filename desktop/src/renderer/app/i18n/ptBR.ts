@@ -691,7 +691,7 @@ export const ptBR = {
     filterDates: 'Período',
     filterCompany: 'Empresa',
     actions: { create: 'Criou', update: 'Alterou', delete: 'Excluiu' },
-    entities: { setting: 'Configuração', user: 'Usuário', whatsapp: 'Conexão', queue: 'Fila', 'queue-option': 'Opção de fila', plan: 'Plano', company: 'Empresa', tag: 'Etiqueta', 'queue-integration': 'Integração de fila', prompt: 'Prompt', 'opt-out': 'Descadastro', schedule: 'Agendamento' },
+    entities: { setting: 'Configuração', user: 'Usuário', whatsapp: 'Conexão', queue: 'Fila', 'queue-option': 'Opção de fila', plan: 'Plano', company: 'Empresa', tag: 'Etiqueta', 'queue-integration': 'Integração de fila', prompt: 'Prompt', 'opt-out': 'Descadastro', schedule: 'Agendamento', webhook: 'Webhook' },
   },
   usersAdmin: {
     title: 'Usuários',
