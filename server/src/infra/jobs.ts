@@ -195,6 +195,15 @@ export class Jobs {
     });
   }
 
+  /** Several jobs of one name in one statement, inside the caller's transaction (same options as `enqueue`). */
+  async enqueueMany<N extends JobName>(tx: Tx, name: N, data: JobPayloads[N][]): Promise<void> {
+    if (data.length === 0) return;
+    await this.boss.insert(
+      data.map((d) => ({ id: orderedJobId(), name, data: d, retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 })),
+      { db: txExecutor(tx) },
+    );
+  }
+
   /**
    * At most one unfinished job of `name` per `key` (e.g. one import per company): inside the
    * caller's transaction, the unfinished one when there is one, else a new job (enqueued with

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { webhookEvents, type DomainEvent, type WebhookEnvelope, type WebhookEvent } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { FOREIGN_KEY_VIOLATION, pgCode } from '../../db/errors';
 import { systemCtx, type DataAccess } from '../../db/tenant';
 import type { EventBus } from '../../infra/event-bus';
 import type { Jobs } from '../../infra/jobs';
@@ -45,7 +46,7 @@ type Subscription = { id: number; events: string[] };
 /**
  * Domain events → delivery rows + `webhook.deliver` jobs (decision 0301). Listens after commit; a
  * company's active subscriptions are cached for SUBSCRIPTION_TTL_MS (a company without webhooks
- * costs a Map lookup per event). The rows and their jobs go in one transaction.
+ * costs a Map lookup per event). The rows and their jobs go in one transaction, batched per company.
  */
 export const createOutbox = (deps: { data: DataAccess; jobs: Jobs; log: { error(obj: object, msg: string): void } }) => {
   const cache = new BoundedCache(10_000, SUBSCRIPTION_TTL_MS);
@@ -65,26 +66,68 @@ export const createOutbox = (deps: { data: DataAccess; jobs: Jobs; log: { error(
     return loading;
   };
 
-  /** Inside the caller's transaction: pending rows for these webhooks and one job each. */
-  const queue = async (tx: Tx, companyId: number, event: WebhookEnvelope['event'], webhookIds: number[], data: Record<string, unknown>): Promise<{ id: number; webhookId: number; eventId: string }[]> => {
-    const rows = webhookIds.map((webhookId) => {
-      const eventId = randomUUID();
-      return { companyId, webhookId, eventId, event, payload: envelope(eventId, event, companyId, data) };
-    });
+  /** Inside the caller's transaction: pending rows (one per webhook and event) and one job each, in two statements. */
+  const queueMany = async (tx: Tx, companyId: number, items: { event: WebhookEnvelope['event']; webhookIds: number[]; data: Record<string, unknown> }[]) => {
+    const rows = items.flatMap(({ event, webhookIds, data }) =>
+      webhookIds.map((webhookId) => {
+        const eventId = randomUUID();
+        return { companyId, webhookId, eventId, event, payload: envelope(eventId, event, companyId, data) };
+      }),
+    );
     const made = await repo.insertDeliveries(tx, rows);
-    for (const d of made) await deps.jobs.enqueue(tx, 'webhook.deliver', { companyId, deliveryId: d.id, attempts: 0, round: 1 });
+    await deps.jobs.enqueueMany(
+      tx,
+      'webhook.deliver',
+      made.map((d) => ({ companyId, deliveryId: d.id, attempts: 0, round: 1 })),
+    );
     return made.map((d, i) => ({ ...d, eventId: rows[i]!.eventId }));
+  };
+  const queue = (tx: Tx, companyId: number, event: WebhookEnvelope['event'], webhookIds: number[], data: Record<string, unknown>) => queueMany(tx, companyId, [{ event, webhookIds, data }]);
+
+  /**
+   * Group commit per company: events that arrive while the company's last batch is being written
+   * wait for it and go together in the next transaction (under load, one commit for many events).
+   */
+  const batches = new Map<number, { items: Parameters<typeof queueMany>[2]; running: boolean }>();
+  const flush = async (companyId: number): Promise<void> => {
+    const b = batches.get(companyId)!;
+    b.running = true;
+    try {
+      while (b.items.length > 0) {
+        const items = b.items.splice(0, 500);
+        const write = (list: typeof items) => deps.data.withTenant(systemCtx(companyId), ({ tx }) => queueMany(tx, companyId, list));
+        try {
+          try {
+            await write(items);
+          } catch (err) {
+            // A webhook deleted since the cache was read: read the subscriptions again and keep only those that exist.
+            if (pgCode(err) !== FOREIGN_KEY_VIOLATION) throw err;
+            cache.del(String(companyId));
+            const live = new Set((await load(companyId)).map((w) => w.id));
+            await write(items.map((i) => ({ ...i, webhookIds: i.webhookIds.filter((id) => live.has(id)) })));
+          }
+          deps.jobs.notify('webhook.deliver');
+        } catch (err) {
+          deps.log.error({ err, companyId, events: items.length }, 'queueing webhook deliveries failed');
+        }
+      }
+    } finally {
+      b.running = false;
+      batches.delete(companyId);
+    }
   };
 
   const onEvent = async (e: DomainEvent): Promise<void> => {
     const subs = await load(e.companyId);
     if (subs.length === 0) return;
-    const targets = subs.filter((s) => s.events.includes(e.type)).map((s) => s.id);
-    if (targets.length === 0) return;
+    const webhookIds = subs.filter((s) => s.events.includes(e.type)).map((s) => s.id);
+    if (webhookIds.length === 0) return;
     const data = dataOf(e);
     if (!data) return;
-    await deps.data.withTenant(systemCtx(e.companyId), ({ tx }) => queue(tx, e.companyId, e.type as WebhookEvent, targets, data));
-    deps.jobs.notify('webhook.deliver');
+    const b = batches.get(e.companyId) ?? { items: [], running: false };
+    batches.set(e.companyId, b);
+    b.items.push({ event: e.type as WebhookEvent, webhookIds, data });
+    if (!b.running) await flush(e.companyId);
   };
 
   return {
@@ -94,7 +137,7 @@ export const createOutbox = (deps: { data: DataAccess; jobs: Jobs; log: { error(
     listen: (bus: EventBus) => {
       for (const type of webhookEvents) {
         bus.on(type, (e) => {
-          void onEvent(e).catch((err: unknown) => deps.log.error({ err, event: e.type, companyId: e.companyId }, 'queueing webhook deliveries failed'));
+          void onEvent(e).catch((err: unknown) => deps.log.error({ err, event: e.type, companyId: e.companyId }, 'reading webhook subscriptions failed'));
         });
       }
     },

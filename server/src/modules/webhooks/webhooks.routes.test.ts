@@ -200,6 +200,19 @@ describe('/webhooks', () => {
     await admin(a).del(`/webhooks/${live.webhook.id}`);
   });
 
+  it("a webhook deleted by another process (this one's cache still lists it) does not cost the others their delivery", async () => {
+    const gone = await create(a, '/gone');
+    const kept = await create(a, '/kept');
+    await a.inbound('5511987650004', 'Primeira');
+    await nextRequest((r) => r.path === '/kept' && r.raw.includes('Primeira'));
+    // Deleted behind this process's back: its cached subscriptions still name it.
+    await app.owner`delete from webhooks where id = ${gone.webhook.id}`;
+    await a.inbound('5511987650004', 'Segunda');
+    await nextRequest((r) => r.path === '/kept' && r.raw.includes('Segunda'));
+    expect(received.filter((r) => r.path === '/gone' && r.raw.includes('Segunda'))).toEqual([]);
+    await admin(a).del(`/webhooks/${kept.webhook.id}`);
+  });
+
   it('admins only; bad input is ERR_VALIDATION', async () => {
     const { token } = await a.addUser({ profile: 'supervisor' });
     for (const [method, url] of [
