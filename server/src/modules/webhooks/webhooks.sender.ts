@@ -83,8 +83,14 @@ export const createWebhookSender = (deps: { data: DataAccess; jobs: Jobs; key: B
     if (!w.active) answer = { status: null, body: null, error: 'webhook disabled' };
     else if (refused) answer = { status: null, body: null, error: refused };
     else {
-      const secret = openSecret(deps.key, job.companyId, w.secretSealed);
-      answer = await post(
+      let secret: string;
+      try {
+        secret = openSecret(deps.key, job.companyId, w.secretSealed);
+      } catch {
+        // The installation's key changed: nothing can be signed until the admin rotates the secret.
+        secret = '';
+      }
+      answer = secret === '' ? { status: null, body: null, error: 'secret does not open (rotate it)' } : await post(
         w.url,
         raw,
         { [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, raw, nowSeconds()), [WEBHOOK_EVENT_HEADER]: d.event, [WEBHOOK_DELIVERY_HEADER]: d.eventId },
@@ -92,8 +98,8 @@ export const createWebhookSender = (deps: { data: DataAccess; jobs: Jobs; key: B
       );
     }
     const ok = answer.error === null;
-    // A disabled webhook or a refused URL is not worth trying again: failed at once.
-    const final = ok || round >= maxTries || !w.active || refused !== null;
+    // A disabled webhook, a refused URL or a secret that does not open is not worth trying again: failed at once.
+    const final = ok || round >= maxTries || !w.active || refused !== null || answer.error?.startsWith('secret') === true;
     const status = ok ? 'delivered' : final ? 'failed' : 'pending';
     const outcome = await deps.data.withTenant(ctx, async ({ tx }): Promise<TryOutcome> => {
       const row = await repo.recordAttempt(tx, job.companyId, d.id, d.attempts, { status, responseStatus: answer.status, responseBody: answer.body, error: answer.error });

@@ -47,7 +47,15 @@ export const createWebhooksService = (deps: WebhookDeps) => {
     if (!row) throw new AppError('ERR_NO_WEBHOOK_FOUND');
     return row;
   };
-  const dto = (r: repo.WebhookRow) => repo.toDto(r, tailOf(openSecret(key, r.companyId, r.secretSealed)));
+  const tail = (r: repo.WebhookRow) => {
+    try {
+      return tailOf(openSecret(key, r.companyId, r.secretSealed));
+    } catch {
+      // Sealed under another installation key: the list still opens; rotating makes a new secret.
+      return '';
+    }
+  };
+  const dto = (r: repo.WebhookRow) => repo.toDto(r, tail(r));
   const checkUrl = (url: string) => {
     const refused = outboundUrlRefusal(url, deps.allowPrivateHosts);
     if (refused === 'bad-url') throw new AppError('ERR_VALIDATION', 'invalid URL');
