@@ -147,6 +147,8 @@ export const orderedJobId = (): string => {
 /** Durable side effects as pg-boss jobs, enqueued inside the transaction that causes them. */
 export class Jobs {
   private readonly workers = new Map<JobName | ConnectionQueue, string>();
+  /** Every worker id still working here (a name may have several: `work(name, h, { workers })`). */
+  private readonly live = new Set<string>();
   private readonly created = new Set<string>();
   private creating: Promise<void> = Promise.resolve();
 
@@ -301,7 +303,9 @@ export class Jobs {
   /** Stops working a connection's queue (the lease moved or the connection went away). */
   async stopConnection(whatsappId: number): Promise<void> {
     const queue = connectionQueue(whatsappId);
-    if (!this.workers.delete(queue)) return;
+    const id = this.workers.get(queue);
+    if (!id || !this.workers.delete(queue)) return;
+    this.live.delete(id);
     await this.boss.offWork(queue);
   }
 
@@ -335,12 +339,14 @@ export class Jobs {
         await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit, id: job.id });
       } finally {
         setImmediate(() => {
-          if (worker.id && this.workers.get(name) === worker.id) this.boss.notifyWorker(worker.id);
+          if (worker.id && this.live.has(worker.id)) this.boss.notifyWorker(worker.id);
         });
       }
     });
     worker.id = id;
-    this.workers.set(name, id);
+    this.live.add(id);
+    // `notify` wakes the first worker of a name; each one then looks for the next job itself.
+    if (!this.workers.has(name)) this.workers.set(name, id);
   }
 
   /**
