@@ -81,10 +81,19 @@ test('an admin adds a webhook, sees the secret once, sends a test and sees it de
 
     await test.step('390 px and dark mode', async () => {
       await page.setViewportSize({ width: 390, height: 800 });
+      // The drawer takes the whole width on a phone.
+      await expect.poll(async () => (await page.locator('.ant-drawer-content-wrapper').boundingBox())?.width).toBe(390);
       await snapshot(page, 'webhooks-log-390');
-      await page.getByRole('button', { name: 'Close' }).click();
-      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.locator('.ant-drawer-close').click();
+      await expect(page.getByTestId('webhook-log')).toHaveCount(0);
+      await page.getByTestId('theme-toggle').click();
+      await expect(page.getByTestId('webhook-row')).toBeVisible();
       await snapshot(page, 'webhooks-list-390-dark');
+      await page.getByTestId('webhook-edit').click();
+      await expect(page.getByTestId('webhook-name')).toHaveValue('ERP da loja');
+      await expect(page.locator('.ant-modal[class*="-appear"], .ant-modal[class*="-enter"]')).toHaveCount(0);
+      await snapshot(page, 'webhooks-dialog-390-dark');
+      await page.keyboard.press('Escape');
       await page.setViewportSize({ width: 1280, height: 800 });
       await snapshot(page, 'webhooks-list-dark');
     });

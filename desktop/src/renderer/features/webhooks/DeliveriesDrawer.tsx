@@ -111,7 +111,7 @@ export const DeliveriesDrawer = ({ webhook, onClose }: { webhook: WebhookDto | n
     {
       key: 'status',
       title: t('webhooks.status'),
-      width: 110,
+      width: narrow ? 92 : 110,
       render: (_, d) => (
         <Tooltip title={d.error ?? undefined}>
           <Tag color={STATUS_COLOR[d.status]} data-testid="webhook-delivery-status" data-status={d.status}>
@@ -120,7 +120,7 @@ export const DeliveriesDrawer = ({ webhook, onClose }: { webhook: WebhookDto | n
         </Tooltip>
       ),
     },
-    { key: 'attempts', title: t('webhooks.attempts'), width: 90, align: 'center', render: (_, d) => <span data-testid="webhook-delivery-attempts">{d.attempts}</span> },
+    { key: 'attempts', title: t('webhooks.attempts'), width: narrow ? 64 : 90, align: 'center', render: (_, d) => <span data-testid="webhook-delivery-attempts">{d.attempts}</span> },
     ...(narrow
       ? []
       : [
@@ -159,6 +159,7 @@ export const DeliveriesDrawer = ({ webhook, onClose }: { webhook: WebhookDto | n
       onClose={onClose}
       title={webhook ? t('webhooks.logTitle', { name: webhook.name }) : ''}
       width={narrow ? '100%' : 720}
+      styles={{ body: { padding: narrow ? 8 : 24 } }}
       destroyOnHidden
       extra={
         <Flex gap={8}>
