@@ -2,13 +2,20 @@
  * Inbound throughput: N customer messages through the real pipeline (sandbox channel →
  * inbound → PostgreSQL → event bus → socket.io) vs the same unit of work as one raw statement.
  *
- *   npx tsx scripts/bench/ingest.ts [--messages 20000] [--customers 200] [--pool 10] [--trial 1000] [--raw-connections 8]
+ *   npx tsx scripts/bench/ingest.ts [--messages 20000] [--customers 200] [--pool 10] [--trial 1000] [--raw-connections 8] [--webhook 1]
+ *
+ * `--webhook 1`: the company has a webhook subscribed to message.created, ticket.created and
+ * ticket.updated, answered 200 by a local receiver, so each message also queues and sends deliveries
+ * (decision 0301); the end prints how many arrived.
  *
  * Both runs use one throwaway embedded cluster with the product's durability settings, each in
  * its own freshly migrated database. Prints figures; ends with `ingest ratio <pipeline/raw>`.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Socket } from 'socket.io-client';
 import type { TicketDto, UserDto, WhatsappDto } from '@balcao/shared';
+import { sql } from 'drizzle-orm';
 import { withCluster, type Cluster } from './lib/cluster';
 import { api, connectSocket, login, startApp, SUPER_EMAIL, SUPER_PASSWORD } from './lib/app';
 import { flag, ms, now, percentile, pool, table } from './lib/stats';
@@ -21,6 +28,7 @@ const POOL = flag('pool', 10);
 const TRIAL = Math.min(flag('trial', 1_000), N);
 const CONCURRENCIES = [8, 16, 32, 64];
 const RAW_CONNECTIONS = flag('raw-connections', 8);
+const WEBHOOK = flag('webhook', 0) === 1;
 
 interface Run {
   concurrency: number;
@@ -30,6 +38,8 @@ interface Run {
   p99?: number;
   cpu: CpuUse;
 }
+
+let webhookHits = 0;
 
 const otherPct = (r: Run) => `${((100 * r.cpu.otherUs) / r.cpu.wallUs).toFixed(0)}%`;
 
@@ -92,12 +102,26 @@ const pipeline = async (cluster: Cluster): Promise<{ best: Run; trials: Run[] }>
   const db = await cluster.database('bench_pipeline');
   const app = await startApp(db, { dbPoolSize: POOL });
   let socket: Socket | undefined;
+  let receiver: ReturnType<typeof createServer> | undefined;
   try {
     const su = await login(app.url, SUPER_EMAIL, SUPER_PASSWORD);
     const adminEmail = 'admin@ingest.bench';
     const company = await api(app.url, su.token).post<{ id: number }>('/companies', { name: 'Ingest Bench', admin: { name: 'Admin', email: adminEmail, password: 'Secret123' } });
     const session = await login(app.url, adminEmail, 'Secret123');
     const w = await api(app.url, session.token).post<WhatsappDto>('/whatsapp', { name: 'Sandbox', provider: 'sandbox' });
+    if (WEBHOOK) {
+      receiver = createServer((req, res) => {
+        req.resume();
+        req.on('end', () => {
+          webhookHits++;
+          res.end('ok');
+        });
+      });
+      await new Promise<void>((r) => receiver!.listen(0, '127.0.0.1', r));
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      await api(app.url, session.token).post('/webhooks', { name: 'Bench', url, events: ['message.created', 'ticket.created', 'ticket.updated'] });
+      console.log(`webhook subscribed: ${url} (message.created, ticket.created, ticket.updated)`);
+    }
     const channel = app.sessions.sandbox(w.id, company.id);
     if (!channel) throw new Error('sandbox channel not live');
     socket = await connectSocket(app.url, session.token);
@@ -127,8 +151,14 @@ const pipeline = async (cluster: Cluster): Promise<{ best: Run; trials: Run[] }>
     console.log(`\npipeline trials (${TRIAL} messages each):`);
     console.log(table(['in flight', 'msgs/s', 'p50 ms', 'p99 ms', 'other CPU'], trials.map((t) => [t.concurrency, t.rate.toFixed(0), ms(t.p50!), ms(t.p99!), otherPct(t)])));
     const best = await run('P', N, chosen.concurrency);
+    if (WEBHOOK) {
+      const [row] = await app.data.withSystem('test:fixtures', ({ tx }) => tx.execute<{ n: number; pending: number }>(sql`select count(*)::int as n, count(*) filter (where status = 'pending')::int as pending from webhook_deliveries`));
+      console.log(`webhook deliveries: ${row?.n} queued, ${row?.pending} still pending at the end, ${webhookHits} received so far`);
+    }
     return { best, trials };
   } finally {
+    receiver?.closeAllConnections();
+    receiver?.close();
     socket?.close();
     await app.close();
   }

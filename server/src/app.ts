@@ -48,6 +48,7 @@ import { timersModule } from './modules/timers';
 import { ticketNotesModule } from './modules/ticket-notes';
 import { ticketsModule } from './modules/tickets';
 import { usersModule } from './modules/users';
+import { webhooksModule, type DeliveryLimits } from './modules/webhooks';
 import {
   createContactPictures,
   createJobRouting,
@@ -82,6 +83,8 @@ export interface AppOptions {
   campaignRunner?: RunnerOptions;
   /** The payment provider (tests: one against a local fake); default from config.payments. */
   paymentProvider?: PaymentProvider;
+  /** Webhook deliveries' retry pauses and timeout (tests: no pauses). */
+  webhookLimits?: DeliveryLimits;
 }
 
 export interface BuiltApp {
@@ -178,8 +181,8 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     ...opts.responders,
   };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders, ticketTimeline: botQueries.record, rateCount, mailer, campaignRunner: opts.campaignRunner, paymentProvider: opts.paymentProvider };
-  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule, contactListsModule, filesModule, schedulesModule, campaignsModule, chatsModule, billingModule, helpsModule];
+  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders, ticketTimeline: botQueries.record, rateCount, mailer, campaignRunner: opts.campaignRunner, paymentProvider: opts.paymentProvider, webhookLimits: opts.webhookLimits };
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule, contactListsModule, filesModule, schedulesModule, campaignsModule, chatsModule, billingModule, helpsModule, webhooksModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

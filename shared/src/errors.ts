@@ -75,6 +75,9 @@ export const errorCodes = [
   'ERR_INVALID_WEBHOOK',
   'ERR_NO_HELP_FOUND',
   'ERR_PLATFORM_COMPANY',
+  'ERR_NO_WEBHOOK_FOUND',
+  'ERR_WEBHOOK_URL_REFUSED',
+  'ERR_WEBHOOK_LIMIT',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -170,6 +173,12 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_NO_HELP_FOUND: 404,
   /** The platform's own company (the super user's) is never deleted (decision 0271). */
   ERR_PLATFORM_COMPANY: 409,
+  /** A webhook (or one of its deliveries) of another company, or none. */
+  ERR_NO_WEBHOOK_FOUND: 404,
+  /** A webhook URL the server may not call (a private host in production; decision 0300). */
+  ERR_WEBHOOK_URL_REFUSED: 400,
+  /** At most WEBHOOK_LIMITS.maxWebhooks webhooks per company. */
+  ERR_WEBHOOK_LIMIT: 409,
 };
 
 /** The body of every error answer. */

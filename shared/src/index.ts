@@ -37,3 +37,4 @@ export * from './schemas/chats';
 export * from './schemas/billing';
 export * from './schemas/helps';
 export * from './recurrence';
+export * from './schemas/webhooks';

@@ -72,6 +72,8 @@ export const adminPermissions = [
   'campaigns:manage',
   /** The company's invoices and subscription, and paying them (issue 14 §7; decision 0282: admins). */
   'billing:manage',
+  /** The company's signed outbound webhooks and their delivery log (issue 15 §5; decision 0300: admins). */
+  'webhooks:manage',
 ] as const;
 
 /** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages, tags' kanban flag; decision 0113: deleting tags; decision 0141: the company's dashboard). */

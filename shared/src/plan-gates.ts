@@ -22,6 +22,7 @@ export const planGatedRoutes: readonly { prefix: string; flag: PlanFlag }[] = [
   { prefix: '/prompt', flag: 'useOpenAi' },
   { prefix: '/queueIntegration', flag: 'useIntegrations' },
   { prefix: '/api/messages', flag: 'useExternalApi' },
+  { prefix: '/webhooks', flag: 'useExternalApi' },
 ];
 
 /** The renderer's pages of the gated features (attendance.md §2 side menu). */

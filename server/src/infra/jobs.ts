@@ -67,7 +67,14 @@ export interface JobPayloads {
   /** A contact list's numbers checked on WhatsApp through a connection (issue 13 §3). */
   'contact-list.check': { companyId: number; contactListId: number };
   /** One signed delivery of a company's outbound webhook (issue 15 §5), retried with backoff. */
-  'webhook.deliver': { companyId: number; deliveryId: number };
+  'webhook.deliver': {
+    companyId: number;
+    deliveryId: number;
+    /** The row's `attempts` when this job was queued: a job that finds it moved on is a duplicate and does nothing. */
+    attempts?: number;
+    /** Which try of the current round (1 = first; a replay starts a new round). */
+    round?: number;
+  };
   /** Once a day: each company's invoice for the coming period, at its plan's value (issue 14 §7). */
   'invoices.generate': Record<string, never>;
   /** Once a day: due-date enforcement (issue 14 §8): overdue companies lose access after grace. */
@@ -140,6 +147,8 @@ export const orderedJobId = (): string => {
 /** Durable side effects as pg-boss jobs, enqueued inside the transaction that causes them. */
 export class Jobs {
   private readonly workers = new Map<JobName | ConnectionQueue, string>();
+  /** Every worker id still working here (a name may have several: `work(name, h, { workers })`). */
+  private readonly live = new Set<string>();
   private readonly created = new Set<string>();
   private creating: Promise<void> = Promise.resolve();
 
@@ -186,6 +195,15 @@ export class Jobs {
       expireInSeconds: 120,
       ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
     });
+  }
+
+  /** Several jobs of one name in one statement, inside the caller's transaction (same options as `enqueue`). */
+  async enqueueMany<N extends JobName>(tx: Tx, name: N, data: JobPayloads[N][]): Promise<void> {
+    if (data.length === 0) return;
+    await this.boss.insert(
+      data.map((d) => ({ id: orderedJobId(), name, data: d, retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 })),
+      { db: txExecutor(tx) },
+    );
   }
 
   /**
@@ -285,7 +303,9 @@ export class Jobs {
   /** Stops working a connection's queue (the lease moved or the connection went away). */
   async stopConnection(whatsappId: number): Promise<void> {
     const queue = connectionQueue(whatsappId);
-    if (!this.workers.delete(queue)) return;
+    const id = this.workers.get(queue);
+    if (!id || !this.workers.delete(queue)) return;
+    this.live.delete(id);
     await this.boss.offWork(queue);
   }
 
@@ -304,8 +324,9 @@ export class Jobs {
     if (id) this.boss.notifyWorker(id);
   }
 
-  async work<N extends JobName>(name: N, handler: (data: JobPayloads[N], meta: JobMeta) => Promise<void>): Promise<void> {
-    await this.workAs(name, handler);
+  /** `workers`: how many jobs of `name` this process runs at once (default 1; slow outside calls such as webhooks want more). */
+  async work<N extends JobName>(name: N, handler: (data: JobPayloads[N], meta: JobMeta) => Promise<void>, opts: { workers?: number } = {}): Promise<void> {
+    for (let i = 0; i < (opts.workers ?? 1); i++) await this.workAs(name, handler);
   }
 
   private async workAs<T extends object>(name: JobName | ConnectionQueue, handler: (data: T, meta: JobMeta) => Promise<void>): Promise<void> {
@@ -318,12 +339,14 @@ export class Jobs {
         await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit, id: job.id });
       } finally {
         setImmediate(() => {
-          if (worker.id && this.workers.get(name) === worker.id) this.boss.notifyWorker(worker.id);
+          if (worker.id && this.live.has(worker.id)) this.boss.notifyWorker(worker.id);
         });
       }
     });
     worker.id = id;
-    this.workers.set(name, id);
+    this.live.add(id);
+    // `notify` wakes the first worker of a name; each one then looks for the next job itself.
+    if (!this.workers.has(name)) this.workers.set(name, id);
   }
 
   /**

@@ -54,7 +54,7 @@ export const createTestDatabase = async (): Promise<{ ownerUrl: string; appUrl: 
 
 /** The whole server on a fresh database, listening on a random port, with the platform seeded. */
 export const createTestApp = async (
-  opts: { config?: Partial<Config>; clock?: Clock; db?: { ownerUrl: string; appUrl: string }; baileysSocketFactory?: BaileysSocketFactory; leaseScanMs?: number; logger?: AppOptions['logger']; responders?: AppOptions['responders']; dialogflowBaseUrl?: string; campaignRunner?: AppOptions['campaignRunner']; paymentProvider?: AppOptions['paymentProvider'] } = {},
+  opts: { config?: Partial<Config>; clock?: Clock; db?: { ownerUrl: string; appUrl: string }; baileysSocketFactory?: BaileysSocketFactory; leaseScanMs?: number; logger?: AppOptions['logger']; responders?: AppOptions['responders']; dialogflowBaseUrl?: string; campaignRunner?: AppOptions['campaignRunner']; paymentProvider?: AppOptions['paymentProvider']; webhookLimits?: AppOptions['webhookLimits'] } = {},
 ): Promise<TestApp> => {
   const db = opts.db ?? (await createTestDatabase());
   const config = testConfig(opts.config);
@@ -71,6 +71,7 @@ export const createTestApp = async (
     dialogflowBaseUrl: opts.dialogflowBaseUrl,
     campaignRunner: opts.campaignRunner,
     paymentProvider: opts.paymentProvider,
+    webhookLimits: opts.webhookLimits,
   });
   await seedFirstStart(built.data, { adminEmail: SUPER_EMAIL, adminPassword: SUPER_PASSWORD, sandbox: true });
   await built.sessions.resumeAll();

@@ -70,4 +70,7 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_INVALID_WEBHOOK: 'Invalid payment notification.',
   ERR_NO_HELP_FOUND: 'Help video not found.',
   ERR_PLATFORM_COMPANY: "The platform's own company cannot be deleted.",
+  ERR_NO_WEBHOOK_FOUND: 'Webhook not found.',
+  ERR_WEBHOOK_URL_REFUSED: 'This address cannot be called from the server (a private or local network).',
+  ERR_WEBHOOK_LIMIT: 'This company already has the maximum number of webhooks.',
 };

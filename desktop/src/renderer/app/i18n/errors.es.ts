@@ -70,4 +70,7 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_INVALID_WEBHOOK: 'Notificación de pago inválida.',
   ERR_NO_HELP_FOUND: 'Video de ayuda no encontrado.',
   ERR_PLATFORM_COMPANY: 'La empresa de la plataforma no se puede eliminar.',
+  ERR_NO_WEBHOOK_FOUND: 'Webhook no encontrado.',
+  ERR_WEBHOOK_URL_REFUSED: 'El servidor no puede llamar a esta dirección (una red privada o local).',
+  ERR_WEBHOOK_LIMIT: 'Esta empresa ya tiene el número máximo de webhooks.',
 };

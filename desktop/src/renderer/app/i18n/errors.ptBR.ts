@@ -71,4 +71,7 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_INVALID_WEBHOOK: 'Notificação de pagamento inválida.',
   ERR_NO_HELP_FOUND: 'Vídeo de ajuda não encontrado.',
   ERR_PLATFORM_COMPANY: 'A empresa da plataforma não pode ser excluída.',
+  ERR_NO_WEBHOOK_FOUND: 'Webhook não encontrado.',
+  ERR_WEBHOOK_URL_REFUSED: 'O servidor não pode chamar este endereço (uma rede privada ou local).',
+  ERR_WEBHOOK_LIMIT: 'Esta empresa já tem o número máximo de webhooks.',
 };

@@ -9,6 +9,8 @@ import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { settingsApi } from './settings.api';
 import { useSettings } from './settings.store';
+import { allFlagsOn } from '../company/company.api';
+import { useCompany } from '../company/company.store';
 import { SettingsPage } from './SettingsPage';
 
 vi.mock('./settings.api', () => ({
@@ -64,13 +66,23 @@ afterEach(() => {
 });
 
 describe('SettingsPage', { timeout: 30_000 }, () => {
+  it("hides 'Webhooks' when the company's plan has no external API (decision 0300)", async () => {
+    useCompany.setState({ flags: { ...allFlagsOn(), useExternalApi: false } });
+    try {
+      render(<SettingsPage />);
+      await waitFor(() => expect(tabs()).toEqual(['Opções', 'Auditoria']));
+    } finally {
+      useCompany.setState({ flags: allFlagsOn() });
+    }
+  });
+
   it("shows 'Opções' and 'Auditoria' to an admin, and 'Horários' only once scheduleType is company (live)", async () => {
     render(<SettingsPage />);
-    await waitFor(() => expect(tabs()).toEqual(['Opções', 'Auditoria']));
+    await waitFor(() => expect(tabs()).toEqual(['Opções', 'Auditoria', 'Webhooks']));
     expect(screen.getByTestId('setting-userRating').closest('.ant-select')!.textContent).toContain('Desabilitadas');
     // Another admin turns company hours on: the tab appears without a reload.
     act(() => socketHandlers.forEach((h) => h({ action: 'update', setting: { key: 'scheduleType', value: 'company' } })));
-    await waitFor(() => expect(tabs()).toEqual(['Opções', 'Horários', 'Auditoria']));
+    await waitFor(() => expect(tabs()).toEqual(['Opções', 'Horários', 'Auditoria', 'Webhooks']));
     expect(screen.getByTestId('setting-scheduleType').closest('.ant-select')!.textContent).toContain('Empresa');
   });
 

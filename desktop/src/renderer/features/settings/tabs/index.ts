@@ -4,6 +4,7 @@ import { plansTab } from './PlansTab';
 import { companiesTab, helpsTab, logoTab, newCompanyTab } from './SaasAdminTabs';
 import { schedulesTab } from './SchedulesTab';
 import type { SettingsTab } from './types';
+import { webhooksTab } from './WebhooksTab';
 
 export type { SettingsTab, SettingsTabContext } from './types';
 
@@ -11,4 +12,4 @@ export type { SettingsTab, SettingsTabContext } from './types';
  * The tabs of /settings in order (administration.md §2: 'Opções', 'Horários', then the super
  * user's). A new tab is a file under tabs/ and one line here.
  */
-export const settingsTabs: SettingsTab[] = [optionsTab, schedulesTab, logoTab, companiesTab, newCompanyTab, plansTab, helpsTab, auditTab];
+export const settingsTabs: SettingsTab[] = [optionsTab, schedulesTab, logoTab, companiesTab, newCompanyTab, plansTab, helpsTab, auditTab, webhooksTab];

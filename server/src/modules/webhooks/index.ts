@@ -1,0 +1,44 @@
+// The webhooks module's one door (issue 15 §5): a company's signed outbound webhooks, the outbox
+// that turns domain events into deliveries, and the `webhook.deliver` worker.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { DataAccess } from '../../db/tenant';
+import type { Config } from '../../infra/config';
+import type { EventBus } from '../../infra/event-bus';
+import type { Jobs } from '../../infra/jobs';
+import { defineModule } from '../../infra/module';
+import { createOutbox } from './webhooks.outbox';
+import { webhooksRoutes } from './webhooks.routes';
+import { createWebhookSender, DEFAULT_DELIVERY_LIMITS, type DeliveryLimits } from './webhooks.sender';
+import { createWebhooksService } from './webhooks.service';
+
+export { signatureHeader, verifySignature } from './webhooks.signing';
+export { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits } from './webhooks.sender';
+
+/** Deliveries run this many at a time per process: one slow receiver (10 s) does not hold up the rest. */
+const WORKERS = 4;
+
+export const webhooksModule = defineModule({
+  name: 'webhooks',
+  dependsOn: ['companies', 'audit', 'contacts', 'tickets', 'messages'],
+  setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; config: Config; webhookLimits?: DeliveryLimits }) => {
+    // Hand-built test configs have no key: a per-process one, so nothing sealed outlives the process.
+    const key = k.config.waEncryptionKey ?? randomBytes(32);
+    const allowPrivateHosts = k.config.allowPrivateHosts ?? !k.config.production;
+    const outbox = createOutbox({ data: k.data, jobs: k.jobs, log: k.app.log });
+    const sender = createWebhookSender({ data: k.data, jobs: k.jobs, key, allowPrivateHosts, limits: k.webhookLimits ?? DEFAULT_DELIVERY_LIMITS });
+    return {
+      routes: webhooksRoutes(createWebhooksService({ data: k.data, jobs: k.jobs, key, allowPrivateHosts, outbox })),
+      start: async () => {
+        outbox.listen(k.bus);
+        await k.jobs.work(
+          'webhook.deliver',
+          async (job) => {
+            await sender.run(job);
+          },
+          { workers: WORKERS },
+        );
+      },
+    };
+  },
+});

@@ -1,0 +1,136 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { WEBHOOK_DELIVERY_PAGE_SIZE, type ListWebhookDeliveriesQuery, type WebhookDeliveryDto, type WebhookDeliveryStatus, type WebhookDto } from '@balcao/shared';
+import type { Tx } from '../../db/client';
+import { webhookDeliveries, webhooks } from './webhooks.table';
+
+export type WebhookRow = typeof webhooks.$inferSelect;
+export type WebhookInsert = typeof webhooks.$inferInsert;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** The secret never leaves: only its last 4 characters, which the service keeps beside nothing (it reads them from the opened secret). */
+export const toDto = (r: WebhookRow, secretTail: string): WebhookDto => ({
+  id: r.id,
+  name: r.name,
+  url: r.url,
+  events: r.events,
+  active: r.active,
+  secretTail,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+export const toDeliveryDto = (r: DeliveryRow): WebhookDeliveryDto => ({
+  id: r.id,
+  webhookId: r.webhookId,
+  eventId: r.eventId,
+  event: r.event,
+  status: r.status as WebhookDeliveryStatus,
+  attempts: r.attempts,
+  responseStatus: r.responseStatus,
+  responseBody: r.responseBody,
+  error: r.error,
+  deliveredAt: r.deliveredAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+const mine = (companyId: number, id: number) => and(eq(webhooks.companyId, companyId), eq(webhooks.id, id));
+
+export const list = (tx: Tx, companyId: number): Promise<WebhookRow[]> =>
+  tx.select().from(webhooks).where(eq(webhooks.companyId, companyId)).orderBy(asc(sql`lower(${webhooks.name})`), asc(webhooks.id));
+
+export const count = async (tx: Tx, companyId: number): Promise<number> =>
+  (await tx.select({ n: sql<number>`count(*)::int` }).from(webhooks).where(eq(webhooks.companyId, companyId)))[0]?.n ?? 0;
+
+export const get = async (tx: Tx, companyId: number, id: number, lock = false): Promise<WebhookRow | undefined> => {
+  const q = tx.select().from(webhooks).where(mine(companyId, id)).limit(1);
+  return (lock ? await q.for('update') : await q)[0];
+};
+
+export const insert = async (tx: Tx, row: WebhookInsert): Promise<WebhookRow> => (await tx.insert(webhooks).values(row).returning())[0]!;
+
+export const update = async (tx: Tx, companyId: number, id: number, cols: Partial<WebhookInsert>): Promise<WebhookRow> =>
+  (await tx.update(webhooks).set({ ...cols, updatedAt: sql`now()` }).where(mine(companyId, id)).returning())[0]!;
+
+export const remove = async (tx: Tx, companyId: number, id: number): Promise<void> => {
+  await tx.delete(webhooks).where(mine(companyId, id));
+};
+
+/** The active webhooks of a company (what the outbox caches): id, events. */
+export const subscriptions = (tx: Tx, companyId: number): Promise<{ id: number; events: string[] }[]> =>
+  tx.select({ id: webhooks.id, events: webhooks.events }).from(webhooks).where(and(eq(webhooks.companyId, companyId), eq(webhooks.active, true)));
+
+/** New pending deliveries (one per webhook), their ids in the order given. */
+export const insertDeliveries = async (
+  tx: Tx,
+  rows: { companyId: number; webhookId: number; eventId: string; event: string; payload: unknown }[],
+): Promise<{ id: number; webhookId: number }[]> =>
+  rows.length === 0 ? [] : tx.insert(webhookDeliveries).values(rows).returning({ id: webhookDeliveries.id, webhookId: webhookDeliveries.webhookId });
+
+/** A page of a webhook's log, newest first; `count` is the whole match. */
+export const deliveries = async (tx: Tx, companyId: number, webhookId: number, q: ListWebhookDeliveriesQuery): Promise<{ rows: DeliveryRow[]; count: number; hasMore: boolean }> => {
+  const where = and(eq(webhookDeliveries.companyId, companyId), eq(webhookDeliveries.webhookId, webhookId), q.status ? eq(webhookDeliveries.status, q.status) : undefined);
+  const rows = await tx
+    .select()
+    .from(webhookDeliveries)
+    .where(where)
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(WEBHOOK_DELIVERY_PAGE_SIZE + 1)
+    .offset((q.pageNumber - 1) * WEBHOOK_DELIVERY_PAGE_SIZE);
+  const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(webhookDeliveries).where(where);
+  return { rows: rows.slice(0, WEBHOOK_DELIVERY_PAGE_SIZE), count: counted?.n ?? 0, hasMore: rows.length > WEBHOOK_DELIVERY_PAGE_SIZE };
+};
+
+export const delivery = async (tx: Tx, companyId: number, webhookId: number, id: number, lock = false): Promise<DeliveryRow | undefined> => {
+  const q = tx
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.companyId, companyId), eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.id, id)))
+    .limit(1);
+  return (lock ? await q.for('update') : await q)[0];
+};
+
+/** The delivery and its webhook, for a try (the try is recorded only if nobody recorded one meanwhile: recordAttempt). */
+export const forAttempt = async (tx: Tx, companyId: number, id: number): Promise<{ d: DeliveryRow; w: WebhookRow } | undefined> => {
+  const [row] = await tx
+    .select({ d: webhookDeliveries, w: webhooks })
+    .from(webhookDeliveries)
+    .innerJoin(webhooks, and(eq(webhooks.companyId, webhookDeliveries.companyId), eq(webhooks.id, webhookDeliveries.webhookId)))
+    .where(and(eq(webhookDeliveries.companyId, companyId), eq(webhookDeliveries.id, id)))
+    .limit(1);
+  return row;
+};
+
+/** Records one try: only if nobody recorded one since `attempts` was read (a duplicate job does nothing). */
+export const recordAttempt = async (
+  tx: Tx,
+  companyId: number,
+  id: number,
+  seenAttempts: number,
+  r: { status: WebhookDeliveryStatus; responseStatus: number | null; responseBody: string | null; error: string | null },
+): Promise<DeliveryRow | undefined> =>
+  (
+    await tx
+      .update(webhookDeliveries)
+      .set({
+        status: r.status,
+        attempts: sql`${webhookDeliveries.attempts} + 1`,
+        responseStatus: r.responseStatus,
+        responseBody: r.responseBody,
+        error: r.error,
+        ...(r.status === 'delivered' ? { deliveredAt: sql`now()` } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(webhookDeliveries.companyId, companyId), eq(webhookDeliveries.id, id), eq(webhookDeliveries.attempts, seenAttempts)))
+      .returning()
+  )[0];
+
+/** A replay: back to pending (attempts are kept: the log counts every try). */
+export const requeue = async (tx: Tx, companyId: number, id: number): Promise<DeliveryRow> =>
+  (
+    await tx
+      .update(webhookDeliveries)
+      .set({ status: 'pending', error: null, updatedAt: sql`now()` })
+      .where(and(eq(webhookDeliveries.companyId, companyId), eq(webhookDeliveries.id, id)))
+      .returning()
+  )[0]!;
