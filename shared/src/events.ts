@@ -14,6 +14,7 @@ import type { ContactListDto, ContactListImportProgress, ContactListItemDto } fr
 import type { FileListDto } from './schemas/files';
 import type { ScheduleDto } from './schemas/schedules';
 import type { CampaignDto } from './schemas/campaigns';
+import type { AnnouncementDto } from './schemas/announcements';
 
 /** Internal domain events staged by services and published after commit. */
 export type DomainEvent =
@@ -79,6 +80,12 @@ export type DomainEvent =
   | { type: 'campaign.deleted'; companyId: number; campaignId: number }
   /** A campaign's ledger moved (a send, an ack, a confirmation): the report refreshes, throttled. */
   | { type: 'campaign.progress'; companyId: number; campaignId: number }
+  /**
+   * A platform announcement saved or deleted (issue 14 §6). `companyId` is the platform's;
+   * `companyIds`: every company whose users hear it (announcements are platform-wide).
+   */
+  | { type: 'announcement.saved'; companyId: number; announcement: AnnouncementDto; created: boolean; companyIds: number[] }
+  | { type: 'announcement.deleted'; companyId: number; announcementId: number; companyIds: number[] }
   | { type: 'auth.login'; companyId: number; userId: number }
   /** A company setting (or its timezone) changed; an integration key's value is never in it (decision 0120). */
   | { type: 'setting.updated'; companyId: number; setting: SettingDto }
@@ -194,6 +201,12 @@ export interface WireChannels {
   schedule: { action: 'create' | 'update'; schedule: ScheduleDto } | { action: 'delete'; scheduleId: number };
   /** The company's campaigns with their report counters, to its admins (`company-<id>-campaign`, as the spec's client listens: `record`). */
   campaign: { action: 'create' | 'update'; record: CampaignDto } | { action: 'delete'; id: number };
+  /**
+   * Platform announcements (issue 14 §6; decision 0275), to every logged-in user of every company
+   * as `company-<theirCompanyId>-announcement`: an active one is `create`/`update` with the
+   * `record`; one deleted or made inactive is `delete` with its `id` (the popover drops it).
+   */
+  announcement: { action: 'create' | 'update'; record: AnnouncementDto } | { action: 'delete'; id: number };
 }
 
 /** What an agent is doing in a ticket, as colleagues see it. */

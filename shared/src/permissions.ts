@@ -85,6 +85,8 @@ export const superPermissions = [
   /** The integration keys and the platform's settings (administration.md §6: super only). */
   'settings:platform',
   'plans:manage',
+  /** Platform announcements (administration.md §6: super only). */
+  'announcements:manage',
 ] as const;
 
 export type Permission = (typeof adminPermissions)[number] | (typeof superPermissions)[number];
