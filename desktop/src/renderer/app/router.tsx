@@ -7,7 +7,7 @@ import { RequirePlan } from '../features/plans/RequirePlan';
 
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
-  'helps', 'messages-api', 'financeiro', 'announcements', 'subscription', 'chats/:uuid?',
+  'helps', 'messages-api', 'financeiro', 'subscription', 'chats/:uuid?',
 ];
 
 const routes: RouteObject[] = [
@@ -62,6 +62,13 @@ const routes: RouteObject[] = [
         lazy: async () => {
           const { ConnectionsPage } = await import('../features/connections/ConnectionsPage');
           return { element: <RequireAdmin><ConnectionsPage /></RequireAdmin> };
+        },
+      },
+      {
+        path: 'announcements',
+        lazy: async () => {
+          const [{ AnnouncementsPage }, { RequireSuper }] = await Promise.all([import('../features/announcements/AnnouncementsPage'), import('../features/announcements/RequireSuper')]);
+          return { element: <RequireSuper><AnnouncementsPage /></RequireSuper> };
         },
       },
       {

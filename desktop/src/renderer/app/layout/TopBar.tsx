@@ -4,6 +4,7 @@ import { CloudServerOutlined, ExperimentOutlined, GlobalOutlined, MenuOutlined, 
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NO_DUE_DATE } from '@balcao/shared';
+import { AnnouncementsPopover } from '../../features/announcements/AnnouncementsPopover';
 import { logout } from '../../features/auth/auth.actions';
 import { useConnections } from '../../features/connections/connections.store';
 import { NotificationsPopover } from '../../features/notifications/NotificationsPopover';
@@ -68,6 +69,7 @@ export const TopBar = ({ onToggleMenu, compact }: { onToggleMenu: () => void; co
         </Tooltip>
       )}
       <NotificationsPopover />
+      <AnnouncementsPopover />
       <VolumePopover />
       <Tooltip title={mode === 'dark' ? t('header.lightTheme') : t('header.darkTheme')}>
         <Button type="text" icon={mode === 'dark' ? <SunOutlined /> : <MoonOutlined />} onClick={toggle} data-testid="theme-toggle" />
