@@ -10,6 +10,8 @@ import { snapshot } from './support/ui';
 // priority's colour; its picture is served to that company too.
 
 test('an announcement created by the super user appears live in another company’s popover', async ({ browser, request }) => {
+  // Two browsers, two logins and a reload at 390 px on a shared, loaded machine.
+  test.setTimeout(180_000);
   const stamp = uniqueStamp();
   const other = { name: `Olga ${stamp}`, email: `olga.${stamp}@${E2E_DOMAIN}`, password: 'OlgaAvisos123!' };
   // The super user's API login makes the other company; then each browser logs in once.

@@ -872,6 +872,7 @@ const table: Record<string, Case[]> = {
     { ...q('/announcements', 'page 0', 'pageNumber=0'), as: 'super' },
     { ...q('/announcements', 'page not a number', 'pageNumber=abc'), as: 'super' },
     { ...q('/announcements', 'search too long', `searchParam=${long(101)}`), as: 'super' },
+    { ...q('/announcements', 'active not a boolean', 'active=talvez'), as: 'super' },
   ],
   'POST /announcements': [
     { ...b('POST', '/announcements', 'missing fields', {}), as: 'super' },

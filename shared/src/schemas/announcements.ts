@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { looseBool, msg, pageNumber } from './common';
+import { looseBool, msg, pageNumber, queryBool } from './common';
 
 /** administration.md §3: priority 1 high (red), 2 medium (orange), 3 low (grey); §9: default 3. */
 export const announcementPriorities = [1, 2, 3] as const;
@@ -60,6 +60,8 @@ export type UpdateAnnouncementBody = z.infer<typeof UpdateAnnouncementBody>;
 export const ListAnnouncementsQuery = z.object({
   searchParam: z.string().trim().max(100).optional(),
   pageNumber,
+  /** Only the active ones (the top bar's popover, the super user's too); others only ever get those. */
+  active: queryBool.optional(),
 });
 export type ListAnnouncementsQuery = z.infer<typeof ListAnnouncementsQuery>;
 

@@ -38,9 +38,12 @@ export const CampaignReport = z.object({
   failed: z.number(),
   skippedInvalid: z.number(),
   skippedOptOut: z.number(),
-  /** Held back by the number-health gate right now, by reason (rate, daily-cap, warm-up). */
+  /** Held back by the number-health gate right now, and those same rows by reason (rate, daily-cap, warm-up). */
   held: z.number(),
   holds: z.record(z.string(), z.number()),
+  /** Numbers the gate held at some point and let go since (sent, failed or skipped later), and by reason. */
+  delayed: z.number(),
+  delays: z.record(z.string(), z.number()),
   /** Numbers whose outcome is final (sent or beyond, failed, skipped): the progress bar. */
   done: z.number(),
 });

@@ -96,6 +96,10 @@ describe('reads', () => {
       expect((await api(app, token).get(`/announcements/${off.id}`)).status).toBe(404);
     }
     expect((await list(su)).records.map((x) => x.id)).toEqual(expect.arrayContaining([on.id, off.id]));
+    // The super user's own popover asks for the active ones only.
+    const popover = (await list(su, '?active=true')).records.map((x) => x.id);
+    expect(popover).toContain(on.id);
+    expect(popover).not.toContain(off.id);
   });
 
   it('pages newest first and searches title or text (records, count, hasMore)', async () => {

@@ -54,7 +54,7 @@ export const createAnnouncementsService = (deps: { data: DataAccess; media: Medi
   return {
     page: (ctx: Ctx, q: ListAnnouncementsQuery): Promise<ListAnnouncementsResponse> =>
       run(async ({ tx, platformId }) => {
-        const { rows, count } = await repo.page(tx, platformId, { activeOnly: !can(ctx, 'announcements:manage'), ...q });
+        const { rows, count } = await repo.page(tx, platformId, { activeOnly: q.active === true || !can(ctx, 'announcements:manage'), searchParam: q.searchParam, pageNumber: q.pageNumber });
         return { records: rows.map(repo.toAnnouncementDto), count, hasMore: (q.pageNumber - 1) * repo.ANNOUNCEMENT_PAGE_SIZE + rows.length < count };
       }),
 

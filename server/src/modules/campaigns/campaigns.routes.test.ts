@@ -164,6 +164,12 @@ describe('a campaign run (sandbox)', () => {
     const held = await until(async () => (await gApi.get<CampaignDto>(`/campaigns/${c.id}`)).body, (d) => d.report.sent === 1 && d.report.held === 1);
     expect(held.status).toBe('EM_ANDAMENTO');
     expect(held.report.holds).toEqual({ rate: 1 });
+    expect(held.report).toMatchObject({ delayed: 0, delays: {} });
+    // Once the held number goes out, the held card and its detail both say 0 and the delay moves to
+    // its own counter (the summary and its detail count the same rows).
+    await app.owner`update campaign_shipping set status = 'sent', sent_at = now() where campaign_id = ${c.id} and status = 'held'`;
+    const released = (await gApi.get<CampaignDto>(`/campaigns/${c.id}`)).body.report;
+    expect(released).toMatchObject({ held: 0, holds: {}, delayed: 1, delays: { rate: 1 } });
     const [day] = await app.owner<{ sent: number; held: Record<string, number> }[]>`select sent, held from send_gate_days where whatsapp_id = ${g.whatsapp.id}`;
     expect(day!.sent).toBe(1);
     expect(day!.held.rate).toBeGreaterThanOrEqual(1);
@@ -188,7 +194,15 @@ describe('a campaign run (sandbox)', () => {
     expect(await sentTo(a.companyId, [n1, n2])).toEqual(new Map([[n1, ['Posso enviar?']], [n2, ['Posso enviar?']]]));
     expect((await a.inbound(n1, 'Sim')).status).toBe(202);
     const after = await until(() => show(c.id), (d) => d.report.confirmed === 1 && d.report.sent === 1);
-    expect(after.report).toMatchObject({ confirmationRequested: 2, confirmed: 1, sent: 1 });
+    expect(after.report).toMatchObject({ confirmationRequested: 2, confirmed: 1, sent: 1, planned: 2, done: 2 });
+    await until(() => show(c.id), (d) => d.status === 'FINALIZADA');
+    // Between the answer and the main message (or while the gate holds it) the number's first
+    // message is still settled: the bar of a FINALIZADA campaign never drops below 100 %.
+    for (const status of ['confirmed', 'queued', 'held']) {
+      await app.owner`update campaign_shipping set status = ${status} where campaign_id = ${c.id} and number = ${n1}`;
+      expect((await show(c.id)).report).toMatchObject({ planned: 2, done: 2 });
+    }
+    await app.owner`update campaign_shipping set status = 'sent' where campaign_id = ${c.id} and number = ${n1}`;
     const by = await sentTo(a.companyId, [n1, n2]);
     expect(by.get(n1)).toEqual(['Posso enviar?', 'Principal']);
     expect(by.get(n2)).toEqual(['Posso enviar?']);

@@ -10,7 +10,7 @@ import { useSession } from '../../lib/session';
 import { TopBar } from './TopBar';
 
 vi.mock('../../lib/socket', () => ({ getSocket: () => null, onReady: () => () => undefined, listen: () => () => undefined, listenLive: () => () => undefined, emit: () => undefined }));
-vi.mock('../../features/announcements/announcements.api', () => ({ announcementsApi: { page: async () => ({ records: [], count: 0, hasMore: false }) } }));
+vi.mock('../../features/announcements/announcements.api', () => ({ announcementsApi: { activePage: async () => ({ records: [], count: 0, hasMore: false }) } }));
 configure({ asyncUtilTimeout: 8000 });
 
 const signIn = (profile: SessionUserDto['profile']) =>

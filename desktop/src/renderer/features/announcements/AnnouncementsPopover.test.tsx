@@ -7,7 +7,7 @@ import type { AnnouncementDto, WireChannels } from '@balcao/shared';
 import { announcementsApi } from './announcements.api';
 import { AnnouncementsPopover } from './AnnouncementsPopover';
 
-vi.mock('./announcements.api', () => ({ announcementsApi: { page: vi.fn(), mediaBlob: vi.fn(async () => new Blob(['x'])) } }));
+vi.mock('./announcements.api', () => ({ announcementsApi: { activePage: vi.fn(), mediaBlob: vi.fn(async () => new Blob(['x'])) } }));
 const handlers: { channel: string; h: (p: WireChannels['announcement']) => void }[] = [];
 vi.mock('../../lib/socket', () => ({
   listenLive: (channel: string, h: (p: WireChannels['announcement']) => void) => {
@@ -33,7 +33,7 @@ const ann = (id: number, title: string, priority = 3, createdAt = `2030-01-0${id
 const items = () => screen.queryAllByTestId('announcement-item');
 
 beforeEach(() => {
-  api.page.mockResolvedValue({ records: [ann(2, 'Novidade', 3), ann(1, 'Manutenção', 1)], count: 2, hasMore: false });
+  api.activePage.mockResolvedValue({ records: [ann(2, 'Novidade', 3), ann(1, 'Manutenção', 1)], count: 2, hasMore: false });
 });
 afterEach(() => {
   cleanup();
@@ -61,7 +61,7 @@ describe('AnnouncementsPopover', { timeout: 30_000 }, () => {
   });
 
   it("shows the spec's empty state", async () => {
-    api.page.mockResolvedValue({ records: [], count: 0, hasMore: false });
+    api.activePage.mockResolvedValue({ records: [], count: 0, hasMore: false });
     render(<AnnouncementsPopover />);
     fireEvent.click(screen.getByTestId('announcements-button'));
     await waitFor(() => expect(screen.getByTestId('announcements-popover-list').textContent).toContain('Nenhum informativo'));

@@ -7,6 +7,8 @@ export type AnnouncementForm = Pick<CreateAnnouncementBody, 'title' | 'text' | '
 /** The spec's calls (administration.md §7, attendance.md §7) with the session's token. */
 export const announcementsApi = {
   page: (searchParam: string, pageNumber: number) => http.get<ListAnnouncementsResponse>('/announcements', { searchParam: searchParam || undefined, pageNumber }),
+  /** The top bar's popover: active ones only, whoever asks (the super user's list has every one). */
+  activePage: (pageNumber: number) => http.get<ListAnnouncementsResponse>('/announcements', { pageNumber, active: true }),
   show: (id: number) => http.get<AnnouncementDto>(`/announcements/${id}`),
   create: (body: AnnouncementForm) => http.post<AnnouncementDto>('/announcements', body),
   update: (id: number, body: UpdateAnnouncementBody) => http.put<AnnouncementDto>(`/announcements/${id}`, body),

@@ -12,4 +12,10 @@ const fetchPage = async (search: string, page: number) => {
 export const useAnnouncements = createPagedList<AnnouncementDto>({ fetch: fetchPage, ...newestFirst(matchesAnnouncement) });
 
 /** The top bar's popover (everyone): the active ones, newest first, kept live by the socket. */
-export const usePopoverAnnouncements = createPagedList<AnnouncementDto>({ fetch: fetchPage, ...newestFirst((a) => a.status) });
+export const usePopoverAnnouncements = createPagedList<AnnouncementDto>({
+  fetch: async (_search, page) => {
+    const r = await announcementsApi.activePage(page);
+    return { records: r.records, count: r.count, hasMore: r.hasMore };
+  },
+  ...newestFirst((a) => a.status),
+});
