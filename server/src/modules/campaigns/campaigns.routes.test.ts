@@ -74,12 +74,39 @@ const sentTo = async (companyId: number, numbers: string[]) => {
 };
 const now = () => new Date().toISOString();
 
+describe('scheduledAt without an offset', () => {
+  it("is the company's wall time, not the server's (decision 0277)", async () => {
+    await app.owner`update companies set timezone = 'Asia/Tokyo' where id = ${b.companyId}`;
+    const runnable = { message1: 'Oi', whatsappId: b.whatsapp.id, tagListId: await tagged(b.companyId, [phone()]) };
+    try {
+      const r = await post({ name: 'Hora local', ...runnable, scheduledAt: '2031-03-10T14:30' }, b.adminToken);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.scheduledAt).toBe('2031-03-10T05:30:00.000Z');
+      const edited = await api(app, b.adminToken).put<CampaignDto>(`/campaigns/${r.body.id}`, { name: 'Hora local', ...runnable, scheduledAt: '2031-03-11T09:00:00' });
+      expect(edited.body.scheduledAt).toBe('2031-03-11T00:00:00.000Z');
+      // With an offset it is that instant, whatever the zone.
+      const exact = await post({ name: 'Com fuso', ...runnable, scheduledAt: '2031-03-10T14:30:00-03:00' }, b.adminToken);
+      expect(exact.body.scheduledAt).toBe('2031-03-10T17:30:00.000Z');
+    } finally {
+      await app.owner`update companies set timezone = 'America/Sao_Paulo' where id = ${b.companyId}`;
+    }
+  });
+});
+
 describe('campaign settings', () => {
   it('answers the spec defaults, saves the options and variables, refuses values outside the options', async () => {
-    const fresh = await api(app, b.adminToken).get<CampaignSettingsDto>('/campaign-settings');
-    expect(fresh.body).toEqual({ messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [] });
+    // Rows of { key, value } with JSON values, as the spec's settings page parses them (decision 0276).
+    const fresh = await api(app, b.adminToken).get<{ key: string; value: string }[]>('/campaign-settings');
+    expect(fresh.body).toEqual([
+      { key: 'messageInterval', value: '20' },
+      { key: 'longerIntervalAfter', value: '20' },
+      { key: 'greaterInterval', value: '60' },
+      { key: 'variables', value: '[]' },
+    ]);
     const saved = await api(app, b.adminToken).post<CampaignSettingsDto>('/campaign-settings', { settings: { messageInterval: 5, greaterInterval: 120, variables: [{ key: 'loja', value: 'Centro' }] } });
     expect(saved.body).toEqual({ messageInterval: 5, longerIntervalAfter: 20, greaterInterval: 120, variables: [{ key: 'loja', value: 'Centro' }] });
+    const rows = (await api(app, b.adminToken).get<{ key: string; value: string }[]>('/campaign-settings')).body;
+    expect(Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]))).toEqual(saved.body);
     expect((await api(app, b.adminToken).post('/campaign-settings', { settings: { messageInterval: 7 } })).status).toBe(400);
     expect((await api(app, b.adminToken).post('/campaign-settings', { settings: { variables: [{ key: 'a', value: '1' }, { key: 'a', value: '2' }] } })).status).toBe(400);
     expect((await api(app, user.token).get('/campaign-settings')).status).toBe(403);

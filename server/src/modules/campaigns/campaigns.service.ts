@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import {
   can,
+  DEFAULT_TIMEZONE,
   isCampaignEditable,
   type CampaignBody,
   type CampaignDto,
@@ -16,6 +17,8 @@ import { AppError } from '../../infra/errors';
 import type { Jobs } from '../../infra/jobs';
 import { originalName, type MediaStore } from '../../infra/media-store';
 import { displayName, type UploadedFile } from '../../infra/uploads';
+import { instantOf } from '../../lib/wall-time';
+import { companiesQueries } from '../companies';
 import { classifyUpload } from '../messages';
 import * as repo from './campaigns.repository';
 
@@ -74,10 +77,15 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
     const inSeconds = Math.max(0, Math.ceil((row.scheduledAt.getTime() - clock.now().getTime()) / 1000));
     await jobs.enqueue(tx, 'campaign.dispatch', { companyId, campaignId: row.id }, { startAfterSeconds: inSeconds });
   };
-  const fields = (body: CampaignBody) => {
+  /**
+   * The row's fields from a body. A `scheduledAt` without an offset (the spec's datetime-local
+   * "2026-11-25T14:30") is that wall time in the company's time zone (decision 0277).
+   */
+  const fields = async (tx: Tx, companyId: number, body: CampaignBody) => {
     // One audience: a list wins over a tag (the modal offers either).
     const tagListId = body.contactListId != null ? null : body.tagListId;
-    return { ...body, tagListId, scheduledAt: body.scheduledAt ? new Date(body.scheduledAt) : null };
+    const timeZone = (await companiesQueries.get(tx, companyId))?.timezone ?? DEFAULT_TIMEZONE;
+    return { ...body, tagListId, scheduledAt: body.scheduledAt ? instantOf(body.scheduledAt, timeZone) : null };
   };
   const discard = async (companyId: number, name: string | null | undefined) => {
     const path = name ? media.pathOf(companyId, name) : undefined;
@@ -108,7 +116,7 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
       data.withTenant(ctx, async (unit) => {
         assertManager(ctx);
         await assertRefs(unit.tx, ctx, body);
-        const f = fields(body);
+        const f = await fields(unit.tx, ctx.companyId, body);
         const status = f.scheduledAt ? 'PROGRAMADA' : 'INATIVA';
         if (status === 'PROGRAMADA') assertRunnable({ ...f, mediaPath: '' });
         const row = await repo.insert(unit.tx, { ...f, companyId: ctx.companyId, status });
@@ -123,7 +131,7 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
         const before = await found(unit.tx, ctx, id, 'update');
         assertEditable(before);
         await assertRefs(unit.tx, ctx, body);
-        const f = fields(body);
+        const f = await fields(unit.tx, ctx.companyId, body);
         const status = before.status === 'CANCELADA' ? 'CANCELADA' : f.scheduledAt ? 'PROGRAMADA' : 'INATIVA';
         if (status === 'PROGRAMADA') assertRunnable({ ...f, mediaPath: before.mediaPath });
         const row = (await repo.update(unit.tx, ctx.companyId, id, { ...f, status }))!;
