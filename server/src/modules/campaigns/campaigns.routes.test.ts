@@ -87,6 +87,14 @@ describe('scheduledAt without an offset', () => {
       // With an offset it is that instant, whatever the zone.
       const exact = await post({ name: 'Com fuso', ...runnable, scheduledAt: '2031-03-10T14:30:00-03:00' }, b.adminToken);
       expect(exact.body.scheduledAt).toBe('2031-03-10T17:30:00.000Z');
+      // Campaign changes are in the audit trail (issue 13 leftovers): create, the edit's diff, cancel, delete.
+      await api(app, b.adminToken).post(`/campaigns/${r.body.id}/cancel`, {});
+      await api(app, b.adminToken).del(`/campaigns/${r.body.id}`);
+      const audit = await app.owner<{ action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }[]>`select action, before, after from audit_logs where entity = 'campaign' and entity_id = ${String(r.body.id)} order by id`;
+      expect(audit.map((x) => x.action)).toEqual(['create', 'update', 'update', 'delete']);
+      expect(audit[1]!.after).toEqual({ scheduledAt: '2031-03-11T00:00:00.000Z' });
+      expect(audit[2]).toMatchObject({ before: { status: 'PROGRAMADA' }, after: { status: 'CANCELADA' } });
+      expect(audit[3]!.before).toMatchObject({ name: 'Hora local', status: 'CANCELADA' });
     } finally {
       await app.owner`update companies set timezone = 'America/Sao_Paulo' where id = ${b.companyId}`;
     }
