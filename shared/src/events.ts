@@ -16,6 +16,7 @@ import type { ScheduleDto } from './schemas/schedules';
 import type { CampaignDto } from './schemas/campaigns';
 import type { ChatDto, ChatMessageDto } from './schemas/chats';
 import type { PaymentEvent } from './schemas/billing';
+import type { AnnouncementDto } from './schemas/announcements';
 
 /** Internal domain events staged by services and published after commit. */
 export type DomainEvent =
@@ -89,6 +90,12 @@ export type DomainEvent =
   | { type: 'chat.deleted'; companyId: number; chatId: number; memberIds: number[] }
   | { type: 'chat.message'; companyId: number; chat: ChatDto; message: ChatMessageDto }
   | { type: 'chat.read'; companyId: number; chat: ChatDto; userId: number }
+  /**
+   * A platform announcement saved or deleted (issue 14 §6). `companyId` is the platform's;
+   * `companyIds`: every company whose users hear it (announcements are platform-wide).
+   */
+  | { type: 'announcement.saved'; companyId: number; announcement: AnnouncementDto; created: boolean; companyIds: number[] }
+  | { type: 'announcement.deleted'; companyId: number; announcementId: number; companyIds: number[] }
   | { type: 'auth.login'; companyId: number; userId: number }
   /** A company setting (or its timezone) changed; an integration key's value is never in it (decision 0120). */
   | { type: 'setting.updated'; companyId: number; setting: SettingDto }
@@ -234,6 +241,12 @@ export interface WireChannels {
    * CONCLUIDA with `company.dueDate`; to the company's admins and billing-only sessions.
    */
   payment: PaymentEvent;
+  /**
+   * Platform announcements (issue 14 §6; decision 0275), to every logged-in user of every company
+   * as `company-<theirCompanyId>-announcement`: an active one is `create`/`update` with the
+   * `record`; one deleted or made inactive is `delete` with its `id` (the popover drops it).
+   */
+  announcement: { action: 'create' | 'update'; record: AnnouncementDto } | { action: 'delete'; id: number };
 }
 
 /** What an agent is doing in a ticket, as colleagues see it. */

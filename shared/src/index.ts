@@ -38,3 +38,4 @@ export * from './schemas/billing';
 export * from './schemas/helps';
 export * from './recurrence';
 export * from './schemas/webhooks';
+export * from './schemas/announcements';

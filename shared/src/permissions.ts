@@ -97,6 +97,8 @@ export const superPermissions = [
   'helps:manage',
   /** The platform's logos (administration.md Settings: Logo, super only). */
   'logos:manage',
+  /** Platform announcements (administration.md §6: super only). */
+  'announcements:manage',
 ] as const;
 
 export type Permission = (typeof adminPermissions)[number] | (typeof superPermissions)[number];

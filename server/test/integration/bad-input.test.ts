@@ -43,6 +43,7 @@ beforeAll(async () => {
   fx.chatMember = (await co.addUser({})).user.id;
   fx.chat = (await admin.post<{ id: number }>('/chats', { title: 'Conversa fixture', users: [fx.chatMember] })).body.id;
   fx.webhook = (await admin.post<{ webhook: { id: number } }>('/webhooks', { name: 'Webhook fixture', url: 'http://127.0.0.1:9/hook', events: ['message.created'] })).body.webhook.id;
+  fx.announcement = (await api(app, superToken).post<{ id: number }>('/announcements', { title: 'Aviso fixture', text: 'Olá' })).body.id;
 });
 
 /** `{ticket}` in a url, or a body value "{ticket}", becomes that fixture's id. */
@@ -995,6 +996,42 @@ const table: Record<string, Case[]> = {
   ],
   'DELETE /quick-messages/:id/media-upload': badIds('DELETE', (id) => `/quick-messages/${id}/media-upload`),
   'GET /quick-messages/:id/media': [...badIds('GET', (id) => `/quick-messages/${id}/media`), { name: 'a record without a file', req: { method: 'GET', url: '/quick-messages/{quick}/media' }, status: 404 }],
+  'GET /announcements': [
+    { ...q('/announcements', 'page 0', 'pageNumber=0'), as: 'super' },
+    { ...q('/announcements', 'page not a number', 'pageNumber=abc'), as: 'super' },
+    { ...q('/announcements', 'search too long', `searchParam=${long(101)}`), as: 'super' },
+    { ...q('/announcements', 'active not a boolean', 'active=talvez'), as: 'super' },
+  ],
+  'POST /announcements': [
+    { ...b('POST', '/announcements', 'missing fields', {}), as: 'super' },
+    { ...b('POST', '/announcements', 'blank title', { title: '   ', text: 'x' }), as: 'super' },
+    { ...b('POST', '/announcements', 'title as number', { title: 12, text: 'x' }), as: 'super' },
+    { ...b('POST', '/announcements', 'title too long', { title: long(201), text: 'x' }), as: 'super' },
+    { ...b('POST', '/announcements', 'text over 10,000 characters', { title: 'x', text: long(10_001) }), as: 'super' },
+    { ...b('POST', '/announcements', 'priority 4', { title: 'x', text: 'y', priority: 4 }), as: 'super' },
+    { ...b('POST', '/announcements', 'priority as word', { title: 'x', text: 'y', priority: 'alta' }), as: 'super' },
+    { ...b('POST', '/announcements', 'status not a boolean', { title: 'x', text: 'y', status: 'sim' }), as: 'super' },
+    { ...b('POST', '/announcements', 'title with a NUL byte', { title: NUL, text: 'y' }), as: 'super' },
+    ...bodyShapes('POST', '/announcements').map((c) => ({ ...c, as: 'super' as const })),
+  ],
+  'GET /announcements/:id': [...badIds('GET', (id) => `/announcements/${id}`), { name: 'no such announcement', req: { method: 'GET', url: '/announcements/999999' }, status: 404 }],
+  'PUT /announcements/:id': [
+    ...badIds('PUT', (id) => `/announcements/${id}`, { title: 'x' }).map((c) => ({ ...c, as: 'super' as const })),
+    { ...b('PUT', '/announcements/{announcement}', 'blank text', { text: '' }), as: 'super' },
+    { ...b('PUT', '/announcements/{announcement}', 'priority 0', { priority: 0 }), as: 'super' },
+    { ...b('PUT', '/announcements/999999', 'no such announcement', { title: 'x' }), as: 'super', status: 404 },
+    ...bodyShapes('PUT', '/announcements/{announcement}').map((c) => ({ ...c, as: 'super' as const })),
+  ],
+  'DELETE /announcements/:id': [...badIds('DELETE', (id) => `/announcements/${id}`).map((c) => ({ ...c, as: 'super' as const })), { name: 'no such announcement', req: { method: 'DELETE', url: '/announcements/999999' }, status: 404, as: 'super' }],
+  'POST /announcements/:id/media-upload': [
+    ...badIds('POST', (id) => `/announcements/${id}/media-upload`).map((c) => ({ ...c, as: 'super' as const })),
+    { ...b('POST', '/announcements/{announcement}/media-upload', 'JSON instead of a file', { file: 'x' }), as: 'super' },
+    form('/announcements/{announcement}/media-upload', 'a PDF named .png', {}, [{ field: 'file', fileName: 'a.png', type: 'image/png', content: PDF }], { as: 'super', error: 'ERR_FILE_TYPE_NOT_ALLOWED' }),
+    form('/announcements/{announcement}/media-upload', 'a program named .jpg', {}, [{ field: 'file', fileName: 'a.jpg', type: 'image/jpeg', content: EXE }], { as: 'super', error: 'ERR_FILE_TYPE_NOT_ALLOWED' }),
+    form('/announcements/{announcement}/media-upload', 'an empty file', {}, [{ field: 'file', fileName: 'a.png', type: 'image/png', content: '' }], { as: 'super' }),
+  ],
+  'DELETE /announcements/:id/media-upload': badIds('DELETE', (id) => `/announcements/${id}/media-upload`).map((c) => ({ ...c, as: 'super' as const })),
+  'GET /announcements/:id/media': [...badIds('GET', (id) => `/announcements/${id}/media`), { name: 'an announcement without a picture', req: { method: 'GET', url: '/announcements/{announcement}/media' }, status: 404 }],
   'GET /sandbox/connections/:whatsappId/outbox': [
     ...badIds('GET', (id) => `/sandbox/connections/${id}/outbox?to=5511999990000`),
     q('/sandbox/connections/{wa}/outbox', 'missing to', ''),

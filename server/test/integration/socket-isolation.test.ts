@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { wireEvent, type ContactDto, type MessageDto, type TicketDto } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../helpers/build-app';
 import { SUPER_EMAIL, SUPER_PASSWORD } from '../helpers/constants';
-import { api, connectSocket, nextEvent } from '../helpers/world';
+import { api, connectSocket, login, nextEvent } from '../helpers/world';
 import { createTenant, freshContact, uniquePhone, type Tenant } from '../helpers/tenants';
 import { connectRefused, mentioning, recordEvents, tamperToken, type Received } from '../helpers/sockets';
 
@@ -65,6 +65,25 @@ describe('sockets of two companies', () => {
     // And the other way round.
     await aWrites('de novo');
     expect(foreign(seenA, A, B)).toEqual([]);
+  });
+
+  it('a platform announcement reaches each company under its own name; an inactive one never carries its text (decision 0275)', async () => {
+    const su = api(app, (await login(app, SUPER_EMAIL, SUPER_PASSWORD)).token);
+    const ofId = (id: () => number) => (p: { record?: { id: number }; id?: number }) => (p.record?.id ?? p.id) === id();
+    let id = 0;
+    const heardA = nextEvent(sA, wireEvent(A.c.companyId, 'announcement'), ofId(() => id));
+    const heardB = nextEvent(sB, wireEvent(B.c.companyId, 'announcement'), ofId(() => id));
+    id = (await su.post<{ id: number }>('/announcements', { title: 'Aviso geral', text: 'Para todos' })).body.id;
+    expect(await heardA).toMatchObject({ action: 'create', record: { id, title: 'Aviso geral' } });
+    expect(await heardB).toMatchObject({ action: 'create', record: { id } });
+    let draft = 0;
+    const goneA = nextEvent(sA, wireEvent(A.c.companyId, 'announcement'), ofId(() => draft));
+    draft = (await su.post<{ id: number }>('/announcements', { title: 'Rascunho secreto', text: 'Ainda não', status: false })).body.id;
+    expect(await goneA).toEqual({ action: 'delete', id: draft });
+    await bWrites('depois do aviso');
+    expect(foreign(seenA, A, B)).toEqual([]);
+    expect(foreign(seenB, B, A)).toEqual([]);
+    expect(mentioning([...seenA, ...seenB], 'Rascunho secreto')).toEqual([]);
   });
 
   it("B's socket cannot joinChatBox A's ticket, and A's messages never reach it", async () => {

@@ -69,6 +69,9 @@ describe('pages/Campaigns, CampaignModal and CampaignsConfig', () => {
     const saved = await admin.saveCampaignSettings({ messageInterval: 10, longerIntervalAfter: 30, greaterInterval: 80, variables: [{ key: 'cupom', value: 'BF10' }] });
     expect(saved.status).toBe(200);
     const read = await admin.campaignSettings();
-    expect(read.data).toEqual({ messageInterval: 10, longerIntervalAfter: 30, greaterInterval: 80, variables: [{ key: 'cupom', value: 'BF10' }] });
+    // pages/CampaignsConfig: an array of { key, value }, each value JSON.parse'd into the form.
+    expect(Array.isArray(read.data)).toBe(true);
+    const settings = Object.fromEntries((read.data as unknown as { key: string; value: string }[]).map((item) => [item.key, JSON.parse(item.value) as unknown]));
+    expect(settings).toEqual({ messageInterval: 10, longerIntervalAfter: 30, greaterInterval: 80, variables: [{ key: 'cupom', value: 'BF10' }] });
   });
 });

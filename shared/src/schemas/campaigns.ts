@@ -38,9 +38,12 @@ export const CampaignReport = z.object({
   failed: z.number(),
   skippedInvalid: z.number(),
   skippedOptOut: z.number(),
-  /** Held back by the number-health gate right now, by reason (rate, daily-cap, warm-up). */
+  /** Held back by the number-health gate right now, and those same rows by reason (rate, daily-cap, warm-up). */
   held: z.number(),
   holds: z.record(z.string(), z.number()),
+  /** Numbers the gate held at some point and let go since (sent, failed or skipped later), and by reason. */
+  delayed: z.number(),
+  delays: z.record(z.string(), z.number()),
   /** Numbers whose outcome is final (sent or beyond, failed, skipped): the progress bar. */
   done: z.number(),
 });
@@ -98,11 +101,11 @@ const optionalRef = z.union([dbId, z.null(), z.literal(false), z.literal(''), z.
 const variant = z.string().max(CAMPAIGN_MESSAGE_MAX, msg.tooLong).nullish().transform((v) => v ?? '');
 /**
  * An ISO instant, or none (null / ''). The spec's client sends its datetime-local input's value
- * ("2026-11-25T14:30", no offset): read as the server's local time (decision 0234).
+ * ("2026-11-25T14:30", no offset): the server reads it in the company's time zone (decision 0277; was the server's, 0234).
  */
 const optionalInstant = z
   .union([z.iso.datetime({ offset: true }), z.iso.datetime({ local: true }), z.null(), z.literal('')])
-  .transform((v) => (v ? new Date(v).toISOString() : null));
+  .transform((v) => v || null);
 
 export const CampaignBody = z.object({
   name: name2to50,
@@ -146,6 +149,35 @@ export const CampaignSettingsDto = z.object({
   variables: z.array(CampaignVariable),
 });
 export type CampaignSettingsDto = z.infer<typeof CampaignSettingsDto>;
+
+/**
+ * `GET /campaign-settings` as the spec's client reads it (pages/CampaignsConfig): rows of
+ * `{ key, value }`, each value JSON text it parses (`"20"`, `"[{\"key\":…}]"`); decision 0276.
+ */
+export const CampaignSettingRows = z.array(z.object({ key: z.string(), value: z.string() }));
+export type CampaignSettingRows = z.infer<typeof CampaignSettingRows>;
+
+const settingKeys = ['messageInterval', 'longerIntervalAfter', 'greaterInterval', 'variables'] as const;
+
+export const campaignSettingsToRows = (s: CampaignSettingsDto): CampaignSettingRows => settingKeys.map((key) => ({ key, value: JSON.stringify(s[key]) }));
+
+/** The rows back into the settings (our own screens), each missing or unreadable value as given in `fallback`. */
+export const campaignSettingsFromRows = (rows: CampaignSettingRows, fallback: CampaignSettingsDto): CampaignSettingsDto => {
+  const out: CampaignSettingsDto = { ...fallback, variables: [...fallback.variables] };
+  for (const { key, value } of rows) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      continue;
+    }
+    if (key === 'variables') {
+      const vs = z.array(CampaignVariable).safeParse(parsed);
+      if (vs.success) out.variables = vs.data;
+    } else if ((settingKeys as readonly string[]).includes(key) && typeof parsed === 'number') out[key as Exclude<(typeof settingKeys)[number], 'variables'>] = parsed;
+  }
+  return out;
+};
 
 /** `POST /campaign-settings` `{ settings }`: any of the fields; variables replace the whole list, keys unique. */
 export const SaveCampaignSettingsBody = z.object({

@@ -7,7 +7,7 @@ import { RequirePlan } from '../features/plans/RequirePlan';
 
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
-  'messages-api', 'financeiro', 'announcements', 'subscription',
+  'messages-api', 'financeiro', 'subscription',
 ];
 
 const routes: RouteObject[] = [
@@ -62,6 +62,13 @@ const routes: RouteObject[] = [
         lazy: async () => {
           const { ConnectionsPage } = await import('../features/connections/ConnectionsPage');
           return { element: <RequireAdmin><ConnectionsPage /></RequireAdmin> };
+        },
+      },
+      {
+        path: 'announcements',
+        lazy: async () => {
+          const [{ AnnouncementsPage }, { RequireSuper }] = await Promise.all([import('../features/announcements/AnnouncementsPage'), import('../features/announcements/RequireSuper')]);
+          return { element: <RequireSuper><AnnouncementsPage /></RequireSuper> };
         },
       },
       {

@@ -33,6 +33,8 @@ const emptyReport = (): CampaignReport => ({
   skippedOptOut: 0,
   held: 0,
   holds: {},
+  delayed: 0,
+  delays: {},
   done: 0,
 });
 
@@ -184,23 +186,34 @@ export const reports = async (tx: Tx, companyId: number, ids: number[]): Promise
       skippedInvalid: sql<number>`(count(*) filter (where ${s.status} = 'skipped_invalid'))::int`,
       skippedOptOut: sql<number>`(count(*) filter (where ${s.status} = 'skipped_optout'))::int`,
       held: sql<number>`(count(*) filter (where ${s.status} = 'held'))::int`,
-      done: sql<number>`(count(*) filter (where ${s.status} in ('sent', 'failed', 'skipped_invalid', 'skipped_optout', 'confirmation_requested')))::int`,
+      // What FINALIZADA means: every number's first message is settled. A confirmation asked
+      // stays done while its answer's main message is queued, held or sent (the bar never
+      // drops back after the finish).
+      done: sql<number>`(count(*) filter (where ${s.status} in ('sent', 'failed', 'skipped_invalid', 'skipped_optout', 'confirmation_requested') or ${s.confirmationRequestedAt} is not null))::int`,
     })
     .from(s)
     .where(and(eq(s.companyId, companyId), inArray(s.campaignId, ids)))
     .groupBy(s.campaignId);
   for (const r of rows) {
     const { campaignId, ...counts } = r;
-    map.set(campaignId, { ...counts, holds: {} });
+    map.set(campaignId, { ...counts, holds: {}, delayed: 0, delays: {} });
   }
+  // By reason: the rows held now (the `held` card's detail) apart from the rows held once and
+  // released since (an opt-out's skip keeps its earlier reason, if any: it is not a gate delay).
+  const holdsNow = sql<boolean>`${s.status} = 'held'`;
   const holds = await tx
-    .select({ campaignId: s.campaignId, reason: s.holdReason, n: sql<number>`count(*)::int` })
+    .select({ campaignId: s.campaignId, reason: s.holdReason, now: holdsNow, n: sql<number>`count(*)::int` })
     .from(s)
-    .where(and(eq(s.companyId, companyId), inArray(s.campaignId, ids), sql`${s.holdReason} is not null`))
-    .groupBy(s.campaignId, s.holdReason);
+    .where(and(eq(s.companyId, companyId), inArray(s.campaignId, ids), sql`${s.holdReason} is not null`, sql`${s.holdReason} <> 'opt-out'`))
+    .groupBy(s.campaignId, s.holdReason, holdsNow);
   for (const h of holds) {
     const rep = map.get(h.campaignId);
-    if (rep && h.reason) rep.holds[h.reason] = h.n;
+    if (!rep || !h.reason) continue;
+    if (h.now) rep.holds[h.reason] = h.n;
+    else {
+      rep.delays[h.reason] = h.n;
+      rep.delayed += h.n;
+    }
   }
   return map;
 };

@@ -74,12 +74,47 @@ const sentTo = async (companyId: number, numbers: string[]) => {
 };
 const now = () => new Date().toISOString();
 
+describe('scheduledAt without an offset', () => {
+  it("is the company's wall time, not the server's (decision 0277)", async () => {
+    await app.owner`update companies set timezone = 'Asia/Tokyo' where id = ${b.companyId}`;
+    const runnable = { message1: 'Oi', whatsappId: b.whatsapp.id, tagListId: await tagged(b.companyId, [phone()]) };
+    try {
+      const r = await post({ name: 'Hora local', ...runnable, scheduledAt: '2031-03-10T14:30' }, b.adminToken);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.scheduledAt).toBe('2031-03-10T05:30:00.000Z');
+      const edited = await api(app, b.adminToken).put<CampaignDto>(`/campaigns/${r.body.id}`, { name: 'Hora local', ...runnable, scheduledAt: '2031-03-11T09:00:00' });
+      expect(edited.body.scheduledAt).toBe('2031-03-11T00:00:00.000Z');
+      // With an offset it is that instant, whatever the zone.
+      const exact = await post({ name: 'Com fuso', ...runnable, scheduledAt: '2031-03-10T14:30:00-03:00' }, b.adminToken);
+      expect(exact.body.scheduledAt).toBe('2031-03-10T17:30:00.000Z');
+      // Campaign changes are in the audit trail (issue 13 leftovers): create, the edit's diff, cancel, delete.
+      await api(app, b.adminToken).post(`/campaigns/${r.body.id}/cancel`, {});
+      await api(app, b.adminToken).del(`/campaigns/${r.body.id}`);
+      const audit = await app.owner<{ action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }[]>`select action, before, after from audit_logs where entity = 'campaign' and entity_id = ${String(r.body.id)} order by id`;
+      expect(audit.map((x) => x.action)).toEqual(['create', 'update', 'update', 'delete']);
+      expect(audit[1]!.after).toEqual({ scheduledAt: '2031-03-11T00:00:00.000Z' });
+      expect(audit[2]).toMatchObject({ before: { status: 'PROGRAMADA' }, after: { status: 'CANCELADA' } });
+      expect(audit[3]!.before).toMatchObject({ name: 'Hora local', status: 'CANCELADA' });
+    } finally {
+      await app.owner`update companies set timezone = 'America/Sao_Paulo' where id = ${b.companyId}`;
+    }
+  });
+});
+
 describe('campaign settings', () => {
   it('answers the spec defaults, saves the options and variables, refuses values outside the options', async () => {
-    const fresh = await api(app, b.adminToken).get<CampaignSettingsDto>('/campaign-settings');
-    expect(fresh.body).toEqual({ messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [] });
+    // Rows of { key, value } with JSON values, as the spec's settings page parses them (decision 0276).
+    const fresh = await api(app, b.adminToken).get<{ key: string; value: string }[]>('/campaign-settings');
+    expect(fresh.body).toEqual([
+      { key: 'messageInterval', value: '20' },
+      { key: 'longerIntervalAfter', value: '20' },
+      { key: 'greaterInterval', value: '60' },
+      { key: 'variables', value: '[]' },
+    ]);
     const saved = await api(app, b.adminToken).post<CampaignSettingsDto>('/campaign-settings', { settings: { messageInterval: 5, greaterInterval: 120, variables: [{ key: 'loja', value: 'Centro' }] } });
     expect(saved.body).toEqual({ messageInterval: 5, longerIntervalAfter: 20, greaterInterval: 120, variables: [{ key: 'loja', value: 'Centro' }] });
+    const rows = (await api(app, b.adminToken).get<{ key: string; value: string }[]>('/campaign-settings')).body;
+    expect(Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]))).toEqual(saved.body);
     expect((await api(app, b.adminToken).post('/campaign-settings', { settings: { messageInterval: 7 } })).status).toBe(400);
     expect((await api(app, b.adminToken).post('/campaign-settings', { settings: { variables: [{ key: 'a', value: '1' }, { key: 'a', value: '2' }] } })).status).toBe(400);
     expect((await api(app, user.token).get('/campaign-settings')).status).toBe(403);
@@ -164,6 +199,12 @@ describe('a campaign run (sandbox)', () => {
     const held = await until(async () => (await gApi.get<CampaignDto>(`/campaigns/${c.id}`)).body, (d) => d.report.sent === 1 && d.report.held === 1);
     expect(held.status).toBe('EM_ANDAMENTO');
     expect(held.report.holds).toEqual({ rate: 1 });
+    expect(held.report).toMatchObject({ delayed: 0, delays: {} });
+    // Once the held number goes out, the held card and its detail both say 0 and the delay moves to
+    // its own counter (the summary and its detail count the same rows).
+    await app.owner`update campaign_shipping set status = 'sent', sent_at = now() where campaign_id = ${c.id} and status = 'held'`;
+    const released = (await gApi.get<CampaignDto>(`/campaigns/${c.id}`)).body.report;
+    expect(released).toMatchObject({ held: 0, holds: {}, delayed: 1, delays: { rate: 1 } });
     const [day] = await app.owner<{ sent: number; held: Record<string, number> }[]>`select sent, held from send_gate_days where whatsapp_id = ${g.whatsapp.id}`;
     expect(day!.sent).toBe(1);
     expect(day!.held.rate).toBeGreaterThanOrEqual(1);
@@ -188,7 +229,15 @@ describe('a campaign run (sandbox)', () => {
     expect(await sentTo(a.companyId, [n1, n2])).toEqual(new Map([[n1, ['Posso enviar?']], [n2, ['Posso enviar?']]]));
     expect((await a.inbound(n1, 'Sim')).status).toBe(202);
     const after = await until(() => show(c.id), (d) => d.report.confirmed === 1 && d.report.sent === 1);
-    expect(after.report).toMatchObject({ confirmationRequested: 2, confirmed: 1, sent: 1 });
+    expect(after.report).toMatchObject({ confirmationRequested: 2, confirmed: 1, sent: 1, planned: 2, done: 2 });
+    await until(() => show(c.id), (d) => d.status === 'FINALIZADA');
+    // Between the answer and the main message (or while the gate holds it) the number's first
+    // message is still settled: the bar of a FINALIZADA campaign never drops below 100 %.
+    for (const status of ['confirmed', 'queued', 'held']) {
+      await app.owner`update campaign_shipping set status = ${status} where campaign_id = ${c.id} and number = ${n1}`;
+      expect((await show(c.id)).report).toMatchObject({ planned: 2, done: 2 });
+    }
+    await app.owner`update campaign_shipping set status = 'sent' where campaign_id = ${c.id} and number = ${n1}`;
     const by = await sentTo(a.companyId, [n1, n2]);
     expect(by.get(n1)).toEqual(['Posso enviar?', 'Principal']);
     expect(by.get(n2)).toEqual(['Posso enviar?']);

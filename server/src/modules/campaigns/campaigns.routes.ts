@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CampaignBody, CampaignDto, CampaignSettingsDto, IdParam, ListCampaignsQuery, ListCampaignsResponse, MessageResponse, SaveCampaignSettingsBody } from '@balcao/shared';
+import { CampaignBody, CampaignDto, CampaignSettingRows, CampaignSettingsDto, campaignSettingsToRows, IdParam, ListCampaignsQuery, ListCampaignsResponse, MessageResponse, SaveCampaignSettingsBody } from '@balcao/shared';
 import { readUpload } from '../../infra/uploads';
 import type { CampaignsService } from './campaigns.service';
 
@@ -21,6 +21,7 @@ export const campaignsRoutes = (campaigns: CampaignsService) => async (fastify: 
     campaigns.attach(req.ctx, req.params.id, await readUpload(req)),
   );
   app.delete('/campaigns/:id/media-upload', { schema: { params: IdParam, response: { 200: CampaignDto } } }, (req) => campaigns.detach(req.ctx, req.params.id));
-  app.get('/campaign-settings', { schema: { response: { 200: CampaignSettingsDto } } }, (req) => campaigns.settings(req.ctx));
+  // Rows of { key, value (JSON text) }, as the spec's settings page reads them (decision 0276).
+  app.get('/campaign-settings', { schema: { response: { 200: CampaignSettingRows } } }, async (req) => campaignSettingsToRows(await campaigns.settings(req.ctx)));
   app.post('/campaign-settings', { schema: { body: SaveCampaignSettingsBody, response: { 200: CampaignSettingsDto } } }, (req) => campaigns.saveSettings(req.ctx, req.body));
 };

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import {
   can,
+  DEFAULT_TIMEZONE,
   isCampaignEditable,
   type CampaignBody,
   type CampaignDto,
@@ -16,8 +17,25 @@ import { AppError } from '../../infra/errors';
 import type { Jobs } from '../../infra/jobs';
 import { originalName, type MediaStore } from '../../infra/media-store';
 import { displayName, type UploadedFile } from '../../infra/uploads';
+import { instantOf } from '../../lib/wall-time';
+import { auditQueries } from '../audit';
+import { companiesQueries } from '../companies';
 import { classifyUpload } from '../messages';
 import * as repo from './campaigns.repository';
+
+/** The fields the audit trail compares (the message variants cut at 200 characters). */
+const audited = (r: repo.CampaignRow) => ({
+  name: r.name,
+  status: r.status,
+  scheduledAt: r.scheduledAt?.toISOString() ?? null,
+  whatsappId: r.whatsappId,
+  contactListId: r.contactListId,
+  tagListId: r.tagListId,
+  fileListId: r.fileListId,
+  confirmation: r.confirmation,
+  mediaName: r.mediaName,
+  messages: [r.message1, r.message2, r.message3, r.message4, r.message5].map((m) => m.slice(0, 200)),
+});
 
 const NOT_FOUND = 'ERR_NOT_FOUND' as const;
 
@@ -74,10 +92,15 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
     const inSeconds = Math.max(0, Math.ceil((row.scheduledAt.getTime() - clock.now().getTime()) / 1000));
     await jobs.enqueue(tx, 'campaign.dispatch', { companyId, campaignId: row.id }, { startAfterSeconds: inSeconds });
   };
-  const fields = (body: CampaignBody) => {
+  /**
+   * The row's fields from a body. A `scheduledAt` without an offset (the spec's datetime-local
+   * "2026-11-25T14:30") is that wall time in the company's time zone (decision 0277).
+   */
+  const fields = async (tx: Tx, companyId: number, body: CampaignBody) => {
     // One audience: a list wins over a tag (the modal offers either).
     const tagListId = body.contactListId != null ? null : body.tagListId;
-    return { ...body, tagListId, scheduledAt: body.scheduledAt ? new Date(body.scheduledAt) : null };
+    const timeZone = (await companiesQueries.get(tx, companyId))?.timezone ?? DEFAULT_TIMEZONE;
+    return { ...body, tagListId, scheduledAt: body.scheduledAt ? instantOf(body.scheduledAt, timeZone) : null };
   };
   const discard = async (companyId: number, name: string | null | undefined) => {
     const path = name ? media.pathOf(companyId, name) : undefined;
@@ -108,10 +131,11 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
       data.withTenant(ctx, async (unit) => {
         assertManager(ctx);
         await assertRefs(unit.tx, ctx, body);
-        const f = fields(body);
+        const f = await fields(unit.tx, ctx.companyId, body);
         const status = f.scheduledAt ? 'PROGRAMADA' : 'INATIVA';
         if (status === 'PROGRAMADA') assertRunnable({ ...f, mediaPath: '' });
         const row = await repo.insert(unit.tx, { ...f, companyId: ctx.companyId, status });
+        await auditQueries.record(unit.tx, ctx, { entity: 'campaign', entityId: row.id, action: 'create', after: audited(row) });
         await schedule(unit.tx, ctx.companyId, row);
         return announce(unit, ctx.companyId, row.id, true);
       }),
@@ -123,10 +147,11 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
         const before = await found(unit.tx, ctx, id, 'update');
         assertEditable(before);
         await assertRefs(unit.tx, ctx, body);
-        const f = fields(body);
+        const f = await fields(unit.tx, ctx.companyId, body);
         const status = before.status === 'CANCELADA' ? 'CANCELADA' : f.scheduledAt ? 'PROGRAMADA' : 'INATIVA';
         if (status === 'PROGRAMADA') assertRunnable({ ...f, mediaPath: before.mediaPath });
         const row = (await repo.update(unit.tx, ctx.companyId, id, { ...f, status }))!;
+        await auditQueries.record(unit.tx, ctx, { entity: 'campaign', entityId: id, action: 'update', before: audited(before), after: audited(row) });
         await schedule(unit.tx, ctx.companyId, row);
         return announce(unit, ctx.companyId, id);
       }),
@@ -135,8 +160,9 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
     remove: async (ctx: Ctx, id: number): Promise<void> => {
       const gone = await data.withTenant(ctx, async ({ tx, stage }) => {
         assertManager(ctx);
-        await found(tx, ctx, id, 'update');
+        const before = await found(tx, ctx, id, 'update');
         const row = (await repo.remove(tx, ctx.companyId, id))!;
+        await auditQueries.record(tx, ctx, { entity: 'campaign', entityId: id, action: 'delete', before: audited(before) });
         stage({ type: 'campaign.deleted', companyId: ctx.companyId, campaignId: id });
         return row;
       });
@@ -147,9 +173,10 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
     cancel: (ctx: Ctx, id: number): Promise<CampaignDto> =>
       data.withTenant(ctx, async (unit) => {
         assertManager(ctx);
-        await found(unit.tx, ctx, id, 'update');
+        const before = await found(unit.tx, ctx, id, 'update');
         const row = await repo.transition(unit.tx, ctx.companyId, id, ['EM_ANDAMENTO', 'PROGRAMADA'], { status: 'CANCELADA' });
         if (!row) throw new AppError('ERR_INVALID_TRANSITION', 'only a running or scheduled campaign can be cancelled');
+        await auditQueries.record(unit.tx, ctx, { entity: 'campaign', entityId: id, action: 'update', before: audited(before), after: audited(row) });
         return announce(unit, ctx.companyId, id);
       }),
 
@@ -169,6 +196,7 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
           ? await repo.transition(unit.tx, ctx.companyId, id, ['CANCELADA'], { status: 'EM_ANDAMENTO', completedAt: null })
           : await repo.transition(unit.tx, ctx.companyId, id, ['CANCELADA'], { status: 'PROGRAMADA', scheduledAt: clock.now(), completedAt: null });
         if (!row) throw new AppError('ERR_INVALID_TRANSITION');
+        await auditQueries.record(unit.tx, ctx, { entity: 'campaign', entityId: id, action: 'update', before: audited(before), after: audited(row) });
         if (started) {
           await repo.requeueUnsent(unit.tx, ctx.companyId, id);
           for (const shippingId of await repo.confirmedIds(unit.tx, ctx.companyId, id)) await jobs.enqueue(unit.tx, 'campaign.send', { companyId: ctx.companyId, campaignId: id, shippingId });

@@ -21,7 +21,7 @@ export const CAMPAIGNS_SWEEP_CRON = '* * * * *';
 
 export const campaignsModule = defineModule({
   name: 'campaigns',
-  dependsOn: ['companies', 'contacts', 'tickets', 'messages', 'whatsapp'],
+  dependsOn: ['companies', 'contacts', 'tickets', 'messages', 'whatsapp', 'audit'],
   setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock; media: MediaStore; numberHealth?: NumberHealth; campaignRunner?: RunnerOptions }) => {
     const service = createCampaignsService({ data: k.data, jobs: k.jobs, clock: k.clock, media: k.media });
     const health = k.numberHealth ?? createNumberHealth({ data: k.data, clock: k.clock });

@@ -95,6 +95,12 @@ describe('contact lists', () => {
     expect((await admin().del(`/contact-lists/${list.id}`)).status).toBe(200);
     expect(await deleted).toEqual({ action: 'delete', contactListId: list.id });
     expect((await admin().get(`/contact-lists/${list.id}`)).status).toBe(404);
+    const audit = await app.owner<{ action: string; before: unknown; after: unknown }[]>`select action, before, after from audit_logs where entity = 'contact-list' and entity_id = ${String(list.id)} order by id`;
+    expect(audit.map((x) => [x.action, x.before, x.after])).toEqual([
+      ['create', null, { name: 'Clientes VIP' }],
+      ['update', { name: 'Clientes VIP' }, { name: 'Clientes Ouro' }],
+      ['delete', { name: 'Clientes Ouro', contactsCount: 0 }, null],
+    ]);
   });
 
   it('pages 20 at a time with hasMore', async () => {

@@ -20,6 +20,7 @@ import { AppError } from '../../infra/errors';
 import type { Jobs } from '../../infra/jobs';
 import { exampleSheet, readSheet, sortSheetRows } from '../../infra/spreadsheet';
 import { isLanguage, textsOf } from '../../infra/texts';
+import { auditQueries } from '../audit';
 import * as repo from './contact-lists.repository';
 
 /** How many rows of a sheet go in one transaction (and one progress event). */
@@ -77,20 +78,25 @@ export const createContactListsService = (deps: { data: DataAccess; jobs: Pick<J
       data.withTenant(ctx, async ({ tx, stage }) => {
         allowed(ctx);
         const id = await repo.insert(tx, ctx.companyId, body.name);
+        await auditQueries.record(tx, ctx, { entity: 'contact-list', entityId: id, action: 'create', after: { name: body.name } });
         return saved(tx, ctx, id, stage, true);
       }),
 
     update: (ctx: Ctx, id: number, body: ContactListBody) =>
       data.withTenant(ctx, async ({ tx, stage }) => {
         allowed(ctx);
+        const before = await list(tx, ctx, id);
         if (!(await repo.rename(tx, ctx.companyId, id, body.name))) throw unknownList();
+        await auditQueries.record(tx, ctx, { entity: 'contact-list', entityId: id, action: 'update', before: { name: before.name }, after: { name: body.name } });
         return saved(tx, ctx, id, stage, false);
       }),
 
     remove: (ctx: Ctx, id: number) =>
       data.withTenant(ctx, async ({ tx, stage }) => {
         allowed(ctx);
+        const before = await list(tx, ctx, id);
         if (!(await repo.remove(tx, ctx.companyId, id))) throw unknownList();
+        await auditQueries.record(tx, ctx, { entity: 'contact-list', entityId: id, action: 'delete', before: { name: before.name, contactsCount: before.contactsCount } });
         stage({ type: 'contactList.deleted', companyId: ctx.companyId, contactListId: id });
       }),
 

@@ -23,7 +23,7 @@ export const contactListsQueries = { get, itemsForCampaign };
 
 export const contactListsModule = defineModule({
   name: 'contact-lists',
-  dependsOn: ['whatsapp'],
+  dependsOn: ['whatsapp', 'audit'],
   setup: (k: { config: Config; data: DataAccess; bus: EventBus; jobs: Jobs; sessions: SessionManager; routing: JobRouting }) => {
     const lists = createContactListsService({ data: k.data, jobs: k.jobs });
     const check = createContactListCheck({ data: k.data, jobs: k.jobs, channelOf: (id) => k.sessions.sender(id), pauseMs: k.config.production ? 250 : 0 });

@@ -5,7 +5,11 @@ import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import { mimetypeOfName, type MediaStore } from '../../infra/media-store';
 import { displayName, type UploadedFile } from '../../infra/uploads';
+import { auditQueries } from '../audit';
 import * as repo from './files.repository';
+
+/** The fields the audit trail compares: name, message and the options' names. */
+const audited = (f: FileListDto) => ({ name: f.name, message: f.message, options: f.options.map((o) => o.name) });
 
 const unknownList = () => new AppError('ERR_NOT_FOUND', 'unknown file list');
 
@@ -76,6 +80,7 @@ export const createFilesService = (deps: { data: DataAccess; media: MediaStore }
         const id = await repo.insert(tx, { companyId: ctx.companyId, name: body.name, message: body.message, userId: ctx.userId });
         await syncOptions(tx, ctx, id, [], body.options);
         const dto = (await repo.get(tx, ctx.companyId, id))!;
+        await auditQueries.record(tx, ctx, { entity: 'file-list', entityId: id, action: 'create', after: audited(dto) });
         stage({ type: 'fileList.saved', companyId: ctx.companyId, file: dto, created: true });
         return dto;
       }),
@@ -87,6 +92,7 @@ export const createFilesService = (deps: { data: DataAccess; media: MediaStore }
         await repo.update(tx, ctx.companyId, id, { name: body.name, message: body.message, userId: ctx.userId });
         const gone = await syncOptions(tx, ctx, id, current.options, body.options);
         const dto = (await repo.get(tx, ctx.companyId, id))!;
+        await auditQueries.record(tx, ctx, { entity: 'file-list', entityId: id, action: 'update', before: audited(current), after: audited(dto) });
         stage({ type: 'fileList.saved', companyId: ctx.companyId, file: dto, created: false });
         return { dto, gone };
       });
@@ -99,6 +105,7 @@ export const createFilesService = (deps: { data: DataAccess; media: MediaStore }
         allowed(ctx);
         const current = await load(tx, ctx, id);
         await repo.remove(tx, ctx.companyId, id);
+        await auditQueries.record(tx, ctx, { entity: 'file-list', entityId: id, action: 'delete', before: audited(current) });
         stage({ type: 'fileList.deleted', companyId: ctx.companyId, fileId: id });
         return current.options.map((o) => o.path);
       });

@@ -19,7 +19,7 @@ export const filesQueries = { get, forSending };
 
 export const filesModule = defineModule({
   name: 'files',
-  dependsOn: ['users'],
+  dependsOn: ['users', 'audit'],
   setup: (k: { data: DataAccess; bus: EventBus; media: MediaStore }) => ({
     routes: filesRoutes(createFilesService({ data: k.data, media: k.media })),
     start: (rt) => registerFileListeners(k.bus, rt),

@@ -9,7 +9,8 @@ import { useConnections } from '../../features/connections/connections.store';
 import { useSession } from '../../lib/session';
 import { TopBar } from './TopBar';
 
-vi.mock('../../lib/socket', () => ({ getSocket: () => null, onReady: () => () => undefined, listen: () => () => undefined, emit: () => undefined }));
+vi.mock('../../lib/socket', () => ({ getSocket: () => null, onReady: () => () => undefined, listen: () => () => undefined, listenLive: () => () => undefined, emit: () => undefined }));
+vi.mock('../../features/announcements/announcements.api', () => ({ announcementsApi: { activePage: async () => ({ records: [], count: 0, hasMore: false }) } }));
 configure({ asyncUtilTimeout: 8000 });
 
 const signIn = (profile: SessionUserDto['profile']) =>
@@ -42,6 +43,7 @@ describe('TopBar', { timeout: 30_000 }, () => {
     expect(screen.getByText('Ativo até 31/01/2030')).toBeTruthy();
     expect(screen.getByTestId('notifications-button')).toBeTruthy();
     expect(screen.getByTestId('volume-button')).toBeTruthy();
+    expect(screen.getByTestId('announcements-button')).toBeTruthy();
   });
 
   it('offers admins the Simulador only while a sandbox connection exists, one click away', () => {

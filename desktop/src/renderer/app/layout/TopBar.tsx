@@ -4,6 +4,7 @@ import { CloudServerOutlined, ExperimentOutlined, GlobalOutlined, MenuOutlined, 
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NO_DUE_DATE } from '@balcao/shared';
+import { AnnouncementsPopover } from '../../features/announcements/AnnouncementsPopover';
 import { logout } from '../../features/auth/auth.actions';
 import { ChatsPopover } from '../../features/chats';
 import { useCompany } from '../../features/company/company.store';
@@ -73,6 +74,7 @@ export const TopBar = ({ onToggleMenu, compact }: { onToggleMenu: () => void; co
       )}
       <NotificationsPopover />
       <ChatsPopover enabled={chatEnabled} />
+      <AnnouncementsPopover />
       <VolumePopover />
       <Tooltip title={mode === 'dark' ? t('header.lightTheme') : t('header.darkTheme')}>
         <Button type="text" icon={mode === 'dark' ? <SunOutlined /> : <MoonOutlined />} onClick={toggle} data-testid="theme-toggle" />

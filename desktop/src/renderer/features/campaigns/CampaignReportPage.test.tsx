@@ -71,6 +71,21 @@ describe('CampaignReportPage', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('campaign-report-status').getAttribute('data-status')).toBe('FINALIZADA');
   });
 
+  it('labels a tag audience as a tag, and keeps held-now apart from held-and-released', async () => {
+    api.show.mockResolvedValue(
+      campaign({ id: 7, status: 'FINALIZADA', contactList: null, contactListId: null, tag: { id: 3, name: 'VIP' }, tagListId: 3, report: report({ planned: 2, done: 2, held: 0, holds: {}, delayed: 1, delays: { rate: 1 } }) }),
+    );
+    page();
+    await screen.findByTestId('campaign-report');
+    const audience = screen.getByTestId('campaign-report-audience').textContent ?? '';
+    expect(audience).toContain('Tag');
+    expect(audience).toContain('#VIP');
+    expect(audience).not.toContain('Lista de Contatos');
+    expect(card('held')).toBe('Retidos agora pelo controle de envio0');
+    expect(card('delayed')).toContain('1');
+    expect(card('delayed')).toContain('limite de velocidade: 1');
+  });
+
   it('says when the campaign does not exist', async () => {
     api.show.mockRejectedValue(new Error('404'));
     page();

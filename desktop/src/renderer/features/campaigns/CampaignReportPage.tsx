@@ -79,7 +79,11 @@ export const CampaignReportPage = () => {
     );
 
   const r = campaign.report;
-  const holds = Object.entries(r.holds).filter(([reason]) => reason !== 'opt-out');
+  const byReason = (counts: Record<string, number>) =>
+    Object.entries(counts)
+      .filter(([reason]) => reason !== 'opt-out')
+      .map(([reason, n]) => `${t(`campaigns.holdReasons.${reason}`, { defaultValue: reason })}: ${n}`)
+      .join(' · ');
   const cards: { key: keyof CampaignReport; label: string; show?: boolean; extra?: string }[] = [
     { key: 'planned', label: t('campaigns.planned') },
     { key: 'confirmationRequested', label: t('campaigns.confirmationRequested'), show: campaign.confirmation },
@@ -89,11 +93,10 @@ export const CampaignReportPage = () => {
     { key: 'failed', label: t('campaigns.failed') },
     { key: 'skippedInvalid', label: t('campaigns.skippedInvalid') },
     { key: 'skippedOptOut', label: t('campaigns.skippedOptOut') },
-    {
-      key: 'held',
-      label: t('campaigns.held'),
-      extra: holds.map(([reason, n]) => `${t(`campaigns.holdReasons.${reason}`, { defaultValue: reason })}: ${n}`).join(' · '),
-    },
+    // Held now (and those rows by reason) apart from held once and released since: each card's
+    // detail counts the same rows as its number.
+    { key: 'held', label: t('campaigns.held'), extra: byReason(r.holds) },
+    { key: 'delayed', label: t('campaigns.delayed'), show: r.delayed > 0, extra: byReason(r.delays) },
   ];
 
   return (
@@ -128,7 +131,13 @@ export const CampaignReportPage = () => {
           <Statistic title={t('campaigns.whatsapp')} value={campaign.whatsapp?.name ?? t('campaigns.notDefined')} valueStyle={{ fontSize: 16 }} />
         </Col>
         <Col xs={24} sm={12} lg={6}>
-          <Statistic title={t('campaigns.contactList')} value={campaign.contactList?.name ?? (campaign.tag ? `#${campaign.tag.name}` : t('campaigns.notDefinedF'))} valueStyle={{ fontSize: 16 }} />
+          {/* The audience: a contact list, or a tag (then labelled as one). */}
+          <Statistic
+            title={t(campaign.contactList || !campaign.tag ? 'campaigns.contactList' : 'campaigns.audienceTag')}
+            value={campaign.contactList?.name ?? (campaign.tag ? `#${campaign.tag.name}` : t('campaigns.notDefinedF'))}
+            valueStyle={{ fontSize: 16 }}
+            data-testid="campaign-report-audience"
+          />
         </Col>
         <Col xs={24} sm={12} lg={6}>
           <Statistic title={t('campaigns.scheduledAt')} value={campaign.scheduledAt ? formatDateTime(campaign.scheduledAt) : t('campaigns.noSchedule')} valueStyle={{ fontSize: 16 }} />

@@ -1,4 +1,4 @@
-import type { CampaignDto, CampaignSettingsDto, ListCampaignsResponse, SaveCampaignSettingsBody, WhatsappDto } from '@balcao/shared';
+import { CAMPAIGN_SETTINGS_DEFAULTS, campaignSettingsFromRows, type CampaignDto, type CampaignSettingRows, type CampaignSettingsDto, type ListCampaignsResponse, type SaveCampaignSettingsBody, type WhatsappDto } from '@balcao/shared';
 import { http } from '../../lib/http';
 
 /** A named option of the modal's selectors (lists, tags, file lists). */
@@ -26,7 +26,9 @@ export const campaignsApi = {
     return http.postForm<CampaignDto>(`/campaigns/${id}/media-upload`, form);
   },
   removeMedia: (id: number) => http.delete<CampaignDto>(`/campaigns/${id}/media-upload`),
-  settings: () => http.get<CampaignSettingsDto>('/campaign-settings'),
+  /** The spec's rows of { key, value (JSON) } read back into the settings (decision 0276). */
+  settings: async (): Promise<CampaignSettingsDto> =>
+    campaignSettingsFromRows(await http.get<CampaignSettingRows>('/campaign-settings'), { ...CAMPAIGN_SETTINGS_DEFAULTS, variables: [] }),
   saveSettings: (settings: SaveCampaignSettingsBody['settings']) => http.post<CampaignSettingsDto>('/campaign-settings', { settings }),
   /** The modal's selectors. */
   options: async () => {

@@ -10,6 +10,8 @@ export const report = (over: Partial<CampaignReport> = {}): CampaignReport => ({
   failed: 0,
   skippedInvalid: 0,
   skippedOptOut: 0,
+  delayed: 0,
+  delays: {},
   held: 0,
   holds: {},
   done: 0,

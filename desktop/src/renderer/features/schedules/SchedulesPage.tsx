@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Calendar, Card, Empty, Flex, Segmented, Skeleton, Typography, theme } from 'antd';
+import { Badge, Button, Calendar, Card, Empty, Flex, Radio, Skeleton, Typography, theme } from 'antd';
 import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -176,10 +176,14 @@ export const SchedulesPage = () => {
             {period}
           </Typography.Text>
         </Flex>
-        <Segmented<CalendarView>
+        {/* Radio buttons, not a Segmented: its sliding thumb could be caught (and once stayed) over
+            another view while the layout changed at 390 px; a checked button is the view shown. */}
+        <Radio.Group
           value={view}
-          onChange={setView}
-          options={(['month', 'week', 'day'] as const).map((v) => ({ value: v, label: t(`schedules.views.${v}`) }))}
+          onChange={(e) => setView(e.target.value as CalendarView)}
+          optionType="button"
+          buttonStyle="solid"
+          options={(['month', 'week', 'day'] as const).map((v) => ({ value: v, label: t(`schedules.views.${v}`), title: t(`schedules.views.${v}`) }))}
           data-testid="schedules-view"
         />
       </Flex>
