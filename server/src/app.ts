@@ -32,6 +32,7 @@ import { companiesModule, planGates } from './modules/companies';
 import { contactListsModule } from './modules/contact-lists';
 import { contactsModule } from './modules/contacts';
 import { dashboardModule } from './modules/dashboard';
+import { externalApiModule } from './modules/external-api';
 import { filesModule } from './modules/files';
 import { channelSink, createInbound, messagesModule } from './modules/messages';
 import { createIntegrationResponder, integrationDeps, queueIntegrationsModule } from './modules/queue-integrations';
@@ -174,7 +175,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders, ticketTimeline: botQueries.record, rateCount, mailer, campaignRunner: opts.campaignRunner };
-  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule, contactListsModule, filesModule, schedulesModule, campaignsModule];
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule, contactListsModule, filesModule, schedulesModule, campaignsModule, externalApiModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

@@ -61,4 +61,7 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_INTERNAL: 'Internal server error. Try again later.',
   ERR_NO_SCHEDULE_FOUND: 'Schedule not found.',
   ERR_SCHEDULE_ALREADY_SENT: 'This message was already sent: it can no longer be changed.',
+  ERR_SEND_HELD: "Send held by the number's health gate (per-minute, daily or warm-up limit). Try again later.",
+  ERR_CONTACT_OPTED_OUT: 'This contact asked not to receive messages.',
+  ERR_INVALID_API_TOKEN: "Invalid API token: use the connection's token (Connections → edit → Generate new token).",
 };

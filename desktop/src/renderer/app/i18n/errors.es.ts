@@ -61,4 +61,7 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_INTERNAL: 'Error interno del servidor. Inténtelo más tarde.',
   ERR_NO_SCHEDULE_FOUND: 'Programación no encontrada.',
   ERR_SCHEDULE_ALREADY_SENT: 'Este mensaje ya fue enviado: ya no se puede cambiar.',
+  ERR_SEND_HELD: 'Envío retenido por la salud del número (límite por minuto, diario o calentamiento). Inténtelo más tarde.',
+  ERR_CONTACT_OPTED_OUT: 'Este contacto pidió no recibir mensajes.',
+  ERR_INVALID_API_TOKEN: 'Token de la API inválido: use el token de la conexión (Conexiones → editar → Generar nuevo token).',
 };

@@ -62,4 +62,7 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
   ERR_NO_SCHEDULE_FOUND: 'Agendamento não encontrado.',
   ERR_SCHEDULE_ALREADY_SENT: 'Esta mensagem já foi enviada: não pode mais ser alterada.',
+  ERR_SEND_HELD: 'Envio retido pela saúde do número (limite por minuto, diário ou aquecimento). Tente novamente mais tarde.',
+  ERR_CONTACT_OPTED_OUT: 'Este contato pediu para não receber mensagens.',
+  ERR_INVALID_API_TOKEN: 'Token da API inválido: use o token da conexão (Conexões → editar → Gerar novo token).',
 };
