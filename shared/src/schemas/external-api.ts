@@ -11,19 +11,20 @@ export const API_TOKEN_PREFIX = 'blc_';
 /** An admin-chosen token (the spec client's `token` field) is at least this long. */
 export const API_TOKEN_MIN_LENGTH = 16;
 
+const digitsOf = (v: string) => v.replace(/\D/g, '');
+
 /**
  * The number as an integrator writes it: country code + area code + number, no mask
- * (administration.md §5). Spaces, '+', '-', '.' and parentheses are dropped first.
+ * (administration.md §5). Spaces, '+', '-', '.' and parentheses are ignored (the server normalises it).
  */
-export const apiNumber = z.preprocess(
-  (v) => (typeof v === 'string' ? v.replace(/[\s+\-.()]/g, '') : v),
-  z
-    .string({ error: 'Required' })
-    .regex(/^\d+$/, 'digits only: country code + area code + number')
-    .min(10, 'Too Short!')
-    .max(15, 'Too Long!')
-    .meta({ description: 'Country code + area code + number, digits only (no mask).', examples: ['5511999998888'] }),
-);
+export const apiNumber = z
+  .string({ error: 'Required' })
+  .max(30, 'Too Long!')
+  .regex(/^\+?[\d\s().-]*$/, 'digits only: country code + area code + number')
+  .refine((v) => digitsOf(v).length >= 10, 'Too Short!')
+  .refine((v) => digitsOf(v).length <= 15, 'Too Long!')
+  // Plain refinements (no transform): a transform would drop the object's examples from /docs.
+  .meta({ description: 'Country code + area code + number, digits only (no mask; spaces, "+", "-", "." and parentheses are ignored).', examples: ['5511999998888'] });
 
 const sendText = z
   .string({ error: 'Required' })
@@ -49,7 +50,13 @@ export const ApiSendMediaFields = z
   .meta({ examples: [{ number: '5511999998888', body: 'Segue o boleto', medias: 1 }] });
 export type ApiSendMediaFields = z.infer<typeof ApiSendMediaFields>;
 
-export const ApiSendRequest = z.union([ApiSendMediaFields, ApiSendBody]);
+/** The route's body: multipart fields (with `medias`) or the JSON send; both examples reach /docs. */
+export const ApiSendRequest = z.union([ApiSendMediaFields, ApiSendBody]).meta({
+  examples: [
+    { number: '5511999998888', body: 'Olá! Seu pedido 1234 saiu para entrega.' },
+    { number: '5511999998888', body: 'Segue o boleto', medias: 1 },
+  ],
+});
 export type ApiSendRequest = z.infer<typeof ApiSendRequest>;
 
 /** The spec's answer (`mensagem`), plus every message stored (several with several files). */
@@ -74,18 +81,18 @@ export const ApiTokenResponse = z
 export type ApiTokenResponse = z.infer<typeof ApiTokenResponse>;
 
 /** The coded error body every route answers with (`{ error, message?, requestId, issues?, details? }`). */
-export const ErrorResponse = z
-  .object({
+export const ErrorBodySchema = z.object({
     error: z.enum(errorCodes),
     message: z.string().optional(),
     requestId: z.string().optional(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     details: z.record(z.string(), z.unknown()).optional(),
-  })
-  .meta({
-    examples: [
-      { error: 'ERR_WAPP_INVALID_CONTACT', message: 'the number is not on WhatsApp', requestId: 'req-1a2b' },
-      { error: 'ERR_SEND_HELD', requestId: 'req-3c4d', details: { reason: 'rate', retryAt: '2026-11-26T12:00:03.000Z' } },
-    ],
-  });
-export type ErrorResponse = z.infer<typeof ErrorResponse>;
+});
+export type ErrorBodyDto = z.infer<typeof ErrorBodySchema>;
+
+/**
+ * One documented error answer of a route (OpenAPI): what it means and example bodies, e.g.
+ * `response: { 401: errorAnswer('Missing or unknown token', [{ error: 'ERR_INVALID_API_TOKEN', requestId: 'req-1' }]) }`.
+ * The examples are checked against the body's schema when the document is built (a wrong code fails the build of the schema).
+ */
+export const errorAnswer = (description: string, examples: ErrorBodyDto[]) => ErrorBodySchema.meta({ description, examples: examples.map((e) => ErrorBodySchema.parse(e)) });

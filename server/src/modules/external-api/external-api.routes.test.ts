@@ -89,9 +89,13 @@ describe('connection tokens', () => {
     expect(made.status).toBe(200);
     expect(made.body.apiTokenTail).toBe('1234');
     await api(app, a.adminToken).put(`/whatsapp/${made.body.id}`, noGate);
-    expect((await sendJson('meu-token-escolhido-1234', { number: phone(), body: 'escolhido' })).status).toBe(200);
+    // The Simulador's phone links right after the connection is made.
+    await expect.poll(async () => (await app.owner`select status from whatsapps where id = ${made.body.id}`)[0]!.status, { timeout: 10_000 }).toBe('CONNECTED');
+    const first = await sendJson('meu-token-escolhido-1234', { number: phone(), body: 'escolhido' });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect((await api(app, a.adminToken).put<WhatsappDto>(`/whatsapp/${made.body.id}`, { name: 'Escolhido', token: '' })).body.apiTokenTail).toBe('1234');
-    expect((await sendJson('meu-token-escolhido-1234', { number: phone(), body: 'ainda' })).status).toBe(200);
+    const again = await sendJson('meu-token-escolhido-1234', { number: phone(), body: 'ainda' });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(await api(app, a.adminToken).put(`/whatsapp/${made.body.id}`, { token: 'curto' })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
     expect((await api(app, a.adminToken).del(`/whatsapp/${made.body.id}`)).status).toBe(200);
     // Deleting the connection ends its token.

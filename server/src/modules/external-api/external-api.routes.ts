@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiSendRequest, ApiSendResponse, ErrorResponse } from '@balcao/shared';
+import { ApiSendRequest, ApiSendResponse, errorAnswer } from '@balcao/shared';
 import { systemCtx } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import { rateLimited } from '../../infra/plugins/rate-limit';
@@ -17,7 +17,28 @@ const perToken = (req: FastifyRequest): string => createHash('sha256').update(be
 const principals = new WeakMap<FastifyRequest, ApiPrincipal>();
 const uploadsOf = new WeakMap<FastifyRequest, Upload[]>();
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse };
+/** Every coded answer the route gives, documented with example bodies (decision 0298). */
+const errors = {
+  400: errorAnswer('Bad input, or the number is not on WhatsApp', [
+    { error: 'ERR_VALIDATION', message: 'body: Required', requestId: 'req-1a', issues: [{ path: 'body', message: 'Required' }] },
+    { error: 'ERR_WAPP_INVALID_CONTACT', message: 'the number is not on WhatsApp', requestId: 'req-1b' },
+    { error: 'ERR_FILE_TYPE_NOT_ALLOWED', message: 'setup.exe: programs cannot be sent', requestId: 'req-1c' },
+  ]),
+  401: errorAnswer("Missing, unknown or rotated connection token, a user's session token, or the company's subscription is past due", [
+    { error: 'ERR_INVALID_API_TOKEN', message: 'unknown or rotated token', requestId: 'req-2a' },
+    { error: 'ERR_SUBSCRIPTION_EXPIRED', requestId: 'req-2b' },
+  ]),
+  403: errorAnswer("The company's plan has no external API, or the contact opted out", [
+    { error: 'ERR_PLAN_FEATURE_DISABLED', requestId: 'req-3a' },
+    { error: 'ERR_CONTACT_OPTED_OUT', requestId: 'req-3b' },
+  ]),
+  409: errorAnswer('The connection is not connected to WhatsApp', [{ error: 'ERR_WAPP_NOT_INITIALIZED', message: 'the connection "Loja" is DISCONNECTED', requestId: 'req-4a' }]),
+  413: errorAnswer("A file is over its kind's size limit", [{ error: 'ERR_FILE_TOO_LARGE', message: 'foto.png: over 16777216 bytes', requestId: 'req-5a', details: { kind: 'image', maxBytes: 16777216 } }]),
+  429: errorAnswer("Over 60 requests a minute with this token, or the connection's number-health gate held the send", [
+    { error: 'ERR_TOO_MANY_REQUESTS', requestId: 'req-6a' },
+    { error: 'ERR_SEND_HELD', message: "held by the number's health gate: rate", requestId: 'req-6b', details: { reason: 'rate', retryAt: '2026-11-26T12:00:03.000Z' } },
+  ]),
+};
 
 /**
  * `POST /api/messages/send` (server-behaviour §7). Outside the session scope: the connection

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiTokenResponse, CreateWhatsappBody, ErrorResponse, IdParam, ListWhatsappQuery, MessageResponse, StartSessionBody, UpdateWhatsappBody, WhatsappDto } from '@balcao/shared';
+import { ApiTokenResponse, CreateWhatsappBody, errorAnswer, IdParam, ListWhatsappQuery, MessageResponse, StartSessionBody, UpdateWhatsappBody, WhatsappDto } from '@balcao/shared';
 import type { WhatsappService } from './whatsapp.service';
 
 const one = { 200: WhatsappDto };
@@ -22,7 +22,11 @@ export const whatsappRoutes = (whatsapp: WhatsappService) => async (fastify: Fas
         description: 'Admins only. The previous token stops working at once. The new token is in this answer only; the connection keeps its hash and shows its last 4 characters (`apiTokenTail`).',
         tags: ['External API'],
         params: IdParam,
-        response: { 200: ApiTokenResponse, 403: ErrorResponse, 404: ErrorResponse },
+        response: {
+          200: ApiTokenResponse,
+          403: errorAnswer('Not an admin', [{ error: 'ERR_NO_PERMISSION', requestId: 'req-1a' }]),
+          404: errorAnswer('No such connection in your company', [{ error: 'ERR_NO_WAPP_FOUND', requestId: 'req-2a' }]),
+        },
       },
     },
     (req) => whatsapp.rotateToken(req.ctx, req.params.id),
