@@ -7,7 +7,7 @@ import { RequirePlan } from '../features/plans/RequirePlan';
 
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
-  'helps', 'messages-api', 'financeiro', 'announcements', 'subscription', 'chats/:uuid?',
+  'helps', 'financeiro', 'announcements', 'subscription', 'chats/:uuid?',
 ];
 
 const routes: RouteObject[] = [
@@ -169,6 +169,13 @@ const routes: RouteObject[] = [
         lazy: async () => {
           const { CampaignsConfigPage } = await import('../features/campaigns/CampaignsConfigPage');
           return { element: <RequireAdmin><RequirePlan flag="useCampaigns"><CampaignsConfigPage /></RequirePlan></RequireAdmin> };
+        },
+      },
+      {
+        path: 'messages-api',
+        lazy: async () => {
+          const { MessagesApiPage } = await import('../features/messages-api/MessagesApiPage');
+          return { element: <RequireAdmin><RequirePlan flag="useExternalApi"><MessagesApiPage /></RequirePlan></RequireAdmin> };
         },
       },
       {
