@@ -112,7 +112,6 @@ export const MessagesApiPage = () => {
           pagination={false}
           rowKey="key"
           dataSource={fields}
-          scroll={{ x: 'max-content' }}
           data-testid="messages-api-fields"
           columns={[
             { title: t('messagesApi.colField'), dataIndex: 'field', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
