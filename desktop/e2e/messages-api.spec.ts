@@ -68,5 +68,9 @@ test("the Messages API page's test form sends a message the Simulador receives",
   await page.goto('/messages-api');
   await expect(page.getByTestId('messages-api-text-form')).toBeVisible();
   await snapshot(page, 'messages-api-390-dark');
+  await page.getByTestId('messages-api-fields').scrollIntoViewIfNeeded();
+  await snapshot(page, 'messages-api-390-dark-fields');
+  await page.getByTestId('messages-api-text-send').scrollIntoViewIfNeeded();
+  await snapshot(page, 'messages-api-390-dark-form');
   await context.close();
 });

@@ -114,7 +114,7 @@ export const MessagesApiPage = () => {
           dataSource={fields}
           data-testid="messages-api-fields"
           columns={[
-            { title: t('messagesApi.colField'), dataIndex: 'field', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+            { title: t('messagesApi.colField'), dataIndex: 'field', render: (v: string) => <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{v}</Typography.Text> },
             { title: t('messagesApi.colType'), dataIndex: 'type' },
             { title: t('messagesApi.colDescription'), dataIndex: 'text' },
           ]}
