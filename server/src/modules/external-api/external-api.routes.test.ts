@@ -8,6 +8,7 @@ import type { ApiSendResponse, ApiTokenResponse, AuditLogDto, PlanDto, WhatsappD
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { SUPER_EMAIL, SUPER_PASSWORD } from '../../../test/helpers/constants';
 import { multipart } from '../../../test/helpers/form-parts';
+import { connectRefused } from '../../../test/helpers/sockets';
 import { api, createCompany, login, type TestCompany } from '../../../test/helpers/world';
 
 let app: TestApp;
@@ -86,7 +87,7 @@ describe('connection tokens', () => {
 
   it("the spec client's `token` field sets an admin-chosen token (hashed the same way); '' leaves it as it is", async () => {
     const made = await api(app, a.adminToken).post<WhatsappDto>('/whatsapp', { name: `Escolhido ${++seq}`, provider: 'sandbox', token: 'meu-token-escolhido-1234' });
-    expect(made.status).toBe(200);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
     expect(made.body.apiTokenTail).toBe('1234');
     await api(app, a.adminToken).put(`/whatsapp/${made.body.id}`, noGate);
     // The Simulador's phone links right after the connection is made.
@@ -97,9 +98,13 @@ describe('connection tokens', () => {
     const again = await sendJson('meu-token-escolhido-1234', { number: phone(), body: 'ainda' });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(await api(app, a.adminToken).put(`/whatsapp/${made.body.id}`, { token: 'curto' })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
-    expect((await api(app, a.adminToken).del(`/whatsapp/${made.body.id}`)).status).toBe(200);
+    // Both sends delivered first (the delete is not what this test is about).
+    await expect.poll(async () => (await app.owner`select count(*)::int as n from messages where whatsapp_id = ${made.body.id} and ack < 1`)[0]!.n, { timeout: 10_000 }).toBe(0);
+    const deleted = await api(app, a.adminToken).del(`/whatsapp/${made.body.id}`);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     // Deleting the connection ends its token.
-    expect((await sendJson('meu-token-escolhido-1234', { number: phone(), body: 'apagada' })).status).toBe(401);
+    const after = await sendJson('meu-token-escolhido-1234', { number: phone(), body: 'apagada' });
+    expect(after.status, JSON.stringify(after.body)).toBe(401);
   });
 });
 
@@ -184,6 +189,8 @@ describe('POST /api/messages/send', () => {
     expect(await asConnection.post(`/whatsapp/${a.whatsapp.id}/token`)).toMatchObject({ status: 403, body: { error: 'ERR_INVALID_TOKEN' } });
     const ticket = (await app.owner`select id from tickets where company_id = ${a.companyId} limit 1`)[0]!.id as number;
     expect(await asConnection.post(`/messages/${ticket}`, { body: 'por outra rota' })).toMatchObject({ status: 403, body: { error: 'ERR_INVALID_TOKEN' } });
+    // Nor does it open a socket.
+    expect(await connectRefused(app, { token: tokenA })).toBe('ERR_INVALID_TOKEN');
   });
 
   it('bad input: 400 ERR_VALIDATION with issues', async () => {
