@@ -34,6 +34,7 @@ import { companiesModule, planGates } from './modules/companies';
 import { contactListsModule } from './modules/contact-lists';
 import { contactsModule } from './modules/contacts';
 import { dashboardModule } from './modules/dashboard';
+import { externalApiModule } from './modules/external-api';
 import { filesModule } from './modules/files';
 import { helpsModule } from './modules/helps';
 import { channelSink, createInbound, messagesModule } from './modules/messages';
@@ -183,7 +184,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders, ticketTimeline: botQueries.record, rateCount, mailer, campaignRunner: opts.campaignRunner, paymentProvider: opts.paymentProvider, webhookLimits: opts.webhookLimits };
-  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule, contactListsModule, filesModule, schedulesModule, campaignsModule, chatsModule, billingModule, helpsModule, webhooksModule, announcementsModule];
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule, contactListsModule, filesModule, schedulesModule, campaignsModule, chatsModule, billingModule, helpsModule, webhooksModule, announcementsModule, externalApiModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

@@ -78,6 +78,10 @@ export const errorCodes = [
   'ERR_NO_WEBHOOK_FOUND',
   'ERR_WEBHOOK_URL_REFUSED',
   'ERR_WEBHOOK_LIMIT',
+  // Issue 15 §3 (external API; decision 0296).
+  'ERR_SEND_HELD',
+  'ERR_CONTACT_OPTED_OUT',
+  'ERR_INVALID_API_TOKEN',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -179,6 +183,12 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_WEBHOOK_URL_REFUSED: 400,
   /** At most WEBHOOK_LIMITS.maxWebhooks webhooks per company. */
   ERR_WEBHOOK_LIMIT: 409,
+  /** The connection's number-health gate held an external API send: `details.reason` (rate, daily-cap, warm-up) and `details.retryAt`. */
+  ERR_SEND_HELD: 429,
+  /** The contact asked not to be messaged (the company's opt-out list): the external API does not send. */
+  ERR_CONTACT_OPTED_OUT: 403,
+  /** The external API's bearer is missing, unknown, rotated away, or a user's session token (only connection tokens work there). */
+  ERR_INVALID_API_TOKEN: 401,
 };
 
 /** The body of every error answer. */

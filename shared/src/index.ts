@@ -39,3 +39,4 @@ export * from './schemas/helps';
 export * from './recurrence';
 export * from './schemas/webhooks';
 export * from './schemas/announcements';
+export * from './schemas/external-api';

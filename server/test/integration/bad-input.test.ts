@@ -12,6 +12,8 @@ let co: TestCompany;
 let superToken: string;
 /** Real records, so that input which passes the schema reaches the services and the database. */
 const fx: Record<string, number> = {};
+/** The fixture connection's external API token (issue 15 §3). */
+let apiToken = '';
 
 beforeAll(async () => {
   // A small picture limit, so "over its kind's limit" needs no big body.
@@ -44,11 +46,14 @@ beforeAll(async () => {
   fx.chat = (await admin.post<{ id: number }>('/chats', { title: 'Conversa fixture', users: [fx.chatMember] })).body.id;
   fx.webhook = (await admin.post<{ webhook: { id: number } }>('/webhooks', { name: 'Webhook fixture', url: 'http://127.0.0.1:9/hook', events: ['message.created'] })).body.webhook.id;
   fx.announcement = (await api(app, superToken).post<{ id: number }>('/announcements', { title: 'Aviso fixture', text: 'Olá' })).body.id;
+  apiToken = (await admin.post<{ token: string }>(`/whatsapp/${fx.wa}/token`)).body.token;
 });
 
 /** `{ticket}` in a url, or a body value "{ticket}", becomes that fixture's id. */
 const resolve = (req: RawRequest): RawRequest => ({
   ...req,
+  // A header's "{apiToken}": the fixture connection's external API token.
+  ...(req.headers ? { headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, v.replace('{apiToken}', apiToken)])) } : {}),
   url: req.url.replace(/\{(\w+)\}/g, (_, k: string) => String(fx[k])),
   // A multipart field's value "{fileOption}" too (only fixtures' names: JSON texts stay as they are).
   ...(typeof req.raw === 'string' ? { raw: req.raw.replace(/\{(\w+)\}/g, (m, k: string) => (k in fx ? String(fx[k]) : m)) } : {}),
@@ -696,6 +701,32 @@ const table: Record<string, Case[]> = {
     ...bodyShapes('PUT', '/whatsapp/{wa}'),
   ],
   'DELETE /whatsapp/:id': badIds('DELETE', (id) => `/whatsapp/${id}`),
+  'POST /whatsapp/:id/token': [...badIds('POST', (id) => `/whatsapp/${id}/token`), { name: 'an unknown connection', req: { method: 'POST', url: '/whatsapp/999999/token' }, status: 404, error: 'ERR_NO_WAPP_FOUND' }],
+  // The external API with the fixture connection's token ('{apiToken}' in the header).
+  'POST /api/messages/send': [
+    ...[
+      b('POST', '/api/messages/send', 'missing number and body', {}),
+      b('POST', '/api/messages/send', 'missing body', { number: '5511987654321' }),
+      b('POST', '/api/messages/send', 'blank body', { number: '5511987654321', body: '   ' }),
+      b('POST', '/api/messages/send', 'number with letters', { number: '55119abc54321', body: 'Oi' }),
+      b('POST', '/api/messages/send', 'number too short', { number: '551198', body: 'Oi' }),
+      b('POST', '/api/messages/send', 'number too long', { number: '5'.repeat(16), body: 'Oi' }),
+      b('POST', '/api/messages/send', 'number as a number', { number: 5511987654321, body: 'Oi' }),
+      b('POST', '/api/messages/send', 'body as an object', { number: '5511987654321', body: { text: 'Oi' } }),
+      b('POST', '/api/messages/send', 'body with a NUL byte', { number: '5511987654321', body: NUL }),
+      b('POST', '/api/messages/send', 'body over 65,536 characters', { number: '5511987654321', body: long(65_537) }),
+      { ...b('POST', '/api/messages/send', 'medias in JSON (files go as multipart)', { number: '5511987654321', medias: 1 }) },
+      { ...b('POST', '/api/messages/send', 'a number not on WhatsApp', { number: '5511987650000', body: 'Oi' }), error: 'ERR_WAPP_INVALID_CONTACT' },
+      form('/api/messages/send', 'multipart without files', { number: '5511987654321', body: 'Oi' }, []),
+      form('/api/messages/send', 'multipart with a file under another field', { number: '5511987654321' }, [{ field: 'file', fileName: 'a.txt', type: 'text/plain', content: 'oi' }]),
+      form('/api/messages/send', 'multipart without a number', {}, [{ fileName: 'a.txt', type: 'text/plain', content: 'oi' }]),
+      { ...form('/api/messages/send', 'multipart with a program', { number: '5511987654321' }, [{ fileName: 'setup.exe', type: 'application/octet-stream', content: 'MZ\u0090' }]), error: 'ERR_FILE_TYPE_NOT_ALLOWED' },
+      { ...form('/api/messages/send', 'multipart with an oversize document', { number: '5511987654321' }, [{ fileName: 'big.txt', type: 'text/plain', content: long(5000) }]), status: 413 },
+      ...bodyShapes('POST', '/api/messages/send'),
+    ].map((c) => ({ ...c, req: { ...c.req, headers: { authorization: 'Bearer {apiToken}' } } })),
+    { name: 'no token at all', req: { method: 'POST', url: '/api/messages/send', body: { number: '5511987654321', body: 'Oi' }, headers: { authorization: '' } }, status: 401, error: 'ERR_INVALID_API_TOKEN' },
+    { name: "a user's session token", req: { method: 'POST', url: '/api/messages/send', body: { number: '5511987654321', body: 'Oi' } }, status: 401, error: 'ERR_INVALID_API_TOKEN' },
+  ],
   'POST /whatsappsession/:id': [
     ...badIds('POST', (id) => `/whatsappsession/${id}`),
     b('POST', '/whatsappsession/{wa}', 'phone with letters', { phoneNumber: '55619abc7777' }),

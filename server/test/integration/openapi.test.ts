@@ -9,7 +9,7 @@ import { swaggerPlugin } from '../../src/infra/plugins/swagger';
 import { zodPlugin } from '../../src/infra/plugins/zod';
 import { createTestApp, type TestApp } from '../helpers/build-app';
 import { allRouteKeys } from '../helpers/routes';
-import { undocumentedRoutes, type OpenApiDoc } from '../helpers/openapi';
+import { operationOf, routesWithoutExamples, undocumentedRoutes, type OpenApiDoc } from '../helpers/openapi';
 
 let app: TestApp;
 let doc: OpenApiDoc;
@@ -49,6 +49,30 @@ describe('OpenAPI at /docs', () => {
     ] as const) {
       expect(doc.paths?.[path]?.[method]?.responses?.['200']?.content?.['application/json']?.schema, `${method} ${path}`).toMatchObject({ properties: { isDeleted: {}, isEdited: {} } });
     }
+  });
+
+  // Issue 15 §4: the API an integrator can trust. A new route an integrator calls joins this list.
+  const WITH_EXAMPLES = ['POST /api/messages/send', 'POST /whatsapp/:id/token'];
+  it('documents the external API and its token route with examples, the connection-token scheme and the coded error body', () => {
+    expect(routesWithoutExamples(doc, WITH_EXAMPLES)).toEqual([]);
+    expect(doc.components?.securitySchemes?.connectionToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const send = operationOf(doc, 'POST /api/messages/send')!;
+    expect(send.security).toEqual([{ connectionToken: [] }]);
+    expect(Object.keys(send.requestBody?.content ?? {}).sort()).toEqual(['application/json', 'multipart/form-data']);
+    // Every error answer is the one coded body, its examples real codes.
+    for (const code of ['400', '401', '403', '409', '413', '429']) {
+      const media = send.responses?.[code]?.content?.['application/json'];
+      expect(JSON.stringify(media?.schema), code).toContain('ERR_INVALID_API_TOKEN');
+      for (const ex of Object.values(media?.examples ?? {})) expect((ex.value as { error: string }).error, code).toMatch(/^ERR_/);
+    }
+    expect(Object.values(send.responses?.['401']?.content?.['application/json']?.examples ?? {}).map((e) => (e.value as { error: string }).error)).toContain('ERR_INVALID_API_TOKEN');
+    expect(send.responses?.['200']?.content?.['application/json']?.example).toMatchObject({ mensagem: 'Mensagem enviada', messageId: expect.any(Number) });
+    // Session routes keep the session scheme.
+    expect(operationOf(doc, 'GET /tickets')?.security).toBeUndefined();
+  });
+
+  it('the example check catches a route without examples', () => {
+    expect(routesWithoutExamples(doc, ['GET /tickets'])).toEqual(expect.arrayContaining(['GET /tickets: no summary', 'GET /tickets: answer 200 application/json has no example']));
   });
 
   it('serves the docs UI', async () => {

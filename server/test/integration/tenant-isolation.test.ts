@@ -70,6 +70,8 @@ const aConnectionUnchanged = async () => {
   expect(w).toEqual({ name: 'Sandbox', status: 'CONNECTED' });
   expect(app.sessions.get(A.c.whatsapp.id)).toBeDefined();
 };
+/** A's message count just before an external API row ran. */
+let apiSendBefore = 0;
 const aMessageCount = async () => (await app.owner`select count(*)::int as n from messages where company_id = ${A.c.companyId}`)[0]!.n as number;
 /** A's message as it was: same body, not edited, deleted or reacted to. */
 const aMessageUnchanged = async () => {
@@ -1020,6 +1022,44 @@ const table: Record<string, Case[]> = {
     { name: "A's prompt", req: async () => ({ method: 'PUT', url: `/whatsapp/${B.c.whatsapp.id}`, body: { promptId: (await prompts()).a } }), expect: notFound('ERR_NOT_FOUND', aPromptUnchanged) },
   ],
   'DELETE /whatsapp/:id': [{ name: "A's connection", req: () => ({ method: 'DELETE', url: `/whatsapp/${A.c.whatsapp.id}` }), expect: notFound('ERR_NO_WAPP_FOUND', aConnectionUnchanged) }],
+  // Issue 15 §3: the external API's tokens and send.
+  'POST /whatsapp/:id/token': [
+    {
+      name: "A's connection: no token made for it",
+      req: () => ({ method: 'POST', url: `/whatsapp/${A.c.whatsapp.id}/token` }),
+      expect: notFound('ERR_NO_WAPP_FOUND', async () => {
+        await aConnectionUnchanged();
+        expect((await app.owner`select api_token_hash from whatsapps where id = ${A.c.whatsapp.id}`)[0]!.api_token_hash).toBeNull();
+      }),
+    },
+  ],
+  'POST /api/messages/send': [
+    {
+      name: "B's connection token to A's customer's number: B's own contact and ticket; A's contact, ticket and messages untouched",
+      req: async () => {
+        const token = (await api(app, B.c.adminToken).post<{ token: string }>(`/whatsapp/${B.c.whatsapp.id}/token`)).body.token;
+        apiSendBefore = await aMessageCount();
+        return { method: 'POST', url: '/api/messages/send', body: { number: A.phone, body: `de B ${A.marker.length}` }, headers: { authorization: `Bearer ${token}` } };
+      },
+      expect: async (r) => {
+        expect(r.status, r.text).toBe(200);
+        const [contact] = await app.owner`select company_id from contacts where id = ${r.body.contactId as number}`;
+        const [ticket] = await app.owner`select company_id from tickets where id = ${r.body.ticketId as number}`;
+        expect([contact!.company_id, ticket!.company_id]).toEqual([B.c.companyId, B.c.companyId]);
+        expect(r.body.contactId).not.toBe(A.contactId);
+        await aTicketUnchanged();
+        expect(await aMessageCount()).toBe(apiSendBefore);
+      },
+    },
+    {
+      name: "B's session token (not a connection token) is refused; nothing of A's changes",
+      req: async () => ((apiSendBefore = await aMessageCount()), { method: 'POST', url: '/api/messages/send', body: { number: A.phone, body: 'sessão de B' } }),
+      expect: answered(401, 'ERR_INVALID_API_TOKEN', async () => {
+        await aTicketUnchanged();
+        expect(await aMessageCount()).toBe(apiSendBefore);
+      }),
+    },
+  ],
   'POST /whatsappsession/:id': [{ name: "A's connection", req: () => ({ method: 'POST', url: `/whatsappsession/${A.c.whatsapp.id}` }), expect: notFound('ERR_NO_WAPP_FOUND', aConnectionUnchanged) }],
   'PUT /whatsappsession/:id': [{ name: "A's connection", req: () => ({ method: 'PUT', url: `/whatsappsession/${A.c.whatsapp.id}` }), expect: notFound('ERR_NO_WAPP_FOUND', aConnectionUnchanged) }],
   'DELETE /whatsappsession/:id': [{ name: "A's connection", req: () => ({ method: 'DELETE', url: `/whatsappsession/${A.c.whatsapp.id}` }), expect: notFound('ERR_NO_WAPP_FOUND', aConnectionUnchanged) }],

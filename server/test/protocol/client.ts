@@ -281,6 +281,27 @@ export class SpecClient {
     return this.http<Record<string, unknown>[]>('GET', '/whatsapp/', { params: { session: 0 } });
   }
 
+  /** WhatsAppModal's save: POST /whatsapp or PUT /whatsapp/{id} with the form (its `token` field included, '' when left empty). */
+  saveConnection(values: Record<string, unknown>, id?: number) {
+    return id ? this.http<Record<string, unknown>>('PUT', `/whatsapp/${id}`, { data: values }) : this.http<Record<string, unknown>>('POST', '/whatsapp', { data: values });
+  }
+
+  /**
+   * pages/MessagesAPI's test forms (administration.md §7 "External API"): plain axios, not the
+   * app's `api` instance, to the provider's send endpoint with the token typed in the form — no
+   * session, no refresh on 403, no logout on 401. JSON `{ number, body }` or FormData
+   * `{ number, body, medias }`.
+   */
+  async messagesApiSend<T = Record<string, unknown>>(token: string, payload: { number: string; body: string } | FormData): Promise<Answer<T>> {
+    const url = '/api/messages/send';
+    const headers: Record<string, string> = { Origin: SPEC_ORIGIN, Accept: 'application/json, text/plain, */*', Authorization: `Bearer ${token}` };
+    if (!(payload instanceof FormData)) headers['Content-Type'] = 'application/json';
+    const res = await fetch(`${this.app.url}${url}`, { method: 'POST', headers, body: payload instanceof FormData ? payload : JSON.stringify(payload) });
+    this.calls.push(`POST ${url} → ${res.status}`);
+    const text = await res.text();
+    return { status: res.status, data: (text ? JSON.parse(text) : undefined) as T, headers: res.headers, method: 'POST', url };
+  }
+
   /** NotificationsPopOver → useTickets({ withUnreadMessages: "true" }). */
   notifications() {
     return this.tickets({ withUnreadMessages: 'true' });

@@ -97,6 +97,8 @@ export const WhatsappDto = z.object({
   gateDailyCap: z.number(),
   gateJitterMs: z.number(),
   gateWarmupDays: z.number(),
+  /** External API (issue 15 §3): the last 4 characters of the connection's token ('' = none); the token itself is never returned. */
+  apiTokenTail: z.string(),
   queues: z.array(ref),
   updatedAt: iso,
 });

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { msg, dbId, digits } from './common';
+import { API_TOKEN_MIN_LENGTH } from './external-api';
+
+const apiTokenInput = z
+  .string()
+  .trim()
+  .max(200, msg.tooLong)
+  .refine((t) => t === '' || t.length >= API_TOKEN_MIN_LENGTH, `at least ${API_TOKEN_MIN_LENGTH} characters`)
+  .refine((t) => !/\s/.test(t), 'no spaces')
+  .optional();
 
 export const providers = ['sandbox', 'baileys', 'beta'] as const;
 
@@ -11,7 +20,12 @@ export const CreateWhatsappBody = z.object({
   complationMessage: z.string().max(5000).default(''),
   outOfHoursMessage: z.string().max(5000).default(''),
   ratingMessage: z.string().max(5000).default(''),
-  token: z.string().max(200).optional(),
+  /**
+   * The spec client's `token` field: an admin-chosen external API token (decision 0295). At
+   * least 16 characters; stored only as its SHA-256 hash, never returned; '' or absent = unchanged
+   * (the client's form always shows it empty). `POST /whatsapp/:id/token` generates one instead.
+   */
+  token: apiTokenInput,
   expiresTicket: z.number().int().min(0).max(525_600).default(0),
   expiresInactiveMessage: z.string().max(5000).default(''),
   timeUseBotQueues: z.number().int().min(0).max(100_000).default(0),
@@ -41,7 +55,12 @@ export const UpdateWhatsappBody = z.object({
   complationMessage: z.string().max(5000).optional(),
   outOfHoursMessage: z.string().max(5000).optional(),
   ratingMessage: z.string().max(5000).optional(),
-  token: z.string().max(200).optional(),
+  /**
+   * The spec client's `token` field: an admin-chosen external API token (decision 0295). At
+   * least 16 characters; stored only as its SHA-256 hash, never returned; '' or absent = unchanged
+   * (the client's form always shows it empty). `POST /whatsapp/:id/token` generates one instead.
+   */
+  token: apiTokenInput,
   expiresTicket: z.number().int().min(0).max(525_600).optional(),
   expiresInactiveMessage: z.string().max(5000).optional(),
   timeUseBotQueues: z.number().int().min(0).max(100_000).optional(),

@@ -7,7 +7,7 @@ import { RequirePlan } from '../features/plans/RequirePlan';
 
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
-  'messages-api', 'financeiro', 'subscription',
+  'financeiro', 'subscription',
 ];
 
 const routes: RouteObject[] = [
@@ -188,6 +188,15 @@ const routes: RouteObject[] = [
       {
         path: 'helps',
         lazy: async () => ({ Component: (await import('../features/helps/HelpsPage')).HelpsPage }),
+      },
+      {
+      },
+      {
+        path: 'messages-api',
+        lazy: async () => {
+          const { MessagesApiPage } = await import('../features/messages-api/MessagesApiPage');
+          return { element: <RequireAdmin><RequirePlan flag="useExternalApi"><MessagesApiPage /></RequirePlan></RequireAdmin> };
+        },
       },
       {
         path: 'simulator',

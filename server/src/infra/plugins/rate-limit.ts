@@ -17,15 +17,20 @@ export const RATE_LIMITS = {
   reset: { max: 30, windowMs: 15 * 60_000 },
   // Billing (decision 0281): payment webhooks are public until their token is checked.
   paymentWebhook: { max: 300, windowMs: 60_000 },
+  // Issue 15 §3 (decision 0296): the external API, per connection token (not per IP).
+  api: { max: 60, windowMs: 60_000 },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
-/** Route config for a named limit: `app.post('/auth/login', { config: rateLimited('login') }, …)`. */
-export const rateLimited = (name: RateLimitName): { rateLimit: RateLimitOptions } => ({
+/**
+ * Route config for a named limit: `app.post('/auth/login', { config: rateLimited('login') }, …)`.
+ * `keyOf` counts per something else than the client IP (the external API: per token).
+ */
+export const rateLimited = (name: RateLimitName, keyOf: (req: FastifyRequest) => string = (req) => req.ip): { rateLimit: RateLimitOptions } => ({
   rateLimit: {
     max: RATE_LIMITS[name].max,
     timeWindow: RATE_LIMITS[name].windowMs,
-    keyGenerator: (req: FastifyRequest) => `${name}:${req.ip}`,
+    keyGenerator: (req: FastifyRequest) => `${name}:${keyOf(req)}`,
   },
 });
 

@@ -17,7 +17,13 @@ export const swaggerPlugin = fp<SwaggerPluginOptions>(
       openapi: {
         openapi: '3.1.0',
         info: { title: 'Balcão API', version: opts.version },
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        components: {
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A user's session (the access token from /auth/login)." },
+            // The external API (/api/*, issue 15 §3): a route says `security: [{ connectionToken: [] }]`.
+            connectionToken: { type: 'http', scheme: 'bearer', bearerFormat: 'blc_…', description: "A connection's token (Conexões → Gerar novo token). Accepted only by /api/* routes." },
+          },
+        },
         security: [{ bearer: [] }],
       },
       transform: jsonSchemaTransform,

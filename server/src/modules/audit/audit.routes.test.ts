@@ -21,10 +21,10 @@ const rowsOf = (logs: AuditLogDto[], entity: string) => logs.filter((l) => l.ent
 
 describe('GET /audit-logs', () => {
   it('records a connection created, edited and deleted, its token masked', async () => {
-    const created = await api(app, a.adminToken).post<WhatsappDto>('/whatsapp', { name: 'Loja', provider: 'sandbox', token: 'tok-secreto-1' });
+    const created = await api(app, a.adminToken).post<WhatsappDto>('/whatsapp', { name: 'Loja', provider: 'sandbox', token: 'tok-secreto-1-loja-centro' });
     expect(created.status).toBe(200);
     const id = created.body.id;
-    expect((await api(app, a.adminToken).put(`/whatsapp/${id}`, { name: 'Loja Centro', token: 'tok-secreto-2' })).status).toBe(200);
+    expect((await api(app, a.adminToken).put(`/whatsapp/${id}`, { name: 'Loja Centro', token: 'tok-secreto-2-loja-centro' })).status).toBe(200);
     expect((await api(app, a.adminToken).del(`/whatsapp/${id}`)).status).toBe(200);
 
     const logs = rowsOf((await trail(a.adminToken, '?entity=whatsapp')).body.logs, 'whatsapp').filter((l) => l.entityId === String(id));

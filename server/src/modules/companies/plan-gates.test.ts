@@ -92,9 +92,12 @@ describe('planGates (mounted for every private route)', () => {
 
   it('every route of the app under a gated prefix answers 403 for a company without the feature (completeness)', async () => {
     const gated = allRouteKeys(app).filter((k) => planFlagForRoute(k.split(' ')[1]!));
+    // The external API (/api/*) takes the company's connection token, not a session (issue 15 §3).
+    const connectionToken = (await api(app, c.adminToken).post<{ token: string }>(`/whatsapp/${c.whatsapp.id}/token`)).body.token;
     for (const key of gated) {
       const [method, url] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
-      const r = await send(app, c.adminToken, { method, url: url.replace(/:[a-zA-Z]+\??/g, '1'), body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      const headers = url.startsWith('/api/') ? { authorization: `Bearer ${connectionToken}` } : undefined;
+      const r = await send(app, c.adminToken, { method, url: url.replace(/:[a-zA-Z]+\??/g, '1'), body: method === 'GET' || method === 'DELETE' ? undefined : {}, ...(headers ? { headers } : {}) });
       expect({ key, status: r.status, error: r.body.error }).toEqual({ key, status: 403, error: 'ERR_PLAN_FEATURE_DISABLED' });
     }
   });

@@ -25,7 +25,8 @@ export { createInboundMedia, MEDIA_ERROR, MEDIA_SAFETY_NET_SECONDS, registerMedi
 export { applyPresence, ticketPresence } from './inbound/inbound-presence';
 export { channelSink } from './inbound/channel-sink';
 export { latestOfTicket, type HistoryMessage } from './messages.history';
-export { classifyUpload } from './uploads';
+export { captionsFor, classifyUpload, readMultipart, type ClassifiedUpload, type Upload } from './uploads';
+export { displayName } from './outbound-content';
 
 export const messagesModule = defineModule({
   name: 'messages',

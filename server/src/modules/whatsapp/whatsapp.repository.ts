@@ -43,6 +43,7 @@ export const toWhatsappDto = (w: WhatsappRow, qs: { id: number; name: string; co
   gateDailyCap: w.gateDailyCap,
   gateJitterMs: w.gateJitterMs,
   gateWarmupDays: w.gateWarmupDays,
+  apiTokenTail: w.apiTokenHash ? w.apiTokenTail : '',
   queues: qs,
   updatedAt: w.updatedAt.toISOString(),
 });
@@ -175,3 +176,16 @@ export const clearIntegration = async (tx: Tx, companyId: number, integrationId:
 /** Whether a prompt of the company has this id (a connection's promptId must name one; decision 0193). */
 export const promptExists = async (tx: Tx, companyId: number, id: number): Promise<boolean> =>
   (await tx.select({ id: prompts.id }).from(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, id))).limit(1)).length > 0;
+
+/**
+ * The connection a token's hash names, in any company (the external API knows no company before
+ * it; run under `withSystem('api:token')`): one lookup on the unique index.
+ */
+export const byApiTokenHash = async (tx: Tx, hash: string): Promise<{ id: number; companyId: number; apiTokenHash: string } | undefined> =>
+  (
+    await tx
+      .select({ id: whatsapps.id, companyId: whatsapps.companyId, apiTokenHash: whatsapps.apiTokenHash })
+      .from(whatsapps)
+      .where(eq(whatsapps.apiTokenHash, hash))
+      .limit(1)
+  ).map((r) => ({ ...r, apiTokenHash: r.apiTokenHash ?? '' }))[0];

@@ -22,10 +22,10 @@ const stored = async (id: number) => (await app.owner`select status, is_default 
 
 describe('connections: show, update, delete', () => {
   it('shows one connection without its token', async () => {
-    const w = await create({ name: 'Com token', provider: 'baileys', token: 'segredo-123' });
+    const w = await create({ name: 'Com token', provider: 'baileys', token: 'segredo-123-bem-longo' });
     const r = await admin().get<WhatsappDto>(`/whatsapp/${w.id}?session=0`);
     expect(r.body).toMatchObject({ id: w.id, name: 'Com token', status: 'DISCONNECTED' });
-    expect(JSON.stringify(r.body)).not.toContain('segredo-123');
+    expect(JSON.stringify(r.body)).not.toContain('segredo-123-bem-longo');
     expect(r.body).not.toHaveProperty('token');
     expect(r.body).not.toHaveProperty('session');
   });

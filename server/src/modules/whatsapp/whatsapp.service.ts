@@ -1,4 +1,4 @@
-import { can, type CreateWhatsappBody, type StartSessionBody, type UpdateWhatsappBody, type WhatsappDto } from '@balcao/shared';
+import { can, type ApiTokenResponse, type CreateWhatsappBody, type StartSessionBody, type UpdateWhatsappBody, type WhatsappDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
@@ -10,6 +10,7 @@ import type { SessionManager } from './session-manager';
 import * as repo from './whatsapp.repository';
 import type { JobRouting } from './job-routing';
 import { createSessionCommands, type SessionCommand } from './session-commands';
+import { newApiToken, storedToken } from './api-token';
 
 type Deps = { data: DataAccess; sessions: SessionManager; sandboxEnabled: boolean; routing?: JobRouting };
 type Stage = Parameters<Parameters<DataAccess['withTenant']>[1]>[0]['stage'];
@@ -34,9 +35,13 @@ const stageUpdated = async (tx: Tx, ctx: Ctx, stage: Stage, id: number) => {
  * not the session's own churn (status, QR code, retries, timestamps).
  */
 const audited = (row: repo.WhatsappRow, queueIds: number[]) => {
-  const { status: _s, qrcode: _q, retries: _r, number: _n, createdAt: _c, updatedAt: _u, ...settings } = row;
-  return { ...settings, queueIds: [...queueIds].sort((a, b) => a - b) };
+  const { status: _s, qrcode: _q, retries: _r, number: _n, createdAt: _c, updatedAt: _u, token: _legacy, apiTokenHash, apiTokenTail: _t, ...settings } = row;
+  // The API token as its hash under the key `token` (masked by the trail): a rotation shows as '•••' → '•••'.
+  return { ...settings, token: apiTokenHash ?? '', queueIds: [...queueIds].sort((a, b) => a - b) };
 };
+
+/** The spec client's `token` (decision 0295): a chosen token is stored as a generated one is; '' or absent changes nothing. */
+const tokenColumns = (token: string | undefined) => (token ? storedToken(token) : {});
 
 /** The connection as it is now; 404 when it was deleted while the session work ran. */
 const dtoOrGone = async (deps: Deps, ctx: Ctx, id: number): Promise<WhatsappDto> => {
@@ -73,8 +78,8 @@ export const createWhatsappService = (deps: Deps) => ({
       if (body.integrationId && !(await repo.integrationExists(tx, ctx.companyId, body.integrationId))) throw new AppError('ERR_NO_INTEGRATION_FOUND');
       // At least one default connection must exist: the default moves, it is never just dropped.
       if (body.isDefault === false && before.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP');
-      const { queueIds: _q, ...fields } = body;
-      const row = (await repo.update(tx, ctx.companyId, id, fields))!;
+      const { queueIds: _q, token, ...fields } = body;
+      const row = (await repo.update(tx, ctx.companyId, id, { ...fields, ...tokenColumns(token) }))!;
       if (body.queueIds) await repo.setQueues(tx, ctx.companyId, id, queueIds);
       if (body.isDefault) for (const other of await repo.clearDefaultExcept(tx, ctx.companyId, id)) await stageUpdated(tx, ctx, stage, other);
       await stageUpdated(tx, ctx, stage, id);
@@ -85,6 +90,22 @@ export const createWhatsappService = (deps: Deps) => ({
     if (queuesChanged && deps.sessions.get(id)) await deps.sessions.start(row, queueIds);
     return dtoOrGone(deps, ctx, id);
   },
+
+  /**
+   * A new external API token for the connection (issue 15 §3): the old one stops working at once;
+   * the answer is the only place the new one is ever shown. Audited (masked).
+   */
+  rotateToken: (ctx: Ctx, id: number): Promise<ApiTokenResponse> =>
+    deps.data.withTenant(ctx, async ({ tx, stage }) => {
+      admin(ctx);
+      const before = await mustGet(tx, ctx, id);
+      const token = newApiToken();
+      const row = (await repo.update(tx, ctx.companyId, id, storedToken(token)))!;
+      const queueIds = await queueIdsOf(tx, ctx, id);
+      await auditQueries.record(tx, ctx, { entity: 'whatsapp', entityId: id, action: 'update', before: audited(before, queueIds), after: audited(row, queueIds) });
+      await stageUpdated(tx, ctx, stage, id);
+      return { token, apiTokenTail: row.apiTokenTail };
+    }),
 
   remove: async (ctx: Ctx, id: number): Promise<{ message: string }> => {
     admin(ctx);
@@ -126,8 +147,8 @@ export const createWhatsappService = (deps: Deps) => ({
       if (body.integrationId && !(await repo.integrationExists(tx, ctx.companyId, body.integrationId))) throw new AppError('ERR_NO_INTEGRATION_FOUND');
       // The first connection is the default one: at least one default must exist.
       const isDefault = body.isDefault || (await repo.count(tx, ctx.companyId)) === 0;
-      const { queueIds: _q, ...fields } = body;
-      const row = await repo.insert(tx, { ...fields, isDefault, companyId: ctx.companyId, status: 'DISCONNECTED', transferQueueId: body.transferQueueId ?? null, promptId: body.promptId ?? null, integrationId: body.integrationId ?? null });
+      const { queueIds: _q, token, ...fields } = body;
+      const row = await repo.insert(tx, { ...fields, ...tokenColumns(token), isDefault, companyId: ctx.companyId, status: 'DISCONNECTED', transferQueueId: body.transferQueueId ?? null, promptId: body.promptId ?? null, integrationId: body.integrationId ?? null });
       await repo.setQueues(tx, ctx.companyId, row.id, queueIds);
       await auditQueries.record(tx, ctx, { entity: 'whatsapp', entityId: row.id, action: 'create', before: null, after: audited(row, queueIds) });
       // The default moves to the new connection: every admin's list must hear about the old one.

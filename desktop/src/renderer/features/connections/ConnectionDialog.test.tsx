@@ -20,6 +20,7 @@ vi.mock('./connections.api', () => ({
     update: vi.fn(),
     integrations: vi.fn(async () => []),
     prompts: vi.fn(async () => []),
+    rotateToken: vi.fn(),
   },
 }));
 const api = vi.mocked(connectionsApi);
@@ -36,6 +37,16 @@ const findText = (text: string) => screen.findByText(text, {}, { timeout: 8000 }
 const save = () => fireEvent.click(screen.getByTestId('connection-save'));
 
 describe('ConnectionDialog', () => {
+  it("shows the connection's API token (its tail and 'Gerar novo token') when editing, not when adding", async () => {
+    render(<ConnectionDialog open connection={makeConnection({ id: 7, apiTokenTail: 'k9z2' })} onClose={() => undefined} />);
+    expect((await screen.findByTestId('connection-api-token-tail')).textContent).toBe('…k9z2');
+    expect(screen.getByTestId('connection-api-token-generate').textContent).toContain('Gerar novo token');
+    cleanup();
+    render(<ConnectionDialog open connection={null} onClose={() => undefined} />);
+    await screen.findByTestId('connection-name');
+    expect(screen.queryByTestId('connection-api-token')).toBeNull();
+  }, 30_000);
+
   it("validates the name with the spec's texts", async () => {
     render(<ConnectionDialog open connection={null} onClose={() => undefined} />);
     save();

@@ -9,6 +9,7 @@ import { connectionsApi } from './connections.api';
 import { greetingMissing, initialValues, toBody, type FormValues } from './connections.form';
 import { useConnections } from './connections.store';
 import { ConnectionHealthFields } from './ConnectionHealthFields';
+import { ApiTokenSection } from './ApiTokenSection';
 
 interface Props {
   open: boolean;
@@ -136,7 +137,8 @@ export const ConnectionDialog = ({ open, connection, onClose }: Props) => {
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="token" label={t('connections.token')} extra={connection ? t('connections.tokenKeep') : undefined}>
+        {connection && <ApiTokenSection connection={connection} />}
+        <Form.Item name="token" label={t('messagesApi.chosenToken')} extra={connection ? t('connections.tokenKeep') : t('messagesApi.chosenTokenHint')}>
           <Input.Password autoComplete="new-password" maxLength={tokenMax} data-testid="connection-token" />
         </Form.Item>
         <ConnectionHealthFields />

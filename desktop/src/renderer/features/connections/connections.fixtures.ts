@@ -10,6 +10,7 @@ export const makeConnection = (over: Partial<WhatsappDto> = {}): WhatsappDto => 
   retries: 0,
   isDefault: true,
   provider: 'sandbox',
+  apiTokenTail: '',
   integrationId: null,
   greetingMessage: '',
   complationMessage: '',

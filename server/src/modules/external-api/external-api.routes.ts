@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiSendRequest, ApiSendResponse, errorAnswer } from '@balcao/shared';
+import { systemCtx } from '../../db/tenant';
+import { AppError } from '../../infra/errors';
+import { rateLimited } from '../../infra/plugins/rate-limit';
+import { readMultipart, type Upload } from '../messages';
+import type { ApiPrincipal, ExternalApi } from './external-api.service';
+
+/** The bearer of `Authorization: Bearer <token>` (any case), or undefined. */
+export const bearerOf = (req: FastifyRequest): string | undefined => /^bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+
+/** Counted per token (its hash, never the token itself), not per IP: one integrator behind many addresses is one client. */
+const perToken = (req: FastifyRequest): string => createHash('sha256').update(bearerOf(req) ?? `ip:${req.ip}`).digest('hex').slice(0, 32);
+
+const principals = new WeakMap<FastifyRequest, ApiPrincipal>();
+const uploadsOf = new WeakMap<FastifyRequest, Upload[]>();
+
+/** Every coded answer the route gives, documented with example bodies (decision 0298). */
+const errors = {
+  400: errorAnswer('Bad input, or the number is not on WhatsApp', [
+    { error: 'ERR_VALIDATION', message: 'body: Required', requestId: 'req-1a', issues: [{ path: 'body', message: 'Required' }] },
+    { error: 'ERR_WAPP_INVALID_CONTACT', message: 'the number is not on WhatsApp', requestId: 'req-1b' },
+    { error: 'ERR_FILE_TYPE_NOT_ALLOWED', message: 'setup.exe: programs cannot be sent', requestId: 'req-1c' },
+  ]),
+  401: errorAnswer("Missing, unknown or rotated connection token, a user's session token, or the company's subscription is past due", [
+    { error: 'ERR_INVALID_API_TOKEN', message: 'unknown or rotated token', requestId: 'req-2a' },
+    { error: 'ERR_SUBSCRIPTION_EXPIRED', requestId: 'req-2b' },
+  ]),
+  403: errorAnswer("The company's plan has no external API, or the contact opted out", [
+    { error: 'ERR_PLAN_FEATURE_DISABLED', requestId: 'req-3a' },
+    { error: 'ERR_CONTACT_OPTED_OUT', requestId: 'req-3b' },
+  ]),
+  409: errorAnswer('The connection is not connected to WhatsApp', [{ error: 'ERR_WAPP_NOT_INITIALIZED', message: 'the connection "Loja" is DISCONNECTED', requestId: 'req-4a' }]),
+  413: errorAnswer("A file is over its kind's size limit", [{ error: 'ERR_FILE_TOO_LARGE', message: 'foto.png: over 16777216 bytes', requestId: 'req-5a', details: { kind: 'image', maxBytes: 16777216 } }]),
+  429: errorAnswer("Over 60 requests a minute with this token, or the connection's number-health gate held the send", [
+    { error: 'ERR_TOO_MANY_REQUESTS', requestId: 'req-6a' },
+    { error: 'ERR_SEND_HELD', message: "held by the number's health gate: rate", requestId: 'req-6b', details: { reason: 'rate', retryAt: '2026-11-26T12:00:03.000Z' } },
+  ]),
+};
+
+/**
+ * `POST /api/messages/send` (server-behaviour §7). Outside the session scope: the connection
+ * token is checked here (before any file is read), then the plan gate, then the body.
+ */
+export const externalApiRoutes =
+  (api: ExternalApi, opts: { uploadMaxBytes: number; requirePlan: (req: FastifyRequest) => Promise<void> }) => async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      '/api/messages/send',
+      {
+        config: rateLimited('api', perToken),
+        schema: {
+          summary: 'Send a text or files to a number through a connection',
+          description: [
+            'Authenticate with the **connection token** (Conexões → editar conexão → Gerar novo token): `Authorization: Bearer blc_…`. A user\'s session token is refused here, and a connection token is refused on every other route.',
+            'Send JSON `{ number, body }`, or `multipart/form-data` with `number`, an optional caption `body` and one or more files in `medias`.',
+            'The number (country code + area code + number, no mask) is checked on WhatsApp through that connection (`ERR_WAPP_INVALID_CONTACT` when it is not there). The contact and the ticket are created as needed; the message is stored like any other outbound message and sent by a job right after.',
+            'Every error answers the same coded body: `{ error: "ERR_…", message?, requestId, issues?, details? }`. Limited to 60 requests a minute per token (429 `ERR_TOO_MANY_REQUESTS`); the connection\'s number-health gate may hold a send (429 `ERR_SEND_HELD`, `details.reason`, `details.retryAt`).',
+          ].join('\n\n'),
+          tags: ['External API'],
+          security: [{ connectionToken: [] }],
+          consumes: ['application/json', 'multipart/form-data'],
+          body: ApiSendRequest,
+          response: { 200: ApiSendResponse, ...errors },
+        },
+        preValidation: async (req) => {
+          const principal = await api.authenticate(bearerOf(req));
+          principals.set(req, principal);
+          req.ctx = { ...systemCtx(principal.companyId), requestId: req.id };
+          req.log = req.log.child({ companyId: principal.companyId, whatsappId: principal.whatsappId });
+          await opts.requirePlan(req);
+          if (!req.isMultipart()) return;
+          const { fields, files } = await readMultipart(req, opts.uploadMaxBytes);
+          uploadsOf.set(req, files);
+          (req as { body: unknown }).body = { ...fields, medias: files.length };
+        },
+      },
+      (req) => {
+        const principal = principals.get(req)!;
+        const body = req.body;
+        if (!('medias' in body)) return api.send(principal, { number: body.number, body: body.body, requestId: req.id });
+        const files = uploadsOf.get(req);
+        if (!files) throw new AppError('ERR_VALIDATION', 'medias: send the files as multipart/form-data');
+        return api.send(principal, { number: body.number, body: body.body, files, requestId: req.id });
+      },
+    );
+  };
