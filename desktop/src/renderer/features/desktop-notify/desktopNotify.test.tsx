@@ -89,10 +89,10 @@ describe('desktop notifications in the shell', () => {
 
   it('hears the internal chat on the user’s channel and the announcements of priority 1', async () => {
     renderAt('/tickets');
-    expect([...socketHandlers.keys()].sort()).toEqual(['company-2-chat-user-7', 'company-announcement']);
-    socketHandlers.get('company-2-chat-user-7')!({ action: 'new-message', chat: { uuid: CHAT, title: 'Equipe' }, newMessage: { message: 'oi', senderId: 9, sender: { name: 'Bruno' } } });
-    socketHandlers.get('company-announcement')!({ action: 'create', record: { id: 3, title: 'Aviso', text: 'Manutenção às 22h', priority: 1, status: true } });
-    socketHandlers.get('company-announcement')!({ action: 'create', record: { id: 4, title: 'Aviso', text: 'baixa', priority: 3, status: true } });
+    expect([...socketHandlers.keys()].sort()).toEqual(['company-2-announcement', 'company-2-chat-user-7']);
+    socketHandlers.get('company-2-chat-user-7')!({ action: 'new-message', record: { uuid: CHAT, title: 'Equipe' }, newMessage: { message: 'oi', senderId: 9, sender: { name: 'Bruno' } } });
+    socketHandlers.get('company-2-announcement')!({ action: 'create', record: { id: 3, title: 'Aviso', text: 'Manutenção às 22h', priority: 1, status: true } });
+    socketHandlers.get('company-2-announcement')!({ action: 'create', record: { id: 4, title: 'Aviso', text: 'baixa', priority: 3, status: true } });
     await vi.waitFor(() => expect(bridge.showNotification).toHaveBeenCalledTimes(2));
     expect(bridge.showNotification.mock.calls.map((c) => (c as unknown[])[0])).toEqual([
       expect.objectContaining({ chatUuid: CHAT, body: 'oi' }),

@@ -65,7 +65,8 @@ export const useDesktopNotifications = (): void => {
   useEffect(() => {
     if (!userId || !companyId) return;
     const chatEvent = `company-${companyId}-chat-user-${userId}`;
-    const announcementEvent = 'company-announcement';
+    // Announcements are platform-wide, but each company hears them under its own name (decision 0275).
+    const announcementEvent = `company-${companyId}-announcement`;
     const onChat = (payload: unknown) => {
       const chat = chatMessageOf(payload);
       if (chat) void deliver({ kind: 'chat', chat });

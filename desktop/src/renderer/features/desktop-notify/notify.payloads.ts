@@ -11,12 +11,12 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const int = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : null);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `company-<id>-chat-user-<userId>` `{ action: 'new-message', newMessage, chat }`: the message for a member. */
+/** `company-<id>-chat-user-<userId>` `{ action: 'new-message', record: chat, newMessage }`: the message for a member. */
 export const chatMessageOf = (payload: unknown): ChatMessageEvent | null => {
   const p = obj(payload);
   if (!p || p.action !== 'new-message') return null;
-  const chat = obj(p.chat);
-  const message = obj(p.newMessage) ?? obj(p.message) ?? obj(p.record);
+  const chat = obj(p.record) ?? obj(p.chat);
+  const message = obj(p.newMessage) ?? obj(p.message);
   if (!chat || !message) return null;
   const uuid = str(chat.uuid);
   const senderId = int(message.senderId);
@@ -31,7 +31,7 @@ export const chatMessageOf = (payload: unknown): ChatMessageEvent | null => {
   };
 };
 
-/** `company-announcement` `{ action, record }` (delete: `{ action, id }`). */
+/** `company-<id>-announcement` `{ action, record }` (delete: `{ action, id }`). */
 export const announcementOf = (payload: unknown): AnnouncementEvent | null => {
   const p = obj(payload);
   const action = p?.action;

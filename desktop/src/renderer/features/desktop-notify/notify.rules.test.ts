@@ -99,10 +99,10 @@ describe('the notification rules', () => {
 
 describe('the spec payloads', () => {
   it('reads a chat message for a member, and nothing else', () => {
-    const payload = { action: 'new-message', chat: { id: 3, uuid: CHAT, title: 'Equipe' }, newMessage: { message: 'oi', senderId: 9, sender: { id: 9, name: 'Ana' }, chatId: 3 } };
+    const payload = { action: 'new-message', record: { id: 3, uuid: CHAT, title: 'Equipe' }, newMessage: { message: 'oi', senderId: 9, sender: { id: 9, name: 'Ana' }, chatId: 3 } };
     expect(chatMessageOf(payload)).toEqual({ chat: { uuid: CHAT, title: 'Equipe' }, senderId: 9, senderName: 'Ana', text: 'oi' });
     expect(chatMessageOf({ ...payload, action: 'update' })).toBeNull();
-    expect(chatMessageOf({ ...payload, chat: { uuid: 'nope' } })).toBeNull();
+    expect(chatMessageOf({ ...payload, record: { uuid: 'nope' } })).toBeNull();
     expect(chatMessageOf(null)).toBeNull();
   });
 

@@ -16,7 +16,7 @@ export interface ChatMessageEvent {
   text: string;
 }
 
-/** A platform announcement as the spec's client reads it (`company-announcement`). */
+/** A platform announcement as the spec's client reads it (`company-<id>-announcement`). */
 export interface AnnouncementEvent {
   action: 'create' | 'update' | 'delete';
   id: number;
