@@ -33,3 +33,4 @@ export * from './schemas/files';
 export * from './schemas/signup';
 export * from './schemas/schedules';
 export * from './schemas/campaigns';
+export * from './schemas/billing';

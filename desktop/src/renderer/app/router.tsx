@@ -7,7 +7,7 @@ import { RequirePlan } from '../features/plans/RequirePlan';
 
 // Spec §2 private routes that this version only stubs.
 const placeholderPaths = [
-  'helps', 'messages-api', 'financeiro', 'announcements', 'subscription', 'chats/:uuid?',
+  'helps', 'messages-api', 'announcements', 'chats/:uuid?',
 ];
 
 const routes: RouteObject[] = [
@@ -45,8 +45,9 @@ const routes: RouteObject[] = [
     path: '/',
     hydrateFallbackElement: <FullPageSpinner />,
     lazy: async () => {
-      const { AppShell } = await import('./layout/AppShell');
-      return { element: <RequireAuth><AppShell /></RequireAuth> };
+      const [{ AppShell }, { BillingGate }] = await Promise.all([import('./layout/AppShell'), import('../features/billing/BillingGate')]);
+      // An overdue company's admin only pays (decision 0280): BillingGate shows the billing-only shell.
+      return { element: <RequireAuth><BillingGate><AppShell /></BillingGate></RequireAuth> };
     },
     children: [
       {
@@ -169,6 +170,20 @@ const routes: RouteObject[] = [
         lazy: async () => {
           const { CampaignsConfigPage } = await import('../features/campaigns/CampaignsConfigPage');
           return { element: <RequireAdmin><RequirePlan flag="useCampaigns"><CampaignsConfigPage /></RequirePlan></RequireAdmin> };
+        },
+      },
+      {
+        path: 'financeiro',
+        lazy: async () => {
+          const { InvoicesPage } = await import('../features/billing/InvoicesPage');
+          return { element: <RequireAdmin><InvoicesPage /></RequireAdmin> };
+        },
+      },
+      {
+        path: 'subscription',
+        lazy: async () => {
+          const { SubscriptionPage } = await import('../features/billing/SubscriptionPage');
+          return { element: <RequireAdmin><SubscriptionPage /></RequireAdmin> };
         },
       },
       {
