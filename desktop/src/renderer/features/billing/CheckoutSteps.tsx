@@ -40,7 +40,7 @@ export const CheckoutDataStep = ({ form, initial, onNext }: { form: FormInstance
         </Form.Item>
       </div>
       {/* Enter in any field goes on, as 'Próximo' does. */}
-      <button type="submit" hidden aria-hidden tabIndex={-1} />
+      <button type="submit" aria-hidden tabIndex={-1} style={{ position: 'absolute', width: 1, height: 1, padding: 0, border: 0, opacity: 0, pointerEvents: 'none' }} />
     </Form>
   );
 };

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Tag, Typography, theme, type TableColumnsType } from 'antd';
+import { Button, Flex, Tag, Typography, theme, type TableColumnsType } from 'antd';
 import { DollarOutlined } from '@ant-design/icons';
 import type { InvoiceDisplayStatus, InvoiceDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
@@ -43,17 +43,36 @@ export const InvoicesPage = () => {
   const shade = (i: InvoiceDto) => ({ style: i.displayStatus === 'overdue' ? { background: token.colorErrorBg } : {} });
   const columns: TableColumnsType<InvoiceDto> = [
     { key: 'id', title: t('billing.id'), dataIndex: 'id', width: 70, responsive: ['sm'], onCell: shade },
+    // On a phone the detail goes under the value: four columns fit 390 px.
+    ...(narrow
+      ? []
+      : [
+          {
+            key: 'detail',
+            title: t('billing.detail'),
+            onCell: shade,
+            render: (_: unknown, i: InvoiceDto) => (
+              <Typography.Text ellipsis style={{ maxWidth: 360 }}>
+                {i.detail}
+              </Typography.Text>
+            ),
+          },
+        ]),
     {
-      key: 'detail',
-      title: t('billing.detail'),
+      key: 'value',
+      title: t('billing.value'),
       onCell: shade,
       render: (_, i) => (
-        <Typography.Text ellipsis style={{ maxWidth: narrow ? 110 : 360 }}>
-          {i.detail}
-        </Typography.Text>
+        <Flex vertical style={{ minWidth: 0 }}>
+          <span style={{ whiteSpace: 'nowrap' }}>{formatPlanValue(i.value)}</span>
+          {narrow ? (
+            <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, maxWidth: 120 }}>
+              {i.detail}
+            </Typography.Text>
+          ) : null}
+        </Flex>
       ),
     },
-    { key: 'value', title: t('billing.value'), onCell: shade, render: (_, i) => <span style={{ whiteSpace: 'nowrap' }}>{formatPlanValue(i.value)}</span> },
     { key: 'dueDate', title: t('billing.dueDate'), onCell: shade, render: (_, i) => formatDueDate(i.dueDate) },
     {
       key: 'status',
