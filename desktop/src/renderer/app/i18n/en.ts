@@ -1284,6 +1284,7 @@ export const en: Catalogue = {
     empty: 'No invoices found.',
     continue: 'Continue',
     overdueLogin: 'Your subscription has expired. Pay the open invoice to use the system again.',
+    company: 'Company',
     subscriptionLink: 'Subscription',
     overdueBanner: 'Your subscription expired on {{date}}. Pay the open invoice to use the system again.',
     checkout: {

@@ -1284,6 +1284,7 @@ export const es: Catalogue = {
     empty: 'No se encontraron facturas.',
     continue: 'Continuar',
     overdueLogin: 'Su suscripción venció. Pague la factura abierta para volver a usar el sistema.',
+    company: 'Empresa',
     subscriptionLink: 'Suscripción',
     overdueBanner: 'Su suscripción venció el {{date}}. Pague la factura abierta para volver a usar el sistema.',
     checkout: {

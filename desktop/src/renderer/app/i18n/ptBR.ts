@@ -1284,6 +1284,7 @@ export const ptBR = {
     empty: 'Nenhuma fatura encontrada.',
     continue: 'Continuar',
     overdueLogin: 'Sua assinatura venceu. Pague a fatura em aberto para voltar a usar o sistema.',
+    company: 'Empresa',
     subscriptionLink: 'Assinatura',
     overdueBanner: 'Sua assinatura venceu em {{date}}. Pague a fatura em aberto para voltar a usar o sistema.',
     checkout: {

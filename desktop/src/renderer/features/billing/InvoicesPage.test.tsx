@@ -4,7 +4,9 @@ import '../../app/i18n/i18n';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUserDto } from '@balcao/shared';
 import { ApiError } from '../../lib/http';
+import { clearSession, setSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { billingApi } from './billing.api';
 import { makeInvoice } from './billing.fixtures';
@@ -24,6 +26,19 @@ const paid = makeInvoice({ id: 30, status: 'paid', displayStatus: 'paid', dueDat
 const rows = () => screen.queryAllByTestId('invoice-row');
 const row = (id: number) => rows().find((r) => r.getAttribute('data-id') === String(id))!;
 let paymentHandlers: ((dueDate: string) => void)[];
+const admin: SessionUserDto = {
+  id: 5,
+  name: 'Rita',
+  email: 'rita@padaria.example',
+  profile: 'admin',
+  super: false,
+  allTicket: 'disabled',
+  whatsappId: null,
+  companyId: 7,
+  online: true,
+  queues: [],
+  company: { id: 7, name: 'Padaria', dueDate: '2026-11-20', settings: [] },
+};
 
 const mount = () => {
   const router = createMemoryRouter(
@@ -39,6 +54,7 @@ const mount = () => {
 };
 
 beforeEach(() => {
+  setSession('token', admin);
   paymentHandlers = [];
   socket.mockImplementation((h) => {
     paymentHandlers.push(h);
@@ -48,6 +64,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  clearSession();
   useInvoices.getState().reset();
   vi.clearAllMocks();
   vi.restoreAllMocks();
@@ -120,6 +137,17 @@ describe('InvoicesPage (/financeiro)', { timeout: 30_000 }, () => {
     api.invoices.mockResolvedValue({ list: [open, { ...overdue, status: 'paid', displayStatus: 'paid' }, paid], hasMore: false, count: 3 });
     act(() => paymentHandlers.forEach((h) => h('2026-12-20')));
     await waitFor(() => expect(row(31).querySelector('[data-testid="invoice-status"]')!.textContent).toBe('Pago'));
+  });
+
+  it("shows the super user every company's invoices, with the company, and PAGAR on its own only", async () => {
+    setSession('token', { ...admin, super: true, companyId: 1, company: { ...admin.company, id: 1, name: 'Plataforma' } });
+    api.invoices.mockResolvedValue({ list: [overdue, makeInvoice({ id: 50, companyId: 1, companyName: 'Plataforma', displayStatus: 'open' })], hasMore: false, count: 2 });
+    mount();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.getByText('Empresa')).toBeTruthy();
+    expect(row(31).textContent).toContain('Padaria');
+    expect(row(31).querySelector('[data-testid="invoice-pay"]')).toBeNull();
+    expect(row(50).querySelector('[data-testid="invoice-pay"]')).toBeTruthy();
   });
 
   it('links to /subscription', async () => {

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { LIST_NARROW_QUERY, ListPage, usePagedListPage } from '../../components/ListPage';
 import { formatDueDate } from '../../lib/format';
 import { toastError } from '../../lib/reportError';
+import { useSession } from '../../lib/session';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { formatPlanValue } from '../plans/plans.logic';
 import { isPayable } from './billing.logic';
@@ -29,6 +30,8 @@ export const InvoicesPage = () => {
   const navigate = useNavigate();
   const narrow = useMediaQuery(LIST_NARROW_QUERY);
   const list = usePagedListPage(useInvoices);
+  const isSuper = useSession((s) => s.user?.super ?? false);
+  const companyId = useSession((s) => s.user?.companyId);
   const [paying, setPaying] = useState<InvoiceDto | null>(null);
 
   useEffect(() => onPaymentConfirmed(() => void useInvoices.getState().load('').catch(toastError)), []);
@@ -43,6 +46,10 @@ export const InvoicesPage = () => {
   const shade = (i: InvoiceDto) => ({ style: i.displayStatus === 'overdue' ? { background: token.colorErrorBg } : {} });
   const columns: TableColumnsType<InvoiceDto> = [
     { key: 'id', title: t('billing.id'), dataIndex: 'id', width: 70, responsive: ['sm'], onCell: shade },
+    // The super user's list holds every company's invoices (its own to pay, the others to follow).
+    ...(isSuper
+      ? [{ key: 'company', title: t('billing.company'), onCell: shade, render: (_: unknown, i: InvoiceDto) => <Typography.Text ellipsis style={{ maxWidth: narrow ? 90 : 220 }}>{i.companyName}</Typography.Text> }]
+      : []),
     // On a phone the detail goes under the value: four columns fit 390 px.
     ...(narrow
       ? []
@@ -90,15 +97,15 @@ export const InvoicesPage = () => {
       align: 'center',
       onCell: shade,
       render: (_, i) =>
-        isPayable(i) ? (
+        isPayable(i) && i.companyId === companyId ? (
           <Button size="small" type="primary" icon={narrow ? <DollarOutlined /> : undefined} aria-label={t('billing.payLabel', { id: i.id })} onClick={() => setPaying(i)} data-testid="invoice-pay">
             {narrow ? null : t('billing.pay')}
           </Button>
-        ) : (
+        ) : !isPayable(i) ? (
           <Button size="small" disabled data-testid="invoice-paid">
             {t('billing.paid')}
           </Button>
-        ),
+        ) : null,
     },
   ];
 
