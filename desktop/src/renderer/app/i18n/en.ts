@@ -1302,6 +1302,8 @@ export const en: Catalogue = {
       cityRequired: 'City is required',
       zipcodeRequired: 'ZIP code is required',
       zipcodeInvalid: 'Invalid ZIP code format',
+      cpfCnpj: 'CPF or CNPJ (optional)',
+      cpfCnpjInvalid: 'Invalid CPF or CNPJ',
       countryRequired: 'Country is required',
       planTitle: 'Your plan',
       plan: 'Plan',

@@ -1302,6 +1302,8 @@ export const es: Catalogue = {
       cityRequired: 'La ciudad es obligatoria',
       zipcodeRequired: 'El código postal es obligatorio',
       zipcodeInvalid: 'Formato de código postal inválido',
+      cpfCnpj: 'CPF o CNPJ (opcional)',
+      cpfCnpjInvalid: 'CPF o CNPJ inválido',
       countryRequired: 'El país es obligatorio',
       planTitle: 'Su plan',
       plan: 'Plan',

@@ -1302,6 +1302,8 @@ export const ptBR = {
       cityRequired: 'Cidade é obrigatória',
       zipcodeRequired: 'CEP é obrigatório',
       zipcodeInvalid: 'Formato de CEP inválido',
+      cpfCnpj: 'CPF ou CNPJ (opcional)',
+      cpfCnpjInvalid: 'CPF ou CNPJ inválido',
       countryRequired: 'País é obrigatório',
       planTitle: 'Seu plano',
       plan: 'Plano',

@@ -96,6 +96,23 @@ describe('CheckoutModal — steps and validations', { timeout: 30_000 }, () => {
     await waitFor(() => expect(step()).toBe('1'));
   });
 
+  it('takes an optional CPF or CNPJ, checks its digits and sends it', async () => {
+    mount();
+    fillData();
+    type('cpfCnpj', '123.456.789-0');
+    fireEvent.click(screen.getByTestId('billing-checkout-next'));
+    expect(await screen.findByText('CPF ou CNPJ inválido')).toBeTruthy();
+    expect(step()).toBe('0');
+    type('cpfCnpj', '123.456.789-09');
+    fireEvent.click(screen.getByTestId('billing-checkout-next'));
+    await waitFor(() => expect(step()).toBe('1'));
+    fireEvent.click(screen.getByTestId('billing-checkout-next'));
+    await waitFor(() => expect(step()).toBe('2'));
+    fireEvent.click(screen.getByTestId('billing-checkout-submit'));
+    await waitFor(() => expect(api.subscribe).toHaveBeenCalledTimes(1));
+    expect(api.subscribe.mock.calls[0]![0]).toMatchObject({ invoiceId: 31, cpfCnpj: '123.456.789-09' });
+  });
+
   it('shows the plan, then the review with the server invoice value; Voltar keeps what was typed', async () => {
     mount();
     await toReview();

@@ -22,7 +22,7 @@ export interface CheckoutModalProps {
   onDone: () => void;
 }
 
-const emptyData = (country: string): CheckoutData => ({ firstName: '', address2: '', city: '', state: '', zipcode: '', country });
+const emptyData = (country: string): CheckoutData => ({ firstName: '', address2: '', city: '', state: '', zipcode: '', country, cpfCnpj: '' });
 
 /**
  * The pay dialog (administration.md §2 Invoices, §4 Checkout): Dados → Personalizar → Revisar,
@@ -66,6 +66,7 @@ export const CheckoutModal = ({ open, invoice, onClose, onRenewed, onDone }: Che
         state: data.state.trim(),
         zipcode: data.zipcode.trim(),
         country: data.country.trim(),
+        ...(data.cpfCnpj.trim() ? { cpfCnpj: data.cpfCnpj.trim() } : {}),
       });
       toast.success(t('billing.checkout.subscribed'));
       setCharge(answer);

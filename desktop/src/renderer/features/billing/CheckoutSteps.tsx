@@ -7,7 +7,7 @@ import { toastError } from '../../lib/reportError';
 import { formatPlanValue } from '../plans/plans.logic';
 import { billingApi } from './billing.api';
 import { useBillingOnly } from './billing-session';
-import { CEP_PATTERN, type CheckoutData } from './billing.logic';
+import { CEP_PATTERN, cpfCnpjValid, type CheckoutData } from './billing.logic';
 
 /** Step 1, 'Dados': the payer's data with the spec's validations ('Formato de CEP inválido'). */
 export const CheckoutDataStep = ({ form, initial, onNext }: { form: FormInstance<CheckoutData>; initial: CheckoutData; onNext: (d: CheckoutData) => void }) => {
@@ -37,6 +37,13 @@ export const CheckoutDataStep = ({ form, initial, onNext }: { form: FormInstance
         </Form.Item>
         <Form.Item name="country" label={t('billing.checkout.country')} rules={[required(t('billing.checkout.countryRequired'))]}>
           <Input autoComplete="country-name" maxLength={20} data-testid="billing-checkout-country" />
+        </Form.Item>
+        <Form.Item
+          name="cpfCnpj"
+          label={t('billing.checkout.cpfCnpj')}
+          rules={[{ validator: async (_r, v: string | undefined) => { if (!cpfCnpjValid(v ?? '')) throw new Error(t('billing.checkout.cpfCnpjInvalid')); } }]}
+        >
+          <Input inputMode="numeric" maxLength={20} data-testid="billing-checkout-cpfCnpj" />
         </Form.Item>
       </div>
       {/* Enter in any field goes on, as 'Próximo' does. */}

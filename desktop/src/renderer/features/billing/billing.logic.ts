@@ -12,7 +12,12 @@ export interface CheckoutData {
   state: string;
   zipcode: string;
   country: string;
+  /** The payer's CPF or CNPJ (optional; Asaas needs it for PIX). */
+  cpfCnpj: string;
 }
+
+/** Empty, or a CPF's 11 digits or a CNPJ's 14 (dots, slashes and hyphens ignored), as the server checks. */
+export const cpfCnpjValid = (typed: string): boolean => /^(\d{11}|\d{14})?$/.test(typed.replace(/\D/g, ''));
 
 /** The fields step 1 requires (administration.md §5 "Checkout step 1"); `state` is optional. */
 export const REQUIRED_CHECKOUT_FIELDS = ['firstName', 'address2', 'city', 'zipcode', 'country'] as const;
