@@ -26,6 +26,7 @@ import { createMailer } from './infra/mailer';
 import { assertModuleOrder, type AppModule, type ModuleParts } from './infra/module';
 import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
+import { billingModule, type PaymentProvider } from './modules/billing';
 import { botModule, botQueries, type Responders } from './modules/bot';
 import { campaignsModule, type RunnerOptions } from './modules/campaigns';
 import { companiesModule, planGates } from './modules/companies';
@@ -77,6 +78,8 @@ export interface AppOptions {
   dialogflowBaseUrl?: string;
   /** The campaign runner's timings (tests: a short stale window after a kill -9). */
   campaignRunner?: RunnerOptions;
+  /** The payment provider (tests: one against a local fake); default from config.payments. */
+  paymentProvider?: PaymentProvider;
 }
 
 export interface BuiltApp {
@@ -173,8 +176,8 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     ...opts.responders,
   };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders, ticketTimeline: botQueries.record, rateCount, mailer, campaignRunner: opts.campaignRunner };
-  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule, contactListsModule, filesModule, schedulesModule, campaignsModule];
+  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders, ticketTimeline: botQueries.record, rateCount, mailer, campaignRunner: opts.campaignRunner, paymentProvider: opts.paymentProvider };
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule, contactListsModule, filesModule, schedulesModule, campaignsModule, billingModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

@@ -66,6 +66,11 @@ export const errorCodes = [
   'ERR_INTERNAL',
   'ERR_NO_SCHEDULE_FOUND',
   'ERR_SCHEDULE_ALREADY_SENT',
+  'ERR_BILLING_ONLY',
+  'ERR_NO_INVOICE_FOUND',
+  'ERR_INVOICE_ALREADY_PAID',
+  'ERR_PAYMENT_PROVIDER',
+  'ERR_INVALID_WEBHOOK',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -145,6 +150,15 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_NO_SCHEDULE_FOUND: 404,
   /** A schedule is saved only while unsent (administration.md: save only when sentAt is empty). */
   ERR_SCHEDULE_ALREADY_SENT: 409,
+  /** A billing-only session (an overdue company's admin; decision 0280) called a route outside billing. */
+  ERR_BILLING_ONLY: 402,
+  ERR_NO_INVOICE_FOUND: 404,
+  /** POST /subscription for an invoice already paid. */
+  ERR_INVOICE_ALREADY_PAID: 409,
+  /** The payment provider failed or did not answer in time (`details.reason`). */
+  ERR_PAYMENT_PROVIDER: 502,
+  /** A payment webhook without the provider's token (a forged call changes nothing). */
+  ERR_INVALID_WEBHOOK: 401,
 };
 
 /** The body of every error answer. */

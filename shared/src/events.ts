@@ -14,6 +14,7 @@ import type { ContactListDto, ContactListImportProgress, ContactListItemDto } fr
 import type { FileListDto } from './schemas/files';
 import type { ScheduleDto } from './schemas/schedules';
 import type { CampaignDto } from './schemas/campaigns';
+import type { PaymentEvent } from './schemas/billing';
 
 /** Internal domain events staged by services and published after commit. */
 export type DomainEvent =
@@ -84,7 +85,9 @@ export type DomainEvent =
   | { type: 'setting.updated'; companyId: number; setting: SettingDto }
   | { type: 'company.schedulesUpdated'; companyId: number; schedules: CompanyScheduleDay[] }
   /** A session ended (logout, or its refresh token came back after rotation and was revoked). */
-  | { type: 'auth.logout'; companyId: number; userId: number };
+  | { type: 'auth.logout'; companyId: number; userId: number }
+  /** A confirmed payment renewed the company's licence (issue 14 §7; decision 0283). */
+  | { type: 'payment.confirmed'; companyId: number; payment: PaymentEvent };
 
 export type DomainEventType = DomainEvent['type'];
 
@@ -194,6 +197,11 @@ export interface WireChannels {
   schedule: { action: 'create' | 'update'; schedule: ScheduleDto } | { action: 'delete'; scheduleId: number };
   /** The company's campaigns with their report counters, to its admins (`company-<id>-campaign`, as the spec's client listens: `record`). */
   campaign: { action: 'create' | 'update'; record: CampaignDto } | { action: 'delete'; id: number };
+  /**
+   * A confirmed payment (`company-<id>-payment`, as the spec's checkout listens): action
+   * CONCLUIDA with `company.dueDate`; to the company's admins and billing-only sessions.
+   */
+  payment: PaymentEvent;
 }
 
 /** What an agent is doing in a ticket, as colleagues see it. */

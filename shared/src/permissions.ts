@@ -70,6 +70,8 @@ export const adminPermissions = [
   'bot:replay',
   /** Campaigns, their settings and reports (administration.md /campaigns; decision 0230: admins). */
   'campaigns:manage',
+  /** The company's invoices and subscription, and paying them (issue 14 §7; decision 0282: admins). */
+  'billing:manage',
 ] as const;
 
 /** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages, tags' kanban flag; decision 0113: deleting tags; decision 0141: the company's dashboard). */
@@ -85,6 +87,10 @@ export const superPermissions = [
   /** The integration keys and the platform's settings (administration.md §6: super only). */
   'settings:platform',
   'plans:manage',
+  /** Every company's invoices (read-only; decision 0282). */
+  'billing:viewAll',
+  /** Settle a sandbox provider's charge (POST /sandbox/payments/:chargeId/pay). */
+  'billing:sandboxPay',
 ] as const;
 
 export type Permission = (typeof adminPermissions)[number] | (typeof superPermissions)[number];

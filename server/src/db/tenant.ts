@@ -11,6 +11,8 @@ export interface Ctx {
   profile: Profile;
   super: boolean;
   requestId?: string;
+  /** An overdue company's admin: only billing routes answer (decision 0280). */
+  billingOnly?: true;
 }
 
 /** The context of work the system does for a company (inbound messages, jobs). */

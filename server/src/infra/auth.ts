@@ -11,6 +11,8 @@ export interface AccessClaims {
   profile: Profile;
   super: boolean;
   sessionVersion: number;
+  /** A billing-only session (an overdue company's admin; decision 0280). */
+  billing?: true;
 }
 
 /** The user's current session version, or null when the user is not in that company. */
@@ -23,7 +25,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     sessionVersionOf: SessionVersionOf;
   }
+  interface FastifyContextConfig {
+    /** The route serves billing-only sessions too (decision 0280). */
+    billing?: boolean;
+  }
 }
+
+/** Route config of a route a billing-only session may call: `{ config: billingRoute }`. */
+export const billingRoute = { billing: true } as const;
 
 /** One algorithm, and `exp` required: a token signed otherwise, or never expiring, is refused. */
 const ALGORITHM = 'HS256';
@@ -53,7 +62,8 @@ const verifyClaims = (app: FastifyInstance, token: string): { ctx: Ctx; sessionV
     if (!profiles.includes(c.profile) || !Number.isInteger(c.companyId) || !Number.isInteger(c.sessionVersion)) return null;
     const userId = Number(c.sub);
     if (!Number.isInteger(userId)) return null;
-    return { ctx: { companyId: c.companyId, userId, profile: c.profile, super: c.super === true }, sessionVersion: c.sessionVersion };
+    const ctx: Ctx = { companyId: c.companyId, userId, profile: c.profile, super: c.super === true, ...(c.billing === true ? { billingOnly: true as const } : {}) };
+    return { ctx, sessionVersion: c.sessionVersion };
   } catch {
     return null;
   }
@@ -84,6 +94,8 @@ export const requireAuth = (app: FastifyInstance) => async (request: FastifyRequ
   if (!session) throw new AppError('ERR_INVALID_TOKEN');
   if (session.ended) throw new AppError('ERR_SESSION_EXPIRED');
   const { ctx } = session;
+  // An overdue company's admin pays and nothing else (decision 0280): 402, neither a logout (401) nor a refresh (403).
+  if (ctx.billingOnly && request.routeOptions.config?.billing !== true) throw new AppError('ERR_BILLING_ONLY');
   request.ctx = { ...ctx, requestId: request.id };
   // Every later log line of this request says whose it was (infra/plugins/logging.ts).
   request.log = reply.log = request.log.child({ companyId: ctx.companyId, userId: ctx.userId });

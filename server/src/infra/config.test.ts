@@ -36,6 +36,17 @@ describe('where the server listens and whom it trusts', () => {
     expect(() => loadConfig({ DATA_DIR: dir, SMTP_URL: 'http://user:pw@mail.example.com' })).not.toThrow(/pw@/);
   });
 
+  it('pays through the sandbox by default; PAYMENT_PROVIDER=asaas needs its key and webhook token (decision 0281)', () => {
+    expect(loadConfig({ DATA_DIR: dir }).payments).toEqual({ provider: 'sandbox', asaasUrl: 'https://api-sandbox.asaas.com/v3' });
+    const asaas = { DATA_DIR: dir, PAYMENT_PROVIDER: 'asaas', ASAAS_URL: 'https://api.asaas.com/v3', ASAAS_API_KEY: 'chave', ASAAS_WEBHOOK_TOKEN: 'um-token-bem-comprido' };
+    expect(loadConfig(asaas).payments).toEqual({ provider: 'asaas', asaasUrl: 'https://api.asaas.com/v3', asaasApiKey: 'chave', asaasWebhookToken: 'um-token-bem-comprido' });
+    expect(() => loadConfig({ ...asaas, ASAAS_API_KEY: '' })).toThrow(/ASAAS_API_KEY/);
+    expect(() => loadConfig({ ...asaas, ASAAS_WEBHOOK_TOKEN: 'curto' })).toThrow(/ASAAS_WEBHOOK_TOKEN/);
+    expect(() => loadConfig({ ...asaas, ASAAS_WEBHOOK_TOKEN: 'curto' })).not.toThrow(/chave/);
+    expect(() => loadConfig({ DATA_DIR: dir, PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(() => loadConfig({ DATA_DIR: dir, ASAAS_URL: 'ftp://asaas' })).toThrow(/ASAAS_URL/);
+  });
+
   it('listens on 127.0.0.1 unless HOST says otherwise (the container sets 0.0.0.0)', () => {
     expect(loadConfig({ DATA_DIR: dir }).host).toBe('127.0.0.1');
     expect(loadConfig({ DATA_DIR: dir, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');

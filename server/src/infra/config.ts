@@ -51,7 +51,19 @@ export interface Config {
   smtpUrl?: string;
   /** The From of outgoing mail (MAIL_FROM); default "Balcão <no-reply@balcao.local>". */
   mailFrom?: string;
+  /** The payment provider (decision 0281); unset in a hand-built Config → the sandbox. */
+  payments?: PaymentsConfig;
 }
+
+/** PAYMENT_PROVIDER=asaas|sandbox (default sandbox); Asaas: ASAAS_URL, ASAAS_API_KEY, ASAAS_WEBHOOK_TOKEN. */
+export interface PaymentsConfig {
+  provider: 'asaas' | 'sandbox';
+  asaasUrl: string;
+  asaasApiKey?: string;
+  asaasWebhookToken?: string;
+}
+
+export const DEFAULT_ASAAS_URL = 'https://api-sandbox.asaas.com/v3';
 
 /** Fastify's `trustProxy` without `true`: a hop count or the proxies' addresses. */
 export type TrustProxy = false | number | string[];
@@ -184,6 +196,10 @@ const EnvSchema = z.object({
   UPLOAD_DOCUMENT_MAX_BYTES: int(1, DEFAULT_UPLOAD_LIMITS.document),
   SMTP_URL: text.refine((v) => v === undefined || /^smtps?:\/\/[^/]/.test(v), 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: text,
+  PAYMENT_PROVIDER: z.enum(['asaas', 'sandbox', '']).optional(),
+  ASAAS_URL: text.refine((v) => v === undefined || /^https?:\/\/[^/]/.test(v), 'must be an http(s):// URL'),
+  ASAAS_API_KEY: text,
+  ASAAS_WEBHOOK_TOKEN: text,
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -281,5 +297,13 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    payments: paymentsConfig(env.PAYMENT_PROVIDER, env.ASAAS_URL, env.ASAAS_API_KEY, env.ASAAS_WEBHOOK_TOKEN),
   };
+};
+
+/** Asaas needs its key and a webhook token (the webhook refuses every call without one): refuse to start otherwise. */
+const paymentsConfig = (provider: string | undefined, url: string | undefined, apiKey: string | undefined, webhookToken: string | undefined): PaymentsConfig => {
+  if (provider !== 'asaas') return { provider: 'sandbox', asaasUrl: url ?? DEFAULT_ASAAS_URL };
+  if (!apiKey || !webhookToken || webhookToken.length < 16) throw new Error('PAYMENT_PROVIDER=asaas needs ASAAS_API_KEY and ASAAS_WEBHOOK_TOKEN (16+ characters)');
+  return { provider: 'asaas', asaasUrl: url ?? DEFAULT_ASAAS_URL, asaasApiKey: apiKey, asaasWebhookToken: webhookToken };
 };

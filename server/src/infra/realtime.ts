@@ -57,6 +57,11 @@ export const attachRealtime = async (
         if (session.ended) return next(new Error('ERR_SESSION_EXPIRED'));
         socket.data.ctx = session.ctx;
         socket.data.connectedAt = Date.now();
+        // A billing-only session (decision 0280) hears its company's payment event and nothing else.
+        if (session.ctx.billingOnly) {
+          await socket.join([rooms.billing(session.ctx.companyId), rooms.billingUser(session.ctx.userId)]);
+          return next();
+        }
         next((await joinRooms(socket, handlers, session.ctx)) ? undefined : new Error('ERR_SESSION_EXPIRED'));
       })
       .catch(next);
@@ -71,7 +76,7 @@ export const attachRealtime = async (
       leave: (room) => void socket.leave(room),
       onDisconnect: (handler) => void socket.once('disconnect', handler),
     };
-    for (const h of handlers) h.connected?.(client);
+    if (!client.ctx.billingOnly) for (const h of handlers) h.connected?.(client);
     // Rooms were joined in the handshake and every handler is on: the client may send its joins now.
     socket.emit(SOCKET_READY);
   });
@@ -88,7 +93,7 @@ export const attachRealtime = async (
     },
     async endSessions(userId, connectedBefore) {
       // Across processes (the adapter asks the others); each socket's owner disconnects it.
-      for (const s of await io.in(rooms.user(userId)).fetchSockets()) {
+      for (const s of await io.in([rooms.user(userId), rooms.billingUser(userId)]).fetchSockets()) {
         if (s.data.connectedAt < connectedBefore) s.disconnect(true);
       }
     },

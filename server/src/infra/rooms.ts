@@ -6,6 +6,10 @@ import type { LimitedSocketEvent } from './socket-limits';
 export const rooms = {
   company: (companyId: number) => `company:${companyId}`,
   admins: (companyId: number) => `company:${companyId}:admins`,
+  /** The payment event's room: billing-only sessions of an overdue company's admins (decision 0280). */
+  billing: (companyId: number) => `company:${companyId}:billing`,
+  /** A billing-only socket's own room (so the end of its session closes it; never a user room's events). */
+  billingUser: (userId: number) => `user:${userId}:billing`,
   /** Users with allTicket enabled: unassigned tickets without a queue. */
   noQueue: (companyId: number) => `company:${companyId}:noqueue`,
   user: (userId: number) => `user:${userId}`,

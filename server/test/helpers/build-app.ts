@@ -54,7 +54,7 @@ export const createTestDatabase = async (): Promise<{ ownerUrl: string; appUrl: 
 
 /** The whole server on a fresh database, listening on a random port, with the platform seeded. */
 export const createTestApp = async (
-  opts: { config?: Partial<Config>; clock?: Clock; db?: { ownerUrl: string; appUrl: string }; baileysSocketFactory?: BaileysSocketFactory; leaseScanMs?: number; logger?: AppOptions['logger']; responders?: AppOptions['responders']; dialogflowBaseUrl?: string; campaignRunner?: AppOptions['campaignRunner'] } = {},
+  opts: { config?: Partial<Config>; clock?: Clock; db?: { ownerUrl: string; appUrl: string }; baileysSocketFactory?: BaileysSocketFactory; leaseScanMs?: number; logger?: AppOptions['logger']; responders?: AppOptions['responders']; dialogflowBaseUrl?: string; campaignRunner?: AppOptions['campaignRunner']; paymentProvider?: AppOptions['paymentProvider'] } = {},
 ): Promise<TestApp> => {
   const db = opts.db ?? (await createTestDatabase());
   const config = testConfig(opts.config);
@@ -70,6 +70,7 @@ export const createTestApp = async (
     logger: opts.logger ?? false,
     dialogflowBaseUrl: opts.dialogflowBaseUrl,
     campaignRunner: opts.campaignRunner,
+    paymentProvider: opts.paymentProvider,
   });
   await seedFirstStart(built.data, { adminEmail: SUPER_EMAIL, adminPassword: SUPER_PASSWORD, sandbox: true });
   await built.sessions.resumeAll();

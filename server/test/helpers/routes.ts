@@ -16,6 +16,8 @@ export const PUBLIC_URLS: readonly string[] = [
   '/forgetpassword/:email',
   '/resetpasswords',
   '/resetpasswords/:email/:token/:newPassword',
+  // Issue 14 §7: the payment provider's webhook (authenticated by the provider's token, not a session).
+  '/subscription/webhook/:provider',
 ];
 
 /** `GET /tickets/:id` — the key the route tables use. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { wireEvent, type ContactDto, type MessageDto, type TicketDto } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../helpers/build-app';
+import { SUPER_EMAIL, SUPER_PASSWORD } from '../helpers/constants';
 import { api, connectSocket, nextEvent } from '../helpers/world';
 import { createTenant, freshContact, uniquePhone, type Tenant } from '../helpers/tenants';
 import { connectRefused, mentioning, recordEvents, tamperToken, type Received } from '../helpers/sockets';
@@ -124,6 +125,20 @@ describe('sockets of two companies', () => {
     await api(app, B.c.adminToken).put(`/tickets/${B.ticket.id}`, { queueId: B.queueId, userId: A.c.admin.id });
     await aWrites('de novo, depois');
     expect(foreign(seenA, A, B)).toEqual([]);
+  });
+
+  it("A's payment (company-<A>-payment, CONCLUIDA) reaches A's admin socket and nothing of it reaches B's", async () => {
+    const [inv] = await app.owner`insert into invoices (company_id, detail, value, due_date, period, provider, charge_id, pix_code)
+      values (${A.c.companyId}, 'Plano', 10, current_date, ${`iso-${process.pid}`}, 'sandbox', ${`sbx_iso_${process.pid}`}, 'pix') returning id`;
+    const su = (await api(app).post<{ token: string }>('/auth/login', { email: SUPER_EMAIL, password: SUPER_PASSWORD })).body.token;
+    const paid = nextEvent<{ action: string; company: { id: number } }>(sA, wireEvent(A.c.companyId, 'payment'));
+    expect((await api(app, su).post(`/sandbox/payments/sbx_iso_${process.pid}/pay`)).status).toBe(200);
+    expect(await paid).toMatchObject({ action: 'CONCLUIDA', company: { id: A.c.companyId } });
+    expect(inv).toBeDefined();
+    // B's stream is ordered: an event B should get, then nothing of A's before it.
+    await bWrites('depois do pagamento de A');
+    expect(foreign(seenB, B, A)).toEqual([]);
+    expect(seenB.filter((r) => r.event.endsWith('-payment'))).toEqual([]);
   });
 
   it("resync answers only the socket's own company", async () => {

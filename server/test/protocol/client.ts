@@ -899,6 +899,41 @@ export class SpecClient {
     return this.http('DELETE', `/schedules/${id}`);
   }
 
+  // ------------------------------------------------------------------------------ billing
+
+  /** pages/Financeiro (infinite scroll): GET /invoices/all with searchParam and pageNumber; reads `list` and `hasMore`. */
+  invoicesAll(searchParam = '', pageNumber = 1) {
+    return this.http<{ list: { id: number; detail: string; value: number; dueDate: string; status: string }[]; hasMore: boolean }>('GET', '/invoices/all', { params: { searchParam, pageNumber } });
+  }
+
+  /**
+   * components/CheckoutPage's submit (administration.md §3 "Subscription payload"): the form's
+   * values plus the chosen plan (as the JSON string the plan step stores), its price, users and
+   * connections, and the invoice; reads `qrcode.qrcode` and `valor.original` of the answer.
+   */
+  subscribe(invoiceId: number, plan: { title: string; planId: number; price: number; users: number; connections: number }) {
+    return this.http<{ qrcode: { qrcode: string }; valor: { original: string }; chargeId: string; error?: string }>('POST', '/subscription', {
+      data: {
+        firstName: 'Ana',
+        lastName: 'Cliente',
+        address2: 'Rua das Flores, 10',
+        city: 'São Paulo',
+        state: 'SP',
+        zipcode: '01001-000',
+        country: 'BR',
+        useAddressForPaymentDetails: false,
+        nameOnCard: '',
+        cardNumber: '',
+        cvv: '',
+        plan: JSON.stringify(plan),
+        price: plan.price,
+        users: plan.users,
+        connections: plan.connections,
+        invoiceId,
+      },
+    });
+  }
+
   // ------------------------------------------------------------------------------- socket
 
   /**

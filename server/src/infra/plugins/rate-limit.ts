@@ -15,6 +15,8 @@ export const RATE_LIMITS = {
   signup: { max: 20, windowMs: 60 * 60_000 },
   forgot: { max: 20, windowMs: 15 * 60_000 },
   reset: { max: 30, windowMs: 15 * 60_000 },
+  // Billing (decision 0281): payment webhooks are public until their token is checked.
+  paymentWebhook: { max: 300, windowMs: 60_000 },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

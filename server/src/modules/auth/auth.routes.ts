@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LoginBody, LoginResponse, OkResponse, REFRESH_COOKIE, REFRESH_TOKEN_TTL_DAYS, SessionUserDto, VersionResponse } from '@balcao/shared';
-import { requireAuth } from '../../infra/auth';
+import { billingRoute, requireAuth } from '../../infra/auth';
 import { rateLimited } from '../../infra/plugins/rate-limit';
 import type { AuthService, Session } from './auth.service';
 
@@ -16,7 +16,12 @@ const setCookie = (request: FastifyRequest, reply: FastifyReply, token: string) 
 
 const answer = (request: FastifyRequest, reply: FastifyReply, s: Session): LoginResponse => {
   setCookie(request, reply, s.refreshToken);
-  return { token: s.token, user: s.user, ...(s.dueWarningDays !== undefined ? { dueWarningDays: s.dueWarningDays } : {}) };
+  return {
+    token: s.token,
+    user: s.user,
+    ...(s.dueWarningDays !== undefined ? { dueWarningDays: s.dueWarningDays } : {}),
+    ...(s.billingOnly ? { billingOnly: s.billingOnly, message: s.message } : {}),
+  };
 };
 
 export const authRoutes = (auth: AuthService, version: string) => async (fastify: FastifyInstance) => {
@@ -42,6 +47,6 @@ export const authRoutes = (auth: AuthService, version: string) => async (fastify
     return { ok: true as const };
   });
 
-  app.get('/auth/me', { preHandler: requireAuth(fastify), schema: { response: { 200: SessionUserDto } } }, (req) => auth.me(req.ctx));
+  app.get('/auth/me', { config: billingRoute, preHandler: requireAuth(fastify), schema: { response: { 200: SessionUserDto } } }, (req) => auth.me(req.ctx));
   app.get('/version', { schema: { response: { 200: VersionResponse } } }, async () => ({ version }));
 };

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { NO_DUE_DATE, REFRESH_TOKEN_TTL_DAYS, SUBSCRIPTION_WARNING_DAYS, type LoginBody, type SessionUserDto } from '@balcao/shared';
+import { can, NO_DUE_DATE, REFRESH_TOKEN_TTL_DAYS, SUBSCRIPTION_WARNING_DAYS, type LoginBody, type SessionUserDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import type { Tx } from '../../db/client';
 import type { AccessClaims } from '../../infra/auth';
@@ -24,7 +24,15 @@ export interface Session {
   refreshToken: string;
   user: SessionUserDto;
   dueWarningDays?: number;
+  /** An overdue company's admin: a billing-only session, with the spec's expired text (decision 0280). */
+  billingOnly?: true;
+  message?: string;
 }
+
+/** The refresh family of a billing-only login (decision 0280): it stays billing while the company is overdue. */
+const BILLING_FAMILY = 'billing:';
+/** Who of an overdue company still gets in, to pay: its admins (decision 0280). */
+const mayPay = (user: UserRow) => can(user.profile, 'billing:manage');
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** Two tabs refreshing with the same cookie at once is a race, not a stolen token. */
@@ -53,7 +61,7 @@ export const createAuthService = (deps: AuthDeps) => {
     return left < SUBSCRIPTION_WARNING_DAYS ? left : undefined;
   };
 
-  const issue = async (tx: Tx, user: UserRow, family: string) => {
+  const issue = async (tx: Tx, user: UserRow, family: string, billing = false) => {
     const refreshToken = randomBytes(32).toString('base64url');
     const now = deps.clock.now();
     await tokensRepo.insert(tx, {
@@ -69,6 +77,7 @@ export const createAuthService = (deps: AuthDeps) => {
       profile: user.profile as AccessClaims['profile'],
       super: user.super,
       sessionVersion: user.sessionVersion,
+      ...(billing ? { billing: true as const } : {}),
     });
     const dto = await usersQueries.getDto(tx, user.companyId, user.id);
     const company = await companiesQueries.getRef(tx, user.companyId);
@@ -90,12 +99,20 @@ export const createAuthService = (deps: AuthDeps) => {
       }
       return deps.data.withSystem('auth:login', async ({ tx, stage }) => {
         await backoff.succeeded(tx);
-        const dueWarningDays = await checkDue(tx, user);
-        const family = randomUUID();
-        const session = await issue(tx, user, family);
+        let dueWarningDays: number | undefined;
+        let expired: AppError | undefined;
+        try {
+          dueWarningDays = await checkDue(tx, user);
+        } catch (err) {
+          // Overdue: admins get a billing-only session to pay (decision 0280); everyone else stays out.
+          if (!(err instanceof AppError) || err.code !== 'ERR_SUBSCRIPTION_EXPIRED' || !mayPay(user)) throw err;
+          expired = err;
+        }
+        const family = `${expired ? BILLING_FAMILY : ''}${randomUUID()}`;
+        const session = await issue(tx, user, family, expired !== undefined);
         await tokensRepo.revokeOtherFamilies(tx, user.companyId, user.id, family, deps.clock.now());
         stage({ type: 'auth.login', companyId: user.companyId, userId: user.id });
-        return { ...session, dueWarningDays };
+        return expired ? { ...session, billingOnly: true as const, message: expired.message } : { ...session, dueWarningDays };
       });
     },
 
@@ -118,6 +135,11 @@ export const createAuthService = (deps: AuthDeps) => {
         try {
           await checkDue(tx, user);
         } catch (err) {
+          // A billing-only login stays billing-only while the company is overdue (decision 0280).
+          if (err instanceof AppError && err.code === 'ERR_SUBSCRIPTION_EXPIRED' && row.family.startsWith(BILLING_FAMILY) && mayPay(user)) {
+            await tokensRepo.markUsed(tx, row.companyId, row.id, now);
+            return { session: { ...(await issue(tx, user, row.family, true)), billingOnly: true as const, message: err.message } };
+          }
           await tokensRepo.revokeFamily(tx, row.companyId, row.family, now);
           ended(row);
           return { error: err as AppError };

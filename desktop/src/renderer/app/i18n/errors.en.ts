@@ -61,4 +61,9 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_INTERNAL: 'Internal server error. Try again later.',
   ERR_NO_SCHEDULE_FOUND: 'Schedule not found.',
   ERR_SCHEDULE_ALREADY_SENT: 'This message was already sent: it can no longer be changed.',
+  ERR_BILLING_ONLY: 'Your subscription has expired: only billing is available until it is paid.',
+  ERR_NO_INVOICE_FOUND: 'Invoice not found.',
+  ERR_INVOICE_ALREADY_PAID: 'This invoice has already been paid.',
+  ERR_PAYMENT_PROVIDER: 'The charge could not be created right now. Please try again shortly.',
+  ERR_INVALID_WEBHOOK: 'Invalid payment notification.',
 };

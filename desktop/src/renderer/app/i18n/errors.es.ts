@@ -61,4 +61,9 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_INTERNAL: 'Error interno del servidor. Inténtelo más tarde.',
   ERR_NO_SCHEDULE_FOUND: 'Programación no encontrada.',
   ERR_SCHEDULE_ALREADY_SENT: 'Este mensaje ya fue enviado: ya no se puede cambiar.',
+  ERR_BILLING_ONLY: 'Su suscripción ha vencido: solo el área financiera está disponible hasta el pago.',
+  ERR_NO_INVOICE_FOUND: 'Factura no encontrada.',
+  ERR_INVOICE_ALREADY_PAID: 'Esta factura ya fue pagada.',
+  ERR_PAYMENT_PROVIDER: 'No fue posible generar el cobro ahora. Inténtelo de nuevo en unos instantes.',
+  ERR_INVALID_WEBHOOK: 'Notificación de pago inválida.',
 };

@@ -62,4 +62,9 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
   ERR_NO_SCHEDULE_FOUND: 'Agendamento não encontrado.',
   ERR_SCHEDULE_ALREADY_SENT: 'Esta mensagem já foi enviada: não pode mais ser alterada.',
+  ERR_BILLING_ONLY: 'Sua assinatura venceu: apenas a área financeira está disponível até o pagamento.',
+  ERR_NO_INVOICE_FOUND: 'Fatura não encontrada.',
+  ERR_INVOICE_ALREADY_PAID: 'Esta fatura já foi paga.',
+  ERR_PAYMENT_PROVIDER: 'Não foi possível gerar a cobrança agora. Tente novamente em instantes.',
+  ERR_INVALID_WEBHOOK: 'Notificação de pagamento inválida.',
 };
