@@ -49,6 +49,8 @@ test('an overdue company pays its invoice by PIX and is let back in', async ({ b
   await expect(page).toHaveURL(/\/financeiro$/);
   await realtime;
   await expect(page.getByTestId('billing-only-shell')).toBeVisible();
+  await expect(row.getByTestId('invoice-status')).toHaveText('Vencido');
+  await snapshot(page, 'billing-financeiro-390-dark');
 
   // The checkout, at 390 px in dark mode: Dados (the CEP rule), Personalizar, Revisar.
   await row.getByTestId('invoice-pay').click();
