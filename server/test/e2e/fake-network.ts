@@ -64,12 +64,14 @@ const userFor = (number: string) => ({ id: `${number}:7@s.whatsapp.net`, name: '
  * - POST /connections/:id/scan     { number? }       the phone scanned it: user set, connection open
  * - POST /connections/:id/close    { code }          the network closes with a DisconnectReason code
  * - GET  /mails?to=address         the mails the server sent to that address through the local SMTP server, oldest first: [{ to, text }]
+ * - POST /billing/invoices         runs the daily invoice job now (issue 14 §7): { companies, created }
  */
 export const startControlServer = (
   network: FakeNetwork,
   sessions: () => SessionManager | undefined,
   port: number,
   mailbox?: { mails: { to: string[]; text: string }[] },
+  billing?: { generateInvoices(): Promise<{ companies: number; created: number }> },
 ): Promise<Server> => {
   const server = createServer((req, res) => {
     void (async () => {
@@ -77,6 +79,10 @@ export const startControlServer = (
       if (req.method === 'GET' && url.pathname === '/mails') {
         const to = (url.searchParams.get('to') ?? '').toLowerCase();
         return send(res, 200, (mailbox?.mails ?? []).filter((m) => m.to.includes(to)).map((m) => ({ to: m.to, text: m.text })));
+      }
+      if (req.method === 'POST' && url.pathname === '/billing/invoices') {
+        if (!billing) return send(res, 404, { error: 'no billing' });
+        return send(res, 200, await billing.generateInvoices());
       }
       const manager = sessions();
       if (!manager) return send(res, 503, { error: 'server still starting' });

@@ -6,6 +6,7 @@
  * received through the control server's GET /mails (password reset codes, issue 14).
  */
 import { startServer } from '../../src/main';
+import { createBillingService, createSandboxProvider } from '../../src/modules/billing';
 import type { SessionManager } from '../../src/modules/whatsapp/session-manager';
 import { startLocalSmtp } from '../helpers/local-smtp';
 import { createFakeNetwork, startControlServer } from './fake-network';
@@ -14,13 +15,19 @@ const run = async () => {
   const port = Number(process.env.E2E_CONTROL_PORT);
   if (!Number.isInteger(port) || port <= 0) throw new Error('E2E_CONTROL_PORT must be set to a free port');
   const network = createFakeNetwork();
-  const app: { sessions?: SessionManager } = {};
+  const app: { sessions?: SessionManager; invoices?: () => Promise<{ companies: number; created: number }> } = {};
   const smtp = await startLocalSmtp();
   process.env.SMTP_URL = smtp.url;
   // Listening before the product starts: once "Balcão is running" is printed, the network is drivable.
-  await startControlServer(network, () => app.sessions, port, smtp);
+  // The daily invoice job on demand (issue 14 §7): the billing module's own run, as its cron calls it.
+  const billing = { generateInvoices: () => (app.invoices ? app.invoices() : Promise.reject(new Error('server still starting'))) };
+  await startControlServer(network, () => app.sessions, port, smtp, billing);
   console.log(`E2E control listening on http://127.0.0.1:${port}`);
-  app.sessions = (await startServer({ baileysSocketFactory: network.factory })).sessions;
+  const built = await startServer({ baileysSocketFactory: network.factory });
+  app.sessions = built.sessions;
+  // generateInvoices reads no provider: the sandbox stands in for whichever is configured.
+  const sandbox = createSandboxProvider({ data: built.data, secret: 'e2e-invoice-run' });
+  app.invoices = () => createBillingService({ data: built.data, provider: sandbox, providers: {} }).generateInvoices();
 };
 
 run().catch((err) => {

@@ -1,14 +1,8 @@
 import { createBrowserRouter, createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { FullPageSpinner } from '../components/FullPageSpinner';
-import { PlaceholderPage } from './PlaceholderPage';
 import { PublicOnly, RequireAdmin, RequireAuth } from './RouteGuards';
 import { planFlagForPage } from '@balcao/shared';
 import { RequirePlan } from '../features/plans/RequirePlan';
-
-// Spec §2 private routes that this version only stubs.
-const placeholderPaths = [
-  'financeiro', 'subscription',
-];
 
 const routes: RouteObject[] = [
   {
@@ -45,8 +39,9 @@ const routes: RouteObject[] = [
     path: '/',
     hydrateFallbackElement: <FullPageSpinner />,
     lazy: async () => {
-      const { AppShell } = await import('./layout/AppShell');
-      return { element: <RequireAuth><AppShell /></RequireAuth> };
+      const [{ AppShell }, { BillingGate }] = await Promise.all([import('./layout/AppShell'), import('../features/billing/BillingGate')]);
+      // An overdue company's admin only pays (decision 0280): BillingGate shows the billing-only shell.
+      return { element: <RequireAuth><BillingGate><AppShell /></BillingGate></RequireAuth> };
     },
     children: [
       {
@@ -190,8 +185,6 @@ const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/helps/HelpsPage')).HelpsPage }),
       },
       {
-      },
-      {
         path: 'messages-api',
         lazy: async () => {
           const { MessagesApiPage } = await import('../features/messages-api/MessagesApiPage');
@@ -199,14 +192,23 @@ const routes: RouteObject[] = [
         },
       },
       {
+        path: 'financeiro',
+        lazy: async () => {
+          const { InvoicesPage } = await import('../features/billing/InvoicesPage');
+          return { element: <RequireAdmin><InvoicesPage /></RequireAdmin> };
+        },
+      },
+      {
+        path: 'subscription',
+        lazy: async () => {
+          const { SubscriptionPage } = await import('../features/billing/SubscriptionPage');
+          return { element: <RequireAdmin><SubscriptionPage /></RequireAdmin> };
+        },
+      },
+      {
         path: 'simulator',
         lazy: async () => ({ Component: (await import('../features/simulator/SimulatorPage')).SimulatorPage }),
       },
-      // A gated feature's page (administration.md §6): the spec's toast and / when the plan lacks it.
-      ...placeholderPaths.map((path) => {
-        const flag = planFlagForPage(`/${path.split('/:')[0]}`);
-        return { path, element: flag ? <RequirePlan flag={flag}><PlaceholderPage /></RequirePlan> : <PlaceholderPage /> };
-      }),
       { path: '*', element: <Navigate to="/tickets" replace /> },
     ],
   },

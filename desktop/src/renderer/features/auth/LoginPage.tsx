@@ -37,7 +37,13 @@ export const LoginPage = () => {
   const onFinish = async (values: LoginBody) => {
     setBusy(true);
     try {
-      const dueWarningDays = await login(values);
+      const { dueWarningDays, billingOnly, message } = await login(values);
+      if (billingOnly) {
+        // An overdue company's admin logs in only to pay (decision 0280): the spec's expiry text, then the invoices.
+        toast.warning(message ?? t('billing.overdueLogin'), DUE_WARNING_SECONDS);
+        navigate('/financeiro', { replace: true });
+        return;
+      }
       toast.success(t('login.success'));
       if (dueWarningDays !== undefined) toast.warning(t('login.dueWarning', { count: dueWarningDays }), DUE_WARNING_SECONDS);
       navigate('/tickets', { replace: true });

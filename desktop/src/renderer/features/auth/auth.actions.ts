@@ -8,14 +8,26 @@ import { authApi } from './auth.api';
 // Spec §2: campaign routes show only when this local flag was set at login.
 const CAMPAIGNS_FLAG = 'cshow';
 
-/** Logs in and stores the session; returns the days left when the subscription ends soon. */
-export const login = async (body: LoginBody): Promise<number | undefined> => {
-  const { token, user, dueWarningDays } = await authApi.login(body);
+/** What the login page tells the user after logging in. */
+export interface LoginOutcome {
+  /** The days left when the subscription ends soon. */
+  dueWarningDays?: number;
+  /** An overdue company's admin: the session only reaches the pay pages (decision 0280). */
+  billingOnly?: boolean;
+  /** The server's expiry text for a billing-only session. */
+  message?: string;
+}
+
+/** Logs in and stores the session. */
+export const login = async (body: LoginBody): Promise<LoginOutcome> => {
+  // billingOnly/message: decision 0280's fields of LoginResponse (in shared/ with the billing server).
+  const answer: Awaited<ReturnType<typeof authApi.login>> & Pick<LoginOutcome, 'billingOnly' | 'message'> = await authApi.login(body);
+  const { token, user, dueWarningDays, billingOnly, message } = answer;
   const campaigns = user.company.settings.some((s) => s.key === 'campaignsEnabled' && s.value === 'true');
   if (campaigns) localStorage.setItem(CAMPAIGNS_FLAG, 'true');
   else localStorage.removeItem(CAMPAIGNS_FLAG);
   setSession(token, user);
-  return dueWarningDays;
+  return { dueWarningDays, billingOnly, message };
 };
 
 export const hasCampaignsFlag = (): boolean => localStorage.getItem(CAMPAIGNS_FLAG) !== null;
