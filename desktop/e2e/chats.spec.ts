@@ -24,6 +24,10 @@ test('two agents chat live with the unread dot and the popover', async ({ browse
     await a.page.goto('/chats');
     await expect(a.page.getByTestId('chats-empty')).toContainText('Nenhum registro');
     await a.page.getByTestId('chats-new').click();
+    // As a person would: the dialog has finished opening (its zoom-in, and the users it lists)
+    // before Save. A click 80 ms into the animation once lost the validation messages.
+    await expect(a.page.getByRole('dialog', { name: 'Nova conversa' })).toBeVisible();
+    await expect(a.page.locator('.ant-modal[class*="zoom-appear"], .ant-modal[class*="zoom-enter"]')).toHaveCount(0);
     await a.page.getByTestId('chat-save').click();
     await expect(a.page.getByText('Por favor, preencha o título da conversa.')).toBeVisible();
     await expect(a.page.getByText('Por favor, selecione pelo menos um usuário.')).toBeVisible();
