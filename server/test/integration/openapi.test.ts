@@ -5,6 +5,23 @@ import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ChatDto,
+  ChatMessageDto,
+  CreateChatBody,
+  CreateChatMessageBody,
+  CreateWebhookBody,
+  ListChatMessagesResponse,
+  ListChatsResponse,
+  ListWebhookDeliveriesResponse,
+  ListWebhooksResponse,
+  ReadChatBody,
+  UpdateChatBody,
+  UpdateWebhookBody,
+  WebhookDeliveryDto,
+  WebhookDto,
+  WebhookSecretResponse,
+} from '@balcao/shared';
 import { swaggerPlugin } from '../../src/infra/plugins/swagger';
 import { zodPlugin } from '../../src/infra/plugins/zod';
 import { createTestApp, type TestApp } from '../helpers/build-app';
@@ -52,7 +69,28 @@ describe('OpenAPI at /docs', () => {
   });
 
   // Issue 15 §4: the API an integrator can trust. A new route an integrator calls joins this list.
-  const WITH_EXAMPLES = ['POST /api/messages/send', 'POST /whatsapp/:id/token'];
+  const WITH_EXAMPLES = [
+    'POST /api/messages/send',
+    'POST /whatsapp/:id/token',
+    // The internal chat.
+    'GET /chats',
+    'POST /chats',
+    'GET /chats/:id',
+    'PUT /chats/:id',
+    'DELETE /chats/:id',
+    'POST /chats/:id/read',
+    'GET /chats/:id/messages',
+    'POST /chats/:id/messages',
+    // Outbound webhooks.
+    'GET /webhooks',
+    'POST /webhooks',
+    'PUT /webhooks/:id',
+    'DELETE /webhooks/:id',
+    'POST /webhooks/:id/secret',
+    'POST /webhooks/:id/test',
+    'GET /webhooks/:id/deliveries',
+    'POST /webhooks/:id/deliveries/:deliveryId/replay',
+  ];
   it('documents the external API and its token route with examples, the connection-token scheme and the coded error body', () => {
     expect(routesWithoutExamples(doc, WITH_EXAMPLES)).toEqual([]);
     expect(doc.components?.securitySchemes?.connectionToken).toMatchObject({ type: 'http', scheme: 'bearer' });
@@ -69,6 +107,32 @@ describe('OpenAPI at /docs', () => {
     expect(send.responses?.['200']?.content?.['application/json']?.example).toMatchObject({ mensagem: 'Mensagem enviada', messageId: expect.any(Number) });
     // Session routes keep the session scheme.
     expect(operationOf(doc, 'GET /tickets')?.security).toBeUndefined();
+  });
+
+  it('the examples of the chat and webhook schemas are valid against those schemas', () => {
+    const schemas: Record<string, z.ZodType> = {
+      ChatDto,
+      ChatMessageDto,
+      ListChatsResponse,
+      ListChatMessagesResponse,
+      CreateChatBody,
+      UpdateChatBody,
+      ReadChatBody,
+      CreateChatMessageBody,
+      WebhookDto,
+      WebhookSecretResponse,
+      ListWebhooksResponse,
+      CreateWebhookBody,
+      UpdateWebhookBody,
+      WebhookDeliveryDto,
+      ListWebhookDeliveriesResponse,
+    };
+    for (const [name, schema] of Object.entries(schemas)) {
+      const meta = schema.meta() as { examples?: unknown[]; 'x-examples'?: Record<string, { value: unknown }> } | undefined;
+      const values = [...(meta?.examples ?? []), ...Object.values(meta?.['x-examples'] ?? {}).map((e) => e.value)];
+      expect(values.length, name).toBeGreaterThan(0);
+      for (const v of values) expect(schema.safeParse(v).error, `${name}: ${JSON.stringify(v)}`).toBeUndefined();
+    }
   });
 
   it('the example check catches a route without examples', () => {

@@ -53,6 +53,33 @@ export interface WebhookEnvelope {
   data: Record<string, unknown>;
 }
 
+// Examples for the OpenAPI document (decision 0298): `.meta` only, parsing is unchanged.
+const webhookExample = {
+  id: 4,
+  name: 'ERP da loja',
+  url: 'https://erp.exemplo.com.br/balcao/eventos',
+  events: ['message.created', 'ticket.updated'],
+  active: true,
+  secretTail: '…9f3a',
+  createdAt: '2026-11-20T13:05:00.000Z',
+  updatedAt: '2026-11-20T13:05:00.000Z',
+};
+const webhookSecretExample = { webhook: webhookExample, secret: 'whsec_7Qk2Lm9Xp4Rt8Vz1Nc6Bw3Hj5Dy0Fa2Ge4Su6Io9f3a' };
+const deliveryExample = {
+  id: 1532,
+  webhookId: 4,
+  eventId: '0b9c6f7e-3d21-4a8b-9c5e-1f2a3b4c5d6e',
+  event: 'message.created',
+  status: 'delivered' as const,
+  attempts: 1,
+  responseStatus: 200,
+  responseBody: '{"ok":true}',
+  error: null,
+  deliveredAt: '2026-11-21T09:42:11.000Z',
+  createdAt: '2026-11-21T09:42:10.000Z',
+  updatedAt: '2026-11-21T09:42:11.000Z',
+};
+
 export const WebhookDto = z.object({
   id: z.number(),
   name: z.string(),
@@ -63,14 +90,14 @@ export const WebhookDto = z.object({
   secretTail: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ examples: [webhookExample] });
 export type WebhookDto = z.infer<typeof WebhookDto>;
 
 /** `POST /webhooks` and `POST /webhooks/:id/secret`: the row and the signing secret, this once. */
-export const WebhookSecretResponse = z.object({ webhook: WebhookDto, secret: z.string() });
+export const WebhookSecretResponse = z.object({ webhook: WebhookDto, secret: z.string() }).meta({ examples: [webhookSecretExample] });
 export type WebhookSecretResponse = z.infer<typeof WebhookSecretResponse>;
 
-export const ListWebhooksResponse = z.object({ webhooks: z.array(WebhookDto) });
+export const ListWebhooksResponse = z.object({ webhooks: z.array(WebhookDto) }).meta({ examples: [{ webhooks: [webhookExample] }] });
 export type ListWebhooksResponse = z.infer<typeof ListWebhooksResponse>;
 
 const url = z
@@ -82,10 +109,14 @@ const url = z
 const events = z.array(z.enum(webhookEvents)).min(1).max(webhookEvents.length);
 const name = z.string().trim().min(1).max(100);
 
-export const CreateWebhookBody = z.object({ name, url, events, active: z.boolean().default(true) });
+export const CreateWebhookBody = z.object({ name, url, events, active: z.boolean().default(true) }).meta({
+  examples: [{ name: 'ERP da loja', url: 'https://erp.exemplo.com.br/balcao/eventos', events: ['message.created', 'ticket.updated'], active: true }],
+});
 export type CreateWebhookBody = z.infer<typeof CreateWebhookBody>;
 
-export const UpdateWebhookBody = z.object({ name: name.optional(), url: url.optional(), events: events.optional(), active: z.boolean().optional() });
+export const UpdateWebhookBody = z.object({ name: name.optional(), url: url.optional(), events: events.optional(), active: z.boolean().optional() }).meta({
+  examples: [{ events: ['message.created', 'ticket.created', 'ticket.updated'], active: false }],
+});
 export type UpdateWebhookBody = z.infer<typeof UpdateWebhookBody>;
 
 export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed'] as const;
@@ -105,13 +136,15 @@ export const WebhookDeliveryDto = z.object({
   deliveredAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ examples: [deliveryExample] });
 export type WebhookDeliveryDto = z.infer<typeof WebhookDeliveryDto>;
 
 export const ListWebhookDeliveriesQuery = z.object({ pageNumber, status: z.enum(webhookDeliveryStatuses).optional() });
 export type ListWebhookDeliveriesQuery = z.infer<typeof ListWebhookDeliveriesQuery>;
 
-export const ListWebhookDeliveriesResponse = z.object({ deliveries: z.array(WebhookDeliveryDto), count: z.number(), hasMore: z.boolean() });
+export const ListWebhookDeliveriesResponse = z.object({ deliveries: z.array(WebhookDeliveryDto), count: z.number(), hasMore: z.boolean() }).meta({
+  examples: [{ deliveries: [deliveryExample], count: 1, hasMore: false }],
+});
 export type ListWebhookDeliveriesResponse = z.infer<typeof ListWebhookDeliveriesResponse>;
 
 export const WebhookDeliveryParams = z.object({ id: dbIdParam, deliveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

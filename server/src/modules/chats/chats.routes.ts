@@ -4,8 +4,10 @@ import {
   ChatDto,
   ChatIdParam,
   ChatMessageDto,
+  chatMsg,
   CreateChatBody,
   CreateChatMessageBody,
+  errorAnswer,
   ListChatMessagesQuery,
   ListChatMessagesResponse,
   ListChatsQuery,
@@ -16,22 +18,135 @@ import {
 } from '@balcao/shared';
 import type { ChatsService } from './chats.service';
 
+/** The coded answers of the chat routes, documented with example bodies (decision 0298). */
+const errors = {
+  badQuery: errorAnswer('Bad query parameters', [
+    { error: 'ERR_VALIDATION', message: 'pageNumber: Too small: expected number to be >=1', requestId: 'req-1a', issues: [{ path: 'pageNumber', message: 'Too small: expected number to be >=1' }] },
+  ]),
+  badChat: errorAnswer('Bad input: no title, or no other member', [
+    { error: 'ERR_VALIDATION', message: `title: ${chatMsg.titleRequired}`, requestId: 'req-1a', issues: [{ path: 'title', message: chatMsg.titleRequired }] },
+    { error: 'ERR_VALIDATION', message: chatMsg.usersRequired, requestId: 'req-1b', details: { issues: [{ path: 'users', message: chatMsg.usersRequired }] } },
+  ]),
+  badMessage: errorAnswer('A blank message, or bad input', [
+    { error: 'ERR_CHAT_MESSAGE_EMPTY', requestId: 'req-1a' },
+    { error: 'ERR_VALIDATION', message: 'message: Invalid input: expected string, received undefined', requestId: 'req-1b', issues: [{ path: 'message', message: 'Invalid input: expected string, received undefined' }] },
+  ]),
+  notOwner: errorAnswer('A member who is not the owner: only the owner edits or deletes the chat', [{ error: 'ERR_NO_PERMISSION', requestId: 'req-3a' }]),
+  noUser: errorAnswer('A member is not a user of your company', [{ error: 'ERR_NO_USER_FOUND', requestId: 'req-4a' }]),
+  noChat: errorAnswer('No such chat in your company, or you are not a member', [{ error: 'ERR_NO_CHAT_FOUND', requestId: 'req-4a' }]),
+  noChatOrUser: errorAnswer('No such chat (or you are not a member), or a member is not a user of your company', [
+    { error: 'ERR_NO_CHAT_FOUND', requestId: 'req-4a' },
+    { error: 'ERR_NO_USER_FOUND', requestId: 'req-4b' },
+  ]),
+};
+const ok = OkResponse.meta({ examples: [{ ok: true }] });
+const tags = ['Internal chat'];
+const idNote = '`:id` is the chat\'s numeric id or its uuid.';
+
 /** attendance.md §7 (chats): the spec's calls; `:id` is the chat's numeric id or its uuid. */
 export const chatsRoutes = (chats: ChatsService) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/chats', { schema: { querystring: ListChatsQuery, response: { 200: ListChatsResponse } } }, (req) => chats.page(req.ctx, req.query));
-  app.post('/chats', { schema: { body: CreateChatBody, response: { 200: ChatDto } } }, (req) => chats.create(req.ctx, req.body));
-  app.get('/chats/:id', { schema: { params: ChatIdParam, response: { 200: ChatDto } } }, (req) => chats.show(req.ctx, req.params.id));
-  app.put('/chats/:id', { schema: { params: ChatIdParam, body: UpdateChatBody, response: { 200: ChatDto } } }, (req) => chats.update(req.ctx, req.params.id, req.body));
-  app.delete('/chats/:id', { schema: { params: ChatIdParam, response: { 200: OkResponse } } }, async (req) => {
-    await chats.remove(req.ctx, req.params.id);
-    return { ok: true as const };
-  });
-  app.post('/chats/:id/read', { schema: { params: ChatIdParam, body: ReadChatBody, response: { 200: ChatDto } } }, (req) => chats.read(req.ctx, req.params.id));
-  app.get('/chats/:id/messages', { schema: { params: ChatIdParam, querystring: ListChatMessagesQuery, response: { 200: ListChatMessagesResponse } } }, (req) =>
-    chats.messages(req.ctx, req.params.id, req.query.pageNumber),
+  app.get(
+    '/chats',
+    {
+      schema: {
+        summary: "List the caller's chats",
+        description: 'Newest activity first, 20 a page, searched by title (`searchParam`). Each chat lists its members with their own unread counts.',
+        tags,
+        querystring: ListChatsQuery,
+        response: { 200: ListChatsResponse, 400: errors.badQuery },
+      },
+    },
+    (req) => chats.page(req.ctx, req.query),
   );
-  app.post('/chats/:id/messages', { schema: { params: ChatIdParam, body: CreateChatMessageBody, response: { 200: ChatMessageDto } } }, (req) =>
-    chats.send(req.ctx, req.params.id, req.body.message),
+  app.post(
+    '/chats',
+    {
+      schema: {
+        summary: 'Start a chat',
+        description: 'The caller is the owner and always a member; `users` (ids, or user objects with an `id`) must name at least one other user of the company.',
+        tags,
+        body: CreateChatBody,
+        response: { 200: ChatDto, 400: errors.badChat, 404: errors.noUser },
+      },
+    },
+    (req) => chats.create(req.ctx, req.body),
+  );
+  app.get(
+    '/chats/:id',
+    { schema: { summary: 'Show a chat', description: idNote, tags, params: ChatIdParam, response: { 200: ChatDto, 404: errors.noChat } } },
+    (req) => chats.show(req.ctx, req.params.id),
+  );
+  app.put(
+    '/chats/:id',
+    {
+      schema: {
+        summary: 'Rename a chat or replace its members',
+        description: `Owner only. The member list is replaced (the owner stays). ${idNote}`,
+        tags,
+        params: ChatIdParam,
+        body: UpdateChatBody,
+        response: { 200: ChatDto, 400: errors.badChat, 403: errors.notOwner, 404: errors.noChatOrUser },
+      },
+    },
+    (req) => chats.update(req.ctx, req.params.id, req.body),
+  );
+  app.delete(
+    '/chats/:id',
+    {
+      schema: {
+        summary: 'Delete a chat and its messages',
+        description: `Owner only. ${idNote}`,
+        tags,
+        params: ChatIdParam,
+        response: { 200: ok, 403: errors.notOwner, 404: errors.noChat },
+      },
+    },
+    async (req) => {
+      await chats.remove(req.ctx, req.params.id);
+      return { ok: true as const };
+    },
+  );
+  app.post(
+    '/chats/:id/read',
+    {
+      schema: {
+        summary: 'Mark a chat as read by the caller',
+        description: `Zeroes the caller's unread count. \`userId\` is accepted for the spec's client and ignored: the caller is who reads. ${idNote}`,
+        tags,
+        params: ChatIdParam,
+        body: ReadChatBody,
+        response: { 200: ChatDto, 404: errors.noChat },
+      },
+    },
+    (req) => chats.read(req.ctx, req.params.id),
+  );
+  app.get(
+    '/chats/:id/messages',
+    {
+      schema: {
+        summary: "A page of a chat's messages",
+        description: `Page 1 is the newest; each page is oldest first. ${idNote}`,
+        tags,
+        params: ChatIdParam,
+        querystring: ListChatMessagesQuery,
+        response: { 200: ListChatMessagesResponse, 400: errors.badQuery, 404: errors.noChat },
+      },
+    },
+    (req) => chats.messages(req.ctx, req.params.id, req.query.pageNumber),
+  );
+  app.post(
+    '/chats/:id/messages',
+    {
+      schema: {
+        summary: 'Send a message to a chat',
+        description: `Every other member's unread count goes up by one. A blank message is refused (\`ERR_CHAT_MESSAGE_EMPTY\`). ${idNote}`,
+        tags,
+        params: ChatIdParam,
+        body: CreateChatMessageBody,
+        response: { 200: ChatMessageDto, 400: errors.badMessage, 404: errors.noChat },
+      },
+    },
+    (req) => chats.send(req.ctx, req.params.id, req.body.message),
   );
 };
