@@ -128,9 +128,10 @@ describe('SignupPage (/signup)', { timeout: 30_000 }, () => {
     type('signup-password', '1234');
     fireEvent.click(screen.getByTestId('signup-submit'));
     // Name and password both too short.
-    expect(await screen.findAllByText('Too Short!')).toHaveLength(2);
-    expect(screen.getByText('Invalid email')).toBeTruthy();
-    expect(screen.getAllByText('Required').length).toBeGreaterThan(0);
+    // Each field's message appears when its own validation settles: wait for each, not one.
+    await waitFor(() => expect(screen.getAllByText('Too Short!')).toHaveLength(2));
+    expect(await screen.findByText('Invalid email')).toBeTruthy();
+    expect((await screen.findAllByText('Required')).length).toBeGreaterThan(0);
     type('signup-name', 'x'.repeat(51));
     fireEvent.click(screen.getByTestId('signup-submit'));
     expect(await screen.findByText('Too Long!')).toBeTruthy();
