@@ -18,7 +18,7 @@ const create = async (body: Record<string, unknown>) => {
   expect(r.status).toBe(200);
   return r.body;
 };
-const stored = async (id: number) => (await app.owner`select status, is_default as "isDefault", token from whatsapps where id = ${id}`)[0];
+const stored = async (id: number) => (await app.owner`select status, is_default as "isDefault" from whatsapps where id = ${id}`)[0];
 
 describe('connections: show, update, delete', () => {
   it('shows one connection without its token', async () => {

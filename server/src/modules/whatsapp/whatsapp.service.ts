@@ -35,7 +35,7 @@ const stageUpdated = async (tx: Tx, ctx: Ctx, stage: Stage, id: number) => {
  * not the session's own churn (status, QR code, retries, timestamps).
  */
 const audited = (row: repo.WhatsappRow, queueIds: number[]) => {
-  const { status: _s, qrcode: _q, retries: _r, number: _n, createdAt: _c, updatedAt: _u, token: _legacy, apiTokenHash, apiTokenTail: _t, ...settings } = row;
+  const { status: _s, qrcode: _q, retries: _r, number: _n, createdAt: _c, updatedAt: _u, apiTokenHash, apiTokenTail: _t, ...settings } = row;
   // The API token as its hash under the key `token` (masked by the trail): a rotation shows as '•••' → '•••'.
   return { ...settings, token: apiTokenHash ?? '', queueIds: [...queueIds].sort((a, b) => a - b) };
 };

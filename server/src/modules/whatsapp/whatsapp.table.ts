@@ -20,8 +20,6 @@ export const whatsapps = pgTable(
     complationMessage: text('complation_message').notNull().default(''),
     outOfHoursMessage: text('out_of_hours_message').notNull().default(''),
     ratingMessage: text('rating_message').notNull().default(''),
-    /** External API bearer token (write-only: never returned in full). */
-    token: varchar('token', { length: 200 }),
     /**
      * External API (issue 15 §3): SHA-256 hex of the connection's bearer token, shown once when
      * generated or rotated; the tail (last 4 characters) lets the admin tell tokens apart.

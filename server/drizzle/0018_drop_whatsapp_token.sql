@@ -1,0 +1,1 @@
+ALTER TABLE "whatsapps" DROP COLUMN "token";
