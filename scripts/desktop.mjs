@@ -10,6 +10,8 @@
 //   node scripts/desktop.mjs --build-only     compile main and preload only
 //   node scripts/desktop.mjs --package        compile, build the renderer, write update.json
 //                                             (electron-builder's beforeBuild hook)
+//   node scripts/desktop.mjs --renderer-only  build desktop/dist-app only (the file:// e2e spec,
+//                                             desktop/e2e/desktop-file.spec.ts)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,7 +24,7 @@ const desktopDir = join(root, 'desktop');
 const require = createRequire(join(desktopDir, 'package.json'));
 /** Where main looks for the renderer (desktop/src/main/app-page.ts RENDERER_DIR). */
 export const RENDERER_OUT_DIR = join(desktopDir, 'dist-app');
-const OWN_FLAGS = new Set(['--build-only', '--package', '--skip-renderer']);
+const OWN_FLAGS = new Set(['--build-only', '--package', '--skip-renderer', '--renderer-only']);
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
@@ -101,6 +103,10 @@ function launch(electronPath) {
 }
 
 const flags = new Set(process.argv.slice(2));
+if (flags.has('--renderer-only')) {
+  buildRenderer();
+  process.exit(0);
+}
 compile();
 if (flags.has('--package')) {
   buildRenderer();

@@ -35,6 +35,8 @@ if (existsSync(`${out}/vitest.json`)) {
 } else failed += 1;
 
 check('build web UI', run('build web UI', 'npm', ['run', 'build:web', '--silent']));
+// The same renderer for the desktop app, opened from files by desktop/e2e/desktop-file.spec.ts.
+check('build app renderer', run('build app renderer', 'node', ['scripts/desktop.mjs', '--renderer-only']));
 const e2eOk = run('end-to-end (Chromium)', 'npx', ['playwright', 'test', '-c', 'desktop/playwright.config.ts'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json`,
 });

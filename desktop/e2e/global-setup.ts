@@ -1,9 +1,29 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { E2E_PORT } from '../playwright.config';
 import { E2E_ADMIN, E2E_CONTROL_PORT } from './support/constants';
+
+/** The newest modification time under `path` (a file or a folder). */
+const newestChange = (path: string): number => {
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stats.mtimeMs);
+};
+
+/**
+ * The renderer the desktop app opens from its files (desktop/dist-app, relative paths), for
+ * desktop-file.spec.ts: `npm test` builds it beforehand; a run of its own builds it when it is
+ * missing or older than the renderer's sources (a few seconds).
+ */
+function ensureAppRenderer(root: string): void {
+  const index = join(root, 'desktop/dist-app/index.html');
+  const sources = ['desktop/src/renderer', 'desktop/src/common', 'shared/src', 'desktop/vite.config.ts', 'scripts/electron-renderer.mjs'];
+  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources.map((s) => newestChange(join(root, s))))) return;
+  const built = spawnSync(process.execPath, ['scripts/desktop.mjs', '--renderer-only'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('could not build desktop/dist-app (node scripts/desktop.mjs --renderer-only)');
+}
 
 /**
  * The product as a user runs it: the built web UI served by a real server on a fresh embedded
@@ -13,6 +33,7 @@ import { E2E_ADMIN, E2E_CONTROL_PORT } from './support/constants';
  */
 export default async function globalSetup() {
   const root = resolve(import.meta.dirname, '../..');
+  ensureAppRenderer(root);
   const dataDir = mkdtempSync(join(tmpdir(), 'balcao-e2e-'));
   // mkdtemp makes it 0700; as root, embedded PostgreSQL runs as the `postgres` OS user, which
   // must be able to reach DATA_DIR/pg ("initdb: could not access directory ... Permission denied").

@@ -42,11 +42,18 @@ export function isAppUrl(page: AppPage, url: string | undefined): boolean {
 }
 
 /**
- * What the page's requests carry as `Origin`: `null` for a file page (an opaque origin), the dev
- * server's origin otherwise.
+ * What the page's requests carry as `Origin`, and what answers must allow: the dev server's
+ * origin, or for a file page `file://` — Chromium's serialisation of a file page that may read
+ * its own files, as Electron's file pages may (and must: the renderer's module scripts are
+ * files). A file page without that right has an opaque origin and sends `null` (decision 0311).
  */
 export function pageRequestOrigin(page: AppPage): string {
-  return page.kind === 'file' ? 'null' : page.origin;
+  return page.kind === 'file' ? 'file://' : page.origin;
+}
+
+/** Every `Origin` the page's requests may carry: a file page's, serialised either way. */
+export function pageRequestOrigins(page: AppPage): readonly string[] {
+  return page.kind === 'file' ? ['file://', 'null'] : [page.origin];
 }
 
 /** Load the app, optionally on a route (`/tickets/<uuid>`): a hash route for file pages. */

@@ -71,11 +71,14 @@ describe('content security policy', () => {
 describe('access to the chosen server from the file page', () => {
   beforeEach(() => fake.reset());
 
-  it("presents the server's own origin instead of the file page's null", () => {
-    const response = sent(context(), `${SERVER_URL}/auth/login`, { Origin: 'null', 'Content-Type': 'application/json' });
+  it("presents the server's own origin instead of the file page's file:// (or null)", () => {
+    const response = sent(context(), `${SERVER_URL}/auth/login`, { Origin: 'file://', 'Content-Type': 'application/json' });
     expect(response.requestHeaders).toEqual({ Origin: SERVER_URL, 'Content-Type': 'application/json' });
-    const socket = sent(context(), 'wss://balcao.example.com/socket.io/?EIO=4', { origin: 'null' });
+    const socket = sent(context(), 'wss://balcao.example.com/socket.io/?EIO=4', { origin: 'file://' });
     expect(socket.requestHeaders.Origin).toBe(SERVER_URL);
+    expect(sent(context(), `${SERVER_URL}/auth/login`, { Origin: 'null' }).requestHeaders).toEqual({ Origin: SERVER_URL });
+    // Any other site's origin is passed on as it is, for the server to refuse.
+    expect(sent(context(), `${SERVER_URL}/auth/login`, { Origin: 'https://evil.example' }).requestHeaders).toEqual({ Origin: 'https://evil.example' });
   });
 
   it('touches no request to another host, and none before a server is chosen', () => {
@@ -92,7 +95,7 @@ describe('access to the chosen server from the file page', () => {
     });
     expect(answer.responseHeaders).toEqual({
       'content-type': ['application/json'],
-      'Access-Control-Allow-Origin': ['null'],
+      'Access-Control-Allow-Origin': ['file://'],
       'Access-Control-Allow-Credentials': ['true'],
     });
     const preflight = received(ctx, { url: `${SERVER_URL}/tickets`, method: 'OPTIONS', statusLine: 'HTTP/1.1 404 Not Found' });
@@ -109,7 +112,7 @@ describe('access to the chosen server from the file page', () => {
       responseHeaders: { 'Set-Cookie': ['jrt=abc123; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000'] },
     });
     expect(answer.responseHeaders['Set-Cookie']).toBeUndefined();
-    expect(sent(ctx, `${SERVER_URL}/auth/refresh_token`, { Origin: 'null', Cookie: 'jrt=stale' }).requestHeaders).toEqual({
+    expect(sent(ctx, `${SERVER_URL}/auth/refresh_token`, { Origin: 'file://', Cookie: 'jrt=stale' }).requestHeaders).toEqual({
       Origin: SERVER_URL,
       Cookie: 'jrt=abc123',
     });

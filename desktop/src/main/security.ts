@@ -1,5 +1,5 @@
 import { ExternalUrl } from '../common/ipc-schemas.js';
-import { isAppUrl, pageRequestOrigin, type AppPage } from './app-page.js';
+import { isAppUrl, pageRequestOrigin, pageRequestOrigins, type AppPage } from './app-page.js';
 import type { CookieJar } from './cookie-jar.js';
 import {
   shell,
@@ -119,13 +119,14 @@ type BeforeSendListener = (
 ) => void;
 
 /**
- * Requests to the chosen server: a file page sends `Origin: null`, which the server (rightly)
- * refuses for anyone else, so main states the truth it knows — this is the app, allowed for
- * this server — by presenting the server's own origin; and it adds the server's cookies from
- * the jar (see cookie-jar.ts). Other requests go out untouched.
+ * Requests to the chosen server: a file page sends `Origin: file://` (or `null`), which the
+ * server (rightly) refuses for anyone else — its socket.io handshake included — so main states
+ * the truth it knows — this is the app, allowed for this server — by presenting the server's
+ * own origin; and it adds the server's cookies from the jar (see cookie-jar.ts). Other requests
+ * go out untouched.
  */
 export function beforeSendHeadersListener({ page, getServer, cookies }: SessionContext): BeforeSendListener {
-  const pageOrigin = pageRequestOrigin(page);
+  const pageOrigins = pageRequestOrigins(page);
   return (details, callback) => {
     const server = getServer();
     if (!isServerUrl(details.url, server) || !server) {
@@ -134,7 +135,7 @@ export function beforeSendHeadersListener({ page, getServer, cookies }: SessionC
     }
     const headers = { ...details.requestHeaders };
     const originKey = Object.keys(headers).find((key) => key.toLowerCase() === 'origin');
-    if (originKey && headers[originKey] === pageOrigin) {
+    if (originKey && pageOrigins.includes(headers[originKey] ?? '')) {
       delete headers[originKey];
       headers.Origin = server;
     }
