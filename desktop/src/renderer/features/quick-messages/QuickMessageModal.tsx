@@ -3,7 +3,7 @@ import { Button, Flex, Form, Input, Modal, Space, Switch, Typography } from 'ant
 import { useTranslation } from 'react-i18next';
 import { can, quickMessageShortcode, QUICK_MESSAGE_SHORTCODE_MAX, QUICK_MESSAGE_TEXT_MAX, type QuickMessageDto } from '@balcao/shared';
 import { AttachmentField, useAttachment } from '../../components/AttachmentField';
-import { ApiError } from '../../lib/http';
+import { isDuplicateRecord } from '../../lib/errors';
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -28,7 +28,6 @@ interface Values {
 }
 
 const shortcodeRule = zodRule(quickMessageShortcode);
-const isDuplicate = (err: unknown) => err instanceof ApiError && (err.body as { error?: string } | undefined)?.error === 'ERR_DUPLICATED_RECORD';
 
 /** Add/edit a quick reply (administration.md §2, §5, §6): shortcode, message with variables, general flag (admins), file. */
 export const QuickMessageModal = ({ open, record, onClose, onSaved }: Props) => {
@@ -86,7 +85,7 @@ export const QuickMessageModal = ({ open, record, onClose, onSaved }: Props) => 
       toast.success(t('quickMessages.saved'));
       onClose();
     } catch (err) {
-      if (isDuplicate(err)) form.setFields([{ name: 'shortcode', errors: [t('quickMessages.shortcodeTaken')] }]);
+      if (isDuplicateRecord(err)) form.setFields([{ name: 'shortcode', errors: [t('quickMessages.shortcodeTaken')] }]);
       else toastError(err);
     } finally {
       setSaving(false);
