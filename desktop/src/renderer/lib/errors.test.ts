@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { errorsPtBR } from '../app/i18n/errors.ptBR';
-import { errorMessage, FALLBACK_ERROR, type Translate } from './errors';
+import { errorCode, errorMessage, FALLBACK_ERROR, isDuplicateRecord, type Translate } from './errors';
 import { ApiError } from './http';
 
 const pt: Translate = (code) => (errorsPtBR as Record<string, string>)[code];
@@ -46,5 +46,18 @@ describe('errorMessage (attendance.md §8)', () => {
   it('has a pt-BR text for every code of the shared catalogue', async () => {
     const { errorCodes } = await import('@balcao/shared');
     for (const code of errorCodes) expect(errorsPtBR[code], code).toMatch(/\S/);
+  });
+});
+
+describe('errorCode / isDuplicateRecord', () => {
+  it("reads the server's code of a failed call, and nothing else", () => {
+    expect(errorCode(apiError(409, { error: 'ERR_DUPLICATED_RECORD' }))).toBe('ERR_DUPLICATED_RECORD');
+    expect(errorCode(apiError(0, undefined))).toBeUndefined();
+    expect(errorCode(apiError(500, 'Internal Server Error'))).toBeUndefined();
+    expect(errorCode(apiError(400, { error: 42 }))).toBeUndefined();
+    expect(errorCode({ error: 'ERR_NO_PERMISSION' })).toBeUndefined();
+    expect(errorCode(new Error('ERR_NO_PERMISSION'))).toBeUndefined();
+    expect(isDuplicateRecord(apiError(409, { error: 'ERR_DUPLICATED_RECORD' }))).toBe(true);
+    expect(isDuplicateRecord(apiError(403, { error: 'ERR_NO_PERMISSION' }))).toBe(false);
   });
 });

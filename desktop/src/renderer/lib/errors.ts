@@ -32,3 +32,12 @@ export const errorMessage = (err: unknown, translate: Translate): string => {
   if (isObject(body)) return fromBody(body, translate) ?? FALLBACK_ERROR;
   return FALLBACK_ERROR;
 };
+
+/** The server's error code of a failed call (`ERR_…`), if it answered with one. */
+export const errorCode = (err: unknown): string | undefined => {
+  const code = err instanceof ApiError && isObject(err.body) ? err.body.error : undefined;
+  return typeof code === 'string' ? code : undefined;
+};
+
+/** A save refused because the name/number/shortcode is already taken (`ERR_DUPLICATED_RECORD`). */
+export const isDuplicateRecord = (err: unknown): boolean => errorCode(err) === 'ERR_DUPLICATED_RECORD';

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ChatDto,
@@ -16,6 +16,7 @@ import {
   ReadChatBody,
   UpdateChatBody,
 } from '@balcao/shared';
+import { routeDoc } from '../../infra/route-doc';
 import type { ChatsService } from './chats.service';
 
 /** The coded answers of the chat routes, documented with example bodies (decision 0298). */
@@ -40,113 +41,66 @@ const errors = {
   ]),
 };
 const ok = OkResponse.meta({ examples: [{ ok: true }] });
-const tags = ['Internal chat'];
-const idNote = '`:id` is the chat\'s numeric id or its uuid.';
+const doc = routeDoc(['Internal chat']);
+/** A route on one chat: `:id` is the chat's numeric id or its uuid, and may name none of the caller's. */
+const onChat = <S extends FastifySchema>(summary: string, description: string, schema: S) =>
+  doc(summary, [description, "`:id` is the chat's numeric id or its uuid."].filter(Boolean).join(' '), { params: ChatIdParam, ...schema });
+const oneChat = { 404: errors.noChat };
 
 /** attendance.md §7 (chats): the spec's calls; `:id` is the chat's numeric id or its uuid. */
 export const chatsRoutes = (chats: ChatsService) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/chats',
-    {
-      schema: {
-        summary: "List the caller's chats",
-        description: 'Newest activity first, 20 a page, searched by title (`searchParam`). Each chat lists its members with their own unread counts.',
-        tags,
-        querystring: ListChatsQuery,
-        response: { 200: ListChatsResponse, 400: errors.badQuery },
-      },
-    },
+    doc("List the caller's chats", 'Newest activity first, 20 a page, searched by title (`searchParam`). Each chat lists its members with their own unread counts.', {
+      querystring: ListChatsQuery,
+      response: { 200: ListChatsResponse, 400: errors.badQuery },
+    }),
     (req) => chats.page(req.ctx, req.query),
   );
   app.post(
     '/chats',
-    {
-      schema: {
-        summary: 'Start a chat',
-        description: 'The caller is the owner and always a member; `users` (ids, or user objects with an `id`) must name at least one other user of the company.',
-        tags,
-        body: CreateChatBody,
-        response: { 200: ChatDto, 400: errors.badChat, 404: errors.noUser },
-      },
-    },
+    doc('Start a chat', 'The caller is the owner and always a member; `users` (ids, or user objects with an `id`) must name at least one other user of the company.', {
+      body: CreateChatBody,
+      response: { 200: ChatDto, 400: errors.badChat, 404: errors.noUser },
+    }),
     (req) => chats.create(req.ctx, req.body),
   );
-  app.get(
-    '/chats/:id',
-    { schema: { summary: 'Show a chat', description: idNote, tags, params: ChatIdParam, response: { 200: ChatDto, 404: errors.noChat } } },
-    (req) => chats.show(req.ctx, req.params.id),
-  );
+  app.get('/chats/:id', onChat('Show a chat', '', { response: { 200: ChatDto, ...oneChat } }), (req) => chats.show(req.ctx, req.params.id));
   app.put(
     '/chats/:id',
-    {
-      schema: {
-        summary: 'Rename a chat or replace its members',
-        description: `Owner only. The member list is replaced (the owner stays). ${idNote}`,
-        tags,
-        params: ChatIdParam,
-        body: UpdateChatBody,
-        response: { 200: ChatDto, 400: errors.badChat, 403: errors.notOwner, 404: errors.noChatOrUser },
-      },
-    },
+    onChat('Rename a chat or replace its members', 'Owner only. The member list is replaced (the owner stays).', {
+      body: UpdateChatBody,
+      response: { 200: ChatDto, 400: errors.badChat, 403: errors.notOwner, 404: errors.noChatOrUser },
+    }),
     (req) => chats.update(req.ctx, req.params.id, req.body),
   );
-  app.delete(
-    '/chats/:id',
-    {
-      schema: {
-        summary: 'Delete a chat and its messages',
-        description: `Owner only. ${idNote}`,
-        tags,
-        params: ChatIdParam,
-        response: { 200: ok, 403: errors.notOwner, 404: errors.noChat },
-      },
-    },
-    async (req) => {
-      await chats.remove(req.ctx, req.params.id);
-      return { ok: true as const };
-    },
-  );
+  app.delete('/chats/:id', onChat('Delete a chat and its messages', 'Owner only.', { response: { 200: ok, 403: errors.notOwner, ...oneChat } }), async (req) => {
+    await chats.remove(req.ctx, req.params.id);
+    return { ok: true as const };
+  });
   app.post(
     '/chats/:id/read',
-    {
-      schema: {
-        summary: 'Mark a chat as read by the caller',
-        description: `Zeroes the caller's unread count. \`userId\` is accepted for the spec's client and ignored: the caller is who reads. ${idNote}`,
-        tags,
-        params: ChatIdParam,
-        body: ReadChatBody,
-        response: { 200: ChatDto, 404: errors.noChat },
-      },
-    },
+    onChat('Mark a chat as read by the caller', "Zeroes the caller's unread count. `userId` is accepted for the spec's client and ignored: the caller is who reads.", {
+      body: ReadChatBody,
+      response: { 200: ChatDto, ...oneChat },
+    }),
     (req) => chats.read(req.ctx, req.params.id),
   );
   app.get(
     '/chats/:id/messages',
-    {
-      schema: {
-        summary: "A page of a chat's messages",
-        description: `Page 1 is the newest; each page is oldest first. ${idNote}`,
-        tags,
-        params: ChatIdParam,
-        querystring: ListChatMessagesQuery,
-        response: { 200: ListChatMessagesResponse, 400: errors.badQuery, 404: errors.noChat },
-      },
-    },
+    onChat("A page of a chat's messages", 'Page 1 is the newest; each page is oldest first.', {
+      querystring: ListChatMessagesQuery,
+      response: { 200: ListChatMessagesResponse, 400: errors.badQuery, ...oneChat },
+    }),
     (req) => chats.messages(req.ctx, req.params.id, req.query.pageNumber),
   );
   app.post(
     '/chats/:id/messages',
-    {
-      schema: {
-        summary: 'Send a message to a chat',
-        description: `Every other member's unread count goes up by one. A blank message is refused (\`ERR_CHAT_MESSAGE_EMPTY\`). ${idNote}`,
-        tags,
-        params: ChatIdParam,
-        body: CreateChatMessageBody,
-        response: { 200: ChatMessageDto, 400: errors.badMessage, 404: errors.noChat },
-      },
-    },
+    onChat('Send a message to a chat', "Every other member's unread count goes up by one. A blank message is refused (`ERR_CHAT_MESSAGE_EMPTY`).", {
+      body: CreateChatMessageBody,
+      response: { 200: ChatMessageDto, 400: errors.badMessage, ...oneChat },
+    }),
     (req) => chats.send(req.ctx, req.params.id, req.body.message),
   );
 };

@@ -6,6 +6,7 @@ import * as repo from './prompts.repository';
 import type { PromptSecrets } from './prompts.secrets';
 import { redactPii } from './redact';
 import { isPrivateHost } from '../../lib/private-host';
+import { readCapped } from '../../lib/read-capped';
 
 /** The reply that asks for a person (server-behaviour §6): never sent to the customer. */
 export const TRANSFER_ACTION = 'Ação: Transferir para o setor de atendimento';
@@ -66,7 +67,7 @@ const call = async (url: string, init: RequestInit, opts: { timeoutMs: number; r
     attempts++;
     try {
       const res = await fetch(url, { ...init, signal: AbortSignal.timeout(opts.timeoutMs), redirect: 'error' });
-      const body = await readCapped(res);
+      const body = await readBody(res);
       const retryable = res.status >= 500 || res.status === 429;
       if (retryable && attempts <= opts.retries) continue;
       if (!res.ok) throw new CallError(res.status === 401 || res.status === 403 ? 'unauthorized' : `http ${res.status}`, res.status);
@@ -81,18 +82,12 @@ const call = async (url: string, init: RequestInit, opts: { timeoutMs: number; r
   }
 };
 
-const readCapped = async (res: Response): Promise<Buffer> => {
+const readBody = async (res: Response): Promise<Buffer> => {
   const declared = Number(res.headers.get('content-length') ?? '0');
   if (declared > MAX_RESPONSE_BYTES) throw new CallError('too-large', res.status);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  if (!res.body) return Buffer.alloc(0);
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.length;
-    if (size > MAX_RESPONSE_BYTES) throw new CallError('too-large', res.status);
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks);
+  const { bytes, over } = await readCapped(res, MAX_RESPONSE_BYTES);
+  if (over) throw new CallError('too-large', res.status);
+  return bytes;
 };
 
 const json = (b: Buffer): unknown => {

@@ -8,15 +8,20 @@ import type { EventBus } from '../../infra/event-bus';
 import type { Jobs } from '../../infra/jobs';
 import { defineModule } from '../../infra/module';
 import { createOutbox } from './webhooks.outbox';
+import { createDeliveryPruner } from './webhooks.prune';
 import { webhooksRoutes } from './webhooks.routes';
 import { createWebhookSender, DEFAULT_DELIVERY_LIMITS, type DeliveryLimits } from './webhooks.sender';
 import { createWebhooksService } from './webhooks.service';
 
 export { signatureHeader, verifySignature } from './webhooks.signing';
 export { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits } from './webhooks.sender';
+export { createDeliveryPruner, DEFAULT_PRUNE_LIMITS, type PruneLimits, type PruneRun } from './webhooks.prune';
 
 /** Deliveries run this many at a time per process: one slow receiver (10 s) does not hold up the rest. */
 const WORKERS = 4;
+/** Once a day at 03:40 UTC (00:40 in São Paulo): the delivery log is pruned (decision 0320). */
+export const PRUNE_CRON = '40 3 * * *';
+const PRUNE_EXPIRES_SECONDS = 15 * 60;
 
 export const webhooksModule = defineModule({
   name: 'webhooks',
@@ -27,6 +32,7 @@ export const webhooksModule = defineModule({
     const allowPrivateHosts = k.config.allowPrivateHosts ?? !k.config.production;
     const outbox = createOutbox({ data: k.data, jobs: k.jobs, log: k.app.log });
     const sender = createWebhookSender({ data: k.data, jobs: k.jobs, key, allowPrivateHosts, limits: k.webhookLimits ?? DEFAULT_DELIVERY_LIMITS });
+    const pruner = createDeliveryPruner({ data: k.data });
     return {
       routes: webhooksRoutes(createWebhooksService({ data: k.data, jobs: k.jobs, key, allowPrivateHosts, outbox })),
       start: async () => {
@@ -38,6 +44,11 @@ export const webhooksModule = defineModule({
           },
           { workers: WORKERS },
         );
+        await k.jobs.work('webhooks.prune', async () => {
+          const run = await pruner.run();
+          if (run.old + run.overCap > 0) k.app.log.info({ webhookDeliveries: run }, 'webhook delivery log pruned');
+        });
+        await k.jobs.schedule('webhooks.prune', PRUNE_CRON, { expireInSeconds: PRUNE_EXPIRES_SECONDS });
       },
     };
   },

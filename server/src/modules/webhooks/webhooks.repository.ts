@@ -134,3 +134,51 @@ export const requeue = async (tx: Tx, companyId: number, id: number): Promise<De
       .where(and(eq(webhookDeliveries.companyId, companyId), eq(webhookDeliveries.id, id)))
       .returning()
   )[0]!;
+
+/**
+ * Pruning (decision 0320), across companies (`withSystem('webhooks:prune')`): one batch of at most
+ * `limit` settled deliveries (never a pending one) queued and last touched before `before`. Ids grow
+ * with `created_at`, so only the ids below the first young row are read: a batch costs what it deletes.
+ */
+export const pruneOld = async (tx: Tx, before: Date, limit: number): Promise<number> => {
+  const rows = await tx.execute<{ id: number }>(sql`
+    with boundary as (
+      select coalesce((select id from webhook_deliveries where created_at >= ${before.toISOString()}::timestamptz order by id limit 1), 9223372036854775807) as id
+    )
+    delete from webhook_deliveries where id in (
+      select d.id from webhook_deliveries d, boundary b
+      where d.id < b.id and d.updated_at < ${before.toISOString()}::timestamptz and d.status <> 'pending'
+      order by d.id
+      limit ${limit}
+    )
+    returning id`);
+  return rows.length;
+};
+
+/** The webhooks with more than `keep` deliveries, each with the id of its newest one over the cap (read once a run). */
+export const overCap = async (tx: Tx, keep: number): Promise<{ webhookId: number; cutId: number }[]> => {
+  const rows = await tx.execute<{ webhook_id: number; cut_id: string | number }>(sql`
+    select w.id as webhook_id, cut.id as cut_id
+    from webhooks w
+    cross join lateral (select d.id from webhook_deliveries d where d.webhook_id = w.id order by d.id desc offset ${keep} limit 1) cut`);
+  return rows.map((r) => ({ webhookId: r.webhook_id, cutId: Number(r.cut_id) }));
+};
+
+/** One batch of at most `limit` settled deliveries at or below each webhook's `cutId` (from `overCap`). */
+export const pruneOverCap = async (tx: Tx, cuts: { webhookId: number; cutId: number }[], limit: number): Promise<number> => {
+  if (cuts.length === 0) return 0;
+  const rows = await tx.execute<{ id: number }>(sql`
+    delete from webhook_deliveries where id in (
+      select d.id
+      from jsonb_to_recordset(${JSON.stringify(cuts)}::jsonb) as c("webhookId" int, "cutId" bigint)
+      cross join lateral (
+        select x.id from webhook_deliveries x
+        where x.webhook_id = c."webhookId" and x.id <= c."cutId" and x.status <> 'pending'
+        order by x.id
+        limit ${limit}
+      ) d
+      limit ${limit}
+    )
+    returning id`);
+  return rows.length;
+};

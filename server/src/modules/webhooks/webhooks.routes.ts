@@ -14,6 +14,7 @@ import {
   WebhookDto,
   WebhookSecretResponse,
 } from '@balcao/shared';
+import { routeDoc } from '../../infra/route-doc';
 import type { WebhooksService } from './webhooks.service';
 
 /** The coded answers of the webhook routes, documented with example bodies (decision 0298). */
@@ -34,56 +35,41 @@ const errors = {
   limit: errorAnswer('The company already has the most webhooks allowed (20)', [{ error: 'ERR_WEBHOOK_LIMIT', requestId: 'req-5a' }]),
 };
 const ok = OkResponse.meta({ examples: [{ ok: true }] });
-const tags = ['Webhooks'];
+const doc = routeDoc(['Webhooks']);
 const signing =
   'Each delivery is a POST of `{ id, event, createdAt, companyId, data }` signed with the secret: `X-Balcao-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`, with `X-Balcao-Event` and `X-Balcao-Delivery` (the stable delivery id).';
+/** What every webhook route may answer (admins only, plan-gated), and those on one webhook. */
+const admin = { 403: errors.denied };
+const oneWebhook = { ...admin, 404: errors.noWebhook };
 
 /** Signed outbound webhooks (issue 15 §5; admins; plan flag useExternalApi through shared/plan-gates; decision 0300). */
 export const webhooksRoutes = (svc: WebhooksService) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/webhooks',
-    { schema: { summary: "List the company's webhooks", description: 'Admins only. The secret is never listed, only its last 4 characters (`secretTail`).', tags, response: { 200: ListWebhooksResponse, 403: errors.denied } } },
+    doc("List the company's webhooks", 'Admins only. The secret is never listed, only its last 4 characters (`secretTail`).', { response: { 200: ListWebhooksResponse, ...admin } }),
     (req) => svc.list(req.ctx),
   );
   app.post(
     '/webhooks',
-    {
-      schema: {
-        summary: 'Subscribe a URL to events',
-        description: `Admins only; at most 20 per company. The answer carries the signing secret, shown this once: store it now. ${signing}`,
-        tags,
-        body: CreateWebhookBody,
-        response: { 200: WebhookSecretResponse, 400: errors.badWebhook, 403: errors.denied, 409: errors.limit },
-      },
-    },
+    doc('Subscribe a URL to events', `Admins only; at most 20 per company. The answer carries the signing secret, shown this once: store it now. ${signing}`, {
+      body: CreateWebhookBody,
+      response: { 200: WebhookSecretResponse, ...admin, 400: errors.badWebhook, 409: errors.limit },
+    }),
     (req) => svc.create(req.ctx, req.body),
   );
   app.put(
     '/webhooks/:id',
-    {
-      schema: {
-        summary: 'Change a webhook (name, URL, events, paused or active)',
-        description: 'Admins only. Only the fields sent change; the secret stays.',
-        tags,
-        params: IdParam,
-        body: UpdateWebhookBody,
-        response: { 200: WebhookDto, 400: errors.badWebhook, 403: errors.denied, 404: errors.noWebhook },
-      },
-    },
+    doc('Change a webhook (name, URL, events, paused or active)', 'Admins only. Only the fields sent change; the secret stays.', {
+      params: IdParam,
+      body: UpdateWebhookBody,
+      response: { 200: WebhookDto, ...oneWebhook, 400: errors.badWebhook },
+    }),
     (req) => svc.update(req.ctx, req.params.id, req.body),
   );
   app.delete(
     '/webhooks/:id',
-    {
-      schema: {
-        summary: 'Delete a webhook and its delivery log',
-        description: 'Admins only. Deliveries still queued are dropped.',
-        tags,
-        params: IdParam,
-        response: { 200: ok, 403: errors.denied, 404: errors.noWebhook },
-      },
-    },
+    doc('Delete a webhook and its delivery log', 'Admins only. Deliveries still queued are dropped.', { params: IdParam, response: { 200: ok, ...oneWebhook } }),
     async (req) => {
       await svc.remove(req.ctx, req.params.id);
       return { ok: true as const };
@@ -91,55 +77,36 @@ export const webhooksRoutes = (svc: WebhooksService) => async (fastify: FastifyI
   );
   app.post(
     '/webhooks/:id/secret',
-    {
-      schema: {
-        summary: 'Rotate the signing secret',
-        description: 'Admins only. The old secret stops signing at once; the new one is in this answer only.',
-        tags,
-        params: IdParam,
-        response: { 200: WebhookSecretResponse, 403: errors.denied, 404: errors.noWebhook },
-      },
-    },
+    doc('Rotate the signing secret', 'Admins only. The old secret stops signing at once; the new one is in this answer only.', {
+      params: IdParam,
+      response: { 200: WebhookSecretResponse, ...oneWebhook },
+    }),
     (req) => svc.rotate(req.ctx, req.params.id),
   );
   app.post(
     '/webhooks/:id/test',
-    {
-      schema: {
-        summary: 'Send a test delivery (webhook.ping)',
-        description: 'Admins only. Queues a `webhook.ping` delivery, logged like any other (a paused webhook\'s ping is recorded failed); the answer is the delivery as queued.',
-        tags,
-        params: IdParam,
-        response: { 200: WebhookDeliveryDto, 403: errors.denied, 404: errors.noWebhook },
-      },
-    },
+    doc(
+      'Send a test delivery (webhook.ping)',
+      "Admins only. Queues a `webhook.ping` delivery, logged like any other (a paused webhook's ping is recorded failed); the answer is the delivery as queued.",
+      { params: IdParam, response: { 200: WebhookDeliveryDto, ...oneWebhook } },
+    ),
     (req) => svc.test(req.ctx, req.params.id),
   );
   app.get(
     '/webhooks/:id/deliveries',
-    {
-      schema: {
-        summary: "A page of a webhook's delivery log",
-        description: 'Admins only. Newest first, 20 a page, optionally only one `status` (pending, delivered, failed).',
-        tags,
-        params: IdParam,
-        querystring: ListWebhookDeliveriesQuery,
-        response: { 200: ListWebhookDeliveriesResponse, 400: errors.badQuery, 403: errors.denied, 404: errors.noWebhook },
-      },
-    },
+    doc("A page of a webhook's delivery log", 'Admins only. Newest first, 20 a page, optionally only one `status` (pending, delivered, failed).', {
+      params: IdParam,
+      querystring: ListWebhookDeliveriesQuery,
+      response: { 200: ListWebhookDeliveriesResponse, ...oneWebhook, 400: errors.badQuery },
+    }),
     (req) => svc.deliveries(req.ctx, req.params.id, req.query),
   );
   app.post(
     '/webhooks/:id/deliveries/:deliveryId/replay',
-    {
-      schema: {
-        summary: 'Send a delivery again',
-        description: 'Admins only. The same id and body, a new round of tries; a delivery still pending is answered as it is (nothing queued twice).',
-        tags,
-        params: WebhookDeliveryParams,
-        response: { 200: WebhookDeliveryDto, 403: errors.denied, 404: errors.noDelivery },
-      },
-    },
+    doc('Send a delivery again', 'Admins only. The same id and body, a new round of tries; a delivery still pending is answered as it is (nothing queued twice).', {
+      params: WebhookDeliveryParams,
+      response: { 200: WebhookDeliveryDto, ...admin, 404: errors.noDelivery },
+    }),
     (req) => svc.replay(req.ctx, req.params.id, req.params.deliveryId),
   );
 };

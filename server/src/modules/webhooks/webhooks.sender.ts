@@ -2,6 +2,7 @@ import { WEBHOOK_DELIVERY_HEADER, WEBHOOK_EVENT_HEADER, WEBHOOK_LIMITS, WEBHOOK_
 import { systemCtx, type DataAccess } from '../../db/tenant';
 import type { JobPayloads, Jobs } from '../../infra/jobs';
 import { outboundUrlRefusal } from '../../lib/private-host';
+import { readCapped } from '../../lib/read-capped';
 import { openSecret } from './webhooks.secrets';
 import * as repo from './webhooks.repository';
 import { signatureHeader } from './webhooks.signing';
@@ -23,24 +24,6 @@ export type TryOutcome = { kind: 'skipped' } | { kind: 'delivered'; status: numb
 /** At most this much of the answer is read (the log keeps WEBHOOK_LIMITS.responseChars). */
 const READ_BYTES = 64 * 1024;
 
-const readCapped = async (res: Response): Promise<string> => {
-  const reader = res.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-    if (size >= READ_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      break;
-    }
-  }
-  return Buffer.concat(chunks).toString('utf8');
-};
-
 /** One POST, never throwing: the receiver's status and (truncated) body, or why there was none. */
 const post = async (url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<{ status: number | null; body: string | null; error: string | null }> => {
   try {
@@ -52,7 +35,7 @@ const post = async (url: string, body: string, headers: Record<string, string>, 
       // A redirect could lead anywhere (a private host): it counts as a failure, as any non-2xx.
       redirect: 'manual',
     });
-    const text = await readCapped(res).catch(() => '');
+    const text = await readCapped(res, READ_BYTES).then((r) => r.bytes.toString('utf8'), () => '');
     return { status: res.status, body: text.slice(0, WEBHOOK_LIMITS.responseChars), error: res.status >= 200 && res.status < 300 ? null : `HTTP ${res.status}` };
   } catch (err) {
     const timeout = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');

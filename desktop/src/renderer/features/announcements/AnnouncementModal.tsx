@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button, Flex, Form, Input, Modal, Select, Switch, Typography } from 'antd';
-import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { Flex, Form, Input, Modal, Select, Switch } from 'antd';
+import { PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ANNOUNCEMENT_TEXT_MAX, ANNOUNCEMENT_TITLE_MAX, announcementPriorities, CreateAnnouncementBody, type AnnouncementDto } from '@balcao/shared';
+import { AttachmentField, useAttachment } from '../../components/AttachmentField';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { zodRule } from '../../lib/zodRule';
@@ -35,17 +36,15 @@ export const AnnouncementModal = ({ open, record, onClose, onSaved }: Props) => 
   const [saving, setSaving] = useState(false);
   /** The record as saved so far: after a create whose upload failed, a retry edits it instead of creating twice. */
   const [current, setCurrent] = useState<AnnouncementDto | null>(record);
-  const [file, setFile] = useState<File | null>(null);
-  const [dropMedia, setDropMedia] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const attachment = useAttachment();
+  const { reset: resetAttachment } = attachment;
 
   useEffect(() => {
     if (!open) return;
     setCurrent(record);
-    setFile(null);
-    setDropMedia(false);
+    resetAttachment();
     form.setFieldsValue({ title: record?.title ?? '', text: record?.text ?? '', priority: record?.priority ?? 3, status: record?.status ?? true });
-  }, [open, record, form]);
+  }, [open, record, form, resetAttachment]);
 
   const submit = async (values: Values) => {
     setSaving(true);
@@ -54,8 +53,7 @@ export const AnnouncementModal = ({ open, record, onClose, onSaved }: Props) => 
       let saved = current ? await announcementsApi.update(current.id, body) : await announcementsApi.create(body);
       setCurrent(saved);
       onSaved(saved);
-      if (file) saved = await announcementsApi.upload(saved.id, file);
-      else if (dropMedia && saved.mediaPath) saved = await announcementsApi.removeMedia(saved.id);
+      saved = await attachment.apply(saved, announcementsApi);
       onSaved(saved);
       toast.success(t('announcements.saved'));
       onClose();
@@ -66,7 +64,6 @@ export const AnnouncementModal = ({ open, record, onClose, onSaved }: Props) => 
     }
   };
 
-  const shownName = file?.name ?? (dropMedia ? null : current?.mediaName || null);
   return (
     <Modal
       open={open}
@@ -97,42 +94,20 @@ export const AnnouncementModal = ({ open, record, onClose, onSaved }: Props) => 
             <Switch checkedChildren={t('announcements.active')} unCheckedChildren={t('announcements.inactive')} data-testid="announcement-status-switch" />
           </Form.Item>
         </Flex>
-        <Flex gap={8} align="center">
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".png,.jpg,.jpeg,image/png,image/jpeg"
-            style={{ display: 'none' }}
-            data-testid="announcement-file"
-            onChange={(e) => {
-              const picked = e.target.files?.[0];
-              e.target.value = '';
-              if (!picked) return;
-              if (!isImageName(picked.name)) return void toast.error(t('announcements.imageOnly'));
-              setFile(picked);
-            }}
-          />
-          <Button icon={<PictureOutlined />} style={{ flexShrink: 0 }} onClick={() => fileInput.current?.click()} data-testid="announcement-attach">
-            {t(shownName ? 'announcements.replaceAttachment' : 'announcements.attach')}
-          </Button>
-          {shownName ? (
-            <>
-              <Typography.Text ellipsis style={{ flex: 1, minWidth: 0 }} data-testid="announcement-attachment-name">
-                {shownName}
-              </Typography.Text>
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('announcements.removeAttachment')}
-                data-testid="announcement-remove-attachment"
-                onClick={() => (file ? setFile(null) : setDropMedia(true))}
-              />
-            </>
-          ) : (
-            <Typography.Text type="secondary">{t('announcements.imageHint')}</Typography.Text>
-          )}
-        </Flex>
+        <AttachmentField
+          attachment={attachment}
+          savedName={current?.mediaName}
+          testIdPrefix="announcement"
+          icon={<PictureOutlined />}
+          accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+          accepts={(picked) => isImageName(picked.name) || (toast.error(t('announcements.imageOnly')), false)}
+          labels={{
+            attach: t('announcements.attach'),
+            replace: t('announcements.replaceAttachment'),
+            remove: t('announcements.removeAttachment'),
+            none: t('announcements.imageHint'),
+          }}
+        />
         <button type="submit" style={{ display: 'none' }} aria-hidden tabIndex={-1} />
       </Form>
     </Modal>

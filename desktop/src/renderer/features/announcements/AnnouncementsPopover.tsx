@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { NotificationOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Flex, Popover, Spin, Tooltip, Typography, theme } from 'antd';
+import { Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AnnouncementDto } from '@balcao/shared';
 import { nearBottom } from '../../lib/by-name';
-import { formatListTime } from '../../lib/format';
+import { TopBarItemHeading, TopBarPopover, TopBarPopoverItem } from '../../components/TopBarPopover';
 import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
 import { announcementsApi } from './announcements.api';
@@ -30,7 +30,7 @@ const Picture = ({ a }: { a: AnnouncementDto }) => {
       if (url) URL.revokeObjectURL(url);
     };
   }, [a.id, a.mediaPath]);
-  return src ? <img src={src} alt={a.mediaName} style={{ maxWidth: '100%', maxHeight: 160, borderRadius: 6, marginTop: 6, objectFit: 'contain' }} data-testid="announcement-picture" /> : null;
+  return src ? <img src={src} alt={a.mediaName} style={{ maxWidth: '100%', maxHeight: 160, borderRadius: 6, marginTop: 6, objectFit: 'contain', alignSelf: 'flex-start' }} data-testid="announcement-picture" /> : null;
 };
 
 /**
@@ -60,71 +60,40 @@ export const AnnouncementsPopover = () => {
     };
   }, []);
 
-  const content = (
-    <div
-      style={{ width: 'min(340px, calc(100vw - 32px))', maxHeight: 420, overflowY: 'auto' }}
-      data-testid="announcements-popover-list"
+  return (
+    <TopBarPopover
+      title={t('announcements.popover')}
+      icon={<NotificationOutlined />}
+      open={open}
+      onOpenChange={setOpen}
+      badge={{ count }}
+      testIds={{ button: 'announcements-button', badge: 'announcements-count', list: 'announcements-popover-list' }}
+      loading={!loaded && loading}
+      empty={records.length === 0}
+      emptyText={t('announcements.popoverEmpty')}
+      loadingMore={loading && loaded}
       onScroll={(e) => {
         if (nearBottom(e.currentTarget)) usePopoverAnnouncements.getState().loadMore().catch(toastError);
       }}
+      width={340}
+      maxHeight={420}
     >
-      {!loaded && loading ? (
-        <Flex justify="center" style={{ padding: 16 }}>
-          <Spin />
-        </Flex>
-      ) : records.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('announcements.popoverEmpty')} />
-      ) : (
-        <div role="list">
-          {records.map((a) => (
-            <div
-              key={a.id}
-              role="listitem"
-              tabIndex={0}
-              data-testid="announcement-item"
-              data-id={a.id}
-              data-priority={a.priority}
-              style={{ padding: '8px 8px 8px 10px', borderLeft: `4px solid ${priorityColor(a.priority, token)}`, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
-            >
-              <Flex justify="space-between" gap={8}>
-                <Typography.Text strong ellipsis>
-                  {a.title}
-                </Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12, flexShrink: 0 }}>
-                  {formatListTime(a.createdAt)}
-                </Typography.Text>
-              </Flex>
-              <Typography.Paragraph type="secondary" style={{ margin: 0, whiteSpace: 'pre-wrap' }} ellipsis={{ rows: 4, expandable: true, symbol: '…' }}>
-                {a.text}
-              </Typography.Paragraph>
-              {open ? <Picture a={a} /> : null}
-            </div>
-          ))}
-          {loading && loaded ? (
-            <Flex justify="center" style={{ padding: 8 }}>
-              <Spin size="small" />
-            </Flex>
-          ) : null}
-        </div>
-      )}
-    </div>
-  );
-
-  return (
-    <Popover
-      open={open}
-      onOpenChange={setOpen}
-      trigger="click"
-      placement="bottomRight"
-      align={{ overflow: { adjustX: true, adjustY: true, shiftX: true } }}
-      title={t('announcements.popover')}
-      content={content}
-    >
-      <Tooltip title={t('announcements.popover')} open={open ? false : undefined}>
-        <Badge count={count} size="small" offset={[-4, 4]} data-testid="announcements-count">
-          <Button type="text" icon={<NotificationOutlined />} aria-label={t('announcements.popover')} data-testid="announcements-button" />
-        </Badge>
-      </Tooltip>
-    </Popover>
+      {records.map((a) => (
+        <TopBarPopoverItem
+          key={a.id}
+          vertical
+          data-testid="announcement-item"
+          data-id={a.id}
+          data-priority={a.priority}
+          style={{ padding: '8px 8px 8px 10px', borderLeft: `4px solid ${priorityColor(a.priority, token)}` }}
+        >
+          <TopBarItemHeading title={a.title} at={a.createdAt} />
+          <Typography.Paragraph type="secondary" style={{ margin: 0, whiteSpace: 'pre-wrap' }} ellipsis={{ rows: 4, expandable: true, symbol: '…' }}>
+            {a.text}
+          </Typography.Paragraph>
+          {open ? <Picture a={a} /> : null}
+        </TopBarPopoverItem>
+      ))}
+    </TopBarPopover>
   );
 };

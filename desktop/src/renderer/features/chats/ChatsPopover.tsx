@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { CommentOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Flex, Popover, Spin, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { formatListTime } from '../../lib/format';
+import { TopBarItemHeading, TopBarItemPreview, TopBarPopover, TopBarPopoverItem } from '../../components/TopBarPopover';
 import { useSession } from '../../lib/session';
 import { unreadChats, unreadsOf } from './chats.logic';
 import { useChats } from './chats.store';
@@ -17,7 +16,6 @@ import { useChatsFeed } from './chats.socket';
 export const ChatsPopover = ({ enabled }: { enabled: boolean }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { token } = theme.useToken();
   const [open, setOpen] = useState(false);
   const me = useSession((s) => s.user?.id);
   useChatsFeed(me, enabled);
@@ -30,67 +28,26 @@ export const ChatsPopover = ({ enabled }: { enabled: boolean }) => {
     setOpen(false);
     void navigate(path);
   };
-  const content = (
-    <div style={{ width: 'min(320px, calc(100vw - 32px))', maxHeight: 360, overflowY: 'auto' }} data-testid="chats-popover-list">
-      {!loaded ? (
-        <Flex justify="center" style={{ padding: 16 }}>
-          <Spin />
-        </Flex>
-      ) : unread.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chats.popoverEmpty')} />
-      ) : (
-        <div role="list">
-          {unread.map((chat) => (
-            <Flex
-              key={chat.id}
-              vertical
-              role="listitem"
-              tabIndex={0}
-              data-testid="chats-popover-item"
-              data-id={chat.id}
-              onClick={() => go(`/chats/${chat.uuid}`)}
-              onKeyDown={(e) => e.key === 'Enter' && go(`/chats/${chat.uuid}`)}
-              style={{ cursor: 'pointer', padding: '8px 4px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}
-            >
-              <Flex justify="space-between" gap={8}>
-                <Typography.Text strong ellipsis>
-                  {chat.title}
-                </Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12, flexShrink: 0 }}>
-                  {formatListTime(chat.updatedAt)}
-                </Typography.Text>
-              </Flex>
-              <Flex justify="space-between" gap={8}>
-                <Typography.Text type="secondary" ellipsis>
-                  {chat.lastMessage || '\u00a0'}
-                </Typography.Text>
-                <Badge count={unreadsOf(chat, me)} size="small" />
-              </Flex>
-            </Flex>
-          ))}
-        </div>
-      )}
-      <Button type="link" block onClick={() => go('/chats')} data-testid="chats-popover-open-all">
-        {t('chats.openAll')}
-      </Button>
-    </div>
-  );
-
   return (
-    <Popover
+    <TopBarPopover
+      title={t('chats.popover')}
+      icon={<CommentOutlined />}
       open={open}
       onOpenChange={setOpen}
-      trigger="click"
-      placement="bottomRight"
-      align={{ overflow: { adjustX: true, adjustY: true, shiftX: true } }}
-      title={t('chats.popover')}
-      content={content}
+      badge={{ dot: unread.length > 0 }}
+      badgeAttributes={{ 'data-unread': unread.length }}
+      testIds={{ button: 'chats-popover-button', badge: 'chats-popover-badge', list: 'chats-popover-list' }}
+      loading={!loaded}
+      empty={unread.length === 0}
+      emptyText={t('chats.popoverEmpty')}
+      footer={{ label: t('chats.openAll'), onClick: () => go('/chats'), testId: 'chats-popover-open-all' }}
     >
-      <Tooltip title={t('chats.popover')} open={open ? false : undefined}>
-        <Badge dot={unread.length > 0} offset={[-6, 6]} data-testid="chats-popover-badge" data-unread={unread.length}>
-          <Button type="text" icon={<CommentOutlined />} aria-label={t('chats.popover')} data-testid="chats-popover-button" />
-        </Badge>
-      </Tooltip>
-    </Popover>
+      {unread.map((chat) => (
+        <TopBarPopoverItem key={chat.id} vertical data-testid="chats-popover-item" data-id={chat.id} onActivate={() => go(`/chats/${chat.uuid}`)}>
+          <TopBarItemHeading title={chat.title} at={chat.updatedAt} />
+          <TopBarItemPreview text={chat.lastMessage} unread={unreadsOf(chat, me)} />
+        </TopBarPopoverItem>
+      ))}
+    </TopBarPopover>
   );
 };

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type HTMLAttributes } from 'react';
-import { Alert, Button, Flex, Modal, Progress, Table, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Flex, Modal, Progress, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ContactListUploadResponse } from '@balcao/shared';
+import { ImportRefusedTable } from '../../components/ImportRefusedTable';
 import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
 import { contactListsApi } from './contact-lists.api';
@@ -111,19 +112,11 @@ export const ContactListImportDialog = ({ open, contactListId, onClose, onImport
               title={t('contactLists.import.summary', { created: phase.report.created, updated: phase.report.updated, refused: phase.report.refused.length, total: phase.report.total })}
             />
             {phase.report.refused.length ? (
-              <Table
-                size="small"
-                rowKey="row"
-                pagination={phase.report.refused.length > 8 ? { pageSize: 8, size: 'small' } : false}
-                dataSource={phase.report.refused}
-                scroll={{ x: true }}
-                onRow={() => ({ 'data-testid': 'cl-import-refused' }) as HTMLAttributes<HTMLElement>}
-                columns={[
-                  { key: 'row', title: t('contactLists.import.row'), dataIndex: 'row', width: 64 },
-                  { key: 'name', title: t('contactLists.items.name'), render: (_, r) => <Typography.Text ellipsis style={{ maxWidth: 140 }}>{r.name}</Typography.Text> },
-                  { key: 'number', title: t('contactLists.items.number'), dataIndex: 'number' },
-                  { key: 'reason', title: t('contactLists.import.reason'), render: (_, r) => t(`contactLists.import.reasons.${r.reason}`) },
-                ]}
+              <ImportRefusedTable
+                rows={phase.report.refused}
+                rowTestId="cl-import-refused"
+                titles={{ row: t('contactLists.import.row'), name: t('contactLists.items.name'), number: t('contactLists.items.number'), reason: t('contactLists.import.reason') }}
+                reasonText={(reason) => t(`contactLists.import.reasons.${reason}`)}
               />
             ) : null}
           </Flex>

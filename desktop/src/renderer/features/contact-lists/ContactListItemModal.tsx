@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { contactListItemFields, type ContactListItemDto } from '@balcao/shared';
-import { ApiError } from '../../lib/http';
+import { isDuplicateRecord } from '../../lib/errors';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { zodRule } from '../../lib/zodRule';
@@ -18,7 +18,6 @@ interface Props {
 }
 
 const rules = { name: zodRule(contactListItemFields.name), number: zodRule(contactListItemFields.number), email: zodRule(contactListItemFields.email) };
-const isDuplicate = (err: unknown) => err instanceof ApiError && (err.body as { error?: string } | undefined)?.error === 'ERR_DUPLICATED_RECORD';
 
 /** Add/edit a person of a list (administration.md §5: name 2-50, number 8-50, email valid ('Invalid email')). */
 export const ContactListItemModal = ({ open, contactListId, item, onClose, onSaved }: Props) => {
@@ -38,7 +37,7 @@ export const ContactListItemModal = ({ open, contactListId, item, onClose, onSav
       toast.success(t('contactLists.items.saved'));
       onClose();
     } catch (err) {
-      if (isDuplicate(err)) form.setFields([{ name: 'number', errors: [t('contactLists.items.numberTaken')] }]);
+      if (isDuplicateRecord(err)) form.setFields([{ name: 'number', errors: [t('contactLists.items.numberTaken')] }]);
       else toastError(err);
     } finally {
       setSaving(false);

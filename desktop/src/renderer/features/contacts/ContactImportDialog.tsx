@@ -1,8 +1,9 @@
-import { useRef, useState, type HTMLAttributes } from 'react';
-import { Alert, Button, Flex, Modal, Progress, Table, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { Alert, Button, Flex, Modal, Progress, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ContactUploadResponse } from '@balcao/shared';
+import { ImportRefusedTable } from '../../components/ImportRefusedTable';
 import { toastError } from '../../lib/reportError';
 import { contactsApi } from './contacts.api';
 
@@ -78,19 +79,11 @@ export const ContactImportDialog = ({ open, onClose, onImported }: Props) => {
               message={t('contacts.importSummary', { created: phase.report.created, total: phase.report.total, refused: phase.report.refused.length })}
             />
             {phase.report.refused.length ? (
-              <Table
-                size="small"
-                rowKey="row"
-                pagination={phase.report.refused.length > 8 ? { pageSize: 8, size: 'small' } : false}
-                dataSource={phase.report.refused}
-                scroll={{ x: true }}
-                onRow={() => ({ 'data-testid': 'contact-import-refused' }) as HTMLAttributes<HTMLElement>}
-                columns={[
-                  { key: 'row', title: t('contacts.importRow'), dataIndex: 'row', width: 64 },
-                  { key: 'name', title: t('contacts.name'), render: (_, r) => <Typography.Text ellipsis style={{ maxWidth: 140 }}>{r.name}</Typography.Text> },
-                  { key: 'number', title: t('contacts.number'), dataIndex: 'number' },
-                  { key: 'reason', title: t('contacts.importReason'), render: (_, r) => t(`contacts.reasons.${r.reason}`) },
-                ]}
+              <ImportRefusedTable
+                rows={phase.report.refused}
+                rowTestId="contact-import-refused"
+                titles={{ row: t('contacts.importRow'), name: t('contacts.name'), number: t('contacts.number'), reason: t('contacts.importReason') }}
+                reasonText={(reason) => t(`contacts.reasons.${reason}`)}
               />
             ) : null}
           </Flex>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Col, Form, Input, InputNumber, Modal, Row, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PlanDto } from '@balcao/shared';
-import { ApiError } from '../../lib/http';
+import { errorCode } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { translateErrorCode } from '../../lib/reportError';
 import { emptyPlan, PLAN_SWITCHES, type PlanFormValues } from './plans.logic';
@@ -40,7 +40,7 @@ export const PlanModal = ({ open, record, onClose, onSaved }: Props) => {
       onSaved(saved);
       onClose();
     } catch (err) {
-      const code = err instanceof ApiError ? (err.body as { error?: string } | undefined)?.error : undefined;
+      const code = errorCode(err);
       toast.error(code && SPECIFIC.has(code) ? (translateErrorCode(code) ?? code) : t('plans.saveFailed'));
     } finally {
       setSaving(false);

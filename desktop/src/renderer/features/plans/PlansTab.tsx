@@ -3,7 +3,7 @@ import { Button, Flex, Popconfirm, Skeleton, Space, Table, Tag, Tooltip, Typogra
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PlanDto, PlanWithUsageDto } from '@balcao/shared';
-import { ApiError } from '../../lib/http';
+import { errorCode } from '../../lib/errors';
 import { translateErrorCode } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -43,7 +43,7 @@ export const PlansTab = () => {
       toast.success(t('plans.deleted'));
       setPlans((all) => (all ?? []).filter((x) => x.id !== p.id));
     } catch (err) {
-      const code = err instanceof ApiError ? (err.body as { error?: string } | undefined)?.error : undefined;
+      const code = errorCode(err);
       toast.error(code === 'ERR_PLAN_IN_USE' ? (translateErrorCode(code) ?? code) : t('plans.deleteFailed'));
     }
   };

@@ -3,7 +3,7 @@ import { Col, Collapse, Form, Input, InputNumber, Modal, Row, Select, Switch, Ty
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PROMPT_DEFAULTS, PROMPT_VOICES, promptMsg, type PromptDto, type PromptVoice, type QueueDto } from '@balcao/shared';
-import { ApiError } from '../../lib/http';
+import { isDuplicateRecord } from '../../lib/errors';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { promptsApi } from './prompts.api';
@@ -52,7 +52,6 @@ const initial = (p: PromptDto | null): PromptValues => ({
   redactPii: p?.redactPii ?? PROMPT_DEFAULTS.redactPii,
 });
 
-const isDuplicate = (err: unknown) => err instanceof ApiError && (err.body as { error?: string } | undefined)?.error === 'ERR_DUPLICATED_RECORD';
 
 /**
  * Add/edit an AI prompt (administration.md §4 "Prompt dialog", §5 schema texts): name, API key
@@ -78,7 +77,7 @@ export const PromptModal = ({ open, prompt, queues, onClose, onSaved }: Props) =
       toast.success(t('prompts.saved'));
       onClose();
     } catch (err) {
-      if (isDuplicate(err)) form.setFields([{ name: 'name', errors: [t('prompts.nameTaken')] }]);
+      if (isDuplicateRecord(err)) form.setFields([{ name: 'name', errors: [t('prompts.nameTaken')] }]);
       else toastError(err);
     } finally {
       setSaving(false);

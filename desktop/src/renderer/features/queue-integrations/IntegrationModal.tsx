@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { queueIntegrationLanguages, queueIntegrationName, queueIntegrationTypes, type QueueIntegrationDto, type QueueIntegrationType } from '@balcao/shared';
-import { ApiError } from '../../lib/http';
+import { isDuplicateRecord } from '../../lib/errors';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { zodRule } from '../../lib/zodRule';
@@ -51,7 +51,6 @@ const defaults: Values = {
   typebotRestartMessage: '',
   typebotUnknownMessage: '',
 };
-const isDuplicate = (err: unknown) => err instanceof ApiError && (err.body as { error?: string } | undefined)?.error === 'ERR_DUPLICATED_RECORD';
 
 /** The integration dialog (administration.md §2): a type select with each type's fields; "Testar Bot" for Dialogflow. */
 export const IntegrationModal = ({ open, integration, onClose, onSaved }: Props) => {
@@ -77,7 +76,7 @@ export const IntegrationModal = ({ open, integration, onClose, onSaved }: Props)
       toast.success(t(integration ? 'queueIntegrations.editSuccess' : 'queueIntegrations.addSuccess'));
       onClose();
     } catch (err) {
-      if (isDuplicate(err)) form.setFields([{ name: 'name', errors: [t('queueIntegrations.nameTaken')] }]);
+      if (isDuplicateRecord(err)) form.setFields([{ name: 'name', errors: [t('queueIntegrations.nameTaken')] }]);
       else toastError(err);
     } finally {
       setSaving(false);

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, ColorPicker, Flex, Form, Input, InputNumber, Modal, Select, Tabs, Typography } from 'antd';
-import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { Alert, ColorPicker, Flex, Form, Input, InputNumber, Modal, Select, Tabs, Typography } from 'antd';
 import { ReplayButton } from '../bot';
 import { useTranslation } from 'react-i18next';
 import { CreateQueueBody, type QueueDto, type QueueSchedule } from '@balcao/shared';
+import { AttachmentField, useAttachment } from '../../components/AttachmentField';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { zodRule } from '../../lib/zodRule';
@@ -51,9 +51,8 @@ export const QueueModal = ({ open, record, onClose, onSaved }: Props) => {
   const [current, setCurrent] = useState<QueueDto | null>(record);
   const [tab, setTab] = useState('data');
   const [week, setWeek] = useState<QueueSchedule[]>(() => weekOf([]));
-  const [file, setFile] = useState<File | null>(null);
-  const [dropMedia, setDropMedia] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const attachment = useAttachment();
+  const { reset: resetAttachment } = attachment;
   // What the queue may hand conversations to; a list the plan does not offer (403) stays empty.
   const [integrations, setIntegrations] = useState<Choice[]>([]);
   const [prompts, setPrompts] = useState<Choice[]>([]);
@@ -72,8 +71,7 @@ export const QueueModal = ({ open, record, onClose, onSaved }: Props) => {
     if (!open) return;
     setCurrent(record);
     setTab('data');
-    setFile(null);
-    setDropMedia(false);
+    resetAttachment();
     setWeek(weekOf(record?.schedules ?? []));
     const used = new Set(useQueues.getState().records.map((q) => q.color.toLowerCase()));
     form.setFieldsValue({
@@ -85,7 +83,7 @@ export const QueueModal = ({ open, record, onClose, onSaved }: Props) => {
       integrationId: record?.integrationId ?? null,
       promptId: record?.promptId ?? null,
     });
-  }, [open, record, form]);
+  }, [open, record, form, resetAttachment]);
 
   const badTimes = week.some((d) => !isTime(d.startTime) || !isTime(d.endTime));
   const setTime = (day: QueueSchedule['weekdayEn'], field: 'startTime' | 'endTime', typed: string) =>
@@ -113,8 +111,7 @@ export const QueueModal = ({ open, record, onClose, onSaved }: Props) => {
       let saved = current ? await queuesApi.update(current.id, body) : await queuesApi.create(body);
       setCurrent(saved);
       onSaved(saved);
-      if (file) saved = await queuesApi.upload(saved.id, file);
-      else if (dropMedia && saved.mediaPath) saved = await queuesApi.removeMedia(saved.id);
+      saved = await attachment.apply(saved, queuesApi);
       onSaved(saved);
       toast.success(t('queues.saved'));
       onClose();
@@ -125,7 +122,6 @@ export const QueueModal = ({ open, record, onClose, onSaved }: Props) => {
     }
   };
 
-  const shownName = file?.name ?? (dropMedia ? null : current?.mediaName);
   const dataTab = (
     <>
       <Flex gap={12} wrap>
@@ -160,42 +156,12 @@ export const QueueModal = ({ open, record, onClose, onSaved }: Props) => {
       <Form.Item name="outOfHoursMessage" label={t('queues.outOfHours')}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={5000} data-testid="queue-out-of-hours" />
       </Form.Item>
-      <Flex gap={8} align="center">
-        <input
-          ref={fileInput}
-          type="file"
-          style={{ display: 'none' }}
-          data-testid="queue-file"
-          onChange={(e) => {
-            const picked = e.target.files?.[0];
-            if (picked) {
-              setFile(picked);
-              setDropMedia(false);
-            }
-            e.target.value = '';
-          }}
-        />
-        <Button icon={<PaperClipOutlined />} style={{ flexShrink: 0 }} onClick={() => fileInput.current?.click()} data-testid="queue-attach">
-          {t(shownName ? 'queues.replaceAttachment' : 'queues.attach')}
-        </Button>
-        {shownName ? (
-          <>
-            <Typography.Text ellipsis style={{ flex: 1, minWidth: 0 }} data-testid="queue-attachment-name">
-              {shownName}
-            </Typography.Text>
-            <Button
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('queues.removeAttachment')}
-              data-testid="queue-remove-attachment"
-              onClick={() => (file ? setFile(null) : setDropMedia(true))}
-            />
-          </>
-        ) : (
-          <Typography.Text type="secondary">{t('queues.noAttachment')}</Typography.Text>
-        )}
-      </Flex>
+      <AttachmentField
+        attachment={attachment}
+        savedName={current?.mediaName}
+        testIdPrefix="queue"
+        labels={{ attach: t('queues.attach'), replace: t('queues.replaceAttachment'), remove: t('queues.removeAttachment'), none: t('queues.noAttachment') }}
+      />
     </>
   );
 

@@ -1,22 +1,12 @@
 import type { ListPromptsResponse, ListQueueIntegrationsResponse } from '@balcao/shared';
 import type { CreateQueueBody, CreateQueueOptionBody, QueueDto, QueueOptionDto, UpdateQueueBody, UpdateQueueOptionBody } from '@balcao/shared';
+import { allPages } from '../../lib/all-pages';
 import { http } from '../../lib/http';
 
 const fileForm = (file: File) => {
   const form = new FormData();
   form.append('file', file, file.name);
   return form;
-};
-
-/** Every page of a paged list (at most 20 pages: a choice list, not an export). */
-const allPages = async <R extends { hasMore: boolean }, T>(page: (n: number) => Promise<R>, items: (r: R) => T[]): Promise<T[]> => {
-  const out: T[] = [];
-  for (let n = 1; n <= 20; n += 1) {
-    const r = await page(n);
-    out.push(...items(r));
-    if (!r.hasMore) break;
-  }
-  return out;
 };
 
 export const queuesApi = {

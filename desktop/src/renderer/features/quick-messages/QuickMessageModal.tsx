@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Flex, Form, Input, Modal, Space, Switch, Typography } from 'antd';
-import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { can, quickMessageShortcode, QUICK_MESSAGE_SHORTCODE_MAX, QUICK_MESSAGE_TEXT_MAX, type QuickMessageDto } from '@balcao/shared';
-import { ApiError } from '../../lib/http';
+import { AttachmentField, useAttachment } from '../../components/AttachmentField';
+import { isDuplicateRecord } from '../../lib/errors';
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -28,7 +28,6 @@ interface Values {
 }
 
 const shortcodeRule = zodRule(quickMessageShortcode);
-const isDuplicate = (err: unknown) => err instanceof ApiError && (err.body as { error?: string } | undefined)?.error === 'ERR_DUPLICATED_RECORD';
 
 /** Add/edit a quick reply (administration.md §2, §5, §6): shortcode, message with variables, general flag (admins), file. */
 export const QuickMessageModal = ({ open, record, onClose, onSaved }: Props) => {
@@ -39,20 +38,18 @@ export const QuickMessageModal = ({ open, record, onClose, onSaved }: Props) => 
   const [saving, setSaving] = useState(false);
   /** The record as saved so far: after a create whose upload failed, a retry saves it again instead of creating twice. */
   const [current, setCurrent] = useState<QuickMessageDto | null>(record);
-  const [file, setFile] = useState<File | null>(null);
-  const [dropMedia, setDropMedia] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const attachment = useAttachment();
+  const { reset: resetAttachment } = attachment;
   const messageBox = useRef<HTMLTextAreaElement | null>(null);
   const selection = useRef<{ start: number; end: number } | null>(null);
 
   useEffect(() => {
     if (!open) return;
     setCurrent(record);
-    setFile(null);
-    setDropMedia(false);
+    resetAttachment();
     selection.current = null;
     form.setFieldsValue({ shortcode: record?.shortcode ?? '', message: record?.message ?? '', geral: record?.geral ?? false, status: record?.status ?? true });
-  }, [open, record, form]);
+  }, [open, record, form, resetAttachment]);
 
   const remember = (el: HTMLTextAreaElement) => {
     messageBox.current = el;
@@ -83,20 +80,18 @@ export const QuickMessageModal = ({ open, record, onClose, onSaved }: Props) => 
       let saved = current ? await quickMessagesApi.update(current.id, body) : await quickMessagesApi.create({ geral: false, ...body });
       setCurrent(saved);
       onSaved(saved);
-      if (file) saved = await quickMessagesApi.upload(saved.id, file);
-      else if (dropMedia && saved.mediaPath) saved = await quickMessagesApi.removeMedia(saved.id);
+      saved = await attachment.apply(saved, quickMessagesApi);
       onSaved(saved);
       toast.success(t('quickMessages.saved'));
       onClose();
     } catch (err) {
-      if (isDuplicate(err)) form.setFields([{ name: 'shortcode', errors: [t('quickMessages.shortcodeTaken')] }]);
+      if (isDuplicateRecord(err)) form.setFields([{ name: 'shortcode', errors: [t('quickMessages.shortcodeTaken')] }]);
       else toastError(err);
     } finally {
       setSaving(false);
     }
   };
 
-  const shownName = file?.name ?? (dropMedia ? null : current?.mediaName);
   return (
     <Modal
       open={open}
@@ -145,42 +140,17 @@ export const QuickMessageModal = ({ open, record, onClose, onSaved }: Props) => 
             <Switch data-testid="quick-status" />
           </Form.Item>
         </Space>
-        <Flex gap={8} align="center">
-          <input
-            ref={fileInput}
-            type="file"
-            style={{ display: 'none' }}
-            data-testid="quick-file"
-            onChange={(e) => {
-              const picked = e.target.files?.[0];
-              if (picked) setFile(picked);
-              e.target.value = '';
-            }}
-          />
-          <Button icon={<PaperClipOutlined />} style={{ flexShrink: 0 }} onClick={() => fileInput.current?.click()} data-testid="quick-attach">
-            {t(shownName ? 'quickMessages.replaceAttachment' : 'quickMessages.attach')}
-          </Button>
-          {shownName ? (
-            <>
-              <Typography.Text ellipsis style={{ flex: 1, minWidth: 0 }} data-testid="quick-attachment-name">
-                {shownName}
-              </Typography.Text>
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('quickMessages.removeAttachment')}
-                data-testid="quick-remove-attachment"
-                onClick={() => {
-                  if (file) setFile(null);
-                  else setDropMedia(true);
-                }}
-              />
-            </>
-          ) : (
-            <Typography.Text type="secondary">{t('quickMessages.noAttachment')}</Typography.Text>
-          )}
-        </Flex>
+        <AttachmentField
+          attachment={attachment}
+          savedName={current?.mediaName}
+          testIdPrefix="quick"
+          labels={{
+            attach: t('quickMessages.attach'),
+            replace: t('quickMessages.replaceAttachment'),
+            remove: t('quickMessages.removeAttachment'),
+            none: t('quickMessages.noAttachment'),
+          }}
+        />
         <button type="submit" style={{ display: 'none' }} aria-hidden tabIndex={-1} />
       </Form>
     </Modal>

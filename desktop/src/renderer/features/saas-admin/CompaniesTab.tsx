@@ -4,7 +4,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { addRecurrence, daysUntil, dueState, NO_DUE_DATE, type CompanyDto } from '@balcao/shared';
-import { ApiError } from '../../lib/http';
+import { errorCode } from '../../lib/errors';
 import { translateErrorCode } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -43,7 +43,7 @@ export const CompaniesTab = ({ reloadKey = 0 }: { reloadKey?: number }) => {
 
   const replace = (c: CompanyDto) => setCompanies((all) => (all ?? []).map((x) => (x.id === c.id ? c : x)));
   const failed = (err: unknown, generic: string) => {
-    const code = err instanceof ApiError ? (err.body as { error?: string } | undefined)?.error : undefined;
+    const code = errorCode(err);
     toast.error(code === 'ERR_PLATFORM_COMPANY' || code === 'ERR_NO_PERMISSION' ? (translateErrorCode(code) ?? code) : generic);
   };
 

@@ -3,7 +3,7 @@ import { Button, Col, DatePicker, Form, Input, Row, Select, Switch } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { NO_DUE_DATE, recurrences, type CompanyDto, type PlanDto } from '@balcao/shared';
-import { ApiError } from '../../lib/http';
+import { errorCode } from '../../lib/errors';
 import { translateErrorCode } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { plansApi } from '../plans/plans.api';
@@ -71,7 +71,7 @@ export const CompanyForm = ({ record, onSaved, onCancel }: Props) => {
       if (!record) form.setFieldsValue(toFormValues(null));
       onSaved(saved);
     } catch (err) {
-      const code = err instanceof ApiError ? (err.body as { error?: string } | undefined)?.error : undefined;
+      const code = errorCode(err);
       toast.error(code && SPECIFIC.has(code) ? (translateErrorCode(code) ?? code) : t('saasAdmin.companies.saveFailed'));
     } finally {
       setSaving(false);

@@ -3,7 +3,7 @@ import { Button, Flex, Form, Input, Modal, Popconfirm, Skeleton, Space, Table, T
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { youtubeId, type HelpDto } from '@balcao/shared';
-import { ApiError } from '../../lib/http';
+import { errorCode } from '../../lib/errors';
 import { translateErrorCode } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -36,7 +36,7 @@ const HelpModal = ({ record, open, onClose, onSaved }: { record: HelpDto | null;
       onSaved(saved);
       onClose();
     } catch (err) {
-      const code = err instanceof ApiError ? (err.body as { error?: string } | undefined)?.error : undefined;
+      const code = errorCode(err);
       toast.error(code === 'ERR_NO_PERMISSION' ? (translateErrorCode(code) ?? code) : t('saasAdmin.helps.saveFailed'));
     } finally {
       setSaving(false);

@@ -4,7 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { logoDestinations, type LogoDestination } from '@balcao/shared';
-import { ApiError } from '../../lib/http';
+import { errorCode } from '../../lib/errors';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { setLogoUrl, useLogoSrc } from '../logos/logos.store';
@@ -63,7 +63,7 @@ export const LogoTab = ({ isSuper }: { isSuper: boolean }) => {
       toast.success(t('saasAdmin.logo.sent'));
       setFile(null);
     } catch (err) {
-      const code = err instanceof ApiError ? (err.body as { error?: string } | undefined)?.error : undefined;
+      const code = errorCode(err);
       if (code === 'ERR_FILE_TYPE_NOT_ALLOWED') toast.error(t('saasAdmin.logo.onlyTypes'));
       else if (code === 'ERR_FILE_TOO_LARGE') toast.error(t('saasAdmin.logo.tooLarge'));
       else toastError(err);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ColorPicker, Flex, Form, Input, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can, TAG_DEFAULT_COLOR, tagName, type TagListItemDto } from '@balcao/shared';
-import { ApiError } from '../../lib/http';
+import { isDuplicateRecord } from '../../lib/errors';
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -24,7 +24,6 @@ interface Props {
 }
 
 const nameRule = zodRule(tagName);
-const isDuplicate = (err: unknown) => err instanceof ApiError && (err.body as { error?: string } | undefined)?.error === 'ERR_DUPLICATED_RECORD';
 /** Colours offered at a click (any other through the picker). */
 const PRESETS = ['#f5222d', '#fa8c16', '#fadb14', '#52c41a', '#13c2c2', '#1677ff', '#722ed1', '#eb2f96', '#999999'];
 
@@ -50,7 +49,7 @@ export const TagModal = ({ open, tag, onClose, onSaved }: Props) => {
       toast.success(t('tagsAdmin.saved'));
       onClose();
     } catch (err) {
-      if (isDuplicate(err)) form.setFields([{ name: 'name', errors: [t('tagsAdmin.nameTaken')] }]);
+      if (isDuplicateRecord(err)) form.setFields([{ name: 'name', errors: [t('tagsAdmin.nameTaken')] }]);
       else toastError(err);
     } finally {
       setSaving(false);

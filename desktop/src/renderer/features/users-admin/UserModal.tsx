@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Flex, Form, Input, Modal, Select, Spin, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CreateUserBody, profiles, UpdateUserBody, type Profile, type QueueDto, type UserDto, type WhatsappDto } from '@balcao/shared';
-import { ApiError } from '../../lib/http';
+import { errorCode } from '../../lib/errors';
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -31,7 +31,6 @@ const nameRule = zodRule(CreateUserBody.shape.name);
 const emailRule = zodRule(CreateUserBody.shape.email);
 const newPasswordRule = zodRule(CreateUserBody.shape.password);
 const passwordRule = zodRule(UpdateUserBody.shape.password);
-const errorCode = (err: unknown) => (err instanceof ApiError ? (err.body as { error?: string } | undefined)?.error : undefined);
 
 /**
  * Add/edit a user (administration.md §2, §3, §5): name, e-mail, password (blank keeps it when

@@ -3,6 +3,8 @@
  * attempt (AbortSignal.timeout), at most `retries` more attempts on a network error or a 5xx, and
  * a cap on the answer's size. Never throws past `postJson`: the caller gets an `HttpOutcome`.
  */
+import { readCapped } from '../../../lib/read-capped';
+
 export interface HttpOptions {
   timeoutMs: number;
   retries: number;
@@ -23,22 +25,10 @@ export type HttpOutcome =
   | { ok: true; status: number; json: unknown; ms: number; attempts: number }
   | { ok: false; status: number | null; error: 'timeout' | 'network' | 'http' | 'bad-json' | 'too-large'; ms: number; attempts: number };
 
-const readCapped = async (res: Response, max: number): Promise<string | null> => {
-  const reader = res.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/** The body as text, or null when it is over `max` bytes. */
+const readText = async (res: Response, max: number): Promise<string | null> => {
+  const { bytes, over } = await readCapped(res, max);
+  return over ? null : bytes.toString('utf8');
 };
 
 export const postJson = async (url: string, body: string, headers: Record<string, string>, opts: HttpOptions): Promise<HttpOutcome> => {
@@ -50,7 +40,7 @@ export const postJson = async (url: string, body: string, headers: Record<string
     let outcome: HttpOutcome;
     try {
       const res = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', accept: 'application/json', ...headers }, signal: AbortSignal.timeout(opts.timeoutMs), redirect: 'error' });
-      const text = await readCapped(res, opts.maxBytes);
+      const text = await readText(res, opts.maxBytes);
       const ms = Date.now() - started;
       if (text === null) return { ok: false, status: res.status, error: 'too-large', ms, attempts };
       if (!res.ok) {
