@@ -84,6 +84,8 @@ export const ourMessages = (page: Page): Locator => page.getByTestId('message-li
 /** A screenshot kept with the test's results (and attached to its report). */
 export const snapshot = async (page: Page, name: string): Promise<void> => {
   const path = test.info().outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: false });
+  // Finite CSS animations (a popover's or dialog's zoom) are run to their end first: the picture
+  // shows the screen a person would see once it settles, not a frame halfway through a fade.
+  await page.screenshot({ path, fullPage: false, animations: 'disabled' });
   await test.info().attach(name, { path, contentType: 'image/png' });
 };
