@@ -74,7 +74,7 @@ describe('queueOutboundMany', () => {
   it('writes the same rows, ticket changes, events and jobs as one queueOutbound per item, in order', async () => {
     const [t1, t2, t3] = [await newTicket(a), await newTicket(a), await newTicket(a)];
     const items = (): OutboundItem[] => [
-      { ticket: t1, body: 'Atendimento encerrado por inatividade.', opts: { automated: true, ticketAnnounced: true } },
+      { ticket: t1, body: 'Atendimento encerrado por inatividade.', opts: { automated: true, ticketAnnounced: true, background: true } },
       { ticket: t2, body: 'Veja a foto', opts: { automated: true, media: { type: 'image', name: 'abc-foto.png' }, composeMs: 1500 } },
       { ticket: t3, body: 'De: Ana', opts: { userId: a.admin.id } },
     ];
@@ -97,7 +97,7 @@ describe('queueOutboundMany', () => {
     expect(many.events.map((e) => e.type)).toEqual(['message.created', 'message.created', 'ticket.updated', 'message.created', 'ticket.updated']);
     expect(await jobsOf(many.result.map((m) => m.id))).toEqual(await jobsOf(single.result.map((m) => m.id)));
     expect((await jobsOf(many.result.map((m) => m.id))).map((j) => j.data)).toEqual([
-      { companyId: a.companyId, messageId: 0 },
+      { companyId: a.companyId, messageId: 0, background: true },
       { companyId: a.companyId, messageId: 1, composeMs: 1500 },
       { companyId: a.companyId, messageId: 2 },
     ]);

@@ -28,6 +28,8 @@ export interface OutboundOptions {
   composeMs?: number;
   /** The sending device's id for it (unique per company; the caller checked it is new). */
   clientId?: string;
+  /** Nobody waits for it right now (a timer's notice): its send may rest after it (decision 0316). */
+  background?: boolean;
 }
 
 /**
@@ -58,7 +60,12 @@ export const queueOutbound = async (unit: Unit, jobs: Jobs, ticket: TicketRow, b
     ? lastMessagePreview(opts.media.type, body, textsOf(await companiesQueries.getSetting(unit.tx, ticket.companyId, LANGUAGE_SETTING)).kinds, opts.media.name)
     : body;
   await ticketsQueries.touchAfterSend(unit.tx, ticket.companyId, ticket.id, preview);
-  await jobs.enqueue(unit.tx, 'message.send', { companyId: ticket.companyId, messageId: row.id, ...(opts.composeMs && opts.composeMs > 0 ? { composeMs: opts.composeMs } : {}) });
+  await jobs.enqueue(unit.tx, 'message.send', {
+    companyId: ticket.companyId,
+    messageId: row.id,
+    ...(opts.composeMs && opts.composeMs > 0 ? { composeMs: opts.composeMs } : {}),
+    ...(opts.background ? { background: true } : {}),
+  });
   const ticketDto = (await ticketsQueries.loadDto(unit.tx, ticket.companyId, ticket.id))!;
   const [dto] = await repo.withQuoted(unit.tx, ticket.companyId, [row]);
   unit.stage({ type: 'message.created', companyId: ticket.companyId, message: dto!, ticket: ticketDto });
@@ -118,8 +125,8 @@ export const queueOutboundMany = async (unit: Unit, jobs: Jobs, items: OutboundI
     tx,
     'message.send',
     rows.map((row, i) => {
-      const composeMs = items[i]!.opts?.composeMs;
-      return { companyId, messageId: row.id, ...(composeMs && composeMs > 0 ? { composeMs } : {}) };
+      const { composeMs, background } = items[i]!.opts ?? {};
+      return { companyId, messageId: row.id, ...(composeMs && composeMs > 0 ? { composeMs } : {}), ...(background ? { background: true } : {}) };
     }),
   );
   const tickets = new Map((await ticketsQueries.loadDtos(tx, companyId, [...new Set(items.map((i) => i.ticket.id))])).map((t) => [t.id, t]));

@@ -93,7 +93,7 @@ export const createTimersService = (deps: TimersDeps, limits: TimerLimits = DEFA
       // The batch's messages are written and queued together (a few statements, not a few per ticket).
       const sends: OutboundItem[] = [];
       const send = (ticket: TicketRow, body: string | undefined) => {
-        if (body !== undefined) sends.push({ ticket, body, opts: { automated: true, ticketAnnounced: true } });
+        if (body !== undefined) sends.push({ ticket, body, opts: { automated: true, ticketAnnounced: true, background: true } });
       };
       for (const f of fired) {
         const t = rows.get(f.ticketId)!;
