@@ -28,12 +28,16 @@ export interface TimerLimits {
   /**
    * After each batch the run rests this many times as long as the batch took: timers need not be
    * fast, but on a small machine a run working flat out takes the CPU requests need (bench:timers
-   * measured GET /tickets p99 ×2.2 without the rest, ×2.03 resting 1×, ×1.69 resting 2×). Tests leave it out.
+   * measured GET /tickets p99 ×2.2 without the rest, ×2.03 resting 1×, ×1.69 resting 2×). Once a
+   * batch's messages were queued in one go (decisions 0315–0317) a batch took a quarter of the
+   * time, and resting 2× measured ×2.09 and ×2.02 (quiet 2-core VM; runs of 2000 tickets in ~4.5 s);
+   * resting 4×: ×1.66, ×1.63 and ×1.95 (runs in ~6–7 s, ~350 tickets/s, against ~50–110/s
+   * before the batching). Tests leave it out.
    */
   restRatio?: number;
 }
 
-export const DEFAULT_TIMER_LIMITS: TimerLimits = { batch: 100, maxPerRun: 1000, restRatio: 2 };
+export const DEFAULT_TIMER_LIMITS: TimerLimits = { batch: 100, maxPerRun: 1000, restRatio: 4 };
 
 const rest = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
