@@ -8,8 +8,9 @@
  * (100 companies, 100k tickets, ~1M messages; lib/inbox-seed.ts), reshaped so that every ticket is
  * due: half open with our last message older than the connection's `expiresTicket` (auto-close,
  * with an inactivity message), half pending without a queue older than `timeToTransfer`
- * (auto-transfer). The partial indexes the timers read (the report's CREATE INDEX lines; not a
- * migration yet) are created here unless --no-indexes.
+ * (auto-transfer). The partial indexes the timers read come with migration 0014; the bench states
+ * them again (`if not exists`, timers-indexes.ts) so an older data set has them too, unless
+ * --no-indexes.
  *
  * Phase 1: the timers are off on every connection; one client GETs the largest company's open and
  * pending lists. Phase 2: the timers on, run back to back in the server's process (harsher than

@@ -32,8 +32,9 @@ export interface JobPayloads {
    * Delivers a stored outgoing message; with `action`, our edit, delete for everyone or reaction
    * on the stored message `messageId` (its current body / our current reaction are sent).
    * `composeMs`: show "composing" to the customer for this long first (a Typebot's delay; decision 0198).
+   * `background`: nobody waits for it right now (a timer's notice; decision 0316).
    */
-  'message.send': { companyId: number; messageId: number; action?: MessageAction; composeMs?: number };
+  'message.send': { companyId: number; messageId: number; action?: MessageAction; composeMs?: number; background?: boolean };
   /** An inbound message's media, fetched again through its connection's channel. */
   'media.download': { companyId: number; messageId: number; mimetype: string; fileName?: string };
   /** The contact's WhatsApp profile picture, looked up at most once a day (server-behaviour §5.4). */
@@ -260,6 +261,14 @@ export class Jobs {
   async backlog(tx: Tx, names: (JobName | ConnectionQueue)[]): Promise<number> {
     const rows = await tx.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name in ${sql`(${sql.join(names.map((n) => sql`${n}`), sql`, `)})`} and state < 'completed'`);
     return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Whether a job of `name` without `data.background` waits to run (created or retrying), cluster-wide. */
+  async foregroundWaiting(name: JobName): Promise<boolean> {
+    const { rows } = await this.boss
+      .getDb()
+      .executeSql(`select exists (select 1 from pgboss.job where name = $1 and state in ('created', 'retry') and not coalesce((data->>'background')::boolean, false)) as waiting`, [name]);
+    return (rows[0] as { waiting?: boolean } | undefined)?.waiting === true;
   }
 
   /** Records a running job's progress (read back by `unfinished`; pg-boss replaces it when the job completes). */

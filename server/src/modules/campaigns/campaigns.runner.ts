@@ -249,13 +249,36 @@ export const createCampaignRunner = (deps: { data: DataAccess; jobs: Jobs; clock
     });
   };
 
-  /** A main message's delivery, read or failure reaches its ledger row. */
-  const ack = async (companyId: number, messageId: number, ackValue: number, error: string | null): Promise<void> => {
-    if (ackValue > ACK.FAILED && ackValue < ACK.DELIVERED) return;
-    await data.withTenant({ companyId }, async (unit) => {
-      const campaignId = await repo.applyAck(unit.tx, companyId, messageId, ackValue, error);
-      if (campaignId != null) progress(unit, companyId, campaignId);
+  /**
+   * A main message's delivery, read or failure reaches its ledger row. Every ack of our messages
+   * comes here, campaign or not: those of one company arriving in the same turn of the event loop
+   * (a burst of receipts) are applied together, in order, in one transaction (a failure fails them all).
+   */
+  type Ack = { messageId: number; ackValue: number; error: string | null };
+  const ackBursts = new Map<number, { acks: Ack[]; done: Promise<void> }>();
+  const applyAcks = (companyId: number, acks: Ack[]) =>
+    data.withTenant({ companyId }, async (unit) => {
+      const moved = new Set<number>();
+      for (const a of acks) {
+        const campaignId = await repo.applyAck(unit.tx, companyId, a.messageId, a.ackValue, a.error);
+        if (campaignId != null) moved.add(campaignId);
+      }
+      for (const campaignId of moved) progress(unit, companyId, campaignId);
     });
+  const ack = (companyId: number, messageId: number, ackValue: number, error: string | null): Promise<void> => {
+    if (ackValue > ACK.FAILED && ackValue < ACK.DELIVERED) return Promise.resolve();
+    const open = ackBursts.get(companyId);
+    if (open) {
+      open.acks.push({ messageId, ackValue, error });
+      return open.done;
+    }
+    const burst = { acks: [{ messageId, ackValue, error }], done: Promise.resolve() };
+    burst.done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      ackBursts.delete(companyId);
+      return applyAcks(companyId, burst.acks);
+    });
+    ackBursts.set(companyId, burst);
+    return burst.done;
   };
 
   /**

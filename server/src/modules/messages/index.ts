@@ -17,7 +17,7 @@ import { createMessagesService } from './messages.service';
 import { registerReadReceiptJobs } from './read-receipts';
 
 export { createMessagesService, type MessagesService } from './messages.service';
-export { newWaMessageId, queueOutbound } from './outbound';
+export { newWaMessageId, queueOutbound, queueOutboundMany, type OutboundItem, type OutboundOptions } from './outbound';
 export { queueReadReceipts } from './read-receipts';
 export { renderVariables, type VariableFacts } from './variables';
 export { CALLS_DISABLED_TEXT, callLogBody, createInbound, mediaTypeOf, type CallOutcome, type Inbound, type IngestResult } from './inbound/inbound';

@@ -40,6 +40,11 @@ export interface SendWorkerDeps {
   forwardToOwner?: (data: JobPayloads['message.send'], whatsappId: number) => Promise<boolean>;
   /** The pause while "composing" shows (tests pass a recorder). */
   wait?: (ms: number) => Promise<void>;
+  /**
+   * After a background send (a timer's notice), the worker rests as long as the send took,
+   * unless another send waits (decision 0316). Without it (tests, the default), no rest.
+   */
+  background?: { othersWaiting: () => Promise<boolean>; rest?: (ms: number) => Promise<void> };
 }
 
 const pause = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
@@ -70,7 +75,7 @@ export const createSendWorker = (deps: SendWorkerDeps) => {
     withRow(companyId, (tx) => (giveUp ? repo.applyAck(tx, companyId, m.whatsappId, m.waMessageId, ACK.FAILED, code) : repo.setSendError(tx, companyId, m.whatsappId, m.waMessageId, code)));
 
   /** Our edit, delete or reaction: a permanent failure (or the last retry) records its code on the message. */
-  const act = async ({ companyId, messageId, action }: Required<Omit<JobPayloads['message.send'], 'composeMs'>>, meta: JobMeta): Promise<void> => {
+  const act = async ({ companyId, messageId, action }: Required<Pick<JobPayloads['message.send'], 'companyId' | 'messageId' | 'action'>>, meta: JobMeta): Promise<void> => {
     const job = await deps.data.withTenant({ companyId }, async ({ tx }) => {
       const m = await repo.get(tx, companyId, messageId);
       const contact = m?.contactId ? await contactsQueries.get(tx, companyId, m.contactId) : undefined;
@@ -91,8 +96,7 @@ export const createSendWorker = (deps: SendWorkerDeps) => {
     }
   };
 
-  return async (data: JobPayloads['message.send'], meta: JobMeta): Promise<void> => {
-    if (data.action) return act({ ...data, action: data.action }, meta);
+  const deliver = async (data: JobPayloads['message.send'], meta: JobMeta): Promise<boolean> => {
     const { companyId, messageId } = data;
     const composeMs = Math.min(Math.max(0, data.composeMs ?? 0), MAX_COMPOSE_MS);
     const job = await deps.data.withTenant({ companyId }, async ({ tx }) => {
@@ -102,12 +106,12 @@ export const createSendWorker = (deps: SendWorkerDeps) => {
       const quoted = m.quotedMsgId ? await repo.get(tx, companyId, m.quotedMsgId) : undefined;
       return { m, to: contact?.number ?? '', quoted };
     });
-    if (!job) return;
+    if (!job) return false;
     const { m } = job;
     // A real connection's socket lives in one process (decision 0011): elsewhere, hand the job over.
     const channel = deps.sessions.sender(m.whatsappId);
-    const forwarded = { companyId, messageId, ...(composeMs ? { composeMs } : {}) };
-    if (!channel && deps.forwardToOwner && (await deps.forwardToOwner(forwarded, m.whatsappId))) return;
+    const forwarded = { companyId, messageId, ...(composeMs ? { composeMs } : {}), ...(data.background ? { background: true } : {}) };
+    if (!channel && deps.forwardToOwner && (await deps.forwardToOwner(forwarded, m.whatsappId))) return false;
     let ref: SentRef;
     try {
       if (!channel) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', true);
@@ -122,15 +126,30 @@ export const createSendWorker = (deps: SendWorkerDeps) => {
     } catch (err) {
       const f = sendFailure(err, meta);
       await failed(companyId, m, f.code, f.giveUp);
-      if (f.giveUp) return;
+      if (f.giveUp) return false;
       throw err;
     }
     await sent(companyId, m, ref);
+    return true;
+  };
+
+  return async (data: JobPayloads['message.send'], meta: JobMeta): Promise<void> => {
+    if (data.action) return act({ ...data, action: data.action }, meta);
+    const started = performance.now();
+    const delivered = await deliver(data, meta);
+    // A timer run's notices (up to 1000 at once) need not go out flat out: between them the worker
+    // rests as long as each took, leaving the CPU to requests (as the timers do, decision 0174) —
+    // but never while another send waits, which then goes out as soon as it would have.
+    const bg = deps.background;
+    if (!delivered || !data.background || !bg) return;
+    const took = performance.now() - started - (data.composeMs ?? 0);
+    if (took > 0 && !(await bg.othersWaiting())) await (bg.rest ?? pause)(took);
   };
 };
 
 /** The shared queue forwards to owners; each owner works its connections' queues (whatsapp/job-routing.ts). */
 export const registerMessageJobs = async (deps: SendWorkerDeps & { jobs: Jobs; routing: JobRouting }) => {
-  await deps.jobs.work('message.send', createSendWorker({ ...deps, forwardToOwner: (data, id) => deps.routing.forwardToOwner('message.send', data, id) }));
-  deps.routing.setWorker('message.send', createSendWorker({ ...deps, forwardToOwner: undefined }));
+  const background = deps.background ?? { othersWaiting: () => deps.jobs.foregroundWaiting('message.send') };
+  await deps.jobs.work('message.send', createSendWorker({ ...deps, background, forwardToOwner: (data, id) => deps.routing.forwardToOwner('message.send', data, id) }));
+  deps.routing.setWorker('message.send', createSendWorker({ ...deps, background, forwardToOwner: undefined }));
 };

@@ -150,6 +150,53 @@ export const lockClientId = async (tx: Tx, companyId: number, clientId: string):
 
 export const insert = async (tx: Tx, row: typeof messages.$inferInsert): Promise<MessageRow> => (await tx.insert(messages).values(row).returning())[0]!;
 
+/** What `insertMany` stores per row (our outgoing messages: the rest take their defaults). */
+export type OutgoingRow = Pick<
+  typeof messages.$inferInsert,
+  'ticketId' | 'contactId' | 'whatsappId' | 'waMessageId' | 'userId' | 'body' | 'fromMe' | 'ack' | 'read' | 'automated' | 'quotedMsgId' | 'mediaType' | 'mediaUrl' | 'isForwarded' | 'clientId'
+>;
+
+/**
+ * Several of one company's rows in one statement, returned in the order given. The rows travel as
+ * one JSON parameter, so the statement's text (prepared per connection) is the same for any count.
+ */
+export const insertMany = async (tx: Tx, companyId: number, rows: OutgoingRow[]): Promise<MessageRow[]> => {
+  if (rows.length === 0) return [];
+  const json = rows.map((r, n) => ({
+    n,
+    ticket_id: r.ticketId,
+    contact_id: r.contactId ?? null,
+    whatsapp_id: r.whatsappId,
+    wa_message_id: r.waMessageId,
+    user_id: r.userId ?? null,
+    body: r.body ?? '',
+    from_me: r.fromMe ?? false,
+    ack: r.ack ?? 0,
+    read: r.read ?? false,
+    automated: r.automated ?? false,
+    quoted_msg_id: r.quotedMsgId ?? null,
+    media_type: r.mediaType ?? null,
+    media_url: r.mediaUrl ?? null,
+    is_forwarded: r.isForwarded ?? false,
+    client_id: r.clientId ?? null,
+  }));
+  // Ids are drawn in the rows' order (n), as N single inserts would draw them.
+  const inserted = await tx.execute<{ id: number; wa_message_id: string }>(sql`
+    insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wa_message_id, user_id, body, from_me, ack, read, automated,
+      quoted_msg_id, media_type, media_url, is_forwarded, client_id)
+    select ${companyId}, r.ticket_id, r.contact_id, r.whatsapp_id, r.wa_message_id, r.user_id, r.body, r.from_me, r.ack, r.read, r.automated,
+      r.quoted_msg_id, r.media_type, r.media_url, r.is_forwarded, r.client_id
+    from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as r(n int, ticket_id int, contact_id int, whatsapp_id int, wa_message_id text,
+      user_id int, body text, from_me boolean, ack int, read boolean, automated boolean, quoted_msg_id int, media_type text, media_url text,
+      is_forwarded boolean, client_id uuid)
+    order by r.n
+    returning id, wa_message_id`);
+  const ids = inserted.map((r) => Number(r.id));
+  const stored = await tx.select().from(messages).where(and(eq(messages.companyId, companyId), sql`${messages.id} = any(${`{${ids.join(',')}}`}::int[])`));
+  const byWaId = new Map(stored.map((m) => [`${m.whatsappId}|${m.waMessageId}`, m]));
+  return rows.map((r) => byWaId.get(`${r.whatsappId}|${r.waMessageId}`)!);
+};
+
 /** Acks only move forward (a late "delivered" never hides "read"); -1 records a failure. */
 export const applyAck = async (tx: Tx, companyId: number, whatsappId: number, waMessageId: string, ack: number, errorCode?: string): Promise<MessageRow | undefined> =>
   (

@@ -5,7 +5,7 @@ import type { EventBus } from '../../infra/event-bus';
 import type { Jobs } from '../../infra/jobs';
 import { defineModule } from '../../infra/module';
 import type { FastifyInstance } from 'fastify';
-import { findLive, get, getMany, insert, liveOrOpen, loadDto, loadDtos, remove, spans, ticketFromJson, touchAfterReceive, touchAfterSend, update } from './tickets.repository';
+import { findLive, get, getMany, insert, liveOrOpen, loadDto, loadDtos, remove, spans, ticketFromJson, touchAfterReceive, touchAfterSend, touchAfterSendMany, update } from './tickets.repository';
 import { registerTicketListeners } from './tickets.listeners';
 import { ticketsRoutes } from './tickets.routes';
 import { createTicketsService } from './tickets.service';
@@ -19,7 +19,7 @@ export type { TicketTimelineWriter } from './tickets.transitions';
 export { canSee, ticketRooms, visibleSql } from './visibility';
 
 /** Reads and writes of tickets other modules run inside their own transaction (the SQL stays here). */
-export const ticketsQueries = { findLive, get, getMany, insert, liveOrOpen, loadDto, loadDtos, remove, spans, ticketFromJson, touchAfterReceive, touchAfterSend, update };
+export const ticketsQueries = { findLive, get, getMany, insert, liveOrOpen, loadDto, loadDtos, remove, spans, ticketFromJson, touchAfterReceive, touchAfterSend, touchAfterSendMany, update };
 
 export const ticketsModule = defineModule({
   name: 'tickets',

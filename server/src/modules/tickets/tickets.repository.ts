@@ -230,6 +230,20 @@ export const touchAfterSend = async (tx: Tx, companyId: number, ticketId: number
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
 };
 
+/**
+ * `touchAfterSend` for several of one company's tickets in one statement (a batch of automated
+ * sends): each ticket's `body` is its last message; a ticket listed twice keeps the later one.
+ */
+export const touchAfterSendMany = async (tx: Tx, companyId: number, sends: { ticketId: number; body: string }[]): Promise<void> => {
+  const last = new Map(sends.map((s) => [s.ticketId, s.body]));
+  if (last.size === 0) return;
+  const now = new Date().toISOString();
+  await tx.execute(sql`
+    update tickets t set last_message = s.body, unread_messages = 0, updated_at = ${now}::timestamptz, last_from_me_at = ${now}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify([...last].map(([id, body]) => ({ id, body })))}::jsonb) as s(id int, body text)
+    where t.company_id = ${companyId} and t.id = s.id`);
+};
+
 /** A message arrived on the ticket outside the ingest function (a call log): last message, unread + 1. */
 export const touchAfterReceive = async (tx: Tx, companyId: number, ticketId: number, body: string): Promise<void> => {
   await tx

@@ -4,7 +4,7 @@ import type { Jobs } from '../../infra/jobs';
 import { LANGUAGE_SETTING, textsOf, type ServerTexts } from '../../infra/texts';
 import { companiesQueries } from '../companies';
 import { contactsQueries } from '../contacts';
-import { queueOutbound, renderVariables } from '../messages';
+import { queueOutboundMany, renderVariables, type OutboundItem } from '../messages';
 import { queuesQueries } from '../queues';
 import { ticketsQueries, type TicketRow } from '../tickets';
 import * as repo from './timers.repository';
@@ -28,12 +28,16 @@ export interface TimerLimits {
   /**
    * After each batch the run rests this many times as long as the batch took: timers need not be
    * fast, but on a small machine a run working flat out takes the CPU requests need (bench:timers
-   * measured GET /tickets p99 ×2.2 without the rest, ×2.03 resting 1×, ×1.69 resting 2×). Tests leave it out.
+   * measured GET /tickets p99 ×2.2 without the rest, ×2.03 resting 1×, ×1.69 resting 2×). Once a
+   * batch's messages were queued in one go (decisions 0315–0317) a batch took a quarter of the
+   * time, and resting 2× measured ×2.09 and ×2.02 (quiet 2-core VM; runs of 2000 tickets in ~4.5 s);
+   * resting 4×: ×1.66, ×1.63, ×1.95, ×1.86 (runs in ~6–7 s, ~350 tickets/s, against ~50–110/s
+   * before the batching). Tests leave it out.
    */
   restRatio?: number;
 }
 
-export const DEFAULT_TIMER_LIMITS: TimerLimits = { batch: 100, maxPerRun: 1000, restRatio: 2 };
+export const DEFAULT_TIMER_LIMITS: TimerLimits = { batch: 100, maxPerRun: 1000, restRatio: 4 };
 
 const rest = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -45,24 +49,24 @@ export const createTimersService = (deps: TimersDeps, limits: TimerLimits = DEFA
   const { data } = deps;
 
   /**
-   * A message the server writes into the conversation (variables rendered like the transitions'
-   * greetings); the company's language and zone are read once per batch.
+   * The text of a message the server writes into the conversation (variables rendered like the
+   * transitions' greetings), or undefined when blank; the company's language and zone are read
+   * once per batch.
    */
-  const automatedSender = (unit: Unit, companyId: number) => {
+  const automatedText = (unit: Unit, companyId: number) => {
     let facts: Promise<{ language: string | undefined; timeZone: string }> | undefined;
-    return async (ticket: TicketRow, template: string | ((texts: ServerTexts) => string)) => {
+    return async (ticket: TicketRow, template: string | ((texts: ServerTexts) => string)): Promise<string | undefined> => {
       facts ??= (async () => ({
         language: await companiesQueries.getSetting(unit.tx, companyId, LANGUAGE_SETTING),
         timeZone: (await companiesQueries.get(unit.tx, companyId))?.timezone ?? 'America/Sao_Paulo',
       }))();
       const { language, timeZone } = await facts;
       const text = typeof template === 'string' ? template : template(textsOf(language));
-      if (!text.trim()) return;
+      if (!text.trim()) return undefined;
       // Most inactivity texts have no variables: then neither the contact nor a date formatter is needed.
-      const body = text.includes('{{')
+      return text.includes('{{')
         ? renderVariables(text, { language, contactName: (await contactsQueries.get(unit.tx, companyId, ticket.contactId))?.name ?? '', ticketId: ticket.id, now: deps.clock.now(), timeZone })
         : text;
-      await queueOutbound(unit, deps.jobs, ticket, body, { automated: true, ticketAnnounced: true });
     };
   };
 
@@ -79,7 +83,7 @@ export const createTimersService = (deps: TimersDeps, limits: TimerLimits = DEFA
           detail: { timer: kind, minutes: f.minutes, from: f.previousStatus, ...(kind === 'autoTransfer' ? { queueId: f.transferQueueId } : {}) },
         })),
       );
-      const sendAutomated = automatedSender(unit, companyId);
+      const textOf = automatedText(unit, companyId);
       const transferNotices = kind === 'autoTransfer' && (await companiesQueries.getSetting(unit.tx, companyId, 'sendMsgTransfTicket')) === 'enabled';
       // The batch's rows, queues and DTOs are read once each, not per ticket: a run moves
       // thousands of tickets and its round trips are CPU that requests wait for (bench:timers).
@@ -90,14 +94,20 @@ export const createTimersService = (deps: TimersDeps, limits: TimerLimits = DEFA
         if (!queueNames.has(id)) queueNames.set(id, queuesQueries.get(unit.tx, companyId, id).then((q) => q?.name));
         return queueNames.get(id)!;
       };
+      // The batch's messages are written and queued together (a few statements, not a few per ticket).
+      const sends: OutboundItem[] = [];
+      const send = (ticket: TicketRow, body: string | undefined) => {
+        if (body !== undefined) sends.push({ ticket, body, opts: { automated: true, ticketAnnounced: true, background: true } });
+      };
       for (const f of fired) {
         const t = rows.get(f.ticketId)!;
-        if (kind === 'autoClose' && !t.isGroup && f.expiresInactiveMessage.trim()) await sendAutomated(t, f.expiresInactiveMessage);
+        if (kind === 'autoClose' && !t.isGroup && f.expiresInactiveMessage.trim()) send(t, await textOf(t, f.expiresInactiveMessage));
         if (kind === 'autoTransfer' && transferNotices && !t.isGroup && t.queueId) {
           const name = await queueName(t.queueId);
-          if (name !== undefined) await sendAutomated(t, (texts) => texts.transferNotice(name, null));
+          if (name !== undefined) send(t, await textOf(t, (texts) => texts.transferNotice(name, null)));
         }
       }
+      await queueOutboundMany(unit, deps.jobs, sends);
       // The same event a person's transition stages: lists move the ticket, rooms follow it.
       // Loaded after the messages, so each DTO carries its last message.
       for (const dto of await ticketsQueries.loadDtos(unit.tx, companyId, firedIds)) {

@@ -230,6 +230,27 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
     await queueOutbound(unit, jobs, ticket, textsOf(await languageOf(unit.tx, conn.companyId)).callsDisabled, { automated: true });
   };
 
+  /**
+   * Acks of one connection handed over together (a phone reports its receipts in bursts; the
+   * sandbox hands over those that came due at once) are stored in one transaction: each applied
+   * in order as on its own, one ticket read for all, one `message.updated` per changed message.
+   */
+  const ackBursts = new Map<number, { updates: AckUpdate[]; done: Promise<void> }>();
+  const applyAcks = (conn: ConnectionFacts, updates: AckUpdate[]) =>
+    data.withTenant({ companyId: conn.companyId }, async ({ tx, stage }) => {
+      const rows: messagesRepo.MessageRow[] = [];
+      for (const u of updates) {
+        const row = await messagesRepo.applyAck(tx, conn.companyId, conn.id, u.id, u.ack);
+        if (row) rows.push(row);
+      }
+      if (rows.length === 0) return;
+      const tickets = new Map((await ticketsQueries.loadDtos(tx, conn.companyId, [...new Set(rows.map((r) => r.ticketId))])).map((t) => [t.id, t]));
+      for (const row of rows) {
+        const ticket = tickets.get(row.ticketId);
+        if (ticket) stage({ type: 'message.updated', companyId: conn.companyId, message: messagesRepo.toMessageDto(row), ticket });
+      }
+    });
+
   const api = {
     /**
      * Stores the message; with `channel` (and a media store), its media is then downloaded in
@@ -252,13 +273,23 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
       }
     },
 
-    async applyAck(conn: ConnectionFacts, update: AckUpdate): Promise<void> {
-      await data.withTenant({ companyId: conn.companyId }, async ({ tx, stage }) => {
-        const row = await messagesRepo.applyAck(tx, conn.companyId, conn.id, update.id, update.ack);
-        if (!row) return;
-        const ticket = await ticketsQueries.loadDto(tx, conn.companyId, row.ticketId);
-        if (ticket) stage({ type: 'message.updated', companyId: conn.companyId, message: messagesRepo.toMessageDto(row), ticket });
+    /**
+     * Resolves once the ack is stored. Acks of the connection arriving in the same turn of the
+     * event loop join it and are stored with it (`applyAcks`; a failure fails them all).
+     */
+    applyAck(conn: ConnectionFacts, update: AckUpdate): Promise<void> {
+      const open = ackBursts.get(conn.id);
+      if (open) {
+        open.updates.push(update);
+        return open.done;
+      }
+      const burst = { updates: [update], done: Promise.resolve() };
+      burst.done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        ackBursts.delete(conn.id);
+        return applyAcks(conn, burst.updates);
       });
+      ackBursts.set(conn.id, burst);
+      return burst.done;
     },
 
     /** The target's body becomes the edited text; returns whether a message was updated. */

@@ -21,6 +21,11 @@ export interface SandboxTiming {
   /** ms after a send until the phone reports "delivered", then "read". */
   deliveredAfterMs: number;
   readAfterMs: number;
+  /**
+   * The phone reports its receipts together, on this grid (as WhatsApp lists several message ids
+   * in one receipt): each ack comes at the first multiple of it after its time. Default 1 ms (none).
+   */
+  receiptsEveryMs?: number;
 }
 
 /**
@@ -37,6 +42,10 @@ export class SandboxChannel implements WhatsAppChannel {
   private readonly emitter = new ChannelEmitter();
   private readonly timers = new Set<NodeJS.Timeout>();
   private acks: Promise<void> = Promise.resolve();
+  /** Acks that came due and wait for the write under way (then go in the next one). */
+  private dueAcks: { id: string; ack: number }[] = [];
+  /** Acks not yet due, by the time they come due (one timer each). */
+  private readonly receipts = new Map<number, { id: string; ack: number }[]>();
   /** Calls we declined, in order (the simulated phone shows them as rejected). */
   readonly rejectedCalls: { id: string; from: string }[] = [];
   /** Numbers that have no WhatsApp here (every other simulated customer has). */
@@ -51,7 +60,7 @@ export class SandboxChannel implements WhatsAppChannel {
   constructor(
     readonly whatsappId: number,
     private readonly store: SandboxStore,
-    private readonly timing: SandboxTiming = { deliveredAfterMs: 300, readAfterMs: 1_000 },
+    private readonly timing: SandboxTiming = { deliveredAfterMs: 300, readAfterMs: 1_000, receiptsEveryMs: 250 },
   ) {}
 
   async connect(): Promise<void> {
@@ -62,6 +71,8 @@ export class SandboxChannel implements WhatsAppChannel {
   async disconnect(): Promise<void> {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
+    this.receipts.clear();
+    this.dueAcks = [];
     await this.emitter.emit('status', { status: 'DISCONNECTED', qrcode: '' });
   }
 
@@ -171,14 +182,36 @@ export class SandboxChannel implements WhatsAppChannel {
   }
 
   private later(ms: number, id: string, ack: number): void {
+    const every = Math.max(1, this.timing.receiptsEveryMs ?? 1);
+    const at = Math.ceil((Date.now() + ms) / every) * every;
+    const pending = this.receipts.get(at);
+    if (pending) {
+      pending.push({ id, ack });
+      return;
+    }
+    const receipt = [{ id, ack }];
+    this.receipts.set(at, receipt);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      // One after another: a slow write must not let "read" overtake "delivered".
+      this.receipts.delete(at);
+      const waiting = this.dueAcks.length > 0;
+      this.dueAcks.push(...receipt);
+      // A write is already waiting for its turn: these acks go with it.
+      if (waiting) return;
+      // One write after another, so a slow write cannot let "read" overtake "delivered". The acks
+      // that came due while the previous write and its events were handled go together, as a
+      // phone's receipts do: one write, then their events in order, handed over together so
+      // the pipeline can store them in one transaction (many messages sent at once: a timer run).
       this.acks = this.acks
-        .then(() => this.store.setAck(id, ack))
-        .then(() => this.emitter.emit('ack', { id, ack }))
+        .then(async () => {
+          const due = this.dueAcks;
+          this.dueAcks = [];
+          if (due.length === 0) return;
+          await this.store.setAcks(due);
+          await Promise.all(due.map((a) => this.emitter.emit('ack', a)));
+        })
         .catch((err: unknown) => console.error('sandbox ack failed', err));
-    }, ms);
+    }, at - Date.now());
     timer.unref();
     this.timers.add(timer);
   }

@@ -62,6 +62,22 @@ export const createSandboxStore = (data: DataAccess, companyId: number, whatsapp
           .onConflictDoNothing(),
       );
     },
+    /**
+     * Several acks in one write (the phone's receipts that came due together): each message's
+     * highest; acks only move forward.
+     */
+    async setAcks(acks: { id: string; ack: number }[]): Promise<void> {
+      const highest = new Map<string, number>();
+      for (const a of acks) highest.set(a.id, Math.max(a.ack, highest.get(a.id) ?? a.ack));
+      if (highest.size === 0) return;
+      const json = JSON.stringify([...highest].map(([id, ack]) => ({ id, ack })));
+      await tenant(({ tx }) =>
+        tx.execute(sql`
+          update sandbox_outbox o set ack = greatest(o.ack, a.ack), updated_at = now()
+          from jsonb_to_recordset(${json}::jsonb) as a(id text, ack int)
+          where o.company_id = ${companyId} and o.whatsapp_id = ${whatsappId} and o.wa_message_id = a.id`),
+      );
+    },
     async setAck(waMessageId: string, ack: number): Promise<void> {
       await tenant(({ tx }) =>
         // Acks only move forward: two timers' writes may land out of order.
