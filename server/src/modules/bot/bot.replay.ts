@@ -160,7 +160,12 @@ export const createBotReplay = (deps: ReplayDeps) => {
         const left = deadline - Date.now();
         let timer: NodeJS.Timeout | undefined;
         const budget = new Promise<BotReply>((resolve) => {
-          timer = setTimeout(() => resolve({ messages: [], stop: true, timeline: [{ kind: errKind, detail: { error: 'time-budget', id: call.id } }] }), Math.max(0, left));
+          timer = setTimeout(() => {
+            // The budget is spent once its timer fires, whatever Date.now() says (a timer may fire
+            // a millisecond before the wall clock reaches the deadline): the next turns are skipped.
+            budgetExceeded = true;
+            resolve({ messages: [], stop: true, timeline: [{ kind: errKind, detail: { error: 'time-budget', id: call.id } }] });
+          }, Math.max(0, left));
         });
         try {
           const turn = {
@@ -190,7 +195,7 @@ export const createBotReplay = (deps: ReplayDeps) => {
         const at = m.createdAt.toISOString();
         // The bot had let go before this message (a person's turn to answer).
         const withPerson = state.userId !== null || state.status === 'open' || state.status === 'closed' || (state.botAt !== null && !state.chatbot && state.status !== 'attending');
-        if (Date.now() >= deadline) {
+        if (budgetExceeded || Date.now() >= deadline) {
           budgetExceeded = true;
           rows.push({ messageId: m.id, at, inbound, actual, replay: [], decision: decisionOf(state, loaded.queueNames, null, false), events: [], error: null, skipped: true });
           continue;
