@@ -32,40 +32,45 @@ export interface OutboundOptions {
   background?: boolean;
 }
 
+/** The stored row of one outgoing message (ack 0, read, our own pre-generated WhatsApp id). */
+const outgoingRow = (ticket: TicketRow, body: string, opts: OutboundOptions): repo.OutgoingRow => ({
+  ticketId: ticket.id,
+  contactId: ticket.contactId,
+  whatsappId: ticket.whatsappId,
+  waMessageId: newWaMessageId(),
+  userId: opts.userId ?? null,
+  body,
+  fromMe: true,
+  ack: 0,
+  read: true,
+  automated: opts.automated ?? false,
+  quotedMsgId: opts.quotedMsgId ?? null,
+  mediaType: opts.media?.type ?? null,
+  mediaUrl: opts.media?.name ?? null,
+  isForwarded: opts.forwarded ?? false,
+  clientId: opts.clientId ?? null,
+});
+
+/** Its `message.send` job. */
+const sendJob = (companyId: number, messageId: number, opts: OutboundOptions) => ({
+  companyId,
+  messageId,
+  ...(opts.composeMs && opts.composeMs > 0 ? { composeMs: opts.composeMs } : {}),
+  ...(opts.background ? { background: true } : {}),
+});
+
 /**
  * Writes an outgoing message (ack 0) and its send job in the caller's transaction, so a crash
  * can neither lose the message nor send one that was never stored (server-behaviour §7).
  */
 export const queueOutbound = async (unit: Unit, jobs: Jobs, ticket: TicketRow, body: string, opts: OutboundOptions = {}): Promise<repo.MessageRow> => {
-  const row = await repo.insert(unit.tx, {
-    companyId: ticket.companyId,
-    ticketId: ticket.id,
-    contactId: ticket.contactId,
-    whatsappId: ticket.whatsappId,
-    waMessageId: newWaMessageId(),
-    userId: opts.userId ?? null,
-    body,
-    fromMe: true,
-    ack: 0,
-    read: true,
-    automated: opts.automated ?? false,
-    quotedMsgId: opts.quotedMsgId ?? null,
-    mediaType: opts.media?.type ?? null,
-    mediaUrl: opts.media?.name ?? null,
-    isForwarded: opts.forwarded ?? false,
-    clientId: opts.clientId ?? null,
-  });
+  const row = await repo.insert(unit.tx, { companyId: ticket.companyId, ...outgoingRow(ticket, body, opts) });
   // The list names a media message's kind ('📷 Imagem', a document's name), never blank.
   const preview = opts.media
     ? lastMessagePreview(opts.media.type, body, textsOf(await companiesQueries.getSetting(unit.tx, ticket.companyId, LANGUAGE_SETTING)).kinds, opts.media.name)
     : body;
   await ticketsQueries.touchAfterSend(unit.tx, ticket.companyId, ticket.id, preview);
-  await jobs.enqueue(unit.tx, 'message.send', {
-    companyId: ticket.companyId,
-    messageId: row.id,
-    ...(opts.composeMs && opts.composeMs > 0 ? { composeMs: opts.composeMs } : {}),
-    ...(opts.background ? { background: true } : {}),
-  });
+  await jobs.enqueue(unit.tx, 'message.send', sendJob(ticket.companyId, row.id, opts));
   const ticketDto = (await ticketsQueries.loadDto(unit.tx, ticket.companyId, ticket.id))!;
   const [dto] = await repo.withQuoted(unit.tx, ticket.companyId, [row]);
   unit.stage({ type: 'message.created', companyId: ticket.companyId, message: dto!, ticket: ticketDto });
@@ -97,23 +102,7 @@ export const queueOutboundMany = async (unit: Unit, jobs: Jobs, items: OutboundI
   const rows = await repo.insertMany(
     tx,
     companyId,
-    items.map(({ ticket, body, opts = {} }) => ({
-      ticketId: ticket.id,
-      contactId: ticket.contactId,
-      whatsappId: ticket.whatsappId,
-      waMessageId: newWaMessageId(),
-      userId: opts.userId ?? null,
-      body,
-      fromMe: true,
-      ack: 0,
-      read: true,
-      automated: opts.automated ?? false,
-      quotedMsgId: opts.quotedMsgId ?? null,
-      mediaType: opts.media?.type ?? null,
-      mediaUrl: opts.media?.name ?? null,
-      isForwarded: opts.forwarded ?? false,
-      clientId: opts.clientId ?? null,
-    })),
+    items.map(({ ticket, body, opts = {} }) => outgoingRow(ticket, body, opts)),
   );
   const kinds = items.some((i) => i.opts?.media) ? textsOf(await companiesQueries.getSetting(tx, companyId, LANGUAGE_SETTING)).kinds : undefined;
   await ticketsQueries.touchAfterSendMany(
@@ -124,10 +113,7 @@ export const queueOutboundMany = async (unit: Unit, jobs: Jobs, items: OutboundI
   await jobs.enqueueMany(
     tx,
     'message.send',
-    rows.map((row, i) => {
-      const { composeMs, background } = items[i]!.opts ?? {};
-      return { companyId, messageId: row.id, ...(composeMs && composeMs > 0 ? { composeMs } : {}), ...(background ? { background: true } : {}) };
-    }),
+    rows.map((row, i) => sendJob(companyId, row.id, items[i]!.opts ?? {})),
   );
   const tickets = new Map((await ticketsQueries.loadDtos(tx, companyId, [...new Set(items.map((i) => i.ticket.id))])).map((t) => [t.id, t]));
   const dtos = await repo.withQuoted(tx, companyId, rows);
