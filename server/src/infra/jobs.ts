@@ -25,7 +25,8 @@ export type JobName =
   | 'contact-list.check'
   | 'webhook.deliver'
   | 'invoices.generate'
-  | 'webhooks.prune';
+  | 'webhooks.prune'
+  | 'tickets.counts';
 
 export interface JobPayloads {
   /**
@@ -80,10 +81,12 @@ export interface JobPayloads {
   'invoices.generate': Record<string, never>;
   /** Once a day: the webhook delivery log's old and over-cap rows, across companies (decision 0320). */
   'webhooks.prune': Record<string, never>;
+  /** Every minute: the ticket count deltas folded, one row per company and status (decision 0322). */
+  'tickets.counts': Record<string, never>;
 }
 
 /** Cron jobs: pg-boss creates one job per tick for the whole cluster. */
-export type CronJobName = Extract<JobName, 'timers.sweep' | 'schedules.sweep' | 'campaigns.sweep' | 'invoices.generate' | 'webhooks.prune'>;
+export type CronJobName = Extract<JobName, 'timers.sweep' | 'schedules.sweep' | 'campaigns.sweep' | 'invoices.generate' | 'webhooks.prune' | 'tickets.counts'>;
 
 /** Jobs that need a connection's live socket, so they run in the process holding its lease. */
 export type ConnectionJobName = Extract<JobName, 'message.send' | 'media.download' | 'session.command' | 'message.read' | 'contact.picture' | 'contact-list.check'>;
@@ -176,7 +179,7 @@ export class Jobs {
     for (const name of queues) await boss.createQueue(name);
     // A cron queue is 'stately': at most one job waiting and one running, so a slow run never
     // piles up ticks and two processes never run it at once.
-    for (const name of ['timers.sweep', 'schedules.sweep', 'campaigns.sweep', 'invoices.generate', 'webhooks.prune'] satisfies CronJobName[]) await boss.createQueue(name, { name, policy: 'stately' });
+    for (const name of ['timers.sweep', 'schedules.sweep', 'campaigns.sweep', 'invoices.generate', 'webhooks.prune', 'tickets.counts'] satisfies CronJobName[]) await boss.createQueue(name, { name, policy: 'stately' });
     // The app role enqueues inside its own transactions, so it needs the queue tables too.
     await boss.getDb().executeSql(
       `grant usage on schema pgboss to ${APP_ROLE}; grant select, insert, update on all tables in schema pgboss to ${APP_ROLE}; grant usage on all sequences in schema pgboss to ${APP_ROLE}`,

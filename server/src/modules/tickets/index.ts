@@ -5,7 +5,7 @@ import type { EventBus } from '../../infra/event-bus';
 import type { Jobs } from '../../infra/jobs';
 import { defineModule } from '../../infra/module';
 import type { FastifyInstance } from 'fastify';
-import { findLive, get, getMany, insert, liveOrOpen, loadDto, loadDtos, remove, spans, ticketFromJson, touchAfterReceive, touchAfterSend, touchAfterSendMany, update } from './tickets.repository';
+import { findLive, foldCounts, get, getMany, insert, liveOrOpen, loadDto, loadDtos, remove, spans, ticketFromJson, touchAfterReceive, touchAfterSend, touchAfterSendMany, update } from './tickets.repository';
 import { registerTicketListeners } from './tickets.listeners';
 import { ticketsRoutes } from './tickets.routes';
 import { createTicketsService } from './tickets.service';
@@ -19,7 +19,10 @@ export type { TicketTimelineWriter } from './tickets.transitions';
 export { canSee, ticketRooms, visibleSql } from './visibility';
 
 /** Reads and writes of tickets other modules run inside their own transaction (the SQL stays here). */
-export const ticketsQueries = { findLive, get, getMany, insert, liveOrOpen, loadDto, loadDtos, remove, spans, ticketFromJson, touchAfterReceive, touchAfterSend, touchAfterSendMany, update };
+export const ticketsQueries = { findLive, foldCounts, get, getMany, insert, liveOrOpen, loadDto, loadDtos, remove, spans, ticketFromJson, touchAfterReceive, touchAfterSend, touchAfterSendMany, update };
+
+/** Every minute: the count deltas of the minute folded (decision 0322); a fold that outlives it is expired. */
+export const TICKET_COUNTS_CRON = '* * * * *';
 
 export const ticketsModule = defineModule({
   name: 'tickets',
@@ -28,8 +31,12 @@ export const ticketsModule = defineModule({
     const tickets = createTicketsService({ data: k.data, jobs: k.jobs, clock: k.clock, timeline: k.ticketTimeline });
     return {
       routes: ticketsRoutes(tickets),
-      start: (rt) => {
+      start: async (rt) => {
         registerTicketListeners(k.bus, rt);
+        await k.jobs.work('tickets.counts', async () => {
+          await k.data.withSystem('tickets:counts', ({ tx }) => foldCounts(tx));
+        });
+        await k.jobs.schedule('tickets.counts', TICKET_COUNTS_CRON, { expireInSeconds: 60 });
         // A deleted agent's open tickets go back to their queues (decision 0110).
         k.bus.on('user.deleted', (e) => void tickets.releaseOrphaned(e.companyId, e.userId).catch((err: unknown) => k.app.log.error({ err }, 'releasing a deleted user’s tickets failed')));
         rt.use(ticketSockets({ data: k.data, tickets, log: k.app.log }));

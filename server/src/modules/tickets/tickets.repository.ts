@@ -2,7 +2,7 @@ import { and, eq, gt, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Actor, ListTicketsQuery, TicketDto, TicketStatus } from '@balcao/shared';
 import { can, TICKET_PAGE_SIZE } from '@balcao/shared';
 import type { Tx } from '../../db/client';
-import { tickets } from './tickets.table';
+import { ticketCounts, tickets } from './tickets.table';
 import { visibleSql } from './visibility';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -73,6 +73,31 @@ const searchSql = (term: string): SQL | undefined => {
   return sql`balcao_search_tickets(${words}, ${like}, ${digits ? `%${digits}%` : ''})`;
 };
 
+/**
+ * How many tickets the company has (in `status`), from the kept counts (decision 0322): a sum of
+ * a few rows, where counting the tickets visits each one's heap page after a burst of updates.
+ */
+const keptCount = (companyId: number, status: string | undefined): SQL =>
+  sql`(select coalesce(sum(n), 0)::int from ${ticketCounts} where ${ticketCounts.companyId} = ${companyId}${status ? sql` and ${ticketCounts.status} = ${status}` : sql``})`;
+
+/**
+ * Folds each (company, status)'s deltas into one row, dropping sums of zero (across companies:
+ * run under `withSystem('tickets:counts')`). One statement: deltas appended meanwhile are not
+ * in its snapshot, so they stay, and are folded next time.
+ */
+export const foldCounts = async (tx: Tx): Promise<number> => {
+  const rows = await tx.execute<{ n: number }>(sql`
+    with gone as (
+      delete from ${ticketCounts} where (${ticketCounts.companyId}, ${ticketCounts.status}) in (
+        select company_id, status from ${ticketCounts} group by 1, 2 having count(*) > 1 or sum(n) = 0)
+      returning company_id, status, n),
+    kept as (
+      insert into ${ticketCounts} (company_id, status, n)
+      select company_id, status, sum(n) from gone group by 1, 2 having sum(n) <> 0 returning 1)
+    select (select count(*) from gone)::int as n`);
+  return Number(rows[0]?.n ?? 0);
+};
+
 /** One statement (the request's hot path): the count, the page and the page's DTOs. */
 export const list = async (tx: Tx, companyId: number, actor: { id: number; profile: Actor['profile'] }, q: ListTicketsQuery) => {
   const where: SQL[] = [sql`${tickets.companyId} = ${companyId}`];
@@ -92,6 +117,8 @@ export const list = async (tx: Tx, companyId: number, actor: { id: number; profi
     where.push(sql`(select count(*) from ticket_tags tt where tt.ticket_id = ${tickets.id} and tt.company_id = ${companyId} and tt.tag_id = any(${intArray(tagIds)})) = ${tagIds.length}`);
   }
   const search = q.searchParam ? searchSql(q.searchParam) : undefined;
+  // Company and status alone: the count is the kept one (ticket_counts), whatever the table's churn.
+  const countKept = showAll && !search && where.length === (q.status ? 2 : 1);
   const cond = sql.join(where, sql` and `);
   const offset = (q.pageNumber - 1) * TICKET_PAGE_SIZE;
   const order = sql.join(newestFirst, sql`, `);
@@ -110,7 +137,7 @@ export const list = async (tx: Tx, companyId: number, actor: { id: number; profi
   const matching = search
     ? sql`(select count(*)::int from ${search} as f(id) where exists (select 1 from ${tickets} where ${tickets.id} = f.id and ${cond}))`
     : sql`(select count(*)::int from ${tickets} where ${cond})`;
-  const total = filtered ? sql`coalesce((select max(total)::int from hits), ${matching})` : matching;
+  const total = filtered ? sql`coalesce((select max(total)::int from hits), ${matching})` : countKept ? keptCount(companyId, q.status) : matching;
   const [row] = await tx.execute<{ count: number; dtos: TicketDto[]; more: boolean }>(sql`
     with hits as (${
       search

@@ -71,6 +71,26 @@ export const tickets = pgTable(
   ],
 );
 
+/**
+ * How many tickets each company has in each status, as signed deltas (decision 0322): a trigger
+ * on `tickets` (migration 0019) appends +1/−1 rows as tickets are created, change status or go;
+ * a count is the sum of its rows, and the `tickets.counts` job folds them into one row per
+ * (company, status) every minute. An unfiltered list's count reads these few rows instead of
+ * counting the company's tickets, which after a burst of updates (the timers, a campaign) means a
+ * heap visit per ticket until VACUUM runs. Append-only, so no two transactions ever wait on a
+ * counter. No foreign key (each delta would lock the company's row): a trigger on `companies`
+ * deletes a deleted company's counts.
+ */
+export const ticketCounts = pgTable(
+  'ticket_counts',
+  {
+    companyId: integer('company_id').notNull(),
+    status: varchar('status', { length: 10 }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('ticket_counts_company_status').on(t.companyId, t.status)],
+);
+
 export const tags = pgTable(
   'tags',
   {
