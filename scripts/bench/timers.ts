@@ -26,6 +26,7 @@ import { cpuMeter } from './lib/cpu';
 import { Jobs } from '../../server/src/infra/jobs';
 import { systemClock } from '../../server/src/infra/clock';
 import { createTimersService, DEFAULT_TIMER_LIMITS } from '../../server/src/modules/timers';
+import { ticketsQueries } from '../../server/src/modules/tickets';
 import { TIMER_INDEXES } from './timers-indexes';
 
 const SCALE = flag('scale', 1);
@@ -67,6 +68,8 @@ await withCluster('timers', async (cluster) => {
   console.log(`seeded in ${seed.seconds.toFixed(1)} s: ${seed.tickets} tickets, ${seed.messages} messages; due: ${due!.close} auto-close, ${due!.transfer} auto-transfer; timer indexes: ${hasFlag('no-indexes') ? 'none' : 'created'}`);
 
   const app = await startApp(db, { seed: false });
+  // The reshaping above appended a count delta per ticket moved: folded, as the server's minute job would.
+  await app.data.withSystem('tickets:counts', ({ tx }) => ticketsQueries.foldCounts(tx));
   const jobs = await Jobs.start(db.ownerUrl);
   const timers = createTimersService({ data: app.data, jobs, clock: systemClock });
   let result: string[] | undefined;
