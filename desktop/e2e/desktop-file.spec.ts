@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import config from '../playwright.config';
-import { Api, uniqueCustomer, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_CONTROL_PORT, E2E_DOMAIN } from './support/constants';
+import { E2E_CONTROL_PORT } from './support/constants';
+import { seedConversationCompany } from './support/conversation';
 import { startDesktopApp } from './support/desktop-app';
 import { Phone } from './support/simulator';
 import { composerInput, customerMessages, ourMessages, showList, snapshot, ticketItem } from './support/ui';
@@ -24,23 +24,7 @@ const fileRoute = (route: RegExp) => new RegExp(`^file://.*/dist-app/index\\.htm
 test('the app opened from its files chooses the server, logs in, gets live events and reaches the customer', async ({ page, browser, request, baseURL }) => {
   test.setTimeout(180_000);
   const server = new URL(baseURL!).origin;
-  const stamp = uniqueStamp();
-  const agent = { name: 'Agente', email: `agente.${stamp}@${E2E_DOMAIN}`, password: 'Agente1234!' };
-  const phoneUser = { name: 'Telefone', email: `telefone.${stamp}@${E2E_DOMAIN}`, password: 'Telefone123!', profile: 'admin' as const };
-  const helper = { name: 'API', email: `api.${stamp}@${E2E_DOMAIN}`, password: 'ApiArquivo1!', profile: 'admin' as const };
-  const customer = uniqueCustomer('Cliente');
-
-  const { api, agentId, queueId } = await test.step('setup: a company with a sandbox connection, a queue and three admins', async () => {
-    const owner = await Api.login(request, E2E_ADMIN);
-    const company = await owner.createCompany(`Empresa ${stamp}`, agent);
-    const first = await Api.login(request, agent);
-    await first.createUser(phoneUser);
-    await first.createUser(helper);
-    const api = await Api.login(request, helper);
-    await api.createSandboxConnection();
-    const queue = await api.post<{ id: number }>('/queue', { name: 'Atendimento', color: '#1677ff' });
-    return { api, agentId: company.adminUserId, queueId: queue.id };
-  });
+  const { stamp, agent, phoneUser, customer, api, agentId, queueId } = await seedConversationCompany(request);
 
   const app = await startDesktopApp(page, server);
 

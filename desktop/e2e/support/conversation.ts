@@ -19,22 +19,18 @@ export interface ConversationWorld {
 }
 
 /**
- * A company of its own with a sandbox connection and a queue; the agent (its first admin) logged
- * in on `page`; the customer's phone open in the Simulador; the customer's first words made a
- * ticket, which the agent took and has open. Close `phoneContext` at the end.
+ * A company of its own (seeded through the API): a sandbox connection, a queue named
+ * "Atendimento" and three admins — the agent (its first admin), the phone's user (the Simulador
+ * runs in another browser) and a helper behind `api`. One session per user: the agent's page,
+ * the phone's page and the API would otherwise log each other out.
  */
-export const startConversation = async (
-  { page, browser, request }: { page: Page; browser: Browser; request: APIRequestContext },
-  firstWords: string,
-): Promise<ConversationWorld> => {
+export const seedConversationCompany = async (request: APIRequestContext) => {
   const stamp = uniqueStamp();
   const agent = { name: 'Agente', email: `agente.${stamp}@${E2E_DOMAIN}`, password: 'Agente1234!' };
   const phoneUser = { name: 'Telefone', email: `telefone.${stamp}@${E2E_DOMAIN}`, password: 'Telefone123!', profile: 'admin' as const };
   const helper = { name: 'API', email: `api.${stamp}@${E2E_DOMAIN}`, password: 'ApiConversa1!', profile: 'admin' as const };
   const customer = uniqueCustomer('Cliente');
-
-  // One session per user: the agent's browser, the phone's browser and the API are three users.
-  const { api, agentId, queueId } = await test.step('setup: a company with a sandbox connection, a queue and three admins', async () => {
+  const seeded = await test.step('setup: a company with a sandbox connection, a queue and three admins', async () => {
     const owner = await Api.login(request, E2E_ADMIN);
     const company = await owner.createCompany(`Empresa ${stamp}`, agent);
     const first = await Api.login(request, agent);
@@ -45,6 +41,19 @@ export const startConversation = async (
     const queue = await api.post<{ id: number }>('/queue', { name: 'Atendimento', color: '#1677ff' });
     return { api, agentId: company.adminUserId, queueId: queue.id };
   });
+  return { stamp, agent, phoneUser, customer, ...seeded };
+};
+
+/**
+ * A company of its own with a sandbox connection and a queue; the agent (its first admin) logged
+ * in on `page`; the customer's phone open in the Simulador; the customer's first words made a
+ * ticket, which the agent took and has open. Close `phoneContext` at the end.
+ */
+export const startConversation = async (
+  { page, browser, request }: { page: Page; browser: Browser; request: APIRequestContext },
+  firstWords: string,
+): Promise<ConversationWorld> => {
+  const { stamp, agent, phoneUser, customer, api, agentId, queueId } = await seedConversationCompany(request);
 
   const realtime = watchRealtime(page);
   await loginInBrowser(page, agent);
