@@ -45,7 +45,7 @@ export const QueuesPage = () => {
       data-testid="queue-color"
       aria-label={q.color}
       title={q.color}
-      style={{ display: 'inline-block', width: 40, height: 20, borderRadius: token.borderRadiusSM, background: q.color, border: `1px solid ${token.colorBorder}`, verticalAlign: 'middle' }}
+      style={{ display: 'inline-block', width: narrow ? 28 : 40, height: 20, borderRadius: token.borderRadiusSM, background: q.color, border: `1px solid ${token.colorBorder}`, verticalAlign: 'middle' }}
     />
   );
   const columns: TableColumnsType<QueueDto> = [
@@ -55,18 +55,19 @@ export const QueuesPage = () => {
       title: t('queues.name'),
       render: (_, q) => (
         <Flex vertical>
-          <Typography.Text ellipsis style={{ maxWidth: narrow ? 150 : 260 }}>
+          {/* At 390 px the four columns share ~357 px: names past 120 px end in an ellipsis, or the actions leave the card. */}
+          <Typography.Text ellipsis style={{ maxWidth: narrow ? 120 : 260 }}>
             {q.name}
           </Typography.Text>
           {narrow && q.greetingMessage ? (
-            <Typography.Text type="secondary" ellipsis style={{ maxWidth: 150, fontSize: token.fontSizeSM }}>
+            <Typography.Text type="secondary" ellipsis style={{ maxWidth: 120, fontSize: token.fontSizeSM }}>
               {q.greetingMessage}
             </Typography.Text>
           ) : null}
         </Flex>
       ),
     },
-    { key: 'color', title: t('queues.color'), align: 'center', width: narrow ? 56 : 80, render: (_, q) => swatch(q) },
+    { key: 'color', title: t('queues.color'), align: 'center', width: narrow ? 44 : 80, render: (_, q) => swatch(q) },
     { key: 'orderQueue', title: narrow ? t('queues.orderShort') : t('queues.orderQueue'), align: 'center', width: narrow ? 52 : 110, render: (_, q) => q.orderQueue ?? '—' },
     ...(narrow
       ? []
