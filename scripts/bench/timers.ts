@@ -70,6 +70,15 @@ await withCluster('timers', async (cluster) => {
   const app = await startApp(db, { seed: false });
   // The reshaping above appended a count delta per ticket moved: folded, as the server's minute job would.
   await app.data.withSystem('tickets:counts', ({ tx }) => ticketsQueries.foldCounts(tx));
+  // The lists' counts (decision 0322) must be the tickets', before the run and after it.
+  const countsAgree = async (when: string) => {
+    const [off] = await owner<{ n: number }[]>`
+      select count(*)::int as n from (select company_id, status, count(*)::int as n from tickets group by 1, 2) t
+      full join (select company_id, status, sum(n)::int as n from ticket_counts group by 1, 2 having sum(n) <> 0) k using (company_id, status)
+      where t.n is distinct from k.n`;
+    if (off!.n > 0) throw new Error(`${when}: the kept ticket counts disagree with the tickets in ${off!.n} (company, status) pairs`);
+  };
+  await countsAgree('after seeding');
   const jobs = await Jobs.start(db.ownerUrl);
   const timers = createTimersService({ data: app.data, jobs, clock: systemClock });
   let result: string[] | undefined;
@@ -113,6 +122,7 @@ await withCluster('timers', async (cluster) => {
     const s2 = (now() - t2) / 1000;
     running = false;
     await loop;
+    await countsAgree('after the timers');
     const [fired] = await owner<{ n: number }[]>`select count(*)::int as n from ticket_events where kind = 'timer'`;
     const moved = runs.reduce((a, r) => a + r.moved, 0);
     const runMs = runs.map((r) => r.ms);
