@@ -72,7 +72,8 @@ describe('ProfileModal', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByTestId('profile-name'), { target: { value: 'A' } });
     fireEvent.change(screen.getByTestId('profile-password'), { target: { value: '123' } });
     save();
-    expect(await screen.findAllByText('Too Short!')).toHaveLength(2);
+    // Each field's rule settles on its own: wait for both messages, not the first.
+    await waitFor(() => expect(screen.getAllByText('Too Short!')).toHaveLength(2));
     expect(api.save).not.toHaveBeenCalled();
   });
 

@@ -40,7 +40,8 @@ describe('UserModal', { timeout: 30_000 }, () => {
     type('user-email', 'x');
     type('user-password', '123');
     save();
-    expect(await screen.findAllByText('Too Short!')).toHaveLength(2);
+    // Each field's rule settles on its own: wait for both messages, not the first.
+    await waitFor(() => expect(screen.getAllByText('Too Short!')).toHaveLength(2));
     expect(screen.getByText('Invalid email')).toBeTruthy();
     expect(api.create).not.toHaveBeenCalled();
   });
