@@ -33,8 +33,8 @@ export interface TimerLimits {
    * time, and resting 2× measured ×2.09 and ×2.02 (quiet 2-core VM; runs of 2000 tickets in ~4.5 s);
    * resting 4×: ×1.66, ×1.63, ×1.95, ×1.86, ×2.06 (runs in ~6–7 s, ~350 tickets/s, against
    * ~50–110/s before the batching). Most of what was left was not CPU: the list's count visited a
-   * heap page per ticket the timers had updated; with the kept counts (decision 0322): ×1.39,
-   * ×1.39, ×1.22, ×1.44. Tests leave it out.
+   * heap page per ticket the timers had updated; with the kept counts (decision 0322): ×1.32,
+   * ×1.50, ×1.57, ×1.49. Tests leave it out.
    */
   restRatio?: number;
 }
