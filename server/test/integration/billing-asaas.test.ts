@@ -12,6 +12,7 @@ import { SUPER_EMAIL, SUPER_PASSWORD } from '../helpers/constants';
 import { startLocalServer } from '../helpers/local-server';
 import { api, createCompany, login, type TestCompany } from '../helpers/world';
 import { brCode, createAsaasProvider, sandboxWebhookToken, SANDBOX_TOKEN_HEADER } from '../../src/modules/billing';
+import { addMonths } from '../helpers/dates';
 
 const TOKEN = 'token-do-webhook-asaas-local';
 let fake: { base: string; close: () => Promise<void> };
@@ -89,9 +90,7 @@ describe('checkout through Asaas', () => {
     payments.pay_1!.status = 'RECEIVED';
     const answers = await Promise.all([hook({ ...body, id: 'evt_a2' }), hook({ ...body, id: 'evt_a2' }), hook({ ...body, id: 'evt_a3', event: 'PAYMENT_CONFIRMED' })]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
-    const d = new Date(`${before}T00:00:00Z`);
-    d.setUTCMonth(d.getUTCMonth() + 3);
-    expect(await due()).toBe(d.toISOString().slice(0, 10));
+    expect(await due()).toBe(addMonths(before, 3));
     const [paid] = await app.owner`select status, paid_at::date::text as paid from invoices where id = ${inv!.id}`;
     expect(paid).toEqual({ status: 'paid', paid: '2026-11-26' });
   });

@@ -11,6 +11,7 @@ import { SUPER_EMAIL, SUPER_PASSWORD } from '../helpers/constants';
 import { recordEvents } from '../helpers/sockets';
 import { api, connectSocket, createCompany, login, nextEvent, type TestCompany } from '../helpers/world';
 import { brCodeValid, createBillingService, createSandboxProvider, sandboxWebhookToken, SANDBOX_TOKEN_HEADER } from '../../src/modules/billing';
+import { addMonths } from '../helpers/dates';
 
 let app: TestApp;
 let a: TestCompany;
@@ -35,11 +36,6 @@ const invoicesOf = (companyId: number) => app.owner<{ id: number; value: string;
 const eventsOf = (companyId: number) => app.owner<{ provider: string; event_id: string }[]>`select provider, event_id from payment_events where company_id = ${companyId} and provider = 'sandbox' order by id`;
 const webhook = (body: unknown, token: string | null = sandboxWebhookToken(secret)) =>
   app.app.inject({ method: 'POST', url: '/subscription/webhook/sandbox', headers: token === null ? {} : { [SANDBOX_TOKEN_HEADER]: token }, payload: body as object });
-const addMonths = (day: string, n: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + n);
-  return d.toISOString().slice(0, 10);
-};
 
 beforeAll(async () => {
   app = await createTestApp();
