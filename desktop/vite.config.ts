@@ -24,8 +24,9 @@ proxy['/socket.io'] = { target: apiTarget, ws: true, changeOrigin: true };
 
 export default defineConfig({
   root: fileURLToPath(new URL('./src/renderer', import.meta.url)),
-  // Absolute base: the server serves index.html as SPA fallback for nested routes like /tickets/<uuid>.
-  base: process.env.BALCAO_WEB_BASE ?? '/',
+  // Relative base: the same build opens from files in the app; the server gives the web page
+  // <base href="/"> so nested routes like /tickets/<uuid> still load ./assets from the root (decision 0324).
+  base: process.env.BALCAO_WEB_BASE ?? './',
   // Explicit, so the transform never depends on whatever tsconfig.json sits above desktop/.
   tsconfig: fileURLToPath(new URL('./tsconfig.renderer.json', import.meta.url)),
   envDir: fileURLToPath(new URL('.', import.meta.url)),

@@ -10,10 +10,10 @@
 //   node scripts/desktop.mjs --build-only     compile main and preload only
 //   node scripts/desktop.mjs --package        compile, build the renderer, write update.json
 //                                             (electron-builder's beforeBuild hook)
-//   node scripts/desktop.mjs --renderer-only  build desktop/dist-app only (the file:// e2e spec,
-//                                             desktop/e2e/desktop-file.spec.ts)
+//   node scripts/desktop.mjs --renderer-only  build the renderer only: desktop/dist (web UI) and its
+//                                             copy desktop/dist-app (npm test; the file:// e2e spec)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,8 @@ const desktopDir = join(root, 'desktop');
 const require = createRequire(join(desktopDir, 'package.json'));
 /** Where main looks for the renderer (desktop/src/main/app-page.ts RENDERER_DIR). */
 export const RENDERER_OUT_DIR = join(desktopDir, 'dist-app');
+/** The web UI the server serves (config WEB_DIR's default): the same build. */
+const WEB_OUT_DIR = join(desktopDir, 'dist');
 const OWN_FLAGS = new Set(['--build-only', '--package', '--skip-renderer', '--renderer-only']);
 
 function run(command, args, options = {}) {
@@ -42,13 +44,16 @@ function compile() {
 }
 
 /**
- * The same renderer as the browser build, with relative asset paths (`./assets/…`) so it opens
- * from files; the router switches to hash URLs on file:. The browser build (desktop/dist,
- * absolute paths for the server's SPA fallback) is untouched.
+ * One renderer build serves both shells (decision 0324): relative asset paths (`./assets/…`), so
+ * the app opens it from files (the router switches to hash URLs on file:) and the server, which
+ * gives the web page `<base href="/">`, serves it for every nested route. The build goes to
+ * desktop/dist (the web UI); the app's copy in dist-app gets the baseline CSP.
  */
 function buildRenderer() {
   const vite = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
-  run(process.execPath, [vite, 'build', '--config', 'desktop/vite.config.ts', '--base', './', '--outDir', RENDERER_OUT_DIR, '--emptyOutDir']);
+  run(process.execPath, [vite, 'build', '--config', 'desktop/vite.config.ts', '--base', './', '--outDir', WEB_OUT_DIR, '--emptyOutDir']);
+  rmSync(RENDERER_OUT_DIR, { recursive: true, force: true });
+  cpSync(WEB_OUT_DIR, RENDERER_OUT_DIR, { recursive: true });
   const index = join(RENDERER_OUT_DIR, 'index.html');
   if (!existsSync(index)) {
     console.error(`[desktop] the renderer build left no ${index}`);

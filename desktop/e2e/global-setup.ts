@@ -13,12 +13,13 @@ const newestChange = (path: string): number => {
 };
 
 /**
- * The renderer the desktop app opens from its files (desktop/dist-app, relative paths), for
- * desktop-file.spec.ts: `npm test` builds it beforehand; a run of its own builds it when it is
- * missing or older than the renderer's sources (a few seconds).
+ * The one renderer build (decision 0324): desktop/dist, which the server serves, and its copy
+ * desktop/dist-app, which desktop-file.spec.ts opens from files. `npm test` builds it beforehand;
+ * a run of its own builds it when it is missing or older than the renderer's sources.
  */
 function ensureAppRenderer(root: string): void {
   const index = join(root, 'desktop/dist-app/index.html');
+  if (!existsSync(join(root, 'desktop/dist/index.html'))) rmSync(index, { force: true });
   const sources = ['desktop/src/renderer', 'desktop/src/common', 'shared/src', 'desktop/vite.config.ts', 'scripts/electron-renderer.mjs'];
   if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources.map((s) => newestChange(join(root, s))))) return;
   const built = spawnSync(process.execPath, ['scripts/desktop.mjs', '--renderer-only'], { cwd: root, stdio: 'inherit' });

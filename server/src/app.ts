@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_UPLOAD_MAX_BYTES, DEFAULT_WA, type Config } from './infra/config';
 import { createDbClient } from './db/client';
@@ -226,14 +227,25 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
 /** A hop count as the function Fastify would build from it (its types take no number). */
 const trustProxyOption = (t: Config['trustProxy']) => (typeof t === 'number' ? (_addr: string, hop: number) => hop < t : (t ?? false));
 
-/** The browser build, with SPA fallback: a page load of /tickets gets index.html, not the API. */
+/**
+ * The browser build, with SPA fallback: a page load of /tickets gets index.html, not the API.
+ * The one renderer build has relative asset paths (the desktop app opens the same files from
+ * disk, decision 0324), so the page gets `<base href="/">`: on /tickets/<uuid> its ./assets/…
+ * still load from /assets/…. Read per page load, so a rebuild is served without a restart.
+ */
 const registerWebUi = (app: FastifyInstance, webDir: string) => {
-  if (!existsSync(join(webDir, 'index.html'))) return;
+  const index = join(webDir, 'index.html');
+  if (!existsSync(index)) return;
   void app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: true, index: false });
   app.addHook('onRequest', async (req, reply) => {
     const accept = req.headers.accept ?? '';
     if (req.method === 'GET' && accept.includes('text/html') && !/^\/(socket\.io|docs)(\/|\?|$)/.test(req.url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const html = withRootBase(await readFile(index, 'utf8'));
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
   });
 };
+
+/** `<base href="/">` first in <head> (before any relative URL), unless the page sets its own. */
+export const withRootBase = (html: string): string =>
+  /<base\s/i.test(html) ? html : html.replace(/<head(\s[^>]*)?>/i, (head) => `${head}<base href="/" />`);

@@ -122,11 +122,14 @@ describe('trailing slashes (decision 0038)', () => {
 describe('trailing slashes next to the web UI (decision 0038)', () => {
   it('a page load of /tickets/ still gets the UI, an API call to /settings/ still gets JSON', async () => {
     const webDir = mkdtempSync(join(tmpdir(), 'balcao-web-'));
-    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Balcão UI</title>');
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><html><head><title>Balcão UI</title><script type="module" src="./assets/index.js"></script></head></html>');
     const withUi = await createTestApp({ config: { webDir } });
     try {
       const page = await withUi.app.inject({ method: 'GET', url: '/tickets/', headers: { accept: 'text/html' } });
       expect(page.body).toContain('Balcão UI');
+      // The one renderer build's relative paths resolve from the root on a nested page (decision 0324).
+      expect(page.body).toContain('<head><base href="/" /><title>');
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
       const c = await createCompany(withUi);
       const settings = await api(withUi, c.adminToken).get<unknown[]>('/settings/');
       expect(settings.status).toBe(200);
