@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../helpers/build-app';
 import { createCompany, type TestCompany } from '../helpers/world';
 import { createAuthService } from '../../src/modules/auth/auth.service';
 import { FIRST_WAIT_MS, FREE_FAILURES } from '../../src/modules/auth/login-backoff';
+import { setPasswordHashCostForTests } from '../../src/modules/users';
+import { TEST_HASH_COST } from '../helpers/constants';
 
 // Login must not tell known e-mails from unknown ones by its timing, and a flood of wrong
 // passwords slows that account from that address down without locking its owner out.
@@ -16,16 +18,29 @@ let ipSeq = 0;
 const newIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 
 beforeAll(async () => {
+  // The product's argon2 parameters, not the suite's cheap ones (server/test/setup-hash-cost.ts):
+  // these tests are about what a real hash costs.
+  setPasswordHashCostForTests(undefined);
   app = await createTestApp({ clock });
   a = await createCompany(app);
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  // The next file in this worker (isolate: false) makes its users at the suite's cost again.
+  setPasswordHashCostForTests(TEST_HASH_COST);
+});
 
 const login = (email: string, password: string, ip: string) =>
   app.app.inject({ method: 'POST', url: '/auth/login', payload: { email, password }, remoteAddress: ip });
 const freshUser = async () => (await a.addUser({})).user.email;
 
 describe('login timing', () => {
+  it("stores argon2id hashes at the library's defaults (19 MiB, 2 passes), never the suite's cheap ones", async () => {
+    const email = await freshUser();
+    const [u] = await app.owner`select password_hash from users where email = ${email}`;
+    expect(String(u!.password_hash).split('$').slice(1, 4)).toEqual(['argon2id', 'v=19', 'm=19456,t=2,p=1']);
+  });
+
   it('verifies a real argon2 hash for an unknown e-mail too', async () => {
     const seen: string[] = [];
     const auth = createAuthService({

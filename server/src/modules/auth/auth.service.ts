@@ -1,12 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+import { verify } from '@node-rs/argon2';
 import { can, NO_DUE_DATE, REFRESH_TOKEN_TTL_DAYS, SUBSCRIPTION_WARNING_DAYS, type LoginBody, type SessionUserDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import type { Tx } from '../../db/client';
 import type { AccessClaims } from '../../infra/auth';
 import { AppError } from '../../infra/errors';
 import { dayIn, daysBetween, type Clock } from '../../infra/clock';
-import { usersQueries, type UserRow } from '../users';
+import { hashPassword, usersQueries, type UserRow } from '../users';
 import { companiesQueries } from '../companies';
 import * as tokensRepo from './refresh-tokens.repository';
 import { loginBackoff } from './login-backoff';
@@ -44,7 +44,7 @@ export const createAuthService = (deps: AuthDeps) => {
   const verifyPassword = deps.verifyPassword ?? ((h: string, p: string) => verify(h, p));
   // A real hash with the users' parameters, of a password nobody knows: an unknown e-mail costs
   // the same argon2 work as a known one, so timing does not reveal which accounts exist.
-  const dummyHash = hash(randomBytes(32).toString('base64url'));
+  const dummyHash = hashPassword(randomBytes(32).toString('base64url'));
 
   /** Due-date rule: blocked after the due day (in the company's zone); warned within 5 days. */
   const checkDue = async (tx: Tx, user: UserRow): Promise<number | undefined> => {

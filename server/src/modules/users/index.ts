@@ -9,7 +9,7 @@ import { usersRoutes } from './users.routes';
 import { startOnlineSweep, userSockets } from './users.socket';
 import { createUsersService } from './users.service';
 
-export { createUsersService, hashPassword, type UsersService } from './users.service';
+export { createUsersService, hashPassword, setPasswordHashCostForTests, type UsersService } from './users.service';
 export type { UserRow } from './users.repository';
 
 /** Reads and writes of users other modules run inside their own transaction (the SQL stays here). */

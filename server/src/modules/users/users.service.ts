@@ -1,4 +1,4 @@
-import { hash } from '@node-rs/argon2';
+import { hash, type Options as HashCost } from '@node-rs/argon2';
 import { can, type CreateUserBody, type ListUsersQuery, type ListUsersResponse, type UpdateUserBody, type UserDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
@@ -9,7 +9,16 @@ import { whatsappQueries } from '../whatsapp';
 import * as repo from './users.repository';
 import { pgCode, UNIQUE_VIOLATION } from '../../db/errors';
 
-export const hashPassword = (password: string): Promise<string> => hash(password);
+/** argon2id with the library's defaults (19 MiB, 2 passes) unless a test lowered the cost. */
+let hashCost: HashCost | undefined;
+/**
+ * Tests only (server/test/setup-hash-cost.ts): a password hash costs ~25 ms of CPU at the real
+ * parameters, and the suite makes thousands. `undefined` puts the real parameters back.
+ */
+export const setPasswordHashCostForTests = (cost: HashCost | undefined): void => {
+  hashCost = cost;
+};
+export const hashPassword = (password: string): Promise<string> => hash(password, hashCost);
 
 /** What the audit trail keeps of a user: never the password (only that it changed). */
 const auditView = (u: UserDto, passwordChanged = false) => ({
