@@ -1,51 +1,96 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, every vitest tier, then the Playwright end-to-end specs.
-// Ends with the line "N passed, N failed" summed over all of them; exits non-zero on any failure.
-import { spawnSync } from 'node:child_process';
+// `npm test`: typecheck, lint, every vitest project, one renderer build and the Playwright
+// end-to-end specs. Three tracks run side by side so both cores stay busy (issue 25): vitest
+// (I/O-bound server files beside CPU-bound jsdom files), the static checks, and build → e2e.
+// Ends with each phase's time, the 20 slowest test files and the line "N passed, N failed"
+// summed over all of them; exits non-zero on any failure.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 
 // Absolute: Playwright resolves its report path against its config's folder.
 const out = resolve('.test-results');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
+const started = Date.now();
+/** label → { ms, ok } in the order the phases ended. */
+const phases = [];
+
+/**
+ * One phase as a child process. `live` streams its output (the vitest track, so a hang shows
+ * where it is); the others are kept and printed whole when they end, so tracks never interleave.
+ */
+const run = (label, cmd, args, { env = {}, live = false } = {}) =>
+  new Promise((done) => {
+    const t0 = Date.now();
+    if (live) console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+    const child = spawn(cmd, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', ...env } });
+    let text = '';
+    child.stdout?.on('data', (d) => (text += d));
+    child.stderr?.on('data', (d) => (text += d));
+    child.on('close', (code) => {
+      const ms = Date.now() - t0;
+      const ok = code === 0;
+      phases.push({ label, ms, ok });
+      if (!live) console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}\n${text.trimEnd()}`);
+      console.log(`=== ${label}: ${ok ? 'ok' : 'FAILED'} in ${(ms / 1000).toFixed(1)} s`);
+      done(ok);
+    });
+  });
 
 let passed = 0;
 let failed = 0;
-const run = (label, cmd, args, env = {}) => {
-  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return r.status === 0;
-};
-const check = (label, ok) => {
-  if (ok) passed += 1;
-  else failed += 1;
-  console.log(`${label}: ${ok ? 'ok' : 'FAILED'}`);
-};
+const check = (ok) => (ok ? (passed += 1) : (failed += 1));
+/** Per test file: { file, ms, runner } for the slowest-files table. */
+const fileTimes = [];
 
-check('typecheck', run('typecheck', 'npx', ['tsc', '-b']));
-check('lint', run('lint', 'npx', ['eslint', '.']));
-
-const vitestOk = run('unit + integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/vitest.json`]);
-if (existsSync(`${out}/vitest.json`)) {
-  const r = JSON.parse(readFileSync(`${out}/vitest.json`, 'utf8'));
+const vitestTrack = async () => {
+  const json = `${out}/vitest.json`;
+  const ok = await run('vitest (shared, server, desktop)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], { live: true });
+  if (!existsSync(json)) return void (failed += 1);
+  const r = JSON.parse(readFileSync(json, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests + (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  if (!vitestOk && r.numFailedTests === 0) failed += 1; // a crash outside a test still fails the run
-} else failed += 1;
+  if (!ok && r.numFailedTests === 0) failed += 1; // a crash outside a test still fails the run
+  for (const f of r.testResults) fileTimes.push({ file: relative('.', f.name), ms: f.endTime - f.startTime, runner: 'vitest' });
+};
 
-check('build web UI', run('build web UI', 'npm', ['run', 'build:web', '--silent']));
-// The same renderer for the desktop app, opened from files by desktop/e2e/desktop-file.spec.ts.
-check('build app renderer', run('build app renderer', 'node', ['scripts/desktop.mjs', '--renderer-only']));
-const e2eOk = run('end-to-end (Chromium)', 'npx', ['playwright', 'test', '-c', 'desktop/playwright.config.ts'], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json`,
-});
-if (existsSync(`${out}/e2e.json`)) {
-  const r = JSON.parse(readFileSync(`${out}/e2e.json`, 'utf8'));
+const checksTrack = async () => {
+  check(await run('typecheck', 'npx', ['tsc', '-b']));
+  check(await run('lint', 'npx', ['eslint', '.']));
+};
+
+/** Playwright's JSON report: a suite per spec file; a file's time is the sum of its tests' runs. */
+const specTimes = (suite, file = suite.file) => [
+  ...(suite.specs ?? []).flatMap((s) => s.tests.flatMap((t) => t.results.map((res) => ({ file, ms: res.duration })))),
+  ...(suite.suites ?? []).flatMap((s) => specTimes(s, file)),
+];
+
+const e2eTrack = async () => {
+  // One renderer build serves the web UI and the desktop app's files (decision 0324).
+  const built = await run('build renderer', 'node', ['scripts/desktop.mjs', '--renderer-only']);
+  check(built);
+  if (!built) return void (failed += 1);
+  const json = `${out}/e2e.json`;
+  const ok = await run('end-to-end (Chromium)', 'npx', ['playwright', 'test', '-c', 'desktop/playwright.config.ts'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: json } });
+  if (!existsSync(json)) return void (failed += 1);
+  const r = JSON.parse(readFileSync(json, 'utf8'));
   passed += r.stats.expected;
   failed += r.stats.unexpected + r.stats.flaky + r.stats.skipped;
-  if (!e2eOk && r.stats.unexpected === 0) failed += 1;
-} else failed += 1;
+  if (!ok && r.stats.unexpected === 0) failed += 1;
+  const perFile = new Map();
+  for (const { file, ms } of r.suites.flatMap((s) => specTimes(s))) perFile.set(file, (perFile.get(file) ?? 0) + ms);
+  for (const [file, ms] of perFile) fileTimes.push({ file: `desktop/e2e/${file}`, ms, runner: 'playwright' });
+};
+
+await Promise.all([vitestTrack(), checksTrack(), e2eTrack()]);
+
+const secs = (ms) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
+console.log('\n=== phase times (wall; the three tracks overlap)');
+for (const p of phases) console.log(`${secs(p.ms)}  ${p.label}${p.ok ? '' : '  FAILED'}`);
+console.log(`${secs(Date.now() - started)}  npm test, end to end`);
+console.log('\n=== 20 slowest test files');
+for (const f of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 20)) console.log(`${secs(f.ms)}  ${f.runner.padEnd(10)} ${f.file}`);
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
