@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every tier except the browser end-to-end specs (Playwright, desktop/e2e).
-// The projects run side by side (issue 25): the server's files wait on PostgreSQL while the
-// renderer's jsdom files keep the CPU busy. Each project's worker count is its share of 2 cores.
+// The projects run side by side in one pool (issue 25): the server's files wait on PostgreSQL
+// while the renderer's jsdom files keep the CPU busy. Vitest wants one worker count for
+// projects that run together, so it is set once, here: one more than the cores, since a server
+// file spends much of its time waiting.
 
 /** Desktop test files that declare `// @vitest-environment jsdom` in their first lines. */
 const desktopTests = readdirSync('desktop/src', { recursive: true, encoding: 'utf8' })
@@ -16,6 +18,7 @@ const nodeTests = desktopTests.filter((f) => !usesDom(f));
 
 export default defineConfig({
   test: {
+    maxWorkers: 3,
     projects: [
       // Pure logic, no per-file isolation (nothing in it keeps state between files).
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], isolate: false } },
@@ -30,10 +33,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          maxWorkers: 2,
         },
       },
-      { test: { name: 'desktop', include: domTests, maxWorkers: 2 } },
+      { test: { name: 'desktop', include: domTests } },
     ],
   },
 });

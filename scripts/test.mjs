@@ -52,6 +52,8 @@ const vitestTrack = async () => {
   passed += r.numPassedTests;
   failed += r.numFailedTests + (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   if (!ok && r.numFailedTests === 0) failed += 1; // a crash outside a test still fails the run
+  // A run that ran nothing (a refused config is an "unhandled error" with exit 0) is a failure.
+  if (r.numTotalTests === 0 || (ok && r.success === false && r.numFailedTests === 0)) failed += 1;
   for (const f of r.testResults) fileTimes.push({ file: relative('.', f.name), ms: f.endTime - f.startTime, runner: 'vitest' });
 };
 
