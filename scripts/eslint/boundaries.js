@@ -37,6 +37,8 @@ const rule = {
       const toModule = moduleOf(to);
       const report = (message) => context.report({ node: node.source, message });
 
+      // (e, checked first: its message is the precise one) *.cases.ts are the route suites' rows (decision 0323), kept beside their module: only tests import them.
+      if (to && /\.cases$/.test(to)) return report('A *.cases.ts file holds test rows: only server/test imports it, never the server.');
       // (d) infra/, db/ and lib/ are below every module (db/schema.ts re-exports the tables for drizzle-kit).
       if (/^(infra|db|lib)\//.test(from) && toModule && from !== 'db/schema') return report('infra/, db/ and lib/ never import a module: invert it (a port, a registration hook).');
       // (a) another module only through its door; *.table files may reference other tables (foreign keys are schema).

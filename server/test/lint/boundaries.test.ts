@@ -58,6 +58,14 @@ describe('layers', () => {
   });
 });
 
+describe('route suite rows', () => {
+  it('rejects a case file imported by the server; tests may import it', async () => {
+    await rejects('server/src/modules/tags/tags.routes.ts', "import { isolationCases as x } from './tags.isolation.cases';", /only server\/test imports it/);
+    await rejects('server/src/app.ts', "import { badInputCases as x } from './modules/tags/tags.bad-input.cases';", /only server\/test imports it/);
+    await passes('server/test/helpers/route-cases.ts', "import { isolationCases as x } from '../../src/modules/tags/tags.isolation.cases';");
+  });
+});
+
 describe('Baileys only in its adapter', () => {
   it('rejects Baileys and its internals outside modules/whatsapp/baileys/', async () => {
     await rejects('server/src/modules/whatsapp/session-manager.ts', "import { x } from '@whiskeysockets/baileys';", /Baileys only/);

@@ -1,0 +1,5 @@
+import { badInputSuite } from '../helpers/bad-input-suite';
+
+// Shard 1 of the bad input suite (issue 25): the rows live beside their modules
+// (server/src/modules/<m>/<m>.bad-input.cases.ts), dealt to the shards in server/test/helpers/route-cases.ts.
+badInputSuite(1);
