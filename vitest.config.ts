@@ -33,6 +33,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // A worker imports the server once for all its files, not once per file (the import
+          // was most of a small file's time). Safe here: no server test uses vi.mock, every file
+          // makes its own app on its own cloned database, and the server keeps almost no state
+          // in modules (the test hash cost, which login-hardening.test.ts puts back).
+          isolate: false,
         },
       },
       { test: { name: 'desktop', include: domTests } },

@@ -36,16 +36,21 @@ const seedCampaign = async (owner: postgres.Sql, co: TestCompany, n: number, nam
   return { campaignId: c!.id, numbers };
 };
 
-/** Our outgoing messages per number (campaign texts only), and the ledger's statuses. */
-const outcome = async (owner: postgres.Sql, companyId: number, campaignId: number) => {
-  const perNumber = await owner<{ number: string; n: number }[]>`
-    select c.number, count(m.id)::int as n from contacts c
-      left join messages m on m.contact_id = c.id and m.from_me and m.body like 'O% Cliente %'
-     where c.company_id = ${companyId} group by c.number`;
-  const statuses = await owner<{ status: string; n: number }[]>`select status, count(*)::int as n from campaign_shipping where campaign_id = ${campaignId} group by status`;
-  const [camp] = await owner<{ status: string }[]>`select status from campaigns where id = ${campaignId}`;
-  return { perNumber, statuses: Object.fromEntries(statuses.map((s) => [s.status, s.n])), status: camp!.status };
-};
+/**
+ * Our outgoing messages per number (campaign texts only), and the ledger's statuses, from one
+ * snapshot: read one after another, the last sends could commit between the messages' count and
+ * the ledger's, showing a FINALIZADA campaign with numbers that got nothing (seen under load).
+ */
+const outcome = async (owner: postgres.Sql, companyId: number, campaignId: number) =>
+  owner.begin('isolation level repeatable read read only', async (tx) => {
+    const perNumber = await tx<{ number: string; n: number }[]>`
+      select c.number, count(m.id)::int as n from contacts c
+        left join messages m on m.contact_id = c.id and m.from_me and m.body like 'O% Cliente %'
+       where c.company_id = ${companyId} group by c.number`;
+    const statuses = await tx<{ status: string; n: number }[]>`select status, count(*)::int as n from campaign_shipping where campaign_id = ${campaignId} group by status`;
+    const [camp] = await tx<{ status: string }[]>`select status from campaigns where id = ${campaignId}`;
+    return { perNumber, statuses: Object.fromEntries(statuses.map((s) => [s.status, s.n])), status: camp!.status };
+  });
 
 const waitFor = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> => {
   const end = Date.now() + ms;
