@@ -53,6 +53,9 @@ export default async function globalSetup() {
       DATABASE_URL: '',
       // Specs start local fake HTTP services (webhooks, an AI endpoint) on 127.0.0.1 (decision 0195).
       ALLOW_PRIVATE_HOSTS: '1',
+      // Two workers log in from 127.0.0.1 (every spec makes users): the production 30 a minute
+      // would answer 429 mid-run. server/test/integration/http-infra.test.ts keeps proving the 30.
+      LOGIN_RATE_LIMIT: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
