@@ -3,11 +3,13 @@ import { defineConfig } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
 
 // Debian's Chromium (installed by .ci/run), never a downloaded browser build.
+// Two workers against the one server (e2e/README.md): files are shared out, a file's tests keep
+// their order; each spec works on its own company and its worker's own super user.
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

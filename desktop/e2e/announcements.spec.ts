@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { Api, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { agentPage, pick } from './support/desk';
 import { PNG_2x1 } from './support/files';
 import { snapshot } from './support/ui';
@@ -15,7 +15,7 @@ test('an announcement created by the super user appears live in another companyâ
   const stamp = uniqueStamp();
   const other = { name: `Olga ${stamp}`, email: `olga.${stamp}@${E2E_DOMAIN}`, password: 'OlgaAvisos123!' };
   // The super user's API login makes the other company; then each browser logs in once.
-  const owner = await Api.login(request, E2E_ADMIN);
+  const owner = await Api.login(request, superUser());
   await owner.createCompany(`Avisos ${stamp}`, other);
 
   const reader = await agentPage(browser, other);
@@ -33,7 +33,7 @@ test('an announcement created by the super user appears live in another companyâ
   await reader.page.getByTestId('announcements-button').click();
   await expect(list).toBeVisible();
 
-  const writer = await agentPage(browser, E2E_ADMIN);
+  const writer = await agentPage(browser, superUser());
   const page = writer.page;
   await page.goto('/announcements');
   await expect(page.getByTestId('announcements-table')).toBeVisible();

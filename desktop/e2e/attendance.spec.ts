@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { Api, uniqueCustomer, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import {
   UUID_URL,
   conversationRows,
@@ -38,9 +38,9 @@ test('a customer is attended from first message to a second ticket, unseen by an
   const helperA = { name: 'API A', email: `api.a.${stamp}@${E2E_DOMAIN}`, password: 'ApiA12345!', profile: 'admin' as const };
 
   // API sessions come first: a browser login of the same user would end them (one session per user).
-  // The browser is E2E_ADMIN; the customer is played through another admin of the same company.
+  // The browser is this worker's super user (the platform company); the customer is played through another admin of it.
   const { agentId, agentName, apiA, apiB, sandboxA, sandboxB } = await test.step('setup: API users, company B and its sandbox phone', async () => {
-    const owner = await Api.login(request, E2E_ADMIN);
+    const owner = await Api.login(request, superUser());
     expect(owner.user.super).toBe(true);
     await owner.createUser(helperA);
     await owner.createCompany(companyB.name, adminB);
@@ -56,7 +56,7 @@ test('a customer is attended from first message to a second ticket, unseen by an
   const realtime = watchRealtime(page);
 
   await test.step('1. the admin logs in and reaches /tickets', async () => {
-    await loginInBrowser(page, E2E_ADMIN);
+    await loginInBrowser(page, superUser());
     await expect(page.getByTestId('tab-open')).toBeVisible();
     await realtime; // live events reach the page from here on
   });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import type { PromptDto, QueueDto, QueueIntegrationDto, TicketDto } from '@balcao/shared';
 import { Api, uniqueCustomer, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { Phone } from './support/simulator';
 import { loginInBrowser, ourMessages, snapshot, watchRealtime } from './support/ui';
 
@@ -115,7 +115,7 @@ test('a webhook integration and an AI prompt answer the customer through local f
 
   try {
     const { api, suporte, padaria } = await test.step('setup: a webhook on Suporte, a prompt on Padaria, both queues on the sandbox connection', async () => {
-      const owner = await Api.login(request, E2E_ADMIN);
+      const owner = await Api.login(request, superUser());
       await owner.createCompany(`Empresa Externa ${stamp}`, agent);
       const first = await Api.login(request, agent);
       await first.createUser(phoneUser);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { CompanyDto, PlanDto, SandboxPayResponse } from '@balcao/shared';
 import { Api, uniqueStamp } from './support/api';
 import { brDate, generateInvoices, saoPauloDay } from './support/billing';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { snapshot, watchRealtime } from './support/ui';
 
 // Issue 14 §7–8: an overdue company's admin logs in to a billing-only session (decision 0280),
@@ -14,7 +14,7 @@ test('an overdue company pays its invoice by PIX and is let back in', async ({ b
   test.setTimeout(120_000);
   const stamp = uniqueStamp();
   const admin = { name: `Rita ${stamp}`, email: `rita.${stamp}@${E2E_DOMAIN}`, password: 'RitaPaga123!' };
-  const owner = await Api.login(request, E2E_ADMIN);
+  const owner = await Api.login(request, superUser());
   const plan = await owner.post<PlanDto>('/plans', { name: `Cobrança ${stamp}`, users: 5, connections: 2, queues: 3, value: 149.9 });
   const overdueSince = saoPauloDay(-3);
   const billingEmail = `financeiro.${stamp}@${E2E_DOMAIN}`;

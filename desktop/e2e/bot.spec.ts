@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { QueueDto, QueueOptionDto, TicketDto } from '@balcao/shared';
 import { Api, uniqueCustomer, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { Phone } from './support/simulator';
 import { loginInBrowser, showList, snapshot, ticketItem, watchRealtime } from './support/ui';
 
@@ -20,7 +20,7 @@ test('the bot: menu → invalid → queue → leaf → pending; out of hours; ra
   const late = uniqueCustomer('Cliente Noite');
 
   const { api, companyId, agentId, suporte } = await test.step('setup: two queues on the sandbox connection, a tree under Suporte', async () => {
-    const owner = await Api.login(request, E2E_ADMIN);
+    const owner = await Api.login(request, superUser());
     const company = await owner.createCompany(`Empresa Bot ${stamp}`, agent);
     const first = await Api.login(request, agent);
     await first.createUser(phoneUser);

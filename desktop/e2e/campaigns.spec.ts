@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { CampaignDto, ContactDto, WhatsappDto } from '@balcao/shared';
 import { Api, uniqueCustomer, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { pick } from './support/desk';
 import { Phone } from './support/simulator';
 import { loginInBrowser, snapshot } from './support/ui';
@@ -22,7 +22,7 @@ test('a confirmed two-variant campaign to a tag runs to FINALIZADA live; stop an
   const stamp = uniqueStamp();
   const admin = { name: 'Admin Campanhas', email: `campaigns.${stamp}@${E2E_DOMAIN}`, password: 'Campanhas12345!' };
   const phoneUser = { name: 'Celular', email: `campaigns.phone.${stamp}@${E2E_DOMAIN}`, password: 'Campanhas12345!', profile: 'admin' as const };
-  const owner = await Api.login(request, E2E_ADMIN);
+  const owner = await Api.login(request, superUser());
   await owner.createCompany(`Empresa Campanhas ${stamp}`, admin);
   const api = await Api.login(request, admin);
   await api.createUser(phoneUser);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { Api, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { agentPage, pick } from './support/desk';
 import { snapshot } from './support/ui';
 
@@ -13,7 +13,7 @@ test('two agents chat live with the unread dot and the popover', async ({ browse
   const ana = { name: `Ana ${stamp}`, email: `ana.chat.${stamp}@${E2E_DOMAIN}`, password: 'AnaChat123!' };
   const bruno = { name: `Bruno ${stamp}`, email: `bruno.chat.${stamp}@${E2E_DOMAIN}`, password: 'BrunoChat123!' };
   // Logins: the super user's, Ana's through the API (to add Bruno), then each browser's.
-  const owner = await Api.login(request, E2E_ADMIN);
+  const owner = await Api.login(request, superUser());
   await owner.createCompany(`Chat ${stamp}`, ana);
   await (await Api.login(request, ana)).createUser({ ...bruno, profile: 'user' });
   const a = await agentPage(browser, ana);

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Api, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { FakeNetwork } from './support/fake-network';
 import { loginInBrowser, watchRealtime } from './support/ui';
 
@@ -32,7 +32,7 @@ test('an admin pairs a WhatsApp connection by QR code live, and each status show
   const name = `Loja ${stamp}`;
   const network = new FakeNetwork(request);
   // A company of its own: the badge rule sees only this test's connections.
-  const owner = await Api.login(request, E2E_ADMIN);
+  const owner = await Api.login(request, superUser());
   await owner.createCompany(`Empresa Conexões ${stamp}`, admin);
 
   const realtime = watchRealtime(page);
@@ -195,7 +195,7 @@ test('an admin pairs a WhatsApp connection by QR code live, and each status show
 test('the add/edit dialog saves every connection field, keeps the token secret and moves the default', async ({ page, request }) => {
   const stamp = uniqueStamp();
   const admin = { name: 'Admin Diálogo', email: `dialogo.${stamp}@${E2E_DOMAIN}`, password: 'Dialogo123!' };
-  const owner = await Api.login(request, E2E_ADMIN);
+  const owner = await Api.login(request, superUser());
   await owner.createCompany(`Empresa Diálogo ${stamp}`, admin);
   // Queues first, through the API (a browser login afterwards ends this API session).
   const api = await Api.login(request, admin);

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { Api, uniqueCustomer, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { loginInBrowser, snapshot, watchRealtime } from './support/ui';
 
 test('a new company: the checklist ticks and goes; the dashboard shows a period and both charts', async ({ page, request }) => {
@@ -13,7 +13,7 @@ test('a new company: the checklist ticks and goes; the dashboard shows a period 
   const stamp = uniqueStamp();
   const first = { name: 'Dona', email: `dona.${stamp}@${E2E_DOMAIN}`, password: 'DonaPainel123!' };
   const viewer = { name: `Gerente ${stamp}`, email: `gerente.${stamp}@${E2E_DOMAIN}`, password: 'GerentePainel1!' };
-  const owner = await Api.login(request, E2E_ADMIN);
+  const owner = await Api.login(request, superUser());
   await owner.createCompany(`Empresa Painel ${stamp}`, first);
   const api = await Api.login(request, first);
   await api.createUser({ ...viewer, profile: 'admin' });

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } fro
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { E2E_PORT } from '../playwright.config';
-import { E2E_ADMIN, E2E_CONTROL_PORT } from './support/constants';
+import { E2E_ADMIN, E2E_CONTROL_PORT, E2E_SUPER_SLOTS, superEmail } from './support/constants';
 
 /** The newest modification time under `path` (a file or a folder). */
 const newestChange = (path: string): number => {
@@ -53,6 +53,11 @@ export default async function globalSetup() {
       DATABASE_URL: '',
       // Specs start local fake HTTP services (webhooks, an AI endpoint) on 127.0.0.1 (decision 0195).
       ALLOW_PRIVATE_HOSTS: '1',
+      // Two workers log in from 127.0.0.1 (every spec makes users): the production 30 a minute
+      // would answer 429 mid-run. server/test/integration/http-infra.test.ts keeps proving the 30.
+      LOGIN_RATE_LIMIT: '1000',
+      // One super user per worker slot (support/constants.ts superUser()).
+      E2E_SUPER_USERS: Array.from({ length: E2E_SUPER_SLOTS }, (_, slot) => superEmail(slot)).join(','),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -63,7 +68,8 @@ export default async function globalSetup() {
   const started = await new Promise<boolean>((done) => {
     const timer = setTimeout(() => done(false), 120_000);
     server.stdout?.on('data', () => {
-      if (output.includes('Balcão is running')) {
+      // After "Balcão is running": the workers' super users are in too (fake-whatsapp-main.ts).
+      if (output.includes('E2E super users ready')) {
         clearTimeout(timer);
         done(true);
       }

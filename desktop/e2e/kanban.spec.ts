@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { TicketDto } from '@balcao/shared';
 import { Api, uniqueCustomer, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { agentPage } from './support/desk';
 import { loginInBrowser, snapshot, watchRealtime } from './support/ui';
 
@@ -32,7 +32,7 @@ test('a card dragged to another lane moves, the ticket gets the tag, and another
   const bruno = { name: 'Bruno Quadro', email: `kanban.bruno.${stamp}@${E2E_DOMAIN}`, password: 'Kanban12345!' };
   // One session per user (decision 0004): the API works as a third admin, never as a browser's user.
   const helper = { name: 'Apoio Quadro', email: `kanban.apoio.${stamp}@${E2E_DOMAIN}`, password: 'Kanban12345!' };
-  const owner = await Api.login(request, E2E_ADMIN);
+  const owner = await Api.login(request, superUser());
   await owner.createCompany(`Empresa Kanban ${stamp}`, helper);
   const api = await Api.login(request, helper);
   await api.createUser({ ...ana, profile: 'admin' });

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { Api, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { PDF, PNG_2x1 } from './support/files';
 import { loginInBrowser, snapshot, watchRealtime } from './support/ui';
 
@@ -31,7 +31,7 @@ test('a contact list imported from .xlsx with its validity icons, and a file lis
   test.setTimeout(180_000);
   const stamp = uniqueStamp();
   const admin = { name: 'Admin Listas', email: `listas.${stamp}@${E2E_DOMAIN}`, password: 'Listas12345!' };
-  const owner = await Api.login(request, E2E_ADMIN);
+  const owner = await Api.login(request, superUser());
   await owner.createCompany(`Empresa Listas ${stamp}`, admin);
   const api = await Api.login(request, admin);
   await api.createSandboxConnection();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { Api, uniqueCustomer, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { loginInBrowser } from './support/ui';
 
 /** A 2×1 PNG: small enough for a request body, real enough for the browser to decode. */
@@ -18,7 +18,7 @@ test("a customer's picture and location show in the conversation", async ({ page
   const customer = uniqueCustomer('Cliente Mídia');
 
   const { api, sandboxId } = await test.step('setup: a company, the customer played through a second admin', async () => {
-    const owner = await Api.login(request, E2E_ADMIN);
+    const owner = await Api.login(request, superUser());
     await owner.createCompany(`Empresa Mídia ${stamp}`, admin);
     const first = await Api.login(request, admin);
     await first.createUser(phone);

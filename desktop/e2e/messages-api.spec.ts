@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { Api, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { agentPage } from './support/desk';
 import { Phone } from './support/simulator';
 import { snapshot } from './support/ui';
@@ -13,7 +13,7 @@ test("the Messages API page's test form sends a message the Simulador receives",
   const first = { name: `Iara ${stamp}`, email: `iara.${stamp}@${E2E_DOMAIN}`, password: 'IaraApi12345!' };
   const admin = { name: `Otto ${stamp}`, email: `otto.${stamp}@${E2E_DOMAIN}`, password: 'OttoApi12345!' };
   // Three logins: the super user, the company's first admin (API setup) and the browser's admin.
-  const owner = await Api.login(request, E2E_ADMIN);
+  const owner = await Api.login(request, superUser());
   await owner.createCompany(`Integra ${stamp}`, first);
   const setup = await Api.login(request, first);
   await setup.createUser({ ...admin, profile: 'admin' });

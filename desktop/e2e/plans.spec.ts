@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { PlanDto } from '@balcao/shared';
 import { Api, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { loginInBrowser, snapshot } from './support/ui';
 
 /**
@@ -21,7 +21,7 @@ const planBody = (name: string, over: Partial<PlanDto> = {}) => ({
 
 test('a plan without kanban hides the menu item and a direct visit goes back to / with the toast', async ({ page, request }) => {
   const admin = { name: 'Admin Planos', email: `planos.${stamp}@${E2E_DOMAIN}`, password: 'Planos123!' };
-  const owner = await Api.login(request, E2E_ADMIN);
+  const owner = await Api.login(request, superUser());
   const plan = await owner.post<PlanDto>('/plans', planBody(`Sem Kanban ${stamp}`, { useKanban: false }));
   await owner.post('/companies', { name: `Empresa Planos ${stamp}`, planId: plan.id, admin });
 
@@ -40,7 +40,7 @@ test('a plan without kanban hides the menu item and a direct visit goes back to 
 
 test('the super user creates a plan in the Planos tab', async ({ page }) => {
   const name = `Ouro ${stamp}`;
-  await loginInBrowser(page, E2E_ADMIN);
+  await loginInBrowser(page, superUser());
   await page.goto('/settings');
   await page.getByTestId('settings-tab-plans').click();
   const tab = page.getByTestId('plans-tab');

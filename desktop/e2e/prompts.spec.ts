@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ListPromptsResponse } from '@balcao/shared';
 import { Api, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { pick } from './support/desk';
 import { loginInBrowser, snapshot } from './support/ui';
 
@@ -18,7 +18,7 @@ const TRAINING = 'Você é a atendente virtual da Padaria Central. Responda com 
 test('an admin creates, edits (the key stays masked) and deletes an AI prompt', async ({ page, request }) => {
   const stamp = uniqueStamp();
   const admin = { name: 'Admin Prompts', email: `prompts.${stamp}@${E2E_DOMAIN}`, password: 'Prompts12345!' };
-  const owner = await Api.login(request, E2E_ADMIN);
+  const owner = await Api.login(request, superUser());
   await owner.createCompany(`Empresa Prompts ${stamp}`, admin);
   const api = await Api.login(request, admin);
   await api.post('/queue', { name: 'Vendas', color: '#1e88e5' });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Api, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { pick } from './support/desk';
 import { loginInBrowser, snapshot, watchRealtime } from './support/ui';
 
@@ -15,7 +15,7 @@ const row = (page: Page, name: string) => page.getByTestId('integration-row').fi
 test('an admin adds a webhook and a typebot integration, edits one and deletes the other', async ({ page, request }) => {
   const stamp = uniqueStamp();
   const admin = { name: 'Admin Integrações', email: `integracoes.${stamp}@${E2E_DOMAIN}`, password: 'Integra12345!' };
-  const owner = await Api.login(request, E2E_ADMIN);
+  const owner = await Api.login(request, superUser());
   await owner.createCompany(`Empresa Integrações ${stamp}`, admin);
 
   const realtime = watchRealtime(page);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { QueueDto, QueueOptionDto } from '@balcao/shared';
 import { Api, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { loginInBrowser, snapshot, watchRealtime } from './support/ui';
 
 /**
@@ -19,7 +19,7 @@ test('an admin sets up queues: colour clash refused, hours edited, a two-level o
   const admin = { name: 'Admin Filas', email: `filas.${stamp}@${E2E_DOMAIN}`, password: 'Filas12345!' };
   const helper = { name: 'Admin API', email: `filas.api.${stamp}@${E2E_DOMAIN}`, password: 'Filas12345!', profile: 'admin' as const };
   // A company of its own (its colours and queues are this test's only); a second admin checks through the API.
-  const owner = await Api.login(request, E2E_ADMIN);
+  const owner = await Api.login(request, superUser());
   await owner.createCompany(`Empresa Filas ${stamp}`, admin);
   const first = await Api.login(request, admin);
   await first.createUser(helper);

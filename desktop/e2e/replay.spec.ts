@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { QueueDto, WhatsappDto } from '@balcao/shared';
 import { Api, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { loginInBrowser, snapshot, watchRealtime } from './support/ui';
 
 /**
@@ -13,7 +13,7 @@ import { loginInBrowser, snapshot, watchRealtime } from './support/ui';
 test('an admin replays a queue over a past ticket: side by side, nothing sent', async ({ page, request }) => {
   const stamp = uniqueStamp();
   const admin = { name: 'Admin Replay', email: `replay.${stamp}@${E2E_DOMAIN}`, password: 'Replay12345!' };
-  const owner = await Api.login(request, E2E_ADMIN);
+  const owner = await Api.login(request, superUser());
   await owner.createCompany(`Empresa Replay ${stamp}`, admin);
   const api = await Api.login(request, admin);
   const w: WhatsappDto = await api.createSandboxConnection();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Api, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { loginInBrowser, snapshot } from './support/ui';
 
 /**
@@ -28,7 +28,7 @@ const openTab = async (page: Page, key: string) => {
 };
 
 test('the super user uploads a login logo, and the login page shows it', async ({ page, browser }) => {
-  await loginInBrowser(page, E2E_ADMIN);
+  await loginInBrowser(page, superUser());
   await page.goto('/settings');
   await openTab(page, 'logo');
   const tab = page.getByTestId('logo-tab');
@@ -62,7 +62,7 @@ test('the super user uploads a login logo, and the login page shows it', async (
 
 test("the super user creates a company in 'Cadastrar Empresa' and moves its due date in 'Empresas'", async ({ page }) => {
   const name = `Empresa SaaS ${stamp}`;
-  await loginInBrowser(page, E2E_ADMIN);
+  await loginInBrowser(page, superUser());
   await page.goto('/settings');
   await openTab(page, 'newCompany');
   const form = page.getByTestId('company-form');
@@ -111,7 +111,7 @@ test("the super user creates a company in 'Cadastrar Empresa' and moves its due 
 
 test('the super user adds a help video and a normal user plays it on /helps; Escape closes the player', async ({ page, browser, request }) => {
   const title = `Primeiros passos ${stamp}`;
-  await loginInBrowser(page, E2E_ADMIN);
+  await loginInBrowser(page, superUser());
   await page.goto('/settings');
   await openTab(page, 'helps');
   await page.getByTestId('help-add').click();
@@ -124,7 +124,7 @@ test('the super user adds a help video and a normal user plays it on /helps; Esc
   await snapshot(page, 'helps-tab');
 
   // A normal user (profile user) of another company.
-  const owner = await Api.login(request, E2E_ADMIN);
+  const owner = await Api.login(request, superUser());
   const admin = { name: 'Admin Ajuda', email: `ajuda.admin.${stamp}@${E2E_DOMAIN}`, password: 'Ajuda123!' };
   await owner.createCompany(`Empresa Ajuda ${stamp}`, admin);
   const companyAdmin = await Api.login(request, admin);

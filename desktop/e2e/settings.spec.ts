@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { CompanyWithSchedulesDto, ListAuditLogsResponse, SettingDto } from '@balcao/shared';
 import { Api, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { loginInBrowser, snapshot, watchRealtime } from './support/ui';
 
 /**
@@ -24,7 +24,7 @@ test("an admin's settings take effect, company hours appear live and are saved, 
   const stamp = uniqueStamp();
   const ana = { name: 'Ana Config', email: `config.${stamp}@${E2E_DOMAIN}`, password: 'Config123!' };
   const bruno = { name: 'Bruno Config', email: `config2.${stamp}@${E2E_DOMAIN}`, password: 'Config123!' };
-  const owner = await Api.login(request, E2E_ADMIN);
+  const owner = await Api.login(request, superUser());
   const company = await owner.createCompany(`Empresa Config ${stamp}`, ana);
   // Ana's API session creates the other admin, then the browser takes over as Ana.
   await (await Api.login(request, ana)).createUser({ ...bruno, profile: 'admin' });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { PlanDto } from '@balcao/shared';
 import { Api, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { resetCodeFor } from './support/mailbox';
 import { loginInBrowser, snapshot } from './support/ui';
 
@@ -15,7 +15,7 @@ import { loginInBrowser, snapshot } from './support/ui';
 test('sign up with registration on, and refused with it off', async ({ page, request }) => {
   test.setTimeout(120_000);
   const stamp = uniqueStamp();
-  const owner = await Api.login(request, E2E_ADMIN);
+  const owner = await Api.login(request, superUser());
   const plans = await owner.get<PlanDto[]>('/plans/signup');
   expect(plans.length).toBeGreaterThan(0);
   const newcomer = { name: `Padaria ${stamp}`.slice(0, 50), email: `padaria.${stamp}@${E2E_DOMAIN}`, password: 'pao123' };
@@ -81,7 +81,7 @@ test('reset a forgotten password with the code from the mail', async ({ page, re
   test.setTimeout(120_000);
   const stamp = uniqueStamp();
   const rita = { name: 'Rita Esquecida', email: `rita.${stamp}@${E2E_DOMAIN}`, password: 'Antiga123!' };
-  const owner = await Api.login(request, E2E_ADMIN);
+  const owner = await Api.login(request, superUser());
   await owner.createCompany(`Empresa Reset ${stamp}`, rita);
 
   await page.emulateMedia({ colorScheme: 'dark' });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { Api, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { agentPage } from './support/desk';
 import { snapshot } from './support/ui';
 
@@ -11,7 +11,7 @@ test('to-do items are added, edited, deleted and survive a reload', async ({ bro
   const stamp = uniqueStamp();
   const admin = { name: `Tereza ${stamp}`, email: `tereza.${stamp}@${E2E_DOMAIN}`, password: 'TerezaTodo123!' };
   // One API login (the super user's) and the browser's: the company's own admin is never logged in twice.
-  const owner = await Api.login(request, E2E_ADMIN);
+  const owner = await Api.login(request, superUser());
   await owner.createCompany(`Tarefas ${stamp}`, admin);
   const { page, context } = await agentPage(browser, admin);
   const items = page.getByTestId('todo-item');

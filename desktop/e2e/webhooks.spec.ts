@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { Api, uniqueStamp } from './support/api';
-import { E2E_ADMIN, E2E_DOMAIN } from './support/constants';
+import { superUser, E2E_DOMAIN } from './support/constants';
 import { loginInBrowser, snapshot, watchRealtime } from './support/ui';
 
 /**
@@ -30,7 +30,7 @@ test('an admin adds a webhook, sees the secret once, sends a test and sees it de
   try {
     const stamp = uniqueStamp();
     const admin = { name: 'Admin Webhooks', email: `webhooks.${stamp}@${E2E_DOMAIN}`, password: 'Webhooks123!' };
-    const owner = await Api.login(request, E2E_ADMIN);
+    const owner = await Api.login(request, superUser());
     await owner.createCompany(`Empresa Webhooks ${stamp}`, admin);
     const realtime = watchRealtime(page);
     await loginInBrowser(page, admin);

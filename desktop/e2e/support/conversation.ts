@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { TicketDto } from '@balcao/shared';
 import { Api, uniqueCustomer, uniqueStamp } from './api';
-import { E2E_ADMIN, E2E_DOMAIN } from './constants';
+import { superUser, E2E_DOMAIN } from './constants';
 import { Phone } from './simulator';
 import { UUID_URL, customerMessages, loginInBrowser, showList, ticketItem, watchRealtime } from './ui';
 
@@ -31,7 +31,7 @@ export const seedConversationCompany = async (request: APIRequestContext) => {
   const helper = { name: 'API', email: `api.${stamp}@${E2E_DOMAIN}`, password: 'ApiConversa1!', profile: 'admin' as const };
   const customer = uniqueCustomer('Cliente');
   const seeded = await test.step('setup: a company with a sandbox connection, a queue and three admins', async () => {
-    const owner = await Api.login(request, E2E_ADMIN);
+    const owner = await Api.login(request, superUser());
     const company = await owner.createCompany(`Empresa ${stamp}`, agent);
     const first = await Api.login(request, agent);
     await first.createUser(phoneUser);

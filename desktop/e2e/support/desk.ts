@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import type { TicketDto } from '@balcao/shared';
 import { Api, uniqueCustomer, uniqueStamp, type Credentials } from './api';
-import { E2E_ADMIN, E2E_DOMAIN } from './constants';
+import { superUser, E2E_DOMAIN } from './constants';
 import { loginInBrowser, watchRealtime } from './ui';
 
 export interface Agent extends Credentials {
@@ -21,9 +21,6 @@ export interface DeskWorld {
   queues: { id: number; name: string }[];
 }
 
-/** The super user's token, kept for the worker (an Api holds its test's request context). */
-let ownerToken: string | undefined;
-
 /**
  * A company of its own: two admins (Ana and Bruno) for the browsers, the API's (its first admin),
  * one for the Simulador, a sandbox connection and two queues.
@@ -34,11 +31,9 @@ export const deskWorld = async (request: APIRequestContext): Promise<DeskWorld> 
     const ana = { name: `Ana ${stamp}`, email: `ana.${stamp}@${E2E_DOMAIN}`, password: 'AnaDesk1234!' };
     const bruno = { name: `Bruno ${stamp}`, email: `bruno.${stamp}@${E2E_DOMAIN}`, password: 'BrunoDesk123!' };
     const helper = { name: 'API', email: `api.${stamp}@${E2E_DOMAIN}`, password: 'ApiDesk1234!' };
-    // POST /auth/login allows 30 a minute per IP: the super user logs in once per worker, and the
-    // API admin is the company's first admin, who makes the others (two logins per company).
-    ownerToken ??= (await Api.login(request, E2E_ADMIN)).token;
-    const made = await request.post('/companies', { headers: { Authorization: `Bearer ${ownerToken}` }, data: { name: `Empresa ${stamp}`, admin: helper } });
-    expect(made.ok(), `POST /companies → ${made.status()} ${await made.text()}`).toBe(true);
+    // The API admin is the company's first admin, who makes the others.
+    const owner = await Api.login(request, superUser());
+    await owner.createCompany(`Empresa ${stamp}`, helper);
     const api = await Api.login(request, helper);
     const a = await api.createUser({ ...ana, profile: 'admin' });
     const b = await api.createUser({ ...bruno, profile: 'admin' });

@@ -81,8 +81,13 @@ export const composerInput = (page: Page): Locator => page.getByTestId('message-
 export const customerMessages = (page: Page): Locator => page.getByTestId('message-list').locator('[data-testid="message"][data-from-me="false"]');
 export const ourMessages = (page: Page): Locator => page.getByTestId('message-list').locator('[data-testid="message"][data-from-me="true"]');
 
-/** A screenshot kept with the test's results (and attached to its report). */
+/**
+ * A screenshot kept with the test's results (and attached to its report) when SNAPSHOTS=1: the
+ * pictures are for a person to look at, nothing compares them, and ~130 of them cost a run
+ * minutes. Failures get Playwright's own screenshot either way (`screenshot: 'only-on-failure'`).
+ */
 export const snapshot = async (page: Page, name: string): Promise<void> => {
+  if (process.env.SNAPSHOTS !== '1') return;
   const path = test.info().outputPath(`${name}.png`);
   // Finite CSS animations (a popover's or dialog's zoom) are run to their end first: the picture
   // shows the screen a person would see once it settles, not a frame halfway through a fade.

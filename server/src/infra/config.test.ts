@@ -86,6 +86,18 @@ describe('where the server listens and whom it trusts', () => {
   });
 });
 
+describe('the login rate limit (LOGIN_RATE_LIMIT)', () => {
+  it('is 30 logins a minute per IP unless set; a test server may raise it', () => {
+    expect(loadConfig({ DATA_DIR: dir }).loginRateLimit).toBe(30);
+    expect(loadConfig({ DATA_DIR: dir, LOGIN_RATE_LIMIT: '' }).loginRateLimit).toBe(30);
+    expect(loadConfig({ DATA_DIR: dir, LOGIN_RATE_LIMIT: '1000' }).loginRateLimit).toBe(1000);
+  });
+
+  it.each(['0', '-3', '2.5', 'muitos'])('refuses to boot with LOGIN_RATE_LIMIT=%s, in one line naming it', (value) => {
+    expect(() => loadConfig({ DATA_DIR: dir, LOGIN_RATE_LIMIT: value })).toThrow(new RegExp(`^LOGIN_RATE_LIMIT=${JSON.stringify(value)}: must be an integer ≥ 1$`));
+  });
+});
+
 describe('outside calls to private hosts (decision 0195)', () => {
   it('are refused in production and allowed elsewhere unless ALLOW_PRIVATE_HOSTS says otherwise', () => {
     const secret = 'x'.repeat(40);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { RATE_LIMITS } from './plugins/rate-limit';
 
 export interface Config {
   port: number;
@@ -15,6 +16,12 @@ export interface Config {
   uploadMaxBytes?: number;
   /** Per-kind upload limits (UPLOAD_IMAGE_MAX_BYTES…); DEFAULT_UPLOAD_LIMITS when absent (decision 0056). */
   uploadLimits?: UploadLimits;
+  /**
+   * Logins a minute per client IP (LOGIN_RATE_LIMIT, default RATE_LIMITS.login.max = 30). Only a
+   * test server raises it (the e2e suite logs in from one address on two workers); absent in a
+   * hand-built Config: the default.
+   */
+  loginRateLimit?: number;
   /** Origins other than our own that may call the API and socket.io (CORS_ORIGINS); none by default. */
   corsOrigins?: string[];
   production: boolean;
@@ -189,6 +196,7 @@ const EnvSchema = z.object({
   WA_WATCHDOG_PROBE_MS: int(1, DEFAULT_WA.watchdogProbeTimeoutMs),
   WA_VERSION_URL: text,
   LOG_LEVEL: z.enum(LOG_LEVELS).optional().default('info'),
+  LOGIN_RATE_LIMIT: int(1, RATE_LIMITS.login.max),
   UPLOAD_MAX_BYTES: int(1, DEFAULT_UPLOAD_MAX_BYTES),
   UPLOAD_IMAGE_MAX_BYTES: int(1, DEFAULT_UPLOAD_LIMITS.image),
   UPLOAD_VIDEO_MAX_BYTES: int(1, DEFAULT_UPLOAD_LIMITS.video),
@@ -270,6 +278,7 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     host: env.HOST,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    loginRateLimit: env.LOGIN_RATE_LIMIT,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     uploadLimits: { image: env.UPLOAD_IMAGE_MAX_BYTES, video: env.UPLOAD_VIDEO_MAX_BYTES, audio: env.UPLOAD_AUDIO_MAX_BYTES, document: env.UPLOAD_DOCUMENT_MAX_BYTES },
     corsOrigins: env.CORS_ORIGINS,

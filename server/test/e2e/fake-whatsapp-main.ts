@@ -4,12 +4,32 @@
  * Test-only, never shipped. Logs "E2E control listening on ..." before "Balcão is running".
  * Mail goes to a local SMTP server started here (SMTP_URL points at it); specs read what it
  * received through the control server's GET /mails (password reset codes, issue 14).
+ * E2E_SUPER_USERS (comma-separated e-mails, ADMIN_PASSWORD) adds super users to the platform
+ * company, one per Playwright worker; then it logs "E2E super users ready".
  */
 import { startServer } from '../../src/main';
+import type { DataAccess } from '../../src/db/tenant';
 import { createBillingService, createSandboxProvider } from '../../src/modules/billing';
+import { platform } from '../../src/modules/companies/companies.repository';
+import { hashPassword, usersQueries } from '../../src/modules/users';
 import type { SessionManager } from '../../src/modules/whatsapp/session-manager';
 import { startLocalSmtp } from '../helpers/local-smtp';
 import { createFakeNetwork, startControlServer } from './fake-network';
+
+/**
+ * A login ends the user's other sessions (decision 0004): a spec logging in as the one seeded
+ * owner would log out another worker's browser open as that owner. Each worker gets its own.
+ */
+const addSuperUsers = async (data: DataAccess, emails: string[], password: string): Promise<void> => {
+  const passwordHash = await hashPassword(password);
+  await data.withSystem('test:fixtures', async ({ tx }) => {
+    const company = await platform(tx);
+    if (!company) throw new Error('no platform company after the seed');
+    for (const [i, email] of emails.entries()) {
+      await usersQueries.insert(tx, company.id, { name: `Super ${i}`, email, passwordHash, profile: 'admin', super: true });
+    }
+  });
+};
 
 const run = async () => {
   const port = Number(process.env.E2E_CONTROL_PORT);
@@ -28,6 +48,9 @@ const run = async () => {
   // generateInvoices reads no provider: the sandbox stands in for whichever is configured.
   const sandbox = createSandboxProvider({ data: built.data, secret: 'e2e-invoice-run' });
   app.invoices = () => createBillingService({ data: built.data, provider: sandbox, providers: {} }).generateInvoices();
+  const supers = (process.env.E2E_SUPER_USERS ?? '').split(',').filter(Boolean);
+  await addSuperUsers(built.data, supers, process.env.ADMIN_PASSWORD ?? '');
+  console.log(`E2E super users ready (${supers.length})`);
 };
 
 run().catch((err) => {

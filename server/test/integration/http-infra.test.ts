@@ -31,7 +31,9 @@ describe('rate limits across processes', () => {
   });
 
   it('counts logins from one IP in both processes: the limit holds for the cluster, then 429 ERR_TOO_MANY_REQUESTS', async () => {
+    // Both apps run on the production default (no LOGIN_RATE_LIMIT): 30 a minute.
     const { max } = RATE_LIMITS.login;
+    expect(max).toBe(30);
     for (let i = 0; i < max; i++) {
       const r = await wrongLogin(i % 2 ? one : two, i);
       expect(r.statusCode, `attempt ${i + 1}`).toBe(401);
@@ -44,6 +46,20 @@ describe('rate limits across processes', () => {
     }
     // Refresh has its own counter: the login flood does not block it.
     expect((await one.app.inject({ method: 'POST', url: '/auth/refresh_token' })).statusCode).toBe(401);
+  });
+});
+
+describe('LOGIN_RATE_LIMIT (config.loginRateLimit)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ config: { loginRateLimit: 3 } });
+  });
+  afterAll(() => app.close());
+
+  it('replaces the count of logins a minute per IP (the e2e server raises it)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await wrongLogin(app, i)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
   });
 });
 

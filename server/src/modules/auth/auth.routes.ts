@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LoginBody, LoginResponse, OkResponse, REFRESH_COOKIE, REFRESH_TOKEN_TTL_DAYS, SessionUserDto, VersionResponse } from '@balcao/shared';
 import { billingRoute, requireAuth } from '../../infra/auth';
-import { rateLimited } from '../../infra/plugins/rate-limit';
+import { RATE_LIMITS, rateLimited } from '../../infra/plugins/rate-limit';
 import type { AuthService, Session } from './auth.service';
 
 const setCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
@@ -24,10 +24,11 @@ const answer = (request: FastifyRequest, reply: FastifyReply, s: Session): Login
   };
 };
 
-export const authRoutes = (auth: AuthService, version: string) => async (fastify: FastifyInstance) => {
+/** `loginMax`: logins a minute per client IP (config.loginRateLimit, LOGIN_RATE_LIMIT). */
+export const authRoutes = (auth: AuthService, version: string, loginMax: number = RATE_LIMITS.login.max) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const session = { 200: LoginResponse };
-  app.post('/auth/login', { config: rateLimited('login'), schema: { body: LoginBody, response: session } }, async (req, reply) =>
+  app.post('/auth/login', { config: rateLimited('login', undefined, loginMax), schema: { body: LoginBody, response: session } }, async (req, reply) =>
     answer(req, reply, await auth.login(req.body, req.ip)),
   );
 

@@ -24,7 +24,7 @@ export const authModule = defineModule({
     const auth = createAuthService({ data: k.data, clock: k.clock, sign: (claims) => signAccessToken(k.app, claims) });
     const resets = createPasswordResetService({ data: k.data, clock: k.clock, mailer: k.mailer, rateCount: k.rateCount, secret: k.config.jwtSecret, log: k.app.log });
     const publicRoutes = async (app: FastifyInstance) => {
-      await app.register(authRoutes(auth, k.config.version));
+      await app.register(authRoutes(auth, k.config.version, k.config.loginRateLimit));
       await app.register(passwordResetRoutes(resets));
     };
     return { publicRoutes, start: (rt) => registerAuthListeners(k.bus, rt) };
