@@ -40,7 +40,8 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { test: { name: 'desktop', include: domTests } },
+      // 20 s a test: antd dialogs in jsdom take a few seconds on a loaded 2-core machine.
+      { test: { name: 'desktop', include: domTests, testTimeout: 20_000 } },
     ],
   },
 });

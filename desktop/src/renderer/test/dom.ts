@@ -1,3 +1,9 @@
+import { configure } from '@testing-library/react';
+
+// Finds and waitFors give a busy CI machine (vitest beside typecheck, lint and the build on two
+// cores) 5 s instead of 1 s; a query that can never match still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
+
 // jsdom lacks matchMedia, which antd's responsive helpers and our theme default call.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
