@@ -11,8 +11,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Two workers share two cores (often with other work): a page boot or a decoded image took
+  // over 10 s at times (lists, media). Upper bounds only: a wait ends once the state shows.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   forbidOnly: true,
   reporter: [['list'], ['json']],
   globalSetup: './e2e/global-setup.ts',
