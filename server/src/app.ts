@@ -76,6 +76,8 @@ export interface AppOptions {
   /** pino logging, on by default at config.logLevel; tests pass false (or a stream to read it). */
   logger?: boolean | LogOptions;
   dbPoolSize?: number;
+  /** Told every statement the application's connections run (the cost-of-a-message test counts them). */
+  onStatement?: (query: string) => void;
   /** How often the session manager claims sessions nobody owns (tests: short); default 5 s. */
   leaseScanMs?: number;
   /** The bot's external responders (queue integrations, AI prompts); tests pass fakes. */
@@ -94,6 +96,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   data: DataAccess;
   bus: EventBus;
+  /** pg-boss, as the modules use it. */
+  jobs: Jobs;
   sessions: SessionManager;
   /** This process's WhatsApp session leases (one dedicated PostgreSQL connection). */
   leases: LeaseHolder;
@@ -109,7 +113,7 @@ export interface BuiltApp {
 export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   const { config } = opts;
   const clock = opts.clock ?? systemClock;
-  const client = createDbClient(opts.appUrl, { max: opts.dbPoolSize ?? 10 });
+  const client = createDbClient(opts.appUrl, { max: opts.dbPoolSize ?? 10, onStatement: opts.onStatement });
   const bus = new EventBus();
   const data = createDataAccess(client.db, bus, client.sql);
   const jobs = await Jobs.start(opts.ownerUrl);
@@ -205,6 +209,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     app,
     data,
     bus,
+    jobs,
     sessions,
     leases,
     realtime,

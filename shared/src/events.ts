@@ -19,6 +19,25 @@ import type { PaymentEvent } from './schemas/billing';
 import type { AnnouncementDto } from './schemas/announcements';
 
 /** Internal domain events staged by services and published after commit. */
+/**
+ * What the inbound unit of work already knows about a customer's message, for the listeners that
+ * would otherwise ask the database each time (issue 26, decision 0326). Only on `message.created`
+ * of a customer's (not a group's) message stored by the inbound pipeline; absent elsewhere, and
+ * a listener then decides as before.
+ */
+export interface InboundFacts {
+  /** The ticket's bot episode start (ISO), null while the bot never took it. */
+  botAt: string | null;
+  /** The company's hours apply (scheduleType company or queue): an out-of-hours answer may be due. */
+  hours: boolean;
+  /** A fresh ticket on a connection with queues or a responder: the bot starts an episode. */
+  connectionBot: boolean;
+  /** The ticket has follow-ups to cancel on a reply. */
+  followUps: boolean;
+  /** The contact owes a campaign a confirmation. */
+  confirmation: boolean;
+}
+
 export type DomainEvent =
   | { type: 'ticket.created'; companyId: number; ticket: TicketDto }
   | {
@@ -30,7 +49,7 @@ export type DomainEvent =
       read?: true;
     }
   | { type: 'ticket.deleted'; companyId: number; ticketId: number; ticketUuid: string; queueId: number | null; userId: number | null }
-  | { type: 'message.created'; companyId: number; message: MessageDto; ticket: TicketDto }
+  | { type: 'message.created'; companyId: number; message: MessageDto; ticket: TicketDto; inbound?: InboundFacts }
   | { type: 'message.updated'; companyId: number; message: MessageDto; ticket: TicketDto }
   | { type: 'contact.created'; companyId: number; contact: ContactDto }
   | { type: 'contact.updated'; companyId: number; contact: ContactDto }

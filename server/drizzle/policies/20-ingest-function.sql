@@ -23,6 +23,7 @@ declare
   v_quoted int;
   t tickets;
   c contacts;
+  v_facts json;
 begin
   perform set_config('app.company_id', p_company::text, true);
   if exists (select 1 from messages where whatsapp_id = p_whatsapp and wa_message_id = p_wa_id) then
@@ -69,7 +70,23 @@ begin
   -- inbound message, and re-reading five tables through the view cost ~40 % of its throughput.
   select * into t from tickets where id = v_ticket;
   select * into c from contacts where id = v_contact;
-  return json_build_object('duplicate', false, 'ticketCreated', v_created, 'message', v_message,
+
+  -- What the listeners of a customer's message need to know to do nothing (issue 26, decision
+  -- 0326): index probes here instead of a round trip (or a job) per listener per message. The
+  -- bot module reads `bot*`/`hours` (bot.gate.ts), schedules `followUps`, campaigns `confirmation`.
+  if not p_from_me and not p_is_group then
+    v_facts := json_build_object(
+      'botAt', t.bot_at,
+      'hours', coalesce((select s.value from settings s where s.company_id = p_company and s.key = 'scheduleType'), 'disabled') in ('company', 'queue'),
+      'connectionBot', t.bot_at is null and (
+        exists (select 1 from whatsapp_queues wq where wq.company_id = p_company and wq.whatsapp_id = p_whatsapp)
+        or exists (select 1 from whatsapps w where w.id = p_whatsapp and (w.integration_id is not null or w.prompt_id is not null))),
+      'followUps', exists (select 1 from schedules s where s.ticket_id = v_ticket and s.cancel_on_reply and s.status = 'PENDENTE'),
+      'confirmation', exists (select 1 from campaign_shipping s where s.company_id = p_company and s.number = p_number and s.status = 'confirmation_requested')
+        or exists (select 1 from campaign_shipping s where s.contact_id = v_contact and s.status = 'confirmation_requested'));
+  end if;
+
+  return json_build_object('duplicate', false, 'ticketCreated', v_created, 'message', v_message, 'facts', v_facts,
     'quoted', case when v_quoted is not null then
       (select json_build_object('id', q.id, 'body', q.body, 'fromMe', q.from_me, 'mediaType', q.media_type) from messages q where q.id = v_quoted) end,
     'ticket', json_build_object(
@@ -88,5 +105,25 @@ begin
     'tags', case when v_created or not exists (select 1 from ticket_tags where ticket_id = t.id) then '[]'::json else
       (select json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by tg.name)
          from ticket_tags tt join tags tg on tg.id = tt.tag_id where tt.ticket_id = t.id) end));
+end
+$fn$;
+
+-- Several messages of one company in one call (issue 26, decision 0326): the messages that
+-- arrived in the same turn of the event loop cost one round trip and one commit together. The
+-- caller sends each customer's messages in one lane (never two calls at once for one contact or
+-- ticket) and in their order. Any error — a concurrent duplicate from another process (BLC01)
+-- among them — fails the whole call, and the caller then stores its messages one by one: no
+-- subtransaction per message on the hot path. Returns balcao_ingest's json per item, in order.
+create or replace function balcao_ingest_many(p_company int, p_items jsonb) returns json language plpgsql security invoker as $fn$
+declare
+  v_item jsonb;
+  v_out json[] := '{}';
+begin
+  for v_item in select value from jsonb_array_elements(p_items) loop
+    v_out := v_out || balcao_ingest(p_company, (v_item->>'whatsappId')::int, v_item->>'number', v_item->>'name', (v_item->>'isGroup')::boolean,
+      v_item->>'waMessageId', v_item->>'body', v_item->>'mediaType', v_item->>'status', (v_item->>'queueId')::int, (v_item->>'at')::timestamptz,
+      nullif(v_item->'raw', 'null'::jsonb), (v_item->>'isForwarded')::boolean, v_item->>'quotedWaMessageId', (v_item->>'fromMe')::boolean, v_item->>'lastMessage');
+  end loop;
+  return array_to_json(v_out);
 end
 $fn$;

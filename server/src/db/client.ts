@@ -12,9 +12,11 @@ export interface DbClient {
   close(): Promise<void>;
 }
 
-export const createDbClient = (url: string, opts: { max?: number } = {}): DbClient => {
+export const createDbClient = (url: string, opts: { max?: number; onStatement?: (query: string) => void } = {}): DbClient => {
+  const onStatement = opts.onStatement;
   const sql = postgres(url, {
     max: opts.max ?? 10,
+    ...(onStatement ? { debug: (_connection: number, query: string) => onStatement(query) } : {}),
     onnotice: () => undefined,
     // Dates stay Date objects; bigint counts come back as numbers (they stay far below 2^53).
     types: { bigint: postgres.BigInt },

@@ -55,8 +55,8 @@ const consoleDebugLog: SystemAccessLog = {
   },
 };
 
-export type TenantFunction = 'balcao_ingest' | 'balcao_session_version';
-const tenantFunctions: Record<TenantFunction, number> = { balcao_ingest: 16, balcao_session_version: 2 };
+export type TenantFunction = 'balcao_ingest' | 'balcao_ingest_many' | 'balcao_session_version';
+const tenantFunctions: Record<TenantFunction, number> = { balcao_ingest: 16, balcao_ingest_many: 2, balcao_session_version: 2 };
 
 export const createDataAccess = (db: Db, bus: EventBus, driver: postgres.Sql, log: SystemAccessLog = consoleDebugLog): DataAccess => {
   const run = async <T>(setting: 'app.company_id' | 'app.system', value: string, fn: (unit: Unit) => Promise<T>) => {

@@ -68,10 +68,15 @@ export interface JobPayloads {
   'campaigns.sweep': Record<string, never>;
   /** A contact list's numbers checked on WhatsApp through a connection (issue 13 §3). */
   'contact-list.check': { companyId: number; contactListId: number };
-  /** One signed delivery of a company's outbound webhook (issue 15 §5), retried with backoff. */
+  /**
+   * Signed deliveries of a company's outbound webhooks (issue 15 §5): the outbox queues a batch of
+   * fresh ones (`deliveryIds`, issue 26); a retry with backoff is one delivery (`deliveryId`).
+   */
   'webhook.deliver': {
     companyId: number;
-    deliveryId: number;
+    deliveryId?: number;
+    /** Fresh deliveries (no try yet), sent together: one read, one write for all of them. */
+    deliveryIds?: number[];
     /** The row's `attempts` when this job was queued: a job that finds it moved on is a duplicate and does nothing. */
     attempts?: number;
     /** Which try of the current round (1 = first; a replay starts a new round). */
@@ -202,10 +207,11 @@ export class Jobs {
   }
 
   /** Several jobs of one name in one statement, inside the caller's transaction (same options as `enqueue`). */
-  async enqueueMany<N extends JobName>(tx: Tx, name: N, data: JobPayloads[N][]): Promise<void> {
+  async enqueueMany<N extends JobName>(tx: Tx, name: N, data: JobPayloads[N][], opts: { startAfterSeconds?: number } = {}): Promise<void> {
     if (data.length === 0) return;
+    const startAfter = opts.startAfterSeconds ? new Date(Date.now() + opts.startAfterSeconds * 1000).toISOString() : undefined;
     await this.boss.insert(
-      data.map((d) => ({ id: orderedJobId(), name, data: d, retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 })),
+      data.map((d) => ({ id: orderedJobId(), name, data: d, retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: 120, ...(startAfter ? { startAfter } : {}) })),
       { db: txExecutor(tx) },
     );
   }

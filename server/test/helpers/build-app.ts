@@ -55,7 +55,7 @@ export const createTestDatabase = async (): Promise<{ ownerUrl: string; appUrl: 
 
 /** The whole server on a fresh database, listening on a random port, with the platform seeded. */
 export const createTestApp = async (
-  opts: { config?: Partial<Config>; clock?: Clock; db?: { ownerUrl: string; appUrl: string }; baileysSocketFactory?: BaileysSocketFactory; leaseScanMs?: number; logger?: AppOptions['logger']; responders?: AppOptions['responders']; dialogflowBaseUrl?: string; campaignRunner?: AppOptions['campaignRunner']; paymentProvider?: AppOptions['paymentProvider']; webhookLimits?: AppOptions['webhookLimits'] } = {},
+  opts: { config?: Partial<Config>; clock?: Clock; db?: { ownerUrl: string; appUrl: string }; baileysSocketFactory?: BaileysSocketFactory; leaseScanMs?: number; logger?: AppOptions['logger']; responders?: AppOptions['responders']; dialogflowBaseUrl?: string; campaignRunner?: AppOptions['campaignRunner']; paymentProvider?: AppOptions['paymentProvider']; webhookLimits?: AppOptions['webhookLimits']; onStatement?: AppOptions['onStatement'] } = {},
 ): Promise<TestApp> => {
   const db = opts.db ?? (await createTestDatabase());
   const config = testConfig(opts.config);
@@ -65,6 +65,7 @@ export const createTestApp = async (
     appUrl: db.appUrl,
     clock: opts.clock,
     sandboxTiming: { deliveredAfterMs: 30, readAfterMs: 60 },
+    onStatement: opts.onStatement,
     baileysSocketFactory: opts.baileysSocketFactory,
     leaseScanMs: opts.leaseScanMs,
     responders: opts.responders,

@@ -8,6 +8,7 @@ import type { Jobs } from '../../infra/jobs';
 import type { MediaStore } from '../../infra/media-store';
 import { defineModule } from '../../infra/module';
 import { createBotReplay } from './bot.replay';
+import { botMayAct } from './bot.gate';
 import { botRoutes } from './bot.routes';
 import { createBotRunner, type Responders } from './bot.runner';
 import { createBotService } from './bot.service';
@@ -18,7 +19,11 @@ export { createBotRunner, type BotRunner, type Responders } from './bot.runner';
 /** The timeline's writer for other modules' transactions (handed to tickets by app.ts: `TicketTimelineWriter`). */
 export const botQueries = { record: repo.record };
 export { createBotReplay, REPLAY_BUDGET_MS, REPLAY_MAX_INBOUND, type BotReplayService } from './bot.replay';
+export { botMayAct } from './bot.gate';
 export { decide, applyReply, withinHours, type BotConfig, type BotState, type Decision } from './bot.decide';
+
+/** `bot.turn` jobs run this many at a time per process. */
+export const BOT_WORKERS = 4;
 
 export const botModule = defineModule({
   name: 'bot',
@@ -29,18 +34,25 @@ export const botModule = defineModule({
       routes: botRoutes(createBotService({ data: k.data }), createBotReplay({ data: k.data, responders: k.responders, ...k.replay })),
       start: async () => {
         // After the inbound pipeline committed a customer's message: the bot's turn, as a job
-        // keyed on the message (never blocking ingest; a redelivery decides nothing twice).
+        // keyed on the message (never blocking ingest; a redelivery decides nothing twice) — only
+        // when it could do something (bot.gate.ts): most messages go to a person and cost nothing here.
         k.bus.on('message.created', (e) => {
+          if (!botMayAct(e)) return;
           const m = e.message;
-          if (m.fromMe || m.automated || e.ticket.isGroup || e.ticket.status === 'closed' || e.ticket.userId !== null) return;
-          void k.jobs
+          return k.jobs
             .enqueueNow('bot.turn', { companyId: e.companyId, ticketId: m.ticketId, messageId: m.id, body: m.body, mediaType: m.mediaType, mediaUrl: m.mediaUrl }, { singletonKey: `bot:${m.id}` })
             .then(() => k.jobs.notify('bot.turn'))
             .catch((err: unknown) => k.app.log.error({ err }, 'queueing the bot’s turn failed'));
         });
-        await k.jobs.work('bot.turn', async (turn) => {
-          await runner.run(turn);
-        });
+        // Several turns at once (new customers arrive together); one ticket's turns still go one
+        // at a time and in order (the runner locks the ticket and defers a later message's turn).
+        await k.jobs.work(
+          'bot.turn',
+          async (turn) => {
+            await runner.run(turn);
+          },
+          { workers: BOT_WORKERS },
+        );
       },
     };
   },

@@ -36,8 +36,9 @@ export const registerCampaignListeners = (bus: EventBus, rt: Realtime, campaigns
 
   // A customer's message: a confirmation they owed a campaign (decision 0237).
   bus.on('message.created', (e) => {
-    if (e.message.fromMe || e.ticket.isGroup) return;
-    void runner.confirmFrom(e.companyId, e.ticket.contact.number, e.ticket.contactId).catch((err: unknown) => log(err, 'campaign confirmation'));
+    // The pipeline says whether the contact owes one (a query per message otherwise).
+    if (e.message.fromMe || e.ticket.isGroup || e.inbound?.confirmation === false) return;
+    return runner.confirmFrom(e.companyId, e.ticket.contact.number, e.ticket.contactId).catch((err: unknown) => log(err, 'campaign confirmation'));
   });
   // Delivery, read and failure of our messages: the ledger row of a campaign's main message.
   bus.on('message.updated', (e) => {

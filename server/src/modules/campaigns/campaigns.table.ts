@@ -112,6 +112,8 @@ export const campaignShipping = pgTable(
     index('campaign_shipping_campaign_status').on(t.campaignId, t.status),
     // A customer's reply confirms their pending confirmation request.
     index('campaign_shipping_awaiting').on(t.companyId, t.number).where(sql`status = 'confirmation_requested'`),
+    // …or by contact: the inbound unit of work asks both for every customer's message (decision 0326).
+    index('campaign_shipping_awaiting_contact').on(t.contactId).where(sql`status = 'confirmation_requested'`),
     index('campaign_shipping_message').on(t.messageId).where(sql`message_id is not null`),
     foreignKey({ name: 'campaign_shipping_campaign_fk', columns: [t.companyId, t.campaignId], foreignColumns: [campaigns.companyId, campaigns.id] }).onDelete('cascade'),
     // ON DELETE SET NULL (column) in the migration: company_id stays.

@@ -56,7 +56,7 @@ export const numberHealthModule = defineModule({
     routes: numberHealthRoutes(createNumberHealthService({ data: k.data, clock: k.clock })),
     start: () => {
       // After ingest committed a customer's message (decision 0242): the opt-out keywords.
-      k.bus.on('message.created', (e) => void recordKeywordOptOut(k.data, e).catch((err: unknown) => k.app.log.error({ err }, 'recording an opt-out failed')));
+      k.bus.on('message.created', (e) => recordKeywordOptOut(k.data, e).catch((err: unknown) => k.app.log.error({ err }, 'recording an opt-out failed')));
     },
   }),
 });

@@ -38,8 +38,9 @@ export const schedulesModule = defineModule({
         // A crash before this runs loses nothing: the send job reads the messages table before
         // sending a follow-up and cancels it there (decision 0215).
         k.bus.on('message.created', (e) => {
-          if (e.message.fromMe || e.ticket.isGroup) return;
-          void sender.cancelFollowUps(e.companyId, e.ticket.id, e.message.id).catch((err: unknown) => k.app.log.error({ err }, 'cancelling follow-ups failed'));
+          // The pipeline says whether the ticket has any (a query per message otherwise).
+          if (e.message.fromMe || e.ticket.isGroup || e.inbound?.followUps === false) return;
+          return sender.cancelFollowUps(e.companyId, e.ticket.id, e.message.id).catch((err: unknown) => k.app.log.error({ err }, 'cancelling follow-ups failed'));
         });
         await k.jobs.work('schedule.send', async (job) => {
           await sender.runJob(job);

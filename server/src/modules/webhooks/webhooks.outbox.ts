@@ -4,10 +4,13 @@ import type { Tx } from '../../db/client';
 import { FOREIGN_KEY_VIOLATION, pgCode } from '../../db/errors';
 import { systemCtx, type DataAccess } from '../../db/tenant';
 import type { EventBus } from '../../infra/event-bus';
-import type { Jobs } from '../../infra/jobs';
+import type { JobPayloads, Jobs } from '../../infra/jobs';
 import { BoundedCache } from '../../lib/bounded-cache';
 import { planHasFeature } from '../companies';
 import * as repo from './webhooks.repository';
+
+/** Fresh deliveries per `webhook.deliver` job: sent together, recorded in one statement. */
+export const DELIVERY_BATCH = 100;
 
 /** How long a company's subscriptions are trusted (another process's edit shows after this; this process's at once). */
 export const SUBSCRIPTION_TTL_MS = 10_000;
@@ -44,7 +47,7 @@ export const envelope = (eventId: string, event: WebhookEnvelope['event'], compa
 type Subscription = { id: number; events: string[] };
 
 /**
- * Domain events → delivery rows + `webhook.deliver` jobs (decision 0301). Listens after commit; a
+ * Domain events → delivery rows + `webhook.deliver` jobs, a job per batch of rows (decisions 0301, 0326). Listens after commit; a
  * company's active subscriptions are cached for SUBSCRIPTION_TTL_MS (a company without webhooks
  * costs a Map lookup per event). The rows and their jobs go in one transaction, batched per company.
  */
@@ -75,11 +78,10 @@ export const createOutbox = (deps: { data: DataAccess; jobs: Jobs; log: { error(
       }),
     );
     const made = await repo.insertDeliveries(tx, rows);
-    await deps.jobs.enqueueMany(
-      tx,
-      'webhook.deliver',
-      made.map((d) => ({ companyId, deliveryId: d.id, attempts: 0, round: 1 })),
-    );
+    // One job per DELIVERY_BATCH fresh deliveries (issue 26): a burst of events is a few jobs, not one each.
+    const jobs: JobPayloads['webhook.deliver'][] = [];
+    for (let i = 0; i < made.length; i += DELIVERY_BATCH) jobs.push({ companyId, deliveryIds: made.slice(i, i + DELIVERY_BATCH).map((d) => d.id), round: 1 });
+    await deps.jobs.enqueueMany(tx, 'webhook.deliver', jobs);
     return made.map((d, i) => ({ ...d, eventId: rows[i]!.eventId }));
   };
   const queue = (tx: Tx, companyId: number, event: WebhookEnvelope['event'], webhookIds: number[], data: Record<string, unknown>) => queueMany(tx, companyId, [{ event, webhookIds, data }]);
@@ -88,10 +90,9 @@ export const createOutbox = (deps: { data: DataAccess; jobs: Jobs; log: { error(
    * Group commit per company: events that arrive while the company's last batch is being written
    * wait for it and go together in the next transaction (under load, one commit for many events).
    */
-  const batches = new Map<number, { items: Parameters<typeof queueMany>[2]; running: boolean }>();
+  const batches = new Map<number, { items: Parameters<typeof queueMany>[2]; running?: Promise<void> }>();
   const flush = async (companyId: number): Promise<void> => {
     const b = batches.get(companyId)!;
-    b.running = true;
     try {
       while (b.items.length > 0) {
         const items = b.items.splice(0, 500);
@@ -112,7 +113,6 @@ export const createOutbox = (deps: { data: DataAccess; jobs: Jobs; log: { error(
         }
       }
     } finally {
-      b.running = false;
       batches.delete(companyId);
     }
   };
@@ -124,10 +124,12 @@ export const createOutbox = (deps: { data: DataAccess; jobs: Jobs; log: { error(
     if (webhookIds.length === 0) return;
     const data = dataOf(e);
     if (!data) return;
-    const b = batches.get(e.companyId) ?? { items: [], running: false };
+    const b = batches.get(e.companyId) ?? { items: [] };
     batches.set(e.companyId, b);
     b.items.push({ event: e.type as WebhookEvent, webhookIds, data });
-    if (!b.running) await flush(e.companyId);
+    // The running flush takes this item in its next round; either way this resolves once it is written.
+    b.running ??= flush(e.companyId);
+    await b.running;
   };
 
   return {
@@ -136,9 +138,7 @@ export const createOutbox = (deps: { data: DataAccess; jobs: Jobs; log: { error(
     invalidate: (companyId: number) => cache.del(String(companyId)),
     listen: (bus: EventBus) => {
       for (const type of webhookEvents) {
-        bus.on(type, (e) => {
-          void onEvent(e).catch((err: unknown) => deps.log.error({ err, event: e.type, companyId: e.companyId }, 'reading webhook subscriptions failed'));
-        });
+        bus.on(type, (e) => onEvent(e).catch((err: unknown) => deps.log.error({ err, event: e.type, companyId: e.companyId }, 'reading webhook subscriptions failed')));
       }
     },
   };

@@ -90,40 +90,55 @@ export const delivery = async (tx: Tx, companyId: number, webhookId: number, id:
   return (lock ? await q.for('update') : await q)[0];
 };
 
-/** The delivery and its webhook, for a try (the try is recorded only if nobody recorded one meanwhile: recordAttempt). */
-export const forAttempt = async (tx: Tx, companyId: number, id: number): Promise<{ d: DeliveryRow; w: WebhookRow } | undefined> => {
-  const [row] = await tx
-    .select({ d: webhookDeliveries, w: webhooks })
-    .from(webhookDeliveries)
-    .innerJoin(webhooks, and(eq(webhooks.companyId, webhookDeliveries.companyId), eq(webhooks.id, webhookDeliveries.webhookId)))
-    .where(and(eq(webhookDeliveries.companyId, companyId), eq(webhookDeliveries.id, id)))
-    .limit(1);
-  return row;
-};
+/** What a try needs of a delivery: the payload as the JSON text it is sent as (never parsed and written again). */
+export type DeliveryToTry = Pick<DeliveryRow, 'id' | 'status' | 'attempts' | 'event' | 'eventId'> & { body: string };
 
-/** Records one try: only if nobody recorded one since `attempts` was read (a duplicate job does nothing). */
-export const recordAttempt = async (
-  tx: Tx,
-  companyId: number,
-  id: number,
-  seenAttempts: number,
-  r: { status: WebhookDeliveryStatus; responseStatus: number | null; responseBody: string | null; error: string | null },
-): Promise<DeliveryRow | undefined> =>
-  (
-    await tx
-      .update(webhookDeliveries)
-      .set({
-        status: r.status,
-        attempts: sql`${webhookDeliveries.attempts} + 1`,
-        responseStatus: r.responseStatus,
-        responseBody: r.responseBody,
-        error: r.error,
-        ...(r.status === 'delivered' ? { deliveredAt: sql`now()` } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(webhookDeliveries.companyId, companyId), eq(webhookDeliveries.id, id), eq(webhookDeliveries.attempts, seenAttempts)))
-      .returning()
-  )[0];
+/** Several deliveries with their webhooks, for a batch of tries (one read for all of them). */
+export const forAttempts = async (tx: Tx, companyId: number, ids: number[]): Promise<{ d: DeliveryToTry; w: WebhookRow }[]> =>
+  ids.length === 0
+    ? []
+    : tx
+        .select({
+          d: {
+            id: webhookDeliveries.id,
+            status: webhookDeliveries.status,
+            attempts: webhookDeliveries.attempts,
+            event: webhookDeliveries.event,
+            eventId: webhookDeliveries.eventId,
+            body: sql<string>`${webhookDeliveries.payload}::text`,
+          },
+          w: webhooks,
+        })
+        .from(webhookDeliveries)
+        .innerJoin(webhooks, and(eq(webhooks.companyId, webhookDeliveries.companyId), eq(webhooks.id, webhookDeliveries.webhookId)))
+        .where(and(eq(webhookDeliveries.companyId, companyId), sql`${webhookDeliveries.id} = any(${`{${ids.map(Number).join(',')}}`}::bigint[])`));
+
+export interface AttemptRecord {
+  id: number;
+  seenAttempts: number;
+  status: WebhookDeliveryStatus;
+  responseStatus: number | null;
+  responseBody: string | null;
+  error: string | null;
+}
+
+/**
+ * Records a batch of tries in one statement, each only if nobody recorded one since its
+ * `seenAttempts` was read; returns the rows it wrote (id, attempts after).
+ */
+export const recordAttempts = async (tx: Tx, companyId: number, rs: AttemptRecord[]): Promise<{ id: number; attempts: number }[]> => {
+  if (rs.length === 0) return [];
+  const rows = await tx.execute<{ id: string | number; attempts: number }>(sql`
+    update webhook_deliveries d set
+      status = r.status, attempts = d.attempts + 1, response_status = r.response_status, response_body = r.response_body, error = r.error,
+      delivered_at = case when r.status = 'delivered' then now() else d.delivered_at end, updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(
+      rs.map((r) => ({ id: r.id, seen: r.seenAttempts, status: r.status, response_status: r.responseStatus, response_body: r.responseBody, error: r.error })),
+    )}::jsonb) as r(id bigint, seen int, status text, response_status int, response_body text, error text)
+    where d.company_id = ${companyId} and d.id = r.id and d.attempts = r.seen
+    returning d.id, d.attempts`);
+  return rows.map((r) => ({ id: Number(r.id), attempts: r.attempts }));
+};
 
 /** A replay: back to pending (attempts are kept: the log counts every try). */
 export const requeue = async (tx: Tx, companyId: number, id: number): Promise<DeliveryRow> =>

@@ -1,8 +1,9 @@
+import http from 'node:http';
+import https from 'node:https';
 import { WEBHOOK_DELIVERY_HEADER, WEBHOOK_EVENT_HEADER, WEBHOOK_LIMITS, WEBHOOK_SIGNATURE_HEADER } from '@balcao/shared';
 import { systemCtx, type DataAccess } from '../../db/tenant';
 import type { JobPayloads, Jobs } from '../../infra/jobs';
 import { outboundUrlRefusal } from '../../lib/private-host';
-import { readCapped } from '../../lib/read-capped';
 import { openSecret } from './webhooks.secrets';
 import * as repo from './webhooks.repository';
 import { signatureHeader } from './webhooks.signing';
@@ -24,77 +25,191 @@ export type TryOutcome = { kind: 'skipped' } | { kind: 'delivered'; status: numb
 /** At most this much of the answer is read (the log keeps WEBHOOK_LIMITS.responseChars). */
 const READ_BYTES = 64 * 1024;
 
-/** One POST, never throwing: the receiver's status and (truncated) body, or why there was none. */
-const post = async (url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<{ status: number | null; body: string | null; error: string | null }> => {
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      body,
-      headers: { 'content-type': 'application/json', 'user-agent': 'Balcao-Webhooks/1', ...headers },
-      signal: AbortSignal.timeout(timeoutMs),
-      // A redirect could lead anywhere (a private host): it counts as a failure, as any non-2xx.
-      redirect: 'manual',
-    });
-    const text = await readCapped(res, READ_BYTES).then((r) => r.bytes.toString('utf8'), () => '');
-    return { status: res.status, body: text.slice(0, WEBHOOK_LIMITS.responseChars), error: res.status >= 200 && res.status < 300 ? null : `HTTP ${res.status}` };
-  } catch (err) {
-    const timeout = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-    return { status: null, body: null, error: timeout ? `timeout after ${timeoutMs} ms` : `network: ${err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err)}`.slice(0, 300) };
-  }
+/** At most this many POSTs in flight to one webhook from this process (issue 26): a receiver is never flooded. */
+export const RECEIVER_CONCURRENCY = 8;
+
+/**
+ * Kept-alive connections, at most RECEIVER_CONCURRENCY per receiver (host and port). node:http
+ * rather than fetch: a delivery is a small POST, and fetch's streams and abort signals were a
+ * third of the sender's CPU under load (issue 26's profile).
+ */
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: RECEIVER_CONCURRENCY, maxFreeSockets: RECEIVER_CONCURRENCY }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: RECEIVER_CONCURRENCY, maxFreeSockets: RECEIVER_CONCURRENCY }),
+};
+
+type Answer = { status: number | null; body: string | null; error: string | null };
+
+/** One POST, never throwing: the receiver's status and (truncated) body, or why there was none. A redirect counts as a failure (it could lead to a private host). */
+const post = (url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<Answer> =>
+  new Promise((resolve) => {
+    let settled = false;
+    const done = (a: Answer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(a);
+    };
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return done({ status: null, body: null, error: 'network: invalid URL' });
+    }
+    const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
+    const request = (target.protocol === 'https:' ? https : http).request(
+      target,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'Balcao-Webhooks/1', ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const finish = () => {
+          const status = res.statusCode ?? 0;
+          done({ status, body: Buffer.concat(chunks).toString('utf8').slice(0, WEBHOOK_LIMITS.responseChars), error: status >= 200 && status < 300 ? null : `HTTP ${status}` });
+        };
+        res.on('data', (chunk: Buffer) => {
+          if (size >= READ_BYTES) return;
+          chunks.push(chunk.subarray(0, READ_BYTES - size));
+          size += chunk.length;
+          // A huge or endless answer: what was read is enough, the rest is dropped with the connection.
+          if (size >= READ_BYTES) {
+            finish();
+            res.destroy();
+          }
+        });
+        res.on('end', finish);
+        res.on('error', () => finish());
+      },
+    );
+    // The whole try, not only the socket's silences.
+    const timer = setTimeout(() => {
+      request.destroy();
+      done({ status: null, body: null, error: `timeout after ${timeoutMs} ms` });
+    }, timeoutMs);
+    request.on('error', (err: NodeJS.ErrnoException) => done({ status: null, body: null, error: `network: ${err.message}`.slice(0, 300) }));
+    request.end(body);
+  });
+
+/** A counting gate: `run` waits for one of `size` places. */
+const gate = (size: number) => {
+  let free = size;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (free > 0) free -= 1;
+    else await new Promise<void>((r) => waiting.push(r));
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    }
+  };
 };
 
 /**
- * The `webhook.deliver` worker (decision 0302): reads the delivery (pending, and no try recorded
- * since the job was queued), POSTs it signed, and records the try in one transaction with the
- * next job (backoff) or the final status. A crash mid-POST leaves the row untouched, so pg-boss's
- * own retry of the job tries again: receivers must drop duplicates by `X-Balcao-Delivery`.
+ * The `webhook.deliver` worker (decisions 0302, 0326): reads its deliveries (pending, and no try
+ * recorded since the job was queued) in one statement, POSTs them signed — every delivery of the
+ * batch at once, at most RECEIVER_CONCURRENCY per webhook, over kept-alive connections — and
+ * records all the tries in one transaction with the retry jobs (backoff) of those that failed.
+ * A crash mid-POST leaves the rows untouched, so pg-boss's own retry of the job tries them again:
+ * receivers must drop duplicates by `X-Balcao-Delivery`.
  */
 export const createWebhookSender = (deps: { data: DataAccess; jobs: Jobs; key: Buffer; allowPrivateHosts: boolean; limits?: DeliveryLimits; nowSeconds?: () => number }) => {
   const limits = deps.limits ?? DEFAULT_DELIVERY_LIMITS;
   const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
   const maxTries = limits.retryDelaysSeconds.length + 1;
+  const gates = new Map<number, ReturnType<typeof gate>>();
+  const gateOf = (webhookId: number) => {
+    let g = gates.get(webhookId);
+    if (!g) gates.set(webhookId, (g = gate(RECEIVER_CONCURRENCY)));
+    return g;
+  };
 
-  const run = async (job: DeliverJob): Promise<TryOutcome> => {
-    const ctx = systemCtx(job.companyId);
-    const read = await deps.data.withTenant(ctx, async ({ tx }) => repo.forAttempt(tx, job.companyId, job.deliveryId));
-    if (!read || read.d.status !== 'pending' || (job.attempts !== undefined && read.d.attempts !== job.attempts)) return { kind: 'skipped' };
-    const { d, w } = read;
-    const round = job.round ?? 1;
-    const raw = JSON.stringify(d.payload);
-    let answer: { status: number | null; body: string | null; error: string | null };
-    const refused = outboundUrlRefusal(w.url, deps.allowPrivateHosts);
-    if (!w.active) answer = { status: null, body: null, error: 'webhook disabled' };
-    else if (refused) answer = { status: null, body: null, error: refused };
-    else {
-      let secret: string;
+  /** Opened secrets by sealed value (a rotation seals a new one): opening costs a decryption per delivery otherwise. */
+  const secrets = new Map<string, string>();
+  const secretOf = (companyId: number, w: repo.WebhookRow): string => {
+    const key = `${companyId}:${w.secretSealed}`;
+    let secret = secrets.get(key);
+    if (secret === undefined) {
       try {
-        secret = openSecret(deps.key, job.companyId, w.secretSealed);
+        secret = openSecret(deps.key, companyId, w.secretSealed);
       } catch {
         // The installation's key changed: nothing can be signed until the admin rotates the secret.
         secret = '';
       }
-      answer = secret === '' ? { status: null, body: null, error: 'secret does not open (rotate it)' } : await post(
-        w.url,
-        raw,
-        { [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, raw, nowSeconds()), [WEBHOOK_EVENT_HEADER]: d.event, [WEBHOOK_DELIVERY_HEADER]: d.eventId },
-        limits.timeoutMs,
-      );
+      if (secrets.size >= 1000) secrets.clear();
+      secrets.set(key, secret);
     }
-    const ok = answer.error === null;
-    // A disabled webhook, a refused URL or a secret that does not open is not worth trying again: failed at once.
-    const final = ok || round >= maxTries || !w.active || refused !== null || answer.error?.startsWith('secret') === true;
-    const status = ok ? 'delivered' : final ? 'failed' : 'pending';
-    const outcome = await deps.data.withTenant(ctx, async ({ tx }): Promise<TryOutcome> => {
-      const row = await repo.recordAttempt(tx, job.companyId, d.id, d.attempts, { status, responseStatus: answer.status, responseBody: answer.body, error: answer.error });
-      if (!row) return { kind: 'skipped' };
-      if (ok) return { kind: 'delivered', status: answer.status! };
-      if (final) return { kind: 'failed', error: answer.error! };
-      const inSeconds = limits.retryDelaysSeconds[round - 1] ?? 0;
-      await deps.jobs.enqueue(tx, 'webhook.deliver', { companyId: job.companyId, deliveryId: d.id, attempts: row.attempts, round: round + 1 }, { startAfterSeconds: inSeconds });
-      return { kind: 'retry', inSeconds, error: answer.error! };
+    return secret;
+  };
+
+  /** One try of one delivery: the receiver's answer, or why nothing was sent. */
+  const attempt = async (companyId: number, d: repo.DeliveryToTry, w: repo.WebhookRow): Promise<{ answer: Answer; refused: boolean }> => {
+    const refused = outboundUrlRefusal(w.url, deps.allowPrivateHosts);
+    if (!w.active) return { answer: { status: null, body: null, error: 'webhook disabled' }, refused: false };
+    if (refused) return { answer: { status: null, body: null, error: refused }, refused: true };
+    const secret = secretOf(companyId, w);
+    if (secret === '') return { answer: { status: null, body: null, error: 'secret does not open (rotate it)' }, refused: false };
+    const raw = d.body;
+    const answer = await gateOf(w.id)(() =>
+      post(w.url, raw, { [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, raw, nowSeconds()), [WEBHOOK_EVENT_HEADER]: d.event, [WEBHOOK_DELIVERY_HEADER]: d.eventId }, limits.timeoutMs),
+    );
+    return { answer, refused: false };
+  };
+
+  /** Runs one job; returns each of its deliveries' outcome in the job's order (tests read them). */
+  const run = async (job: DeliverJob): Promise<TryOutcome[]> => {
+    const ids = job.deliveryIds ?? (job.deliveryId !== undefined ? [job.deliveryId] : []);
+    const ctx = systemCtx(job.companyId);
+    const round = job.round ?? 1;
+    // A batch holds fresh deliveries only: a row with a try recorded is someone else's now (its retry job).
+    const expected = job.deliveryIds ? 0 : job.attempts;
+    const read = await deps.data.withTenant(ctx, async ({ tx }) => repo.forAttempts(tx, job.companyId, ids));
+    const due = read.filter(({ d }) => d.status === 'pending' && (expected === undefined || d.attempts === expected));
+    const tried = await Promise.all(
+      due.map(async ({ d, w }) => {
+        const { answer, refused } = await attempt(job.companyId, d, w);
+        const ok = answer.error === null;
+        // A disabled webhook, a refused URL or a secret that does not open is not worth trying again: failed at once.
+        const final = ok || round >= maxTries || !w.active || refused || answer.error?.startsWith('secret') === true;
+        const status: 'delivered' | 'failed' | 'pending' = ok ? 'delivered' : final ? 'failed' : 'pending';
+        return { d, answer, status };
+      }),
+    );
+    const inSeconds = limits.retryDelaysSeconds[round - 1] ?? 0;
+    const outcomes = await deps.data.withTenant(ctx, async ({ tx }) => {
+      const written = new Map(
+        (
+          await repo.recordAttempts(
+            tx,
+            job.companyId,
+            tried.map((t) => ({ id: t.d.id, seenAttempts: t.d.attempts, status: t.status, responseStatus: t.answer.status, responseBody: t.answer.body, error: t.answer.error })),
+          )
+        ).map((r) => [r.id, r.attempts]),
+      );
+      const retries = tried.filter((t) => t.status === 'pending' && written.has(t.d.id));
+      await deps.jobs.enqueueMany(
+        tx,
+        'webhook.deliver',
+        retries.map((t) => ({ companyId: job.companyId, deliveryId: t.d.id, attempts: written.get(t.d.id)!, round: round + 1 })),
+        { startAfterSeconds: inSeconds },
+      );
+      return new Map(
+        tried.map((t): [number, TryOutcome] => {
+          if (!written.has(t.d.id)) return [t.d.id, { kind: 'skipped' }];
+          if (t.status === 'delivered') return [t.d.id, { kind: 'delivered', status: t.answer.status! }];
+          if (t.status === 'failed') return [t.d.id, { kind: 'failed', error: t.answer.error! }];
+          return [t.d.id, { kind: 'retry', inSeconds, error: t.answer.error! }];
+        }),
+      );
     });
-    if (outcome.kind === 'retry' && outcome.inSeconds === 0) deps.jobs.notify('webhook.deliver');
-    return outcome;
+    if ([...outcomes.values()].some((o) => o.kind === 'retry' && o.inSeconds === 0)) deps.jobs.notify('webhook.deliver');
+    return ids.map((id) => outcomes.get(id) ?? { kind: 'skipped' });
   };
 
   return { run };

@@ -1,4 +1,4 @@
-import { lastMessagePreview, mediaTypeOfKind, normalizeChannelPhone, type DomainEvent, type MessageDto, type MessageReaction, type TicketDto } from '@balcao/shared';
+import { lastMessagePreview, mediaTypeOfKind, normalizeChannelPhone, type DomainEvent, type InboundFacts, type MessageDto, type MessageReaction, type TicketDto } from '@balcao/shared';
 import type { DataAccess, Unit } from '../../../db/tenant';
 import { sql } from 'drizzle-orm';
 import type { Jobs } from '../../../infra/jobs';
@@ -75,6 +75,8 @@ export interface IngestCall {
   message?: Record<string, unknown>;
   quoted?: MessageDto['quotedMsg'];
   ticket?: TicketDto;
+  /** A customer's (not a group's) message: what its listeners need to know (InboundFacts). */
+  facts?: InboundFacts | null;
 }
 
 /** balcao_ingest's arguments by name (drizzle/policies/20-ingest-function.sql). */
@@ -119,6 +121,44 @@ export const callIngest = {
     );
     return rows[0]!.r;
   },
+};
+
+/** One item of balcao_ingest_many: the arguments by name, `raw` spliced in as the JSON it already is. */
+const itemJson = (a: IngestArgs): string => {
+  const { raw, at, companyId: _company, ...rest } = a;
+  return `${JSON.stringify({ ...rest, at: at.toISOString() }).slice(0, -1)},"raw":${raw ?? 'null'}}`;
+};
+
+/**
+ * Several texts of one company in one call (balcao_ingest_many): ordered by connection and
+ * number (each customer's messages keep their order), so two calls lock tickets in one order.
+ * Returns the results in the order given; the events of all of them are published after it.
+ */
+const callIngestMany = async (data: Pick<DataAccess, 'callTenantFunction'>, companyId: number, args: IngestArgs[], events: (r: IngestCall, i: number) => DomainEvent[]): Promise<IngestCall[]> => {
+  const order = args.map((_, i) => i).sort((x, y) => args[x]!.whatsappId - args[y]!.whatsappId || (args[x]!.number < args[y]!.number ? -1 : args[x]!.number > args[y]!.number ? 1 : x - y));
+  const sorted = await data.callTenantFunction<IngestCall[]>({ companyId }, 'balcao_ingest_many', [`[${order.map((i) => itemJson(args[i]!)).join(',')}]`], (rs) => {
+    const byArrival: IngestCall[] = [];
+    rs.forEach((r, k) => (byArrival[order[k]!] = r));
+    return byArrival.flatMap((r, i) => events(r, i));
+  });
+  const results: IngestCall[] = [];
+  sorted.forEach((r, k) => (results[order[k]!] = r));
+  return results;
+};
+
+/**
+ * Texts per balcao_ingest_many call, and lanes per company: a customer's messages always take the
+ * same lane (by number), each lane has one call in flight and the rest wait and go together in
+ * its next. Lanes never touch the same contact or ticket, so their calls run side by side without
+ * waiting on each other's row locks (one lane would keep PostgreSQL on one core).
+ */
+export const INGEST_BATCH = { maxItems: 200, lanes: 4 };
+
+/** The lane of a number (a small, stable hash). */
+const laneOf = (number: string): number => {
+  let h = 0;
+  for (let i = 0; i < number.length; i += 1) h = (h * 31 + number.charCodeAt(i)) | 0;
+  return Math.abs(h) % INGEST_BATCH.lanes;
 };
 
 /** `media_type`: the kind for everything but plain and link texts (attendance §3: null for text). */
@@ -182,7 +222,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
     const ticket = ticketsQueries.ticketFromJson(r.ticket);
     return [
       { type: r.ticketCreated ? 'ticket.created' : 'ticket.updated', companyId: conn.companyId, ticket },
-      { type: 'message.created', companyId: conn.companyId, message: { ...messageFromRow(r.message), quotedMsg: r.quoted ?? null }, ticket },
+      { type: 'message.created', companyId: conn.companyId, message: { ...messageFromRow(r.message), quotedMsg: r.quoted ?? null }, ticket, ...(r.facts ? { inbound: r.facts } : {}) },
     ];
   };
 
@@ -193,8 +233,53 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
     ...(msg.media!.fileName ? { fileName: msg.media!.fileName } : {}),
   });
 
-  /** Text: one autocommit call (the hot path). */
-  const store = async (conn: ConnectionFacts, msg: InboundMessage) => callIngest.autocommit(data, ingestArgs(conn, msg, await previewOf(conn, msg)), (r) => eventsOf(conn, r));
+  /**
+   * Texts: the hot path (issue 26). Those of one company that arrive in the same turn of the event
+   * loop are stored by one autocommit call per lane (INGEST_BATCH); what arrives while a lane's
+   * call runs goes in its next. A call that fails as a whole (a deadlock, a bad item) stores its
+   * messages one by one, so each gets its own outcome.
+   */
+  type Waiting = { conn: ConnectionFacts; args: IngestArgs; done: (r: IngestCall) => void; fail: (err: unknown) => void };
+  type Lane = { companyId: number; items: Waiting[]; running: boolean; scheduled: boolean };
+  const lanes = new Map<string, Lane>();
+  const storeOne = (w: Waiting) => callIngest.autocommit(data, w.args, (r) => eventsOf(w.conn, r)).then(w.done, w.fail);
+  const flushLane = async (key: string, lane: Lane): Promise<void> => {
+    lane.scheduled = false;
+    if (lane.running || lane.items.length === 0) return;
+    const batch = lane.items.splice(0, INGEST_BATCH.maxItems);
+    lane.running = true;
+    try {
+      if (batch.length === 1) await storeOne(batch[0]!);
+      else {
+        let results: IngestCall[] | undefined;
+        try {
+          results = await callIngestMany(data, lane.companyId, batch.map((w) => w.args), (r, i) => eventsOf(batch[i]!.conn, r));
+        } catch {
+          for (const w of batch) await storeOne(w);
+        }
+        results?.forEach((r, i) => batch[i]!.done(r));
+      }
+    } finally {
+      lane.running = false;
+      if (lane.items.length > 0) scheduleLane(key, lane);
+      else if (!lane.scheduled) lanes.delete(key);
+    }
+  };
+  const scheduleLane = (key: string, lane: Lane) => {
+    if (lane.scheduled) return;
+    lane.scheduled = true;
+    setImmediate(() => void flushLane(key, lane));
+  };
+  const store = async (conn: ConnectionFacts, msg: InboundMessage): Promise<IngestCall> => {
+    const args = ingestArgs(conn, msg, await previewOf(conn, msg));
+    return new Promise<IngestCall>((done, fail) => {
+      const key = `${conn.companyId}:${laneOf(args.number)}`;
+      let lane = lanes.get(key);
+      if (!lane) lanes.set(key, (lane = { companyId: conn.companyId, items: [], running: false, scheduled: false }));
+      lane.items.push({ conn, args, done, fail });
+      scheduleLane(key, lane);
+    });
+  };
 
   /**
    * Media: the same call plus the download's safety-net job, in one transaction, so a process

@@ -1,0 +1,1 @@
+CREATE INDEX "campaign_shipping_awaiting_contact" ON "campaign_shipping" USING btree ("contact_id") WHERE status = 'confirmation_requested';
