@@ -63,6 +63,7 @@ export const api = (url: string, token?: string) => {
   return {
     get: <T>(path: string) => ok<T>('GET', path),
     post: <T>(path: string, body: unknown = {}) => ok<T>('POST', path, body),
+    put: <T>(path: string, body: unknown = {}) => ok<T>('PUT', path, body),
   };
 };
 

@@ -34,6 +34,8 @@ export interface Cluster {
   database(name: string): Promise<{ ownerUrl: string; appUrl: string }>;
   /** The settings that decide durability and memory, for the printout. */
   settings(): Promise<string>;
+  /** Flushes everything written so far (the next run does not pay for the last one's writes). */
+  checkpoint(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -68,6 +70,14 @@ export const startCluster = async (label: string): Promise<Cluster> => {
         const names = ['server_version', 'fsync', 'synchronous_commit', 'full_page_writes', 'wal_sync_method', 'commit_delay', 'shared_buffers', 'work_mem', 'max_connections'];
         const rows = await sql<{ name: string; setting: string }[]>`select name, current_setting(name) as setting from unnest(${names}::text[]) as name`;
         return rows.map((r) => `${r.name}=${r.setting}`).join(' ');
+      } finally {
+        await sql.end({ timeout: 5 });
+      }
+    },
+    async checkpoint() {
+      const sql = postgres(pg.ownerUrl, { max: 1, onnotice: () => undefined });
+      try {
+        await sql`checkpoint`;
       } finally {
         await sql.end({ timeout: 5 });
       }

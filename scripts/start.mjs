@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// `npm start`: the web UI's build when its sources changed since the last one, then the server
+// (issue 26: a warm start does not rebuild an unchanged UI; `npm run build:web` always builds).
+// The server runs as a child with the terminal's output; Ctrl-C and SIGTERM reach it, and this
+// exits with its code.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const built = join(root, 'desktop', 'dist', 'index.html');
+/** What the web build reads: the renderer, the shared package, the build's config and the locked dependencies. */
+const inputs = ['desktop/src/renderer', 'desktop/src/common', 'shared/src', 'desktop/vite.config.ts', 'desktop/package.json', 'package-lock.json'];
+
+const newest = (path) => {
+  const full = join(root, path);
+  if (!existsSync(full)) return 0;
+  const st = statSync(full);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let t = st.mtimeMs;
+  for (const name of readdirSync(full)) t = Math.max(t, newest(join(path, name)));
+  return t;
+};
+
+const stale = !existsSync(built) || inputs.some((p) => newest(p) > statSync(built).mtimeMs);
+if (stale) {
+  const r = spawnSync('npm', ['run', 'build:web'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+} else {
+  console.log('[start] the web UI is up to date (desktop/dist); `npm run build:web` rebuilds it');
+}
+
+const tsx = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const server = spawn(process.execPath, [tsx, 'server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
