@@ -6,7 +6,8 @@
  *
  * Throwaway embedded cluster with the product's durability settings; 100 companies, 100k
  * tickets and ~1M messages at scale 1 (see lib/inbox-seed.ts). Ends with `inbox p95 <ms> ms`:
- * one client at a time, the worse of admin and user. Target: ≤ 12 ms.
+ * one client at a time, the worse of admin and user (issue 26's target: ≤ 8 ms), then `inbox req/s`:
+ * the slowest scenario with 8 clients (target ≥ 500).
  *
  * Then the search tab in the largest company: GET /tickets?searchParam=<word> (a word in ~1 %
  * of its messages, accents folded), plus a name, number digits and a word in every message;
@@ -98,6 +99,8 @@ await withCluster('inbox', async (cluster) => {
 
     const rows: (string | number)[][] = [];
     let worstSingle = 0;
+    /** Requests a second with CLIENTS clients: the slowest scenario's (issue 26: ≥ 500). */
+    let worstRate = Number.POSITIVE_INFINITY;
     for (const clients of [1, CLIENTS]) {
       for (const s of scenarios) {
         const first = JSON.parse((await timedGet(app.url + path(s.status), s.session.token)).body) as ListTicketsResponse;
@@ -111,6 +114,7 @@ await withCluster('inbox', async (cluster) => {
         const pct = (x: number) => `${((100 * x) / use.wallUs).toFixed(0)}%`;
         const p95 = percentile(lat, 95);
         if (clients === 1) worstSingle = Math.max(worstSingle, p95);
+        else worstRate = Math.min(worstRate, lat.length / seconds);
         rows.push([`${s.who} status=${s.status}`, clients, lat.length, `${first.tickets.length}/${first.count}`, ms(percentile(lat, 50)), ms(p95), ms(percentile(lat, 99)), ms(mean(lat)), (lat.length / seconds).toFixed(0), pct(use.nodeUs), pct(use.pgUs), pct(use.otherUs)]);
       }
     }
@@ -137,6 +141,7 @@ await withCluster('inbox', async (cluster) => {
     console.log(`\nlist statements' plans on the pool's connections: ${sum('generic')} generic (planned once, reused), ${sum('custom')} custom (planned per request)`);
     console.log(`\ntarget p95 ≤ ${TARGET_MS} ms with one client: ${worstSingle <= TARGET_MS ? 'met' : 'MISSED'}`);
     console.log(`inbox p95 ${worstSingle.toFixed(1)} ms`);
+    console.log(`inbox req/s ${worstRate.toFixed(0)} (${CLIENTS} clients, the slowest scenario; target ≥ 500)`);
 
     // Search (the tickets manager's search tab: showAll, every status) in the largest company.
     const searches: { label: string; term: string; requests: number; headline: boolean }[] = [
