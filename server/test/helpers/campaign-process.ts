@@ -2,8 +2,8 @@
  * A whole server process for the campaign tests and the campaign bench, run as a child
  * (`node --import tsx`) so that it can be killed with SIGKILL mid-campaign. Env: OWNER_URL,
  * APP_URL, DATA_DIR (optional), STALE_SECONDS (the runner's stale window; default 2), NO_SEED=1
- * (the platform was seeded already, e.g. by a bench).
- * Prints `READY` once it works jobs; nothing else on stdout.
+ * (the platform was seeded already, e.g. by a bench), LISTEN=1 (serve the API on a free local port).
+ * Prints `READY` (with LISTEN=1: `READY <url>`) once it works jobs; nothing else on stdout.
  */
 import { resolve } from 'node:path';
 import { buildApp } from '../../src/app';
@@ -33,7 +33,8 @@ const run = async () => {
   });
   if (process.env.NO_SEED !== '1') await seedFirstStart(built.data, { adminEmail: SUPER_EMAIL, adminPassword: SUPER_PASSWORD, sandbox: true });
   await built.sessions.resumeAll();
-  process.stdout.write('READY\n');
+  const url = process.env.LISTEN === '1' ? await built.app.listen({ port: 0, host: '127.0.0.1' }) : '';
+  process.stdout.write(`READY ${url}\n`);
   process.on('SIGTERM', () => void built.close().finally(() => process.exit(0)));
 };
 
