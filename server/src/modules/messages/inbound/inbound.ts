@@ -130,21 +130,11 @@ const itemJson = (a: IngestArgs): string => {
 };
 
 /**
- * Several texts of one company in one call (balcao_ingest_many): ordered by connection and
- * number (each customer's messages keep their order), so two calls lock tickets in one order.
- * Returns the results in the order given; the events of all of them are published after it.
+ * Several texts of one company in one call (balcao_ingest_many), in the order they arrived (so
+ * each customer's keep theirs); the events of all of them are published after it.
  */
-const callIngestMany = async (data: Pick<DataAccess, 'callTenantFunction'>, companyId: number, args: IngestArgs[], events: (r: IngestCall, i: number) => DomainEvent[]): Promise<IngestCall[]> => {
-  const order = args.map((_, i) => i).sort((x, y) => args[x]!.whatsappId - args[y]!.whatsappId || (args[x]!.number < args[y]!.number ? -1 : args[x]!.number > args[y]!.number ? 1 : x - y));
-  const sorted = await data.callTenantFunction<IngestCall[]>({ companyId }, 'balcao_ingest_many', [`[${order.map((i) => itemJson(args[i]!)).join(',')}]`], (rs) => {
-    const byArrival: IngestCall[] = [];
-    rs.forEach((r, k) => (byArrival[order[k]!] = r));
-    return byArrival.flatMap((r, i) => events(r, i));
-  });
-  const results: IngestCall[] = [];
-  sorted.forEach((r, k) => (results[order[k]!] = r));
-  return results;
-};
+const callIngestMany = (data: Pick<DataAccess, 'callTenantFunction'>, companyId: number, args: IngestArgs[], events: (r: IngestCall, i: number) => DomainEvent[]): Promise<IngestCall[]> =>
+  data.callTenantFunction<IngestCall[]>({ companyId }, 'balcao_ingest_many', [`[${args.map(itemJson).join(',')}]`], (rs) => rs.flatMap((r, i) => events(r, i)));
 
 /**
  * Texts per balcao_ingest_many call, and lanes per company: a customer's messages always take the
