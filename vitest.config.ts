@@ -41,7 +41,13 @@ export default defineConfig({
         },
       },
       // 20 s a test: antd dialogs in jsdom take a few seconds on a loaded 2-core machine.
-      { test: { name: 'desktop', include: domTests, testTimeout: 20_000 } },
+      {
+        test: {
+          name: 'desktop', include: domTests, testTimeout: 20_000, pool: 'vmForks',
+          alias: [{ find: /^@ant-design\/icons$/, replacement: '@ant-design/icons/es' }],
+          deps: { optimizer: { client: { enabled: true, include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'antd', '@ant-design/icons/es', 'react-i18next', 'i18next', 'react-router-dom', 'dayjs', 'zustand', '@testing-library/react', '@dnd-kit/core', 'recharts', 'react-virtuoso'] } } },
+        },
+      },
     ],
   },
 });

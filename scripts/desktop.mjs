@@ -34,7 +34,8 @@ function run(command, args, options = {}) {
 }
 
 function compile() {
-  const tsc = require.resolve('typescript/bin/tsc');
+  // The compiler is TypeScript 7 under the name typescript-7 (decision 0327); `typescript` is 5.9 for typescript-eslint.
+  const tsc = join(dirname(require.resolve('typescript-7/package.json')), 'bin', 'tsc');
   run(process.execPath, [tsc, '-p', 'desktop/tsconfig.main.json']);
   run(process.execPath, [tsc, '-p', 'desktop/tsconfig.preload.json']);
   const cjsDir = join(desktopDir, 'dist-electron', 'cjs');

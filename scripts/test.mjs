@@ -58,7 +58,7 @@ const vitestTrack = async () => {
 };
 
 const checksTrack = async () => {
-  check(await run('typecheck', 'npx', ['tsc', '-b']));
+  check(await run('typecheck', 'node', ['node_modules/typescript-7/bin/tsc', '-b']));
   check(await run('lint', 'npx', ['eslint', '.']));
 };
 

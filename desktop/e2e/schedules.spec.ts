@@ -37,8 +37,8 @@ test('schedules: sent at its time and shown as sent; a follow-up cancelled by th
     await expect(page.getByTestId('schedule-modal-title')).toHaveText('Mensagem Pendente');
     await expect(page.getByTestId('schedule-contact')).toContainText(ticket.contact.name);
     await page.getByTestId('schedule-body').fill('Lembrete: sua consulta é hoje às 15h');
-    // A whole minute 30–90 s ahead (the picker works in minutes).
-    const at = dayjs().add(90, 'second').second(0).millisecond(0);
+    // A whole minute 15–75 s ahead (the picker works in minutes; the form takes a few seconds).
+    const at = dayjs().add(75, 'second').second(0).millisecond(0);
     const picker = page.getByRole('textbox', { name: /Data de envio/ });
     await picker.click();
     await picker.press('ControlOrMeta+a');
