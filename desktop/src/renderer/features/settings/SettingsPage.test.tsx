@@ -2,6 +2,7 @@
 import '../../test/dom';
 import '../../app/i18n/i18n';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { pickOption } from '../../test/select';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CompanyWithSchedulesDto, SessionUserDto, SettingDto, WireChannels } from '@balcao/shared';
 import { http } from '../../lib/http';
@@ -49,7 +50,6 @@ const openSelect = (testId: string) => {
   const root = screen.getByTestId(testId);
   fireEvent.mouseDown(within(root.closest('.ant-select') ?? root).getByRole('combobox'));
 };
-const pick = (label: string) => fireEvent.click([...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent === label)!);
 const tabs = () => [...document.querySelectorAll('[data-testid^="settings-tab-"]')].map((t) => t.textContent);
 
 beforeEach(() => {
@@ -92,7 +92,7 @@ describe('SettingsPage', { timeout: 30_000 }, () => {
     render(<SettingsPage />);
     await screen.findByTestId('setting-sendMsgTransfTicket');
     openSelect('setting-sendMsgTransfTicket');
-    pick('Habilitado');
+    await pickOption('Habilitado');
     await waitFor(() => expect(api.update).toHaveBeenCalledWith('sendMsgTransfTicket', 'enabled'));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Operação atualizada com sucesso.'));
     expect(useSettings.getState().settings.sendMsgTransfTicket?.value).toBe('enabled');
@@ -163,7 +163,7 @@ describe('SettingsPage', { timeout: 30_000 }, () => {
     expect(second!.textContent).toContain('Criou');
     expect(within(second!).getByTestId('audit-changes').textContent).toContain('token: •••');
     openSelect('audit-filter-entity');
-    pick('Conexão');
+    await pickOption('Conexão');
     await waitFor(() => expect(api.auditLogs).toHaveBeenLastCalledWith({ entity: 'whatsapp' }, 1, expect.anything()));
   });
 
@@ -178,7 +178,7 @@ describe('SettingsPage', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByTestId('settings-tab-audit'));
     await waitFor(() => expect(screen.getByTestId('audit-row').textContent).toContain('Loja Azul'));
     openSelect('audit-filter-company');
-    pick('Loja Azul');
+    await pickOption('Loja Azul');
     await waitFor(() => expect(api.auditLogs).toHaveBeenLastCalledWith({ companyId: 5 }, 1, expect.anything()));
   });
 });

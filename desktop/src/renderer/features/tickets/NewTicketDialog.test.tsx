@@ -2,6 +2,7 @@
 import '../../test/dom';
 import '../../app/i18n/i18n';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { pickOption } from '../../test/select';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContactDto, QueueDto, SessionUserDto, WhatsappDto } from '@balcao/shared';
@@ -73,7 +74,6 @@ const openSelect = (testId: string) => {
   return input;
 };
 const options = () => [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
-const pick = (label: string) => fireEvent.click([...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent === label)!);
 
 describe('NewTicketDialog', { timeout: 30_000 }, () => {
   it('searches contacts from 3 characters (debounced) and opens the ticket it creates, open with me', async () => {
@@ -86,7 +86,7 @@ describe('NewTicketDialog', { timeout: 30_000 }, () => {
     await waitFor(() => expect(options()).toContain('Maria Souza - 5511999990000'));
     // One call for the settled term, none for the 2-character one.
     expect(api.searchContacts.mock.calls.map((c) => c[0])).toEqual(['Mar']);
-    pick('Maria Souza - 5511999990000');
+    await pickOption('Maria Souza - 5511999990000');
     api.create.mockResolvedValue(makeTicket({ id: 50, uuid: 'aaaaaaaa-0000-4000-8000-000000000050', status: 'open', userId: 7 }));
     // Admin: no queue needed.
     fireEvent.click(screen.getByTestId('new-ticket-submit'));
@@ -101,7 +101,7 @@ describe('NewTicketDialog', { timeout: 30_000 }, () => {
     const search = openSelect('new-ticket-contact');
     fireEvent.change(search, { target: { value: 'Maria' } });
     await waitFor(() => expect(options()).toContain('Maria Souza - 5511999990000'));
-    pick('Maria Souza - 5511999990000');
+    await pickOption('Maria Souza - 5511999990000');
     fireEvent.click(screen.getByTestId('new-ticket-submit'));
     expect((await screen.findAllByText('Selecione uma fila')).length).toBeGreaterThan(0);
     expect(api.create).not.toHaveBeenCalled();
@@ -117,8 +117,8 @@ describe('NewTicketDialog', { timeout: 30_000 }, () => {
     const search = openSelect('new-ticket-contact');
     fireEvent.change(search, { target: { value: 'Zeca Pagodinho' } });
     await waitFor(() => expect(options()).toContain('Criar contato "Zeca Pagodinho"'));
-    pick('Criar contato "Zeca Pagodinho"');
-    expect((screen.getByTestId('new-contact-name') as HTMLInputElement).value).toBe('Zeca Pagodinho');
+    await pickOption('Criar contato "Zeca Pagodinho"');
+    await waitFor(() => expect((screen.getByTestId('new-contact-name') as HTMLInputElement).value).toBe('Zeca Pagodinho'));
     fireEvent.change(screen.getByTestId('new-contact-number'), { target: { value: '+55 21 98888-7777' } });
     api.createContact.mockResolvedValue(contact(30, 'Zeca Pagodinho', '5521988887777'));
     fireEvent.click(screen.getByTestId('new-contact-save'));
@@ -135,7 +135,7 @@ describe('NewTicketDialog', { timeout: 30_000 }, () => {
     const search = openSelect('new-ticket-contact');
     fireEvent.change(search, { target: { value: 'Maria' } });
     await waitFor(() => expect(options()).toContain('Maria Souza - 5511999990000'));
-    pick('Maria Souza - 5511999990000');
+    await pickOption('Maria Souza - 5511999990000');
     const held = (userId: number, uuid: string) =>
       new ApiError(409, { error: 'ERR_OTHER_OPEN_TICKET', details: { ticketId: 9, uuid, status: 'open', user: { id: userId, name: 'Bruno' }, queue: { id: 2, name: 'Suporte' } } }, 'conflict');
     api.create.mockRejectedValueOnce(held(8, 'bbbbbbbb-0000-4000-8000-000000000009'));

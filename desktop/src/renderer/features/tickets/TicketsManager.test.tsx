@@ -2,6 +2,7 @@
 import '../../test/dom';
 import '../../app/i18n/i18n';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { pickOption } from '../../test/select';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueueDto, SessionUserDto, UserDto } from '@balcao/shared';
@@ -59,7 +60,6 @@ const openSelect = (testId: string) => {
   return input;
 };
 const options = () => [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
-const pick = (label: string) => fireEvent.click([...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent === label)!);
 const lastListCall = () => api.list.mock.calls.at(-1)![0];
 
 describe('TicketsManager', { timeout: 30_000 }, () => {
@@ -70,7 +70,7 @@ describe('TicketsManager', { timeout: 30_000 }, () => {
     // A user picks among their own queues.
     await waitFor(() => expect(options()).toEqual(['Vendas', 'Suporte']));
     api.list.mockClear();
-    pick('Suporte');
+    await pickOption('Suporte');
     await waitFor(() => expect(api.list).toHaveBeenCalledTimes(4)); // open, pending + attending, closed
     expect(api.list.mock.calls.every(([p]) => JSON.stringify(p.queueIds) === '[2]')).toBe(true);
     expect(localStorage.getItem(queueSelectionKey(7))).toBe('[2]');
@@ -97,11 +97,11 @@ describe('TicketsManager', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.users).toHaveBeenCalled());
     openSelect('search-tags');
     await waitFor(() => expect(options()).toContain('VIP'));
-    pick('VIP');
+    await pickOption('VIP');
     await waitFor(() => expect(lastListCall()).toMatchObject({ tags: [40], pageNumber: 1 }));
     openSelect('search-users');
     await waitFor(() => expect(options()).toContain('Bruno'));
-    pick('Bruno');
+    await pickOption('Bruno');
     await waitFor(() => expect(lastListCall()).toMatchObject({ tags: [40], users: [8] }));
     fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'boleto' } });
     await waitFor(() => expect(lastListCall()).toMatchObject({ searchParam: 'boleto', tags: [40], users: [8] }));

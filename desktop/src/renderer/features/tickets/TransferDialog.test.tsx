@@ -2,6 +2,7 @@
 import '../../test/dom';
 import '../../app/i18n/i18n';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { pickOption } from '../../test/select';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueueDto, UserDto, WhatsappDto } from '@balcao/shared';
 import { ticketsApi } from './tickets.api';
@@ -32,7 +33,6 @@ const openSelect = (testId: string) => {
   return input;
 };
 const visibleOptions = () => [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
-const pick = (label: string) => fireEvent.click([...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent === label)!);
 
 describe('TransferDialog', { timeout: 30_000 }, () => {
   it('searches users from 3 characters, requires a queue and sends queue, user and connection', async () => {
@@ -46,7 +46,7 @@ describe('TransferDialog', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Digite ao menos 3 caracteres')).toBeTruthy();
     fireEvent.change(search, { target: { value: 'Ans' } });
     await waitFor(() => expect(visibleOptions()).toEqual(['Anselmo']));
-    pick('Anselmo');
+    await pickOption('Anselmo');
 
     // No queue yet: the spec's text, nothing sent.
     fireEvent.click(screen.getByTestId('transfer-submit'));
@@ -55,10 +55,10 @@ describe('TransferDialog', { timeout: 30_000 }, () => {
 
     openSelect('transfer-queue');
     await waitFor(() => expect(visibleOptions()).toContain('Suporte'));
-    pick('Suporte');
+    await pickOption('Suporte');
     openSelect('transfer-connection');
     await waitFor(() => expect(visibleOptions()).toContain('Outro'));
-    pick('Outro');
+    await pickOption('Outro');
     fireEvent.click(screen.getByTestId('transfer-submit'));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ queueId: 2, userId: 11, whatsappId: 4 }));
   });
@@ -69,7 +69,7 @@ describe('TransferDialog', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.queues).toHaveBeenCalled());
     openSelect('transfer-queue');
     await waitFor(() => expect(visibleOptions()).toContain('Vendas'));
-    pick('Vendas');
+    await pickOption('Vendas');
     fireEvent.click(screen.getByTestId('transfer-submit'));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ queueId: 1, userId: null, whatsappId: 3 }));
   });
