@@ -55,7 +55,6 @@ import { webhooksModule, type DeliveryLimits } from './modules/webhooks';
 import {
   createContactPictures,
   createJobRouting,
-  makeRealSocket,
   SessionManager,
   WaVersionCache,
   whatsappModule,
@@ -126,7 +125,8 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   const baileys = config.waEncryptionKey
     ? {
         encryptionKey: config.waEncryptionKey,
-        socketFactory: opts.baileysSocketFactory ?? makeRealSocket,
+        // Undefined: the real one, loaded with the first Baileys connection (session-manager.ts).
+        socketFactory: opts.baileysSocketFactory,
         qrLimit: wa.qrLimit,
         watchdog: wa.watchdogSilentMs > 0 ? { silentMs: wa.watchdogSilentMs, probeTimeoutMs: wa.watchdogProbeTimeoutMs } : (false as const),
         // One per process: a version found after a 405 serves every later socket.

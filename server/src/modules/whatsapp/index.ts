@@ -23,7 +23,7 @@ export { createJobRouting, type JobRouting } from './job-routing';
 export { createContactPictures, PICTURE_MAX_AGE_MS, registerContactPictureJobs, type ContactPictures } from './contact-pictures';
 export { createWhatsappService, type WhatsappService } from './whatsapp.service';
 export { createPhoneImport, type PhoneImport } from './phone-import.service';
-export { makeRealSocket, type BaileysSocketFactory } from './baileys/socket';
+export type { BaileysSocketFactory } from './baileys/socket';
 export { WaVersionCache } from './baileys/wa-version';
 export type { SandboxTiming } from './sandbox/sandbox.channel';
 export type { WhatsappRow } from './whatsapp.repository';

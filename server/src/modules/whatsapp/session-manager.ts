@@ -4,7 +4,7 @@ import type { ChannelSink, ConnectionFacts, StatusUpdate, WhatsAppChannel } from
 import { SandboxChannel, type SandboxTiming } from './sandbox/sandbox.channel';
 import { createSandboxStore } from './sandbox/sandbox.store';
 import * as repo from './whatsapp.repository';
-import { BaileysChannel, type BaileysChannelOptions } from './baileys/baileys.channel';
+import type { BaileysChannelOptions } from './baileys/baileys.channel';
 import type { BaileysSocketFactory } from './baileys/socket';
 import * as authRepo from './baileys/auth-state.repository';
 import * as sessionEvents from './session-events.repository';
@@ -22,7 +22,7 @@ export interface SessionManagerDeps {
    * Real WhatsApp: without it, `provider: 'baileys'` connections stay DISCONNECTED. The QR limit,
    * the watchdog and the WhatsApp Web version source are shared by every Baileys channel.
    */
-  baileys?: { encryptionKey: Buffer; socketFactory: BaileysSocketFactory } & Pick<BaileysChannelOptions, 'qrLimit' | 'watchdog' | 'version'>;
+  baileys?: { encryptionKey: Buffer; socketFactory?: BaileysSocketFactory } & Pick<BaileysChannelOptions, 'qrLimit' | 'watchdog' | 'version'>;
   /**
    * Cross-process ownership: a channel runs only in the process holding its connection's lease.
    * Without it (single-process unit tests) every start runs.
@@ -297,8 +297,13 @@ export class SessionManager {
       this.lastStart = 'deleted';
       return undefined;
     }
+    const channel = (await this.create(w, opts))!;
+    // The first Baileys connection waits for the library's import: a shutdown may have begun.
+    if (this.stopped) {
+      await leases?.release(w.id);
+      return undefined;
+    }
     this.dropSimulator(w.id);
-    const channel = this.create(w, opts)!;
     const off = [this.deps.inbound.attachChannel(channel, facts), channel.on('status', (s) => this.onStatus(facts, s))];
     this.live.set(w.id, { channel, facts, off });
     if (!(channel instanceof SandboxChannel)) this.deps.onLive?.(w.id, true);
@@ -351,12 +356,19 @@ export class SessionManager {
     return (w.provider === 'sandbox' && this.deps.sandboxEnabled) || (w.provider === 'baileys' && !!this.deps.baileys);
   }
 
-  private create(w: repo.WhatsappRow, opts: StartOptions = {}): WhatsAppChannel | undefined {
+  private async create(w: repo.WhatsappRow, opts: StartOptions = {}): Promise<WhatsAppChannel | undefined> {
     if (w.provider === 'sandbox' && this.deps.sandboxEnabled) {
       return new SandboxChannel(w.id, createSandboxStore(this.deps.data, w.companyId, w.id), this.deps.sandboxTiming);
     }
     if (w.provider === 'baileys' && this.deps.baileys) {
-      const { encryptionKey, socketFactory, qrLimit, watchdog, version } = this.deps.baileys;
+      const { encryptionKey, qrLimit, watchdog, version } = this.deps.baileys;
+      // Baileys is loaded with the first connection that needs it, not at boot: a server with only
+      // the sandbox never pays its memory (issue 26, `idle rss`; the import rule is in
+      // server/test/lint/lazy-baileys.test.ts).
+      const [{ BaileysChannel }, socketFactory] = await Promise.all([
+        import('./baileys/baileys.channel'),
+        this.deps.baileys.socketFactory ?? import('./baileys/real-socket').then((m) => m.makeRealSocket),
+      ]);
       return new BaileysChannel({
         whatsappId: w.id,
         companyId: w.companyId,

@@ -1,9 +1,10 @@
 /**
- * The socket seam of the Baileys adapter: what the channel may touch on a socket, what it hands
- * to the factory, and the real factory over `makeWASocket`. Nothing here connects at import
- * time; a socket exists only once the factory is called.
+ * The socket seam of the Baileys adapter: what the channel may touch on a socket and what it
+ * hands to the factory. Types only: the real factory over `makeWASocket` is real-socket.ts,
+ * loaded with the first Baileys connection (session-manager.ts).
  */
-import makeWASocket, { Browsers, isJidBroadcast, isJidNewsletter, type AuthenticationState, type WAMessageContent, type WAMessageKey, type WASocket, type WAVersion } from '@whiskeysockets/baileys';
+import type makeWASocket from '@whiskeysockets/baileys';
+import type { AuthenticationState, WAMessageContent, WAMessageKey, WASocket, WAVersion } from '@whiskeysockets/baileys';
 
 /** What the adapter may touch on a socket; the real `WASocket` satisfies it (tests: FakeSocket). */
 export type BaileysSocketSurface = Pick<
@@ -48,18 +49,3 @@ export const silentLogger: BaileysLogger = {
   warn: () => undefined,
   error: () => undefined,
 };
-
-/** The production factory: one real WhatsApp Web socket per call. */
-export const makeRealSocket: BaileysSocketFactory = (opts) =>
-  makeWASocket({
-    auth: opts.auth,
-    getMessage: opts.getMessage,
-    ...(opts.version ? { version: opts.version } : {}),
-    logger: silentLogger,
-    browser: Browsers.ubuntu('Balcão'),
-    // Stay "offline" so the customer's phone keeps notifying the agent's own device.
-    markOnlineOnConnect: false,
-    syncFullHistory: false,
-    // Stories, broadcast lists and channels never become tickets.
-    shouldIgnoreJid: (jid) => !!(isJidBroadcast(jid) || isJidNewsletter(jid)),
-  });
