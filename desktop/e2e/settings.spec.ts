@@ -12,10 +12,19 @@ import { loginInBrowser, snapshot, watchRealtime } from './support/ui';
 
 /** Picks an option of an antd select by its exact label (options carry it as their title). */
 const choose = async (page: Page, testId: string, label: string, search?: string) => {
-  await page.getByTestId(testId).click();
-  // Long lists are virtual: only what the search leaves is rendered.
-  if (search) await page.keyboard.type(search);
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(label, { exact: true }).click();
+  const select = page.getByTestId(testId);
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  // Until the select shows the choice: on a loaded CI run a click on an option was once lost while
+  // the list was still settling (the dropdown stayed open, nothing chosen).
+  await expect(async () => {
+    if (!(await dropdown.isVisible())) {
+      await select.click();
+      // Long lists are virtual: only what the search leaves is rendered.
+      if (search) await page.keyboard.type(search);
+    }
+    await dropdown.getByTitle(label, { exact: true }).click({ timeout: 5_000 });
+    await expect(select).toContainText(label, { timeout: 10_000 });
+  }).toPass({ timeout: 30_000 });
 };
 const valueOf = async (api: Api, key: string) => (await api.get<SettingDto[]>('/settings')).find((s) => s.key === key)?.value;
 
