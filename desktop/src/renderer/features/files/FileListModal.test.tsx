@@ -72,7 +72,8 @@ describe('FileListModal', { timeout: 30_000 }, () => {
     api.upload.mockResolvedValue(saved());
     render(<FileListModal open fileList={current} onClose={() => undefined} onSaved={() => undefined} />);
     await waitFor(() => expect(optionCards()).toHaveLength(2));
-    expect(within(optionCards()[0]!).getByTestId('file-option-filename').textContent).toBe('precos.pdf');
+    // The cards come before the form fills their stored names (a render later on a loaded run).
+    await waitFor(() => expect(within(optionCards()[0]!).getByTestId('file-option-filename').textContent).toBe('precos.pdf'));
     fireEvent.click(within(optionCards()[0]!).getByTestId('file-option-remove'));
     fireEvent.click(screen.getByTestId('file-option-add'));
     await waitFor(() => expect(optionCards()).toHaveLength(2));
