@@ -8,6 +8,7 @@ import 'dayjs/locale/es';
 import 'dayjs/locale/pt-br';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { bindToastApi } from '../lib/toast';
+import { useMediaQuery } from '../lib/useMediaQuery';
 import { i18n } from './i18n/i18n';
 import { useTheme } from './theme.store';
 
@@ -42,6 +43,9 @@ const Themed = ({ children }: { children: ReactNode }) => {
   const mode = useTheme((s) => s.mode);
   const { i18n: current } = useTranslation();
   const lang: Lang = current.language in antdLocales ? (current.language as Lang) : 'pt-BR';
+  // Asked for less motion (the system's accessibility setting): antd's dialogs, menus and toasts
+  // appear and leave at once. Without their zoom, a dialog also takes focus (and Escape) at once.
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   useEffect(() => {
     dayjs.locale(dayjsLocales[lang]);
     document.documentElement.lang = lang;
@@ -51,7 +55,7 @@ const Themed = ({ children }: { children: ReactNode }) => {
       locale={antdLocales[lang]}
       theme={{
         algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { colorPrimary: '#1f7a6d', borderRadius: 8, ...(mode === 'light' ? lightTints : {}) },
+        token: { colorPrimary: '#1f7a6d', borderRadius: 8, motion: !reducedMotion, ...(mode === 'light' ? lightTints : {}) },
       }}
     >
       <AntApp style={{ height: '100%' }}>
