@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// `npm start`: the web UI's build when its sources changed since the last one, then the server
-// (issue 26: a warm start does not rebuild an unchanged UI; `npm run build:web` always builds).
+// `npm start`: the web UI's build when its sources changed since the last one, the server's bundle
+// likewise (scripts/server-bundle.mjs), then the server as plain Node (issue 26: a warm start does
+// not rebuild what has not changed; `npm run build:web` always builds the UI).
 // The server runs as a child with the terminal's output; Ctrl-C and SIGTERM reach it, and this
 // exits with its code.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBundle, SERVER_BUNDLE } from './server-bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const built = join(root, 'desktop', 'dist', 'index.html');
@@ -31,7 +33,7 @@ if (stale) {
   console.log('[start] the web UI is up to date (desktop/dist); `npm run build:web` rebuilds it');
 }
 
-const tsx = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-const server = spawn(process.execPath, [tsx, 'server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+if (await ensureServerBundle()) console.log('[start] the server was bundled (server/dist/main.mjs)');
+const server = spawn(process.execPath, [SERVER_BUNDLE], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -2,10 +2,10 @@ import postgres from 'postgres';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { findUp } from '../lib/find-up';
 
-const drizzleDir = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const drizzleDir = findUp(import.meta.url, 'drizzle');
 export const APP_ROLE = 'balcao_app';
 /** Tables without company_id that belong to the whole platform (no RLS): read-only for the app role. */
 export const GLOBAL_TABLES = ['plans'];

@@ -1,18 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { can, LogosResponse, LogoUploadQuery, LogoUploadResponse, type LogoDestination } from '@balcao/shared';
 import { AppError } from '../../infra/errors';
+import { findUp } from '../../lib/find-up';
 import { readUpload } from '../../infra/uploads';
 import { LOGO_TYPES, type LogosService } from './logos.service';
 
 /** The logos the spec's client shows on every page: the login screen's and the drawer's. */
 export const LOGO_FILES = ['login.png', 'interno.png'] as const;
 
-const assets = join(dirname(fileURLToPath(import.meta.url)), '../../../assets/logotipos');
+const assets = findUp(import.meta.url, 'assets/logotipos');
 
 /**
  * A served logo may be an SVG: it runs nothing and loads nothing, even opened on its own
