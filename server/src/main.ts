@@ -56,7 +56,7 @@ export const startServer = async (overrides: StartOverrides = {}): Promise<Built
   return built;
 };
 
-/** True when this file is the process entry (`tsx server/src/main.ts`), false when imported. */
+/** True when this file (or the bundle it is in, `server/dist/main.mjs`) is the process entry (`tsx server/src/main.ts`, `npm start`), false when imported. */
 const isEntry = (): boolean => {
   try {
     return !!process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
