@@ -6,7 +6,6 @@
 import postgres from 'postgres';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import type { ListTicketsQuery } from '@balcao/shared';
-import * as schema from '../../../server/src/db/schema';
 import { createDataAccess } from '../../../server/src/db/tenant';
 import { EventBus } from '../../../server/src/infra/event-bus';
 import * as ticketsRepo from '../../../server/src/modules/tickets/tickets.repository';
@@ -42,7 +41,7 @@ export const captureList = async (appUrl: string, companyId: number, userId: num
   const client = postgres(appUrl, { max: 1, onnotice: () => undefined, types: { bigint: postgres.BigInt }, transform: { undefined: null } });
   const recorded: Recorded[] = [];
   try {
-    const db = drizzle(client, { schema, logger: { logQuery: (sql, params) => void recorded.push({ label: label(sql), sql, params: params.map((v) => (v instanceof Date ? v.toISOString() : v)) as never[] }) } });
+    const db = drizzle(client, { logger: { logQuery: (sql, params) => void recorded.push({ label: label(sql), sql, params: params.map((v) => (v instanceof Date ? v.toISOString() : v)) as never[] }) } });
     const data = createDataAccess(db, new EventBus(), client);
     await data.withTenant({ companyId }, async ({ tx }) => {
       const actor = await usersRepo.actorFacts(tx, companyId, userId);
@@ -66,7 +65,7 @@ export const explainHistory = async (appUrl: string, companyId: number, ticket: 
   try {
     const historyLabel = (q: string) =>
       q.startsWith('select set_config') ? 'set_config' : q.includes('cross join lateral') ? 'history: page and count' : q.includes('count(*)') ? 'history: count(*)' : 'history: quoted';
-    const db = drizzle(client, { schema, logger: { logQuery: (sql, params) => void recorded.push({ label: historyLabel(sql), sql, params: params.map((v) => (v instanceof Date ? v.toISOString() : v)) as never[] }) } });
+    const db = drizzle(client, { logger: { logQuery: (sql, params) => void recorded.push({ label: historyLabel(sql), sql, params: params.map((v) => (v instanceof Date ? v.toISOString() : v)) as never[] }) } });
     const data = createDataAccess(db, new EventBus(), client);
     await data.withTenant({ companyId }, ({ tx }) => messagesRepo.history(tx, companyId, ticket.id, 1));
   } finally {
