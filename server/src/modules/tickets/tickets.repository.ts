@@ -1,5 +1,5 @@
 import { and, eq, gt, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Actor, ListTicketsQuery, TicketDto, TicketStatus } from '@balcao/shared';
+import type { Actor, ListTicketsQuery, ListTicketsResponse, TicketDto, TicketStatus } from '@balcao/shared';
 import { can, TICKET_PAGE_SIZE } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { ticketCounts, tickets } from './tickets.table';
@@ -98,8 +98,14 @@ export const foldCounts = async (tx: Tx): Promise<number> => {
   return Number(rows[0]?.n ?? 0);
 };
 
-/** One statement (the request's hot path): the count, the page and the page's DTOs. */
-export const list = async (tx: Tx, companyId: number, actor: { id: number; profile: Actor['profile'] }, q: ListTicketsQuery) => {
+/**
+ * One statement (the request's hot path): the count, the page and the page's DTOs, as the JSON
+ * text of the response (`ListTicketsResponse`). GET /tickets sends it as it comes: no parsing,
+ * mapping or serialising in Node (issue 26: that was most of the request's CPU). The DTOs are the
+ * `ticket_dtos` view's, whose fields are listed one by one there, times already in toISOString's
+ * format; `tickets.routes.test.ts` checks the text against the schema.
+ */
+export const listJson = async (tx: Tx, companyId: number, actor: { id: number; profile: Actor['profile'] }, q: ListTicketsQuery): Promise<string> => {
   const where: SQL[] = [sql`${tickets.companyId} = ${companyId}`];
   const showAll = q.showAll === true && can(actor.profile, 'tickets-manager:showall');
   // Admins without showAll see their own tickets and every unassigned one (a user of every queue).
@@ -140,7 +146,7 @@ export const list = async (tx: Tx, companyId: number, actor: { id: number; profi
     ? sql`(select count(*)::int from ${search} as f(id) where exists (select 1 from ${tickets} where ${tickets.id} = f.id and ${cond}))`
     : sql`(select count(*)::int from ${tickets} where ${cond})`;
   const total = filtered ? sql`coalesce((select max(total)::int from hits), ${matching})` : countKept ? keptCount(companyId, q.status) : matching;
-  const [, [row]] = await Promise.all([generic, tx.execute<{ count: number; dtos: TicketDto[]; more: boolean }>(sql`
+  const [, [row]] = await Promise.all([generic, tx.execute<{ body: string }>(sql`
     with hits as (${
       search
         ? // A search starts from its candidates (called once) and looks each one up by id: a
@@ -159,13 +165,20 @@ export const list = async (tx: Tx, companyId: number, actor: { id: number; profi
       limit ${limit} offset ${sql.raw(String(offset))}`
     }
     )
-    select case when (select count(*) from hits) between 1 and ${sql.raw(String(TICKET_PAGE_SIZE))} then ${sql.raw(String(offset))} + (select count(*)::int from hits) else ${total} end as count,
-           (select coalesce(json_agg(v.dto order by p.at desc, p.id desc), '[]'::json)
-              from (select id, at from hits order by at desc, id desc limit ${TICKET_PAGE_SIZE}) p
-              join ticket_dtos v on v.id = p.id and v.company_id = ${companyId}) as dtos,
-           (select count(*) > ${TICKET_PAGE_SIZE} from hits) as more`)]);
-  return { tickets: (row?.dtos ?? []).map(ticketFromJson), count: row?.count ?? 0, hasMore: row?.more ?? false };
+    select json_build_object(
+      'tickets', (select coalesce(json_agg(v.dto order by p.at desc, p.id desc), '[]'::json)
+                    from (select id, at from hits order by at desc, id desc limit ${TICKET_PAGE_SIZE}) p
+                    join ticket_dtos v on v.id = p.id and v.company_id = ${companyId}),
+      'count', case when (select count(*) from hits) between 1 and ${sql.raw(String(TICKET_PAGE_SIZE))} then ${sql.raw(String(offset))} + (select count(*)::int from hits) else ${total} end,
+      'hasMore', (select count(*) > ${TICKET_PAGE_SIZE} from hits))::text as body`)]);
+  return row!.body;
 };
+
+/** The same list, parsed (callers other than the route). */
+export const list = async (tx: Tx, companyId: number, actor: { id: number; profile: Actor['profile'] }, q: ListTicketsQuery): Promise<ListTicketsResponse> =>
+  JSON.parse(await listJson(tx, companyId, actor, q)) as ListTicketsResponse;
+
+
 
 /**
  * The kanban board's tickets (decision 0245): every live (not closed) ticket the actor may see —

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wireEvent, type TicketDto } from '@balcao/shared';
+import { ListTicketsResponse, wireEvent, type TicketDto } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { api, connectSocket, createCompany, nextEvent, type TestCompany } from '../../../test/helpers/world';
 import { recordEvents } from '../../../test/helpers/sockets';
@@ -195,5 +195,31 @@ describe('ticket transitions', () => {
     const found = await admin().get<{ tickets: TicketDto[] }>(`/tickets?searchParam=${t.contact.number.slice(-6)}&showAll=true`);
     expect(found.body.tickets.map((x) => x.id)).toEqual([t.id]);
     expect((await admin().get<{ tickets: TicketDto[] }>('/tickets?status=closed&pageNumber=999')).body.tickets).toEqual([]);
+  });
+
+  it("sends the database's JSON exactly as the response schema has it: every field valid, none more", async () => {
+    // A ticket with every part filled in: queue, agent, accepted, ticket and contact tags.
+    const t = await newTicket('completo');
+    const q = await a.addQueue();
+    await admin().put(`/tickets/${t.id}`, { queueId: q.id, userId: a.admin.id, status: 'open' });
+    const tag = (await admin().post<{ id: number }>('/tags', { name: `Completo ${t.id}`, color: '#123456' })).body;
+    await admin().put(`/ticket-tags/${t.id}/${tag.id}`);
+    await admin().put(`/contacts/${t.contactId}/tags`, { tagIds: [tag.id] });
+    for (const url of ['/tickets?status=open&showAll=true', '/tickets?showAll=true', `/tickets?searchParam=${t.contact.number.slice(-8)}&showAll=true`, '/tickets?status=closed&pageNumber=999']) {
+      const r = await admin().get<unknown>(url);
+      expect(r.status).toBe(200);
+      expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
+      // parse() drops unknown keys and fails on a wrong type: equal means nothing more, nothing wrong.
+      expect(r.body).toEqual(ListTicketsResponse.parse(r.body));
+    }
+    const listed = (await admin().get<ListTicketsResponse>('/tickets?status=open&showAll=true')).body.tickets.find((x) => x.id === t.id)!;
+    expect(listed).toMatchObject({ queue: { id: q.id }, user: { id: a.admin.id }, tags: [{ id: tag.id }], contact: { tags: [{ id: tag.id }] } });
+    // Times as toISOString writes them, and the same instants GET /tickets/:id (serialised by Node) gives.
+    const shown = (await admin().get<TicketDto>(`/tickets/${t.id}`)).body;
+    for (const k of ['createdAt', 'updatedAt', 'queuedAt', 'acceptedAt'] as const) {
+      expect(listed[k]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(listed[k]).toBe(shown[k]);
+    }
+    expect(listed.closedAt).toBeNull();
   });
 });

@@ -15,10 +15,14 @@ import {
   UpdateTicketBody,
 } from '@balcao/shared';
 import type { TicketsService } from './tickets.service';
+import { sendJsonText } from '../../infra/json-text';
 
 export const ticketsRoutes = (tickets: TicketsService) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/tickets', { schema: { querystring: ListTicketsQuery, response: { 200: ListTicketsResponse } } }, (req) => tickets.list(req.ctx, req.query));
+  // The response's JSON comes whole from the database (tickets.repository.ts#listJson).
+  app.get('/tickets', { schema: { querystring: ListTicketsQuery, response: { 200: ListTicketsResponse } } }, async (req, reply) =>
+    sendJsonText(reply, await tickets.listJson(req.ctx, req.query)),
+  );
   app.get('/ticket/kanban', { schema: { querystring: KanbanTicketsQuery, response: { 200: KanbanTicketsResponse } } }, (req) => tickets.kanban(req.ctx, req.query));
   app.get('/tickets/u/:uuid', { schema: { params: TicketUuidParam, response: { 200: TicketDto } } }, (req) => tickets.showByUuid(req.ctx, req.params.uuid));
   app.get('/tickets/:id', { schema: { params: IdParam, response: { 200: TicketDto } } }, (req) => tickets.show(req.ctx, req.params.id));

@@ -80,6 +80,9 @@ export const createTicketsService = (deps: TicketsDeps) => {
       // The profile comes from the token; queues and allTicket are read inside the list statement.
       data.withTenant(ctx, ({ tx }) => repo.list(tx, ctx.companyId, { id: ctx.userId, profile: ctx.profile }, q)),
 
+    /** The same list as the response's JSON text, built by the database (GET /tickets sends it as is). */
+    listJson: (ctx: Ctx, q: ListTicketsQuery): Promise<string> => data.withTenant(ctx, ({ tx }) => repo.listJson(tx, ctx.companyId, { id: ctx.userId, profile: ctx.profile }, q)),
+
     /** `GET /ticket/kanban` (administration.md §7): the board's live tickets, under visibility (decision 0245). */
     kanban: (ctx: Ctx, q: KanbanTicketsQuery): Promise<KanbanTicketsResponse> =>
       data.withTenant(ctx, async ({ tx }) => {
