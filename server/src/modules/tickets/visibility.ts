@@ -26,10 +26,13 @@ export const canSee = (actor: Actor, t: { userId: number | null; queueId: number
  */
 export const visibleSql = (actor: { id: number; profile: Actor['profile'] }): SQL | undefined => {
   if (actor.profile === 'admin') return undefined;
-  const myQueues = sql`(select uq.queue_id from user_queues uq where uq.user_id = ${actor.id})`;
+  // `= any(array(…))`, not `in (select …)`: the queue ids are read once, as an array, and the
+  // partial index on unassigned tickets (company, status, queue) takes them as a condition; an IN
+  // subquery was a filter over every unassigned ticket of the status (3,000 read for 1,000 kept).
+  const myQueues = sql`any(array(select uq.queue_id from user_queues uq where uq.user_id = ${actor.id}))`;
   return sql`(${tickets.userId} = ${actor.id}
-    or (${tickets.userId} is null and ${tickets.queueId} in ${myQueues})
-    ${actor.profile === 'supervisor' ? sql`or ${tickets.queueId} in ${myQueues}` : sql``}
+    or (${tickets.userId} is null and ${tickets.queueId} = ${myQueues})
+    ${actor.profile === 'supervisor' ? sql`or ${tickets.queueId} = ${myQueues}` : sql``}
     or (${tickets.userId} is null and ${tickets.queueId} is null
         and exists (select 1 from users u where u.id = ${actor.id} and u.all_ticket = 'enabled')))`;
 };
