@@ -1,4 +1,4 @@
-// The contacts module's one door (decision 0015).
+// The contacts module's one door (decision 0015): contacts (one phone form) and their custom fields.
 import type { DataAccess } from '../../db/tenant';
 import type { EventBus } from '../../infra/event-bus';
 import { defineModule } from '../../infra/module';

@@ -1,4 +1,4 @@
-// The queues module's one door (decision 0015).
+// The queues module's one door (decision 0015): queues and the chatbot's option tree, with their media.
 import type { DataAccess } from '../../db/tenant';
 import type { EventBus } from '../../infra/event-bus';
 import type { MediaStore } from '../../infra/media-store';

@@ -1,4 +1,4 @@
-// The users module's one door (decision 0015): what other modules and app.ts may use.
+// The users module's one door (decision 0015): users, their queues, sessions and passwords, as other modules and app.ts may use them.
 import type { FastifyInstance } from 'fastify';
 import type { DataAccess } from '../../db/tenant';
 import type { EventBus } from '../../infra/event-bus';
