@@ -6,25 +6,16 @@
 //
 //   node scripts/server-bundle.mjs              build it when its sources changed (prints what it did)
 //   node scripts/server-bundle.mjs --out <dir>  build it into <dir> whatever (server-bundle.test.ts)
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { isStale } from './stale.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_BUNDLE = join(root, 'server', 'dist', 'main.mjs');
 /** What the bundle is made of: the server's and the shared package's sources, and the locked dependencies. */
 const inputs = ['server/src', 'shared/src', 'server/package.json', 'shared/package.json', 'package-lock.json', 'scripts/server-bundle.mjs'];
-
-const newest = (path) => {
-  const full = join(root, path);
-  if (!existsSync(full)) return 0;
-  const st = statSync(full);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let t = st.mtimeMs;
-  for (const name of readdirSync(full)) t = Math.max(t, newest(join(path, name)));
-  return t;
-};
 
 /**
  * Bundles the server into `outdir` (main.mjs and its chunks). Code split: what the sources import
@@ -60,7 +51,7 @@ export const bundleServer = async (outdir) => {
 
 /** Builds server/dist/main.mjs unless it is newer than every input; true when it built. */
 export const ensureServerBundle = async () => {
-  if (existsSync(SERVER_BUNDLE) && inputs.every((p) => newest(p) <= statSync(SERVER_BUNDLE).mtimeMs)) return false;
+  if (!isStale(root, SERVER_BUNDLE, inputs)) return false;
   await bundleServer(dirname(SERVER_BUNDLE));
   return true;
 };

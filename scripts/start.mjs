@@ -5,27 +5,17 @@
 // The server runs as a child with the terminal's output; Ctrl-C and SIGTERM reach it, and this
 // exits with its code.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureServerBundle, SERVER_BUNDLE } from './server-bundle.mjs';
+import { isStale } from './stale.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const built = join(root, 'desktop', 'dist', 'index.html');
 /** What the web build reads: the renderer, the shared package, the build's config and the locked dependencies. */
 const inputs = ['desktop/src/renderer', 'desktop/src/common', 'shared/src', 'desktop/vite.config.ts', 'desktop/package.json', 'package-lock.json'];
 
-const newest = (path) => {
-  const full = join(root, path);
-  if (!existsSync(full)) return 0;
-  const st = statSync(full);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let t = st.mtimeMs;
-  for (const name of readdirSync(full)) t = Math.max(t, newest(join(path, name)));
-  return t;
-};
-
-const stale = !existsSync(built) || inputs.some((p) => newest(p) > statSync(built).mtimeMs);
+const stale = isStale(root, built, inputs);
 if (stale) {
   const r = spawnSync('npm', ['run', 'build:web'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
