@@ -46,7 +46,7 @@ export const captureList = async (appUrl: string, companyId: number, userId: num
     await data.withTenant({ companyId }, async ({ tx }) => {
       const actor = await usersRepo.actorFacts(tx, companyId, userId);
       if (!actor) throw new Error(`no user ${userId}`);
-      await ticketsRepo.list(tx, companyId, actor, { pageNumber: 1, ...query } as ListTicketsQuery);
+      await ticketsRepo.listJson(tx, companyId, actor, { pageNumber: 1, ...query } as ListTicketsQuery);
     });
     // set_config and the list's `set local plan_cache_mode` are settings, not queries to explain.
     return recorded.filter((q) => q.label !== 'set_config' && !q.sql.startsWith('set local'));

@@ -1,5 +1,5 @@
 import { and, eq, gt, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Actor, ListTicketsQuery, ListTicketsResponse, TicketDto, TicketStatus } from '@balcao/shared';
+import type { Actor, ListTicketsQuery, TicketDto, TicketStatus } from '@balcao/shared';
 import { can, TICKET_PAGE_SIZE } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { ticketCounts, tickets } from './tickets.table';
@@ -173,10 +173,6 @@ export const listJson = async (tx: Tx, companyId: number, actor: { id: number; p
       'hasMore', (select count(*) > ${TICKET_PAGE_SIZE} from hits))::text as body`)]);
   return row!.body;
 };
-
-/** The same list, parsed (callers other than the route). */
-export const list = async (tx: Tx, companyId: number, actor: { id: number; profile: Actor['profile'] }, q: ListTicketsQuery): Promise<ListTicketsResponse> =>
-  JSON.parse(await listJson(tx, companyId, actor, q)) as ListTicketsResponse;
 
 
 

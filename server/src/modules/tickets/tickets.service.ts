@@ -9,7 +9,6 @@ import {
   type CloseAllBody,
   type CreateTicketBody,
   type ListTicketsQuery,
-  type ListTicketsResponse,
   type TicketDto,
   type UpdateTicketBody,
 } from '@balcao/shared';
@@ -76,11 +75,10 @@ export const createTicketsService = (deps: TicketsDeps) => {
         return rows.length;
       }),
 
-    list: (ctx: Ctx, q: ListTicketsQuery): Promise<ListTicketsResponse> =>
-      // The profile comes from the token; queues and allTicket are read inside the list statement.
-      data.withTenant(ctx, ({ tx }) => repo.list(tx, ctx.companyId, { id: ctx.userId, profile: ctx.profile }, q)),
-
-    /** The same list as the response's JSON text, built by the database (GET /tickets sends it as is). */
+    /**
+     * GET /tickets: the list as the response's JSON text, built by the database (sent as is). The
+     * profile comes from the token; queues and allTicket are read inside the list statement.
+     */
     listJson: (ctx: Ctx, q: ListTicketsQuery): Promise<string> => data.withTenant(ctx, ({ tx }) => repo.listJson(tx, ctx.companyId, { id: ctx.userId, profile: ctx.profile }, q)),
 
     /** `GET /ticket/kanban` (administration.md §7): the board's live tickets, under visibility (decision 0245). */
