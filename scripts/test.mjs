@@ -43,6 +43,10 @@ let failed = 0;
 const check = (ok) => (ok ? (passed += 1) : (failed += 1));
 /** Per test file: { file, ms, runner } for the slowest-files table. */
 const fileTimes = [];
+/** Every failed test as "runner file › title: first line of its error", repeated at the very end
+ * so a CI log's tail names them (the phases' own output scrolls far above it). */
+const failures = [];
+const firstLine = (text = '') => text.replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
 
 const vitestTrack = async () => {
   const json = `${out}/vitest.json`;
@@ -54,7 +58,12 @@ const vitestTrack = async () => {
   if (!ok && r.numFailedTests === 0) failed += 1; // a crash outside a test still fails the run
   // A run that ran nothing (a refused config is an "unhandled error" with exit 0) is a failure.
   if (r.numTotalTests === 0 || (ok && r.success === false && r.numFailedTests === 0)) failed += 1;
-  for (const f of r.testResults) fileTimes.push({ file: relative('.', f.name), ms: f.endTime - f.startTime, runner: 'vitest' });
+  for (const f of r.testResults) {
+    const file = relative('.', f.name);
+    fileTimes.push({ file, ms: f.endTime - f.startTime, runner: 'vitest' });
+    if (f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')) failures.push(`vitest     ${file}: ${firstLine(f.message)}`);
+    for (const a of f.assertionResults) if (a.status === 'failed') failures.push(`vitest     ${file} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+  }
 };
 
 const checksTrack = async () => {
@@ -63,9 +72,9 @@ const checksTrack = async () => {
 };
 
 /** Playwright's JSON report: a suite per spec file; a file's time is the sum of its tests' runs. */
-const specTimes = (suite, file = suite.file) => [
-  ...(suite.specs ?? []).flatMap((s) => s.tests.flatMap((t) => t.results.map((res) => ({ file, ms: res.duration })))),
-  ...(suite.suites ?? []).flatMap((s) => specTimes(s, file)),
+const specRuns = (suite, file = suite.file) => [
+  ...(suite.specs ?? []).flatMap((s) => s.tests.flatMap((t) => t.results.map((res) => ({ file, ms: res.duration, title: s.title, res, expected: t.status === 'expected' })))),
+  ...(suite.suites ?? []).flatMap((s) => specRuns(s, file)),
 ];
 
 const buildTrack = async () => {
@@ -85,7 +94,10 @@ const e2eTrack = async (built) => {
   failed += r.stats.unexpected + r.stats.flaky + r.stats.skipped;
   if (!ok && r.stats.unexpected === 0) failed += 1;
   const perFile = new Map();
-  for (const { file, ms } of r.suites.flatMap((s) => specTimes(s))) perFile.set(file, (perFile.get(file) ?? 0) + ms);
+  for (const { file, ms, title, res, expected } of r.suites.flatMap((s) => specRuns(s))) {
+    perFile.set(file, (perFile.get(file) ?? 0) + ms);
+    if (!expected && res.status !== 'passed') failures.push(`playwright desktop/e2e/${file} › ${title}: ${res.status} ${firstLine(res.error?.message ?? res.errors?.[0]?.message)}`);
+  }
   for (const [file, ms] of perFile) fileTimes.push({ file: `desktop/e2e/${file}`, ms, runner: 'playwright' });
 };
 
@@ -102,5 +114,9 @@ console.log(`${secs(Date.now() - started)}  npm test, end to end`);
 console.log('\n=== 20 slowest test files');
 for (const f of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 20)) console.log(`${secs(f.ms)}  ${f.runner.padEnd(10)} ${f.file}`);
 
+if (failures.length > 0) {
+  console.log('\n=== failed tests');
+  for (const f of failures) console.log(f.length > 400 ? `${f.slice(0, 400)}…` : f);
+}
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
