@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 // Absolute: Playwright resolves its report path against its config's folder.
 const out = resolve('.test-results');
@@ -46,7 +47,7 @@ const fileTimes = [];
 /** Every failed test as "runner file › title: first line of its error", repeated at the very end
  * so a CI log's tail names them (the phases' own output scrolls far above it). */
 const failures = [];
-const firstLine = (text = '') => text.replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+const firstLine = (text = '') => stripVTControlCharacters(text).split('\n').find((l) => l.trim()) ?? '';
 
 const vitestTrack = async () => {
   const json = `${out}/vitest.json`;
@@ -96,7 +97,14 @@ const e2eTrack = async (built) => {
   const perFile = new Map();
   for (const { file, ms, title, res, expected } of r.suites.flatMap((s) => specRuns(s))) {
     perFile.set(file, (perFile.get(file) ?? 0) + ms);
-    if (!expected && res.status !== 'passed') failures.push(`playwright desktop/e2e/${file} › ${title}: ${res.status} ${firstLine(res.error?.message ?? res.errors?.[0]?.message)}`);
+    if (!expected && res.status !== 'passed') {
+      // An e2e message's first line is only "expect(locator).toHaveCount(expected) failed": the
+      // locator, the expected and received values and the line follow.
+      const error = res.error ?? res.errors?.[0] ?? {};
+      const lines = stripVTControlCharacters(error.message ?? '').split('\n').filter((l) => l.trim()).slice(0, 5).map((l) => l.trim());
+      const at = error.location ? ` (line ${error.location.line})` : '';
+      failures.push(`playwright desktop/e2e/${file} › ${title}${at}: ${res.status} ${lines.join(' · ')}`);
+    }
   }
   for (const [file, ms] of perFile) fileTimes.push({ file: `desktop/e2e/${file}`, ms, runner: 'playwright' });
 };
@@ -114,9 +122,10 @@ console.log(`${secs(Date.now() - started)}  npm test, end to end`);
 console.log('\n=== 20 slowest test files');
 for (const f of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 20)) console.log(`${secs(f.ms)}  ${f.runner.padEnd(10)} ${f.file}`);
 
-if (failures.length > 0) {
+if (failures.length > 0 || phases.some((p) => !p.ok)) {
   console.log('\n=== failed tests');
-  for (const f of failures) console.log(f.length > 400 ? `${f.slice(0, 400)}…` : f);
+  for (const p of phases.filter((x) => !x.ok)) console.log(`phase      ${p.label}: FAILED (its output is above)`);
+  for (const f of failures) console.log(f.length > 600 ? `${f.slice(0, 600)}…` : f);
 }
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
