@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The module table of docs/ARCHITECTURE.md, made from the code (issue 27 §6): for every
 // server/src/modules/<m>/, what its door says it is, what the door exports, the tables its
-// *.table.ts files declare, the modules it imports, and the domain events it stages or publishes.
+// *.table.ts files declare, the modules it imports (scripts/module-graph.mjs), and the domain events it stages or publishes.
 // The table sits between two markers in the file; server/test/lint/module-table.test.ts fails when
 // the committed one differs from what this makes.
 //
@@ -10,6 +10,7 @@
 //   node scripts/module-table.mjs --check   exit 1 when docs/ARCHITECTURE.md's differs (--doc <file>: another file)
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { moduleImports, moduleSources as sources } from './module-graph.mjs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,14 +20,6 @@ const docArg = process.argv.indexOf('--doc');
 const DOC = docArg > 0 ? process.argv[docArg + 1] : join(root, 'docs/ARCHITECTURE.md');
 export const START = '<!-- module-table:start (made by scripts/module-table.mjs --write; do not edit) -->';
 export const END = '<!-- module-table:end -->';
-
-/** Every .ts file under `dir`, tests left out. */
-const sources = (dir) =>
-  readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return sources(full);
-    return name.endsWith('.ts') && !/\.(test|cases)\.ts$|\.bad-input\.|\.isolation\./.test(name) ? [full] : [];
-  });
 
 /** The domain events of the catalogue (shared/src/events.ts, the DomainEvent union). */
 const catalogue = () => {
@@ -51,7 +44,8 @@ const doorExports = (index) => {
 };
 
 /** The module's row. */
-const rowOf = (name, events) => {
+const rowOf = (name, events, graph) => {
+  const uses = graph.get(name);
   const dir = join(MODULES, name);
   const files = sources(dir);
   const index = readFileSync(join(dir, 'index.ts'), 'utf8');
@@ -59,22 +53,14 @@ const rowOf = (name, events) => {
   const head = (/^(?:\/\/.*\n)+/.exec(index)?.[0] ?? '').replace(/^\/\/ ?/gm, '').replace(/\s+/g, ' ');
   const what = (/door[^:]*:\s*(.*?)(?:\.(?:\s|$)|$)/.exec(head)?.[1] ?? '').replace(/\|/g, '\\|');
   const tables = new Set();
-  const uses = new Map();
   const emits = new Set();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
     if (file.endsWith('.table.ts')) for (const m of text.matchAll(/pgTable\(\s*'([a-z_]+)'/g)) tables.add(m[1]);
-    for (const m of text.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'((?:\.\.\/)+)([a-z-]+)(?:\/index)?'/gm)) {
-      // Only imports that leave this module's folder for another module's.
-      const target = join(dirname(file), m[2], m[3]);
-      if (dirname(target) !== MODULES || m[3] === name) continue;
-      const typeOnly = !!m[1] || /^import\s+\{\s*(type\s+[^,}]+,?\s*)+\}/.test(m[0]);
-      uses.set(m[3], (uses.get(m[3]) ?? true) && typeOnly);
-    }
     for (const m of text.matchAll(/\btype:\s*'([a-zA-Z.]+)'/g)) if (events.has(m[1])) emits.add(m[1]);
   }
   const { values, types } = doorExports(index);
-  const used = [...uses].sort(([a], [b]) => a.localeCompare(b)).map(([m, typeOnly]) => (typeOnly ? `${m} (types)` : m));
+  const used = [...uses].sort(([a], [b]) => a.localeCompare(b)).map(([m, { typeOnly }]) => (typeOnly ? `${m} (types)` : m));
   const list = (xs) => (xs.length ? xs.map((x) => `\`${x}\``).join(', ') : '—');
   return `| ${name} | ${what} | ${list(values)}${types ? ` + ${types} type${types > 1 ? 's' : ''}` : ''} | ${list([...tables].sort())} | ${used.join(', ') || '—'} | ${list([...emits].sort())} |`;
 };
@@ -82,12 +68,13 @@ const rowOf = (name, events) => {
 /** The whole table, modules by name. */
 export const moduleTable = () => {
   const events = catalogue();
+  const graph = moduleImports(MODULES);
   const names = readdirSync(MODULES).filter((n) => statSync(join(MODULES, n)).isDirectory()).sort();
   return [
     START,
     '| module | what its door says | door exports (values) | tables it declares | modules it imports | events it stages |',
     '| --- | --- | --- | --- | --- | --- |',
-    ...names.map((n) => rowOf(n, events)),
+    ...names.map((n) => rowOf(n, events, graph)),
     END,
   ].join('\n');
 };

@@ -38,7 +38,7 @@ import { dashboardModule } from './modules/dashboard';
 import { externalApiModule } from './modules/external-api';
 import { filesModule } from './modules/files';
 import { helpsModule } from './modules/helps';
-import { channelSink, createInbound, messagesModule } from './modules/messages';
+import { channelSink, createInbound, messagesModule, ticketMessaging } from './modules/messages';
 import { createIntegrationResponder, integrationDeps, queueIntegrationsModule } from './modules/queue-integrations';
 import { createPromptResponder, promptSecrets, promptsModule } from './modules/prompts';
 import { numberHealthModule } from './modules/number-health';
@@ -50,6 +50,7 @@ import { tagsModule } from './modules/tags';
 import { timersModule } from './modules/timers';
 import { ticketNotesModule } from './modules/ticket-notes';
 import { ticketsModule } from './modules/tickets';
+import { onboardingModule } from './modules/onboarding';
 import { usersModule } from './modules/users';
 import { webhooksModule, type DeliveryLimits } from './modules/webhooks';
 import {
@@ -188,8 +189,8 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     ...opts.responders,
   };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders, ticketTimeline: botQueries.record, rateCount, mailer, campaignRunner: opts.campaignRunner, paymentProvider: opts.paymentProvider, webhookLimits: opts.webhookLimits };
-  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule, contactListsModule, filesModule, schedulesModule, campaignsModule, chatsModule, billingModule, helpsModule, webhooksModule, announcementsModule, externalApiModule];
+  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders, ticketMessaging: ticketMessaging(jobs), ticketTimeline: botQueries.record, rateCount, mailer, campaignRunner: opts.campaignRunner, paymentProvider: opts.paymentProvider, webhookLimits: opts.webhookLimits };
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, onboardingModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule, contactListsModule, filesModule, schedulesModule, campaignsModule, chatsModule, billingModule, helpsModule, webhooksModule, announcementsModule, externalApiModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

@@ -6,7 +6,7 @@ import { BootError, ensureDatabase, startEmbeddedPostgres, type EmbeddedDb } fro
 import { APP_ROLE, runMigrations } from './db/migrate';
 import { withCredentials } from './db/client';
 import { buildApp, type AppOptions, type BuiltApp } from './app';
-import { seedFirstStart } from './modules/companies/seed';
+import { seedFirstStart } from './modules/onboarding';
 
 /** What a test entry may swap in; the product passes nothing (server/test/e2e uses a fake WhatsApp network). */
 export type StartOverrides = Pick<AppOptions, 'baileysSocketFactory'>;

@@ -10,7 +10,7 @@ import { createDbClient, withCredentials } from '../src/db/client';
 import { createDataAccess } from '../src/db/tenant';
 import { APP_ROLE } from '../src/db/migrate';
 import { EventBus } from '../src/infra/event-bus';
-import { seedFirstStart } from '../src/modules/companies/seed';
+import { seedFirstStart } from '../src/modules/onboarding';
 import { setPasswordHashCostForTests } from '../src/modules/users';
 import { SUPER_EMAIL, SUPER_PASSWORD, TEMPLATE_DB, TEST_APP_PASSWORD, TEST_HASH_COST } from './helpers/constants';
 

@@ -7,7 +7,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { LoginResponse } from '@balcao/shared';
 import { buildApp, type BuiltApp } from '../../../server/src/app';
 import type { Config } from '../../../server/src/infra/config';
-import { seedFirstStart } from '../../../server/src/modules/companies/seed';
+import { seedFirstStart } from '../../../server/src/modules/onboarding';
 import { BENCH_APP_PASSWORD } from './cluster';
 
 export const SUPER_EMAIL = 'owner@bench.local';

@@ -6,7 +6,7 @@ import { buildApp, type AppOptions, type BuiltApp } from '../../src/app';
 import type { Config } from '../../src/infra/config';
 import { withCredentials } from '../../src/db/client';
 import { APP_ROLE } from '../../src/db/migrate';
-import { seedFirstStart } from '../../src/modules/companies/seed';
+import { seedFirstStart } from '../../src/modules/onboarding';
 import type { Clock } from '../../src/infra/clock';
 import type { BaileysSocketFactory } from '../../src/modules/whatsapp/baileys/socket';
 import { SUPER_EMAIL, SUPER_PASSWORD, TEMPLATE_DB, TEST_APP_PASSWORD } from './constants';

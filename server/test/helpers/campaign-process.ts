@@ -7,7 +7,7 @@
  */
 import { resolve } from 'node:path';
 import { buildApp } from '../../src/app';
-import { seedFirstStart } from '../../src/modules/companies/seed';
+import { seedFirstStart } from '../../src/modules/onboarding';
 import { SUPER_EMAIL, SUPER_PASSWORD } from './constants';
 
 const run = async () => {

@@ -16,7 +16,7 @@ import { AppError } from '../../infra/errors';
 import { LANGUAGE_SETTING, textsOf } from '../../infra/texts';
 import { companiesQueries, planHasFeature } from '../companies';
 import { contactsQueries } from '../contacts';
-import { renderVariables } from '../messages';
+import { renderVariables } from '../../infra/variables';
 import { ticketsQueries } from '../tickets';
 import { applyReply, decide, type BotConfig, type BotState, type OutMessage, type ResponderCall } from './bot.decide';
 import type { BotReply, ReplayContext, TimelineEntry } from './bot.port';

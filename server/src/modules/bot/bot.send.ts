@@ -4,7 +4,8 @@ import type { Jobs } from '../../infra/jobs';
 import { LANGUAGE_SETTING } from '../../infra/texts';
 import { companiesQueries } from '../companies';
 import { contactsQueries } from '../contacts';
-import { queueOutbound, renderVariables } from '../messages';
+import { queueOutbound } from '../messages';
+import { renderVariables } from '../../infra/variables';
 import type { TicketRow } from '../tickets';
 import type { OutMessage } from './bot.decide';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CompanyDto, CompanyPlanDto, CreateCompanyBody, CreatedCompanyDto, DeletedCompanyResponse, IdParam, SettingValueResponse, UpdateCompanyBody } from '@balcao/shared';
+import { CompanyDto, CompanyPlanDto, DeletedCompanyResponse, IdParam, SettingValueResponse, UpdateCompanyBody } from '@balcao/shared';
 import type { CompaniesService } from './companies.service';
 import type { SettingsService } from './settings.service';
 
@@ -12,7 +12,6 @@ export const companiesRoutes = (companies: CompaniesService) => async (fastify: 
   app.get('/companies/list', { schema: { response: { 200: z.array(CompanyDto) } } }, (req) => companies.list(req.ctx));
   app.put('/companies/:id', { schema: { params: IdParam, body: UpdateCompanyBody, response: { 200: CompanyDto } } }, (req) => companies.update(req.ctx, req.params.id, req.body));
   app.delete('/companies/:id', { schema: { params: IdParam, response: { 200: DeletedCompanyResponse } } }, (req) => companies.remove(req.ctx, req.params.id));
-  app.post('/companies', { schema: { body: CreateCompanyBody, response: { 200: CreatedCompanyDto } } }, (req) => companies.create(req.ctx, req.body));
   app.get('/companies/listPlan/:id', { schema: { params: IdParam, response: { 200: CompanyPlanDto } } }, (req) => companies.plan(req.ctx, req.params.id));
 };
 

@@ -1,15 +1,13 @@
-import { can, NO_DUE_DATE, type CompanyDto, type CompanyPlanDto, type CreateCompanyBody, type UpdateCompanyBody } from '@balcao/shared';
+import { can, NO_DUE_DATE, type CompanyDto, type CompanyPlanDto, type UpdateCompanyBody } from '@balcao/shared';
 import { pgCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { auditQueries } from '../audit';
 import type { SessionManager } from '../whatsapp';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
-import { hashPassword } from '../users';
-import { insertCompanyWithAdmin } from './company-setup';
 import * as repo from './companies.repository';
 
-/** The audited view of a company (what the trail keeps of a change). */
-const audited = (c: repo.CompanyRow) => ({ name: c.name, email: c.email, phone: c.phone, planId: c.planId, status: c.status, dueDate: c.dueDate, recurrence: c.recurrence });
+/** The audited view of a company (what the trail keeps of a change; onboarding's create too). */
+export const auditedCompany = (c: repo.CompanyRow) => ({ name: c.name, email: c.email, phone: c.phone, planId: c.planId, status: c.status, dueDate: c.dueDate, recurrence: c.recurrence });
 
 const superOnly = (ctx: Ctx) => {
   if (!can(ctx, 'companies:manage')) throw new AppError('ERR_NO_PERMISSION');
@@ -17,35 +15,6 @@ const superOnly = (ctx: Ctx) => {
 
 /** `sessions`: the process's WhatsApp sessions, stopped when their company is deleted. */
 export const createCompaniesService = (data: DataAccess, sessions?: Pick<SessionManager, 'stop'>) => ({
-  /** Super user: a company, its default settings and its first admin, in one transaction. */
-  create: async (ctx: Ctx, body: CreateCompanyBody): Promise<CompanyDto & { adminUserId: number }> => {
-    if (!can(ctx, 'companies:manage')) throw new AppError('ERR_NO_PERMISSION');
-    const admin = body.admin ?? { name: body.name, email: body.email, password: body.password ?? '' };
-    const passwordHash = await hashPassword(admin.password);
-    return data.withSystem('companies:super', async ({ tx }) => {
-      const plan = body.planId ? await repo.getPlan(tx, body.planId) : await repo.firstPlan(tx);
-      if (!plan) throw new AppError('ERR_NO_PLAN_FOUND');
-      const { company, admin: adminRow } = await insertCompanyWithAdmin(
-        tx,
-        {
-          name: body.name,
-          email: body.email,
-          phone: body.phone,
-          planId: plan.id,
-          dueDate: body.dueDate || NO_DUE_DATE,
-          recurrence: body.recurrence,
-          status: body.status,
-          ...(body.timezone ? { timezone: body.timezone } : {}),
-        },
-        { name: admin.name, email: admin.email, passwordHash },
-      );
-      if (body.campaignsEnabled !== undefined) await repo.putSetting(tx, company.id, 'campaignsEnabled', String(body.campaignsEnabled));
-      // In the super user's trail (the platform's): the new company's own trail starts with its own changes.
-      await auditQueries.record(tx, ctx, { entity: 'company', entityId: company.id, action: 'create', before: null, after: audited(company) });
-      return { ...repo.toCompanyDto(company), adminUserId: adminRow.id };
-    });
-  },
-
   list: (ctx: Ctx): Promise<CompanyDto[]> => {
     if (!can(ctx, 'companies:manage')) throw new AppError('ERR_NO_PERMISSION');
     return data.withSystem('companies:super', async ({ tx }) => (await repo.list(tx)).map(repo.toCompanyDto));
@@ -80,7 +49,7 @@ export const createCompaniesService = (data: DataAccess, sessions?: Pick<Session
       const after = await repo.update(tx, id, set).catch((err: unknown) => {
         throw pgCode(err) === UNIQUE_VIOLATION ? new AppError('ERR_DUPLICATED_COMPANY') : err;
       });
-      await auditQueries.record(tx, ctx, { entity: 'company', entityId: id, action: 'update', before: audited(before), after: audited(after!), companyId: id });
+      await auditQueries.record(tx, ctx, { entity: 'company', entityId: id, action: 'update', before: auditedCompany(before), after: auditedCompany(after!), companyId: id });
       return repo.toCompanyDto(after!);
     });
   },
@@ -108,7 +77,7 @@ export const createCompaniesService = (data: DataAccess, sessions?: Pick<Session
       if (row.isPlatform) throw new AppError('ERR_PLATFORM_COMPANY');
       const parts = await repo.liveParts(tx, id);
       await repo.remove(tx, id);
-      await auditQueries.record(tx, ctx, { entity: 'company', entityId: id, action: 'delete', before: audited(row), after: null });
+      await auditQueries.record(tx, ctx, { entity: 'company', entityId: id, action: 'delete', before: auditedCompany(row), after: null });
       stage({ type: 'company.deleted', companyId: id, userIds: parts.userIds });
       return parts;
     });

@@ -1,9 +1,10 @@
-// The companies module's one door (decision 0015): companies, plans, settings and plan limits.
+// The companies module's one door (decision 0015): companies, plans, settings and plan limits (a
+// company is made by the onboarding module, above this one and users).
 import type { FastifyInstance } from 'fastify';
 import type { DataAccess } from '../../db/tenant';
 import type { EventBus } from '../../infra/event-bus';
 import { defineModule } from '../../infra/module';
-import { get, getRef, getSetting, platform } from './companies.repository';
+import { firstPlan, get, getPlan, getRef, getSetting, insert, list, platform, putSetting } from './companies.repository';
 import { registerCompanyListeners } from './companies.listeners';
 import { companiesPublicRoutes, companiesRoutes } from './companies.routes';
 import { createCompaniesService } from './companies.service';
@@ -13,31 +14,34 @@ import { createLogosService } from './logos.service';
 import { plansPublicRoutes, plansRoutes } from './plans.routes';
 import { createPlansService } from './plans.service';
 import { settingsRoutes } from './settings.routes';
-import { signupRoutes } from './signup.routes';
-import { createSignupService } from './signup.service';
-import type { Clock } from '../../infra/clock';
 import type { Config } from '../../infra/config';
 import type { SessionManager } from '../whatsapp';
 
 export { createCompaniesService, type CompaniesService } from './companies.service';
 export { assertBelowLimit } from './plan-limits';
 export { planGates, planHasFeature, requirePlanFeature } from './plan-gates';
-export { seedFirstStart, type SeedResult } from './seed';
-export type { CompanyRow } from './companies.repository';
+export type { CompanyRow, PlanRow } from './companies.repository';
+export { auditedCompany } from './companies.service';
+export { toCompanyDto } from './companies.repository';
 
 /** Reads of companies and their settings other modules run inside their own transaction. */
-export const companiesQueries = { get, getRef, getSetting, platform };
+export const companiesQueries = { firstPlan, get, getPlan, getRef, getSetting, list, platform };
+
+/**
+ * The companies module's verbs for the onboarding module (a company made by the super user, by
+ * signup, at first start): a company with its default settings, and one setting stored.
+ */
+export const companiesWrites = { create: insert, putSetting };
 
 export const companiesModule = defineModule({
   name: 'companies',
   dependsOn: ['audit'],
-  setup: (k: { data: DataAccess; bus: EventBus; clock: Clock; sessions: SessionManager; config: Config }) => {
+  setup: (k: { data: DataAccess; bus: EventBus; sessions: SessionManager; config: Config }) => {
     const settings = createSettingsService(k.data);
     const plans = createPlansService(k.data);
     const logos = createLogosService({ data: k.data, dataDir: k.config.dataDir });
     const publicRoutes = async (app: FastifyInstance) => {
       await app.register(companiesPublicRoutes(settings));
-      await app.register(signupRoutes(createSignupService({ data: k.data, clock: k.clock }), plans));
       await app.register(logosRoutes(logos));
       await app.register(plansPublicRoutes(plans));
     };

@@ -17,4 +17,6 @@ export const plansRoutes = (plans: PlansService) => async (fastify: FastifyInsta
 export const plansPublicRoutes = (plans: PlansService) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/plans/list', { schema: { response: { 200: PlanListResponse } } }, () => plans.list());
+  // The signup page's plans (administration.md §7; the signup itself is the onboarding module's).
+  app.get('/plans/signup', { schema: { response: { 200: PlanListResponse } } }, () => plans.offered());
 };

@@ -18,8 +18,7 @@ import { registerReadReceiptJobs } from './read-receipts';
 
 export { createMessagesService, type MessagesService } from './messages.service';
 export { newWaMessageId, queueOutbound, queueOutboundMany, type OutboundItem, type OutboundOptions } from './outbound';
-export { queueReadReceipts } from './read-receipts';
-export { renderVariables, type VariableFacts } from './variables';
+export { ticketMessaging } from './ticket-messaging';
 export { CALLS_DISABLED_TEXT, callLogBody, createInbound, mediaTypeOf, type CallOutcome, type Inbound, type IngestResult } from './inbound/inbound';
 export { createInboundMedia, MEDIA_ERROR, MEDIA_SAFETY_NET_SECONDS, registerMediaJobs, type MediaJob } from './inbound/inbound-media';
 export { applyPresence, ticketPresence } from './inbound/inbound-presence';

@@ -25,7 +25,7 @@ import { displayName } from './outbound-content';
 import { captionsFor, classifyUpload, defaultUploadPolicy, type ClassifiedUpload, type Upload, type UploadPolicy } from './uploads';
 import { queueReadReceipts } from './read-receipts';
 import * as repo from './messages.repository';
-import { renderVariables } from './variables';
+import { renderVariables } from '../../infra/variables';
 
 type Tx = Parameters<Parameters<DataAccess['withTenant']>[1]>[0]['tx'];
 

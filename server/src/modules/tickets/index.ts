@@ -9,13 +9,13 @@ import { findLive, foldCounts, get, getMany, insert, liveOrOpen, loadDto, loadDt
 import { registerTicketListeners } from './tickets.listeners';
 import { ticketsRoutes } from './tickets.routes';
 import { createTicketsService } from './tickets.service';
-import type { TicketTimelineWriter } from './tickets.transitions';
+import type { TicketMessaging, TicketTimelineWriter } from './tickets.transitions';
 import { ticketSockets } from './tickets.socket';
 import { collisionSockets } from './tickets.collision';
 
 export { createTicketsService, type TicketsService } from './tickets.service';
 export type { TicketRow } from './tickets.repository';
-export type { TicketTimelineWriter } from './tickets.transitions';
+export type { TicketMessaging, TicketTimelineWriter } from './tickets.transitions';
 export { canSee, ticketRooms, visibleSql } from './visibility';
 
 /** Reads and writes of tickets other modules run inside their own transaction (the SQL stays here). */
@@ -27,8 +27,8 @@ export const TICKET_COUNTS_CRON = '* * * * *';
 export const ticketsModule = defineModule({
   name: 'tickets',
   dependsOn: ['contacts', 'queues', 'users'],
-  setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock; ticketTimeline?: TicketTimelineWriter }) => {
-    const tickets = createTicketsService({ data: k.data, jobs: k.jobs, clock: k.clock, timeline: k.ticketTimeline });
+  setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock; ticketMessaging: TicketMessaging; ticketTimeline?: TicketTimelineWriter }) => {
+    const tickets = createTicketsService({ data: k.data, jobs: k.jobs, clock: k.clock, messaging: k.ticketMessaging, timeline: k.ticketTimeline });
     return {
       routes: ticketsRoutes(tickets),
       start: async (rt) => {

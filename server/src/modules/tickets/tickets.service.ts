@@ -22,13 +22,15 @@ import { contactsQueries } from '../contacts';
 import { whatsappQueries } from '../whatsapp';
 import { queuesQueries } from '../queues';
 import * as repo from './tickets.repository';
-import { holderDetails, transitions, type TicketTimelineWriter } from './tickets.transitions';
+import { holderDetails, transitions, type TicketMessaging, type TicketTimelineWriter } from './tickets.transitions';
 import { canSee } from './visibility';
 
 export interface TicketsDeps {
   data: DataAccess;
   jobs: Jobs;
   clock: Clock;
+  /** The messages module's side of a transition (app.ts): automated texts, read receipts. */
+  messaging: TicketMessaging;
   /** The bot module's timeline writer (app.ts), for transitions that automate (the rating question). */
   timeline?: TicketTimelineWriter;
 }

@@ -10,7 +10,7 @@ import { contactsQueries } from '../contacts';
 import { whatsappQueries } from '../whatsapp';
 import { queuesQueries } from '../queues';
 import { companiesQueries } from '../companies';
-import { queueOutbound, queueReadReceipts, renderVariables } from '../messages';
+import { renderVariables } from '../../infra/variables';
 import * as repo from './tickets.repository';
 
 /**
@@ -20,9 +20,22 @@ import * as repo from './tickets.repository';
  */
 export type TicketTimelineWriter = (tx: Tx, companyId: number, ticketId: number, entries: { kind: string; detail: Record<string, unknown> }[]) => Promise<void>;
 
+/**
+ * What a transition asks of the messages module, in the caller's unit of work. Messages depends
+ * on tickets (it stores messages on them), so tickets may not import it: app.ts hands this port
+ * in (the messages door's `ticketMessaging`), and the module graph keeps no cycle (issue 27 §3).
+ */
+export interface TicketMessaging {
+  /** An automated text (greeting, transfer notice, completion) stored and queued to send; the transition announces the ticket itself. */
+  sendAutomated(unit: Unit, ticket: repo.TicketRow, body: string): Promise<void>;
+  /** The customer's messages marked read on the phone (a job, after commit). */
+  markRead(unit: Unit, ticket: repo.TicketRow): Promise<void>;
+}
+
 export interface TransitionDeps {
   jobs: Jobs;
   clock: Clock;
+  messaging: TicketMessaging;
   timeline?: TicketTimelineWriter;
 }
 
@@ -52,7 +65,7 @@ const automated = async (unit: Unit, deps: TransitionDeps, ticket: repo.TicketRo
     now: deps.clock.now(),
     timeZone: company?.timezone ?? 'America/Sao_Paulo',
   });
-  await queueOutbound(unit, deps.jobs, ticket, body, { automated: true, ticketAnnounced: true });
+  await deps.messaging.sendAutomated(unit, ticket, body);
 };
 
 const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
@@ -61,7 +74,7 @@ const accept: Transition = async (unit, ctx, t, body, deps) => {
   const carry = defined({ useIntegration: body.useIntegration, promptId: body.promptId, integrationId: body.integrationId });
   await repo.update(unit.tx, ctx.companyId, t.id, { status: 'open', userId: ctx.userId, acceptedAt: deps.clock.now(), chatbot: false, unreadMessages: 0, ...carry });
   // Accepting opens the conversation: the customer sees their messages read.
-  await queueReadReceipts(unit, deps.jobs, t);
+  await deps.messaging.markRead(unit, t);
   if (t.isGroup || (await companiesQueries.getSetting(unit.tx, ctx.companyId, 'sendGreetingAccepted')) !== 'enabled') return;
   const me = await usersQueries.get(unit.tx, ctx.companyId, ctx.userId);
   await automated(unit, deps, { ...t, status: 'open' }, (texts) => texts.acceptGreeting(me?.name ?? ''));

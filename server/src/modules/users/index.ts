@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DataAccess } from '../../db/tenant';
 import type { EventBus } from '../../infra/event-bus';
 import { defineModule } from '../../infra/module';
-import { actorFacts, bumpSessionVersion, clearWhatsapp, findByEmail, get, getDto, insert, setPasswordHash } from './users.repository';
+import { actorFacts, bumpSessionVersion, findByEmail, get, getDto, insert, setPasswordHash } from './users.repository';
 import { registerUserListeners } from './users.listeners';
 import { usersRoutes } from './users.routes';
 import { startOnlineSweep, userSockets } from './users.socket';
@@ -13,7 +13,7 @@ export { createUsersService, hashPassword, setPasswordHashCostForTests, type Use
 export type { UserRow } from './users.repository';
 
 /** Reads and writes of users other modules run inside their own transaction (the SQL stays here). */
-export const usersQueries = { actorFacts, bumpSessionVersion, clearWhatsapp, findByEmail, get, getDto, insert, setPasswordHash };
+export const usersQueries = { actorFacts, bumpSessionVersion, findByEmail, get, getDto, insert, setPasswordHash };
 
 export const usersModule = defineModule({
   name: 'users',

@@ -151,11 +151,6 @@ export const actorFacts = async (tx: Tx, companyId: number, userId: number): Pro
   return { id: u.id, profile: u.profile as Profile, super: u.super, queueIds: u.queueIds, allTicket: u.allTicket === 'enabled' ? 'enabled' : 'disabled' };
 };
 
-/** A connection is deleted: whoever had it as their default connection has none. */
-export const clearWhatsapp = async (tx: Tx, companyId: number, whatsappId: number): Promise<void> => {
-  await tx.update(users).set({ whatsappId: null }).where(and(eq(users.companyId, companyId), eq(users.whatsappId, whatsappId)));
-};
-
 /** Ends every access token of the user at once (infra/auth compares each request's claim). */
 export const bumpSessionVersion = async (tx: Tx, companyId: number, userId: number): Promise<void> => {
   await tx

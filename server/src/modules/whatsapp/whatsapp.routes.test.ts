@@ -145,4 +145,16 @@ describe('connections: sessions', () => {
       sock.disconnect();
     }
   });
+
+  it("a deleted connection leaves its users' default connection empty, other users' untouched", async () => {
+    const [w, kept] = [await create({ name: 'Padrão de alguém', provider: 'sandbox' }), await create({ name: 'Fica', provider: 'sandbox' })];
+    const [mine] = await app.owner`update users set whatsapp_id = ${w.id} where id = (select id from users where company_id = ${a.companyId} order by id limit 1) returning id`;
+    const [other] = await app.owner`insert into users (company_id, name, email, password_hash, profile, whatsapp_id) values (${a.companyId}, 'Outra', ${`outra-${w.id}@wa.test`}, 'x', 'user', ${kept.id}) returning id`;
+    expect((await admin().del(`/whatsapp/${w.id}`)).status).toBe(200);
+    const rows = await app.owner`select id, whatsapp_id as "whatsappId" from users where id in (${mine!.id}, ${other!.id}) order by id`;
+    expect(rows).toEqual([
+      { id: mine!.id, whatsappId: null },
+      { id: other!.id, whatsappId: kept.id },
+    ]);
+  });
 });

@@ -4,7 +4,6 @@ import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import { auditQueries } from '../audit';
 import { assertBelowLimit } from '../companies';
-import { usersQueries } from '../users';
 import { queuesQueries } from '../queues';
 import type { SessionManager } from './session-manager';
 import * as repo from './whatsapp.repository';
@@ -114,7 +113,7 @@ export const createWhatsappService = (deps: Deps) => ({
     await deps.data.withTenant(ctx, async ({ tx, stage }) => {
       const row = await mustGet(tx, ctx, id);
       await auditQueries.record(tx, ctx, { entity: 'whatsapp', entityId: id, action: 'delete', before: audited(row, await queueIdsOf(tx, ctx, id)), after: null });
-      await usersQueries.clearWhatsapp(tx, ctx.companyId, id);
+      // Users whose default connection this was lose it by the foreign key (users_whatsapp_fk: on delete set null (whatsapp_id)).
       await repo.remove(tx, ctx.companyId, id);
       stage({ type: 'whatsapp.deleted', companyId: ctx.companyId, whatsappId: id });
       if (!row.isDefault) return;

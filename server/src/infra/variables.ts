@@ -1,5 +1,5 @@
 import { fillVariables } from '@balcao/shared';
-import { textsOf } from '../../infra/texts';
+import { textsOf } from './texts';
 
 /** Outbound text variables (server-behaviour §7): short and long forms, no HTML escaping. */
 export interface VariableFacts {

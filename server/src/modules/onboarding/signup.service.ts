@@ -4,7 +4,7 @@ import type { DataAccess } from '../../db/tenant';
 import { addDays, dayIn, type Clock } from '../../infra/clock';
 import { AppError } from '../../infra/errors';
 import { hashPassword } from '../users';
-import * as repo from './companies.repository';
+import { companiesQueries, companiesWrites } from '../companies';
 import { insertCompanyWithAdmin } from './company-setup';
 
 /** The company setting that turns campaigns on without the plan flag (administration.md §3). */
@@ -12,8 +12,8 @@ const CAMPAIGNS_SETTING = 'campaignsEnabled';
 
 /** A platform setting as stored, or its default. */
 const platformSetting = async (tx: Tx, key: keyof typeof PLATFORM_SETTINGS): Promise<string> => {
-  const platform = await repo.platform(tx);
-  return (platform && (await repo.getSetting(tx, platform.id, key))) || PLATFORM_SETTINGS[key];
+  const platform = await companiesQueries.platform(tx);
+  return (platform && (await companiesQueries.getSetting(tx, platform.id, key))) || PLATFORM_SETTINGS[key];
 };
 
 /** The platform's trial, 1–7 days (the Opções tab offers exactly these); anything else is the default 3. */
@@ -39,7 +39,7 @@ export const createSignupService = (deps: { data: DataAccess; clock: Clock }) =>
       const passwordHash = await hashPassword(body.password);
       return deps.data.withSystem('companies:signup', async ({ tx }) => {
         if (!(await registrationOpen(tx))) throw new AppError('ERR_SIGNUP_DISABLED');
-        const plan = await repo.getPlan(tx, body.planId);
+        const plan = await companiesQueries.getPlan(tx, body.planId);
         if (!plan?.signup) throw new AppError('ERR_PLAN_NOT_OFFERED');
         const dueDate = addDays(dayIn(deps.clock.now(), DEFAULT_TIMEZONE), trialDays(await platformSetting(tx, 'trial')));
         const { company } = await insertCompanyWithAdmin(
@@ -47,7 +47,7 @@ export const createSignupService = (deps: { data: DataAccess; clock: Clock }) =>
           { name: body.name, email: body.email.toLowerCase(), phone: body.phone, planId: plan.id, status: true, dueDate, trialExpiration: dueDate, recurrence: 'MENSAL', timezone: DEFAULT_TIMEZONE },
           { name: body.name, email: body.email, passwordHash },
         );
-        await repo.putSetting(tx, company.id, CAMPAIGNS_SETTING, 'true');
+        await companiesWrites.putSetting(tx, company.id, CAMPAIGNS_SETTING, 'true');
         return { id: company.id, name: company.name, planId: company.planId, dueDate: company.dueDate, trialExpiration: company.trialExpiration ?? dueDate, recurrence: company.recurrence };
       });
     },

@@ -1,9 +1,8 @@
 import type { Tx } from '../../db/client';
 import { pgCode, pgConstraint, UNIQUE_VIOLATION } from '../../db/errors';
 import { AppError } from '../../infra/errors';
+import { companiesQueries, companiesWrites, type CompanyRow } from '../companies';
 import { usersQueries, type UserRow } from '../users';
-import * as repo from './companies.repository';
-import type { companies } from './companies.table';
 
 /** The unique indexes a new company and its admin can hit when two creations race. */
 const duplicate = (err: unknown): never => {
@@ -21,12 +20,12 @@ const duplicate = (err: unknown): never => {
  */
 export const insertCompanyWithAdmin = async (
   tx: Tx,
-  company: typeof companies.$inferInsert,
+  company: Parameters<typeof companiesWrites.create>[1],
   admin: { name: string; email: string; passwordHash: string },
-): Promise<{ company: repo.CompanyRow; admin: UserRow }> => {
-  if ((await repo.list(tx)).some((c) => c.name.toLowerCase() === company.name.toLowerCase())) throw new AppError('ERR_DUPLICATED_COMPANY');
+): Promise<{ company: CompanyRow; admin: UserRow }> => {
+  if ((await companiesQueries.list(tx)).some((c) => c.name.toLowerCase() === company.name.toLowerCase())) throw new AppError('ERR_DUPLICATED_COMPANY');
   if (await usersQueries.findByEmail(tx, admin.email)) throw new AppError('ERR_DUPLICATED_EMAIL');
-  const row = await repo.insert(tx, company).catch(duplicate);
+  const row = await companiesWrites.create(tx, company).catch(duplicate);
   const user = await usersQueries.insert(tx, row.id, { ...admin, profile: 'admin' }).catch(duplicate);
   return { company: row, admin: user };
 };

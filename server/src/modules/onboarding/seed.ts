@@ -4,7 +4,7 @@ import { LoginBody, NO_DUE_DATE } from '@balcao/shared';
 import type { DataAccess } from '../../db/tenant';
 import { hashPassword, usersQueries } from '../users';
 import { whatsappQueries } from '../whatsapp';
-import * as repo from './companies.repository';
+import { companiesQueries, companiesWrites } from '../companies';
 
 export interface SeedResult {
   created: boolean;
@@ -26,11 +26,11 @@ export const seedFirstStart = async (data: DataAccess, opts: { adminEmail?: stri
   return data.withSystem('boot:seed', async ({ tx }) => {
     // Replicas booting together: one seeds, the others wait here and then find it done.
     await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
-    if ((await repo.list(tx)).length > 0) return { created: false, email };
+    if ((await companiesQueries.list(tx)).length > 0) return { created: false, email };
     // The default plan is written by the migration (owner): the app role cannot write plans.
-    const plan = await repo.firstPlan(tx);
+    const plan = await companiesQueries.firstPlan(tx);
     if (!plan) throw new Error('No plan found: run the migrations first');
-    const company = await repo.insert(tx, { name: 'Balcão', planId: plan.id, isPlatform: true, dueDate: NO_DUE_DATE });
+    const company = await companiesWrites.create(tx, { name: 'Balcão', planId: plan.id, isPlatform: true, dueDate: NO_DUE_DATE });
     await usersQueries.insert(tx, company.id, { name: 'Administrador', email, passwordHash, profile: 'admin', super: true });
     if (opts.sandbox) {
       await whatsappQueries.insert(tx, { companyId: company.id, name: 'Sandbox', provider: 'sandbox', status: 'CONNECTED', isDefault: true });
