@@ -12,6 +12,9 @@ const allowed: Record<TicketAction, readonly TicketStatus[]> = {
   reopen: ['closed'],
 };
 
+/** The statuses `action` may be applied from (a set-based transition guards its UPDATE with them). */
+export const statusesFor = (action: TicketAction): readonly TicketStatus[] => allowed[action];
+
 /** Whether `action` may be applied to a ticket in status `from`. */
 export const canTransition = (from: TicketStatus, action: TicketAction): boolean => allowed[action].includes(from);
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { passwordResets } from '../users/users.table';
+import { passwordResets } from './auth.table';
 
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { refreshTokens } from '../users/users.table';
+import { refreshTokens } from './auth.table';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 

@@ -8,6 +8,7 @@ import { systemCtx, type Ctx, type DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import { daysBetween } from '../../infra/clock';
 import { auditQueries } from '../audit';
+import { companiesWrites } from '../companies';
 import * as repo from './invoices.repository';
 import { ProviderError, type PaymentProvider, type WebhookRequest } from './provider';
 
@@ -156,7 +157,7 @@ export const createBillingService = (deps: BillingDeps) => {
         if (!locked || locked.status === 'paid' || locked.chargeId !== notice.chargeId) return 'already-paid';
         const paidAt = state.paidAt ?? new Date();
         await repo.markPaid(tx, invoice.companyId, invoice.id, paidAt);
-        const dueDate = await repo.advanceDueDate(tx, invoice.companyId, locked.dueDate, repo.recurrenceMonths(company.recurrence));
+        const dueDate = await companiesWrites.advanceDueDate(tx, invoice.companyId, locked.dueDate, repo.recurrenceMonths(company.recurrence));
         const actor = systemCtx(invoice.companyId);
         await auditQueries.record(tx, actor, { entity: 'invoice', entityId: invoice.id, action: 'update', before: { status: 'open' }, after: { status: 'paid', provider: provider.name, chargeId: notice.chargeId, eventId: notice.eventId } });
         await auditQueries.record(tx, actor, { entity: 'company', entityId: invoice.companyId, action: 'update', before: { dueDate: company.dueDate }, after: { dueDate } });

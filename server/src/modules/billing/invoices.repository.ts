@@ -148,17 +148,6 @@ export const company = async (tx: Tx, companyId: number, lock = false): Promise<
     from companies where id = ${companyId} ${lock ? sql`for no key update` : sql``}`))[0];
 
 /**
- * Moves the company's due date on by its recurrence, from the later of its due date and the paid
- * invoice's (a company paying an old invoice is not pushed back). Returns the new due date.
- */
-export const advanceDueDate = async (tx: Tx, companyId: number, invoiceDueDate: string, months: number): Promise<string> => {
-  const [row] = await tx.execute<{ dueDate: string }>(sql`
-    update companies set due_date = (greatest(due_date, ${invoiceDueDate}::date) + make_interval(months => ${months}))::date, updated_at = now()
-    where id = ${companyId} returning due_date::text as "dueDate"`);
-  return row!.dueDate;
-};
-
-/**
  * The daily job's statement (decision 0281): for up to `batch` companies after `afterId`, the
  * invoice of the period of its due date at its plan's value, when that date is within
  * INVOICE_LEAD_DAYS (or past) in the company's zone. Never the platform company, never a company

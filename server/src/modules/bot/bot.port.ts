@@ -1,3 +1,4 @@
+import type { TimelineEntry } from '../tickets';
 /**
  * What the bot engine asks of an external responder (a queue integration, an AI prompt) for one
  * inbound turn, and what it gets back. The engine owns the ticket and every send; a responder
@@ -42,10 +43,8 @@ export interface BotReplyMessage {
   delayMs?: number;
 }
 
-export interface TimelineEntry {
-  kind: string;
-  detail: Record<string, unknown>;
-}
+/** A row of the ticket's timeline: the tickets module writes it (`ticketsQueries.recordEvents`). */
+export type { TimelineEntry };
 
 export interface BotReply {
   messages: BotReplyMessage[];

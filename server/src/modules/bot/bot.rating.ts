@@ -12,6 +12,7 @@ import { ticketsQueries, type TicketRow } from '../tickets';
 import { whatsappQueries } from '../whatsapp';
 import * as repo from './bot.repository';
 import { sendAutomated } from './bot.send';
+import { messagesWrites } from '../messages';
 
 export const catchRating = async (unit: Unit, deps: { jobs: Jobs; clock: Clock }, t: TicketRow, turn: JobPayloads['bot.turn']): Promise<{ sent: number } | null> => {
   const answer = turn.body.trim();
@@ -21,8 +22,8 @@ export const catchRating = async (unit: Unit, deps: { jobs: Jobs; clock: Clock }
   const rated = await repo.awaitingRating(unit.tx, t, now);
   if (!rated) return null;
   const saved = (await ticketsQueries.update(unit.tx, t.companyId, rated.id, { rating: Number(answer), ratedAt: now })) ?? rated;
-  await repo.record(unit.tx, t.companyId, rated.id, [{ kind: 'rating', detail: { rating: Number(answer), askedAt: rated.ratingAskedAt?.toISOString() ?? null } }], { messageId: turn.messageId });
-  const empty = await repo.moveMessage(unit.tx, t.companyId, turn.messageId, t.id, rated.id);
+  await ticketsQueries.recordEvents(unit.tx, t.companyId, rated.id, [{ kind: 'rating', detail: { rating: Number(answer), askedAt: rated.ratingAskedAt?.toISOString() ?? null } }], { messageId: turn.messageId });
+  const empty = await messagesWrites.moveToTicket(unit.tx, t.companyId, turn.messageId, t.id, rated.id);
   if (empty) {
     await ticketsQueries.remove(unit.tx, t.companyId, t.id);
     unit.stage({ type: 'ticket.deleted', companyId: t.companyId, ticketId: t.id, ticketUuid: t.uuid, queueId: t.queueId, userId: t.userId });

@@ -6,9 +6,8 @@ import { tickets } from '../tickets/tickets.table';
 import { messages } from '../messages/messages.table';
 import { queueIntegrations } from '../queue-integrations/queue-integrations.table';
 import { prompts } from '../prompts/prompts.table';
-import { ticketEvents } from './bot.table';
+import { ticketEvents } from '../tickets/ticket-events.table';
 import type { QueueConf } from './bot.decide';
-import type { TimelineEntry } from './bot.port';
 
 export type TicketEventRow = typeof ticketEvents.$inferSelect;
 
@@ -68,11 +67,6 @@ export const turnDone = async (tx: Tx, companyId: number, ticketId: number, mess
       .limit(1)
   ).length > 0;
 
-export const record = async (tx: Tx, companyId: number, ticketId: number, entries: TimelineEntry[], extra: Record<string, unknown> = {}): Promise<void> => {
-  if (entries.length === 0) return;
-  await tx.insert(ticketEvents).values(entries.map((e) => ({ companyId, ticketId, kind: e.kind.slice(0, 40), detail: { ...e.detail, ...extra } })));
-};
-
 /** A ticket's timeline, oldest first (bounded). */
 export const list = async (tx: Tx, companyId: number, ticketId: number, limit = 500): Promise<TicketEventRow[]> =>
   (
@@ -107,13 +101,6 @@ export const awaitingRating = async (tx: Tx, t: { companyId: number; contactId: 
       .limit(1)
       .for('update')
   )[0];
-
-/** Moves the customer's rating answer to the ticket it rates; true when the new ticket has nothing else. */
-export const moveMessage = async (tx: Tx, companyId: number, messageId: number, from: number, to: number): Promise<boolean> => {
-  await tx.update(messages).set({ ticketId: to }).where(and(eq(messages.companyId, companyId), eq(messages.id, messageId), eq(messages.ticketId, from)));
-  const left = await tx.select({ id: messages.id }).from(messages).where(and(eq(messages.companyId, companyId), eq(messages.ticketId, from))).limit(1);
-  return left.length === 0;
-};
 
 /** How long an earlier customer message without a bot.turn job yet may still get one (its process enqueues after its commit). */
 export const ENQUEUE_GRACE_SECONDS = 10;

@@ -152,7 +152,7 @@ export const createBotRunner = (deps: BotRunnerDeps) => {
       const config = await configOf(unit.tx, t, now);
       if (!config) return { skipped: 'gone' as const, sent: 0 };
       const d = decide(stateOf(t), { text: turn.body }, config);
-      await repo.record(unit.tx, t.companyId, t.id, d.timeline, { messageId: turn.messageId });
+      await ticketsQueries.recordEvents(unit.tx, t.companyId, t.id, d.timeline, { messageId: turn.messageId });
       if (!changed(t, d.newState) && d.messages.length === 0) return d.call ? { sent: 0, call: d.call, ticket: t } : { sent: 0 };
       const saved = await saveState(unit, t, d.newState, now);
       await sendAutomated(unit, jobs, clock, saved, d.messages);
@@ -186,7 +186,7 @@ export const createBotRunner = (deps: BotRunnerDeps) => {
       const t = await repo.lockTicket(unit.tx, turn.companyId, turn.ticketId);
       // Accepted (or closed) while the responder answered: the person wins, nothing is sent.
       if (!t || t.userId !== null || t.status === 'closed' || t.status === 'open') {
-        if (t) await repo.record(unit.tx, t.companyId, t.id, [...reply.timeline, { kind: 'discarded', detail: { reason: 'taken' } }], { messageId: turn.messageId });
+        if (t) await ticketsQueries.recordEvents(unit.tx, t.companyId, t.id, [...reply.timeline, { kind: 'discarded', detail: { reason: 'taken' } }], { messageId: turn.messageId });
         return { sent: first.sent };
       }
       const now = clock.now();
@@ -195,7 +195,7 @@ export const createBotRunner = (deps: BotRunnerDeps) => {
       const cfg = moving ? await configOf(unit.tx, t, now) : undefined;
       const ctx = moving && cfg ? { cfg, target: cfg.queues.find((q) => q.id === moving) ?? (await repo.queueConf(unit.tx, t.companyId, moving)) } : undefined;
       const { newState, timeline, messages } = applyReply(stateOf(t), reply, ctx);
-      await repo.record(unit.tx, t.companyId, t.id, timeline, { messageId: turn.messageId });
+      await ticketsQueries.recordEvents(unit.tx, t.companyId, t.id, timeline, { messageId: turn.messageId });
       let saved = await saveState(unit, t, newState, now);
       if (reply.session !== undefined) saved = (await ticketsQueries.update(unit.tx, t.companyId, t.id, { integrationSession: reply.session })) ?? saved;
       const all = [...outs, ...messages];

@@ -12,12 +12,9 @@ import { botMayAct } from './bot.gate';
 import { botRoutes } from './bot.routes';
 import { createBotRunner, type Responders } from './bot.runner';
 import { createBotService } from './bot.service';
-import * as repo from './bot.repository';
 
 export type { BotReply, BotReplyMessage, BotTurn, ExternalResponder, ReplayContext, TimelineEntry } from './bot.port';
 export { createBotRunner, type BotRunner, type Responders } from './bot.runner';
-/** The timeline's writer for other modules' transactions (handed to tickets by app.ts: `TicketTimelineWriter`). */
-export const botQueries = { record: repo.record };
 export { createBotReplay, REPLAY_BUDGET_MS, REPLAY_MAX_INBOUND, type BotReplayService } from './bot.replay';
 export { botMayAct } from './bot.gate';
 export { decide, applyReply, withinHours, type BotConfig, type BotState, type Decision } from './bot.decide';

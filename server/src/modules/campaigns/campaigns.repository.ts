@@ -3,7 +3,7 @@ import { CAMPAIGN_SETTINGS_DEFAULTS, type CampaignDto, type CampaignReport, type
 import type { Tx } from '../../db/client';
 import { contactLists } from '../contact-lists/contact-lists.table';
 import { fileLists, fileOptions } from '../files/files.table';
-import { tags } from '../tickets/tickets.table';
+import { tags } from '../tags/tags.table';
 import { whatsapps } from '../whatsapp/whatsapp.table';
 import { campaigns, campaignSettings, campaignShipping } from './campaigns.table';
 

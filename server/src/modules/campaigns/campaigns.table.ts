@@ -5,7 +5,8 @@ import { companies } from '../companies/companies.table';
 import { contactListItems, contactLists } from '../contact-lists/contact-lists.table';
 import { contacts } from '../contacts/contacts.table';
 import { fileLists } from '../files/files.table';
-import { tags, tickets } from '../tickets/tickets.table';
+import { tickets } from '../tickets/tickets.table';
+import { tags } from '../tags/tags.table';
 import { whatsapps } from '../whatsapp/whatsapp.table';
 
 /**

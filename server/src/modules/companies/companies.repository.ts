@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { DEFAULT_COMPANY_SETTINGS, type CompanyDto, type CompanyRef, type PlanDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { companies, plans, settings } from './companies.table';
@@ -118,4 +118,15 @@ export const liveParts = async (tx: Tx, id: number): Promise<{ whatsappIds: numb
 /** Deletes a company; every table's foreign key to it cascades (all its data goes with it). */
 export const remove = async (tx: Tx, id: number): Promise<void> => {
   await tx.delete(companies).where(eq(companies.id, id));
+};
+
+/**
+ * Moves the company's due date on by `months`, from the later of its due date and the paid
+ * invoice's (a company paying an old invoice is not pushed back). Returns the new due date.
+ */
+export const advanceDueDate = async (tx: Tx, companyId: number, invoiceDueDate: string, months: number): Promise<string> => {
+  const [row] = await tx.execute<{ dueDate: string }>(sql`
+    update companies set due_date = (greatest(due_date, ${invoiceDueDate}::date) + make_interval(months => ${months}))::date, updated_at = now()
+    where id = ${companyId} returning due_date::text as "dueDate"`);
+  return row!.dueDate;
 };

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DataAccess } from '../../db/tenant';
 import type { EventBus } from '../../infra/event-bus';
 import { defineModule } from '../../infra/module';
-import { firstPlan, get, getPlan, getRef, getSetting, insert, list, platform, putSetting } from './companies.repository';
+import { advanceDueDate, firstPlan, get, getPlan, getRef, getSetting, insert, list, platform, putSetting } from './companies.repository';
 import { registerCompanyListeners } from './companies.listeners';
 import { companiesPublicRoutes, companiesRoutes } from './companies.routes';
 import { createCompaniesService } from './companies.service';
@@ -28,10 +28,10 @@ export { toCompanyDto } from './companies.repository';
 export const companiesQueries = { firstPlan, get, getPlan, getRef, getSetting, list, platform };
 
 /**
- * The companies module's verbs for the onboarding module (a company made by the super user, by
- * signup, at first start): a company with its default settings, and one setting stored.
+ * The companies module's verbs for modules above it: a company made with its default settings and
+ * one setting stored (onboarding), the due date moved on by a paid invoice (billing).
  */
-export const companiesWrites = { create: insert, putSetting };
+export const companiesWrites = { advanceDueDate, create: insert, putSetting };
 
 export const companiesModule = defineModule({
   name: 'companies',

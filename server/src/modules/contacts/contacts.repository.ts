@@ -3,7 +3,8 @@ import { CONTACT_PAGE_SIZE, type ContactDto, type ListContactsQuery } from '@bal
 import type { Tx } from '../../db/client';
 import { contactCustomFields, contacts } from './contacts.table';
 // Read-joined for the DTO: the tags module owns these tables' writes.
-import { contactTags, tags, tickets } from '../tickets/tickets.table';
+import { tickets } from '../tickets/tickets.table';
+import { contactTags, tags } from '../tags/tags.table';
 
 export type ContactRow = typeof contacts.$inferSelect;
 type TagRef = ContactDto['tags'][number];
@@ -138,17 +139,19 @@ export const update = async (
 };
 
 /**
- * Deletes a contact (its tickets, messages, tags and extra info go with it by cascade); the
- * tickets that went with it (what their lists must drop), or undefined when there was no contact.
+ * Deletes a contact (its tickets, messages, tags and extra info go with it by cascade:
+ * `tickets_contact_fk`, declared by the tickets module); the tickets that went with it (what
+ * their lists must drop), or undefined when there was no contact.
  */
 export const remove = async (tx: Tx, companyId: number, id: number): Promise<{ id: number; uuid: string; queueId: number | null; userId: number | null }[] | undefined> => {
   const mine = and(eq(contacts.companyId, companyId), eq(contacts.id, id));
   // The contact's lock first: a ticket inserted meanwhile waits for it, then fails its foreign key.
   if (!(await tx.select({ id: contacts.id }).from(contacts).where(mine).for('update')).length) return undefined;
+  // Read under that lock, so the list is every ticket the cascade removes.
   const gone = await tx
-    .delete(tickets)
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, id)))
-    .returning({ id: tickets.id, uuid: tickets.uuid, queueId: tickets.queueId, userId: tickets.userId });
+    .select({ id: tickets.id, uuid: tickets.uuid, queueId: tickets.queueId, userId: tickets.userId })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, id)));
   await tx.delete(contacts).where(mine);
   return gone;
 };

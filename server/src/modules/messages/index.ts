@@ -15,6 +15,7 @@ import { registerMessageListeners } from './messages.listeners';
 import { messagesRoutes } from './messages.routes';
 import { createMessagesService } from './messages.service';
 import { registerReadReceiptJobs } from './read-receipts';
+import { moveToTicket } from './messages.repository';
 
 export { createMessagesService, type MessagesService } from './messages.service';
 export { newWaMessageId, queueOutbound, queueOutboundMany, type OutboundItem, type OutboundOptions } from './outbound';
@@ -26,6 +27,9 @@ export { channelSink } from './inbound/channel-sink';
 export { latestOfTicket, type HistoryMessage } from './messages.history';
 export { captionsFor, classifyUpload, readMultipart, type ClassifiedUpload, type Upload } from './uploads';
 export { displayName } from './outbound-content';
+
+/** The messages module's verbs for modules above it: a rating answer moved to the ticket it rates (bot). */
+export const messagesWrites = { moveToTicket };
 
 export const messagesModule = defineModule({
   name: 'messages',

@@ -305,3 +305,10 @@ export const unreadInbound = async (tx: Tx, companyId: number, ticketId: number,
 export const setReadOnNetwork = async (tx: Tx, companyId: number, ids: number[]): Promise<void> => {
   if (ids.length) await tx.update(messages).set({ read: true }).where(and(eq(messages.companyId, companyId), inArray(messages.id, ids)));
 };
+
+/** Moves one message to another ticket of the company (a rating answer to the ticket it rates); true when `from` has no message left. */
+export const moveToTicket = async (tx: Tx, companyId: number, messageId: number, from: number, to: number): Promise<boolean> => {
+  await tx.update(messages).set({ ticketId: to }).where(and(eq(messages.companyId, companyId), eq(messages.id, messageId), eq(messages.ticketId, from)));
+  const left = await tx.select({ id: messages.id }).from(messages).where(and(eq(messages.companyId, companyId), eq(messages.ticketId, from))).limit(1);
+  return left.length === 0;
+};

@@ -1,6 +1,7 @@
 import { optOutKeyword, type DomainEvent } from '@balcao/shared';
 import type { DataAccess } from '../../db/tenant';
 import * as repo from './number-health.repository';
+import { ticketsQueries } from '../tickets';
 
 type MessageCreated = Extract<DomainEvent, { type: 'message.created' }>;
 
@@ -18,7 +19,7 @@ export const recordKeywordOptOut = async (data: DataAccess, e: MessageCreated): 
   return data.withTenant({ companyId: e.companyId }, async ({ tx }) => {
     const added = await repo.addOptOut(tx, { companyId: e.companyId, number: e.ticket.contact.number, source: 'keyword', keyword });
     if (!added) return false;
-    await repo.recordTicketEvent(tx, e.companyId, e.ticket.id, 'opt-out', { keyword, messageId: m.id, number: added.number });
+    await ticketsQueries.recordEvents(tx, e.companyId, e.ticket.id, [{ kind: 'opt-out', detail: { keyword, messageId: m.id, number: added.number } }]);
     return true;
   });
 };

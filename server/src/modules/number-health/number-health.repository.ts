@@ -95,7 +95,3 @@ export const addOptOut = async (tx: Tx, row: { companyId: number; number: string
 export const removeOptOut = async (tx: Tx, companyId: number, number: string): Promise<OptOutRow | undefined> =>
   (await tx.delete(optOuts).where(and(eq(optOuts.companyId, companyId), eq(optOuts.number, number))).returning())[0];
 
-/** A line on the ticket's timeline (ticket_events; the bot module owns the table, as timers do). */
-export const recordTicketEvent = async (tx: Tx, companyId: number, ticketId: number, kind: string, detail: Record<string, unknown>): Promise<void> => {
-  await tx.execute(sql`insert into ticket_events (company_id, ticket_id, kind, detail) values (${companyId}, ${ticketId}, ${kind}, ${JSON.stringify(detail)}::jsonb)`);
-};

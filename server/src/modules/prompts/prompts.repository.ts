@@ -66,9 +66,3 @@ export const remove = async (tx: Tx, companyId: number, id: number): Promise<Pro
 export const exists = async (tx: Tx, companyId: number, id: number): Promise<boolean> =>
   (await tx.select({ id: prompts.id }).from(prompts).where(and(ofCompany(companyId), eq(prompts.id, id))).limit(1)).length > 0;
 
-/** Clears queues' and connections' references to a deleted prompt (they carry no foreign key). */
-export const detach = async (tx: Tx, companyId: number, id: number): Promise<void> => {
-  await tx.execute(sql`update queues set prompt_id = null where company_id = ${companyId} and prompt_id = ${id}`);
-  await tx.execute(sql`update whatsapps set prompt_id = null where company_id = ${companyId} and prompt_id = ${id}`);
-  await tx.execute(sql`update tickets set prompt_id = null where company_id = ${companyId} and prompt_id = ${id}`);
-};

@@ -4,6 +4,8 @@ import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import { auditQueries } from '../audit';
 import { queuesQueries } from '../queues';
+import { ticketsQueries } from '../tickets';
+import { whatsappQueries } from '../whatsapp';
 import * as repo from './prompts.repository';
 import { keptOrNew, type PromptSecrets } from './prompts.secrets';
 
@@ -136,7 +138,10 @@ export const createPromptsService = (deps: { data: DataAccess; secrets: PromptSe
       data.withTenant(ctx, async ({ tx, stage }) => {
         admin(ctx);
         const before = await mustGet(tx, ctx, id);
-        await repo.detach(tx, ctx.companyId, id);
+        // Queues, connections and tickets using it go on without it (they carry no foreign key to prompts).
+        await queuesQueries.clearPrompt(tx, ctx.companyId, id);
+        await whatsappQueries.clearPrompt(tx, ctx.companyId, id);
+        await ticketsQueries.clearPrompt(tx, ctx.companyId, id);
         await repo.remove(tx, ctx.companyId, id);
         await auditQueries.record(tx, ctx, { entity: 'prompt', entityId: id, action: 'delete', before: audited(before) });
         stage({ type: 'prompt.deleted', companyId: ctx.companyId, promptId: id });

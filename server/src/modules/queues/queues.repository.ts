@@ -121,3 +121,8 @@ export const clearIntegration = async (tx: Tx, companyId: number, integrationId:
 /** Whether a prompt of the company has this id (a queue's promptId must name one; decision 0193). */
 export const promptExists = async (tx: Tx, companyId: number, id: number): Promise<boolean> =>
   (await tx.select({ id: prompts.id }).from(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, id))).limit(1)).length > 0;
+
+/** Queues that used a deleted prompt go on without one (prompts carry no foreign key to it). */
+export const clearPrompt = async (tx: Tx, companyId: number, promptId: number): Promise<void> => {
+  await tx.update(queues).set({ promptId: null }).where(and(eq(queues.companyId, companyId), eq(queues.promptId, promptId)));
+};

@@ -130,11 +130,6 @@ export const lastConnectionOf = async (tx: Tx, companyId: number, contactId: num
 export const connectionState = async (tx: Tx, companyId: number, whatsappId: number): Promise<{ id: number; name: string; status: string } | undefined> =>
   (await tx.execute<{ id: number; name: string; status: string }>(sql`select id, name, status from whatsapps where company_id = ${companyId} and id = ${whatsappId}`))[0];
 
-/** A timeline row on the ticket (ticket_events, kind 'schedule'; the bot module owns the table). */
-export const recordTimeline = async (tx: Tx, companyId: number, ticketId: number, detail: Record<string, unknown>): Promise<void> => {
-  await tx.execute(sql`insert into ticket_events (company_id, ticket_id, kind, detail) values (${companyId}, ${ticketId}, 'schedule', ${JSON.stringify(detail)}::jsonb)`);
-};
-
 /**
  * Past-due schedules across companies (the sweep, `withSystem('schedules:sweep')`): still pending
  * `graceSeconds` after their time and untouched for `quietSeconds` (a try in progress or a retry

@@ -56,7 +56,7 @@ export const createScheduleSender = (deps: { data: DataAccess; jobs: Jobs; clock
   const cancelAnswered = async (unit: Unit, s: repo.ScheduleRow, messageId?: number) => {
     const now = clock.now();
     await repo.update(unit.tx, s.companyId, s.id, { status: 'CANCELADA', cancelledAt: now });
-    if (s.ticketId) await repo.recordTimeline(unit.tx, s.companyId, s.ticketId, { scheduleId: s.id, outcome: 'cancelled', by: 'reply', ...(messageId ? { messageId } : {}) });
+    if (s.ticketId) await ticketsQueries.recordEvents(unit.tx, s.companyId, s.ticketId, [{ kind: 'schedule', detail: { scheduleId: s.id, outcome: 'cancelled', by: 'reply', ...(messageId ? { messageId } : {}) } }]);
     await announce(unit, s.companyId, s.id);
   };
 
@@ -106,7 +106,7 @@ export const createScheduleSender = (deps: { data: DataAccess; jobs: Jobs; clock
         const message = await queueOutbound(unit, jobs, ticket, body, { userId: s.userId, media: s.mediaPath ? { type: 'image', name: s.mediaPath } : null });
         const late = now.getTime() - s.sendAt.getTime() > limits.lateAfterSeconds * 1000;
         await repo.update(tx, companyId, s.id, { status: 'ENVIADA', sentAt: now, late, ticketId: ticket.id, whatsappId: whatsapp.id, messageId: message.id, attempts: s.attempts + 1, error: '' });
-        await repo.recordTimeline(tx, companyId, ticket.id, { scheduleId: s.id, outcome: 'sent', followUp: s.cancelOnReply, late, messageId: message.id });
+        await ticketsQueries.recordEvents(tx, companyId, ticket.id, [{ kind: 'schedule', detail: { scheduleId: s.id, outcome: 'sent', followUp: s.cancelOnReply, late, messageId: message.id } }]);
         await announce(unit, companyId, s.id);
         return { kind: 'sent' as const, late, messageId: message.id };
       });
@@ -126,7 +126,7 @@ export const createScheduleSender = (deps: { data: DataAccess; jobs: Jobs; clock
       const attempts = s.attempts + 1;
       const last = final || attempts >= SCHEDULE_MAX_TRIES;
       await repo.update(unit.tx, companyId, s.id, { attempts, error: reason, ...(last ? { status: 'ERRO' } : {}) });
-      if (last && s.cancelOnReply && s.ticketId) await repo.recordTimeline(unit.tx, companyId, s.ticketId, { scheduleId: s.id, outcome: 'error', reason });
+      if (last && s.cancelOnReply && s.ticketId) await ticketsQueries.recordEvents(unit.tx, companyId, s.ticketId, [{ kind: 'schedule', detail: { scheduleId: s.id, outcome: 'error', reason } }]);
       await announce(unit, companyId, s.id);
       return last ? { kind: 'failed' as const, final: true, reason } : { kind: 'failed' as const, final: false, reason, retryInSeconds: limits.retryDelays[attempts - 1] ?? limits.retryDelays[1] };
     });

@@ -143,7 +143,7 @@ export const createSchedulesService = (deps: { data: DataAccess; jobs: Jobs; clo
         const before = await editable(tx, ctx, id);
         await repo.remove(tx, ctx.companyId, id);
         if (before.cancelOnReply && before.ticketId && before.status === 'PENDENTE') {
-          await repo.recordTimeline(tx, ctx.companyId, before.ticketId, { scheduleId: id, outcome: 'cancelled', by: 'user', userId: ctx.userId });
+          await ticketsQueries.recordEvents(tx, ctx.companyId, before.ticketId, [{ kind: 'schedule', detail: { scheduleId: id, outcome: 'cancelled', by: 'user', userId: ctx.userId } }]);
         }
         await auditQueries.record(tx, ctx, { entity: 'schedule', entityId: id, action: 'delete', before: audited(before) });
         stage({ type: 'schedule.deleted', companyId: ctx.companyId, scheduleId: id, ticketId: before.ticketId });

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { TAG_PAGE_SIZE, type ListTagsQuery, type TagDto, type TagListItemDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 // The tables were declared with the tickets' (migration 0000); the tags module owns their SQL.
-import { contactTags, tags, ticketTags } from '../tickets/tickets.table';
+import { contactTags, tags, ticketTags } from './tags.table';
 
 export type TagRow = typeof tags.$inferSelect;
 

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { TicketNoteDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 // The table was declared with the tickets' (migration 0000); this module owns its SQL.
-import { ticketNotes } from '../tickets/tickets.table';
+import { ticketNotes } from './ticket-notes.table';
 import { users } from '../users/users.table';
 
 export type TicketNoteRow = typeof ticketNotes.$inferSelect;

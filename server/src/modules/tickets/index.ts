@@ -5,21 +5,25 @@ import type { EventBus } from '../../infra/event-bus';
 import type { Jobs } from '../../infra/jobs';
 import { defineModule } from '../../infra/module';
 import type { FastifyInstance } from 'fastify';
-import { findLive, foldCounts, get, getMany, insert, liveOrOpen, loadDto, loadDtos, remove, spans, ticketFromJson, touchAfterReceive, touchAfterSend, touchAfterSendMany, update } from './tickets.repository';
+import { clearPrompt, findLive, foldCounts, get, getMany, insert, liveOrOpen, loadDto, loadDtos, remove, spans, ticketFromJson, touchAfterReceive, touchAfterSend, touchAfterSendMany, update } from './tickets.repository';
 import { registerTicketListeners } from './tickets.listeners';
 import { ticketsRoutes } from './tickets.routes';
 import { createTicketsService } from './tickets.service';
-import type { TicketMessaging, TicketTimelineWriter } from './tickets.transitions';
+import type { TicketMessaging } from './tickets.transitions';
+import { recordEvents, recordEventsMany } from './ticket-events.repository';
+import { fireTimer } from './tickets.timed';
 import { ticketSockets } from './tickets.socket';
 import { collisionSockets } from './tickets.collision';
 
 export { createTicketsService, type TicketsService } from './tickets.service';
 export type { TicketRow } from './tickets.repository';
-export type { TicketMessaging, TicketTimelineWriter } from './tickets.transitions';
+export type { TicketMessaging } from './tickets.transitions';
+export type { TimelineEntry } from './ticket-events.repository';
+export type { TimedTicket, TimerGuard, TimerKind } from './tickets.timed';
 export { canSee, ticketRooms, visibleSql } from './visibility';
 
 /** Reads and writes of tickets other modules run inside their own transaction (the SQL stays here). */
-export const ticketsQueries = { findLive, foldCounts, get, getMany, insert, liveOrOpen, loadDto, loadDtos, remove, spans, ticketFromJson, touchAfterReceive, touchAfterSend, touchAfterSendMany, update };
+export const ticketsQueries = { clearPrompt, findLive, fireTimer, foldCounts, get, getMany, insert, liveOrOpen, loadDto, loadDtos, recordEvents, recordEventsMany, remove, spans, ticketFromJson, touchAfterReceive, touchAfterSend, touchAfterSendMany, update };
 
 /** Every minute: the count deltas of the minute folded (decision 0322); a fold that outlives it is expired. */
 export const TICKET_COUNTS_CRON = '* * * * *';
@@ -27,8 +31,8 @@ export const TICKET_COUNTS_CRON = '* * * * *';
 export const ticketsModule = defineModule({
   name: 'tickets',
   dependsOn: ['contacts', 'queues', 'users'],
-  setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock; ticketMessaging: TicketMessaging; ticketTimeline?: TicketTimelineWriter }) => {
-    const tickets = createTicketsService({ data: k.data, jobs: k.jobs, clock: k.clock, messaging: k.ticketMessaging, timeline: k.ticketTimeline });
+  setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock; ticketMessaging: TicketMessaging }) => {
+    const tickets = createTicketsService({ data: k.data, jobs: k.jobs, clock: k.clock, messaging: k.ticketMessaging });
     return {
       routes: ticketsRoutes(tickets),
       start: async (rt) => {

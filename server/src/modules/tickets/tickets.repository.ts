@@ -289,3 +289,8 @@ export const touchAfterReceive = async (tx: Tx, companyId: number, ticketId: num
     .set({ lastMessage: body, unreadMessages: sql`${tickets.unreadMessages} + 1`, updatedAt: new Date() })
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
 };
+
+/** Tickets a deleted prompt was answering go on without it (not a change the lists order by: updated_at stays). */
+export const clearPrompt = async (tx: Tx, companyId: number, promptId: number): Promise<void> => {
+  await tx.update(tickets).set({ promptId: null }).where(and(eq(tickets.companyId, companyId), eq(tickets.promptId, promptId)));
+};

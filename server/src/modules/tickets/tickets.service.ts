@@ -22,7 +22,7 @@ import { contactsQueries } from '../contacts';
 import { whatsappQueries } from '../whatsapp';
 import { queuesQueries } from '../queues';
 import * as repo from './tickets.repository';
-import { holderDetails, transitions, type TicketMessaging, type TicketTimelineWriter } from './tickets.transitions';
+import { holderDetails, transitions, type TicketMessaging } from './tickets.transitions';
 import { canSee } from './visibility';
 
 export interface TicketsDeps {
@@ -31,8 +31,6 @@ export interface TicketsDeps {
   clock: Clock;
   /** The messages module's side of a transition (app.ts): automated texts, read receipts. */
   messaging: TicketMessaging;
-  /** The bot module's timeline writer (app.ts), for transitions that automate (the rating question). */
-  timeline?: TicketTimelineWriter;
 }
 
 const actorOf = async (tx: Tx, ctx: Ctx): Promise<Actor> => {

@@ -12,13 +12,7 @@ import { queuesQueries } from '../queues';
 import { companiesQueries } from '../companies';
 import { renderVariables } from '../../infra/variables';
 import * as repo from './tickets.repository';
-
-/**
- * Writes rows of a ticket's automation timeline in the caller's transaction. The bot module owns
- * `ticket_events`; app.ts hands its writer to this module (tickets may not import bot, which
- * depends on it), so a transition's entry commits with the transition itself.
- */
-export type TicketTimelineWriter = (tx: Tx, companyId: number, ticketId: number, entries: { kind: string; detail: Record<string, unknown> }[]) => Promise<void>;
+import { recordEvents } from './ticket-events.repository';
 
 /**
  * What a transition asks of the messages module, in the caller's unit of work. Messages depends
@@ -36,7 +30,6 @@ export interface TransitionDeps {
   jobs: Jobs;
   clock: Clock;
   messaging: TicketMessaging;
-  timeline?: TicketTimelineWriter;
 }
 
 type Transition = (unit: Unit, ctx: Ctx, t: repo.TicketRow, body: UpdateTicketBody, deps: TransitionDeps) => Promise<void>;
@@ -132,7 +125,7 @@ const close: Transition = async (unit, ctx, t, _body, deps) => {
   if (!w || t.isGroup) return;
   await automated(unit, deps, { ...t, status: 'closed' }, rate ? ratingQuestion(w.ratingMessage) : w.complationMessage);
   // "Why did the customer get a question?": on the timeline, with who closed it.
-  if (rate) await deps.timeline?.(unit.tx, ctx.companyId, t.id, [{ kind: 'rating-asked', detail: { userId: ctx.userId } }]);
+  if (rate) await recordEvents(unit.tx, ctx.companyId, t.id, [{ kind: 'rating-asked', detail: { userId: ctx.userId } }]);
 };
 
 const reopen: Transition = async ({ tx }, ctx, t, _body, deps) => {

@@ -76,11 +76,12 @@ export const createTimersService = (deps: TimersDeps, limits: TimerLimits = DEFA
   /** One company's share of a batch, in its own tenant transaction: fire, record, tell, send. */
   const fireFor = (companyId: number, kind: TimerKind, ids: number[], now: Date): Promise<number> =>
     data.withTenant(systemCtx(companyId), async (unit) => {
-      const fired = await repo.fire(unit.tx, companyId, kind, ids, now);
+      const fired = await ticketsQueries.fireTimer(unit.tx, companyId, kind, ids, now, repo.conditions(now)[kind]);
       if (fired.length === 0) return 0;
-      await repo.recordEvents(
+      await ticketsQueries.recordEventsMany(
         unit.tx,
         companyId,
+        'timer',
         fired.map((f) => ({
           ticketId: f.ticketId,
           detail: { timer: kind, minutes: f.minutes, from: f.previousStatus, ...(kind === 'autoTransfer' ? { queueId: f.transferQueueId } : {}) },

@@ -1,5 +1,5 @@
 import { boolean, foreignKey, index, integer, pgTable, primaryKey, serial, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, ts, updatedAt } from '../../db/columns';
+import { createdAt, updatedAt } from '../../db/columns';
 import { companies } from '../companies/companies.table';
 import { queues } from '../queues/queues.table';
 import { whatsapps } from '../whatsapp/whatsapp.table';
@@ -48,46 +48,3 @@ export const userQueues = pgTable(
   ],
 );
 
-/** Refresh tokens: stored hashed, rotated on every use; a family shares one login. */
-export const refreshTokens = pgTable(
-  'refresh_tokens',
-  {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull(),
-    family: varchar('family', { length: 64 }).notNull(),
-    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
-    expiresAt: ts('expires_at').notNull(),
-    usedAt: ts('used_at'),
-    revokedAt: ts('revoked_at'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('refresh_tokens_hash').on(t.tokenHash),
-    index('refresh_tokens_family').on(t.family),
-    index('refresh_tokens_user').on(t.userId),
-    foreignKey({ name: 'refresh_tokens_user_fk', columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
-  ],
-);
-
-/**
- * Password reset codes (issue 14 §3): 6 digits sent by e-mail, stored hashed, valid 30 minutes,
- * single use (used_at), at most 5 tries (attempts). A new request replaces the user's open code.
- */
-export const passwordResets = pgTable(
-  'password_resets',
-  {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull(),
-    codeHash: varchar('code_hash', { length: 128 }).notNull(),
-    expiresAt: ts('expires_at').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    usedAt: ts('used_at'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('password_resets_user').on(t.userId),
-    foreignKey({ name: 'password_resets_user_fk', columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
-  ],
-);

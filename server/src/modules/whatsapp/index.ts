@@ -12,7 +12,7 @@ import { createPhoneImport } from './phone-import.service';
 import { sandboxRoutes } from './sandbox/sandbox.routes';
 import type { SessionManager } from './session-manager';
 import { registerWhatsappListeners } from './whatsapp.listeners';
-import { byApiTokenHash, clearIntegration, connectedIds, get, getDefault, insert } from './whatsapp.repository';
+import { byApiTokenHash, clearIntegration, clearPrompt, connectedIds, get, getDefault, insert } from './whatsapp.repository';
 import { whatsappRoutes } from './whatsapp.routes';
 import { createWhatsappService } from './whatsapp.service';
 
@@ -29,7 +29,7 @@ export type { SandboxTiming } from './sandbox/sandbox.channel';
 export type { WhatsappRow } from './whatsapp.repository';
 
 /** Reads and writes of connections other modules run inside their own transaction (the SQL stays here). */
-export const whatsappQueries = { get, getDefault, insert, clearIntegration, connectedIds, byApiTokenHash };
+export const whatsappQueries = { get, getDefault, insert, clearIntegration, clearPrompt, connectedIds, byApiTokenHash };
 export { hashApiToken, newApiToken, sameHash } from './api-token';
 
 export const whatsappModule = defineModule({

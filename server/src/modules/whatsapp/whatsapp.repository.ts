@@ -189,3 +189,8 @@ export const byApiTokenHash = async (tx: Tx, hash: string): Promise<{ id: number
       .where(eq(whatsapps.apiTokenHash, hash))
       .limit(1)
   ).map((r) => ({ ...r, apiTokenHash: r.apiTokenHash ?? '' }))[0];
+
+/** Connections that used a deleted prompt go on without one (prompts carry no foreign key to it). */
+export const clearPrompt = async (tx: Tx, companyId: number, promptId: number): Promise<void> => {
+  await tx.update(whatsapps).set({ promptId: null }).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.promptId, promptId)));
+};

@@ -1,12 +1,13 @@
 import { bigserial, foreignKey, index, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
 import { companies } from '../companies/companies.table';
-import { tickets } from '../tickets/tickets.table';
+import { tickets } from './tickets.table';
 
 /**
  * A ticket's automation timeline (issue 12 §6): every bot decision — menu shown, option chosen,
  * integration called (status, duration), AI call (tokens), timer fired — so "why did the bot say
- * that?" is answered without logs. Append-only; admins read it.
+ * that?" is answered without logs. Append-only; admins read it. The tickets module writes it (its
+ * transitions' own rows, and `ticketsQueries.recordEvents` for bot, timers, schedules, number health).
  */
 export const ticketEvents = pgTable(
   'ticket_events',
