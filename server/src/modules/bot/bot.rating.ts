@@ -21,7 +21,7 @@ export const catchRating = async (unit: Unit, deps: { jobs: Jobs; clock: Clock }
   const now = deps.clock.now();
   const rated = await repo.awaitingRating(unit.tx, t, now);
   if (!rated) return null;
-  const saved = (await ticketsQueries.update(unit.tx, t.companyId, rated.id, { rating: Number(answer), ratedAt: now })) ?? rated;
+  const saved = (await ticketsQueries.setFacts(unit.tx, t.companyId, rated.id, { rating: Number(answer), ratedAt: now })) ?? rated;
   await ticketsQueries.recordEvents(unit.tx, t.companyId, rated.id, [{ kind: 'rating', detail: { rating: Number(answer), askedAt: rated.ratingAskedAt?.toISOString() ?? null } }], { messageId: turn.messageId });
   const empty = await messagesWrites.moveToTicket(unit.tx, t.companyId, turn.messageId, t.id, rated.id);
   if (empty) {

@@ -78,23 +78,8 @@ export const configOf = async (tx: Unit['tx'], t: TicketRow, now: Date): Promise
   };
 };
 
-/** The ticket's bot fields from a new state (timestamps of the transitions included). */
-const saveState = async (unit: Unit, t: TicketRow, s: BotState, now: Date): Promise<TicketRow> => {
-  const handedOff = t.status === 'attending' && s.status === 'pending';
-  const row = await ticketsQueries.update(unit.tx, t.companyId, t.id, {
-    status: s.status,
-    userId: s.userId,
-    queueId: s.queueId,
-    chatbot: s.chatbot,
-    botOptionId: s.botOptionId,
-    botUses: s.botUses,
-    botAt: s.botAt,
-    outOfHoursAt: s.outOfHoursAt,
-    ...(handedOff || (s.queueId !== t.queueId && s.status === 'pending') ? { queuedAt: now } : {}),
-    ...(s.userId && !t.userId ? { acceptedAt: now } : {}),
-  });
-  return row ?? t;
-};
+/** The ticket's bot fields from a new state: the tickets module's verb, checked against the transition table. */
+const saveState = (unit: Unit, t: TicketRow, s: BotState, now: Date): Promise<TicketRow> => ticketsQueries.applyBotState(unit.tx, t, s, now);
 
 const changed = (t: TicketRow, s: BotState) => {
   const before = stateOf(t);
@@ -197,7 +182,7 @@ export const createBotRunner = (deps: BotRunnerDeps) => {
       const { newState, timeline, messages } = applyReply(stateOf(t), reply, ctx);
       await ticketsQueries.recordEvents(unit.tx, t.companyId, t.id, timeline, { messageId: turn.messageId });
       let saved = await saveState(unit, t, newState, now);
-      if (reply.session !== undefined) saved = (await ticketsQueries.update(unit.tx, t.companyId, t.id, { integrationSession: reply.session })) ?? saved;
+      if (reply.session !== undefined) saved = (await ticketsQueries.setFacts(unit.tx, t.companyId, t.id, { integrationSession: reply.session })) ?? saved;
       const all = [...outs, ...messages];
       await sendAutomated(unit, jobs, clock, saved, all);
       await announce(unit, saved);

@@ -154,7 +154,7 @@ export const createCampaignRunner = (deps: { data: DataAccess; jobs: Jobs; clock
     const live = await ticketsQueries.findLive(tx, companyId, contact.id, whatsappId);
     if (live) return live;
     const now = clock.now();
-    const created = await ticketsQueries.insert(tx, { companyId, contactId: contact.id, whatsappId, status: 'closed', closedAt: now, unreadMessages: 0 });
+    const created = await ticketsQueries.insertClosed(tx, { companyId, contactId: contact.id, whatsappId }, now);
     return created ?? (await ticketsQueries.findLive(tx, companyId, contact.id, whatsappId)) ?? { error: 'ERR_CREATING_TICKET' };
   };
 

@@ -93,7 +93,7 @@ export const createExternalApi = (deps: ExternalApiDeps) => {
     const live = await ticketsQueries.findLive(tx, p.companyId, contact.id, p.whatsappId);
     if (live) return live;
     const now = deps.clock.now();
-    const created = await ticketsQueries.insert(tx, { companyId: p.companyId, contactId: contact.id, whatsappId: p.whatsappId, status: 'closed', closedAt: now, unreadMessages: 0 });
+    const created = await ticketsQueries.insertClosed(tx, { companyId: p.companyId, contactId: contact.id, whatsappId: p.whatsappId }, now);
     const ticket = created ?? (await ticketsQueries.findLive(tx, p.companyId, contact.id, p.whatsappId));
     if (!ticket) throw new AppError('ERR_CREATING_TICKET');
     if (created) unit.stage({ type: 'ticket.created', companyId: p.companyId, ticket: (await ticketsQueries.loadDto(tx, p.companyId, created.id))! });

@@ -152,7 +152,7 @@ export const createMessagesService = (deps: MessagesDeps) => {
       deps.data.withTenant(ctx, async ({ tx, stage }) => {
         const t = await ticketFor(tx, ctx, ticketId);
         if (t.unreadMessages === 0 || t.status === 'pending') return (await ticketsQueries.loadDto(tx, ctx.companyId, t.id))!;
-        await ticketsQueries.update(tx, ctx.companyId, t.id, { unreadMessages: 0 });
+        await ticketsQueries.setFacts(tx, ctx.companyId, t.id, { unreadMessages: 0 });
         await queueReadReceipts({ tx, stage }, deps.jobs, t);
         const ticket = (await ticketsQueries.loadDto(tx, ctx.companyId, t.id))!;
         stage({ type: 'ticket.updated', companyId: ctx.companyId, ticket, read: true });

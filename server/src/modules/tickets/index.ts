@@ -5,13 +5,14 @@ import type { EventBus } from '../../infra/event-bus';
 import type { Jobs } from '../../infra/jobs';
 import { defineModule } from '../../infra/module';
 import type { FastifyInstance } from 'fastify';
-import { clearPrompt, findLive, foldCounts, get, getMany, insert, liveOrOpen, loadDto, loadDtos, remove, spans, ticketFromJson, touchAfterReceive, touchAfterSend, touchAfterSendMany, update } from './tickets.repository';
+import { clearPrompt, findLive, foldCounts, get, getMany, liveOrOpen, loadDto, loadDtos, remove, spans, ticketFromJson, touchAfterReceive, touchAfterSend, touchAfterSendMany } from './tickets.repository';
 import { registerTicketListeners } from './tickets.listeners';
 import { ticketsRoutes } from './tickets.routes';
 import { createTicketsService } from './tickets.service';
 import type { TicketMessaging } from './tickets.transitions';
 import { recordEvents, recordEventsMany } from './ticket-events.repository';
 import { fireTimer } from './tickets.timed';
+import { applyBotState, insertClosed, setFacts } from './tickets.automation';
 import { ticketSockets } from './tickets.socket';
 import { collisionSockets } from './tickets.collision';
 
@@ -20,10 +21,15 @@ export type { TicketRow } from './tickets.repository';
 export type { TicketMessaging } from './tickets.transitions';
 export type { TimelineEntry } from './ticket-events.repository';
 export type { TimedTicket, TimerGuard, TimerKind } from './tickets.timed';
+export type { AutomationState, TicketFacts } from './tickets.automation';
 export { canSee, ticketRooms, visibleSql } from './visibility';
 
-/** Reads and writes of tickets other modules run inside their own transaction (the SQL stays here). */
-export const ticketsQueries = { clearPrompt, findLive, fireTimer, foldCounts, get, getMany, insert, liveOrOpen, loadDto, loadDtos, recordEvents, recordEventsMany, remove, spans, ticketFromJson, touchAfterReceive, touchAfterSend, touchAfterSendMany, update };
+/**
+ * Reads of tickets and the verbs other modules run inside their own transaction (the SQL stays
+ * here). None sets a ticket's status, queue or agent except through the transition table:
+ * `applyBotState` (the bot), `fireTimer` (timers); the rest set facts or append the timeline.
+ */
+export const ticketsQueries = { applyBotState, clearPrompt, findLive, fireTimer, foldCounts, get, getMany, insertClosed, liveOrOpen, loadDto, loadDtos, recordEvents, recordEventsMany, remove, setFacts, spans, ticketFromJson, touchAfterReceive, touchAfterSend, touchAfterSendMany };
 
 /** Every minute: the count deltas of the minute folded (decision 0322); a fold that outlives it is expired. */
 export const TICKET_COUNTS_CRON = '* * * * *';
