@@ -53,6 +53,7 @@ import { ticketsModule } from './modules/tickets';
 import { onboardingModule } from './modules/onboarding';
 import { usersModule } from './modules/users';
 import { webhooksModule, type DeliveryLimits } from './modules/webhooks';
+import { JOB_QUEUES } from './job-queues';
 import {
   createContactPictures,
   createJobRouting,
@@ -116,7 +117,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   const client = createDbClient(opts.appUrl, { max: opts.dbPoolSize ?? 10, onStatement: opts.onStatement });
   const bus = new EventBus();
   const data = createDataAccess(client.db, bus, client.sql);
-  const jobs = await Jobs.start(opts.ownerUrl);
+  const jobs = await Jobs.start(opts.ownerUrl, JOB_QUEUES);
   const media = createMediaStore(config.dataDir);
   // Avatars: looked up after a customer's message, at most once a day per contact.
   const pictures = createContactPictures({ data, jobs });

@@ -13,6 +13,7 @@ import { EventBus } from '../src/infra/event-bus';
 import { seedFirstStart } from '../src/modules/onboarding';
 import { setPasswordHashCostForTests } from '../src/modules/users';
 import { SUPER_EMAIL, SUPER_PASSWORD, TEMPLATE_DB, TEST_APP_PASSWORD, TEST_HASH_COST } from './helpers/constants';
+import { JOB_QUEUES } from '../src/job-queues';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,7 +37,7 @@ export default async function setup(project: TestProject) {
   const templateUrl = new URL(pg.ownerUrl);
   templateUrl.pathname = `/${TEMPLATE_DB}`;
   await runMigrations(templateUrl.toString(), TEST_APP_PASSWORD);
-  const jobs = await Jobs.start(templateUrl.toString());
+  const jobs = await Jobs.start(templateUrl.toString(), JOB_QUEUES);
   await jobs.stop();
   await seedTemplate(templateUrl.toString());
   project.provide('pgOwnerUrl', pg.ownerUrl);

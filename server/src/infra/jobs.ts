@@ -5,96 +5,35 @@ import type { Tx } from '../db/client';
 import { txExecutor } from '../db/raw';
 import { APP_ROLE } from '../db/migrate';
 
-/** What an agent did to a stored message that WhatsApp must be told (issue 9). */
-export type MessageAction = 'edit' | 'revoke' | 'react';
+/**
+ * Every job's payload by name. Empty here: each module declares its own jobs in its
+ * `<m>.job-types.ts` (`declare module '../../infra/jobs'`, issue 27 §4), so infra names no
+ * module's work and a new job touches only the module that works it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface JobPayloads {}
 
-export type JobName =
-  | 'message.send'
-  | 'media.download'
-  | 'session.command'
-  | 'message.read'
-  | 'contact.picture'
-  | 'contact.import'
-  | 'bot.turn'
-  | 'timers.sweep'
-  | 'schedule.send'
-  | 'schedules.sweep'
-  | 'campaign.dispatch'
-  | 'campaign.send'
-  | 'campaigns.sweep'
-  | 'contact-list.check'
-  | 'webhook.deliver'
-  | 'invoices.generate'
-  | 'webhooks.prune'
-  | 'tickets.counts';
+/** The jobs that run on a connection's own queue (the process holding its socket); each module lists its own. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface ConnectionJobs {}
 
-export interface JobPayloads {
-  /**
-   * Delivers a stored outgoing message; with `action`, our edit, delete for everyone or reaction
-   * on the stored message `messageId` (its current body / our current reaction are sent).
-   * `composeMs`: show "composing" to the customer for this long first (a Typebot's delay; decision 0198).
-   * `background`: nobody waits for it right now (a timer's notice; decision 0316).
-   */
-  'message.send': { companyId: number; messageId: number; action?: MessageAction; composeMs?: number; background?: boolean };
-  /** An inbound message's media, fetched again through its connection's channel. */
-  'media.download': { companyId: number; messageId: number; mimetype: string; fileName?: string };
-  /** The contact's WhatsApp profile picture, looked up at most once a day (server-behaviour §5.4). */
-  'contact.picture': { companyId: number; contactId: number; whatsappId: number };
-  /** Blue ticks: the customer's messages on the ticket an agent opened are marked read on WhatsApp. */
-  'message.read': { companyId: number; ticketId: number };
-  /** The phone's address book of a connection (its stored copy) becomes contacts; one per company at a time. */
-  'contact.import': { companyId: number; whatsappId: number };
-  /**
-   * The bot's turn on a customer's stored message (issue 12): keyed on the message, so a redelivery
-   * decides nothing twice. `deferrals`: how many times it waited for an earlier message's turn (decision 0199).
-   */
-  'bot.turn': { companyId: number; ticketId: number; messageId: number; body: string; mediaType: string | null; mediaUrl: string | null; deferrals?: number };
-  /** An admin's session action, for the process holding the connection's socket (`at`: when it was asked). */
-  'session.command': { companyId: number; whatsappId: number; action: 'start' | 'restart' | 'logout'; phoneNumber?: string; at: string };
-  /** The ticket timers (auto-close, auto-transfer, bot timeouts): a cron job, one run at a time in the cluster. */
-  'timers.sweep': Record<string, never>;
-  /**
-   * One schedule (or follow-up) due at its sendAt (issue 13 §1–2). `sendAt`: the time it was
-   * planned for (ISO); a job for a schedule edited since, or already sent, does nothing.
-   */
-  'schedule.send': { companyId: number; scheduleId: number; sendAt?: string };
-  /** Past-due and missed schedules across companies (the server was down): a cron job. */
-  'schedules.sweep': Record<string, never>;
-  /** A running campaign's next window of sends (issue 13 §5): claims ledger rows, enqueues them. */
-  'campaign.dispatch': { companyId: number; campaignId: number };
-  /** One ledger row of a campaign: claimed before sending, so it is sent exactly once. */
-  'campaign.send': { companyId: number; campaignId: number; shippingId: number; /** More rows due at the same moment (no pacing): each claimed on its own. */ more?: number[] };
-  /** Scheduled campaigns whose time came, across companies: a cron job. */
-  'campaigns.sweep': Record<string, never>;
-  /** A contact list's numbers checked on WhatsApp through a connection (issue 13 §3). */
-  'contact-list.check': { companyId: number; contactListId: number };
-  /**
-   * Signed deliveries of a company's outbound webhooks (issue 15 §5): the outbox queues a batch of
-   * fresh ones (`deliveryIds`, issue 26); a retry with backoff is one delivery (`deliveryId`).
-   */
-  'webhook.deliver': {
-    companyId: number;
-    deliveryId?: number;
-    /** Fresh deliveries (no try yet), sent together: one read, one write for all of them. */
-    deliveryIds?: number[];
-    /** The row's `attempts` when this job was queued: a job that finds it moved on is a duplicate and does nothing. */
-    attempts?: number;
-    /** Which try of the current round (1 = first; a replay starts a new round). */
-    round?: number;
-  };
-  /** Once a day: each company's invoice for the coming period, at its plan's value (issue 14 §7). */
-  'invoices.generate': Record<string, never>;
-  /** Once a day: the webhook delivery log's old and over-cap rows, across companies (decision 0320). */
-  'webhooks.prune': Record<string, never>;
-  /** Every minute: the ticket count deltas folded, one row per company and status (decision 0322). */
-  'tickets.counts': Record<string, never>;
-}
+/** Cron jobs: one run at a time in the cluster; each module lists its own. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface CronJobs {}
+
+export type JobName = keyof JobPayloads & string;
+
+/** How pg-boss keeps a job's queue: a plain one, or a cron queue ('stately'). */
+export type JobQueueKind = 'queue' | 'cron';
+
+/** A module's job queues as it declares them (its `<m>JobQueues`); server/src/job-queues.ts joins them. */
+export type JobQueues = Partial<Record<JobName, JobQueueKind>>;
 
 /** Cron jobs: pg-boss creates one job per tick for the whole cluster. */
-export type CronJobName = Extract<JobName, 'timers.sweep' | 'schedules.sweep' | 'campaigns.sweep' | 'invoices.generate' | 'webhooks.prune' | 'tickets.counts'>;
+export type CronJobName = keyof CronJobs & JobName;
 
 /** Jobs that need a connection's live socket, so they run in the process holding its lease. */
-export type ConnectionJobName = Extract<JobName, 'message.send' | 'media.download' | 'session.command' | 'message.read' | 'contact.picture' | 'contact-list.check'>;
+export type ConnectionJobName = keyof ConnectionJobs & JobName;
 
 /**
  * The one queue of a WhatsApp connection, worked only by the process holding its session lease:
@@ -171,7 +110,8 @@ export class Jobs {
     this.state.stopping = true;
   }
 
-  static async start(ownerUrl: string): Promise<Jobs> {
+  /** `queues`: the queues to create (idempotent); a database made from a template that has them needs none. */
+  static async start(ownerUrl: string, queues: JobQueues = {}): Promise<Jobs> {
     const boss = new PgBoss({ connectionString: ownerUrl, max: 4, application_name: 'balcao-jobs' });
     const state = { stopping: false };
     // Once the process is stopping, PostgreSQL going away first (Ctrl+C reaches the embedded
@@ -180,11 +120,9 @@ export class Jobs {
       if (!state.stopping) console.error('pg-boss error:', err.message);
     });
     await boss.start();
-    const queues = ['message.send', 'media.download', 'session.command', 'message.read', 'contact.picture', 'contact.import', 'bot.turn', 'schedule.send', 'campaign.dispatch', 'campaign.send', 'contact-list.check', 'webhook.deliver'] satisfies JobName[];
-    for (const name of queues) await boss.createQueue(name);
-    // A cron queue is 'stately': at most one job waiting and one running, so a slow run never
-    // piles up ticks and two processes never run it at once.
-    for (const name of ['timers.sweep', 'schedules.sweep', 'campaigns.sweep', 'invoices.generate', 'webhooks.prune', 'tickets.counts'] satisfies CronJobName[]) await boss.createQueue(name, { name, policy: 'stately' });
+    // Each module's queues (server/src/job-queues.ts); a cron queue is 'stately': at most one job
+    // waiting and one running, so a slow run never piles up ticks and two processes never run it at once.
+    for (const [name, kind] of Object.entries(queues)) await boss.createQueue(name, kind === 'cron' ? { name, policy: 'stately' } : undefined);
     // The app role enqueues inside its own transactions, so it needs the queue tables too.
     await boss.getDb().executeSql(
       `grant usage on schema pgboss to ${APP_ROLE}; grant select, insert, update on all tables in schema pgboss to ${APP_ROLE}; grant usage on all sequences in schema pgboss to ${APP_ROLE}`,

@@ -21,6 +21,7 @@ export { createAsaasProvider, type AsaasOptions } from './asaas-provider';
 export { createSandboxProvider, sandboxWebhookToken, SANDBOX_TOKEN_HEADER } from './sandbox-provider';
 export { brCode, brCodeValid, crc16 } from './pix';
 export type { PaymentProvider, Charge, ChargeState, ChargeStatus } from './provider';
+export { billingJobQueues } from './billing.job-types';
 
 /** Once a day at 03:10 UTC (00:10 in São Paulo): the coming periods' invoices. */
 export const INVOICES_CRON = '10 3 * * *';

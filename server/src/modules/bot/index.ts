@@ -18,6 +18,7 @@ export { createBotRunner, type BotRunner, type Responders } from './bot.runner';
 export { createBotReplay, REPLAY_BUDGET_MS, REPLAY_MAX_INBOUND, type BotReplayService } from './bot.replay';
 export { botMayAct } from './bot.gate';
 export { decide, applyReply, withinHours, type BotConfig, type BotState, type Decision } from './bot.decide';
+export { botJobQueues } from './bot.job-types';
 
 /** `bot.turn` jobs run this many at a time per process. */
 export const BOT_WORKERS = 4;

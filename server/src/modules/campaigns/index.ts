@@ -15,6 +15,7 @@ import { createCampaignsService } from './campaigns.service';
 
 export { createCampaignsService, type CampaignsService } from './campaigns.service';
 export { createCampaignRunner, paceWindow, renderCampaignText, type CampaignRunner, type RunnerOptions } from './campaigns.runner';
+export { campaignsJobQueues } from './campaigns.job-types';
 
 /** The sweep's tick: scheduled campaigns start within a minute even if their own job was lost. */
 export const CAMPAIGNS_SWEEP_CRON = '* * * * *';

@@ -13,6 +13,7 @@ import { createContactListsService } from './contact-lists.service';
 
 export { createContactListsService, type ContactListsService } from './contact-lists.service';
 export { createContactListCheck, CHECK_BATCH, type ContactListCheck } from './contact-list-check';
+export { contactListsJobQueues } from './contact-lists.job-types';
 
 /**
  * What campaigns read inside their own transaction: `get` (the list with its contactsCount, or

@@ -27,6 +27,7 @@ export { channelSink } from './inbound/channel-sink';
 export { latestOfTicket, type HistoryMessage } from './messages.history';
 export { captionsFor, classifyUpload, readMultipart, type ClassifiedUpload, type Upload } from './uploads';
 export { displayName } from './outbound-content';
+export { messagesJobQueues } from './messages.job-types';
 
 /** The messages module's verbs for modules above it: a rating answer moved to the ticket it rates (bot). */
 export const messagesWrites = { moveToTicket };

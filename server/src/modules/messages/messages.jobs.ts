@@ -1,7 +1,8 @@
 import { ACK } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import type { DataAccess } from '../../db/tenant';
-import type { JobMeta, JobPayloads, Jobs, MessageAction } from '../../infra/jobs';
+import type { JobMeta, JobPayloads, Jobs } from '../../infra/jobs';
+import type { MessageAction } from './messages.job-types';
 import type { MediaStore } from '../../infra/media-store';
 import { ChannelError, type JobRouting, type OutboundContent, type SentRef, type SessionManager } from '../whatsapp';
 import { contactsQueries } from '../contacts';

@@ -15,6 +15,7 @@ import { createSchedulesService } from './schedules.service';
 
 export { createSchedulesService, type SchedulesService } from './schedules.service';
 export { createScheduleSender, DEFAULT_SENDER_LIMITS, SCHEDULE_MAX_TRIES, type ScheduleSender, type SendOutcome, type SenderLimits } from './schedules.sender';
+export { schedulesJobQueues } from './schedules.job-types';
 
 /** Every minute (and once at start): past-due schedules the planned jobs missed. */
 export const SCHEDULES_CRON = '* * * * *';

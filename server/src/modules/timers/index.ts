@@ -8,6 +8,7 @@ import { defineModule } from '../../infra/module';
 import { createTimersService } from './timers.service';
 
 export { createTimersService, DEFAULT_TIMER_LIMITS, type TimerKind, type TimerLimits, type TimersRun, type TimersService } from './timers.service';
+export { timersJobQueues } from './timers.job-types';
 
 /** Every minute; a run that outlives this is expired by pg-boss (the next tick starts over). */
 export const TIMERS_CRON = '* * * * *';

@@ -16,6 +16,7 @@ import { createWebhooksService } from './webhooks.service';
 export { signatureHeader, verifySignature } from './webhooks.signing';
 export { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits } from './webhooks.sender';
 export { createDeliveryPruner, DEFAULT_PRUNE_LIMITS, type PruneLimits, type PruneRun } from './webhooks.prune';
+export { webhooksJobQueues } from './webhooks.job-types';
 
 /** Deliveries run this many at a time per process: one slow receiver (10 s) does not hold up the rest. */
 const WORKERS = 4;

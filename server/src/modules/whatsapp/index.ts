@@ -31,6 +31,7 @@ export type { WhatsappRow } from './whatsapp.repository';
 /** Reads and writes of connections other modules run inside their own transaction (the SQL stays here). */
 export const whatsappQueries = { get, getDefault, insert, clearIntegration, clearPrompt, connectedIds, byApiTokenHash };
 export { hashApiToken, newApiToken, sameHash } from './api-token';
+export { whatsappJobQueues } from './whatsapp.job-types';
 
 export const whatsappModule = defineModule({
   name: 'whatsapp',
