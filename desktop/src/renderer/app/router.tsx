@@ -1,40 +1,37 @@
 import { createBrowserRouter, createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { FullPageSpinner } from '../components/FullPageSpinner';
-import { PublicOnly, RequireAdmin, RequireAuth } from './RouteGuards';
-import { planFlagForPage } from '@balcao/shared';
-import { RequirePlan } from '../features/plans/RequirePlan';
+import { RequireAuth } from './RouteGuards';
+import { authPublicRoutes } from '../features/auth/auth.public-routes';
+import { desktopAppPublicRoutes } from '../features/desktop-app/desktop-app.public-routes';
+import { announcementsRoutes } from '../features/announcements/announcements.routes';
+import { billingRoutes } from '../features/billing/billing.routes';
+import { campaignsRoutes } from '../features/campaigns/campaigns.routes';
+import { chatsRoutes } from '../features/chats/chats.routes';
+import { connectionsRoutes } from '../features/connections/connections.routes';
+import { contactListsRoutes } from '../features/contact-lists/contact-lists.routes';
+import { contactsRoutes } from '../features/contacts/contacts.routes';
+import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
+import { filesRoutes } from '../features/files/files.routes';
+import { helpsRoutes } from '../features/helps/helps.routes';
+import { kanbanRoutes } from '../features/kanban/kanban.routes';
+import { messagesApiRoutes } from '../features/messages-api/messages-api.routes';
+import { promptsRoutes } from '../features/prompts/prompts.routes';
+import { queueIntegrationsRoutes } from '../features/queue-integrations/queue-integrations.routes';
+import { queuesRoutes } from '../features/queues/queues.routes';
+import { quickMessagesRoutes } from '../features/quick-messages/quick-messages.routes';
+import { schedulesRoutes } from '../features/schedules/schedules.routes';
+import { settingsRoutes } from '../features/settings/settings.routes';
+import { simulatorRoutes } from '../features/simulator/simulator.routes';
+import { tagsAdminRoutes } from '../features/tags-admin/tags-admin.routes';
+import { ticketsRoutes } from '../features/tickets/tickets.routes';
+import { todoRoutes } from '../features/todo/todo.routes';
+import { usersAdminRoutes } from '../features/users-admin/users-admin.routes';
 
+// Composed from the features' route files (issue 27 §4): a feature declares its own pages, lazily
+// loaded, in <f>.routes.tsx (inside the app shell) or <f>.public-routes.tsx (before login).
 const routes: RouteObject[] = [
-  {
-    path: '/login',
-    hydrateFallbackElement: <FullPageSpinner />,
-    lazy: async () => {
-      const { LoginPage } = await import('../features/auth/LoginPage');
-      return { element: <PublicOnly><LoginPage /></PublicOnly> };
-    },
-  },
-  {
-    // The desktop app's server and app preferences (profile menu); the browser build has none.
-    path: '/server',
-    hydrateFallbackElement: <FullPageSpinner />,
-    lazy: async () => ({ Component: (await import('../features/desktop-app/ServerRoute')).ServerRoute }),
-  },
-  {
-    path: '/signup',
-    hydrateFallbackElement: <FullPageSpinner />,
-    lazy: async () => {
-      const { SignupPage } = await import('../features/auth/SignupPage');
-      return { element: <PublicOnly><SignupPage /></PublicOnly> };
-    },
-  },
-  {
-    path: '/forgetpsw',
-    hydrateFallbackElement: <FullPageSpinner />,
-    lazy: async () => {
-      const { ForgotPasswordPage } = await import('../features/auth/ForgotPasswordPage');
-      return { element: <PublicOnly><ForgotPasswordPage /></PublicOnly> };
-    },
-  },
+  ...authPublicRoutes,
+  ...desktopAppPublicRoutes,
   {
     path: '/',
     hydrateFallbackElement: <FullPageSpinner />,
@@ -44,171 +41,29 @@ const routes: RouteObject[] = [
       return { element: <RequireAuth><BillingGate><AppShell /></BillingGate></RequireAuth> };
     },
     children: [
-      {
-        index: true,
-        lazy: async () => ({ Component: (await import('../features/dashboard/DashboardPage')).DashboardPage }),
-      },
-      {
-        path: 'tickets/:uuid?',
-        lazy: async () => ({ Component: (await import('../features/tickets/TicketsPage')).TicketsPage }),
-      },
-      {
-        path: 'connections',
-        lazy: async () => {
-          const { ConnectionsPage } = await import('../features/connections/ConnectionsPage');
-          return { element: <RequireAdmin><ConnectionsPage /></RequireAdmin> };
-        },
-      },
-      {
-        path: 'announcements',
-        lazy: async () => {
-          const [{ AnnouncementsPage }, { RequireSuper }] = await Promise.all([import('../features/announcements/AnnouncementsPage'), import('../features/announcements/RequireSuper')]);
-          return { element: <RequireSuper><AnnouncementsPage /></RequireSuper> };
-        },
-      },
-      {
-        path: 'quick-messages',
-        lazy: async () => ({ Component: (await import('../features/quick-messages/QuickMessagesPage')).QuickMessagesPage }),
-      },
-      {
-        path: 'contacts',
-        lazy: async () => ({ Component: (await import('../features/contacts/ContactsPage')).ContactsPage }),
-      },
-      {
-        path: 'queues',
-        lazy: async () => {
-          const { QueuesPage } = await import('../features/queues/QueuesPage');
-          return { element: <RequireAdmin><QueuesPage /></RequireAdmin> };
-        },
-      },
-      {
-        path: 'settings',
-        lazy: async () => {
-          const { SettingsPage } = await import('../features/settings/SettingsPage');
-          return { element: <RequireAdmin><SettingsPage /></RequireAdmin> };
-        },
-      },
-      {
-        path: 'users',
-        lazy: async () => {
-          const { UsersPage } = await import('../features/users-admin/UsersPage');
-          return { element: <RequireAdmin><UsersPage /></RequireAdmin> };
-        },
-      },
-      {
-        path: 'tags',
-        lazy: async () => ({ Component: (await import('../features/tags-admin/TagsPage')).TagsPage }),
-      },
-      {
-        path: 'queue-integration',
-        lazy: async () => {
-          const { QueueIntegrationsPage } = await import('../features/queue-integrations/QueueIntegrationsPage');
-          return { element: <RequireAdmin><RequirePlan flag="useIntegrations"><QueueIntegrationsPage /></RequirePlan></RequireAdmin> };
-        },
-      },
-      {
-        path: 'schedules',
-        lazy: async () => {
-          const { SchedulesPage } = await import('../features/schedules/SchedulesPage');
-          return { element: <RequirePlan flag="useSchedules"><SchedulesPage /></RequirePlan> };
-        },
-      },
-      {
-        path: 'prompts',
-        lazy: async () => {
-          const { PromptsPage } = await import('../features/prompts/PromptsPage');
-          return { element: <RequireAdmin><RequirePlan flag="useOpenAi"><PromptsPage /></RequirePlan></RequireAdmin> };
-        },
-      },
-      {
-        path: 'todolist',
-        lazy: async () => ({ Component: (await import('../features/todo/TodoPage')).TodoPage }),
-      },
-      {
-        path: 'kanban',
-        lazy: async () => {
-          const { KanbanPage } = await import('../features/kanban/KanbanPage');
-          return { element: <RequirePlan flag="useKanban"><KanbanPage /></RequirePlan> };
-        },
-      },
-      {
-        path: 'contact-lists',
-        lazy: async () => {
-          const { ContactListsPage } = await import('../features/contact-lists/ContactListsPage');
-          return { element: <RequireAdmin><RequirePlan flag={planFlagForPage('/contact-lists') ?? 'useCampaigns'}><ContactListsPage /></RequirePlan></RequireAdmin> };
-        },
-      },
-      {
-        path: 'contact-lists/:contactListId/contacts',
-        lazy: async () => {
-          const { ContactListItemsPage } = await import('../features/contact-lists/ContactListItemsPage');
-          return { element: <RequireAdmin><RequirePlan flag={planFlagForPage('/contact-lists') ?? 'useCampaigns'}><ContactListItemsPage /></RequirePlan></RequireAdmin> };
-        },
-      },
-      {
-        path: 'files',
-        lazy: async () => {
-          const { FilesPage } = await import('../features/files/FilesPage');
-          return { element: <RequireAdmin><FilesPage /></RequireAdmin> };
-        },
-      },
-      {
-        path: 'campaigns',
-        lazy: async () => {
-          const { CampaignsPage } = await import('../features/campaigns/CampaignsPage');
-          return { element: <RequireAdmin><RequirePlan flag="useCampaigns"><CampaignsPage /></RequirePlan></RequireAdmin> };
-        },
-      },
-      {
-        path: 'campaign/:campaignId/report',
-        lazy: async () => {
-          const { CampaignReportPage } = await import('../features/campaigns/CampaignReportPage');
-          return { element: <RequireAdmin><RequirePlan flag="useCampaigns"><CampaignReportPage /></RequirePlan></RequireAdmin> };
-        },
-      },
-      {
-        path: 'campaigns-config',
-        lazy: async () => {
-          const { CampaignsConfigPage } = await import('../features/campaigns/CampaignsConfigPage');
-          return { element: <RequireAdmin><RequirePlan flag="useCampaigns"><CampaignsConfigPage /></RequirePlan></RequireAdmin> };
-        },
-      },
-      {
-        path: 'chats/:uuid?',
-        lazy: async () => {
-          const { ChatsPage } = await import('../features/chats/ChatsPage');
-          return { element: <RequirePlan flag="useInternalChat"><ChatsPage /></RequirePlan> };
-        },
-      },
-      {
-        path: 'helps',
-        lazy: async () => ({ Component: (await import('../features/helps/HelpsPage')).HelpsPage }),
-      },
-      {
-        path: 'messages-api',
-        lazy: async () => {
-          const { MessagesApiPage } = await import('../features/messages-api/MessagesApiPage');
-          return { element: <RequireAdmin><RequirePlan flag="useExternalApi"><MessagesApiPage /></RequirePlan></RequireAdmin> };
-        },
-      },
-      {
-        path: 'financeiro',
-        lazy: async () => {
-          const { InvoicesPage } = await import('../features/billing/InvoicesPage');
-          return { element: <RequireAdmin><InvoicesPage /></RequireAdmin> };
-        },
-      },
-      {
-        path: 'subscription',
-        lazy: async () => {
-          const { SubscriptionPage } = await import('../features/billing/SubscriptionPage');
-          return { element: <RequireAdmin><SubscriptionPage /></RequireAdmin> };
-        },
-      },
-      {
-        path: 'simulator',
-        lazy: async () => ({ Component: (await import('../features/simulator/SimulatorPage')).SimulatorPage }),
-      },
+      ...dashboardRoutes,
+      ...ticketsRoutes,
+      ...connectionsRoutes,
+      ...announcementsRoutes,
+      ...quickMessagesRoutes,
+      ...contactsRoutes,
+      ...queuesRoutes,
+      ...settingsRoutes,
+      ...usersAdminRoutes,
+      ...tagsAdminRoutes,
+      ...queueIntegrationsRoutes,
+      ...schedulesRoutes,
+      ...promptsRoutes,
+      ...todoRoutes,
+      ...kanbanRoutes,
+      ...contactListsRoutes,
+      ...filesRoutes,
+      ...campaignsRoutes,
+      ...chatsRoutes,
+      ...helpsRoutes,
+      ...messagesApiRoutes,
+      ...billingRoutes,
+      ...simulatorRoutes,
       { path: '*', element: <Navigate to="/tickets" replace /> },
     ],
   },

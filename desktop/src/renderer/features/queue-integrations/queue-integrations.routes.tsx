@@ -1,0 +1,14 @@
+import type { RouteObject } from 'react-router-dom';
+import { RequireAdmin } from '../../app/RouteGuards';
+import { RequirePlan } from '../plans/RequirePlan';
+
+/** The queue-integrations feature's pages in the app shell, lazily loaded (issue 27 §4): app/router.tsx composes every feature's. */
+export const queueIntegrationsRoutes: RouteObject[] = [
+  {
+    path: 'queue-integration',
+    lazy: async () => {
+      const { QueueIntegrationsPage } = await import('./QueueIntegrationsPage');
+      return { element: <RequireAdmin><RequirePlan flag="useIntegrations"><QueueIntegrationsPage /></RequirePlan></RequireAdmin> };
+    },
+  },
+];
