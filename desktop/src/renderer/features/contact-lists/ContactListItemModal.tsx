@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Form, Input, Modal } from 'antd';
+import { useEffect } from 'react';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { contactListItemFields, type ContactListItemDto } from '@balcao/shared';
-import { isDuplicateRecord } from '../../lib/errors';
-import { toastError } from '../../lib/reportError';
-import { toast } from '../../lib/toast';
+import { FormDialog, useFormSave } from '../../components/FormDialog';
 import { zodRule } from '../../lib/zodRule';
 import { contactListsApi, type ContactListItemForm } from './contact-lists.api';
 
@@ -23,52 +21,38 @@ const rules = { name: zodRule(contactListItemFields.name), number: zodRule(conta
 export const ContactListItemModal = ({ open, contactListId, item, onClose, onSaved }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<ContactListItemForm>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSave({ form, onClose, success: t('contactLists.items.saved'), duplicate: { field: 'number', text: t('contactLists.items.numberTaken') } });
 
   useEffect(() => {
     if (open) form.setFieldsValue({ name: item?.name ?? '', number: item?.number ?? '', email: item?.email ?? '' });
   }, [open, item, form]);
 
-  const submit = async (v: ContactListItemForm) => {
-    setSaving(true);
-    try {
+  const submit = (v: ContactListItemForm) =>
+    run(async () => {
       const body = { name: v.name, number: v.number, email: v.email ?? '' };
       onSaved(item ? await contactListsApi.updateItem(item.id, body) : await contactListsApi.createItem(contactListId, body));
-      toast.success(t('contactLists.items.saved'));
-      onClose();
-    } catch (err) {
-      if (isDuplicateRecord(err)) form.setFields([{ name: 'number', errors: [t('contactLists.items.numberTaken')] }]);
-      else toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
-    <Modal
+    <FormDialog<ContactListItemForm>
       open={open}
       title={t(item ? 'contactLists.items.editTitle' : 'contactLists.items.addTitle')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
       okText={t(item ? 'contactLists.save' : 'contactLists.create')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ loading: saving, 'data-testid': 'cl-item-save' }}
-      destroyOnHidden
-      forceRender
-      width={440}
+      onClose={onClose}
+      form={form}
+      onFinish={submit}
+      saving={saving}
+      testIds={{ save: 'cl-item-save', form: 'cl-item-form' }}
     >
-      <Form<ContactListItemForm> form={form} layout="vertical" onFinish={(v) => void submit(v)} data-testid="cl-item-form">
-        <Form.Item name="name" label={t('contactLists.items.name')} rules={[rules.name]}>
-          <Input autoFocus maxLength={50} data-testid="cl-item-name" />
-        </Form.Item>
-        <Form.Item name="number" label={t('contactLists.items.number')} rules={[rules.number]} extra={t('contactLists.items.numberHelp')}>
-          <Input maxLength={50} inputMode="tel" data-testid="cl-item-number" />
-        </Form.Item>
-        <Form.Item name="email" label={t('contactLists.items.email')} rules={[rules.email]}>
-          <Input maxLength={120} type="email" data-testid="cl-item-email" />
-        </Form.Item>
-        <button type="submit" style={{ display: 'none' }} aria-hidden tabIndex={-1} />
-      </Form>
-    </Modal>
+      <Form.Item name="name" label={t('contactLists.items.name')} rules={[rules.name]}>
+        <Input autoFocus maxLength={50} data-testid="cl-item-name" />
+      </Form.Item>
+      <Form.Item name="number" label={t('contactLists.items.number')} rules={[rules.number]} extra={t('contactLists.items.numberHelp')}>
+        <Input maxLength={50} inputMode="tel" data-testid="cl-item-number" />
+      </Form.Item>
+      <Form.Item name="email" label={t('contactLists.items.email')} rules={[rules.email]}>
+        <Input maxLength={120} type="email" data-testid="cl-item-email" />
+      </Form.Item>
+    </FormDialog>
   );
 };

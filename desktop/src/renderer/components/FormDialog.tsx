@@ -1,0 +1,84 @@
+import { useState, type ReactNode } from 'react';
+import { Form, Modal, type FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isDuplicateRecord } from '../lib/errors';
+import { toastError } from '../lib/reportError';
+import { toast } from '../lib/toast';
+
+export interface FormSaveOptions {
+  /** The dialog's form: a duplicate's text lands on its field. */
+  form?: FormInstance;
+  onClose: () => void;
+  /** The spec's success toast ('Tag salva com sucesso!'…); none when the screen says it otherwise. */
+  success?: string;
+  /** A duplicate record (409 ERR_DUPLICATED_RECORD) is this field's error, not a toast. */
+  duplicate?: { field: string; text: string };
+  /** Other refusals that belong on a field (a taken number naming its contact); undefined: a toast. */
+  fieldError?: (err: unknown) => { field: string; text: string } | undefined;
+}
+
+/**
+ * The one way a dialog saves (issue 27 §5): `run(work)` shows the save button's spinner while the
+ * work runs, then the success toast and closes; a duplicate record puts its text on the field,
+ * any other refusal is the error catalogue's toast and the dialog stays open with what was typed.
+ */
+export const useFormSave = (opts: FormSaveOptions) => {
+  const [saving, setSaving] = useState(false);
+  const run = async (work: () => Promise<unknown>): Promise<void> => {
+    setSaving(true);
+    try {
+      await work();
+      if (opts.success) toast.success(opts.success);
+      opts.onClose();
+    } catch (err) {
+      const onField = opts.fieldError?.(err) ?? (opts.duplicate && isDuplicateRecord(err) ? opts.duplicate : undefined);
+      if (onField && opts.form) opts.form.setFields([{ name: onField.field, errors: [onField.text] }]);
+      else toastError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, run };
+};
+
+interface FormDialogProps<V> {
+  open: boolean;
+  title: string;
+  okText: string;
+  onClose: () => void;
+  form: FormInstance<V>;
+  onFinish: (values: V) => Promise<void>;
+  saving: boolean;
+  /** `data-testid` of the save button and of the form. */
+  testIds: { save: string; form: string };
+  width?: number;
+  children: ReactNode;
+}
+
+/**
+ * The one form dialog (issue 27 §5): an antd Modal around a vertical Form. OK submits the form (its
+ * rules run first), Enter in a field submits too, Cancel and Escape close; the form is rendered
+ * while hidden (so `setFieldsValue` works before opening) and dropped when closed.
+ */
+export const FormDialog = <V,>({ open, title, okText, onClose, form, onFinish, saving, testIds, width = 440, children }: FormDialogProps<V>) => {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={okText}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: saving, 'data-testid': testIds.save }}
+      destroyOnHidden
+      forceRender
+      width={width}
+    >
+      <Form<V> form={form} layout="vertical" onFinish={(v) => void onFinish(v)} data-testid={testIds.form}>
+        {children}
+        <button type="submit" style={{ display: 'none' }} aria-hidden tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+};
