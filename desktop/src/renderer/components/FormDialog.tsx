@@ -52,15 +52,17 @@ interface FormDialogProps<V> {
   /** `data-testid` of the save button and of the form. */
   testIds: { save: string; form: string };
   width?: number;
+  /** Render the form while hidden (its fields can be set before the dialog opens). */
+  forceRender?: boolean;
   children: ReactNode;
 }
 
 /**
  * The one form dialog (issue 27 §5): an antd Modal around a vertical Form. OK submits the form (its
- * rules run first), Enter in a field submits too, Cancel and Escape close; the form is rendered
- * while hidden (so `setFieldsValue` works before opening) and dropped when closed.
+ * rules run first), Enter in a field submits too, Cancel and Escape close; the form is dropped
+ * when closed.
  */
-export const FormDialog = <V,>({ open, title, okText, onClose, form, onFinish, saving, testIds, width = 440, children }: FormDialogProps<V>) => {
+export const FormDialog = <V,>({ open, title, okText, onClose, form, onFinish, saving, testIds, width = 440, forceRender = false, children }: FormDialogProps<V>) => {
   const { t } = useTranslation();
   return (
     <Modal
@@ -72,7 +74,7 @@ export const FormDialog = <V,>({ open, title, okText, onClose, form, onFinish, s
       cancelText={t('common.cancel')}
       okButtonProps={{ loading: saving, 'data-testid': testIds.save }}
       destroyOnHidden
-      forceRender
+      forceRender={forceRender}
       width={width}
     >
       <Form<V> form={form} layout="vertical" onFinish={(v) => void onFinish(v)} data-testid={testIds.form}>

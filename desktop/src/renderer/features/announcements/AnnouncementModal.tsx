@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Flex, Form, Input, Modal, Select, Switch } from 'antd';
+import { Flex, Form, Input, Select, Switch } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ANNOUNCEMENT_TEXT_MAX, ANNOUNCEMENT_TITLE_MAX, announcementPriorities, CreateAnnouncementBody, type AnnouncementDto } from '@balcao/shared';
+import { FormDialog, useFormSave } from '../../components/FormDialog';
 import { AttachmentField, useAttachment } from '../../components/AttachmentField';
-import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { zodRule } from '../../lib/zodRule';
 import { announcementsApi } from './announcements.api';
@@ -33,7 +33,7 @@ const textRule = zodRule(CreateAnnouncementBody.shape.text);
 export const AnnouncementModal = ({ open, record, onClose, onSaved }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSave({ form, onClose, success: t('announcements.saved') });
   /** The record as saved so far: after a create whose upload failed, a retry edits it instead of creating twice. */
   const [current, setCurrent] = useState<AnnouncementDto | null>(record);
   const attachment = useAttachment();
@@ -46,70 +46,59 @@ export const AnnouncementModal = ({ open, record, onClose, onSaved }: Props) => 
     form.setFieldsValue({ title: record?.title ?? '', text: record?.text ?? '', priority: record?.priority ?? 3, status: record?.status ?? true });
   }, [open, record, form, resetAttachment]);
 
-  const submit = async (values: Values) => {
-    setSaving(true);
-    try {
+  const submit = (values: Values) =>
+    run(async () => {
       const body = { title: values.title, text: values.text, priority: values.priority, status: values.status };
       let saved = current ? await announcementsApi.update(current.id, body) : await announcementsApi.create(body);
       setCurrent(saved);
       onSaved(saved);
       saved = await attachment.apply(saved, announcementsApi);
       onSaved(saved);
-      toast.success(t('announcements.saved'));
-      onClose();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
-    <Modal
+    <FormDialog<Values>
       open={open}
       title={t(record ? 'announcements.editTitle' : 'announcements.addTitle')}
       okText={t('announcements.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ loading: saving, 'data-testid': 'announcement-save' }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
+      form={form}
+      onFinish={submit}
+      saving={saving}
+      testIds={{ save: 'announcement-save', form: 'announcement-form' }}
       width={560}
     >
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} data-testid="announcement-form">
-        <Form.Item name="title" label={t('announcements.titleField')} rules={[titleRule]}>
-          <Input maxLength={ANNOUNCEMENT_TITLE_MAX} autoFocus data-testid="announcement-title" />
+      <Form.Item name="title" label={t('announcements.titleField')} rules={[titleRule]}>
+        <Input maxLength={ANNOUNCEMENT_TITLE_MAX} autoFocus data-testid="announcement-title" />
+      </Form.Item>
+      <Form.Item name="text" label={t('announcements.text')} rules={[textRule]}>
+        <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={ANNOUNCEMENT_TEXT_MAX} data-testid="announcement-text" />
+      </Form.Item>
+      <Flex wrap gap={16}>
+        <Form.Item name="priority" label={t('announcements.priority')} style={{ flex: '1 1 160px' }}>
+          <Select
+            data-testid="announcement-priority-select"
+            options={announcementPriorities.map((p) => ({ value: p, label: t(`announcements.priorities.${p}`) }))}
+          />
         </Form.Item>
-        <Form.Item name="text" label={t('announcements.text')} rules={[textRule]}>
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={ANNOUNCEMENT_TEXT_MAX} data-testid="announcement-text" />
+        <Form.Item name="status" valuePropName="checked" label={t('announcements.status')}>
+          <Switch checkedChildren={t('announcements.active')} unCheckedChildren={t('announcements.inactive')} data-testid="announcement-status-switch" />
         </Form.Item>
-        <Flex wrap gap={16}>
-          <Form.Item name="priority" label={t('announcements.priority')} style={{ flex: '1 1 160px' }}>
-            <Select
-              data-testid="announcement-priority-select"
-              options={announcementPriorities.map((p) => ({ value: p, label: t(`announcements.priorities.${p}`) }))}
-            />
-          </Form.Item>
-          <Form.Item name="status" valuePropName="checked" label={t('announcements.status')}>
-            <Switch checkedChildren={t('announcements.active')} unCheckedChildren={t('announcements.inactive')} data-testid="announcement-status-switch" />
-          </Form.Item>
-        </Flex>
-        <AttachmentField
-          attachment={attachment}
-          savedName={current?.mediaName}
-          testIdPrefix="announcement"
-          icon={<PictureOutlined />}
-          accept=".png,.jpg,.jpeg,image/png,image/jpeg"
-          accepts={(picked) => isImageName(picked.name) || (toast.error(t('announcements.imageOnly')), false)}
-          labels={{
-            attach: t('announcements.attach'),
-            replace: t('announcements.replaceAttachment'),
-            remove: t('announcements.removeAttachment'),
-            none: t('announcements.imageHint'),
-          }}
-        />
-        <button type="submit" style={{ display: 'none' }} aria-hidden tabIndex={-1} />
-      </Form>
-    </Modal>
+      </Flex>
+      <AttachmentField
+        attachment={attachment}
+        savedName={current?.mediaName}
+        testIdPrefix="announcement"
+        icon={<PictureOutlined />}
+        accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+        accepts={(picked) => isImageName(picked.name) || (toast.error(t('announcements.imageOnly')), false)}
+        labels={{
+          attach: t('announcements.attach'),
+          replace: t('announcements.replaceAttachment'),
+          remove: t('announcements.removeAttachment'),
+          none: t('announcements.imageHint'),
+        }}
+      />
+    </FormDialog>
   );
 };

@@ -43,6 +43,7 @@ export const ContactListItemModal = ({ open, contactListId, item, onClose, onSav
       onFinish={submit}
       saving={saving}
       testIds={{ save: 'cl-item-save', form: 'cl-item-form' }}
+      forceRender
     >
       <Form.Item name="name" label={t('contactLists.items.name')} rules={[rules.name]}>
         <Input autoFocus maxLength={50} data-testid="cl-item-name" />

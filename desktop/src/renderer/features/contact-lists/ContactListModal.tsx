@@ -38,6 +38,7 @@ export const ContactListModal = ({ open, list, onClose, onSaved }: Props) => {
       onFinish={submit}
       saving={saving}
       testIds={{ save: 'cl-save', form: 'cl-form' }}
+      forceRender
       width={420}
     >
       <Form.Item name="name" label={t('contactLists.name')} rules={[nameRule]}>

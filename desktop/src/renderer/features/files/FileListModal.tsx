@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button, Card, Flex, Form, Input, Modal, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
+import { Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { DeleteOutlined, PaperClipOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FileListBody, MAX_FILE_OPTIONS, type FileListDto } from '@balcao/shared';
-import { toastError } from '../../lib/reportError';
+import { FormDialog, useFormSave } from '../../components/FormDialog';
 import { useSession } from '../../lib/session';
-import { toast } from '../../lib/toast';
 import { zodRule } from '../../lib/zodRule';
 import { filesApi, type OptionFile } from './files.api';
 
@@ -70,7 +69,7 @@ export const FileListModal = ({ open, fileList, onClose, onSaved }: Props) => {
   const { t } = useTranslation();
   const userId = useSession((s) => s.user?.id);
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSave({ form, onClose, success: t('files.saved') });
   const options = Form.useWatch('options', form) ?? [];
 
   useEffect(() => {
@@ -82,9 +81,8 @@ export const FileListModal = ({ open, fileList, onClose, onSaved }: Props) => {
     });
   }, [open, fileList, form]);
 
-  const submit = async (v: Values) => {
-    setSaving(true);
-    try {
+  const submit = (v: Values) =>
+    run(async () => {
       const wanted = v.options ?? [];
       const body = { name: v.name, message: v.message, options: wanted.map((o) => ({ ...(o.id ? { id: o.id } : {}), name: o.name ?? '' })), userId };
       let saved = fileList ? await filesApi.update(fileList.id, body) : await filesApi.create(body);
@@ -96,75 +94,65 @@ export const FileListModal = ({ open, fileList, onClose, onSaved }: Props) => {
       });
       if (files.length) saved = await filesApi.upload(saved.id, files);
       onSaved(saved);
-      toast.success(t('files.saved'));
-      onClose();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
-    <Modal
+    <FormDialog<Values>
       open={open}
       title={t(fileList ? 'files.editTitle' : 'files.addTitle')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
       okText={t('files.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ loading: saving, 'data-testid': 'file-save' }}
-      destroyOnHidden
+      onClose={onClose}
+      form={form}
+      onFinish={submit}
+      saving={saving}
+      testIds={{ save: 'file-save', form: 'file-form' }}
       forceRender
       width={600}
     >
-      <Form<Values> form={form} layout="vertical" onFinish={(v) => void submit(v)} data-testid="file-form">
-        <Form.Item name="name" label={t('files.name')} rules={[rules.name]}>
-          <Input autoFocus maxLength={100} data-testid="file-name" />
-        </Form.Item>
-        <Form.Item name="message" label={t('files.message')} rules={[rules.message]}>
-          <Input.TextArea rows={5} maxLength={4096} data-testid="file-message" />
-        </Form.Item>
-        <Form.List name="options">
-          {(fields, { add, remove }) => (
-            <Flex vertical gap={8}>
-              <Typography.Text strong>{t('files.options')}</Typography.Text>
-              {fields.map((field, index) => (
-                <Card key={field.key} size="small" data-testid="file-option" styles={{ body: { padding: 8 } }}>
-                  <Form.Item name={[field.name, 'id']} hidden>
-                    <Input />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'fileName']} hidden>
-                    <Input />
-                  </Form.Item>
-                  <Flex gap={8} align="flex-start">
-                    <Flex vertical gap={8} style={{ flex: 1, minWidth: 0 }}>
-                      <Form.Item name={[field.name, 'name']} style={{ margin: 0 }} label={t('files.optionName')}>
-                        <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={1000} data-testid="file-option-name" />
-                      </Form.Item>
-                      <Form.Item name={[field.name, 'file']} style={{ margin: 0 }}>
-                        <FilePick stored={options[index]?.fileName} index={index} />
-                      </Form.Item>
-                    </Flex>
-                    <Button danger icon={<DeleteOutlined />} aria-label={t('files.removeOption')} onClick={() => remove(field.name)} data-testid="file-option-remove" />
+      <Form.Item name="name" label={t('files.name')} rules={[rules.name]}>
+        <Input autoFocus maxLength={100} data-testid="file-name" />
+      </Form.Item>
+      <Form.Item name="message" label={t('files.message')} rules={[rules.message]}>
+        <Input.TextArea rows={5} maxLength={4096} data-testid="file-message" />
+      </Form.Item>
+      <Form.List name="options">
+        {(fields, { add, remove }) => (
+          <Flex vertical gap={8}>
+            <Typography.Text strong>{t('files.options')}</Typography.Text>
+            {fields.map((field, index) => (
+              <Card key={field.key} size="small" data-testid="file-option" styles={{ body: { padding: 8 } }}>
+                <Form.Item name={[field.name, 'id']} hidden>
+                  <Input />
+                </Form.Item>
+                <Form.Item name={[field.name, 'fileName']} hidden>
+                  <Input />
+                </Form.Item>
+                <Flex gap={8} align="flex-start">
+                  <Flex vertical gap={8} style={{ flex: 1, minWidth: 0 }}>
+                    <Form.Item name={[field.name, 'name']} style={{ margin: 0 }} label={t('files.optionName')}>
+                      <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={1000} data-testid="file-option-name" />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'file']} style={{ margin: 0 }}>
+                      <FilePick stored={options[index]?.fileName} index={index} />
+                    </Form.Item>
                   </Flex>
-                </Card>
-              ))}
-              <Button
-                type="dashed"
-                icon={<PlusOutlined />}
-                onClick={() => add({ name: '' })}
-                disabled={fields.length >= MAX_FILE_OPTIONS}
-                data-testid="file-option-add"
-                title={fields.length >= MAX_FILE_OPTIONS ? t('files.maxOptions', { count: MAX_FILE_OPTIONS }) : undefined}
-              >
-                {t('files.addOption')}
-              </Button>
-            </Flex>
-          )}
-        </Form.List>
-        <button type="submit" style={{ display: 'none' }} aria-hidden tabIndex={-1} />
-      </Form>
-    </Modal>
+                  <Button danger icon={<DeleteOutlined />} aria-label={t('files.removeOption')} onClick={() => remove(field.name)} data-testid="file-option-remove" />
+                </Flex>
+              </Card>
+            ))}
+            <Button
+              type="dashed"
+              icon={<PlusOutlined />}
+              onClick={() => add({ name: '' })}
+              disabled={fields.length >= MAX_FILE_OPTIONS}
+              data-testid="file-option-add"
+              title={fields.length >= MAX_FILE_OPTIONS ? t('files.maxOptions', { count: MAX_FILE_OPTIONS }) : undefined}
+            >
+              {t('files.addOption')}
+            </Button>
+          </Flex>
+        )}
+      </Form.List>
+    </FormDialog>
   );
 };

@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Flex, Form, Input, Modal, Space, Switch, Typography } from 'antd';
+import { Button, Flex, Form, Input, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can, quickMessageShortcode, QUICK_MESSAGE_SHORTCODE_MAX, QUICK_MESSAGE_TEXT_MAX, type QuickMessageDto } from '@balcao/shared';
 import { AttachmentField, useAttachment } from '../../components/AttachmentField';
-import { isDuplicateRecord } from '../../lib/errors';
-import { toastError } from '../../lib/reportError';
+import { FormDialog, useFormSave } from '../../components/FormDialog';
 import { useSession } from '../../lib/session';
-import { toast } from '../../lib/toast';
 import { zodRule } from '../../lib/zodRule';
 import { quickMessagesApi } from './quick-messages.api';
 import { insertAtCursor, QUICK_MESSAGE_VARIABLES } from './quick-messages.logic';
@@ -35,7 +33,7 @@ export const QuickMessageModal = ({ open, record, onClose, onSaved }: Props) => 
   const [form] = Form.useForm<Values>();
   const user = useSession((s) => s.user);
   const mayMarkGeneral = !!user && can(user, 'quickMessages:setGeneral');
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSave({ form, onClose, success: t('quickMessages.saved'), duplicate: { field: 'shortcode', text: t('quickMessages.shortcodeTaken') } });
   /** The record as saved so far: after a create whose upload failed, a retry saves it again instead of creating twice. */
   const [current, setCurrent] = useState<QuickMessageDto | null>(record);
   const attachment = useAttachment();
@@ -73,86 +71,74 @@ export const QuickMessageModal = ({ open, record, onClose, onSaved }: Props) => 
     });
   };
 
-  const submit = async (values: Values) => {
-    setSaving(true);
-    try {
+  const submit = (values: Values) =>
+    run(async () => {
       const body = { shortcode: values.shortcode, message: values.message ?? '', status: values.status, ...(mayMarkGeneral ? { geral: values.geral } : {}) };
       let saved = current ? await quickMessagesApi.update(current.id, body) : await quickMessagesApi.create({ geral: false, ...body });
       setCurrent(saved);
       onSaved(saved);
       saved = await attachment.apply(saved, quickMessagesApi);
       onSaved(saved);
-      toast.success(t('quickMessages.saved'));
-      onClose();
-    } catch (err) {
-      if (isDuplicateRecord(err)) form.setFields([{ name: 'shortcode', errors: [t('quickMessages.shortcodeTaken')] }]);
-      else toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
-    <Modal
+    <FormDialog<Values>
       open={open}
       title={t(record ? 'quickMessages.editTitle' : 'quickMessages.addTitle')}
       okText={t('quickMessages.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ loading: saving, 'data-testid': 'quick-save' }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
+      form={form}
+      onFinish={submit}
+      saving={saving}
+      testIds={{ save: 'quick-save', form: 'quick-form' }}
       width={560}
     >
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} data-testid="quick-form">
-        <Form.Item name="shortcode" label={t('quickMessages.shortcode')} rules={[shortcodeRule]} extra={t('quickMessages.shortcodeHint')}>
-          <Input prefix="/" maxLength={QUICK_MESSAGE_SHORTCODE_MAX} autoFocus data-testid="quick-shortcode" />
+      <Form.Item name="shortcode" label={t('quickMessages.shortcode')} rules={[shortcodeRule]} extra={t('quickMessages.shortcodeHint')}>
+        <Input prefix="/" maxLength={QUICK_MESSAGE_SHORTCODE_MAX} autoFocus data-testid="quick-shortcode" />
+      </Form.Item>
+      <Form.Item label={t('quickMessages.message')} style={{ marginBottom: 8 }}>
+        <Form.Item name="message" noStyle>
+          <Input.TextArea
+            autoSize={{ minRows: 3, maxRows: 10 }}
+            maxLength={QUICK_MESSAGE_TEXT_MAX}
+            data-testid="quick-message"
+            // What the person did (typing, arrows, a click or a drag): React's onSelect would also
+            // report the jump to the end when the dialog itself writes the text.
+            onKeyUp={(e) => remember(e.currentTarget)}
+            onMouseUp={(e) => remember(e.currentTarget)}
+            onChange={(e) => remember(e.currentTarget)}
+          />
         </Form.Item>
-        <Form.Item label={t('quickMessages.message')} style={{ marginBottom: 8 }}>
-          <Form.Item name="message" noStyle>
-            <Input.TextArea
-              autoSize={{ minRows: 3, maxRows: 10 }}
-              maxLength={QUICK_MESSAGE_TEXT_MAX}
-              data-testid="quick-message"
-              // What the person did (typing, arrows, a click or a drag): React's onSelect would also
-              // report the jump to the end when the dialog itself writes the text.
-              onKeyUp={(e) => remember(e.currentTarget)}
-              onMouseUp={(e) => remember(e.currentTarget)}
-              onChange={(e) => remember(e.currentTarget)}
-            />
+      </Form.Item>
+      <Flex wrap gap={4} align="center" style={{ marginBottom: 16 }} role="group" aria-label={t('quickMessages.variables')}>
+        <Typography.Text type="secondary">{t('quickMessages.variables')}:</Typography.Text>
+        {QUICK_MESSAGE_VARIABLES.map((v) => (
+          <Button key={v} size="small" type="dashed" onClick={() => insertVariable(v)} data-testid={`quick-variable-${v}`} title={`{{${v}}}`}>
+            {t(`quickMessages.variable.${v}`)}
+          </Button>
+        ))}
+      </Flex>
+      <Space size="large" wrap>
+        {mayMarkGeneral ? (
+          <Form.Item name="geral" valuePropName="checked" label={t('quickMessages.general')} tooltip={t('quickMessages.generalHelp')}>
+            <Switch data-testid="quick-geral" />
           </Form.Item>
+        ) : null}
+        <Form.Item name="status" valuePropName="checked" label={t('quickMessages.active')}>
+          <Switch data-testid="quick-status" />
         </Form.Item>
-        <Flex wrap gap={4} align="center" style={{ marginBottom: 16 }} role="group" aria-label={t('quickMessages.variables')}>
-          <Typography.Text type="secondary">{t('quickMessages.variables')}:</Typography.Text>
-          {QUICK_MESSAGE_VARIABLES.map((v) => (
-            <Button key={v} size="small" type="dashed" onClick={() => insertVariable(v)} data-testid={`quick-variable-${v}`} title={`{{${v}}}`}>
-              {t(`quickMessages.variable.${v}`)}
-            </Button>
-          ))}
-        </Flex>
-        <Space size="large" wrap>
-          {mayMarkGeneral ? (
-            <Form.Item name="geral" valuePropName="checked" label={t('quickMessages.general')} tooltip={t('quickMessages.generalHelp')}>
-              <Switch data-testid="quick-geral" />
-            </Form.Item>
-          ) : null}
-          <Form.Item name="status" valuePropName="checked" label={t('quickMessages.active')}>
-            <Switch data-testid="quick-status" />
-          </Form.Item>
-        </Space>
-        <AttachmentField
-          attachment={attachment}
-          savedName={current?.mediaName}
-          testIdPrefix="quick"
-          labels={{
-            attach: t('quickMessages.attach'),
-            replace: t('quickMessages.replaceAttachment'),
-            remove: t('quickMessages.removeAttachment'),
-            none: t('quickMessages.noAttachment'),
-          }}
-        />
-        <button type="submit" style={{ display: 'none' }} aria-hidden tabIndex={-1} />
-      </Form>
-    </Modal>
+      </Space>
+      <AttachmentField
+        attachment={attachment}
+        savedName={current?.mediaName}
+        testIdPrefix="quick"
+        labels={{
+          attach: t('quickMessages.attach'),
+          replace: t('quickMessages.replaceAttachment'),
+          remove: t('quickMessages.removeAttachment'),
+          none: t('quickMessages.noAttachment'),
+        }}
+      />
+    </FormDialog>
   );
 };

@@ -54,6 +54,7 @@ export const TagModal = ({ open, tag, onClose, onSaved }: Props) => {
       onFinish={submit}
       saving={saving}
       testIds={{ save: 'tag-save', form: 'tag-form' }}
+      forceRender
     >
       <Form.Item name="name" label={t('tagsAdmin.name')} rules={[nameRule]}>
         <Input autoFocus maxLength={100} data-testid="tag-name" />
