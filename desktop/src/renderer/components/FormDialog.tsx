@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Form, Modal, type FormInstance } from 'antd';
+import { Form, Modal, Spin, type ButtonProps, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isDuplicateRecord } from '../lib/errors';
 import { toastError } from '../lib/reportError';
@@ -54,6 +54,8 @@ interface FormDialogProps<V> {
   width?: number;
   /** Render the form while hidden (its fields can be set before the dialog opens). */
   forceRender?: boolean;
+  /** The record is still loading: the form spins and cannot be saved yet. */
+  loading?: boolean;
   children: ReactNode;
 }
 
@@ -62,8 +64,14 @@ interface FormDialogProps<V> {
  * rules run first), Enter in a field submits too, Cancel and Escape close; the form is dropped
  * when closed.
  */
-export const FormDialog = <V,>({ open, title, okText, onClose, form, onFinish, saving, testIds, width = 440, forceRender = false, children }: FormDialogProps<V>) => {
+export const FormDialog = <V,>({ open, title, okText, onClose, form, onFinish, saving, testIds, width = 440, forceRender = false, loading, children }: FormDialogProps<V>) => {
   const { t } = useTranslation();
+  const body = (
+    <Form<V> form={form} layout="vertical" onFinish={(v) => void onFinish(v)} data-testid={testIds.form}>
+      {children}
+      <button type="submit" style={{ display: 'none' }} aria-hidden tabIndex={-1} />
+    </Form>
+  );
   return (
     <Modal
       open={open}
@@ -72,15 +80,12 @@ export const FormDialog = <V,>({ open, title, okText, onClose, form, onFinish, s
       onOk={() => form.submit()}
       okText={okText}
       cancelText={t('common.cancel')}
-      okButtonProps={{ loading: saving, 'data-testid': testIds.save }}
+      okButtonProps={{ loading: saving, disabled: loading === true, 'data-testid': testIds.save } as ButtonProps}
       destroyOnHidden
       forceRender={forceRender}
       width={width}
     >
-      <Form<V> form={form} layout="vertical" onFinish={(v) => void onFinish(v)} data-testid={testIds.form}>
-        {children}
-        <button type="submit" style={{ display: 'none' }} aria-hidden tabIndex={-1} />
-      </Form>
+      {loading === undefined ? body : <Spin spinning={loading}>{body}</Spin>}
     </Modal>
   );
 };

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Flex, Form, Input, Modal, Select, Spin, type ButtonProps } from 'antd';
+import { Flex, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CreateUserBody, profiles, UpdateUserBody, type Profile, type QueueDto, type UserDto, type WhatsappDto } from '@balcao/shared';
+import { FormDialog, useFormSave } from '../../components/FormDialog';
 import { errorCode } from '../../lib/errors';
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
-import { toast } from '../../lib/toast';
 import { zodRule } from '../../lib/zodRule';
 import { usersAdminApi } from './users-admin.api';
 
@@ -42,7 +42,8 @@ export const UserModal = ({ open, user, onClose, onSaved }: Props) => {
   const me = useSession((s) => s.user);
   const [form] = Form.useForm<Values>();
   const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const fieldError = (err: unknown) => (errorCode(err) === 'ERR_DUPLICATED_EMAIL' ? { field: 'email', text: t('usersAdmin.emailTaken') } : undefined);
+  const { saving, run } = useFormSave({ form, onClose, success: t('usersAdmin.saved'), fieldError });
   const [queues, setQueues] = useState<QueueDto[]>([]);
   const [connections, setConnections] = useState<WhatsappDto[]>([]);
   const self = !!user && user.id === me?.id;
@@ -78,9 +79,8 @@ export const UserModal = ({ open, user, onClose, onSaved }: Props) => {
     };
   }, [open, id, form, onClose]);
 
-  const submit = async (v: Values) => {
-    setSaving(true);
-    try {
+  const submit = (v: Values) =>
+    run(async () => {
       const common = { name: v.name, email: v.email, queueIds: v.queueIds ?? [], whatsappId: v.whatsappId ?? null, allTicket: v.allTicket };
       const saved =
         id === undefined
@@ -91,81 +91,69 @@ export const UserModal = ({ open, user, onClose, onSaved }: Props) => {
         if (current) useSession.setState({ user: { ...current, ...saved, company: current.company } });
       }
       onSaved(saved);
-      toast.success(t('usersAdmin.saved'));
-      onClose();
-    } catch (err) {
-      if (errorCode(err) === 'ERR_DUPLICATED_EMAIL') form.setFields([{ name: 'email', errors: [t('usersAdmin.emailTaken')] }]);
-      else toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
-    <Modal
+    <FormDialog<Values>
       open={open}
       title={t(user ? 'usersAdmin.editTitle' : 'usersAdmin.addTitle')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
       okText={t(user ? 'usersAdmin.save' : 'usersAdmin.create')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ loading: saving, disabled: loading, 'data-testid': 'user-save' } as ButtonProps}
-      destroyOnHidden
+      onClose={onClose}
+      form={form}
+      onFinish={submit}
+      saving={saving}
+      testIds={{ save: 'user-save', form: 'user-form' }}
       forceRender
+      loading={loading}
       width={560}
     >
-      <Spin spinning={loading}>
-        <Form<Values> form={form} layout="vertical" onFinish={(v) => void submit(v)} data-testid="user-form">
-          <Form.Item name="name" label={t('usersAdmin.name')} rules={[nameRule]}>
-            <Input autoComplete="off" autoFocus maxLength={50} data-testid="user-name" />
-          </Form.Item>
-          <Form.Item name="email" label={t('usersAdmin.email')} rules={[emailRule]}>
-            <Input type="email" autoComplete="off" data-testid="user-email" />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('usersAdmin.password')}
-            extra={user ? t('usersAdmin.passwordHint') : undefined}
-            rules={[user ? passwordRule : newPasswordRule]}
-          >
-            <Input.Password autoComplete="new-password" maxLength={50} data-testid="user-password" />
-          </Form.Item>
-          <Flex gap={12} wrap>
-            <Form.Item name="profile" label={t('usersAdmin.profile')} style={{ flex: '1 1 180px' }} tooltip={self ? t('usersAdmin.ownProfile') : undefined}>
-              <Select disabled={self} options={profiles.map((p) => ({ value: p, label: t(`usersAdmin.profiles.${p}`) }))} data-testid="user-profile" />
-            </Form.Item>
-            <Form.Item name="allTicket" label={t('usersAdmin.allTicket')} style={{ flex: '1 1 180px' }} tooltip={t('usersAdmin.allTicketHelp')}>
-              <Select
-                options={[
-                  { value: 'enabled', label: t('usersAdmin.enabled') },
-                  { value: 'disabled', label: t('usersAdmin.disabled') },
-                ]}
-                data-testid="user-allticket"
-              />
-            </Form.Item>
-          </Flex>
-          <Form.Item name="queueIds" label={t('usersAdmin.queues')}>
-            <Select
-              mode="multiple"
-              allowClear
-              placeholder={t('usersAdmin.noQueues')}
-              optionFilterProp="label"
-              options={queues.map((q) => ({ value: q.id, label: q.name }))}
-              optionRender={(o) => (
-                <Flex gap={8} align="center">
-                  <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, background: queues.find((q) => q.id === o.value)?.color }} />
-                  {o.label}
-                </Flex>
-              )}
-              data-testid="user-queues"
-            />
-          </Form.Item>
-          <Form.Item name="whatsappId" label={t('usersAdmin.whatsapp')}>
-            <Select options={[{ value: null, label: t('usersAdmin.noWhatsapp') }, ...connections.map((w) => ({ value: w.id, label: w.name }))]} data-testid="user-whatsapp" />
-          </Form.Item>
-          <button type="submit" style={{ display: 'none' }} aria-hidden tabIndex={-1} />
-        </Form>
-      </Spin>
-    </Modal>
+      <Form.Item name="name" label={t('usersAdmin.name')} rules={[nameRule]}>
+        <Input autoComplete="off" autoFocus maxLength={50} data-testid="user-name" />
+      </Form.Item>
+      <Form.Item name="email" label={t('usersAdmin.email')} rules={[emailRule]}>
+        <Input type="email" autoComplete="off" data-testid="user-email" />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('usersAdmin.password')}
+        extra={user ? t('usersAdmin.passwordHint') : undefined}
+        rules={[user ? passwordRule : newPasswordRule]}
+      >
+        <Input.Password autoComplete="new-password" maxLength={50} data-testid="user-password" />
+      </Form.Item>
+      <Flex gap={12} wrap>
+        <Form.Item name="profile" label={t('usersAdmin.profile')} style={{ flex: '1 1 180px' }} tooltip={self ? t('usersAdmin.ownProfile') : undefined}>
+          <Select disabled={self} options={profiles.map((p) => ({ value: p, label: t(`usersAdmin.profiles.${p}`) }))} data-testid="user-profile" />
+        </Form.Item>
+        <Form.Item name="allTicket" label={t('usersAdmin.allTicket')} style={{ flex: '1 1 180px' }} tooltip={t('usersAdmin.allTicketHelp')}>
+          <Select
+            options={[
+              { value: 'enabled', label: t('usersAdmin.enabled') },
+              { value: 'disabled', label: t('usersAdmin.disabled') },
+            ]}
+            data-testid="user-allticket"
+          />
+        </Form.Item>
+      </Flex>
+      <Form.Item name="queueIds" label={t('usersAdmin.queues')}>
+        <Select
+          mode="multiple"
+          allowClear
+          placeholder={t('usersAdmin.noQueues')}
+          optionFilterProp="label"
+          options={queues.map((q) => ({ value: q.id, label: q.name }))}
+          optionRender={(o) => (
+            <Flex gap={8} align="center">
+              <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, background: queues.find((q) => q.id === o.value)?.color }} />
+              {o.label}
+            </Flex>
+          )}
+          data-testid="user-queues"
+        />
+      </Form.Item>
+      <Form.Item name="whatsappId" label={t('usersAdmin.whatsapp')}>
+        <Select options={[{ value: null, label: t('usersAdmin.noWhatsapp') }, ...connections.map((w) => ({ value: w.id, label: w.name }))]} data-testid="user-whatsapp" />
+      </Form.Item>
+    </FormDialog>
   );
 };
