@@ -12,6 +12,8 @@ import { useConversation } from './messages.store';
 import dayjs from 'dayjs';
 
 // Spec §9: previous messages load when scrollTop is under 50.
+/** How close to the end the reader counts as at the bottom (the list stays there as rows grow). */
+const STUCK_PX = 8;
 const OLDER_PX = 50;
 // Far above any conversation's row count: firstItemIndex only ever goes down from here.
 const START_INDEX = 10_000_000;
@@ -157,6 +159,30 @@ export const MessageList = () => {
     return atBottom ? ('smooth' as const) : lastFromMe ? ('auto' as const) : false;
   }, []);
 
+  // A reader at the bottom stays there when the rows change height without a new message: a
+  // narrower window wraps the bubbles, a picture finishes loading (Virtuoso follows only new rows
+  // and a shrinking viewport). "At the bottom" is read from scroll events only, so growth, which
+  // moves nothing, does not unstick it; the reader or a jump scrolling away does.
+  const stuck = useRef(true);
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!scroller) return;
+    const onScroll = () => {
+      // Without layout (jsdom) there is no bottom to keep.
+      if (scroller.clientHeight > 0) stuck.current = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= STUCK_PX;
+    };
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    return () => scroller.removeEventListener('scroll', onScroll);
+  }, [scroller]);
+  const scrollerEl = useRef<HTMLElement | null>(null);
+  const keepBottom = useCallback(() => {
+    if (stuck.current && (scrollerEl.current?.clientHeight ?? 0) > 0) virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' });
+  }, []);
+  const scrollerRef = useCallback((el: HTMLElement | Window | null) => {
+    scrollerEl.current = el instanceof HTMLElement ? el : null;
+    setScroller(scrollerEl.current);
+  }, []);
+
   // Clicking a quote: find it, fetching older pages while it is not here yet, then scroll and flash it.
   const jumpToMessage = useCallback(
     async (id: number) => {
@@ -222,6 +248,8 @@ export const MessageList = () => {
           computeItemKey={(_, row) => row.key}
           alignToBottom
           followOutput={followOutput}
+          scrollerRef={scrollerRef}
+          totalListHeightChanged={keepBottom}
           atTopThreshold={OLDER_PX}
           atTopStateChange={onAtTop}
           increaseViewportBy={{ top: 400, bottom: 200 }}
