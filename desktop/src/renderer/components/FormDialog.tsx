@@ -15,6 +15,8 @@ export interface FormSaveOptions {
   duplicate?: { field: string; text: string };
   /** Other refusals that belong on a field (a taken number naming its contact); undefined: a toast. */
   fieldError?: (err: unknown) => { field: string; text: string } | undefined;
+  /** The toast of any other refusal, where the screen's spec words it (plans, helps); default: the error catalogue's. */
+  errorText?: (err: unknown) => string;
 }
 
 /**
@@ -33,6 +35,7 @@ export const useFormSave = (opts: FormSaveOptions) => {
     } catch (err) {
       const onField = opts.fieldError?.(err) ?? (opts.duplicate && isDuplicateRecord(err) ? opts.duplicate : undefined);
       if (onField && opts.form) opts.form.setFields([{ name: onField.field, errors: [onField.text] }]);
+      else if (opts.errorText) toast.error(opts.errorText(err));
       else toastError(err);
     } finally {
       setSaving(false);
@@ -56,6 +59,8 @@ interface FormDialogProps<V> {
   forceRender?: boolean;
   /** The record is still loading: the form spins and cannot be saved yet. */
   loading?: boolean;
+  /** The form's values before anything is set (antd `initialValues`; `resetFields` returns to them). */
+  initialValues?: Partial<V>;
   children: ReactNode;
 }
 
@@ -64,10 +69,10 @@ interface FormDialogProps<V> {
  * rules run first), Enter in a field submits too, Cancel and Escape close; the form is dropped
  * when closed.
  */
-export const FormDialog = <V,>({ open, title, okText, onClose, form, onFinish, saving, testIds, width = 440, forceRender = false, loading, children }: FormDialogProps<V>) => {
+export const FormDialog = <V,>({ open, title, okText, onClose, form, onFinish, saving, testIds, width = 440, forceRender = false, loading, initialValues, children }: FormDialogProps<V>) => {
   const { t } = useTranslation();
   const body = (
-    <Form<V> form={form} layout="vertical" onFinish={(v) => void onFinish(v)} data-testid={testIds.form}>
+    <Form<V> form={form} layout="vertical" onFinish={(v) => void onFinish(v)} data-testid={testIds.form} initialValues={initialValues}>
       {children}
       <button type="submit" style={{ display: 'none' }} aria-hidden tabIndex={-1} />
     </Form>

@@ -4,6 +4,7 @@ import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CAMPAIGN_MESSAGE_MAX, CAMPAIGN_VARIANTS, isCampaignEditable, type CampaignDto } from '@balcao/shared';
+import { useFormSave } from '../../components/FormDialog';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { campaignsApi, type CampaignOptions } from './campaigns.api';
@@ -57,7 +58,7 @@ interface Props {
 export const CampaignModal = ({ open, campaign, onClose, onSaved }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<CampaignValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run: runSave } = useFormSave({ form, onClose, success: t('campaigns.saved') });
   const [current, setCurrent] = useState<CampaignDto | null>(campaign);
   const [options, setOptions] = useState<CampaignOptions | null>(null);
   const [variableKeys, setVariableKeys] = useState<string[]>([]);
@@ -87,19 +88,11 @@ export const CampaignModal = ({ open, campaign, onClose, onSaved }: Props) => {
     tagListId: v.tagListId === 'Nenhuma' ? null : v.tagListId,
     scheduledAt: v.scheduledAt ? v.scheduledAt.toISOString() : null,
   });
-  const submit = async (v: CampaignValues) => {
-    setSaving(true);
-    try {
+  const submit = (v: CampaignValues) =>
+    runSave(async () => {
       const saved = current ? await campaignsApi.update(current.id, bodyOf(v)) : await campaignsApi.create(bodyOf(v));
       onSaved(saved);
-      toast.success(t('campaigns.saved'));
-      onClose();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   const run = async (what: 'cancel' | 'restart') => {
     if (!current) return;
     try {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CHAT_TITLE_MAX, type ChatDto, type UserDto } from '@balcao/shared';
+import { FormDialog, useFormSave } from '../../components/FormDialog';
 import { toastError } from '../../lib/reportError';
-import { toast } from '../../lib/toast';
 import { chatsApi } from './chats.api';
 import { validateChatForm } from './chats.logic';
 import { useChats } from './chats.store';
@@ -22,7 +22,7 @@ export const ChatModal = ({ open, chat, me, onClose, onSaved }: { open: boolean;
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [users, setUsers] = useState<UserDto[] | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSave({ form, onClose, success: t('chats.saved') });
 
   useEffect(() => {
     if (!open) return;
@@ -47,53 +47,41 @@ export const ChatModal = ({ open, chat, me, onClose, onSaved }: { open: boolean;
     },
   });
 
-  const save = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
+  const save = (values: Values) =>
+    run(async () => {
       const body = { title: values.title.trim(), users: values.users };
       const saved = chat ? await chatsApi.update(chat.id, body) : await chatsApi.create(body);
       useChats.getState().upsert(saved);
-      toast.success(t('chats.saved'));
       onSaved?.(saved);
-      onClose();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   const options = (users ?? []).filter((u) => u.id !== me).map((u) => ({ value: u.id, label: u.name }));
   return (
-    <Modal
+    <FormDialog<Values>
       open={open}
       title={t(chat ? 'chats.dialog.editTitle' : 'chats.dialog.createTitle')}
-      onCancel={onClose}
-      onOk={() => void save()}
       okText={t('chats.dialog.save')}
-      cancelText={t('chats.dialog.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'chat-save' } as never}
-      destroyOnHidden
+      onClose={onClose}
+      form={form}
+      onFinish={save}
+      saving={saving}
+      testIds={{ save: 'chat-save', form: 'chat-form' }}
       forceRender
+      width={520}
     >
-      <Form form={form} layout="vertical" data-testid="chat-form" onFinish={() => void save()}>
-        <Form.Item name="title" label={t('chats.dialog.title')} rules={[rule('title')]}>
-          <Input maxLength={CHAT_TITLE_MAX} autoFocus data-testid="chat-title" onPressEnter={() => void save()} />
-        </Form.Item>
-        <Form.Item name="users" label={t('chats.dialog.users')} rules={[rule('users')]}>
-          <Select
-            mode="multiple"
-            loading={users === null}
-            options={options}
-            optionFilterProp="label"
-            placeholder={t('chats.dialog.usersPlaceholder')}
-            data-testid="chat-users"
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="title" label={t('chats.dialog.title')} rules={[rule('title')]}>
+        <Input maxLength={CHAT_TITLE_MAX} autoFocus data-testid="chat-title" />
+      </Form.Item>
+      <Form.Item name="users" label={t('chats.dialog.users')} rules={[rule('users')]}>
+        <Select
+          mode="multiple"
+          loading={users === null}
+          options={options}
+          optionFilterProp="label"
+          placeholder={t('chats.dialog.usersPlaceholder')}
+          data-testid="chat-users"
+        />
+      </Form.Item>
+    </FormDialog>
   );
 };

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Col, Form, Input, InputNumber, Modal, Row, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PlanDto } from '@balcao/shared';
+import { useFormSave } from '../../components/FormDialog';
 import { errorCode } from '../../lib/errors';
-import { toast } from '../../lib/toast';
 import { translateErrorCode } from '../../lib/reportError';
 import { emptyPlan, PLAN_SWITCHES, type PlanFormValues } from './plans.logic';
 import { plansApi } from './plans.api';
@@ -23,7 +23,12 @@ const SPECIFIC = new Set(['ERR_NO_PERMISSION', 'ERR_NO_PLAN_FOUND', 'ERR_SESSION
 export const PlanModal = ({ open, record, onClose, onSaved }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<PlanFormValues>();
-  const [saving, setSaving] = useState(false);
+  /** The spec's refusal toast: the catalogue's text for what it names, else its own. */
+  const errorText = (err: unknown) => {
+    const code = errorCode(err);
+    return code && SPECIFIC.has(code) ? (translateErrorCode(code) ?? code) : t('plans.saveFailed');
+  };
+  const { saving, run } = useFormSave({ form, onClose, success: t('plans.saved'), errorText });
 
   useEffect(() => {
     if (!open) return;
@@ -31,21 +36,12 @@ export const PlanModal = ({ open, record, onClose, onSaved }: Props) => {
     form.setFieldsValue(record ? { ...record } : emptyPlan());
   }, [open, record, form]);
 
-  const submit = async (values: PlanFormValues) => {
-    setSaving(true);
-    try {
+  const submit = (values: PlanFormValues) =>
+    run(async () => {
       const body = { ...values, name: values.name.trim() };
       const saved = record ? await plansApi.update(record.id, body) : await plansApi.create(body);
-      toast.success(t('plans.saved'));
       onSaved(saved);
-      onClose();
-    } catch (err) {
-      const code = errorCode(err);
-      toast.error(code && SPECIFIC.has(code) ? (translateErrorCode(code) ?? code) : t('plans.saveFailed'));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   const limit = (name: 'users' | 'connections' | 'queues') => (
     <Col xs={24} sm={8}>

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Form, Input, Modal, Select, Spin, type ButtonProps } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can, profiles, UpdateUserBody, type QueueDto, type UserDto, type WhatsappDto } from '@balcao/shared';
+import { FormDialog, useFormSave } from '../../components/FormDialog';
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
-import { toast } from '../../lib/toast';
 import { zodRule } from '../../lib/zodRule';
 import { profileApi } from './profile.api';
 
@@ -32,7 +32,7 @@ export const ProfileModal = ({ open, onClose }: { open: boolean; onClose: () => 
   const me = useSession((s) => s.user);
   const [form] = Form.useForm<FormValues>();
   const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSave({ form, onClose, success: t('topbar.user.saved') });
   const [queues, setQueues] = useState<QueueDto[]>([]);
   const [connections, setConnections] = useState<WhatsappDto[]>([]);
   const admin = !!me && can(me, 'user-modal:editProfile');
@@ -70,8 +70,7 @@ export const ProfileModal = ({ open, onClose }: { open: boolean; onClose: () => 
 
   const submit = async (v: FormValues) => {
     if (id === undefined) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = await profileApi.save(id, {
         name: v.name,
         email: v.email,
@@ -81,67 +80,59 @@ export const ProfileModal = ({ open, onClose }: { open: boolean; onClose: () => 
       });
       const current = useSession.getState().user;
       if (current) useSession.setState({ user: { ...current, ...saved, company: current.company } });
-      toast.success(t('topbar.user.saved'));
-      onClose();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
-    <Modal
+    <FormDialog<FormValues>
       open={open}
       title={t('topbar.user.title')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
       okText={t('topbar.user.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ loading: saving, disabled: loading, 'data-testid': 'profile-save' } as ButtonProps}
-      destroyOnHidden
+      onClose={onClose}
+      form={form}
+      onFinish={submit}
+      saving={saving}
+      testIds={{ save: 'profile-save', form: 'profile-form' }}
       forceRender
+      loading={loading}
+      width={520}
     >
-      <Spin spinning={loading}>
-        <Form<FormValues> form={form} layout="vertical" onFinish={(v) => void submit(v)} data-testid="profile-form">
-          <Form.Item name="name" label={t('topbar.user.name')} rules={[nameRule]}>
-            <Input autoComplete="name" data-testid="profile-name" />
+      <Form.Item name="name" label={t('topbar.user.name')} rules={[nameRule]}>
+        <Input autoComplete="name" data-testid="profile-name" />
+      </Form.Item>
+      <Form.Item name="email" label={t('topbar.user.email')} rules={[emailRule]}>
+        <Input type="email" autoComplete="email" data-testid="profile-email" />
+      </Form.Item>
+      <Form.Item name="password" label={t('topbar.user.password')} extra={t('topbar.user.passwordHint')} rules={[passwordRule]}>
+        <Input.Password autoComplete="new-password" data-testid="profile-password" />
+      </Form.Item>
+      {admin && (
+        <>
+          <Form.Item name="profile" label={t('topbar.user.profile')}>
+            <Select disabled options={profiles.map((p) => ({ value: p, label: t(`topbar.user.profiles.${p}`) }))} data-testid="profile-profile" />
           </Form.Item>
-          <Form.Item name="email" label={t('topbar.user.email')} rules={[emailRule]}>
-            <Input type="email" autoComplete="email" data-testid="profile-email" />
-          </Form.Item>
-          <Form.Item name="password" label={t('topbar.user.password')} extra={t('topbar.user.passwordHint')} rules={[passwordRule]}>
-            <Input.Password autoComplete="new-password" data-testid="profile-password" />
-          </Form.Item>
-          {admin && (
-            <>
-              <Form.Item name="profile" label={t('topbar.user.profile')}>
-                <Select disabled options={profiles.map((p) => ({ value: p, label: t(`topbar.user.profiles.${p}`) }))} data-testid="profile-profile" />
-              </Form.Item>
-              {editQueues && (
-                <Form.Item name="queueIds" label={t('topbar.user.queues')}>
-                  <Select mode="multiple" allowClear options={queues.map((q) => ({ value: q.id, label: q.name }))} data-testid="profile-queues" />
-                </Form.Item>
-              )}
-              <Form.Item name="whatsappId" label={t('topbar.user.whatsapp')}>
-                <Select
-                  options={[{ value: null, label: t('topbar.user.noWhatsapp') }, ...connections.map((w) => ({ value: w.id, label: w.name }))]}
-                  data-testid="profile-whatsapp"
-                />
-              </Form.Item>
-              <Form.Item name="allTicket" label={t('topbar.user.allTicket')}>
-                <Select
-                  options={[
-                    { value: 'enabled', label: t('topbar.user.enabled') },
-                    { value: 'disabled', label: t('topbar.user.disabled') },
-                  ]}
-                  data-testid="profile-allticket"
-                />
-              </Form.Item>
-            </>
+          {editQueues && (
+            <Form.Item name="queueIds" label={t('topbar.user.queues')}>
+              <Select mode="multiple" allowClear options={queues.map((q) => ({ value: q.id, label: q.name }))} data-testid="profile-queues" />
+            </Form.Item>
           )}
-        </Form>
-      </Spin>
-    </Modal>
+          <Form.Item name="whatsappId" label={t('topbar.user.whatsapp')}>
+            <Select
+              options={[{ value: null, label: t('topbar.user.noWhatsapp') }, ...connections.map((w) => ({ value: w.id, label: w.name }))]}
+              data-testid="profile-whatsapp"
+            />
+          </Form.Item>
+          <Form.Item name="allTicket" label={t('topbar.user.allTicket')}>
+            <Select
+              options={[
+                { value: 'enabled', label: t('topbar.user.enabled') },
+                { value: 'disabled', label: t('topbar.user.disabled') },
+              ]}
+              data-testid="profile-allticket"
+            />
+          </Form.Item>
+        </>
+      )}
+    </FormDialog>
   );
 };

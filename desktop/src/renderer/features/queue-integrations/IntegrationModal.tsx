@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { queueIntegrationLanguages, queueIntegrationName, queueIntegrationTypes, type QueueIntegrationDto, type QueueIntegrationType } from '@balcao/shared';
-import { isDuplicateRecord } from '../../lib/errors';
+import { useFormSave } from '../../components/FormDialog';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { zodRule } from '../../lib/zodRule';
@@ -57,7 +57,7 @@ export const IntegrationModal = ({ open, integration, onClose, onSaved }: Props)
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const type = Form.useWatch('type', form) ?? integration?.type ?? defaults.type;
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSave({ form, onClose, success: t(integration ? 'queueIntegrations.editSuccess' : 'queueIntegrations.addSuccess'), duplicate: { field: 'name', text: t('queueIntegrations.nameTaken') } });
   const [testing, setTesting] = useState(false);
 
   useEffect(() => {
@@ -66,22 +66,12 @@ export const IntegrationModal = ({ open, integration, onClose, onSaved }: Props)
     form.setFieldsValue(integration ? { ...defaults, ...integration, language: integration.language as Values['language'], jsonContent: '', secret: '' } : defaults);
   }, [open, integration, form]);
 
-  const submit = async (v: Values) => {
-    setSaving(true);
-    try {
+  const submit = (v: Values) =>
+    run(async () => {
       // n8n, webhook and typebot carry the name as their project (administration.md §5).
       const body = { ...v, projectName: v.type === 'dialogflow' ? v.projectName : v.name };
-      const saved = integration ? await queueIntegrationsApi.update(integration.id, body) : await queueIntegrationsApi.create(body);
-      onSaved(saved);
-      toast.success(t(integration ? 'queueIntegrations.editSuccess' : 'queueIntegrations.addSuccess'));
-      onClose();
-    } catch (err) {
-      if (isDuplicateRecord(err)) form.setFields([{ name: 'name', errors: [t('queueIntegrations.nameTaken')] }]);
-      else toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+      onSaved(integration ? await queueIntegrationsApi.update(integration.id, body) : await queueIntegrationsApi.create(body));
+    });
 
   const test = async () => {
     const v = form.getFieldsValue();

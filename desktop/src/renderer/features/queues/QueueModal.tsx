@@ -3,8 +3,8 @@ import { Alert, ColorPicker, Flex, Form, Input, InputNumber, Modal, Select, Tabs
 import { ReplayButton } from '../bot';
 import { useTranslation } from 'react-i18next';
 import { CreateQueueBody, type QueueDto, type QueueSchedule } from '@balcao/shared';
+import { useFormSave } from '../../components/FormDialog';
 import { AttachmentField, useAttachment } from '../../components/AttachmentField';
-import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { zodRule } from '../../lib/zodRule';
 import { queuesApi } from './queues.api';
@@ -46,7 +46,7 @@ export const QueueModal = ({ open, record, onClose, onSaved }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const hoursPerQueue = useQueues((s) => s.hoursPerQueue);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSave({ form, onClose, success: t('queues.saved') });
   /** The queue as saved so far: after a create whose upload failed, a retry saves it again instead of creating twice. */
   const [current, setCurrent] = useState<QueueDto | null>(record);
   const [tab, setTab] = useState('data');
@@ -95,8 +95,7 @@ export const QueueModal = ({ open, record, onClose, onSaved }: Props) => {
       toast.error(t('queues.invalidTime'));
       return;
     }
-    setSaving(true);
-    try {
+    await run(async () => {
       const body = {
         name: values.name,
         color: values.color,
@@ -113,13 +112,7 @@ export const QueueModal = ({ open, record, onClose, onSaved }: Props) => {
       onSaved(saved);
       saved = await attachment.apply(saved, queuesApi);
       onSaved(saved);
-      toast.success(t('queues.saved'));
-      onClose();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const dataTab = (

@@ -3,6 +3,7 @@ import { Button, Flex, Form, Input, Modal, Popconfirm, Skeleton, Space, Table, T
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { youtubeId, type HelpDto } from '@balcao/shared';
+import { useFormSave } from '../../components/FormDialog';
 import { errorCode } from '../../lib/errors';
 import { translateErrorCode } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
@@ -20,28 +21,24 @@ interface HelpForm {
 const HelpModal = ({ record, open, onClose, onSaved }: { record: HelpDto | null; open: boolean; onClose: () => void; onSaved: (h: HelpDto) => void }) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<HelpForm>();
-  const [saving, setSaving] = useState(false);
+  /** The spec's refusal toast: the catalogue's text for what it names, else its own. */
+  const errorText = (err: unknown) => {
+    const code = errorCode(err);
+    return code === 'ERR_NO_PERMISSION' ? (translateErrorCode(code) ?? code) : t('saasAdmin.helps.saveFailed');
+  };
+  const { saving, run } = useFormSave({ form, onClose, success: t('saasAdmin.saved'), errorText });
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(record ? { title: record.title, description: record.description, video: record.video } : { title: '', description: '', video: '' });
   }, [open, record, form]);
 
-  const submit = async (v: HelpForm) => {
-    setSaving(true);
-    try {
+  const submit = (v: HelpForm) =>
+    run(async () => {
       const body = { title: v.title.trim(), description: (v.description ?? '').trim(), video: v.video.trim() };
       const saved = record ? await helpsApi.update(record.id, body) : await helpsApi.create(body);
-      toast.success(t('saasAdmin.saved'));
       onSaved(saved);
-      onClose();
-    } catch (err) {
-      const code = errorCode(err);
-      toast.error(code === 'ERR_NO_PERMISSION' ? (translateErrorCode(code) ?? code) : t('saasAdmin.helps.saveFailed'));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
     <Modal

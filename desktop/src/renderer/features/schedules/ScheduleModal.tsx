@@ -5,8 +5,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { SCHEDULE_BODY_MIN, SEARCH_DEBOUNCE_MS, scheduleMsg, msg, type ScheduleDto } from '@balcao/shared';
+import { useFormSave } from '../../components/FormDialog';
 import { toastError } from '../../lib/reportError';
-import { toast } from '../../lib/toast';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { zodRule } from '../../lib/zodRule';
 import { schedulesApi } from './schedules.api';
@@ -50,7 +50,7 @@ export const ScheduleModal = ({ open, schedule, contactId, day, onClose, onSaved
   const [searching, setSearching] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [dropMedia, setDropMedia] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSave({ form, onClose, success: t('schedules.saved') });
   const editable = !schedule?.sentAt;
 
   useEffect(() => {
@@ -87,22 +87,14 @@ export const ScheduleModal = ({ open, schedule, contactId, day, onClose, onSaved
 
   const options = useMemo(() => (known && !found.some((o) => o.value === known.value) ? [known, ...found] : found), [known, found]);
 
-  const submit = async (v: Values) => {
-    setSaving(true);
-    try {
+  const submit = (v: Values) =>
+    run(async () => {
       const body = { body: v.body, contactId: v.contactId!, sendAt: v.sendAt!.toISOString() };
       let saved = schedule ? await schedulesApi.update(schedule.id, body) : await schedulesApi.create(body);
       if (file) saved = await schedulesApi.upload(saved.id, file);
       else if (dropMedia && saved.mediaPath) saved = await schedulesApi.removeMedia(saved.id);
       onSaved(saved);
-      toast.success(t('schedules.saved'));
-      onClose();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   const title = modalTitle(schedule?.status);
   const mediaName = file?.name ?? (dropMedia ? null : schedule?.mediaName);

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Checkbox, Form, Input, Modal, Switch } from 'antd';
+import { useEffect } from 'react';
+import { Checkbox, Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { webhookEvents, type WebhookDto, type WebhookEvent, type WebhookSecretResponse } from '@balcao/shared';
-import { toastError } from '../../lib/reportError';
+import { FormDialog, useFormSave } from '../../components/FormDialog';
 import { webhooksApi } from './webhooks.api';
 
 interface Values {
@@ -28,72 +28,62 @@ export const WebhookModal = ({
 }) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  // No toast: a new webhook's secret is shown once by the caller, an edit shows in the list.
+  const { saving, run } = useFormSave({ form, onClose });
 
   useEffect(() => {
     if (!open) return;
     form.setFieldsValue(webhook ? { name: webhook.name, url: webhook.url, events: webhook.events as WebhookEvent[], active: webhook.active } : { name: '', url: '', events: ['message.created'], active: true });
   }, [open, webhook, form]);
 
-  const submit = async () => {
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    setSaving(true);
-    try {
+  const submit = (v: Values) =>
+    run(async () => {
       const body = { name: v.name.trim(), url: v.url.trim(), events: v.events, active: v.active };
       if (webhook) onSaved(await webhooksApi.update(webhook.id, body));
       else {
         const made = await webhooksApi.create(body);
         onSaved(made.webhook, made);
       }
-      onClose();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
-    <Modal
+    <FormDialog<Values>
       open={open}
       title={t(webhook ? 'webhooks.editTitle' : 'webhooks.createTitle')}
-      onCancel={onClose}
-      onOk={() => void submit()}
       okText={t('webhooks.save')}
-      cancelText={t('webhooks.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'webhook-save' } as never}
-      destroyOnHidden
+      onClose={onClose}
+      form={form}
+      onFinish={submit}
+      saving={saving}
+      testIds={{ save: 'webhook-save', form: 'webhook-form' }}
       forceRender
+      width={520}
     >
-      <Form form={form} layout="vertical" onFinish={() => void submit()}>
-        <Form.Item name="name" label={t('webhooks.name')} rules={[{ required: true, whitespace: true, message: t('webhooks.nameRequired') }, { max: 100 }]}>
-          <Input maxLength={100} data-testid="webhook-name" autoFocus />
-        </Form.Item>
-        <Form.Item
-          name="url"
-          label={t('webhooks.url')}
-          rules={[
-            { required: true, whitespace: true, message: t('webhooks.urlRequired') },
-            { validator: async (_, v: string) => (!v || URL_RE.test(v.trim()) ? undefined : Promise.reject(new Error(t('webhooks.urlInvalid')))) },
-          ]}
-        >
-          <Input maxLength={2000} placeholder="https://" inputMode="url" data-testid="webhook-url" />
-        </Form.Item>
-        <Form.Item name="events" label={t('webhooks.events')} rules={[{ required: true, type: 'array', min: 1, message: t('webhooks.eventsRequired') }]}>
-          <Checkbox.Group style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))', gap: 4 }} data-testid="webhook-events">
-            {webhookEvents.map((e) => (
-              <Checkbox key={e} value={e} data-testid={`webhook-event-${e}`}>
-                {t(`webhooks.eventNames.${e.replace('.', '_')}` as 'webhooks.eventNames.message_created')}
-              </Checkbox>
-            ))}
-          </Checkbox.Group>
-        </Form.Item>
-        <Form.Item name="active" label={t('webhooks.active')} valuePropName="checked">
-          <Switch data-testid="webhook-active" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label={t('webhooks.name')} rules={[{ required: true, whitespace: true, message: t('webhooks.nameRequired') }, { max: 100 }]}>
+        <Input maxLength={100} data-testid="webhook-name" autoFocus />
+      </Form.Item>
+      <Form.Item
+        name="url"
+        label={t('webhooks.url')}
+        rules={[
+          { required: true, whitespace: true, message: t('webhooks.urlRequired') },
+          { validator: async (_, v: string) => (!v || URL_RE.test(v.trim()) ? undefined : Promise.reject(new Error(t('webhooks.urlInvalid')))) },
+        ]}
+      >
+        <Input maxLength={2000} placeholder="https://" inputMode="url" data-testid="webhook-url" />
+      </Form.Item>
+      <Form.Item name="events" label={t('webhooks.events')} rules={[{ required: true, type: 'array', min: 1, message: t('webhooks.eventsRequired') }]}>
+        <Checkbox.Group style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))', gap: 4 }} data-testid="webhook-events">
+          {webhookEvents.map((e) => (
+            <Checkbox key={e} value={e} data-testid={`webhook-event-${e}`}>
+              {t(`webhooks.eventNames.${e.replace('.', '_')}` as 'webhooks.eventNames.message_created')}
+            </Checkbox>
+          ))}
+        </Checkbox.Group>
+      </Form.Item>
+      <Form.Item name="active" label={t('webhooks.active')} valuePropName="checked">
+        <Switch data-testid="webhook-active" />
+      </Form.Item>
+    </FormDialog>
   );
 };
