@@ -1,5 +1,6 @@
 import type { ContactDto } from '@balcao/shared';
 import { downloadBlob } from '../../lib/download';
+import { toCsv } from '../../lib/csv';
 
 /** The screen's order: by name (as the server sorts), then id. */
 const compare = (a: ContactDto, b: ContactDto) => {
@@ -38,15 +39,12 @@ export const upsertContact = (list: ContactDto[], contact: ContactDto, search: s
 export const removeContact = (list: ContactDto[], id: number): { list: ContactDto[]; delta: number } =>
   list.some((c) => c.id === id) ? { list: list.filter((c) => c.id !== id), delta: -1 } : { list, delta: 0 };
 
-/** A CSV field: quoted when it holds the separator, a quote or a line break. */
-const field = (v: string) => (/[;"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-
 /**
  * The spec's export (administration.md §9): `;`-separated, header `name;number;email`, one line
  * per contact; a BOM so spreadsheet programs read the accents as UTF-8.
  */
 export const contactsCsv = (contacts: Pick<ContactDto, 'name' | 'number' | 'email'>[]): string =>
-  `\uFEFF${['name;number;email', ...contacts.map((c) => [c.name, c.number, c.email].map(field).join(';'))].join('\r\n')}\r\n`;
+  toCsv(['name', 'number', 'email'], contacts.map((c) => [c.name, c.number, c.email]));
 
 /** The export's fixed file name. */
 export const CONTACTS_CSV_NAME = 'contatos.csv';

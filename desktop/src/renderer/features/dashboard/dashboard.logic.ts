@@ -1,4 +1,5 @@
 import type { DashboardAttendant, OnboardingResponse, OnboardingStep, TicketsDayResponse, TicketsUsersResponse } from '@balcao/shared';
+import { toCsv } from '../../lib/csv';
 
 /** attendance.md §9: averages shown in hours and minutes ("01h 05m"); nothing measured: "—". */
 export const hoursMinutes = (minutes: number | null | undefined): string => {
@@ -6,16 +7,6 @@ export const hoursMinutes = (minutes: number | null | undefined): string => {
   const total = Math.max(0, Math.round(minutes));
   return `${String(Math.floor(total / 60)).padStart(2, '0')}h ${String(total % 60).padStart(2, '0')}m`;
 };
-
-/** A CSV field: quoted when it holds the separator, a quote or a line break. */
-const field = (v: string | number) => {
-  const s = String(v);
-  return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-/** `;`-separated lines with a BOM (spreadsheet programs then read accents as UTF-8), like the contacts export. */
-export const toCsv = (header: string[], rows: (string | number)[][]): string =>
-  `\uFEFF${[header, ...rows].map((r) => r.map(field).join(';')).join('\r\n')}\r\n`;
 
 export const attendantsCsv = (header: [string, string, string, string, string], rows: DashboardAttendant[], yes: string, no: string): string =>
   toCsv(header, rows.map((a) => [a.name, a.rating === null ? '' : String(a.rating).replace('.', ','), hoursMinutes(a.avgSupportTime), a.tickets, a.online ? yes : no]));
