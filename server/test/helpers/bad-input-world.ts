@@ -50,6 +50,8 @@ export const bodyShapes = (method: Method, url: string): Case[] => [
   { name: 'array instead of object', req: { method, url, raw: '[{"name":"a"}]' } },
   { name: 'number instead of object', req: { method, url, raw: '42' } },
   { name: 'prototype pollution attempt', req: { method, url, raw: '{"__proto__": {"profile": "admin"}}' } },
+  // JSON can carry half a UTF-16 pair ("\ud800"), which no text column can hold (issue 28 §10).
+  { name: 'a lone UTF-16 surrogate in a text', req: { method, url, raw: '{"name": "Jo\\ud800ão", "title": "\\udc00"}' } },
   { name: 'body over the 1 MiB limit', req: { method, url, body: { name: long(1_100_000) } }, status: 413 },
 ];
 
