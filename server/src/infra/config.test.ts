@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_WA, loadConfig } from './config';
+import { ConfigError, DEFAULT_WA, loadConfig } from './config';
 
 const dir = mkdtempSync(join(tmpdir(), 'balcao-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -102,9 +102,21 @@ describe('outside calls to private hosts (decision 0195)', () => {
   it('are refused in production and allowed elsewhere unless ALLOW_PRIVATE_HOSTS says otherwise', () => {
     const secret = 'x'.repeat(40);
     expect(loadConfig({ DATA_DIR: dir }).allowPrivateHosts).toBe(true);
-    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: secret }).allowPrivateHosts).toBe(false);
-    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: secret, ALLOW_PRIVATE_HOSTS: '1' }).allowPrivateHosts).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: secret, PAYMENT_PROVIDER: 'sandbox' }).allowPrivateHosts).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: secret, PAYMENT_PROVIDER: 'sandbox', ALLOW_PRIVATE_HOSTS: '1' }).allowPrivateHosts).toBe(true);
     expect(loadConfig({ DATA_DIR: dir, ALLOW_PRIVATE_HOSTS: '0' }).allowPrivateHosts).toBe(false);
     expect(() => loadConfig({ DATA_DIR: dir, ALLOW_PRIVATE_HOSTS: 'yes' })).toThrow('ALLOW_PRIVATE_HOSTS');
+  });
+});
+
+describe('payments (issue 28 §12)', () => {
+  const secret = 'x'.repeat(40);
+  it('refuse to start in production without an explicit provider, in one line naming the variable', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(new ConfigError('PAYMENT_PROVIDER must be set in production: asaas (with ASAAS_API_KEY and ASAAS_WEBHOOK_TOKEN), or sandbox to take test charges the super user settles by hand'));
+  });
+
+  it('take the sandbox in production only when asked, and by default elsewhere', () => {
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: secret, PAYMENT_PROVIDER: 'sandbox' }).payments?.provider).toBe('sandbox');
+    expect(loadConfig({ DATA_DIR: dir }).payments?.provider).toBe('sandbox');
   });
 });

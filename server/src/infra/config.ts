@@ -306,12 +306,19 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    payments: paymentsConfig(env.PAYMENT_PROVIDER, env.ASAAS_URL, env.ASAAS_API_KEY, env.ASAAS_WEBHOOK_TOKEN),
+    payments: paymentsConfig(production, env.PAYMENT_PROVIDER, env.ASAAS_URL, env.ASAAS_API_KEY, env.ASAAS_WEBHOOK_TOKEN),
   };
 };
 
-/** Asaas needs its key and a webhook token (the webhook refuses every call without one): refuse to start otherwise. */
-const paymentsConfig = (provider: string | undefined, url: string | undefined, apiKey: string | undefined, webhookToken: string | undefined): PaymentsConfig => {
+/**
+ * Asaas needs its key and a webhook token (the webhook refuses every call without one): refuse to
+ * start otherwise. In production the provider is never assumed (issue 28 §12): the sandbox's PIX
+ * charges are settled by the super user by hand, so a production server taking them must say so.
+ */
+const paymentsConfig = (production: boolean, provider: string | undefined, url: string | undefined, apiKey: string | undefined, webhookToken: string | undefined): PaymentsConfig => {
+  if (production && !provider) {
+    throw new ConfigError('PAYMENT_PROVIDER must be set in production: asaas (with ASAAS_API_KEY and ASAAS_WEBHOOK_TOKEN), or sandbox to take test charges the super user settles by hand');
+  }
   if (provider !== 'asaas') return { provider: 'sandbox', asaasUrl: url ?? DEFAULT_ASAAS_URL };
   if (!apiKey || !webhookToken || webhookToken.length < 16) throw new Error('PAYMENT_PROVIDER=asaas needs ASAAS_API_KEY and ASAAS_WEBHOOK_TOKEN (16+ characters)');
   return { provider: 'asaas', asaasUrl: url ?? DEFAULT_ASAAS_URL, asaasApiKey: apiKey, asaasWebhookToken: webhookToken };
