@@ -78,6 +78,30 @@ describe('auth', () => {
     expect((await refresh()).json()).toMatchObject({ error: 'ERR_SESSION_EXPIRED' });
   });
 
+  it('ends the session on logout with only the access token: token, refresh chain and socket (issue 28 §7)', async () => {
+    const creds = await freshUser();
+    const login = await app.app.inject({ method: 'POST', url: '/auth/login', payload: creds });
+    const token = login.json().token as string;
+    const me = () => app.app.inject({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me()).statusCode).toBe(200);
+    const socket = await connectSocket(app, token);
+    const closed = new Promise<string>((resolve) => socket.on('disconnect', resolve));
+    const out = await app.app.inject({ method: 'DELETE', url: '/auth/logout', headers: { authorization: `Bearer ${token}` } });
+    expect(out.statusCode).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    expect((await me()).json()).toMatchObject({ error: 'ERR_SESSION_EXPIRED' });
+    expect((await refresh(cookieOf(login.headers))).statusCode).toBe(401);
+    socket.close();
+  });
+
+  it('changes nothing on logout with a token that is not a live one', async () => {
+    const creds = await freshUser();
+    const login = await app.app.inject({ method: 'POST', url: '/auth/login', payload: creds });
+    const out = await app.app.inject({ method: 'DELETE', url: '/auth/logout', headers: { authorization: 'Bearer not.a.token' } });
+    expect(out.statusCode).toBe(200);
+    expect((await refresh(cookieOf(login.headers))).statusCode).toBe(200);
+  });
+
   it('keeps one active session per user: a new login ends the old one and tells its socket', async () => {
     const creds = await freshUser();
     const first = await app.app.inject({ method: 'POST', url: '/auth/login', payload: creds });

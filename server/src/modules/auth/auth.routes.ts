@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LoginBody, LoginResponse, OkResponse, REFRESH_COOKIE, REFRESH_TOKEN_TTL_DAYS, SessionUserDto, VersionResponse } from '@balcao/shared';
-import { billingRoute, requireAuth } from '../../infra/auth';
+import { billingRoute, requireAuth, verifySession } from '../../infra/auth';
 import { RATE_LIMITS, rateLimited } from '../../infra/plugins/rate-limit';
 import type { AuthService, Session } from './auth.service';
 
@@ -43,7 +43,14 @@ export const authRoutes = (auth: AuthService, version: string, loginMax: number 
   });
 
   app.delete('/auth/logout', { schema: { response: { 200: OkResponse } } }, async (req, reply) => {
-    await auth.logout(req.cookies[REFRESH_COOKIE]);
+    const cookie = req.cookies[REFRESH_COOKIE];
+    if (cookie) await auth.logout(cookie);
+    else {
+      // Only the access token: its session ends too (issue 28 §7); a dead or foreign token changes nothing.
+      const header = req.headers.authorization;
+      const session = header?.startsWith('Bearer ') ? await verifySession(fastify, header.slice(7).trim()) : null;
+      if (session && !session.ended) await auth.logoutUser(session.ctx);
+    }
     reply.clearCookie(REFRESH_COOKIE, { path: '/' });
     return { ok: true as const };
   });

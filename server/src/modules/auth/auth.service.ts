@@ -164,6 +164,19 @@ export const createAuthService = (deps: AuthDeps) => {
       });
     },
 
+    /**
+     * `DELETE /auth/logout` with only the access token (an API client, a lost cookie; issue 28 §7):
+     * that user's session ends as with the cookie: refresh chains revoked, access tokens dead at
+     * once (session_version), sockets told.
+     */
+    async logoutUser(ctx: Pick<Ctx, 'companyId' | 'userId'>): Promise<void> {
+      await deps.data.withSystem('auth:refresh', async ({ tx, stage }) => {
+        await tokensRepo.revokeUser(tx, ctx.companyId, ctx.userId, deps.clock.now());
+        await usersQueries.bumpSessionVersion(tx, ctx.companyId, ctx.userId);
+        stage({ type: 'auth.logout', companyId: ctx.companyId, userId: ctx.userId });
+      });
+    },
+
     async me(ctx: Ctx): Promise<SessionUserDto> {
       return deps.data.withTenant(ctx, async ({ tx }) => {
         const dto = await usersQueries.getDto(tx, ctx.companyId, ctx.userId);
