@@ -50,6 +50,8 @@ export const createAuthService = (deps: AuthDeps) => {
   const checkDue = async (tx: Tx, user: UserRow): Promise<number | undefined> => {
     const company = await companiesQueries.get(tx, user.companyId);
     if (!company) throw new AppError('ERR_INVALID_CREDENTIALS');
+    // A company the super user set inactive neither logs in nor refreshes (issue 28 §7).
+    if (!user.super && !company.status) throw new AppError('ERR_COMPANY_INACTIVE');
     if (user.super || company.dueDate === NO_DUE_DATE) return undefined;
     const left = daysBetween(dayIn(deps.clock.now(), company.timezone), company.dueDate);
     if (left < 0) {

@@ -73,6 +73,7 @@ export const createExternalApi = (deps: ExternalApiDeps) => {
     }
     const company = await deps.data.withTenant({ companyId: found.companyId }, ({ tx }) => companiesQueries.get(tx, found.companyId));
     if (!company) throw new AppError('ERR_INVALID_API_TOKEN');
+    if (!company.status) throw new AppError('ERR_COMPANY_INACTIVE');
     if (company.dueDate !== NO_DUE_DATE && daysBetween(dayIn(deps.clock.now(), company.timezone), company.dueDate) < 0) throw new AppError('ERR_SUBSCRIPTION_EXPIRED');
     return { companyId: found.companyId, whatsappId: found.id };
   };

@@ -28,6 +28,7 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_VALIDATION: 'Invalid data. Check the fields.',
   ERR_INVALID_TOKEN: 'Invalid session. Please log in again.',
   ERR_SUBSCRIPTION_EXPIRED: 'Your subscription has expired. Please contact support.',
+  ERR_COMPANY_INACTIVE: 'Your company is inactive. Please contact support.',
   ERR_PLAN_FEATURE_DISABLED: 'This company is not allowed to access this page!',
   ERR_PLAN_LIMIT_USERS: 'The plan user limit has been reached.',
   ERR_PLAN_LIMIT_CONNECTIONS: 'The plan connection limit has been reached.',

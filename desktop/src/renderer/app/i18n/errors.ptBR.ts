@@ -29,6 +29,7 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_VALIDATION: 'Dados inválidos. Verifique os campos.',
   ERR_INVALID_TOKEN: 'Sessão inválida. Por favor entre novamente.',
   ERR_SUBSCRIPTION_EXPIRED: 'Sua assinatura expirou. Entre em contato com o suporte.',
+  ERR_COMPANY_INACTIVE: 'Sua empresa está inativa. Entre em contato com o suporte.',
   ERR_PLAN_FEATURE_DISABLED: 'Esta empresa não possui permissão para acessar essa página!',
   ERR_PLAN_LIMIT_USERS: 'Limite de usuários do plano atingido.',
   ERR_PLAN_LIMIT_CONNECTIONS: 'Limite de conexões do plano atingido.',

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUPER_EMAIL, SUPER_PASSWORD } from '../../../test/helpers/constants';
+import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
+import { createCompany } from '../../../test/helpers/world';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+const cookieOf = (headers: Record<string, unknown>) => {
+  const raw = [headers['set-cookie']].flat().find((c) => typeof c === 'string' && c.startsWith('jrt=')) as string | undefined;
+  return raw?.split(';')[0];
+};
+const refresh = (cookie: string) => app.app.inject({ method: 'POST', url: '/auth/refresh_token', headers: { cookie } });
+
+describe('a company the super user set inactive', () => {
+  it('an inactive company neither logs in, refreshes nor calls the API; the super user still does (issue 28 §7)', async () => {
+    const b = await createCompany(app);
+    const { user } = await b.addUser({});
+    const login = await app.app.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: 'Secret123' } });
+    const token = login.json().token as string;
+    const me = (t: string) => app.app.inject({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${t}` } });
+    expect((await me(token)).statusCode).toBe(200);
+    await app.owner`update companies set status = false where id = ${b.companyId}`;
+    expect((await me(token)).json()).toMatchObject({ error: 'ERR_SESSION_EXPIRED' });
+    expect((await refresh(cookieOf(login.headers)!)).json()).toMatchObject({ error: 'ERR_COMPANY_INACTIVE' });
+    const again = await app.app.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: 'Secret123' } });
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toMatchObject({ error: 'ERR_COMPANY_INACTIVE' });
+    const su = await app.app.inject({ method: 'POST', url: '/auth/login', payload: { email: SUPER_EMAIL, password: SUPER_PASSWORD } });
+    expect(su.statusCode).toBe(200);
+    await app.owner`update companies set status = true where id = ${b.companyId}`;
+    expect((await app.app.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: 'Secret123' } })).statusCode).toBe(200);
+  });
+
+});
