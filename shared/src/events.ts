@@ -73,7 +73,8 @@ export type DomainEvent =
   | { type: 'ticketNote.deleted'; companyId: number; ticketUuid: string; ticketId: number; id: number }
   | { type: 'user.created'; companyId: number; user: UserDto }
   /** `roomsChanged`: profile, queues or allTicket changed, so what the user may see (and their socket rooms). */
-  | { type: 'user.updated'; companyId: number; user: UserDto; roomsChanged?: true }
+  /** `sessionEnded`: an admin set the user's password; the auth module ends the user's session (issue 28 §7). */
+  | { type: 'user.updated'; companyId: number; user: UserDto; roomsChanged?: true; sessionEnded?: true }
   | { type: 'user.deleted'; companyId: number; userId: number }
   /** A user's sockets came or all went (the `userStatus` heartbeat; decision 0111). */
   | { type: 'user.online'; companyId: number; user: UserDto }

@@ -27,6 +27,6 @@ export const authModule = defineModule({
       await app.register(authRoutes(auth, k.config.version, k.config.loginRateLimit));
       await app.register(passwordResetRoutes(resets));
     };
-    return { publicRoutes, start: (rt) => registerAuthListeners(k.bus, rt) };
+    return { publicRoutes, start: (rt) => registerAuthListeners(k.bus, rt, auth) };
   },
 });

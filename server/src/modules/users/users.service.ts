@@ -129,11 +129,13 @@ export const createUsersService = (data: DataAccess) => ({
         });
       if (queuesChange) await repo.setQueues(tx, ctx.companyId, id, queueIds!);
       // The profile is a claim of the access token: the user's tokens end, the next refresh has the new one.
-      if (profileChanges) await repo.bumpSessionVersion(tx, ctx.companyId, id);
+      // A password an admin set ends the user's whole session (refresh chains too: the auth module, on the event).
+      const passwordSetByOther = !!passwordHash && id !== ctx.userId;
+      if (profileChanges || passwordSetByOther) await repo.bumpSessionVersion(tx, ctx.companyId, id);
       const dto = (await repo.getDto(tx, ctx.companyId, id))!;
       await auditQueries.record(tx, ctx, { entity: 'user', entityId: id, action: 'update', before: auditView(current), after: auditView(dto, !!passwordHash) });
       const roomsChanged = profileChanges || queuesChange || allTicketChanges;
-      stage({ type: 'user.updated', companyId: ctx.companyId, user: dto, ...(roomsChanged ? { roomsChanged: true as const } : {}) });
+      stage({ type: 'user.updated', companyId: ctx.companyId, user: dto, ...(roomsChanged ? { roomsChanged: true as const } : {}), ...(passwordSetByOther ? { sessionEnded: true as const } : {}) });
       return dto;
     });
   },

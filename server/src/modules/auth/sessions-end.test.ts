@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPER_EMAIL, SUPER_PASSWORD } from '../../../test/helpers/constants';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
-import { createCompany } from '../../../test/helpers/world';
+import { api, connectSocket, createCompany } from '../../../test/helpers/world';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -15,7 +15,25 @@ const cookieOf = (headers: Record<string, unknown>) => {
 };
 const refresh = (cookie: string) => app.app.inject({ method: 'POST', url: '/auth/refresh_token', headers: { cookie } });
 
-describe('a company the super user set inactive', () => {
+describe('sessions that must end (issue 28 §7)', () => {
+  it("a password an admin sets ends the user's session: access token, refresh chain and sockets", async () => {
+    const b = await createCompany(app);
+    const { user } = await b.addUser({});
+    const login = await app.app.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: 'Secret123' } });
+    const token = login.json().token as string;
+    const socket = await connectSocket(app, token);
+    const closed = new Promise<string>((resolve) => socket.on('disconnect', resolve));
+    const set = await api(app, b.adminToken).put(`/users/${user.id}`, { name: user.name, email: user.email, password: 'OutraSenha9' });
+    expect(set.status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    const me = await app.app.inject({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect(me.json()).toMatchObject({ error: 'ERR_SESSION_EXPIRED' });
+    expect((await refresh(cookieOf(login.headers)!)).statusCode).toBe(401);
+    expect((await app.app.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: 'OutraSenha9' } })).statusCode).toBe(200);
+    socket.close();
+  });
+
+
   it('an inactive company neither logs in, refreshes nor calls the API; the super user still does (issue 28 §7)', async () => {
     const b = await createCompany(app);
     const { user } = await b.addUser({});
