@@ -22,6 +22,8 @@ describe('the text catalogue', () => {
     expect(files.length).toBeGreaterThan(25);
     const owned = Object.values(featureTexts).flatMap((f) => Object.keys(f.ptBR));
     expect(owned.length).toBeGreaterThan(Object.keys(ptBR).length * 0.8);
+    // Every feature's texts file is in features.ts's list: its sections are in the catalogue.
+    expect(owned.filter((section) => !(section in ptBR))).toEqual([]);
   });
 
   it('has every key of pt-BR in en and es, and none more, feature by feature', () => {

@@ -1,37 +1,6 @@
 import type { Catalogue } from './ptBR';
 import { errorsEs } from './errors.es';
-import { es as announcements } from '../../features/announcements/announcements.texts';
-import { es as auth } from '../../features/auth/auth.texts';
-import { es as billing } from '../../features/billing/billing.texts';
-import { es as bot } from '../../features/bot/bot.texts';
-import { es as campaigns } from '../../features/campaigns/campaigns.texts';
-import { es as chats } from '../../features/chats/chats.texts';
-import { es as connections } from '../../features/connections/connections.texts';
-import { es as contactLists } from '../../features/contact-lists/contact-lists.texts';
-import { es as contacts } from '../../features/contacts/contacts.texts';
-import { es as dashboard } from '../../features/dashboard/dashboard.texts';
-import { es as desktopApp } from '../../features/desktop-app/desktop-app.texts';
-import { es as desktopNotify } from '../../features/desktop-notify/desktop-notify.texts';
-import { es as files } from '../../features/files/files.texts';
-import { es as helps } from '../../features/helps/helps.texts';
-import { es as kanban } from '../../features/kanban/kanban.texts';
-import { es as messages } from '../../features/messages/messages.texts';
-import { es as messagesApi } from '../../features/messages-api/messages-api.texts';
-import { es as plans } from '../../features/plans/plans.texts';
-import { es as prompts } from '../../features/prompts/prompts.texts';
-import { es as queueIntegrations } from '../../features/queue-integrations/queue-integrations.texts';
-import { es as queues } from '../../features/queues/queues.texts';
-import { es as quickMessages } from '../../features/quick-messages/quick-messages.texts';
-import { es as saasAdmin } from '../../features/saas-admin/saas-admin.texts';
-import { es as schedules } from '../../features/schedules/schedules.texts';
-import { es as settings } from '../../features/settings/settings.texts';
-import { es as simulator } from '../../features/simulator/simulator.texts';
-import { es as tags } from '../../features/tags/tags.texts';
-import { es as tagsAdmin } from '../../features/tags-admin/tags-admin.texts';
-import { es as tickets } from '../../features/tickets/tickets.texts';
-import { es as todo } from '../../features/todo/todo.texts';
-import { es as usersAdmin } from '../../features/users-admin/users-admin.texts';
-import { es as webhooks } from '../../features/webhooks/webhooks.texts';
+import { featureTexts } from './features';
 
 export const es: Catalogue = {
   common: {
@@ -107,36 +76,5 @@ export const es: Catalogue = {
     },
   },
   errors: errorsEs,
-  ...announcements,
-  ...auth,
-  ...billing,
-  ...bot,
-  ...campaigns,
-  ...chats,
-  ...connections,
-  ...contactLists,
-  ...contacts,
-  ...dashboard,
-  ...desktopApp,
-  ...desktopNotify,
-  ...files,
-  ...helps,
-  ...kanban,
-  ...messages,
-  ...messagesApi,
-  ...plans,
-  ...prompts,
-  ...queueIntegrations,
-  ...queues,
-  ...quickMessages,
-  ...saasAdmin,
-  ...schedules,
-  ...settings,
-  ...simulator,
-  ...tags,
-  ...tagsAdmin,
-  ...tickets,
-  ...todo,
-  ...usersAdmin,
-  ...webhooks,
+  ...featureTexts.es,
 };
