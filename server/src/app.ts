@@ -186,7 +186,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   const integrations = integrationDeps({ data, config }, { dialogflowBaseUrl: opts.dialogflowBaseUrl });
   const responders: Responders = {
     integration: createIntegrationResponder(integrations),
-    prompt: createPromptResponder({ data, media, secrets: promptSecrets(config), allowPrivateHosts: config.allowPrivateHosts ?? !config.production }),
+    prompt: createPromptResponder({ data, media, secrets: promptSecrets(config), allowPrivateHosts: config.allowPrivateHosts }),
     ...opts.responders,
   };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });

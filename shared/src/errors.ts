@@ -78,6 +78,7 @@ export const errorCodes = [
   'ERR_PLATFORM_COMPANY',
   'ERR_NO_WEBHOOK_FOUND',
   'ERR_WEBHOOK_URL_REFUSED',
+  'ERR_OUTBOUND_URL_REFUSED',
   'ERR_WEBHOOK_LIMIT',
   // Issue 15 §3 (external API; decision 0296).
   'ERR_SEND_HELD',
@@ -183,6 +184,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_NO_WEBHOOK_FOUND: 404,
   /** A webhook URL the server may not call (a private host in production; decision 0300). */
   ERR_WEBHOOK_URL_REFUSED: 400,
+  /** A queue integration's or prompt's URL that is (or resolves to) this machine or a private network (issue 28 §6). */
+  ERR_OUTBOUND_URL_REFUSED: 400,
   /** At most WEBHOOK_LIMITS.maxWebhooks webhooks per company. */
   ERR_WEBHOOK_LIMIT: 409,
   /** The connection's number-health gate held an external API send: `details.reason` (rate, daily-cap, warm-up) and `details.retryAt`. */

@@ -17,6 +17,8 @@ export const benchConfig = (): Config => ({
   port: 0,
   host: '127.0.0.1',
   production: false,
+  // The ingest bench's webhook receiver listens on 127.0.0.1.
+  allowPrivateHosts: true,
   dataDir: resolve('.bench-data'),
   appDbPassword: BENCH_APP_PASSWORD,
   jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-signing',

@@ -98,10 +98,10 @@ describe('the login rate limit (LOGIN_RATE_LIMIT)', () => {
   });
 });
 
-describe('outside calls to private hosts (decision 0195)', () => {
-  it('are refused in production and allowed elsewhere unless ALLOW_PRIVATE_HOSTS says otherwise', () => {
+describe('outside calls to private hosts (decisions 0195, 0343)', () => {
+  it('are refused everywhere, `npm start` included, unless ALLOW_PRIVATE_HOSTS=1', () => {
     const secret = 'x'.repeat(40);
-    expect(loadConfig({ DATA_DIR: dir }).allowPrivateHosts).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir }).allowPrivateHosts).toBe(false);
     expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: secret, PAYMENT_PROVIDER: 'sandbox' }).allowPrivateHosts).toBe(false);
     expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: secret, PAYMENT_PROVIDER: 'sandbox', ALLOW_PRIVATE_HOSTS: '1' }).allowPrivateHosts).toBe(true);
     expect(loadConfig({ DATA_DIR: dir, ALLOW_PRIVATE_HOSTS: '0' }).allowPrivateHosts).toBe(false);

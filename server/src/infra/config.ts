@@ -27,10 +27,10 @@ export interface Config {
   production: boolean;
   /**
    * Whether admins may point outside calls (AI prompt base URLs, webhook / n8n / Typebot URLs) at
-   * this machine or a private network (ALLOW_PRIVATE_HOSTS=1|0; default: not in production;
-   * decision 0195). Absent in a hand-built Config: not in production.
+   * this machine or a private network (ALLOW_PRIVATE_HOSTS=1). Off unless set, in development too:
+   * `npm start` is how most installations begin (issue 28 §6, decision 0343).
    */
-  allowPrivateHosts?: boolean;
+  allowPrivateHosts: boolean;
   dataDir: string;
   /** Owner connection (migrations). Unset → embedded PostgreSQL in dataDir. */
   databaseUrl?: string;
@@ -283,7 +283,7 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     uploadLimits: { image: env.UPLOAD_IMAGE_MAX_BYTES, video: env.UPLOAD_VIDEO_MAX_BYTES, audio: env.UPLOAD_AUDIO_MAX_BYTES, document: env.UPLOAD_DOCUMENT_MAX_BYTES },
     corsOrigins: env.CORS_ORIGINS,
     production,
-    allowPrivateHosts: env.ALLOW_PRIVATE_HOSTS ? env.ALLOW_PRIVATE_HOSTS === '1' : !production,
+    allowPrivateHosts: env.ALLOW_PRIVATE_HOSTS === '1',
     dataDir,
     databaseUrl,
     appDatabaseUrl: env.APP_DATABASE_URL,

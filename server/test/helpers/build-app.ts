@@ -30,6 +30,8 @@ export const testConfig = (over: Partial<Config> = {}): Config => ({
   realtimeAdapter: 'none',
   webDir: resolve('desktop/dist-none'),
   version: '0.0.0-test',
+  // The tests' fake services (webhook receivers, AI, Typebot, n8n) listen on 127.0.0.1; the guard's own tests turn this off.
+  allowPrivateHosts: true,
   ...over,
 });
 

@@ -16,6 +16,7 @@ const run = async () => {
       port: 0,
       host: '127.0.0.1',
       production: false,
+      allowPrivateHosts: true,
       dataDir: resolve('.test-data'),
       appDbPassword: 'unused',
       jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',

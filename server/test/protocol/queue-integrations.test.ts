@@ -12,7 +12,8 @@ let stage: Stage;
 let admin: SpecClient;
 let socket: SpecSocket;
 beforeAll(async () => {
-  stage = await createStage();
+  // As deployed: no ALLOW_PRIVATE_HOSTS (issue 28 §6).
+  stage = await createStage({ allowPrivateHosts: false });
   admin = await stage.adminTab();
   socket = await admin.socket().open();
 });
@@ -65,5 +66,14 @@ describe('the /queue-integration page and its modal', () => {
     const r = await admin.testQueueIntegration({ projectName: 'meu-projeto', jsonContent: '{"type":"service_account"}', language: 'pt-BR' });
     expect(r.status).toBe(400);
     expect(r.data).toMatchObject({ error: 'ERR_INTEGRATION_TEST_FAILED' });
+  });
+
+  it('refuses, when saved, an n8n URL on this machine (by name too) with a coded error the toast shows, and saves nothing', async () => {
+    for (const urlN8N of ['http://localhost:5678/webhook/pedido', 'http://127.0.0.1:5678/webhook/pedido', 'http://[::ffff:7f00:1]:5678/x']) {
+      const r = await admin.saveQueueIntegration({ ...blank, type: 'n8n', language: 'pt-BR', name: `n8n ${urlN8N}`, urlN8N });
+      expect(r.status, urlN8N).toBe(400);
+      expect(r.data).toMatchObject({ error: 'ERR_OUTBOUND_URL_REFUSED', message: expect.stringContaining('ALLOW_PRIVATE_HOSTS=1') });
+    }
+    expect((await admin.queueIntegrationsPage('n8n')).data.queueIntegrations).toEqual([]);
   });
 });

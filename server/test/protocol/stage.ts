@@ -2,6 +2,7 @@
  * The stage the protocol suite plays on: the whole server (real PostgreSQL, listening), the spec
  * client's origin allow-listed, one company with a sandbox phone, and a customer on that phone.
  */
+import type { Config } from '../../src/infra/config';
 import { createTestApp, type TestApp } from '../helpers/build-app';
 import { api, createCompany, type TestCompany } from '../helpers/world';
 import { uniquePhone } from '../helpers/tenants';
@@ -24,8 +25,9 @@ export interface Stage {
   close(): Promise<void>;
 }
 
-export const createStage = async (): Promise<Stage> => {
-  const app = await createTestApp({ config: specClientConfig() });
+/** `config`: what this installation sets (e.g. the private-network guard on, as deployed). */
+export const createStage = async (config: Partial<Config> = {}): Promise<Stage> => {
+  const app = await createTestApp({ config: { ...specClientConfig(), ...config } });
   const c = await createCompany(app);
   const admin = api(app, c.adminToken);
   const tab = async (email: string) => {

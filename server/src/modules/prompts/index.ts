@@ -17,7 +17,7 @@ export const promptsModule = defineModule({
   name: 'prompts',
   dependsOn: ['audit', 'companies', 'queues'],
   setup: (k: { data: DataAccess; bus: EventBus; config: Config }) => ({
-    routes: promptsRoutes(createPromptsService({ data: k.data, secrets: promptSecrets(k.config) })),
+    routes: promptsRoutes(createPromptsService({ data: k.data, secrets: promptSecrets(k.config), allowPrivateHosts: k.config.allowPrivateHosts })),
     start: (rt) => registerPromptListeners(k.bus, rt),
   }),
 });

@@ -5,8 +5,7 @@ import { latestOfTicket, type HistoryMessage } from '../messages';
 import * as repo from './prompts.repository';
 import type { PromptSecrets } from './prompts.secrets';
 import { redactPii } from './redact';
-import { isPrivateHost } from '../../lib/private-host';
-import { readCapped } from '../../lib/read-capped';
+import { OutboundError, outboundRequest } from '../../lib/outbound';
 
 /** The reply that asks for a person (server-behaviour §6): never sent to the customer. */
 export const TRANSFER_ACTION = 'Ação: Transferir para o setor de atendimento';
@@ -22,14 +21,12 @@ export interface PromptResponderOptions {
   /** Extra attempts after a 5xx / 429 / network error (never after a timeout or a 4xx). */
   retries?: number;
   /**
-   * Whether a prompt's base URL may name this machine or a private network (decision 0194): off in
-   * production, so one company's admin cannot point the server at its neighbours; tests and
-   * development (a local model) turn it on.
+   * Whether a prompt's base URL (and a voice region's URL) may reach this machine or a private
+   * network (decisions 0194, 0343): off unless ALLOW_PRIVATE_HOSTS=1, so one company's admin cannot
+   * point the server at its neighbours; tests and a local model turn it on.
    */
-  allowPrivateHosts?: boolean;
+  allowPrivateHosts: boolean;
 }
-
-export { isPrivateHost } from '../../lib/private-host';
 
 /** Marks a replay's calls (POST /bot/replay, decision 0201); the same header the integrations send. */
 export const REPLAY_HEADER = 'X-Balcao-Replay';
@@ -59,35 +56,45 @@ interface CallResult {
   attempts: number;
 }
 
-/** One bounded HTTP call: a timeout per attempt, bounded retries on 5xx / 429 / network errors, a size cap. */
-const call = async (url: string, init: RequestInit, opts: { timeoutMs: number; retries: number }): Promise<CallResult> => {
+interface CallInit {
+  headers: Record<string, string>;
+  body: string | FormData;
+}
+
+/** A form as bytes and its multipart content type (the one encoder fetch would use). */
+const encode = async (body: string | FormData): Promise<{ bytes: string | Buffer; type?: string }> => {
+  if (typeof body === 'string') return { bytes: body };
+  const r = new Response(body);
+  return { bytes: Buffer.from(await r.arrayBuffer()), type: r.headers.get('content-type') ?? undefined };
+};
+
+/**
+ * One bounded POST through the private-network guard (lib/outbound.ts): a timeout per attempt,
+ * bounded retries on 5xx / 429 / network errors, a size cap. A refused address is not retried.
+ */
+const call = async (url: string, init: CallInit, opts: { timeoutMs: number; retries: number; allowPrivateHosts: boolean }): Promise<CallResult> => {
   const started = Date.now();
+  const { bytes, type } = await encode(init.body);
+  const headers = type ? { ...init.headers, 'content-type': type } : init.headers;
   let attempts = 0;
   for (;;) {
     attempts++;
     try {
-      const res = await fetch(url, { ...init, signal: AbortSignal.timeout(opts.timeoutMs), redirect: 'error' });
-      const body = await readBody(res);
+      const res = await outboundRequest({ url, body: bytes, headers, timeoutMs: opts.timeoutMs, maxBytes: MAX_RESPONSE_BYTES, allowPrivateHosts: opts.allowPrivateHosts });
+      if (res.over) throw new CallError('too-large', res.status);
       const retryable = res.status >= 500 || res.status === 429;
       if (retryable && attempts <= opts.retries) continue;
-      if (!res.ok) throw new CallError(res.status === 401 || res.status === 403 ? 'unauthorized' : `http ${res.status}`, res.status);
-      return { status: res.status, body, durationMs: Date.now() - started, attempts };
+      if (res.status < 200 || res.status >= 300) throw new CallError(res.status === 401 || res.status === 403 ? 'unauthorized' : `http ${res.status}`, res.status);
+      return { status: res.status, body: res.body, durationMs: Date.now() - started, attempts };
     } catch (err) {
       if (err instanceof CallError) throw Object.assign(err, { durationMs: Date.now() - started });
-      const name = (err as Error).name;
-      if (name === 'TimeoutError' || name === 'AbortError') throw Object.assign(new CallError('timeout'), { durationMs: Date.now() - started });
+      const kind = err instanceof OutboundError ? err.kind : 'network';
+      if (kind === 'timeout') throw Object.assign(new CallError('timeout'), { durationMs: Date.now() - started });
+      if (kind === 'blocked-host' || kind === 'bad-url') throw Object.assign(new CallError(kind), { durationMs: Date.now() - started });
       if (attempts <= opts.retries) continue;
       throw Object.assign(new CallError('network'), { durationMs: Date.now() - started });
     }
   }
-};
-
-const readBody = async (res: Response): Promise<Buffer> => {
-  const declared = Number(res.headers.get('content-length') ?? '0');
-  if (declared > MAX_RESPONSE_BYTES) throw new CallError('too-large', res.status);
-  const { bytes, over } = await readCapped(res, MAX_RESPONSE_BYTES);
-  if (over) throw new CallError('too-large', res.status);
-  return bytes;
 };
 
 const json = (b: Buffer): unknown => {
@@ -138,7 +145,7 @@ export const createPromptResponder = (opts: PromptResponderOptions): ExternalRes
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const retries = Math.min(opts.retries ?? 1, 3);
   const ttsUrl = opts.ttsUrl ?? DEFAULT_TTS_URL;
-  const bounds = { timeoutMs, retries };
+  const bounds = { timeoutMs, retries, allowPrivateHosts: opts.allowPrivateHosts };
 
   const failed = (timeline: TimelineEntry[], kind: string, promptId: number | undefined, err: unknown): BotReply => {
     const e = err as CallError & { durationMs?: number };
@@ -178,7 +185,6 @@ export const createPromptResponder = (opts: PromptResponderOptions): ExternalRes
       const base = (p.baseUrl || 'https://api.openai.com/v1').replace(/\/+$/, '');
       const host = URL.canParse(base) ? new URL(base).hostname : undefined;
       if (host === undefined) return { messages: [], stop: true, timeline: [{ kind: 'ai', detail: { promptId, error: 'bad-base-url' } }] };
-      if (!opts.allowPrivateHosts && isPrivateHost(host)) return { messages: [], stop: true, timeline: [{ kind: 'ai', detail: { promptId, error: 'blocked-host', host } }] };
       const auth: Record<string, string> = { authorization: `Bearer ${apiKey}`, ...(turn.replay ? { [REPLAY_HEADER]: '1' } : {}) };
 
       // 1. A voice note is transcribed first.
@@ -190,7 +196,7 @@ export const createPromptResponder = (opts: PromptResponderOptions): ExternalRes
           const form = new FormData();
           form.append('model', 'whisper-1');
           form.append('file', new Blob([new Uint8Array(audio)]), turn.mediaPath);
-          const r = await call(`${base}/audio/transcriptions`, { method: 'POST', headers: auth, body: form }, bounds);
+          const r = await call(`${base}/audio/transcriptions`, { headers: auth, body: form }, bounds);
           const text = (json(r.body) as { text?: unknown }).text;
           if (typeof text !== 'string') throw new CallError('bad-json');
           inboundText = text;
@@ -210,7 +216,7 @@ export const createPromptResponder = (opts: PromptResponderOptions): ExternalRes
       };
       let content: string;
       try {
-        const r = await call(`${base}/chat/completions`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) }, bounds);
+        const r = await call(`${base}/chat/completions`, { headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) }, bounds);
         const parsed = json(r.body) as { choices?: { message?: { content?: unknown } }[]; usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } };
         const c = parsed.choices?.[0]?.message?.content;
         if (typeof c !== 'string') throw new CallError('bad-json');
@@ -252,7 +258,6 @@ export const createPromptResponder = (opts: PromptResponderOptions): ExternalRes
           const r = await call(
             ttsUrl(p.voiceRegion),
             {
-              method: 'POST',
               headers: { 'Ocp-Apim-Subscription-Key': voiceKey, 'content-type': 'application/ssml+xml', 'X-Microsoft-OutputFormat': TTS_FORMAT, 'user-agent': 'balcao' },
               body: ssml,
             },

@@ -2,6 +2,7 @@ import { can, maskSecret, PROMPT_DEFAULTS, type CreatePromptBody, type ListPromp
 import type { Tx } from '../../db/client';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
+import { checkOutboundUrl } from '../../lib/outbound';
 import { auditQueries } from '../audit';
 import { queuesQueries } from '../queues';
 import { ticketsQueries } from '../tickets';
@@ -64,8 +65,15 @@ const audited = (r: repo.PromptRow) => ({
   redactPii: r.redactPii,
 });
 
-export const createPromptsService = (deps: { data: DataAccess; secrets: PromptSecrets }) => {
+export const createPromptsService = (deps: { data: DataAccess; secrets: PromptSecrets; allowPrivateHosts: boolean }) => {
   const { data, secrets } = deps;
+  /** Before the transaction (a name is looked up): the base URL may not be this machine or a private network (issue 28 §6). */
+  const assertBaseUrl = async (ctx: Ctx, baseUrl: string | undefined) => {
+    admin(ctx);
+    if (!baseUrl) return;
+    const refused = await checkOutboundUrl(baseUrl, deps.allowPrivateHosts);
+    if (refused?.refusal === 'blocked-host') throw new AppError('ERR_OUTBOUND_URL_REFUSED', refused.message);
+  };
   const mustGet = async (tx: Tx, ctx: Ctx, id: number) => {
     const row = await repo.get(tx, ctx.companyId, id);
     if (!row) throw new AppError('ERR_NOT_FOUND', 'prompt not found');
@@ -92,8 +100,9 @@ export const createPromptsService = (deps: { data: DataAccess; secrets: PromptSe
         return toDto(await mustGet(tx, ctx, id), secrets);
       }),
 
-    create: (ctx: Ctx, body: CreatePromptBody): Promise<PromptDto> =>
-      data.withTenant(ctx, async ({ tx, stage }) => {
+    create: async (ctx: Ctx, body: CreatePromptBody): Promise<PromptDto> => {
+      await assertBaseUrl(ctx, body.baseUrl);
+      return data.withTenant(ctx, async ({ tx, stage }) => {
         admin(ctx);
         await assertQueue(tx, ctx, body.queueId);
         await assertNameFree(tx, ctx, body.name);
@@ -110,10 +119,12 @@ export const createPromptsService = (deps: { data: DataAccess; secrets: PromptSe
         const dto = toDto((await repo.get(tx, ctx.companyId, row.id))!, secrets);
         stage({ type: 'prompt.saved', companyId: ctx.companyId, prompt: dto, created: true });
         return dto;
-      }),
+      });
+    },
 
-    update: (ctx: Ctx, id: number, body: UpdatePromptBody): Promise<PromptDto> =>
-      data.withTenant(ctx, async ({ tx, stage }) => {
+    update: async (ctx: Ctx, id: number, body: UpdatePromptBody): Promise<PromptDto> => {
+      await assertBaseUrl(ctx, body.baseUrl);
+      return data.withTenant(ctx, async ({ tx, stage }) => {
         admin(ctx);
         const before = await mustGet(tx, ctx, id);
         if (body.queueId !== undefined) await assertQueue(tx, ctx, body.queueId);
@@ -132,7 +143,8 @@ export const createPromptsService = (deps: { data: DataAccess; secrets: PromptSe
         const dto = toDto((await repo.get(tx, ctx.companyId, id))!, secrets);
         stage({ type: 'prompt.saved', companyId: ctx.companyId, prompt: dto, created: false });
         return dto;
-      }),
+      });
+    },
 
     remove: (ctx: Ctx, id: number): Promise<void> =>
       data.withTenant(ctx, async ({ tx, stage }) => {

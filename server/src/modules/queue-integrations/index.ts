@@ -21,14 +21,15 @@ export const DIALOGFLOW_BASE_URL = 'https://dialogflow.googleapis.com';
  * What the service and the responder share: the sealing key (hand-built test configs have none:
  * a per-process key, so nothing sealed outlives the process), Dialogflow's base URL, bounds.
  */
-export const integrationDeps = (k: { data: DataAccess; config: Config }, opts: { dialogflowBaseUrl?: string; http?: HttpOptions; now?: () => number } = {}): IntegrationDeps => ({
+export const integrationDeps = (k: { data: DataAccess; config: Config }, opts: { dialogflowBaseUrl?: string; http?: Omit<HttpOptions, 'allowPrivateHosts'>; now?: () => number } = {}): IntegrationDeps => ({
   data: k.data,
   key: k.config.waEncryptionKey ?? randomBytes(32),
   dialogflowBaseUrl: opts.dialogflowBaseUrl ?? process.env.DIALOGFLOW_BASE_URL ?? DIALOGFLOW_BASE_URL,
-  http: opts.http ?? DEFAULT_HTTP,
+  // Every call, the token_uri of a Dialogflow account included, goes through the private-network guard.
+  http: { ...(opts.http ?? DEFAULT_HTTP), allowPrivateHosts: k.config.allowPrivateHosts },
   tokens: new TokenCache(),
   now: opts.now ?? Date.now,
-  allowPrivateHosts: k.config.allowPrivateHosts ?? !k.config.production,
+  allowPrivateHosts: k.config.allowPrivateHosts,
 });
 
 export const queueIntegrationsModule = defineModule({

@@ -157,8 +157,8 @@ describe('the bot responder (bot.port ExternalResponder)', () => {
     const id = (await admin().post<{ id: number }>('/queueIntegration', { name: 'Webhook local', type: 'webhook', urlN8N: `${hook.base}/hook`, secret: 'segredo' })).body.id;
     const turn = { companyId: a.companyId, ticketId: 1, ticketUuid: 'u', queueId: null, contact: { id: 1, name: 'Ana', number: '5511900000000' }, text: 'oi', mediaType: null, mediaPath: null, session: null };
     const calls = hookBodies.length;
-    const production = createIntegrationResponder(integrationDeps({ data: app.data, config: { ...testConfig(), production: true, waEncryptionKey: key } }, { http: { timeoutMs: 2000, retries: 0, maxBytes: 65536 } }));
-    expect(await production.respond(turn, { integrationId: id })).toMatchObject({ messages: [], stop: true, timeline: [{ kind: 'integration', detail: { error: 'blocked-host', host: '127.0.0.1' } }] });
+    const production = createIntegrationResponder(integrationDeps({ data: app.data, config: { ...testConfig(), production: true, allowPrivateHosts: false, waEncryptionKey: key } }, { http: { timeoutMs: 2000, retries: 0, maxBytes: 65536 } }));
+    expect(await production.respond(turn, { integrationId: id })).toMatchObject({ messages: [], stop: true, timeline: [{ kind: 'integration', detail: { error: 'blocked-host', status: null } }] });
     expect(hookBodies.length).toBe(calls);
     const allowed = createIntegrationResponder(integrationDeps({ data: app.data, config: { ...testConfig(), production: true, allowPrivateHosts: true, waEncryptionKey: key } }, { http: { timeoutMs: 2000, retries: 0, maxBytes: 65536 } }));
     expect(await allowed.respond(turn, { integrationId: id })).toMatchObject({ messages: [{ body: 'Recebido!' }] });

@@ -12,6 +12,7 @@ import type { Tx } from '../../db/client';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { pgCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { AppError } from '../../infra/errors';
+import { checkOutboundUrl } from '../../lib/outbound';
 import { open, seal } from '../../lib/sealed-value';
 import { auditQueries } from '../audit';
 import { queuesQueries } from '../queues';
@@ -29,8 +30,8 @@ export interface IntegrationDeps {
   http: HttpOptions;
   tokens: TokenCache;
   now: () => number;
-  /** Whether an integration's URL may name this machine or a private network (decision 0195). */
-  allowPrivateHosts?: boolean;
+  /** Whether an integration's URL may name this machine or a private network (decisions 0195, 0343). */
+  allowPrivateHosts: boolean;
 }
 
 /** Where a sealed value belongs: a row copied to another company or field does not open. */
@@ -55,6 +56,19 @@ export const createQueueIntegrationsService = (deps: IntegrationDeps) => {
     const row = lock ? await repo.lock(tx, ctx.companyId, id) : await repo.get(tx, ctx.companyId, id);
     if (!row) throw new AppError('ERR_NO_INTEGRATION_FOUND');
     return row;
+  };
+  /**
+   * Before the transaction (a name is looked up): the URL and a Dialogflow key's token_uri may not
+   * be this machine or a private network (issue 28 §6). A call is guarded again when it is made.
+   */
+  const checkUrls = async (ctx: Ctx, body: UpdateQueueIntegrationBody) => {
+    manager(ctx);
+    const urls = [body.urlN8N, body.jsonContent ? parseServiceAccount(body.jsonContent)?.token_uri : undefined];
+    for (const url of urls) {
+      if (!url) continue;
+      const refused = await checkOutboundUrl(url, deps.allowPrivateHosts);
+      if (refused?.refusal === 'blocked-host') throw new AppError('ERR_OUTBOUND_URL_REFUSED', refused.message);
+    }
   };
   /** Body → columns: secrets sealed ('' = keep on update), projectName = name for non-Dialogflow kinds (administration.md §5). */
   const columns = (ctx: Ctx, body: UpdateQueueIntegrationBody, type: string, name: string) => {
@@ -83,8 +97,9 @@ export const createQueueIntegrationsService = (deps: IntegrationDeps) => {
         return repo.toDto(await of(tx, ctx, id));
       }),
 
-    create: (ctx: Ctx, body: CreateQueueIntegrationBody): Promise<QueueIntegrationDto> =>
-      data.withTenant(ctx, async ({ tx, stage }) => {
+    create: async (ctx: Ctx, body: CreateQueueIntegrationBody): Promise<QueueIntegrationDto> => {
+      await checkUrls(ctx, body);
+      return data.withTenant(ctx, async ({ tx, stage }) => {
         manager(ctx);
         if (await repo.nameTaken(tx, ctx.companyId, body.name)) throw taken();
         const row = await repo.insert(tx, { ...columns(ctx, body, body.type, body.name), companyId: ctx.companyId, name: body.name, type: body.type });
@@ -93,10 +108,12 @@ export const createQueueIntegrationsService = (deps: IntegrationDeps) => {
         await auditQueries.record(tx, ctx, { entity: 'queue-integration', entityId: dto.id, action: 'create', after: auditView(dto) });
         stage({ type: 'queueIntegration.saved', companyId: ctx.companyId, queueIntegration: dto, created: true });
         return dto;
-      }),
+      });
+    },
 
-    update: (ctx: Ctx, id: number, body: UpdateQueueIntegrationBody): Promise<QueueIntegrationDto> =>
-      data.withTenant(ctx, async ({ tx, stage }) => {
+    update: async (ctx: Ctx, id: number, body: UpdateQueueIntegrationBody): Promise<QueueIntegrationDto> => {
+      await checkUrls(ctx, body);
+      return data.withTenant(ctx, async ({ tx, stage }) => {
         manager(ctx);
         const before = await of(tx, ctx, id, true);
         const name = body.name ?? before.name;
@@ -117,7 +134,8 @@ export const createQueueIntegrationsService = (deps: IntegrationDeps) => {
         });
         stage({ type: 'queueIntegration.saved', companyId: ctx.companyId, queueIntegration: dto, created: false });
         return dto;
-      }),
+      });
+    },
 
     /** Deleting unlinks it from the queues and connections that used it (the spec's confirmation says so; decision 0181). */
     remove: (ctx: Ctx, id: number): Promise<void> =>

@@ -1,6 +1,5 @@
 import type { BotReply, BotTurn, ExternalResponder } from '../bot';
 import { systemCtx } from '../../db/tenant';
-import { outboundUrlRefusal } from '../../lib/private-host';
 import { callDialogflow, parseServiceAccount } from './clients/dialogflow';
 import { callTypebot } from './clients/typebot';
 import { callWebhook } from './clients/webhook';
@@ -26,11 +25,6 @@ export const createIntegrationResponder = (deps: IntegrationDeps): ExternalRespo
     try {
       const row = await deps.data.withTenant(systemCtx(turn.companyId), ({ tx }) => repo.get(tx, turn.companyId, id));
       if (!row) return failed(id, 'not-found');
-      // An admin-typed URL never reaches this machine or its network unless the installation allows it.
-      if (row.type !== 'dialogflow' && row.urlN8N) {
-        const refused = outboundUrlRefusal(row.urlN8N, deps.allowPrivateHosts ?? false);
-        if (refused) return failed(id, refused, { type: row.type, host: URL.canParse(row.urlN8N) ? new URL(row.urlN8N).hostname : null });
-      }
       switch (row.type) {
         case 'typebot':
           if (!row.urlN8N || !row.typebotSlug) return failed(id, 'not-configured', { type: row.type });

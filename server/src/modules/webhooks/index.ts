@@ -30,7 +30,7 @@ export const webhooksModule = defineModule({
   setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; config: Config; webhookLimits?: DeliveryLimits }) => {
     // Hand-built test configs have no key: a per-process one, so nothing sealed outlives the process.
     const key = k.config.waEncryptionKey ?? randomBytes(32);
-    const allowPrivateHosts = k.config.allowPrivateHosts ?? !k.config.production;
+    const allowPrivateHosts = k.config.allowPrivateHosts;
     const outbox = createOutbox({ data: k.data, jobs: k.jobs, log: k.app.log });
     const sender = createWebhookSender({ data: k.data, jobs: k.jobs, key, allowPrivateHosts, limits: k.webhookLimits ?? DEFAULT_DELIVERY_LIMITS });
     const pruner = createDeliveryPruner({ data: k.data });

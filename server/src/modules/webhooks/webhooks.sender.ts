@@ -3,7 +3,7 @@ import https from 'node:https';
 import { WEBHOOK_DELIVERY_HEADER, WEBHOOK_EVENT_HEADER, WEBHOOK_LIMITS, WEBHOOK_SIGNATURE_HEADER } from '@balcao/shared';
 import { systemCtx, type DataAccess } from '../../db/tenant';
 import type { JobPayloads, Jobs } from '../../infra/jobs';
-import { outboundUrlRefusal } from '../../lib/private-host';
+import { outboundRequest, type OutboundError } from '../../lib/outbound';
 import { openSecret } from './webhooks.secrets';
 import * as repo from './webhooks.repository';
 import { signatureHeader } from './webhooks.signing';
@@ -40,59 +40,26 @@ const agents = {
 
 type Answer = { status: number | null; body: string | null; error: string | null };
 
-/** One POST, never throwing: the receiver's status and (truncated) body, or why there was none. A redirect counts as a failure (it could lead to a private host). */
-const post = (url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<Answer> =>
-  new Promise((resolve) => {
-    let settled = false;
-    const done = (a: Answer) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(a);
-    };
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return done({ status: null, body: null, error: 'network: invalid URL' });
-    }
-    const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
-    const request = (target.protocol === 'https:' ? https : http).request(
-      target,
-      {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'Balcao-Webhooks/1', ...headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const finish = () => {
-          const status = res.statusCode ?? 0;
-          done({ status, body: Buffer.concat(chunks).toString('utf8').slice(0, WEBHOOK_LIMITS.responseChars), error: status >= 200 && status < 300 ? null : `HTTP ${status}` });
-        };
-        res.on('data', (chunk: Buffer) => {
-          if (size >= READ_BYTES) return;
-          chunks.push(chunk.subarray(0, READ_BYTES - size));
-          size += chunk.length;
-          // A huge or endless answer: what was read is enough, the rest is dropped with the connection.
-          if (size >= READ_BYTES) {
-            finish();
-            res.destroy();
-          }
-        });
-        res.on('end', finish);
-        res.on('error', () => finish());
-      },
-    );
-    // The whole try, not only the socket's silences.
-    const timer = setTimeout(() => {
-      request.destroy();
-      done({ status: null, body: null, error: `timeout after ${timeoutMs} ms` });
-    }, timeoutMs);
-    request.on('error', (err: NodeJS.ErrnoException) => done({ status: null, body: null, error: `network: ${err.message}`.slice(0, 300) }));
-    request.end(body);
-  });
+/** One POST, never throwing: the receiver's status and (truncated) body, or why there was none; `refused` when the guard kept it from a private address. */
+const post = async (url: string, body: string, headers: Record<string, string>, timeoutMs: number, allowPrivateHosts: boolean): Promise<{ answer: Answer; refused: boolean }> => {
+  try {
+    const res = await outboundRequest({
+      url,
+      body,
+      timeoutMs,
+      maxBytes: READ_BYTES,
+      allowPrivateHosts,
+      agents,
+      headers: { 'content-type': 'application/json', 'user-agent': 'Balcao-Webhooks/1', ...headers },
+    });
+    const ok = res.status >= 200 && res.status < 300;
+    return { answer: { status: res.status, body: res.body.toString('utf8').slice(0, WEBHOOK_LIMITS.responseChars), error: ok ? null : `HTTP ${res.status}` }, refused: false };
+  } catch (err) {
+    const e = err as OutboundError;
+    const refused = e.kind === 'blocked-host' || e.kind === 'bad-url';
+    return { answer: { status: null, body: null, error: e.kind === 'network' ? `network: ${e.message}` : e.message }, refused };
+  }
+};
 
 /** A counting gate: `run` waits for one of `size` places. */
 const gate = (size: number) => {
@@ -150,16 +117,12 @@ export const createWebhookSender = (deps: { data: DataAccess; jobs: Jobs; key: B
 
   /** One try of one delivery: the receiver's answer, or why nothing was sent. */
   const attempt = async (companyId: number, d: repo.DeliveryToTry, w: repo.WebhookRow): Promise<{ answer: Answer; refused: boolean }> => {
-    const refused = outboundUrlRefusal(w.url, deps.allowPrivateHosts);
     if (!w.active) return { answer: { status: null, body: null, error: 'webhook disabled' }, refused: false };
-    if (refused) return { answer: { status: null, body: null, error: refused }, refused: true };
     const secret = secretOf(companyId, w);
     if (secret === '') return { answer: { status: null, body: null, error: 'secret does not open (rotate it)' }, refused: false };
     const raw = d.body;
-    const answer = await gateOf(w.id)(() =>
-      post(w.url, raw, { [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, raw, nowSeconds()), [WEBHOOK_EVENT_HEADER]: d.event, [WEBHOOK_DELIVERY_HEADER]: d.eventId }, limits.timeoutMs),
-    );
-    return { answer, refused: false };
+    const headers = { [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, raw, nowSeconds()), [WEBHOOK_EVENT_HEADER]: d.event, [WEBHOOK_DELIVERY_HEADER]: d.eventId };
+    return gateOf(w.id)(() => post(w.url, raw, headers, limits.timeoutMs, deps.allowPrivateHosts));
   };
 
   /** Runs one job; returns each of its deliveries' outcome in the job's order (tests read them). */

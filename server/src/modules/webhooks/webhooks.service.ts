@@ -15,7 +15,7 @@ import type { Tx } from '../../db/client';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import type { Jobs } from '../../infra/jobs';
-import { outboundUrlRefusal } from '../../lib/private-host';
+import { checkOutboundUrl } from '../../lib/outbound';
 import { auditQueries } from '../audit';
 import type { Outbox } from './webhooks.outbox';
 import * as repo from './webhooks.repository';
@@ -56,10 +56,13 @@ export const createWebhooksService = (deps: WebhookDeps) => {
     }
   };
   const dto = (r: repo.WebhookRow) => repo.toDto(r, tail(r));
-  const checkUrl = (url: string) => {
-    const refused = outboundUrlRefusal(url, deps.allowPrivateHosts);
-    if (refused === 'bad-url') throw new AppError('ERR_VALIDATION', 'invalid URL');
-    if (refused) throw new AppError('ERR_WEBHOOK_URL_REFUSED');
+  /** Before the transaction: a name is looked up, and a lookup must not hold a connection. */
+  const checkUrl = async (ctx: Ctx, url: string | undefined) => {
+    manager(ctx);
+    if (url === undefined) return;
+    const refused = await checkOutboundUrl(url, deps.allowPrivateHosts);
+    if (refused?.refusal === 'bad-url') throw new AppError('ERR_VALIDATION', 'invalid URL');
+    if (refused) throw new AppError('ERR_WEBHOOK_URL_REFUSED', refused.message);
   };
   /** After a change commits: this process sees it at once, others within the cache's TTL. */
   const changed = <T>(ctx: Ctx, p: Promise<T>) => p.finally(() => deps.outbox.invalidate(ctx.companyId));
@@ -71,12 +74,12 @@ export const createWebhooksService = (deps: WebhookDeps) => {
         return { webhooks: (await repo.list(tx, ctx.companyId)).map(dto) };
       }),
 
-    create: (ctx: Ctx, body: CreateWebhookBody): Promise<WebhookSecretResponse> =>
-      changed(
+    create: async (ctx: Ctx, body: CreateWebhookBody): Promise<WebhookSecretResponse> => {
+      await checkUrl(ctx, body.url);
+      return changed(
         ctx,
         data.withTenant(ctx, async ({ tx }) => {
           manager(ctx);
-          checkUrl(body.url);
           if ((await repo.count(tx, ctx.companyId)) >= WEBHOOK_LIMITS.maxWebhooks) throw new AppError('ERR_WEBHOOK_LIMIT');
           const secret = newSecret();
           const row = await repo.insert(tx, { companyId: ctx.companyId, name: body.name, url: body.url, events: [...new Set(body.events)], active: body.active, secretSealed: sealSecret(key, ctx.companyId, secret) });
@@ -84,22 +87,24 @@ export const createWebhooksService = (deps: WebhookDeps) => {
           await auditQueries.record(tx, ctx, { entity: 'webhook', entityId: row.id, action: 'create', after: { ...auditView(webhook), secret: 'new' } });
           return { webhook, secret };
         }),
-      ),
+      );
+    },
 
-    update: (ctx: Ctx, id: number, body: UpdateWebhookBody): Promise<WebhookDto> =>
-      changed(
+    update: async (ctx: Ctx, id: number, body: UpdateWebhookBody): Promise<WebhookDto> => {
+      await checkUrl(ctx, body.url);
+      return changed(
         ctx,
         data.withTenant(ctx, async ({ tx }) => {
           manager(ctx);
           const before = await of(tx, ctx, id, true);
-          if (body.url !== undefined) checkUrl(body.url);
           const cols = Object.fromEntries(Object.entries({ ...body, events: body.events && [...new Set(body.events)] }).filter(([, v]) => v !== undefined));
           const row = await repo.update(tx, ctx.companyId, id, cols);
           const after = dto(row);
           await auditQueries.record(tx, ctx, { entity: 'webhook', entityId: id, action: 'update', before: auditView(dto(before)), after: auditView(after) });
           return after;
         }),
-      ),
+      );
+    },
 
     remove: (ctx: Ctx, id: number): Promise<void> =>
       changed(

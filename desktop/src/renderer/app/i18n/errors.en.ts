@@ -73,6 +73,7 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_PLATFORM_COMPANY: "The platform's own company cannot be deleted.",
   ERR_NO_WEBHOOK_FOUND: 'Webhook not found.',
   ERR_WEBHOOK_URL_REFUSED: 'This address cannot be called from the server (a private or local network).',
+  ERR_OUTBOUND_URL_REFUSED: 'This address cannot be called from the server (a private or local network).',
   ERR_WEBHOOK_LIMIT: 'This company already has the maximum number of webhooks.',
   ERR_SEND_HELD: "Send held by the number's health gate (per-minute, daily or warm-up limit). Try again later.",
   ERR_CONTACT_OPTED_OUT: 'This contact asked not to receive messages.',

@@ -73,6 +73,7 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_PLATFORM_COMPANY: 'La empresa de la plataforma no se puede eliminar.',
   ERR_NO_WEBHOOK_FOUND: 'Webhook no encontrado.',
   ERR_WEBHOOK_URL_REFUSED: 'El servidor no puede llamar a esta dirección (una red privada o local).',
+  ERR_OUTBOUND_URL_REFUSED: 'El servidor no puede llamar a esta dirección (una red privada o local).',
   ERR_WEBHOOK_LIMIT: 'Esta empresa ya tiene el número máximo de webhooks.',
   ERR_SEND_HELD: 'Envío retenido por la salud del número (límite por minuto, diario o calentamiento). Inténtelo más tarde.',
   ERR_CONTACT_OPTED_OUT: 'Este contacto pidió no recibir mensajes.',

@@ -74,6 +74,7 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_PLATFORM_COMPANY: 'A empresa da plataforma não pode ser excluída.',
   ERR_NO_WEBHOOK_FOUND: 'Webhook não encontrado.',
   ERR_WEBHOOK_URL_REFUSED: 'O servidor não pode chamar este endereço (uma rede privada ou local).',
+  ERR_OUTBOUND_URL_REFUSED: 'O servidor não pode chamar este endereço (uma rede privada ou local).',
   ERR_WEBHOOK_LIMIT: 'Esta empresa já tem o número máximo de webhooks.',
   ERR_SEND_HELD: 'Envio retido pela saúde do número (limite por minuto, diário ou aquecimento). Tente novamente mais tarde.',
   ERR_CONTACT_OPTED_OUT: 'Este contato pediu para não receber mensagens.',

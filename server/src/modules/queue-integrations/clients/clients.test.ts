@@ -13,7 +13,7 @@ import type { HttpOptions } from './http';
 import { callTypebot, parseControl, type TypebotConfig } from './typebot';
 import { callWebhook, SIGNATURE_HEADER } from './webhook';
 
-const http: HttpOptions = { timeoutMs: 300, retries: 2, maxBytes: 64 * 1024, backoffMs: () => 0 };
+const http: HttpOptions = { timeoutMs: 300, retries: 2, maxBytes: 64 * 1024, backoffMs: () => 0, allowPrivateHosts: true };
 const turn = (over: Partial<BotTurn> = {}): BotTurn => ({
   companyId: 7,
   ticketId: 11,
