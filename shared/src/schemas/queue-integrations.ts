@@ -32,6 +32,13 @@ export const QueueIntegrationDto = z.object({
 });
 export type QueueIntegrationDto = z.infer<typeof QueueIntegrationDto>;
 
+/**
+ * What a save answers: the integration, and — once, when the server made one because a webhook or
+ * n8n integration had none — the secret that signs its calls (decision 0344). It is never shown again.
+ */
+export const SavedQueueIntegration = QueueIntegrationDto.extend({ generatedSecret: z.string().optional() });
+export type SavedQueueIntegration = z.infer<typeof SavedQueueIntegration>;
+
 /** administration.md §5: name required, 2–50 ('Too Short!' / 'Too Long!' / 'Required'). */
 export const queueIntegrationName = z.string({ error: msg.required }).trim().min(1, msg.required).min(2, msg.tooShort).max(50, msg.tooLong);
 const url = z.union([z.literal(''), z.string().trim().max(2000).url().refine((u) => /^https?:\/\//i.test(u), 'http(s) only')]);

@@ -13,7 +13,6 @@ import { createQueueIntegrationsService, type IntegrationDeps } from './queue-in
 
 export { createIntegrationResponder } from './responder';
 export { createQueueIntegrationsService, type QueueIntegrationsService } from './queue-integrations.service';
-export { SIGNATURE_HEADER, sign as signWebhookBody } from './clients/webhook';
 
 export const DIALOGFLOW_BASE_URL = 'https://dialogflow.googleapis.com';
 

@@ -5,12 +5,12 @@
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wireEvent, type ListQueueIntegrationsResponse, type PlanDto, type QueueIntegrationDto } from '@balcao/shared';
+import { wireEvent, type ListQueueIntegrationsResponse, type PlanDto, type QueueIntegrationDto, type SavedQueueIntegration } from '@balcao/shared';
 import { createTestApp, testConfig, type TestApp } from '../../../test/helpers/build-app';
 import { SUPER_EMAIL, SUPER_PASSWORD } from '../../../test/helpers/constants';
 import { startLocalServer } from '../../../test/helpers/local-server';
 import { api, connectSocket, createCompany, login, nextEvent, type TestCompany } from '../../../test/helpers/world';
-import { sign } from './clients/webhook';
+import { verifySignature } from '../../lib/signature';
 import { createIntegrationResponder, integrationDeps } from '.';
 
 const key = randomBytes(32);
@@ -148,9 +148,41 @@ describe('the bot responder (bot.port ExternalResponder)', () => {
     const r = await responder.respond(turn, { integrationId: id });
     expect(r).toMatchObject({ messages: [{ body: 'Recebido!' }], stop: false });
     const last = hookBodies.at(-1)!;
-    expect(last.signature).toBe(sign('segredo', last.body));
+    expect(last.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(verifySignature('segredo', last.body, last.signature ?? '', { nowSeconds: Math.floor(Date.now() / 1000), toleranceSeconds: 300 })).toBe(true);
     const other = await createCompany(app);
     expect(await responder.respond({ ...turn, companyId: other.companyId }, { integrationId: id })).toMatchObject({ stop: true, timeline: [{ detail: { error: 'not-found' } }] });
+  });
+
+  it('gives a webhook or n8n integration saved without a secret one, shown once, that signs its calls; a typebot gets none (issue 28 §3)', async () => {
+    const socket = await connectSocket(app, a.adminToken);
+    const made = await admin().post<SavedQueueIntegration>('/queueIntegration', { name: 'Sem segredo', type: 'webhook', urlN8N: `${hook.base}/hook` });
+    expect(made.status).toBe(200);
+    const secret = made.body.generatedSecret!;
+    expect(secret).toMatch(/^whsec_[\w-]{43}$/);
+    expect(made.body).toMatchObject({ secret: '', secretConfigured: true });
+    const frame = await nextEvent(socket, wireEvent(a.companyId, 'queueIntegration'), (p: { action: string }) => p.action === 'create');
+    socket.close();
+    expect(JSON.stringify(frame)).not.toContain(secret);
+    expect((await admin().get<SavedQueueIntegration>(`/queueIntegration/${made.body.id}`)).body.generatedSecret).toBeUndefined();
+    // An edit that leaves the secret alone keeps it (and says nothing of it).
+    expect((await admin().put<SavedQueueIntegration>(`/queueIntegration/${made.body.id}`, { name: 'Sem segredo 2' })).body.generatedSecret).toBeUndefined();
+
+    const responder = createIntegrationResponder(integrationDeps({ data: app.data, config: { ...testConfig(), waEncryptionKey: key } }, { http: { timeoutMs: 2000, retries: 0, maxBytes: 65536 } }));
+    const turn = { companyId: a.companyId, ticketId: 1, ticketUuid: 'u', queueId: null, contact: { id: 1, name: 'Ana', number: '5511900000000' }, text: 'oi', mediaType: null, mediaPath: null, session: null };
+    await responder.respond(turn, { integrationId: made.body.id });
+    const last = hookBodies.at(-1)!;
+    expect(verifySignature(secret, last.body, last.signature ?? '', { nowSeconds: Math.floor(Date.now() / 1000), toleranceSeconds: 300 })).toBe(true);
+
+    // One saved before every integration had a secret gets one at its next save.
+    await app.owner`update queue_integrations set secret = '' where id = ${made.body.id}`;
+    const resaved = await admin().put<SavedQueueIntegration>(`/queueIntegration/${made.body.id}`, { name: 'Sem segredo 3' });
+    expect(resaved.body.generatedSecret).toMatch(/^whsec_/);
+    expect(resaved.body.generatedSecret).not.toBe(secret);
+
+    const typebot = await admin().post<SavedQueueIntegration>('/queueIntegration', { name: 'Typebot sem segredo', type: 'typebot', urlN8N: 'https://typebot.example.com', typebotSlug: 'x' });
+    expect(typebot.body).toMatchObject({ secretConfigured: false });
+    expect(typebot.body.generatedSecret).toBeUndefined();
   });
 
   it('refuses a URL on this machine when private hosts are not allowed (production), and allows it with ALLOW_PRIVATE_HOSTS=1', async () => {

@@ -7,6 +7,7 @@ import {
   ListQueueIntegrationsResponse,
   OkResponse,
   QueueIntegrationDto,
+  SavedQueueIntegration,
   TestQueueIntegrationBody,
   TestQueueIntegrationResponse,
   UpdateQueueIntegrationBody,
@@ -17,10 +18,10 @@ import type { QueueIntegrationsService } from './queue-integrations.service';
 export const queueIntegrationsRoutes = (svc: QueueIntegrationsService) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/queueIntegration', { schema: { querystring: ListQueueIntegrationsQuery, response: { 200: ListQueueIntegrationsResponse } } }, (req) => svc.page(req.ctx, req.query));
-  app.post('/queueIntegration', { schema: { body: CreateQueueIntegrationBody, response: { 200: QueueIntegrationDto } } }, (req) => svc.create(req.ctx, req.body));
+  app.post('/queueIntegration', { schema: { body: CreateQueueIntegrationBody, response: { 200: SavedQueueIntegration } } }, (req) => svc.create(req.ctx, req.body));
   app.post('/queueIntegration/testSession', { schema: { body: TestQueueIntegrationBody, response: { 200: TestQueueIntegrationResponse } } }, (req) => svc.test(req.ctx, req.body));
   app.get('/queueIntegration/:id', { schema: { params: IdParam, response: { 200: QueueIntegrationDto } } }, (req) => svc.show(req.ctx, req.params.id));
-  app.put('/queueIntegration/:id', { schema: { params: IdParam, body: UpdateQueueIntegrationBody, response: { 200: QueueIntegrationDto } } }, (req) => svc.update(req.ctx, req.params.id, req.body));
+  app.put('/queueIntegration/:id', { schema: { params: IdParam, body: UpdateQueueIntegrationBody, response: { 200: SavedQueueIntegration } } }, (req) => svc.update(req.ctx, req.params.id, req.body));
   app.delete('/queueIntegration/:id', { schema: { params: IdParam, response: { 200: OkResponse } } }, async (req) => {
     await svc.remove(req.ctx, req.params.id);
     return { ok: true as const };

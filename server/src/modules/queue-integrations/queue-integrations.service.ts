@@ -4,6 +4,7 @@ import {
   type ListQueueIntegrationsQuery,
   type ListQueueIntegrationsResponse,
   type QueueIntegrationDto,
+  type SavedQueueIntegration,
   type TestQueueIntegrationBody,
   type TestQueueIntegrationResponse,
   type UpdateQueueIntegrationBody,
@@ -13,6 +14,7 @@ import type { Ctx, DataAccess } from '../../db/tenant';
 import { pgCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { AppError } from '../../infra/errors';
 import { checkOutboundUrl } from '../../lib/outbound';
+import { newSecret } from '../../lib/signature';
 import { open, seal } from '../../lib/sealed-value';
 import { auditQueries } from '../audit';
 import { queuesQueries } from '../queues';
@@ -33,6 +35,9 @@ export interface IntegrationDeps {
   /** Whether an integration's URL may name this machine or a private network (decisions 0195, 0343). */
   allowPrivateHosts: boolean;
 }
+
+/** The kinds whose calls carry X-Balcao-Signature, so they always have a secret (issue 28 §3). */
+const signs = (type: string) => type === 'webhook' || type === 'n8n';
 
 /** Where a sealed value belongs: a row copied to another company or field does not open. */
 export const aad = (companyId: number, field: 'jsonContent' | 'secret') => `queue_integrations:${companyId}:${field}`;
@@ -97,28 +102,31 @@ export const createQueueIntegrationsService = (deps: IntegrationDeps) => {
         return repo.toDto(await of(tx, ctx, id));
       }),
 
-    create: async (ctx: Ctx, body: CreateQueueIntegrationBody): Promise<QueueIntegrationDto> => {
+    create: async (ctx: Ctx, body: CreateQueueIntegrationBody): Promise<SavedQueueIntegration> => {
       await checkUrls(ctx, body);
+      const generatedSecret = signs(body.type) && !body.secret ? newSecret() : undefined;
       return data.withTenant(ctx, async ({ tx, stage }) => {
         manager(ctx);
         if (await repo.nameTaken(tx, ctx.companyId, body.name)) throw taken();
-        const row = await repo.insert(tx, { ...columns(ctx, body, body.type, body.name), companyId: ctx.companyId, name: body.name, type: body.type });
+        const row = await repo.insert(tx, { ...columns(ctx, { ...body, secret: generatedSecret ?? body.secret }, body.type, body.name), companyId: ctx.companyId, name: body.name, type: body.type });
         if (!row) throw taken();
         const dto = repo.toDto(row);
         await auditQueries.record(tx, ctx, { entity: 'queue-integration', entityId: dto.id, action: 'create', after: auditView(dto) });
         stage({ type: 'queueIntegration.saved', companyId: ctx.companyId, queueIntegration: dto, created: true });
-        return dto;
+        return generatedSecret ? { ...dto, generatedSecret } : dto;
       });
     },
 
-    update: async (ctx: Ctx, id: number, body: UpdateQueueIntegrationBody): Promise<QueueIntegrationDto> => {
+    update: async (ctx: Ctx, id: number, body: UpdateQueueIntegrationBody): Promise<SavedQueueIntegration> => {
       await checkUrls(ctx, body);
       return data.withTenant(ctx, async ({ tx, stage }) => {
         manager(ctx);
         const before = await of(tx, ctx, id, true);
         const name = body.name ?? before.name;
         if (body.name !== undefined && (await repo.nameTaken(tx, ctx.companyId, body.name, id))) throw taken();
-        const row = await repo.update(tx, ctx.companyId, id, columns(ctx, body, body.type ?? before.type, name)).catch((err: unknown) => {
+        // One saved before every signing integration had a secret gets one now (decision 0344).
+        const generatedSecret = signs(body.type ?? before.type) && !body.secret && before.secret === '' ? newSecret() : undefined;
+        const row = await repo.update(tx, ctx.companyId, id, columns(ctx, { ...body, secret: generatedSecret ?? body.secret }, body.type ?? before.type, name)).catch((err: unknown) => {
           if (pgCode(err) === UNIQUE_VIOLATION) throw taken();
           throw err;
         });
@@ -129,11 +137,11 @@ export const createQueueIntegrationsService = (deps: IntegrationDeps) => {
           entity: 'queue-integration',
           entityId: id,
           action: 'update',
-          before: { ...auditView(old), ...(body.jsonContent ? { jsonContent: 'old' } : {}), ...(body.secret ? { secret: 'old' } : {}) },
-          after: { ...auditView(dto), ...(body.jsonContent ? { jsonContent: 'new' } : {}), ...(body.secret ? { secret: 'new' } : {}) },
+          before: { ...auditView(old), ...(body.jsonContent ? { jsonContent: 'old' } : {}), ...(body.secret || generatedSecret ? { secret: 'old' } : {}) },
+          after: { ...auditView(dto), ...(body.jsonContent ? { jsonContent: 'new' } : {}), ...(body.secret || generatedSecret ? { secret: 'new' } : {}) },
         });
         stage({ type: 'queueIntegration.saved', companyId: ctx.companyId, queueIntegration: dto, created: false });
-        return dto;
+        return generatedSecret ? { ...dto, generatedSecret } : dto;
       });
     },
 

@@ -13,7 +13,7 @@ import { webhooksRoutes } from './webhooks.routes';
 import { createWebhookSender, DEFAULT_DELIVERY_LIMITS, type DeliveryLimits } from './webhooks.sender';
 import { createWebhooksService } from './webhooks.service';
 
-export { signatureHeader, verifySignature } from './webhooks.signing';
+export { signatureHeader, verifySignature } from '../../lib/signature';
 export { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits } from './webhooks.sender';
 export { createDeliveryPruner, DEFAULT_PRUNE_LIMITS, type PruneLimits, type PruneRun } from './webhooks.prune';
 export { webhooksJobQueues } from './webhooks.job-types';

@@ -6,7 +6,7 @@ import type { JobPayloads, Jobs } from '../../infra/jobs';
 import { outboundRequest, type OutboundError } from '../../lib/outbound';
 import { openSecret } from './webhooks.secrets';
 import * as repo from './webhooks.repository';
-import { signatureHeader } from './webhooks.signing';
+import { signatureHeader } from '../../lib/signature';
 
 export interface DeliveryLimits {
   /** Seconds before try 2, 3, … (one fewer than the tries); tests pass zeros. */

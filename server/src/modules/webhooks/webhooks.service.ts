@@ -20,7 +20,7 @@ import { auditQueries } from '../audit';
 import type { Outbox } from './webhooks.outbox';
 import * as repo from './webhooks.repository';
 import { openSecret, sealSecret, tailOf } from './webhooks.secrets';
-import { newSecret } from './webhooks.signing';
+import { newSecret } from '../../lib/signature';
 
 export interface WebhookDeps {
   data: DataAccess;

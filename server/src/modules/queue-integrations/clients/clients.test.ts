@@ -3,7 +3,7 @@
  * payload, the reply acted on, timeouts/500/bad JSON → a person), Typebot (start/continue,
  * keywords, expiry, choices, control messages) and Dialogflow (JWT bearer grant, detectIntent).
  */
-import { createHmac, createVerify, generateKeyPairSync } from 'node:crypto';
+import { createVerify, generateKeyPairSync } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BotTurn } from '../../bot';
@@ -11,7 +11,9 @@ import { startLocalServer } from '../../../../test/helpers/local-server';
 import { callDialogflow, TokenCache } from './dialogflow';
 import type { HttpOptions } from './http';
 import { callTypebot, parseControl, type TypebotConfig } from './typebot';
-import { callWebhook, SIGNATURE_HEADER } from './webhook';
+import { WEBHOOK_SIGNATURE_HEADER } from '@balcao/shared';
+import { verifySignature } from '../../../lib/signature';
+import { callWebhook } from './webhook';
 
 const http: HttpOptions = { timeoutMs: 300, retries: 2, maxBytes: 64 * 1024, backoffMs: () => 0, allowPrivateHosts: true };
 const turn = (over: Partial<BotTurn> = {}): BotTurn => ({
@@ -54,10 +56,10 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
 describe('webhook and n8n', () => {
   const integration = (url: string) => ({ id: 9, name: 'Fluxo', type: 'webhook', url, secret: 's3cr3t' });
 
-  it('POSTs the documented payload signed with HMAC-SHA256 of the raw body, and acts on { reply, queueId, userId, stop }', async () => {
+  it("POSTs the documented payload signed as outbound webhooks are (t=…,v1=HMAC of 't.body'), and acts on { reply, queueId, userId, stop }", async () => {
     const srv = await fake((req, res) => {
-      const expected = `sha256=${createHmac('sha256', 's3cr3t').update(req.body).digest('hex')}`;
-      if (req.headers[SIGNATURE_HEADER.toLowerCase()] !== expected) return json(res, 401, { error: 'bad signature' });
+      const header = String(req.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()] ?? '');
+      if (!verifySignature('s3cr3t', req.body, header, { nowSeconds: Math.floor(Date.now() / 1000), toleranceSeconds: 300 })) return json(res, 401, { error: 'bad signature' });
       json(res, 200, { reply: 'Vou te transferir', queueId: 4 });
     });
     const r = await callWebhook(integration(`${srv.base}/hook`), turn(), http);

@@ -1,12 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { z } from 'zod';
+import { WEBHOOK_SIGNATURE_HEADER } from '@balcao/shared';
+import { signatureHeader } from '../../../lib/signature';
 import type { BotReply, BotTurn } from '../../bot';
 import { postJson, replayHeaders, type HttpOptions } from './http';
-
-/** The header that signs a webhook/n8n call: `sha256=<hex HMAC-SHA256 of the raw body>` (decision 0182). */
-export const SIGNATURE_HEADER = 'X-Balcao-Signature';
-
-export const sign = (secret: string, rawBody: string): string => `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
 
 /**
  * What we POST (documented in decision 0182): the event, the ticket, the contact, the message and
@@ -35,9 +31,13 @@ export const callWebhook = async (
   integration: { id: number; name: string; type: string; url: string; secret: string },
   turn: BotTurn,
   http: HttpOptions,
+  nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
 ): Promise<BotReply> => {
   const raw = JSON.stringify(webhookPayload(turn, { id: integration.id, name: integration.name, type: integration.type }));
-  const headers: Record<string, string> = { ...(integration.secret ? { [SIGNATURE_HEADER]: sign(integration.secret, raw) } : {}), ...replayHeaders(turn) };
+  // The outbound webhooks' signature (lib/signature.ts). Only an integration saved before every
+  // one got a secret (decision 0344) goes unsigned, until it is saved again.
+  const signature: Record<string, string> = integration.secret ? { [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(integration.secret, raw, nowSeconds()) } : {};
+  const headers: Record<string, string> = { ...signature, ...replayHeaders(turn) };
   const r = await postJson(integration.url, raw, headers, http);
   const base = { kind: 'integration', type: integration.type, integrationId: integration.id, ms: r.ms, attempts: r.attempts };
   if (!r.ok) return { messages: [], stop: true, timeline: [{ kind: 'integration', detail: { ...base, status: r.status, error: r.error } }] };

@@ -1,7 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * The signature of a delivery (decision 0302): `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`.
+ * The one signature of everything Balcão POSTs to a URL a company gave it — outbound webhooks and
+ * queue integrations (webhook, n8n) alike (decisions 0302, 0344; docs/webhooks.md shows a receiver
+ * checking it): header X-Balcao-Signature, `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`.
  * The timestamp is inside the signed text, so a receiver that refuses old `t` (say, 5 minutes)
  * stops a captured request being replayed later; `v1` names the scheme so another can follow.
  */
