@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { queueIntegrationLanguages, queueIntegrationName, queueIntegrationTypes, type QueueIntegrationDto, type QueueIntegrationType } from '@balcao/shared';
+import { queueIntegrationLanguages, queueIntegrationName, queueIntegrationTypes, type QueueIntegrationDto, type QueueIntegrationType, type SavedQueueIntegration } from '@balcao/shared';
 import { useFormSave } from '../../components/FormDialog';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
@@ -31,7 +31,7 @@ interface Props {
   /** Edit mode when given, add mode otherwise (administration.md §4 "Dialogs"). */
   integration: QueueIntegrationDto | null;
   onClose: () => void;
-  onSaved: (i: QueueIntegrationDto) => void;
+  onSaved: (i: SavedQueueIntegration) => void;
 }
 
 const nameRule = zodRule(queueIntegrationName);

@@ -103,6 +103,20 @@ describe('QueueIntegrationsPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(success).toHaveBeenCalledWith('Integração testada com sucesso!'));
   });
 
+  it('shows once the signing secret the server made for a webhook that had none, and keeps it out of the list (decision 0344)', async () => {
+    api.update.mockResolvedValue({ ...hook, name: 'Webhook assinado', generatedSecret: 'whsec_abc123' });
+    render(<QueueIntegrationsPage />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.click(within(rows()[0]!).getByTestId('integration-edit'));
+    fireEvent.change(await screen.findByTestId('integration-name'), { target: { value: 'Webhook assinado' } });
+    fireEvent.click(screen.getByTestId('integration-save'));
+    expect((await screen.findByTestId('webhook-secret')).textContent).toContain('whsec_abc123');
+    expect(useQueueIntegrations.getState().records.find((r) => r.id === 1)).toMatchObject({ name: 'Webhook assinado' });
+    expect(useQueueIntegrations.getState().records.find((r) => r.id === 1)).not.toHaveProperty('generatedSecret');
+    fireEvent.click(screen.getByTestId('webhook-secret-done'));
+    await waitFor(() => expect(screen.queryByTestId('webhook-secret')).toBeNull());
+  });
+
   it('refuses a one-letter name with the spec text', async () => {
     render(<QueueIntegrationsPage />);
     await waitFor(() => expect(rows()).toHaveLength(2));

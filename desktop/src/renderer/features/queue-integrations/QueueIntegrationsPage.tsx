@@ -3,9 +3,10 @@ import { Button, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ReplayButton } from '../bot';
 import { useTranslation } from 'react-i18next';
-import type { QueueIntegrationDto } from '@balcao/shared';
+import type { QueueIntegrationDto, SavedQueueIntegration } from '@balcao/shared';
 import { LIST_NARROW_QUERY, ListPage, RowActions, usePagedListPage } from '../../components/ListPage';
 import { useMediaQuery } from '../../lib/useMediaQuery';
+import { SecretModal } from '../webhooks';
 import { IntegrationModal } from './IntegrationModal';
 import { queueIntegrationsApi } from './queue-integrations.api';
 import { useQueueIntegrations } from './queue-integrations.store';
@@ -23,10 +24,14 @@ export const QueueIntegrationsPage = () => {
     live: { channel: 'queueIntegration', change: (p) => (p.action === 'delete' ? { removed: p.integrationId } : { record: p.queueIntegration }) },
   });
   const [dialog, setDialog] = useState<{ open: boolean; integration: QueueIntegrationDto | null }>({ open: false, integration: null });
-
+  // A webhook / n8n integration saved without a secret gets one from the server, shown here once (decision 0344).
+  const [secret, setSecret] = useState<string | null>(null);
 
   const closeDialog = useCallback(() => setDialog({ open: false, integration: null }), []);
-  const onSaved = useCallback((i: QueueIntegrationDto) => useQueueIntegrations.getState().upsert(i), []);
+  const onSaved = useCallback(({ generatedSecret, ...i }: SavedQueueIntegration) => {
+    useQueueIntegrations.getState().upsert(i);
+    if (generatedSecret) setSecret(generatedSecret);
+  }, []);
   const onDelete = list.deleter(queueIntegrationsApi.remove, t('queueIntegrations.deleted'));
 
   const columns: TableColumnsType<QueueIntegrationDto> = [
@@ -74,6 +79,7 @@ export const QueueIntegrationsPage = () => {
       paging={list.paging}
     >
       <IntegrationModal open={dialog.open} integration={dialog.integration} onClose={closeDialog} onSaved={onSaved} />
+      <SecretModal secret={secret} onClose={() => setSecret(null)} />
     </ListPage>
   );
 };

@@ -1,10 +1,10 @@
-import type { CreateQueueIntegrationBody, ListQueueIntegrationsResponse, QueueIntegrationDto, TestQueueIntegrationResponse, UpdateQueueIntegrationBody } from '@balcao/shared';
+import type { CreateQueueIntegrationBody, ListQueueIntegrationsResponse, SavedQueueIntegration, TestQueueIntegrationResponse, UpdateQueueIntegrationBody } from '@balcao/shared';
 import { http } from '../../lib/http';
 
 export const queueIntegrationsApi = {
   page: (searchParam: string, pageNumber: number) => http.get<ListQueueIntegrationsResponse>('/queueIntegration', { searchParam: searchParam || undefined, pageNumber }),
-  create: (body: CreateQueueIntegrationBody) => http.post<QueueIntegrationDto>('/queueIntegration', body),
-  update: (id: number, body: UpdateQueueIntegrationBody) => http.put<QueueIntegrationDto>(`/queueIntegration/${id}`, body),
+  create: (body: CreateQueueIntegrationBody) => http.post<SavedQueueIntegration>('/queueIntegration', body),
+  update: (id: number, body: UpdateQueueIntegrationBody) => http.put<SavedQueueIntegration>(`/queueIntegration/${id}`, body),
   remove: (id: number) => http.delete<unknown>(`/queueIntegration/${id}`),
   test: (body: { projectName: string; jsonContent: string; language: string; id?: number }) => http.post<TestQueueIntegrationResponse>('/queueIntegration/testSession', body),
 };
