@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './app/i18n/i18n';
 import { App } from './app/App';
 import { Providers } from './app/Providers';
-import { ServerPage } from './features/desktop-app/ServerPage';
+import { ServerPage } from './features/desktop-app';
 import { setDesktopServer } from './lib/apiBase';
 import { getPlatform } from './platform/platform';
 

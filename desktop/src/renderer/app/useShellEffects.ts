@@ -1,17 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SessionUserDto } from '@balcao/shared';
-import { bindAuthSocket } from '../features/auth/auth.socket';
-import { useCompany } from '../features/company/company.store';
-import { bindConnectionSocket } from '../features/connections/connections.socket';
-import { useConnections } from '../features/connections/connections.store';
-import { bindContactSocket } from '../features/contacts/contacts.socket';
-import { bindMessageSocket } from '../features/messages/messages.socket';
-import { badgeCount, type TicketLists } from '../features/tickets/tickets.logic';
-import { bindTicketSocket } from '../features/tickets/tickets.socket';
-import { useTickets } from '../features/tickets/tickets.store';
+import { bindAuthSocket } from '../features/auth';
+import { useCompany } from '../features/company';
+import { bindConnectionSocket, useConnections } from '../features/connections';
+import { bindContactSocket } from '../features/contacts';
+import { bindMessageSocket, useConversation } from '../features/messages';
+import { badgeCount, bindTicketSocket, type TicketLists, useTickets } from '../features/tickets';
 import { onReady, onResync, startSocket, stopSocket } from '../lib/socket';
-import { useConversation } from '../features/messages/messages.store';
 import { getPlatform } from '../platform/platform';
 
 /** Who is looking decides what the ticket lists show; the lists load once per user. */

@@ -9,3 +9,6 @@ export const downloadBlob = (blob: Blob, name: string): void => {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 };
+
+/** Saves text as a file (a CSV export by default). */
+export const downloadText = (text: string, name: string, type = 'text/csv;charset=utf-8'): void => downloadBlob(new Blob([text], { type }), name);

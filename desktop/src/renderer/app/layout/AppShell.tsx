@@ -9,7 +9,7 @@ import { useMediaQuery } from '../../lib/useMediaQuery';
 import { usePlatformBridge, useRealtime, useTicketViewer } from '../useShellEffects';
 import { OfflineBanner } from './OfflineBanner';
 import { SideMenu } from './SideMenu';
-import { Logo } from '../../features/logos/Logo';
+import { Logo } from '../../features/logos';
 import { TopBar } from './TopBar';
 
 const SIDER_WIDTH = 240;

@@ -6,7 +6,7 @@ import {
   RobotOutlined, SettingOutlined, TagsOutlined, TeamOutlined, ThunderboltOutlined, UnorderedListOutlined,
 } from '@ant-design/icons';
 import type { PlanFlag, Profile } from '@balcao/shared';
-import type { PlanFlags } from '../../features/company/company.api';
+import type { PlanFlags } from '../../features/company';
 import type { ptBR } from '../i18n/ptBR';
 
 export interface MenuContext {

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, Flex, Typography, theme } from 'antd';
-import { Logo } from '../logos/Logo';
-import { useFavicon } from '../logos/logos.store';
+import { Logo, useFavicon } from '../logos';
 
 /**
  * The frame of the pages before login (/login, /signup, /forgetpsw): the card centred on the

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { zodRule } from '../../lib/zodRule';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
-import { ServerHint } from '../desktop-app/ServerHint';
+import { ServerHint } from '../desktop-app';
 import { login } from './auth.actions';
 import { AuthFrame } from './AuthFrame';
 import { publicApi } from './public.api';

@@ -1,8 +1,8 @@
 import type { LoginBody } from '@balcao/shared';
 import { clearSession, setSession } from '../../lib/session';
 import { stopSocket } from '../../lib/socket';
-import { useConversation } from '../messages/messages.store';
-import { useTickets } from '../tickets/tickets.store';
+import { useConversation } from '../messages';
+import { useTickets } from '../tickets';
 import { authApi } from './auth.api';
 
 // Spec §2: campaign routes show only when this local flag was set at login.

@@ -7,7 +7,7 @@ import { useTheme } from '../../app/theme.store';
 import { formatDueDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { startSocket, stopSocket } from '../../lib/socket';
-import { logout } from '../auth/auth.actions';
+import { logout } from '../auth';
 import { finishRenewal } from './billing-session';
 import { onPaymentConfirmed } from './billing.socket';
 

@@ -4,7 +4,7 @@ import type { CompanyPlanDto, InvoiceDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDueDate } from '../../lib/format';
 import { toastError } from '../../lib/reportError';
-import { formatPlanValue } from '../plans/plans.logic';
+import { formatPlanValue } from '../plans';
 import { billingApi } from './billing.api';
 import { useBillingOnly } from './billing-session';
 import { CEP_PATTERN, cpfCnpjValid, type CheckoutData } from './billing.logic';

@@ -9,7 +9,7 @@ import { formatDueDate } from '../../lib/format';
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
 import { useMediaQuery } from '../../lib/useMediaQuery';
-import { formatPlanValue } from '../plans/plans.logic';
+import { formatPlanValue } from '../plans';
 import { isPayable } from './billing.logic';
 import { onPaymentConfirmed } from './billing.socket';
 import { CheckoutModal } from './CheckoutModal';

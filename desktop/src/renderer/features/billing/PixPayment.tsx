@@ -5,7 +5,7 @@ import type { SubscriptionResponse } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDueDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { formatPlanValue } from '../plans/plans.logic';
+import { formatPlanValue } from '../plans';
 import { RENEWED_HOME_DELAY_MS } from './billing.logic';
 import { onPaymentConfirmed } from './billing.socket';
 

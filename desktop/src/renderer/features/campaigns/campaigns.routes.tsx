@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { RequireAdmin } from '../../app/RouteGuards';
-import { RequirePlan } from '../plans/RequirePlan';
+import { RequirePlan } from '../plans';
 
 /** The campaigns feature's pages in the app shell, lazily loaded (issue 27 §4): app/router.tsx composes every feature's. */
 export const campaignsRoutes: RouteObject[] = [

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { RequirePlan } from '../plans/RequirePlan';
+import { RequirePlan } from '../plans';
 
 /** The chats feature's pages in the app shell, lazily loaded (issue 27 §4): app/router.tsx composes every feature's. */
 export const chatsRoutes: RouteObject[] = [

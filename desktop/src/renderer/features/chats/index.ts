@@ -3,3 +3,4 @@ export { ChatsPopover } from './ChatsPopover';
 export { ChatsMenuBadge } from './ChatsMenuBadge';
 export { onChatMessageForMe, useChats, type ChatMessageForMe } from './chats.store';
 export { unreadsOf } from './chats.logic';
+export { chatsRoutes } from './chats.routes';

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { RequireAdmin } from '../../app/RouteGuards';
 import { planFlagForPage } from '@balcao/shared';
-import { RequirePlan } from '../plans/RequirePlan';
+import { RequirePlan } from '../plans';
 
 /** The contact-lists feature's pages in the app shell, lazily loaded (issue 27 §4): app/router.tsx composes every feature's. */
 export const contactListsRoutes: RouteObject[] = [

@@ -1,5 +1,4 @@
 import type { ContactDto } from '@balcao/shared';
-import { downloadBlob } from '../../lib/download';
 import { toCsv } from '../../lib/csv';
 
 /** The screen's order: by name (as the server sorts), then id. */
@@ -50,7 +49,6 @@ export const contactsCsv = (contacts: Pick<ContactDto, 'name' | 'number' | 'emai
 export const CONTACTS_CSV_NAME = 'contatos.csv';
 
 /** Saves text as a file in the browser (and the app's renderer). */
-export const downloadText = (text: string, name: string, type = 'text/csv;charset=utf-8'): void => downloadBlob(new Blob([text], { type }), name);
 
 /** Within 100 px of the bottom of a scrolled box (one rule for every list: lib/by-name). */
 export { nearBottom } from '../../lib/by-name';

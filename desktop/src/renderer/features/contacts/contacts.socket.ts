@@ -1,6 +1,6 @@
 import { listen } from '../../lib/socket';
-import { useConversation } from '../messages/messages.store';
-import { useTickets } from '../tickets/tickets.store';
+import { useConversation } from '../messages';
+import { useTickets } from '../tickets';
 
 /** A renamed contact (new picture, tags) shows at once in the lists and the open conversation. */
 export const bindContactSocket = (): (() => void) =>

@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Bar as RBar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { toast } from '../../lib/toast';
-import { downloadText } from '../contacts/contacts.logic';
+import { downloadText } from '../../lib/download';
 import { barsCsv, ymd, type Bar } from './dashboard.logic';
 
 interface Props {

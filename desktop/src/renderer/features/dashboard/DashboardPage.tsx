@@ -8,7 +8,7 @@ import { can, DASHBOARD_PERIODS, type DashboardAttendant, type DashboardResponse
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
 import { useMediaQuery } from '../../lib/useMediaQuery';
-import { downloadText } from '../contacts/contacts.logic';
+import { downloadText } from '../../lib/download';
 import { dashboardApi, type DashboardFilter } from './dashboard.api';
 import { attendantsCsv, dayBars, hoursMinutes, userBars, ymd } from './dashboard.logic';
 import { ChartCard } from './ChartCard';

@@ -5,8 +5,7 @@ import type { Actor, MessageDto } from '@balcao/shared';
 import { getSocket, onReady } from '../../lib/socket';
 import { getUser, useSession } from '../../lib/session';
 import { getPlatform } from '../../platform/platform';
-import { useNotifications } from '../notifications/notifications.store';
-import { playChime } from '../notifications/sound';
+import { playChime, useNotifications } from '../notifications';
 import { announcementOf, chatMessageOf } from './notify.payloads';
 import { decide, onScreenOf, type NotifyEvent } from './notify.rules';
 

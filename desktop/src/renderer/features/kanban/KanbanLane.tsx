@@ -2,7 +2,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { Badge, Empty, Flex, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TicketDto } from '@balcao/shared';
-import { textOn } from '../tags-admin/tags-admin.logic';
+import { textOn } from '../tags-admin';
 import { KanbanCard } from './KanbanCard';
 
 export const LANE_WIDTH = 280;

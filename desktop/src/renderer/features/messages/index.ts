@@ -3,4 +3,5 @@ export { Conversation } from './Conversation';
 export { useConversation } from './messages.store';
 export { bindMessageSocket } from './messages.socket';
 export { ReadOnlyConversation } from './ReadOnlyConversation';
+export { parseLocationBody, parseVcard } from './media.logic';
 export { useOutboxSync } from './outbox/useOutboxSync';

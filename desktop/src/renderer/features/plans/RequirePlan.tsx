@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { PlanFlag } from '@balcao/shared';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
-import { hasCampaignsFlag } from '../auth/auth.actions';
-import { useCompany } from '../company/company.store';
+import { hasCampaignsFlag } from '../auth';
+import { useCompany } from '../company';
 import { toast } from '../../lib/toast';
 
 /** administration.md §6: the toast stays while the page waits this long before going to /. */

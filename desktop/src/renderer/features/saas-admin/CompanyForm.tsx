@@ -6,7 +6,7 @@ import { NO_DUE_DATE, recurrences, type CompanyDto, type PlanDto } from '@balcao
 import { errorCode } from '../../lib/errors';
 import { translateErrorCode } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
-import { plansApi } from '../plans/plans.api';
+import { plansApi } from '../plans';
 import { companiesApi } from './saas-admin.api';
 
 export interface CompanyFormValues {

@@ -8,7 +8,7 @@ import { errorCode } from '../../lib/errors';
 import { translateErrorCode } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { useMediaQuery } from '../../lib/useMediaQuery';
-import { thumbnailUrl } from '../helps/helps.logic';
+import { thumbnailUrl } from '../helps';
 import { helpsApi } from './saas-admin.api';
 
 interface HelpForm {

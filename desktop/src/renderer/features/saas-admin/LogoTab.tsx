@@ -7,7 +7,7 @@ import { logoDestinations, type LogoDestination } from '@balcao/shared';
 import { errorCode } from '../../lib/errors';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
-import { setLogoUrl, useLogoSrc } from '../logos/logos.store';
+import { setLogoUrl, useLogoSrc } from '../logos';
 import { uploadLogo } from './saas-admin.api';
 
 /** What the picker takes (administration.md §5: PNG, ICO, SVG); the server sniffs the bytes anyway. */

@@ -10,7 +10,7 @@ import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
 import { toast } from '../../lib/toast';
 import { zodRule } from '../../lib/zodRule';
-import { useCompany } from '../company/company.store';
+import { useCompany } from '../company';
 import { schedulesApi } from './schedules.api';
 import { defaultSendAt, upsert } from './schedules.logic';
 

@@ -1,5 +1,5 @@
 import type { SandboxInboundBody, SandboxInboundKind, SandboxOutboxItem, SandboxOutboxKind, SandboxSentItem } from '@balcao/shared';
-import { parseLocationBody, parseVcard } from '../messages/media.logic';
+import { parseLocationBody, parseVcard } from '../messages';
 
 /**
  * The largest file the simulator sends. Its base64 (4/3 of the bytes, ~956,000 characters) must

@@ -9,7 +9,7 @@ import { CollisionNotice } from './Collision';
 import { ContactAvatar } from '../../components/ContactAvatar';
 import { TransferDialog } from './TransferDialog';
 import { useTicketActions } from './useTicketActions';
-import { ContactDrawer } from '../contacts/drawer';
+import { ContactDrawer } from '../contacts';
 import { TicketTagsSelect } from '../tags';
 import { useConversation } from '../messages';
 import { useTickets } from './tickets.store';

@@ -1,1 +1,2 @@
-export { TodoPage } from './TodoPage';
+// The todo list's door: its page (/todolist) only.
+export { todoRoutes } from './todo.routes';

@@ -1,4 +1,4 @@
-import { PlansTab as PlansPane } from '../../plans/PlansTab';
+import { PlansTab as PlansPane } from '../../plans';
 import type { SettingsTab } from './types';
 
 /** The super user's 'Planos' (administration.md §6): the plans feature's table and form. */

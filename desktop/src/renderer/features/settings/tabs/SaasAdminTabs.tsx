@@ -1,8 +1,5 @@
 import { create } from 'zustand';
-import { CompaniesTab } from '../../saas-admin/CompaniesTab';
-import { CompanyForm } from '../../saas-admin/CompanyForm';
-import { HelpsTab } from '../../saas-admin/HelpsTab';
-import { LogoTab } from '../../saas-admin/LogoTab';
+import { CompaniesTab, CompanyForm, HelpsTab, LogoTab } from '../../saas-admin';
 import type { SettingsTab } from './types';
 
 /** Bumped when 'Cadastrar Empresa' saves: the 'Empresas' table reloads. */

@@ -1,4 +1,4 @@
-import { useCompany } from '../../company/company.store';
+import { useCompany } from '../../company';
 import { WebhooksPane } from '../../webhooks';
 import type { SettingsTab } from './types';
 

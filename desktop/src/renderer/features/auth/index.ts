@@ -1,0 +1,4 @@
+// The session's door: logging out, the plan's campaigns flag and the session's socket events; the pages before login are auth.public-routes.
+export { hasCampaignsFlag, logout } from './auth.actions';
+export { bindAuthSocket } from './auth.socket';
+export { authPublicRoutes } from './auth.public-routes';

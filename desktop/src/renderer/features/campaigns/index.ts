@@ -1,0 +1,2 @@
+// Campaigns' door (issue 13): its pages only.
+export { campaignsRoutes } from './campaigns.routes';

@@ -1,0 +1,2 @@
+// The dashboard's door: its page (/) only.
+export { dashboardRoutes } from './dashboard.routes';

@@ -1,0 +1,2 @@
+// Queues' door: its page only.
+export { queuesRoutes } from './queues.routes';

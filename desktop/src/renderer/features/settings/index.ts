@@ -1,0 +1,2 @@
+// Settings' door: its page (/settings) only.
+export { settingsRoutes } from './settings.routes';

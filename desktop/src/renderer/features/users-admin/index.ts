@@ -1,0 +1,2 @@
+// The users screen's door: its page only.
+export { usersAdminRoutes } from './users-admin.routes';
