@@ -55,9 +55,13 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
+/** The receiver's check of docs/webhooks.md: `t=…,v1=HMAC(secret, "t.body")`, at most 5 minutes old. */
 const signed = (headers: IncomingMessage['headers'], body: string): boolean => {
-  const got = Buffer.from(String(headers['x-balcao-signature'] ?? ''));
-  const want = Buffer.from(`sha256=${createHmac('sha256', HMAC_KEY).update(body).digest('hex')}`);
+  const fields = new Map(String(headers['x-balcao-signature'] ?? '').split(',').map((kv) => kv.trim().split('=', 2) as [string, string]));
+  const t = Number(fields.get('t'));
+  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > 300) return false;
+  const got = Buffer.from(fields.get('v1') ?? '');
+  const want = Buffer.from(createHmac('sha256', HMAC_KEY).update(`${t}.${body}`).digest('hex'));
   return got.length === want.length && timingSafeEqual(got, want);
 };
 
