@@ -5,9 +5,9 @@ import { isDuplicateRecord } from '../lib/errors';
 import { toastError } from '../lib/reportError';
 import { toast } from '../lib/toast';
 
-export interface FormSaveOptions {
+export interface FormSaveOptions<V> {
   /** The dialog's form: a duplicate's text lands on its field. */
-  form?: FormInstance;
+  form: FormInstance<V>;
   onClose: () => void;
   /** The spec's success toast ('Tag salva com sucesso!'…); none when the screen says it otherwise. */
   success?: string;
@@ -23,8 +23,9 @@ export interface FormSaveOptions {
  * The one way a dialog saves (issue 27 §5): `run(work)` shows the save button's spinner while the
  * work runs, then the success toast and closes; a duplicate record puts its text on the field,
  * any other refusal is the error catalogue's toast and the dialog stays open with what was typed.
+ * `dialog` is what a `FormDialog` takes of it (`<FormDialog {...dialog} …>`).
  */
-export const useFormSave = (opts: FormSaveOptions) => {
+export const useFormSave = <V,>(opts: FormSaveOptions<V>) => {
   const [saving, setSaving] = useState(false);
   const run = async (work: () => Promise<unknown>): Promise<void> => {
     setSaving(true);
@@ -34,14 +35,15 @@ export const useFormSave = (opts: FormSaveOptions) => {
       opts.onClose();
     } catch (err) {
       const onField = opts.fieldError?.(err) ?? (opts.duplicate && isDuplicateRecord(err) ? opts.duplicate : undefined);
-      if (onField && opts.form) opts.form.setFields([{ name: onField.field, errors: [onField.text] }]);
+      // The field is named by the caller's text (its form's values are typed, the name is not).
+      if (onField) (opts.form as FormInstance).setFields([{ name: onField.field, errors: [onField.text] }]);
       else if (opts.errorText) toast.error(opts.errorText(err));
       else toastError(err);
     } finally {
       setSaving(false);
     }
   };
-  return { saving, run };
+  return { saving, run, dialog: { form: opts.form, onClose: opts.onClose, saving } };
 };
 
 interface FormDialogProps<V> {

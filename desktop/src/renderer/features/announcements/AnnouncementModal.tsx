@@ -33,7 +33,7 @@ const textRule = zodRule(CreateAnnouncementBody.shape.text);
 export const AnnouncementModal = ({ open, record, onClose, onSaved }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const { saving, run } = useFormSave({ form, onClose, success: t('announcements.saved') });
+  const { run, dialog } = useFormSave({ form, onClose, success: t('announcements.saved') });
   /** The record as saved so far: after a create whose upload failed, a retry edits it instead of creating twice. */
   const [current, setCurrent] = useState<AnnouncementDto | null>(record);
   const attachment = useAttachment();
@@ -58,13 +58,11 @@ export const AnnouncementModal = ({ open, record, onClose, onSaved }: Props) => 
 
   return (
     <FormDialog<Values>
+      {...dialog}
       open={open}
       title={t(record ? 'announcements.editTitle' : 'announcements.addTitle')}
       okText={t('announcements.save')}
-      onClose={onClose}
-      form={form}
       onFinish={submit}
-      saving={saving}
       testIds={{ save: 'announcement-save', form: 'announcement-form' }}
       width={560}
     >

@@ -22,7 +22,7 @@ export const ChatModal = ({ open, chat, me, onClose, onSaved }: { open: boolean;
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [users, setUsers] = useState<UserDto[] | null>(null);
-  const { saving, run } = useFormSave({ form, onClose, success: t('chats.saved') });
+  const { run, dialog } = useFormSave({ form, onClose, success: t('chats.saved') });
 
   useEffect(() => {
     if (!open) return;
@@ -58,13 +58,11 @@ export const ChatModal = ({ open, chat, me, onClose, onSaved }: { open: boolean;
   const options = (users ?? []).filter((u) => u.id !== me).map((u) => ({ value: u.id, label: u.name }));
   return (
     <FormDialog<Values>
+      {...dialog}
       open={open}
       title={t(chat ? 'chats.dialog.editTitle' : 'chats.dialog.createTitle')}
       okText={t('chats.dialog.save')}
-      onClose={onClose}
-      form={form}
       onFinish={save}
-      saving={saving}
       testIds={{ save: 'chat-save', form: 'chat-form' }}
       forceRender
       width={520}

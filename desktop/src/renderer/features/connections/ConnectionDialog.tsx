@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Checkbox, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { Checkbox, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CreateWhatsappBody, type QueueDto, type WhatsappDto } from '@balcao/shared';
+import { FormDialog, useFormSave } from '../../components/FormDialog';
 import { toastError } from '../../lib/reportError';
-import { toast } from '../../lib/toast';
 import { zodRule } from '../../lib/zodRule';
 import { connectionsApi } from './connections.api';
 import { greetingMissing, initialValues, toBody, type FormValues } from './connections.form';
@@ -31,7 +31,7 @@ export const ConnectionDialog = ({ open, connection, onClose }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const [queues, setQueues] = useState<QueueDto[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { run, dialog } = useFormSave({ form, onClose, success: t('connections.saved') });
   // What the connection may hand conversations to; a list the plan does not offer (403) stays empty.
   const [integrations, setIntegrations] = useState<Choice[]>([]);
   const [prompts, setPrompts] = useState<Choice[]>([]);
@@ -48,20 +48,11 @@ export const ConnectionDialog = ({ open, connection, onClose }: Props) => {
     };
   }, [open, connection, form]);
 
-  const submit = async (values: FormValues) => {
-    setSaving(true);
-    try {
+  const submit = (values: FormValues) =>
+    run(async () => {
       const body = toBody(values);
-      const saved = connection ? await connectionsApi.update(connection.id, body) : await connectionsApi.create(body);
-      useConnections.getState().upsert(saved);
-      toast.success(t('connections.saved'));
-      onClose();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+      useConnections.getState().upsert(connection ? await connectionsApi.update(connection.id, body) : await connectionsApi.create(body));
+    });
 
   const queueOptions = queues.map((q) => ({ value: q.id, label: q.name }));
   const greetingRule = ({ getFieldValue }: { getFieldValue: (name: keyof FormValues) => unknown }) => ({
@@ -71,78 +62,75 @@ export const ConnectionDialog = ({ open, connection, onClose }: Props) => {
     },
   });
   return (
-    <Modal
+    <FormDialog<FormValues>
+      {...dialog}
       open={open}
       title={t(connection ? 'connections.editTitle' : 'connections.addTitle')}
       okText={t('connections.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ loading: saving, 'data-testid': 'connection-save' }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      onFinish={submit}
+      testIds={{ save: 'connection-save', form: 'connection-form' }}
+      initialValues={initialValues(connection)}
       width={720}
     >
-      <Form form={form} layout="vertical" onFinish={submit} initialValues={initialValues(connection)} data-testid="connection-form">
-        <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item name="name" label={t('connections.name')} rules={[nameRule]}>
-              <Input data-testid="connection-name" maxLength={60} />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item name="provider" label={t('connections.provider')}>
-              <Select data-testid="connection-provider" options={[{ value: 'baileys', label: 'baileys' }, { value: 'sandbox', label: 'sandbox' }]} />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item name="isDefault" valuePropName="checked" label=" ">
-              <Checkbox data-testid="connection-isDefault">{t('connections.isDefault')}</Checkbox>
-            </Form.Item>
-          </Col>
-        </Row>
-        {texts.map((k) => (
-          <Form.Item
-            key={k}
-            name={k}
-            label={t(`connections.${textLabel[k]}`)}
-            {...(k === 'greetingMessage' ? { dependencies: ['queueIds'], rules: [greetingRule] } : {})}
-          >
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={5000} data-testid={`connection-${k}`} />
+      <Row gutter={12}>
+        <Col span={12}>
+          <Form.Item name="name" label={t('connections.name')} rules={[nameRule]}>
+            <Input data-testid="connection-name" maxLength={60} />
           </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item name="provider" label={t('connections.provider')}>
+            <Select data-testid="connection-provider" options={[{ value: 'baileys', label: 'baileys' }, { value: 'sandbox', label: 'sandbox' }]} />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item name="isDefault" valuePropName="checked" label=" ">
+            <Checkbox data-testid="connection-isDefault">{t('connections.isDefault')}</Checkbox>
+          </Form.Item>
+        </Col>
+      </Row>
+      {texts.map((k) => (
+        <Form.Item
+          key={k}
+          name={k}
+          label={t(`connections.${textLabel[k]}`)}
+          {...(k === 'greetingMessage' ? { dependencies: ['queueIds'], rules: [greetingRule] } : {})}
+        >
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={5000} data-testid={`connection-${k}`} />
+        </Form.Item>
+      ))}
+      <Form.Item name="queueIds" label={t('connections.queues')}>
+        <Select mode="multiple" options={queueOptions} allowClear data-testid="connection-queues" />
+      </Form.Item>
+      <Row gutter={12}>
+        {numbers.map((k) => (
+          <Col span={6} key={k}>
+            <Form.Item name={k} label={t(`connections.${k}`)}>
+              <InputNumber min={0} max={numberMax[k]} precision={0} style={{ width: '100%' }} data-testid={`connection-${k}`} />
+            </Form.Item>
+          </Col>
         ))}
-        <Form.Item name="queueIds" label={t('connections.queues')}>
-          <Select mode="multiple" options={queueOptions} allowClear data-testid="connection-queues" />
-        </Form.Item>
-        <Row gutter={12}>
-          {numbers.map((k) => (
-            <Col span={6} key={k}>
-              <Form.Item name={k} label={t(`connections.${k}`)}>
-                <InputNumber min={0} max={numberMax[k]} precision={0} style={{ width: '100%' }} data-testid={`connection-${k}`} />
-              </Form.Item>
-            </Col>
-          ))}
-        </Row>
-        <Form.Item name="transferQueueId" label={t('connections.transferQueue')}>
-          <Select options={queueOptions} allowClear data-testid="connection-transferQueue" />
-        </Form.Item>
-        <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="integrationId" label={t('connections.integration')} extra={t('connections.responderHint')}>
-              <Select allowClear options={integrations} placeholder={t('connections.none')} data-testid="connection-integration" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="promptId" label={t('connections.prompt')}>
-              <Select allowClear options={prompts} placeholder={t('connections.none')} data-testid="connection-prompt" />
-            </Form.Item>
-          </Col>
-        </Row>
-        {connection && <ApiTokenSection connection={connection} />}
-        <Form.Item name="token" label={t('messagesApi.chosenToken')} extra={connection ? t('connections.tokenKeep') : t('messagesApi.chosenTokenHint')}>
-          <Input.Password autoComplete="new-password" maxLength={tokenMax} data-testid="connection-token" />
-        </Form.Item>
-        <ConnectionHealthFields />
-      </Form>
-    </Modal>
+      </Row>
+      <Form.Item name="transferQueueId" label={t('connections.transferQueue')}>
+        <Select options={queueOptions} allowClear data-testid="connection-transferQueue" />
+      </Form.Item>
+      <Row gutter={12}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="integrationId" label={t('connections.integration')} extra={t('connections.responderHint')}>
+            <Select allowClear options={integrations} placeholder={t('connections.none')} data-testid="connection-integration" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="promptId" label={t('connections.prompt')}>
+            <Select allowClear options={prompts} placeholder={t('connections.none')} data-testid="connection-prompt" />
+          </Form.Item>
+        </Col>
+      </Row>
+      {connection && <ApiTokenSection connection={connection} />}
+      <Form.Item name="token" label={t('messagesApi.chosenToken')} extra={connection ? t('connections.tokenKeep') : t('messagesApi.chosenTokenHint')}>
+        <Input.Password autoComplete="new-password" maxLength={tokenMax} data-testid="connection-token" />
+      </Form.Item>
+      <ConnectionHealthFields />
+    </FormDialog>
   );
 };

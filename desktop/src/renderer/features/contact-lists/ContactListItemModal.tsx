@@ -21,7 +21,7 @@ const rules = { name: zodRule(contactListItemFields.name), number: zodRule(conta
 export const ContactListItemModal = ({ open, contactListId, item, onClose, onSaved }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<ContactListItemForm>();
-  const { saving, run } = useFormSave({ form, onClose, success: t('contactLists.items.saved'), duplicate: { field: 'number', text: t('contactLists.items.numberTaken') } });
+  const { run, dialog } = useFormSave({ form, onClose, success: t('contactLists.items.saved'), duplicate: { field: 'number', text: t('contactLists.items.numberTaken') } });
 
   useEffect(() => {
     if (open) form.setFieldsValue({ name: item?.name ?? '', number: item?.number ?? '', email: item?.email ?? '' });
@@ -35,13 +35,11 @@ export const ContactListItemModal = ({ open, contactListId, item, onClose, onSav
 
   return (
     <FormDialog<ContactListItemForm>
+      {...dialog}
       open={open}
       title={t(item ? 'contactLists.items.editTitle' : 'contactLists.items.addTitle')}
       okText={t(item ? 'contactLists.save' : 'contactLists.create')}
-      onClose={onClose}
-      form={form}
       onFinish={submit}
-      saving={saving}
       testIds={{ save: 'cl-item-save', form: 'cl-item-form' }}
       forceRender
     >

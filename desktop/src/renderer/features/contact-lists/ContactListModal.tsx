@@ -20,7 +20,7 @@ const nameRule = zodRule(ContactListBody.shape.name);
 export const ContactListModal = ({ open, list, onClose, onSaved }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
-  const { saving, run } = useFormSave({ form, onClose, success: t('contactLists.saved') });
+  const { run, dialog } = useFormSave({ form, onClose, success: t('contactLists.saved') });
 
   useEffect(() => {
     if (open) form.setFieldsValue({ name: list?.name ?? '' });
@@ -30,13 +30,11 @@ export const ContactListModal = ({ open, list, onClose, onSaved }: Props) => {
 
   return (
     <FormDialog<{ name: string }>
+      {...dialog}
       open={open}
       title={t(list ? 'contactLists.editTitle' : 'contactLists.addTitle')}
       okText={t(list ? 'contactLists.save' : 'contactLists.create')}
-      onClose={onClose}
-      form={form}
       onFinish={submit}
-      saving={saving}
       testIds={{ save: 'cl-save', form: 'cl-form' }}
       forceRender
       width={420}

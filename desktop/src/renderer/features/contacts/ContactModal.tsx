@@ -44,7 +44,7 @@ export const ContactModal = ({ open, contact, onClose, onSaved }: Props) => {
     if (existing === undefined) return undefined;
     return { field: 'number', text: existing ? t('contacts.numberTakenBy', { name: existing.name }) : t('errors.ERR_DUPLICATED_CONTACT') };
   };
-  const { saving, run } = useFormSave({ form, onClose, success: t('contacts.saved'), fieldError });
+  const { run, dialog } = useFormSave({ form, onClose, success: t('contacts.saved'), fieldError });
 
   useEffect(() => {
     if (!open) return;
@@ -64,13 +64,11 @@ export const ContactModal = ({ open, contact, onClose, onSaved }: Props) => {
 
   return (
     <FormDialog<Values>
+      {...dialog}
       open={open}
       title={t(contact ? 'contacts.editTitle' : 'contacts.addTitle')}
       okText={t('contacts.save')}
-      onClose={onClose}
-      form={form}
       onFinish={submit}
-      saving={saving}
       testIds={{ save: 'contact-save', form: 'contact-form' }}
       width={560}
     >

@@ -69,7 +69,7 @@ export const FileListModal = ({ open, fileList, onClose, onSaved }: Props) => {
   const { t } = useTranslation();
   const userId = useSession((s) => s.user?.id);
   const [form] = Form.useForm<Values>();
-  const { saving, run } = useFormSave({ form, onClose, success: t('files.saved') });
+  const { run, dialog } = useFormSave({ form, onClose, success: t('files.saved') });
   const options = Form.useWatch('options', form) ?? [];
 
   useEffect(() => {
@@ -98,13 +98,11 @@ export const FileListModal = ({ open, fileList, onClose, onSaved }: Props) => {
 
   return (
     <FormDialog<Values>
+      {...dialog}
       open={open}
       title={t(fileList ? 'files.editTitle' : 'files.addTitle')}
       okText={t('files.ok')}
-      onClose={onClose}
-      form={form}
       onFinish={submit}
-      saving={saving}
       testIds={{ save: 'file-save', form: 'file-form' }}
       forceRender
       width={600}

@@ -32,7 +32,7 @@ export const ProfileModal = ({ open, onClose }: { open: boolean; onClose: () => 
   const me = useSession((s) => s.user);
   const [form] = Form.useForm<FormValues>();
   const [loading, setLoading] = useState(false);
-  const { saving, run } = useFormSave({ form, onClose, success: t('topbar.user.saved') });
+  const { run, dialog } = useFormSave({ form, onClose, success: t('topbar.user.saved') });
   const [queues, setQueues] = useState<QueueDto[]>([]);
   const [connections, setConnections] = useState<WhatsappDto[]>([]);
   const admin = !!me && can(me, 'user-modal:editProfile');
@@ -85,13 +85,11 @@ export const ProfileModal = ({ open, onClose }: { open: boolean; onClose: () => 
 
   return (
     <FormDialog<FormValues>
+      {...dialog}
       open={open}
       title={t('topbar.user.title')}
       okText={t('topbar.user.save')}
-      onClose={onClose}
-      form={form}
       onFinish={submit}
-      saving={saving}
       testIds={{ save: 'profile-save', form: 'profile-form' }}
       forceRender
       loading={loading}

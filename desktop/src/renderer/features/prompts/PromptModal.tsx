@@ -60,7 +60,7 @@ const initial = (p: PromptDto | null): PromptValues => ({
 export const PromptModal = ({ open, prompt, queues, onClose, onSaved }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<PromptValues>();
-  const { saving, run } = useFormSave({ form, onClose, success: t('prompts.saved'), duplicate: { field: 'name', text: t('prompts.nameTaken') } });
+  const { run, dialog } = useFormSave({ form, onClose, success: t('prompts.saved'), duplicate: { field: 'name', text: t('prompts.nameTaken') } });
 
   useEffect(() => {
     if (open) form.setFieldsValue(initial(prompt));
@@ -75,13 +75,11 @@ export const PromptModal = ({ open, prompt, queues, onClose, onSaved }: Props) =
   const req = { required: true, message: promptMsg.required };
   return (
     <FormDialog<PromptValues>
+      {...dialog}
       open={open}
       title={t(prompt ? 'prompts.editTitle' : 'prompts.addTitle')}
       okText={t(prompt ? 'prompts.save' : 'prompts.create')}
-      onClose={onClose}
-      form={form}
       onFinish={submit}
-      saving={saving}
       testIds={{ save: 'prompt-save', form: 'prompt-form' }}
       forceRender
       initialValues={initial(prompt)}

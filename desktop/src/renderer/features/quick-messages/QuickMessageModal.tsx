@@ -33,7 +33,7 @@ export const QuickMessageModal = ({ open, record, onClose, onSaved }: Props) => 
   const [form] = Form.useForm<Values>();
   const user = useSession((s) => s.user);
   const mayMarkGeneral = !!user && can(user, 'quickMessages:setGeneral');
-  const { saving, run } = useFormSave({ form, onClose, success: t('quickMessages.saved'), duplicate: { field: 'shortcode', text: t('quickMessages.shortcodeTaken') } });
+  const { run, dialog } = useFormSave({ form, onClose, success: t('quickMessages.saved'), duplicate: { field: 'shortcode', text: t('quickMessages.shortcodeTaken') } });
   /** The record as saved so far: after a create whose upload failed, a retry saves it again instead of creating twice. */
   const [current, setCurrent] = useState<QuickMessageDto | null>(record);
   const attachment = useAttachment();
@@ -83,13 +83,11 @@ export const QuickMessageModal = ({ open, record, onClose, onSaved }: Props) => 
 
   return (
     <FormDialog<Values>
+      {...dialog}
       open={open}
       title={t(record ? 'quickMessages.editTitle' : 'quickMessages.addTitle')}
       okText={t('quickMessages.save')}
-      onClose={onClose}
-      form={form}
       onFinish={submit}
-      saving={saving}
       testIds={{ save: 'quick-save', form: 'quick-form' }}
       width={560}
     >

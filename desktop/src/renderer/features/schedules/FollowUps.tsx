@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, DatePicker, Flex, Form, Input, Modal, Popconfirm, Switch, Tooltip, Typography } from 'antd';
+import { Alert, Button, DatePicker, Flex, Form, Input, Popconfirm, Switch, Tooltip, Typography } from 'antd';
 import { FieldTimeOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { SCHEDULE_BODY_MIN, msg, scheduleMsg, type ScheduleDto, type TicketDto } from '@balcao/shared';
+import { FormDialog, useFormSave } from '../../components/FormDialog';
 import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
 import { toast } from '../../lib/toast';
@@ -37,29 +38,23 @@ const ScheduleAction = ({ ticket }: { ticket: TicketDto }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<Values>();
+  // The toast depends on the kind saved, so the work shows it (no fixed success text).
+  const { run, dialog } = useFormSave({ form, onClose: () => setOpen(false) });
 
   useEffect(() => {
     if (open) form.setFieldsValue({ body: '', sendAt: defaultSendAt(), cancelOnReply: true });
   }, [open, form]);
 
-  const submit = async (v: Values) => {
-    setSaving(true);
-    try {
+  const submit = (v: Values) =>
+    run(async () => {
       await schedulesApi.create({ body: v.body, contactId: ticket.contact.id, sendAt: v.sendAt.toISOString(), ...(v.cancelOnReply ? { ticketId: ticket.id, cancelOnReply: true } : {}) });
-      setOpen(false);
       if (v.cancelOnReply) toast.success(t('schedules.conversation.savedFollowUp'));
       else {
         toast.success(t('schedules.saved'));
         void navigate('/schedules');
       }
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
     <>
@@ -68,30 +63,27 @@ const ScheduleAction = ({ ticket }: { ticket: TicketDto }) => {
           {t('schedules.conversation.button')}
         </Button>
       </Tooltip>
-      <Modal
+      <FormDialog<Values>
+        {...dialog}
         open={open}
         title={t('schedules.conversation.title')}
-        onCancel={() => setOpen(false)}
-        onOk={() => form.submit()}
         okText={t('schedules.save')}
-        cancelText={t('common.cancel')}
-        okButtonProps={{ loading: saving, ...({ 'data-testid': 'followup-save' } as Record<`data-${string}`, string>) }}
-        destroyOnHidden
+        onFinish={submit}
+        testIds={{ save: 'followup-save', form: 'followup-form' }}
         forceRender
+        width={520}
       >
         <Typography.Paragraph type="secondary">{`${ticket.contact.name} - ${ticket.contact.number}`}</Typography.Paragraph>
-        <Form<Values> form={form} layout="vertical" onFinish={(v) => void submit(v)} data-testid="followup-form">
-          <Form.Item name="body" label={t('schedules.body')} rules={[bodyRule]}>
-            <Input.TextArea rows={4} maxLength={4096} autoFocus data-testid="followup-body" />
-          </Form.Item>
-          <Form.Item name="sendAt" label={t('schedules.sendAt')} rules={[{ required: true, message: msg.obrigatorio }]}>
-            <DatePicker showTime={{ format: 'HH:mm' }} format="DD/MM/YYYY HH:mm" style={{ width: '100%' }} data-testid="followup-send-at" />
-          </Form.Item>
-          <Form.Item name="cancelOnReply" valuePropName="checked" label={t('schedules.conversation.cancelOnReply')} extra={t('schedules.conversation.cancelOnReplyHint')}>
-            <Switch data-testid="followup-cancel-on-reply" />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item name="body" label={t('schedules.body')} rules={[bodyRule]}>
+          <Input.TextArea rows={4} maxLength={4096} autoFocus data-testid="followup-body" />
+        </Form.Item>
+        <Form.Item name="sendAt" label={t('schedules.sendAt')} rules={[{ required: true, message: msg.obrigatorio }]}>
+          <DatePicker showTime={{ format: 'HH:mm' }} format="DD/MM/YYYY HH:mm" style={{ width: '100%' }} data-testid="followup-send-at" />
+        </Form.Item>
+        <Form.Item name="cancelOnReply" valuePropName="checked" label={t('schedules.conversation.cancelOnReply')} extra={t('schedules.conversation.cancelOnReplyHint')}>
+          <Switch data-testid="followup-cancel-on-reply" />
+        </Form.Item>
+      </FormDialog>
     </>
   );
 };

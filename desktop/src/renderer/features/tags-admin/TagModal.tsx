@@ -31,7 +31,7 @@ export const TagModal = ({ open, tag, onClose, onSaved }: Props) => {
   const me = useSession((s) => s.user);
   const mayKanban = !!me && can(me, 'tags:setKanban');
   const [form] = Form.useForm<Values>();
-  const { saving, run } = useFormSave({ form, onClose, success: t('tagsAdmin.saved'), duplicate: { field: 'name', text: t('tagsAdmin.nameTaken') } });
+  const { run, dialog } = useFormSave({ form, onClose, success: t('tagsAdmin.saved'), duplicate: { field: 'name', text: t('tagsAdmin.nameTaken') } });
 
   useEffect(() => {
     if (!open) return;
@@ -46,13 +46,11 @@ export const TagModal = ({ open, tag, onClose, onSaved }: Props) => {
 
   return (
     <FormDialog<Values>
+      {...dialog}
       open={open}
       title={t(tag ? 'tagsAdmin.editTitle' : 'tagsAdmin.addTitle')}
       okText={t(tag ? 'tagsAdmin.save' : 'tagsAdmin.create')}
-      onClose={onClose}
-      form={form}
       onFinish={submit}
-      saving={saving}
       testIds={{ save: 'tag-save', form: 'tag-form' }}
       forceRender
     >

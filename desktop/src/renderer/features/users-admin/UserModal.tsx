@@ -43,7 +43,7 @@ export const UserModal = ({ open, user, onClose, onSaved }: Props) => {
   const [form] = Form.useForm<Values>();
   const [loading, setLoading] = useState(false);
   const fieldError = (err: unknown) => (errorCode(err) === 'ERR_DUPLICATED_EMAIL' ? { field: 'email', text: t('usersAdmin.emailTaken') } : undefined);
-  const { saving, run } = useFormSave({ form, onClose, success: t('usersAdmin.saved'), fieldError });
+  const { run, dialog } = useFormSave({ form, onClose, success: t('usersAdmin.saved'), fieldError });
   const [queues, setQueues] = useState<QueueDto[]>([]);
   const [connections, setConnections] = useState<WhatsappDto[]>([]);
   const self = !!user && user.id === me?.id;
@@ -95,13 +95,11 @@ export const UserModal = ({ open, user, onClose, onSaved }: Props) => {
 
   return (
     <FormDialog<Values>
+      {...dialog}
       open={open}
       title={t(user ? 'usersAdmin.editTitle' : 'usersAdmin.addTitle')}
       okText={t(user ? 'usersAdmin.save' : 'usersAdmin.create')}
-      onClose={onClose}
-      form={form}
       onFinish={submit}
-      saving={saving}
       testIds={{ save: 'user-save', form: 'user-form' }}
       forceRender
       loading={loading}

@@ -29,7 +29,7 @@ export const WebhookModal = ({
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   // No toast: a new webhook's secret is shown once by the caller, an edit shows in the list.
-  const { saving, run } = useFormSave({ form, onClose });
+  const { run, dialog } = useFormSave({ form, onClose });
 
   useEffect(() => {
     if (!open) return;
@@ -48,13 +48,11 @@ export const WebhookModal = ({
 
   return (
     <FormDialog<Values>
+      {...dialog}
       open={open}
       title={t(webhook ? 'webhooks.editTitle' : 'webhooks.createTitle')}
       okText={t('webhooks.save')}
-      onClose={onClose}
-      form={form}
       onFinish={submit}
-      saving={saving}
       testIds={{ save: 'webhook-save', form: 'webhook-form' }}
       forceRender
       width={520}
