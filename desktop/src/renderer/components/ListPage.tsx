@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
-import { Button, Card, Flex, Input, Popconfirm, Skeleton, Space, Spin, Table, Tooltip, Typography, type SkeletonProps, type TableColumnsType, type TableProps } from 'antd';
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { Button, Card, Flex, Input, Skeleton, Spin, Table, Tooltip, Typography, type SkeletonProps, type TableColumnsType, type TableProps } from 'antd';
+import { ArrowLeftOutlined, SearchOutlined } from '@ant-design/icons';
 import type { StoreApi, UseBoundStore } from 'zustand';
 import type { WireChannel, WireChannels } from '@balcao/shared';
 import { nearBottom } from '../lib/by-name';
@@ -63,6 +62,10 @@ export interface ListPageProps<T extends { id: number }> {
   rowData?: (record: T) => Record<`data-${string}`, string | number>;
   /** The table's scroll (e.g. `{ x: 'max-content' }` for a wide table). */
   tableScroll?: TableProps<T>['scroll'];
+  /** The table's test id when `<p>-table` is taken (default `<p>-table`). */
+  tableTestId?: string;
+  /** The table's own spinner (a list reloading under a 'Carregar mais' button). */
+  tableLoading?: boolean;
   emptyText: ReactNode;
   /** Infinite scroll: the table sits in a scrolled box and the next page loads near its bottom. Absent: the table alone. */
   paging?: ListPagePaging;
@@ -94,9 +97,10 @@ export const ListPage = <T extends { id: number }>(p: ListPageProps<T>) => {
 
   const table = (
     <Table<T>
-      data-testid={`${p.testId}-table`}
+      data-testid={p.tableTestId ?? `${p.testId}-table`}
       rowKey="id"
       size="small"
+      loading={p.tableLoading}
       columns={p.columns}
       dataSource={p.records}
       pagination={false}
@@ -220,13 +224,16 @@ export const usePagedListPage = <T, C extends WireChannel = WireChannel>(useStor
     useStore.getState().load(debounced).catch(toastError);
   }, [debounced, useStore, scope]);
   const loadMore = useCallback(() => useStore.getState().loadMore(), [useStore]);
+  const paging: ListPagePaging = { loading, hasMore, loadMore };
   return {
     records,
     count,
     loaded,
     search,
     setSearch: (typed: string) => setSearch(normalize ? normalize(typed) : typed),
-    paging: { loading, hasMore, loadMore } satisfies ListPagePaging,
+    paging,
+    /** What ListPage takes of the list: `<ListPage {...list.page} …>`. */
+    page: { count, loaded, records, paging },
     /** The delete button's action: the API call, then the record leaves the list with a toast (a failure is a toast). */
     deleter: (remove: (id: number) => Promise<unknown>, doneText: string) => async (r: { id: number }) => {
       try {
@@ -238,41 +245,4 @@ export const usePagedListPage = <T, C extends WireChannel = WireChannel>(useStor
       }
     },
   };
-};
-
-export interface RowActionsProps {
-  /** The edit button: its label (tooltip and aria-label), test id and action. */
-  edit: { label: string; testId: string; onClick: () => void };
-  /** Buttons before edit (e.g. open, download). */
-  lead?: ReactNode;
-  /** Buttons between edit and delete (e.g. the replay). */
-  extra?: ReactNode;
-  /** The delete button with its confirmation; absent: no delete (not allowed). The confirm's test id is `<testId>-confirm`. */
-  remove?: { label: string; testId: string; title: string; description: ReactNode; onConfirm: () => Promise<void> | void };
-}
-
-/** A list row's edit / delete buttons, the delete behind a confirmation. */
-export const RowActions = ({ lead, edit, extra, remove }: RowActionsProps) => {
-  const { t } = useTranslation();
-  return (
-    <Space size="small">
-      {lead}
-      <Tooltip title={edit.label}>
-        <Button size="small" icon={<EditOutlined />} aria-label={edit.label} data-testid={edit.testId} onClick={edit.onClick} />
-      </Tooltip>
-      {extra}
-      {remove ? (
-        <Popconfirm
-          title={remove.title}
-          description={remove.description}
-          okText={t('common.confirm')}
-          cancelText={t('common.cancel')}
-          okButtonProps={{ danger: true, 'data-testid': `${remove.testId}-confirm` }}
-          onConfirm={remove.onConfirm}
-        >
-          <Button size="small" danger icon={<DeleteOutlined />} aria-label={remove.label} data-testid={remove.testId} />
-        </Popconfirm>
-      ) : null}
-    </Space>
-  );
 };

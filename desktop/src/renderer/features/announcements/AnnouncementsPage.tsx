@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
-import { Button, Flex, Tag, theme, Typography, type TableColumnsType } from 'antd';
-import { PaperClipOutlined, PlusOutlined } from '@ant-design/icons';
+import { Flex, Tag, theme, Typography, type TableColumnsType } from 'antd';
+import { PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AnnouncementDto } from '@balcao/shared';
-import { LIST_NARROW_QUERY, ListPage, RowActions, usePagedListPage } from '../../components/ListPage';
+import { LIST_NARROW_QUERY, ListPage, usePagedListPage } from '../../components/ListPage';
+import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { announcementsApi } from './announcements.api';
 import { priorityColor } from './announcements.logic';
@@ -75,38 +76,25 @@ export const AnnouncementsPage = () => {
           { key: 'media', title: t('announcements.media'), render: (_: unknown, a: AnnouncementDto) => mediaText(a, 240) },
           { key: 'status', title: t('announcements.status'), width: 100, render: (_: unknown, a: AnnouncementDto) => statusText(a) },
         ]),
-    {
-      key: 'actions',
-      title: t('announcements.actions'),
-      align: 'center',
-      width: narrow ? 80 : 110,
-      render: (_, a) => (
-        <RowActions
-          edit={{ label: t('announcements.edit'), testId: 'announcement-edit', onClick: () => setDialog({ open: true, record: a }) }}
-          remove={{ label: t('announcements.delete'), testId: 'announcement-delete', title: t('announcements.deleteTitle', { title: a.title }), description: t('announcements.deleteText'), onConfirm: () => onDelete(a) }}
-        />
-      ),
-    },
+    actionsColumn(t('announcements.actions'), narrow ? 80 : 110, (a) => (
+      <RowActions
+        edit={{ label: t('announcements.edit'), testId: 'announcement-edit', onClick: () => setDialog({ open: true, record: a }) }}
+        remove={{ label: t('announcements.delete'), testId: 'announcement-delete', title: t('announcements.deleteTitle', { title: a.title }), description: t('announcements.deleteText'), onConfirm: () => onDelete(a) }}
+      />
+    )),
   ];
 
   return (
     <ListPage<AnnouncementDto>
+      {...list.page}
       testId="announcements"
       title={t('announcements.title')}
-      count={list.count}
       search={{ value: list.search, onChange: list.setSearch, placeholder: t('announcements.search') }}
-      actions={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, record: null })} data-testid="announcements-add" aria-label={t('announcements.add')}>
-          {narrow ? null : t('announcements.add')}
-        </Button>
-      }
-      loaded={list.loaded}
+      actions={<AddButton label={t('announcements.add')} testId="announcements-add" onClick={() => setDialog({ open: true, record: null })} iconOnly={narrow} />}
       columns={columns}
-      records={list.records}
       rowTestId="announcement-row"
       rowData={(a) => ({ 'data-status': a.status ? 'active' : 'inactive' })}
       emptyText={t(list.search ? 'announcements.noMatch' : 'announcements.empty')}
-      paging={list.paging}
     >
       <AnnouncementModal open={dialog.open} record={dialog.record} onClose={closeDialog} onSaved={onSaved} />
     </ListPage>

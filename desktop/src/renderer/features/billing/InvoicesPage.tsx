@@ -111,21 +111,18 @@ export const InvoicesPage = () => {
 
   return (
     <ListPage<InvoiceDto>
+      {...list.page}
       testId="invoices"
       title={t('billing.title')}
-      count={list.count}
       actions={
         <Button onClick={() => navigate('/subscription')} data-testid="invoices-subscription">
           {t('billing.subscriptionLink')}
         </Button>
       }
-      loaded={list.loaded}
       columns={columns}
-      records={list.records}
       rowTestId="invoice-row"
       rowData={(i) => ({ 'data-status': i.displayStatus })}
       emptyText={t('billing.empty')}
-      paging={list.paging}
     >
       <CheckoutModal open={paying !== null} invoice={paying} onClose={close} onRenewed={renewSession} onDone={done} />
     </ListPage>

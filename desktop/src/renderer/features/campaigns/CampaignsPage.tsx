@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { BarChartOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { BarChartOutlined, PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { CampaignDto, CampaignStatus } from '@balcao/shared';
-import { LIST_NARROW_QUERY, ListPage, RowActions } from '../../components/ListPage';
+import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
+import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { formatDateTime } from './campaigns.format';
 import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
@@ -90,35 +91,29 @@ export const CampaignsPage = () => {
     { key: 'whatsapp', title: t('campaigns.whatsapp'), align: 'center', render: (_, c) => c.whatsapp?.name ?? t('campaigns.notDefined') },
     { key: 'scheduledAt', title: t('campaigns.scheduledAt'), align: 'center', render: (_, c) => (c.scheduledAt ? formatDateTime(c.scheduledAt) : t('campaigns.noSchedule')) },
     { key: 'completedAt', title: t('campaigns.completedAt'), align: 'center', render: (_, c) => (c.completedAt ? formatDateTime(c.completedAt) : t('campaigns.notCompleted')) },
-    {
-      key: 'actions',
-      title: t('campaigns.actions'),
-      align: 'center',
-      width: narrow ? 120 : 170,
-      render: (_, c) => (
-        <RowActions
-          lead={
-            <>
-              {c.status === 'EM_ANDAMENTO' && (
-                <Tooltip title={t('campaigns.stop')}>
-                  <Button size="small" icon={<PauseCircleOutlined />} aria-label={t('campaigns.stop')} data-testid="campaign-stop" loading={busy === c.id} onClick={() => void act(c, 'cancel')} />
-                </Tooltip>
-              )}
-              {c.status === 'CANCELADA' && (
-                <Tooltip title={t('campaigns.restart')}>
-                  <Button size="small" icon={<PlayCircleOutlined />} aria-label={t('campaigns.restart')} data-testid="campaign-restart" loading={busy === c.id} onClick={() => void act(c, 'restart')} />
-                </Tooltip>
-              )}
-              <Tooltip title={t('campaigns.report')}>
-                <Button size="small" icon={<BarChartOutlined />} aria-label={t('campaigns.report')} data-testid="campaign-report" onClick={() => navigate(`/campaign/${c.id}/report`)} />
+    actionsColumn(t('campaigns.actions'), narrow ? 120 : 170, (c) => (
+      <RowActions
+        lead={
+          <>
+            {c.status === 'EM_ANDAMENTO' && (
+              <Tooltip title={t('campaigns.stop')}>
+                <Button size="small" icon={<PauseCircleOutlined />} aria-label={t('campaigns.stop')} data-testid="campaign-stop" loading={busy === c.id} onClick={() => void act(c, 'cancel')} />
               </Tooltip>
-            </>
-          }
-          edit={{ label: t('campaigns.edit'), testId: 'campaign-edit', onClick: () => setDialog({ open: true, campaign: c }) }}
-          remove={{ label: t('campaigns.delete'), testId: 'campaign-delete', title: t('campaigns.deleteTitle', { name: c.name }), description: t('campaigns.deleteText'), onConfirm: () => act(c, 'remove') }}
-        />
-      ),
-    },
+            )}
+            {c.status === 'CANCELADA' && (
+              <Tooltip title={t('campaigns.restart')}>
+                <Button size="small" icon={<PlayCircleOutlined />} aria-label={t('campaigns.restart')} data-testid="campaign-restart" loading={busy === c.id} onClick={() => void act(c, 'restart')} />
+              </Tooltip>
+            )}
+            <Tooltip title={t('campaigns.report')}>
+              <Button size="small" icon={<BarChartOutlined />} aria-label={t('campaigns.report')} data-testid="campaign-report" onClick={() => navigate(`/campaign/${c.id}/report`)} />
+            </Tooltip>
+          </>
+        }
+        edit={{ label: t('campaigns.edit'), testId: 'campaign-edit', onClick: () => setDialog({ open: true, campaign: c }) }}
+        remove={{ label: t('campaigns.delete'), testId: 'campaign-delete', title: t('campaigns.deleteTitle', { name: c.name }), description: t('campaigns.deleteText'), onConfirm: () => act(c, 'remove') }}
+      />
+    )),
   ];
 
   // Only a new search's first page shows the skeleton; "load more" keeps the table.
@@ -129,11 +124,7 @@ export const CampaignsPage = () => {
       testId="campaigns"
       title={t('campaigns.title')}
       search={{ value: search, onChange: setSearch, placeholder: t('campaigns.search') }}
-      actions={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, campaign: null })} data-testid="campaigns-add">
-          {t('campaigns.add')}
-        </Button>
-      }
+      actions={<AddButton label={t('campaigns.add')} testId="campaigns-add" onClick={() => setDialog({ open: true, campaign: null })} />}
       toolbarFlex="0 1 360px"
       loaded={shown}
       columns={columns}

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Skeleton, Typography, type TableColumnsType } from 'antd';
-import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { ContactListDto, ContactListItemDto } from '@balcao/shared';
-import { LIST_NARROW_QUERY, ListPage, RowActions, usePagedListPage } from '../../components/ListPage';
+import { LIST_NARROW_QUERY, ListPage, usePagedListPage } from '../../components/ListPage';
+import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -72,24 +73,18 @@ export const ContactListItemsPage = () => {
     { key: 'name', title: t('contactLists.items.name'), render: (_, i) => <Typography.Text ellipsis style={{ maxWidth: narrow ? 110 : 260 }}>{i.name}</Typography.Text> },
     { key: 'number', title: t('contactLists.items.number'), render: (_, i) => <span data-testid="cl-item-number-cell">{i.number}</span> },
     ...(narrow ? [] : [{ key: 'email', title: t('contactLists.items.email'), render: (_: unknown, i: ContactListItemDto) => <Typography.Text ellipsis style={{ maxWidth: 240 }}>{i.email}</Typography.Text> }]),
-    {
-      key: 'actions',
-      title: t('contactLists.actions'),
-      align: 'center',
-      width: narrow ? 72 : 96,
-      render: (_, i) => (
-        <RowActions
-          edit={{ label: t('contactLists.edit'), testId: 'cl-item-edit', onClick: () => setDialog({ open: true, item: i }) }}
-          remove={{
-            label: t('contactLists.delete'),
-            testId: 'cl-item-delete',
-            title: t('contactLists.items.deleteTitle', { name: i.name }),
-            description: t('contactLists.items.deleteText'),
-            onConfirm: () => onDelete(i),
-          }}
-        />
-      ),
-    },
+    actionsColumn(t('contactLists.actions'), narrow ? 72 : 96, (i) => (
+      <RowActions
+        edit={{ label: t('contactLists.edit'), testId: 'cl-item-edit', onClick: () => setDialog({ open: true, item: i }) }}
+        remove={{
+          label: t('contactLists.delete'),
+          testId: 'cl-item-delete',
+          title: t('contactLists.items.deleteTitle', { name: i.name }),
+          description: t('contactLists.items.deleteText'),
+          onConfirm: () => onDelete(i),
+        }}
+      />
+    )),
   ];
 
   return (
@@ -104,9 +99,7 @@ export const ContactListItemsPage = () => {
           <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="cl-items-import" aria-label={t('contactLists.items.import')}>
             {narrow ? null : t('contactLists.items.import')}
           </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, item: null })} data-testid="cl-items-add" aria-label={t('contactLists.items.add')}>
-            {narrow ? null : t('contactLists.items.add')}
-          </Button>
+          <AddButton label={t('contactLists.items.add')} testId="cl-items-add" onClick={() => setDialog({ open: true, item: null })} iconOnly={narrow} />
         </>
       }
       toolbarFlex="0 1 560px"

@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 import { Button, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { DownloadOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { DownloadOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ContactListDto } from '@balcao/shared';
-import { LIST_NARROW_QUERY, ListPage, RowActions, usePagedListPage } from '../../components/ListPage';
+import { LIST_NARROW_QUERY, ListPage, usePagedListPage } from '../../components/ListPage';
+import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { downloadBlob } from '../../lib/download';
 import { toastError } from '../../lib/reportError';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -49,49 +50,36 @@ export const ContactListsPage = () => {
   const columns: TableColumnsType<ContactListDto> = [
     { key: 'name', title: t('contactLists.name'), render: (_, l) => <Typography.Text ellipsis style={{ maxWidth: narrow ? 140 : 420 }}>{l.name}</Typography.Text> },
     { key: 'contacts', title: t('contactLists.contacts'), align: 'center', width: narrow ? 72 : 120, render: (_, l) => <span data-testid="cl-count">{l.contactsCount}</span> },
-    {
-      key: 'actions',
-      title: t('contactLists.actions'),
-      align: 'center',
-      width: narrow ? 132 : 170,
-      render: (_, l) => (
-        <RowActions
-          lead={
-            <>
-              <Tooltip title={t('contactLists.example')}>
-                <Button size="small" icon={<DownloadOutlined />} aria-label={t('contactLists.example')} loading={example.busy} onClick={() => void example.download()} data-testid="cl-example" />
-              </Tooltip>
-              <Tooltip title={t('contactLists.open')}>
-                <Button size="small" icon={<TeamOutlined />} aria-label={t('contactLists.open')} onClick={() => navigate(`/contact-lists/${l.id}/contacts`)} data-testid="cl-open" />
-              </Tooltip>
-            </>
-          }
-          edit={{ label: t('contactLists.edit'), testId: 'cl-edit', onClick: () => setDialog({ open: true, list: l }) }}
-          remove={{ label: t('contactLists.delete'), testId: 'cl-delete', title: t('contactLists.deleteTitle', { name: l.name }), description: t('contactLists.deleteText'), onConfirm: () => onDelete(l) }}
-        />
-      ),
-    },
+    actionsColumn(t('contactLists.actions'), narrow ? 132 : 170, (l) => (
+      <RowActions
+        lead={
+          <>
+            <Tooltip title={t('contactLists.example')}>
+              <Button size="small" icon={<DownloadOutlined />} aria-label={t('contactLists.example')} loading={example.busy} onClick={() => void example.download()} data-testid="cl-example" />
+            </Tooltip>
+            <Tooltip title={t('contactLists.open')}>
+              <Button size="small" icon={<TeamOutlined />} aria-label={t('contactLists.open')} onClick={() => navigate(`/contact-lists/${l.id}/contacts`)} data-testid="cl-open" />
+            </Tooltip>
+          </>
+        }
+        edit={{ label: t('contactLists.edit'), testId: 'cl-edit', onClick: () => setDialog({ open: true, list: l }) }}
+        remove={{ label: t('contactLists.delete'), testId: 'cl-delete', title: t('contactLists.deleteTitle', { name: l.name }), description: t('contactLists.deleteText'), onConfirm: () => onDelete(l) }}
+      />
+    )),
   ];
 
   return (
     <ListPage<ContactListDto>
+      {...list.page}
       testId="cl"
       title={t('contactLists.title')}
-      count={list.count}
       // `cl-count` is each row's contacts count.
       countTestId="cl-total"
       search={{ value: list.search, onChange: list.setSearch, placeholder: t('contactLists.search') }}
-      actions={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, list: null })} data-testid="cl-add">
-          {narrow ? null : t('contactLists.add')}
-        </Button>
-      }
-      loaded={list.loaded}
+      actions={<AddButton label={t('contactLists.add')} testId="cl-add" onClick={() => setDialog({ open: true, list: null })} iconOnly={narrow} />}
       columns={columns}
-      records={list.records}
       rowTestId="cl-row"
       emptyText={t(list.search ? 'contactLists.noMatch' : 'contactLists.empty')}
-      paging={list.paging}
     >
       <ContactListModal open={dialog.open} list={dialog.list} onClose={closeDialog} onSaved={onSaved} />
     </ListPage>

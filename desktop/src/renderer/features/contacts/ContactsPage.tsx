@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 import { Button, Flex, theme, Typography, type TableColumnsType } from 'antd';
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { can, type ContactDto } from '@balcao/shared';
 import { ContactAvatar } from '../../components/ContactAvatar';
-import { LIST_NARROW_QUERY, ListPage, RowActions, usePagedListPage } from '../../components/ListPage';
+import { LIST_NARROW_QUERY, ListPage, usePagedListPage } from '../../components/ListPage';
+import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -80,25 +81,19 @@ export const ContactsPage = () => {
             ),
           },
         ]),
-    {
-      key: 'actions',
-      title: t('contacts.actions'),
-      align: 'center',
-      width: narrow ? 84 : 96,
-      render: (_, c) => (
-        <RowActions
-          edit={{ label: t('contacts.edit'), testId: 'contact-edit', onClick: () => setDialog({ open: true, contact: c }) }}
-          remove={mayDelete ? { label: t('contacts.delete'), testId: 'contact-delete', title: t('contacts.deleteTitle', { name: c.name }), description: t('contacts.deleteText'), onConfirm: () => onDelete(c) } : undefined}
-        />
-      ),
-    },
+    actionsColumn(t('contacts.actions'), narrow ? 84 : 96, (c) => (
+      <RowActions
+        edit={{ label: t('contacts.edit'), testId: 'contact-edit', onClick: () => setDialog({ open: true, contact: c }) }}
+        remove={mayDelete ? { label: t('contacts.delete'), testId: 'contact-delete', title: t('contacts.deleteTitle', { name: c.name }), description: t('contacts.deleteText'), onConfirm: () => onDelete(c) } : undefined}
+      />
+    )),
   ];
 
   return (
     <ListPage<ContactDto>
+      {...list.page}
       testId="contacts"
       title={t('contacts.title')}
-      count={list.count}
       search={{ value: list.search, onChange: list.setSearch, placeholder: t('contacts.search') }}
       actions={
         <>
@@ -109,20 +104,15 @@ export const ContactsPage = () => {
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void onExport()} data-testid="contacts-export">
             {t('contacts.export')}
           </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, contact: null })} data-testid="contacts-add">
-            {t('contacts.add')}
-          </Button>
+          <AddButton label={t('contacts.add')} testId="contacts-add" onClick={() => setDialog({ open: true, contact: null })} />
         </>
       }
       toolbarFlex="0 1 820px"
       banner={<PhoneImportBar progress={phoneImport.progress} />}
-      loaded={list.loaded}
       skeleton={{ avatar: true }}
       columns={columns}
-      records={list.records}
       rowTestId="contact-row"
       emptyText={t('common.noRecords')}
-      paging={list.paging}
     >
       <ContactModal open={dialog.open} contact={dialog.contact} onClose={closeDialog} onSaved={onSaved} />
       <ContactImportDialog open={importing} onClose={() => setImporting(false)} onImported={reload} />

@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
-import { Button, Flex, Typography, type TableColumnsType } from 'antd';
-import { PaperClipOutlined, PlusOutlined } from '@ant-design/icons';
+import { Flex, Typography, type TableColumnsType } from 'antd';
+import { PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FileListDto } from '@balcao/shared';
-import { LIST_NARROW_QUERY, ListPage, RowActions, usePagedListPage } from '../../components/ListPage';
+import { LIST_NARROW_QUERY, ListPage, usePagedListPage } from '../../components/ListPage';
+import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { filesApi } from './files.api';
 import { useFileLists } from './files.store';
@@ -39,37 +40,24 @@ export const FilesPage = () => {
         </Flex>
       ),
     },
-    {
-      key: 'actions',
-      title: t('files.actions'),
-      align: 'center',
-      width: narrow ? 80 : 110,
-      render: (_, f) => (
-        <RowActions
-          edit={{ label: t('files.edit'), testId: 'file-edit', onClick: () => setDialog({ open: true, fileList: f }) }}
-          remove={{ label: t('files.delete'), testId: 'file-delete', title: t('files.deleteTitle', { name: f.name }), description: t('files.deleteText'), onConfirm: () => onDelete(f) }}
-        />
-      ),
-    },
+    actionsColumn(t('files.actions'), narrow ? 80 : 110, (f) => (
+      <RowActions
+        edit={{ label: t('files.edit'), testId: 'file-edit', onClick: () => setDialog({ open: true, fileList: f }) }}
+        remove={{ label: t('files.delete'), testId: 'file-delete', title: t('files.deleteTitle', { name: f.name }), description: t('files.deleteText'), onConfirm: () => onDelete(f) }}
+      />
+    )),
   ];
 
   return (
     <ListPage<FileListDto>
+      {...list.page}
       testId="files"
       title={t('files.title')}
-      count={list.count}
       search={{ value: list.search, onChange: list.setSearch, placeholder: t('files.search') }}
-      actions={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, fileList: null })} data-testid="files-add" aria-label={t('files.add')}>
-          {narrow ? null : t('files.add')}
-        </Button>
-      }
-      loaded={list.loaded}
+      actions={<AddButton label={t('files.add')} testId="files-add" onClick={() => setDialog({ open: true, fileList: null })} iconOnly={narrow} />}
       columns={columns}
-      records={list.records}
       rowTestId="file-row"
       emptyText={t(list.search ? 'files.noMatch' : 'files.empty')}
-      paging={list.paging}
     >
       <FileListModal open={dialog.open} fileList={dialog.fileList} onClose={closeDialog} onSaved={onSaved} />
     </ListPage>

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Typography, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Alert, Typography, type TableColumnsType } from 'antd';
 import { ReplayButton } from '../bot';
 import { useTranslation } from 'react-i18next';
 import type { PromptDto, QueueDto } from '@balcao/shared';
-import { LIST_NARROW_QUERY, ListPage, RowActions } from '../../components/ListPage';
+import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
+import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
 import { toast } from '../../lib/toast';
@@ -65,30 +65,20 @@ export const PromptsPage = () => {
     { key: 'name', title: t('prompts.name'), render: (_, p) => <Typography.Text ellipsis style={{ maxWidth: narrow ? 130 : 360 }}>{p.name}</Typography.Text> },
     { key: 'queue', title: t('prompts.queue'), render: (_, p) => p.queue?.name ?? '—', responsive: ['sm'] },
     { key: 'maxTokens', title: t('prompts.maxTokens'), align: 'center', width: narrow ? 72 : 150, render: (_, p) => p.maxTokens },
-    {
-      key: 'actions',
-      title: t('prompts.actions'),
-      align: 'center',
-      width: narrow ? 116 : 128,
-      render: (_, p) => (
-        <RowActions
-          edit={{ label: t('prompts.edit'), testId: 'prompt-edit', onClick: () => setDialog({ open: true, prompt: p }) }}
-          extra={<ReplayButton target={{ kind: 'prompt', id: p.id, name: p.name }} testId="prompt-replay" />}
-          remove={{ label: t('prompts.delete'), testId: 'prompt-delete', title: t('prompts.deleteTitle', { name: p.name }), description: t('prompts.deleteText'), onConfirm: () => onDelete(p) }}
-        />
-      ),
-    },
+    actionsColumn(t('prompts.actions'), narrow ? 116 : 128, (p) => (
+      <RowActions
+        edit={{ label: t('prompts.edit'), testId: 'prompt-edit', onClick: () => setDialog({ open: true, prompt: p }) }}
+        extra={<ReplayButton target={{ kind: 'prompt', id: p.id, name: p.name }} testId="prompt-replay" />}
+        remove={{ label: t('prompts.delete'), testId: 'prompt-delete', title: t('prompts.deleteTitle', { name: p.name }), description: t('prompts.deleteText'), onConfirm: () => onDelete(p) }}
+      />
+    )),
   ];
 
   return (
     <ListPage<PromptDto>
       testId="prompts"
       title={t('prompts.title')}
-      actions={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, prompt: null })} data-testid="prompts-add">
-          {t('prompts.add')}
-        </Button>
-      }
+      actions={<AddButton label={t('prompts.add')} testId="prompts-add" onClick={() => setDialog({ open: true, prompt: null })} />}
       banner={<Alert type="warning" showIcon message={t('prompts.warningTitle')} description={t('prompts.warning')} style={{ marginBottom: 12 }} data-testid="prompts-warning" />}
       loaded={loaded}
       columns={columns}

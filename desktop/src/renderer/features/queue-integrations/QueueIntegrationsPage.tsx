@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
-import { Button, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import type { TableColumnsType } from 'antd';
 import { ReplayButton } from '../bot';
 import { useTranslation } from 'react-i18next';
 import type { QueueIntegrationDto, SavedQueueIntegration } from '@balcao/shared';
-import { LIST_NARROW_QUERY, ListPage, RowActions, usePagedListPage } from '../../components/ListPage';
+import { LIST_NARROW_QUERY, ListPage, usePagedListPage } from '../../components/ListPage';
+import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { SecretModal } from '../webhooks';
 import { IntegrationModal } from './IntegrationModal';
@@ -38,45 +38,32 @@ export const QueueIntegrationsPage = () => {
     { key: 'type', title: t('queueIntegrations.type'), align: 'center', width: 64, render: (_, i) => <TypeIcon type={i.type} /> },
     ...(narrow ? [] : [{ key: 'id', title: t('queueIntegrations.id'), width: 72, align: 'center' as const, render: (_: unknown, i: QueueIntegrationDto) => i.id }]),
     { key: 'name', title: t('queueIntegrations.name'), ellipsis: true, render: (_, i) => <span data-testid="integration-name-cell">{i.name}</span> },
-    {
-      key: 'actions',
-      title: t('queueIntegrations.actions'),
-      align: 'center',
-      width: 128,
-      render: (_, i) => (
-        <RowActions
-          edit={{ label: t('queueIntegrations.edit'), testId: 'integration-edit', onClick: () => setDialog({ open: true, integration: i }) }}
-          extra={<ReplayButton target={{ kind: 'integration', id: i.id, name: i.name }} testId="integration-replay" />}
-          remove={{
-            label: t('queueIntegrations.delete'),
-            testId: 'integration-delete',
-            title: t('queueIntegrations.deleteTitle', { name: i.name }),
-            description: <div style={{ maxWidth: 280 }}>{t('queueIntegrations.deleteText')}</div>,
-            onConfirm: () => onDelete(i),
-          }}
-        />
-      ),
-    },
+    actionsColumn(t('queueIntegrations.actions'), 128, (i) => (
+      <RowActions
+        edit={{ label: t('queueIntegrations.edit'), testId: 'integration-edit', onClick: () => setDialog({ open: true, integration: i }) }}
+        extra={<ReplayButton target={{ kind: 'integration', id: i.id, name: i.name }} testId="integration-replay" />}
+        remove={{
+          label: t('queueIntegrations.delete'),
+          testId: 'integration-delete',
+          title: t('queueIntegrations.deleteTitle', { name: i.name }),
+          description: <div style={{ maxWidth: 280 }}>{t('queueIntegrations.deleteText')}</div>,
+          onConfirm: () => onDelete(i),
+        }}
+      />
+    )),
   ];
 
   return (
     <ListPage<QueueIntegrationDto>
+      {...list.page}
       testId="integrations"
       title={t('queueIntegrations.title')}
-      count={list.count}
       search={{ value: list.search, onChange: list.setSearch, placeholder: t('queueIntegrations.search') }}
-      actions={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, integration: null })} data-testid="integrations-add">
-          {narrow ? null : t('queueIntegrations.add')}
-        </Button>
-      }
+      actions={<AddButton label={t('queueIntegrations.add')} testId="integrations-add" onClick={() => setDialog({ open: true, integration: null })} iconOnly={narrow} />}
       toolbarFlex="0 1 480px"
-      loaded={list.loaded}
       columns={columns}
-      records={list.records}
       rowTestId="integration-row"
       emptyText={t(list.search ? 'queueIntegrations.noMatch' : 'queueIntegrations.empty')}
-      paging={list.paging}
     >
       <IntegrationModal open={dialog.open} integration={dialog.integration} onClose={closeDialog} onSaved={onSaved} />
       <SecretModal secret={secret} onClose={() => setSecret(null)} />

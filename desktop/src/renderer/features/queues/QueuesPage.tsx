@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Empty, Flex, theme, Typography, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Empty, Flex, theme, Typography, type TableColumnsType } from 'antd';
 import { ReplayButton } from '../bot';
 import { useTranslation } from 'react-i18next';
 import type { QueueDto } from '@balcao/shared';
-import { LIST_NARROW_QUERY, ListPage, RowActions } from '../../components/ListPage';
+import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
+import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -82,30 +82,20 @@ export const QueuesPage = () => {
             ),
           },
         ]),
-    {
-      key: 'actions',
-      title: t('queues.actions'),
-      align: 'center',
-      width: narrow ? 116 : 128,
-      render: (_, q) => (
-        <RowActions
-          edit={{ label: t('queues.edit'), testId: 'queue-edit', onClick: () => setDialog({ open: true, record: q }) }}
-          extra={<ReplayButton target={{ kind: 'queue', id: q.id, name: q.name }} testId="queue-replay" />}
-          remove={{ label: t('queues.delete'), testId: 'queue-delete', title: t('queues.deleteTitle', { name: q.name }), description: t('queues.deleteText'), onConfirm: () => onDelete(q) }}
-        />
-      ),
-    },
+    actionsColumn(t('queues.actions'), narrow ? 116 : 128, (q) => (
+      <RowActions
+        edit={{ label: t('queues.edit'), testId: 'queue-edit', onClick: () => setDialog({ open: true, record: q }) }}
+        extra={<ReplayButton target={{ kind: 'queue', id: q.id, name: q.name }} testId="queue-replay" />}
+        remove={{ label: t('queues.delete'), testId: 'queue-delete', title: t('queues.deleteTitle', { name: q.name }), description: t('queues.deleteText'), onConfirm: () => onDelete(q) }}
+      />
+    )),
   ];
 
   return (
     <ListPage<QueueDto>
       testId="queues"
       title={t('queues.title')}
-      actions={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, record: null })} data-testid="queue-add">
-          {t('queues.add')}
-        </Button>
-      }
+      actions={<AddButton label={t('queues.add')} testId="queue-add" onClick={() => setDialog({ open: true, record: null })} />}
       loaded={loaded}
       columns={columns}
       records={records}

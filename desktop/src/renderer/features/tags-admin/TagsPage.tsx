@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
-import { Button, Switch, Tag, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Switch, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can, type TagListItemDto } from '@balcao/shared';
-import { LIST_NARROW_QUERY, ListPage, RowActions, usePagedListPage } from '../../components/ListPage';
+import { LIST_NARROW_QUERY, ListPage, usePagedListPage } from '../../components/ListPage';
+import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -74,37 +74,24 @@ export const TagsPage = () => {
           },
         ]
       : []),
-    {
-      key: 'actions',
-      title: t('tagsAdmin.actions'),
-      align: 'center',
-      width: narrow ? 84 : 96,
-      render: (_, g) => (
-        <RowActions
-          edit={{ label: t('tagsAdmin.edit'), testId: 'tag-edit', onClick: () => setDialog({ open: true, tag: g }) }}
-          remove={mayDelete ? { label: t('tagsAdmin.delete'), testId: 'tag-delete', title: t('tagsAdmin.deleteTitle', { name: g.name }), description: t('tagsAdmin.deleteText'), onConfirm: () => onDelete(g) } : undefined}
-        />
-      ),
-    },
+    actionsColumn(t('tagsAdmin.actions'), narrow ? 84 : 96, (g) => (
+      <RowActions
+        edit={{ label: t('tagsAdmin.edit'), testId: 'tag-edit', onClick: () => setDialog({ open: true, tag: g }) }}
+        remove={mayDelete ? { label: t('tagsAdmin.delete'), testId: 'tag-delete', title: t('tagsAdmin.deleteTitle', { name: g.name }), description: t('tagsAdmin.deleteText'), onConfirm: () => onDelete(g) } : undefined}
+      />
+    )),
   ];
 
   return (
     <ListPage<TagListItemDto>
+      {...list.page}
       testId="tags"
       title={t('tagsAdmin.title')}
-      count={list.count}
       search={{ value: list.search, onChange: list.setSearch, placeholder: t('tagsAdmin.search') }}
-      actions={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, tag: null })} data-testid="tags-add">
-          {t('tagsAdmin.add')}
-        </Button>
-      }
-      loaded={list.loaded}
+      actions={<AddButton label={t('tagsAdmin.add')} testId="tags-add" onClick={() => setDialog({ open: true, tag: null })} />}
       columns={columns}
-      records={list.records}
       rowTestId="tag-row"
       emptyText={t(list.search ? 'tagsAdmin.noMatch' : 'tagsAdmin.empty')}
-      paging={list.paging}
     >
       <TagModal open={dialog.open} tag={dialog.tag} onClose={closeDialog} onSaved={onSaved} />
     </ListPage>

@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
-import { Badge, Button, Flex, Tag, theme, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Badge, Flex, Tag, theme, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can, type UserDto } from '@balcao/shared';
-import { LIST_NARROW_QUERY, ListPage, RowActions, usePagedListPage } from '../../components/ListPage';
+import { LIST_NARROW_QUERY, ListPage, usePagedListPage } from '../../components/ListPage';
+import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { useSession } from '../../lib/session';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { usersAdminApi } from './users-admin.api';
@@ -72,41 +72,28 @@ export const UsersPage = () => {
           },
         ]),
     { key: 'profile', title: t('usersAdmin.profile'), width: narrow ? 100 : 140, render: (_, u) => profileTag(u) },
-    {
-      key: 'actions',
-      title: t('usersAdmin.actions'),
-      align: 'center',
-      width: narrow ? 84 : 96,
-      render: (_, u) => (
-        <RowActions
-          edit={{ label: t('usersAdmin.edit'), testId: 'user-edit', onClick: () => setDialog({ open: true, user: u }) }}
-          remove={
-            mayDelete && u.id !== me?.id
-              ? { label: t('usersAdmin.delete'), testId: 'user-delete', title: t('usersAdmin.deleteTitle', { name: u.name }), description: t('usersAdmin.deleteText'), onConfirm: () => onDelete(u) }
-              : undefined
-          }
-        />
-      ),
-    },
+    actionsColumn(t('usersAdmin.actions'), narrow ? 84 : 96, (u) => (
+      <RowActions
+        edit={{ label: t('usersAdmin.edit'), testId: 'user-edit', onClick: () => setDialog({ open: true, user: u }) }}
+        remove={
+          mayDelete && u.id !== me?.id
+            ? { label: t('usersAdmin.delete'), testId: 'user-delete', title: t('usersAdmin.deleteTitle', { name: u.name }), description: t('usersAdmin.deleteText'), onConfirm: () => onDelete(u) }
+            : undefined
+        }
+      />
+    )),
   ];
 
   return (
     <ListPage<UserDto>
+      {...list.page}
       testId="users"
       title={t('usersAdmin.title')}
-      count={list.count}
       search={{ value: list.search, onChange: list.setSearch, placeholder: t('usersAdmin.search') }}
-      actions={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, user: null })} data-testid="users-add">
-          {t('usersAdmin.add')}
-        </Button>
-      }
-      loaded={list.loaded}
+      actions={<AddButton label={t('usersAdmin.add')} testId="users-add" onClick={() => setDialog({ open: true, user: null })} />}
       columns={columns}
-      records={list.records}
       rowTestId="user-row"
       emptyText={t(list.search ? 'usersAdmin.noMatch' : 'common.noRecords')}
-      paging={list.paging}
     >
       <UserModal open={dialog.open} user={dialog.user} onClose={closeDialog} onSaved={onSaved} />
     </ListPage>
