@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { CompanyDto, PlanDto, SandboxPayResponse } from '@balcao/shared';
 import { Api, uniqueStamp } from './support/api';
-import { brDate, generateInvoices, saoPauloDay } from './support/billing';
+import { brDate, saoPauloDay } from './support/billing';
 import { superUser, E2E_DOMAIN } from './support/constants';
 import { snapshot, watchRealtime } from './support/ui';
 
@@ -18,9 +18,10 @@ test('an overdue company pays its invoice by PIX and is let back in', async ({ b
   const plan = await owner.post<PlanDto>('/plans', { name: `Cobrança ${stamp}`, users: 5, connections: 2, queues: 3, value: 149.9 });
   const overdueSince = saoPauloDay(-3);
   const billingEmail = `financeiro.${stamp}@${E2E_DOMAIN}`;
-  const company = await owner.post<CompanyDto>('/companies', { name: `Padaria ${stamp}`, email: billingEmail, planId: plan.id, dueDate: overdueSince, admin });
-  expect(company.dueDate).toBe(overdueSince);
-  expect((await generateInvoices(request)).companies).toBeGreaterThan(0);
+  const company = await owner.post<CompanyDto>('/companies', { name: `Padaria ${stamp}`, email: billingEmail, planId: plan.id, admin });
+  // The super user moves the due date into the past: the invoice is there to pay the same day,
+  // without the night's invoice job (issue 28 §1).
+  expect((await owner.put<CompanyDto>(`/companies/${company.id}`, { dueDate: overdueSince })).dueDate).toBe(overdueSince);
 
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const page = await context.newPage();
@@ -99,12 +100,17 @@ test('an overdue company pays its invoice by PIX and is let back in', async ({ b
   await expect(page.getByTestId('billing-only-shell')).toHaveCount(0);
   await expect(page.getByTestId('greeting')).toBeVisible();
 
-  // The invoice is paid; /subscription tells the new due date.
+  // The invoice is paid; the new period (due within a month) already has its own, on top;
+  // /subscription tells the new due date.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.evaluate(() => localStorage.setItem('preferredTheme', 'light'));
   await page.goto('/financeiro');
-  await expect(page.getByTestId('invoice-row').first()).toHaveAttribute('data-status', 'paid');
-  await expect(page.getByTestId('invoice-row').first().getByTestId('invoice-status')).toHaveText('Pago');
+  const rows = page.getByTestId('invoice-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toHaveAttribute('data-status', 'open');
+  await expect(rows.first()).toContainText(brDate(newDue!));
+  await expect(rows.nth(1)).toHaveAttribute('data-status', 'paid');
+  await expect(rows.nth(1).getByTestId('invoice-status')).toHaveText('Pago');
   await snapshot(page, 'billing-financeiro-paid-wide');
   await page.getByTestId('invoices-subscription').click();
   await expect(page.getByTestId('subscription-email')).toContainText(billingEmail);

@@ -120,6 +120,8 @@ export type DomainEvent =
   /** A company setting (or its timezone) changed; an integration key's value is never in it (decision 0120). */
   | { type: 'setting.updated'; companyId: number; setting: SettingDto }
   | { type: 'company.schedulesUpdated'; companyId: number; schedules: CompanyScheduleDay[] }
+  /** The super user moved a company's due date (issue 28 §1): billing re-dates its open invoice and makes the new period's (decision 0345). */
+  | { type: 'company.dueDateChanged'; companyId: number; from: string; to: string }
   /** The super user deleted a company: its users' sockets are closed (decision 0271). */
   | { type: 'company.deleted'; companyId: number; userIds: number[] }
   /** A session ended (logout, or its refresh token came back after rotation and was revoked). */

@@ -111,6 +111,48 @@ describe('GET /invoices/all and /invoices/:id', () => {
   });
 });
 
+describe("the current period's invoice, on demand (issue 28 §1; decision 0345)", () => {
+  it('an admin opening billing finds the invoice the night job has not made yet, and the job adds no second one', async () => {
+    const c = await createCompany(app);
+    await dueIn(c.companyId, -1);
+    const r = await api(app, c.adminToken).get<InvoiceListResponse>('/invoices/all?searchParam=&pageNumber=1');
+    expect(r.body.list.map((i) => [i.value, i.dueDate, i.displayStatus])).toEqual([[149.9, await dueOf(c.companyId), 'overdue']]);
+    await job();
+    expect(await invoicesOf(c.companyId)).toHaveLength(1);
+  });
+
+  it('a due date the super user moves: the open invoice follows it (same invoice), then the new period has its own at once', async () => {
+    const c = await createCompany(app);
+    await dueIn(c.companyId, 10);
+    await job();
+    const [first] = await invoicesOf(c.companyId);
+    const back = (await app.owner<{ d: string }[]>`select ((now() at time zone 'America/Sao_Paulo')::date - 2)::text as d`)[0]!.d;
+    expect((await api(app, superToken).put(`/companies/${c.companyId}`, { dueDate: back })).status).toBe(200);
+    await app.bus.idle();
+    expect(await invoicesOf(c.companyId)).toEqual([{ ...first!, period: back, due: back }]);
+    // Paid, it is history: the next move leaves it and makes the new period's invoice.
+    await app.owner`update invoices set status = 'paid', paid_at = now() where id = ${first!.id}`;
+    const ahead = (await app.owner<{ d: string }[]>`select ((now() at time zone 'America/Sao_Paulo')::date + 3)::text as d`)[0]!.d;
+    expect((await api(app, superToken).put(`/companies/${c.companyId}`, { dueDate: ahead })).status).toBe(200);
+    await app.bus.idle();
+    expect((await invoicesOf(c.companyId)).map((i) => [i.status, i.due])).toEqual([
+      ['paid', back],
+      ['open', ahead],
+    ]);
+  });
+
+  it('a move onto a period that already has its invoice drops the old open one (no charge issued)', async () => {
+    const c = await createCompany(app);
+    await dueIn(c.companyId, 5);
+    await job();
+    const onto = (await app.owner<{ d: string }[]>`select ((now() at time zone 'America/Sao_Paulo')::date + 20)::text as d`)[0]!.d;
+    await app.owner`insert into invoices (company_id, detail, value, due_date, period) values (${c.companyId}, 'Plano Pago', 149.90, ${onto}::date, ${onto})`;
+    expect((await api(app, superToken).put(`/companies/${c.companyId}`, { dueDate: onto })).status).toBe(200);
+    await app.bus.idle();
+    expect((await invoicesOf(c.companyId)).map((i) => [i.status, i.period])).toEqual([['open', onto]]);
+  });
+});
+
 describe('permissions', () => {
   it('users and supervisors reach no billing route (403); admins do; only the super user pays the sandbox', async () => {
     const [inv] = await invoicesOf(a.companyId);

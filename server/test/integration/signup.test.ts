@@ -90,6 +90,8 @@ describe('signup', () => {
     expect(settings).toEqual(expect.arrayContaining([{ key: 'campaignsEnabled', value: 'true' }, { key: 'userRating', value: 'disabled' }, { key: 'CheckMsgIsGroup', value: 'enabled' }]));
     const users = await app.owner`select name, email, profile, super from users where company_id = ${r.body.id}`;
     expect(users).toEqual([{ name: body.name, email: body.email, profile: 'admin', super: false }]);
+    // The trial's invoice exists from the start, payable the day the trial ends (issue 28 §1).
+    expect(await app.owner`select value::text, due_date::text as due, status from invoices where company_id = ${r.body.id}`).toEqual([{ value: '99.90', due: '2026-03-13', status: 'open' }]);
     // The new admin logs in (the trial is not over) and is an admin of that company only.
     const session = (await api(app).post<LoginResponse>('/auth/login', { email: body.email, password: body.password })).body;
     expect(session.user.company.id).toBe(r.body.id);

@@ -44,6 +44,10 @@ export const createBillingService = (deps: BillingDeps) => {
   return {
     /** GET /invoices/all: one page (20), newest due date first; `list, hasMore` as the spec's client reads. */
     async list(ctx: Ctx, q: InvoicesQuery): Promise<InvoiceListResponse> {
+      // An admin opening billing (an overdue one in the billing-only session above all) finds the
+      // current period's invoice there to pay, not tomorrow after the job (issue 28 §1).
+      const own = scope(ctx);
+      if (own !== undefined) await deps.data.withSystem('billing:invoices', ({ tx }) => repo.ensureCurrent(tx, own));
       const { rows, count } = await read(ctx, (tx, companyId) => repo.page(tx, companyId, q.searchParam, q.pageNumber));
       return { list: rows.map(repo.toDto), hasMore: q.pageNumber * repo.INVOICE_PAGE_SIZE < count, count };
     },
@@ -158,6 +162,8 @@ export const createBillingService = (deps: BillingDeps) => {
         const paidAt = state.paidAt ?? new Date();
         await repo.markPaid(tx, invoice.companyId, invoice.id, paidAt);
         const dueDate = await companiesWrites.advanceDueDate(tx, invoice.companyId, locked.dueDate, repo.recurrenceMonths(company.recurrence));
+        // The next period's invoice, if its date is already within the lead days (a late payment).
+        await repo.ensureCurrent(tx, invoice.companyId);
         const actor = systemCtx(invoice.companyId);
         await auditQueries.record(tx, actor, { entity: 'invoice', entityId: invoice.id, action: 'update', before: { status: 'open' }, after: { status: 'paid', provider: provider.name, chargeId: notice.chargeId, eventId: notice.eventId } });
         await auditQueries.record(tx, actor, { entity: 'company', entityId: invoice.companyId, action: 'update', before: { dueDate: company.dueDate }, after: { dueDate } });

@@ -1,5 +1,5 @@
-// The billing module's one door (issue 14 §7–8; decisions 0280–0284): invoices made by a daily
-// job, the PIX checkout through a payment provider (Asaas or the embedded sandbox), the
+// The billing module's one door (issue 14 §7–8; decisions 0280–0284, 0345): invoices made by a daily
+// job and whenever a company's invoice may newly be due, the PIX checkout through a payment provider (Asaas or the embedded sandbox), the
 // provider's webhook, and the sandbox's "pay this charge" for the super user.
 import type { FastifyInstance } from 'fastify';
 import type { DataAccess } from '../../db/tenant';
@@ -22,6 +22,9 @@ export { createSandboxProvider, sandboxWebhookToken, SANDBOX_TOKEN_HEADER } from
 export { brCode, brCodeValid, crc16 } from './pix';
 export type { PaymentProvider, Charge, ChargeState, ChargeStatus } from './provider';
 export { billingJobQueues } from './billing.job-types';
+
+/** What other modules ask of billing in their own transaction: a new company's first invoice (issue 28 §1). */
+export const billingWrites = { ensureCurrentInvoice: repo.ensureCurrent };
 
 /** Once a day at 03:10 UTC (00:10 in São Paulo): the coming periods' invoices. */
 export const INVOICES_CRON = '10 3 * * *';
@@ -57,7 +60,7 @@ export const billingModule = defineModule({
       publicRoutes: billingPublicRoutes(billing),
       routes,
       start: async (rt) => {
-        registerBillingListeners(k.bus, rt);
+        registerBillingListeners(k.bus, rt, k.data);
         await k.jobs.work('invoices.generate', async () => {
           const run = await billing.generateInvoices();
           if (run.created > 0) k.app.log.info({ invoices: run }, 'invoices generated');

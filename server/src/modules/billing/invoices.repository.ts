@@ -148,18 +148,18 @@ export const company = async (tx: Tx, companyId: number, lock = false): Promise<
     from companies where id = ${companyId} ${lock ? sql`for no key update` : sql``}`))[0];
 
 /**
- * The daily job's statement (decision 0281): for up to `batch` companies after `afterId`, the
- * invoice of the period of its due date at its plan's value, when that date is within
- * INVOICE_LEAD_DAYS (or past) in the company's zone. Never the platform company, never a company
- * without a due date or on a free plan; ON CONFLICT: never twice per company and period.
+ * The invoice rule (decision 0281), for the companies `scope` picks: the invoice of the period of
+ * the company's due date at its plan's value, when that date is within INVOICE_LEAD_DAYS (or past)
+ * in the company's zone. Never the platform company, never a company without a due date or on a
+ * free plan; ON CONFLICT: never twice per company and period, so the daily job and the on-demand
+ * calls (decision 0345) cannot both make one.
  */
-export const generateBatch = async (tx: Tx, afterId: number, batch: number): Promise<{ scanned: number; lastId: number; created: number }> => {
+const generate = async (tx: Tx, scope: SQL): Promise<{ scanned: number; lastId: number | null; created: number }> => {
   const [row] = await tx.execute<{ scanned: number; lastId: number | null; created: number }>(sql`
     with scope as (
       select c.id, c.due_date, p.value, p.name as plan_name
       from companies c join plans p on p.id = c.plan_id
-      where c.id > ${afterId} and not c.is_platform
-      order by c.id limit ${batch}
+      where not c.is_platform and ${scope}
     ), due as (
       select s.* from scope s join companies c on c.id = s.id
       where s.due_date <> ${NO_DUE_DATE}::date and s.value > 0
@@ -170,5 +170,31 @@ export const generateBatch = async (tx: Tx, afterId: number, batch: number): Pro
       on conflict (company_id, period) do nothing returning id
     )
     select (select count(*)::int from scope) as scanned, (select max(id) from scope) as "lastId", (select count(*)::int from made) as created`);
-  return { scanned: row?.scanned ?? 0, lastId: row?.lastId ?? afterId, created: row?.created ?? 0 };
+  return { scanned: row?.scanned ?? 0, lastId: row?.lastId ?? null, created: row?.created ?? 0 };
+};
+
+/** The daily job's statement: up to `batch` companies after `afterId` (keyset). */
+export const generateBatch = async (tx: Tx, afterId: number, batch: number): Promise<{ scanned: number; lastId: number; created: number }> => {
+  const r = await generate(tx, sql`c.id in (select id from companies where id > ${afterId} and not is_platform order by id limit ${batch})`);
+  return { ...r, lastId: r.lastId ?? afterId };
+};
+
+/**
+ * The invoice of one company's current period, now rather than at 03:10 (issue 28 §1): at
+ * signup, on a due-date change, after a payment moves the date on, and when its admin opens
+ * billing. True when one was made.
+ */
+export const ensureCurrent = async (tx: Tx, companyId: number): Promise<boolean> => (await generate(tx, sql`c.id = ${companyId}`)).created > 0;
+
+/**
+ * A manual due-date move (decision 0345): the old period's open invoice moves to the new date (its
+ * PIX charge, if any, stays payable); if the new period already has one, an uncharged old one is
+ * dropped instead. A paid invoice is history and never moves.
+ */
+export const moveOpen = async (tx: Tx, companyId: number, from: string, to: string): Promise<void> => {
+  await tx.execute(sql`
+    update invoices set due_date = ${to}::date, period = ${to}, updated_at = now()
+    where company_id = ${companyId} and period = ${from} and status = 'open'
+      and not exists (select 1 from invoices where company_id = ${companyId} and period = ${to})`);
+  await tx.execute(sql`delete from invoices where company_id = ${companyId} and period = ${from} and status = 'open' and charge_id is null`);
 };

@@ -38,7 +38,7 @@ export const createCompaniesService = (data: DataAccess, sessions?: Pick<Session
    */
   update: (ctx: Ctx, id: number, body: UpdateCompanyBody): Promise<CompanyDto> => {
     superOnly(ctx);
-    return data.withSystem('companies:super', async ({ tx }) => {
+    return data.withSystem('companies:super', async ({ tx, stage }) => {
       const before = await repo.lock(tx, id);
       if (!before) throw new AppError('ERR_NO_COMPANY_FOUND');
       if (body.planId !== undefined && !(await repo.getPlan(tx, body.planId))) throw new AppError('ERR_NO_PLAN_FOUND');
@@ -50,6 +50,7 @@ export const createCompaniesService = (data: DataAccess, sessions?: Pick<Session
         throw pgCode(err) === UNIQUE_VIOLATION ? new AppError('ERR_DUPLICATED_COMPANY') : err;
       });
       await auditQueries.record(tx, ctx, { entity: 'company', entityId: id, action: 'update', before: auditedCompany(before), after: auditedCompany(after!), companyId: id });
+      if (after!.dueDate !== before.dueDate) stage({ type: 'company.dueDateChanged', companyId: id, from: before.dueDate, to: after!.dueDate });
       return repo.toCompanyDto(after!);
     });
   },

@@ -13,7 +13,7 @@ export { seedFirstStart, type SeedResult } from './seed';
 
 export const onboardingModule = defineModule({
   name: 'onboarding',
-  dependsOn: ['audit', 'companies', 'users', 'whatsapp'],
+  dependsOn: ['audit', 'billing', 'companies', 'users', 'whatsapp'],
   setup: (k: { data: DataAccess; clock: Clock }) => ({
     publicRoutes: signupRoutes(createSignupService({ data: k.data, clock: k.clock })),
     routes: companyCreateRoutes(createCompanyCreateService(k.data)),
