@@ -66,7 +66,8 @@ export interface ListPageProps<T extends { id: number }> {
   tableTestId?: string;
   /** The table's own spinner (a list reloading under a 'Carregar mais' button). */
   tableLoading?: boolean;
-  emptyText: ReactNode;
+  /** The empty table's text (absent: antd's own empty state). */
+  emptyText?: ReactNode;
   /** Infinite scroll: the table sits in a scrolled box and the next page loads near its bottom. Absent: the table alone. */
   paging?: ListPagePaging;
   /** Dialogs and anything else the page owns. */

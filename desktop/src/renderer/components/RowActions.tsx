@@ -41,7 +41,7 @@ export const RowActions = ({ lead, edit, extra, remove }: RowActionsProps) => {
 };
 
 /** A list's actions column (centred, no sort): each row's buttons, usually `RowActions`. */
-export const actionsColumn = <T,>(title: string, width: number, render: (record: T) => ReactNode): TableColumnsType<T>[number] => ({
+export const actionsColumn = <T,>(title: string, width: number | undefined, render: (record: T) => ReactNode): TableColumnsType<T>[number] => ({
   key: 'actions',
   title,
   align: 'center',

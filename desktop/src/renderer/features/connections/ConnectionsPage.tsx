@@ -1,16 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Card, Space, Typography } from 'antd';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { WhatsappDto } from '@balcao/shared';
+import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
+import { AddButton } from '../../components/RowActions';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { ConnectionDialog } from './ConnectionDialog';
-import { ConnectionsTable } from './ConnectionsTable';
 import { connectionsApi } from './connections.api';
 import { useConnections } from './connections.store';
 import { QrDialog } from './QrDialog';
 import { useConnectionActions } from './useConnectionActions';
+import { useConnectionColumns } from './useConnectionColumns';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 
 /** /connections (admins): the table, the add/edit dialog and the live QR dialog. */
@@ -21,7 +23,7 @@ export const ConnectionsPage = () => {
   const [dialog, setDialog] = useState<{ open: boolean; connection: WhatsappDto | null }>({ open: false, connection: null });
   const [qrFor, setQrFor] = useState<number | null>(null);
   const actions = useConnectionActions();
-  const narrow = useMediaQuery('(max-width: 575px)');
+  const narrow = useMediaQuery(LIST_NARROW_QUERY);
 
   useEffect(() => {
     useConnections.getState().load().catch(toastError);
@@ -34,33 +36,35 @@ export const ConnectionsPage = () => {
   };
   const restartAll = () => connectionsApi.restartAll().catch(toastError);
 
-  const buttons = (
-    <Space wrap>
-      <Button icon={<ReloadOutlined />} onClick={() => void restartAll()} data-testid="restart-connections">{t('connections.restartAll')}</Button>
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, connection: null })} data-testid="add-connection">
-        {t('connections.add')}
-      </Button>
-    </Space>
-  );
+  const columns = useConnectionColumns({
+    handlers: { onShowQr: (w) => setQrFor(w.id), onRetry: actions.onRetry, onNewQr: actions.onNewQr, onDisconnect: actions.onDisconnect },
+    onEdit: (w) => setDialog({ open: true, connection: w }),
+    onDelete,
+  });
 
+  // No skeleton: the table keeps its rows (live) and spins while the list reloads.
   return (
-    <Card
-      title={<Typography.Title level={4} style={{ margin: 0 }}>{t('connections.title')}</Typography.Title>}
-      // Narrow screens: the buttons under the title (beside it they push the card wider than the screen).
-      extra={narrow ? undefined : buttons}
-      style={{ margin: narrow ? 8 : 16 }}
-      styles={narrow ? { body: { padding: 8 } } : undefined}
+    <ListPage<WhatsappDto>
+      testId="connections"
+      title={t('connections.title')}
+      actions={
+        <>
+          <Button icon={<ReloadOutlined />} onClick={() => void restartAll()} data-testid="restart-connections">
+            {t('connections.restartAll')}
+          </Button>
+          <AddButton label={t('connections.add')} testId="add-connection" onClick={() => setDialog({ open: true, connection: null })} />
+        </>
+      }
+      loaded
+      tableLoading={loading}
+      columns={columns}
+      records={list}
+      rowTestId="connection-row"
+      rowData={(w) => ({ 'data-status': w.status, 'data-connection-id': w.id })}
+      tableScroll={narrow ? undefined : { x: 'max-content' }}
     >
-      {narrow && <div style={{ marginBottom: 8 }}>{buttons}</div>}
-      <ConnectionsTable
-        list={list}
-        loading={loading}
-        handlers={{ onShowQr: (w) => setQrFor(w.id), onRetry: actions.onRetry, onNewQr: actions.onNewQr, onDisconnect: actions.onDisconnect }}
-        onEdit={(w) => setDialog({ open: true, connection: w })}
-        onDelete={onDelete}
-      />
       <ConnectionDialog open={dialog.open} connection={dialog.connection} onClose={closeDialog} />
       <QrDialog whatsappId={qrFor} onClose={closeQr} />
-    </Card>
+    </ListPage>
   );
 };

@@ -1,8 +1,8 @@
-import type { HTMLAttributes } from 'react';
-import { Button, Popconfirm, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { CheckCircleFilled, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Tag, type TableColumnsType } from 'antd';
+import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { WhatsappDto } from '@balcao/shared';
+import { actionsColumn, RowActions } from '../../components/RowActions';
 import { ConnectionActions, type SessionHandlers } from './ConnectionActions';
 import { ConnectionHealthBadge } from './ConnectionHealthBadge';
 import { formatPhone, formatUpdatedAt } from './connections.logic';
@@ -17,15 +17,14 @@ const STATUS_COLOR: Record<WhatsappDto['status'], string> = {
   OPENING: 'processing',
 };
 
-interface Props {
-  list: WhatsappDto[];
-  loading: boolean;
+interface Options {
   handlers: SessionHandlers;
   onEdit: (w: WhatsappDto) => void;
-  onDelete: (w: WhatsappDto) => Promise<unknown>;
+  onDelete: (w: WhatsappDto) => Promise<void>;
 }
 
-export const ConnectionsTable = ({ list, loading, handlers, onEdit, onDelete }: Props) => {
+/** The /connections table's columns. */
+export const useConnectionColumns = ({ handlers, onEdit, onDelete }: Options): TableColumnsType<WhatsappDto> => {
   const { t } = useTranslation();
   // Issue 10 item 9: under 576 px the number, the default mark and the status move under the
   // name and the last-update column goes: name, session and actions fit 390 px without scrolling.
@@ -64,42 +63,13 @@ export const ConnectionsTable = ({ list, loading, handlers, onEdit, onDelete }: 
       align: 'center',
       render: (_, w) => (w.isDefault ? <CheckCircleFilled style={{ color: '#52c41a' }} data-testid="conn-default" aria-label={t('connections.default')} /> : null),
     },
-    {
-      key: 'actions',
-      title: t('connections.actions'),
-      align: 'center',
-      render: (_, w) => (
-        <Space size="small">
-          <Tooltip title={t('connections.edit')}>
-            <Button size="small" icon={<EditOutlined />} data-testid="conn-edit" aria-label={t('connections.edit')} onClick={() => onEdit(w)} />
-          </Tooltip>
-          <Popconfirm
-            title={t('connections.deleteTitle', { name: w.name })}
-            description={t('connections.deleteText')}
-            okText={t('common.confirm')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true, 'data-testid': 'conn-delete-confirm' }}
-            onConfirm={() => onDelete(w)}
-          >
-            <Button size="small" danger icon={<DeleteOutlined />} data-testid="conn-delete" aria-label={t('connections.delete')} />
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    actionsColumn(t('connections.actions'), undefined, (w) => (
+      <RowActions
+        edit={{ label: t('connections.edit'), testId: 'conn-edit', onClick: () => onEdit(w) }}
+        remove={{ label: t('connections.delete'), testId: 'conn-delete', title: t('connections.deleteTitle', { name: w.name }), description: t('connections.deleteText'), onConfirm: () => onDelete(w) }}
+      />
+    )),
   ];
   const hiddenWhenNarrow = new Set(['number', 'status', 'updatedAt', 'isDefault']);
-  const columns = narrow ? all.filter((c) => !hiddenWhenNarrow.has(String(c.key))) : all;
-  return (
-    <Table<WhatsappDto>
-      data-testid="connections-table"
-      rowKey="id"
-      size="small"
-      loading={loading}
-      columns={columns}
-      dataSource={list}
-      pagination={false}
-      scroll={narrow ? undefined : { x: 'max-content' }}
-      onRow={(w) => ({ 'data-testid': 'connection-row', 'data-status': w.status, 'data-connection-id': w.id }) as HTMLAttributes<HTMLElement>}
-    />
-  );
+  return narrow ? all.filter((c) => !hiddenWhenNarrow.has(String(c.key))) : all;
 };
