@@ -36,7 +36,13 @@ export interface ListPageProps<T extends { id: number }> {
    * `<p>-table`, `<p>-loading-more` (e.g. `tags` → tags-count, tags-search…).
    */
   testId: string;
-  title: ReactNode;
+  /** The heading (absent: the header holds only the buttons, at its end). */
+  title?: ReactNode;
+  /**
+   * The list sits in a tab of another page (/settings' Planos, Ajuda): a plain box with this test
+   * id instead of the card, and a smaller heading.
+   */
+  pane?: string;
   /** A back button before the title (the title then ellipsizes and is `<p>-title`). */
   back?: { label: string; testId: string; onClick: () => void };
   /** Shown as `(n)` after the title once loaded; absent: no count. */
@@ -53,7 +59,7 @@ export interface ListPageProps<T extends { id: number }> {
   banner?: ReactNode;
   loaded: boolean;
   /** The first load's skeleton (e.g. `{ avatar: true }`). */
-  skeleton?: Pick<SkeletonProps, 'avatar'>;
+  skeleton?: Pick<SkeletonProps, 'avatar' | 'paragraph'>;
   columns: TableColumnsType<T>;
   records: T[];
   /** Each row's test id (`data-id` is the record's id). */
@@ -141,10 +147,10 @@ export const ListPage = <T extends { id: number }>(p: ListPageProps<T>) => {
     </>
   );
 
-  return (
-    <Card style={{ margin: narrow ? 8 : 16 }} styles={{ body: { padding: narrow ? 8 : 16 } }}>
-      <Flex wrap gap={8} align="center" justify="space-between" style={{ marginBottom: 12 }}>
-        {p.back ? (
+  const body = (
+    <>
+      <Flex wrap gap={8} align="center" justify={p.title === undefined ? 'flex-end' : 'space-between'} style={{ marginBottom: 12 }}>
+        {p.title === undefined ? null : p.back ? (
           <Flex align="center" gap={8} style={{ minWidth: 0 }}>
             <Tooltip title={p.back.label}>
               <Button icon={<ArrowLeftOutlined />} aria-label={p.back.label} onClick={p.back.onClick} data-testid={p.back.testId} />
@@ -154,7 +160,7 @@ export const ListPage = <T extends { id: number }>(p: ListPageProps<T>) => {
             </Typography.Title>
           </Flex>
         ) : (
-          <Typography.Title level={4} style={{ margin: 0 }}>
+          <Typography.Title level={p.pane ? 5 : 4} style={{ margin: 0 }}>
             {heading}
           </Typography.Title>
         )}
@@ -163,7 +169,7 @@ export const ListPage = <T extends { id: number }>(p: ListPageProps<T>) => {
       {p.banner}
       {!p.loaded ? (
         <div data-testid={`${p.testId}-skeleton`} aria-busy>
-          <Skeleton active avatar={p.skeleton?.avatar} paragraph={{ rows: 4 }} />
+          <Skeleton active avatar={p.skeleton?.avatar} paragraph={p.skeleton?.paragraph ?? { rows: 4 }} />
         </div>
       ) : paging ? (
         <div ref={scroller} onScroll={onScroll} style={{ maxHeight: narrow ? 'calc(100dvh - 210px)' : 'calc(100dvh - 190px)', overflowY: 'auto' }} data-testid={`${p.testId}-scroll`}>
@@ -178,6 +184,13 @@ export const ListPage = <T extends { id: number }>(p: ListPageProps<T>) => {
         table
       )}
       {p.children}
+    </>
+  );
+  return p.pane ? (
+    <div data-testid={p.pane}>{body}</div>
+  ) : (
+    <Card style={{ margin: narrow ? 8 : 16 }} styles={{ body: { padding: narrow ? 8 : 16 } }}>
+      {body}
     </Card>
   );
 };

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useState, type HTMLAttributes } from 'react';
-import { Button, Flex, Popconfirm, Skeleton, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PlanDto, PlanWithUsageDto } from '@balcao/shared';
+import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
+import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { errorCode } from '../../lib/errors';
 import { translateErrorCode } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
@@ -17,7 +19,7 @@ import { PlanModal } from './PlanModal';
  */
 export const PlansTab = () => {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width: 575px)');
+  const narrow = useMediaQuery(LIST_NARROW_QUERY);
   const [plans, setPlans] = useState<PlanWithUsageDto[] | null>(null);
   const [dialog, setDialog] = useState<{ open: boolean; record: PlanDto | null }>({ open: false, record: null });
 
@@ -85,64 +87,35 @@ export const PlansTab = () => {
           { key: 'features', title: t('plans.features'), render: (_: unknown, p: PlanDto) => features(p) },
           { key: 'companies', title: t('plans.companies'), dataIndex: 'companies', align: 'center', width: 90 },
         ] as TableColumnsType<PlanWithUsageDto>)),
-    {
-      key: 'actions',
-      title: t('plans.actions'),
-      align: 'center',
-      width: 96,
-      render: (_, p) => (
-        <Space size="small">
-          <Tooltip title={t('plans.edit')}>
-            <Button size="small" icon={<EditOutlined />} aria-label={t('plans.edit')} data-testid="plan-edit" onClick={() => setDialog({ open: true, record: p })} />
-          </Tooltip>
-          {p.companies > 0 ? (
+    actionsColumn(t('plans.actions'), 96, (p) => (
+      <RowActions
+        edit={{ label: t('plans.edit'), testId: 'plan-edit', onClick: () => setDialog({ open: true, record: p }) }}
+        // A plan some company is on cannot go: its delete button stays, disabled, saying so.
+        extra={
+          p.companies > 0 ? (
             <Tooltip title={t('plans.inUse', { count: p.companies })}>
               <Button size="small" danger icon={<DeleteOutlined />} disabled aria-label={t('plans.inUse', { count: p.companies })} data-testid="plan-delete" />
             </Tooltip>
-          ) : (
-            <Popconfirm
-              title={t('plans.deleteTitle', { name: p.name })}
-              description={t('plans.deleteText')}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true, 'data-testid': 'plan-delete-confirm' } as never}
-              onConfirm={() => onDelete(p)}
-            >
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('plans.delete')} data-testid="plan-delete" />
-            </Popconfirm>
-          )}
-        </Space>
-      ),
-    },
+          ) : null
+        }
+        remove={p.companies > 0 ? undefined : { label: t('plans.delete'), testId: 'plan-delete', title: t('plans.deleteTitle', { name: p.name }), description: t('plans.deleteText'), onConfirm: () => onDelete(p) }}
+      />
+    )),
   ];
 
   return (
-    <div data-testid="plans-tab">
-      <Flex wrap gap={8} align="center" justify="space-between" style={{ marginBottom: 12 }}>
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          {t('plans.title')}
-        </Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, record: null })} data-testid="plans-add">
-          {t('plans.add')}
-        </Button>
-      </Flex>
-      {plans === null ? (
-        <div data-testid="plans-skeleton" aria-busy>
-          <Skeleton active paragraph={{ rows: 4 }} />
-        </div>
-      ) : (
-        <Table<PlanWithUsageDto>
-          data-testid="plans-table"
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={plans}
-          pagination={false}
-          locale={{ emptyText: t('common.noRecords') }}
-          onRow={(p) => ({ 'data-testid': 'plan-row', 'data-id': p.id }) as HTMLAttributes<HTMLElement>}
-        />
-      )}
+    <ListPage<PlanWithUsageDto>
+      testId="plans"
+      pane="plans-tab"
+      title={t('plans.title')}
+      actions={<AddButton label={t('plans.add')} testId="plans-add" onClick={() => setDialog({ open: true, record: null })} />}
+      loaded={plans !== null}
+      columns={columns}
+      records={plans ?? []}
+      rowTestId="plan-row"
+      emptyText={t('common.noRecords')}
+    >
       <PlanModal open={dialog.open} record={dialog.record} onClose={close} onSaved={onSaved} />
-    </div>
+    </ListPage>
   );
 };

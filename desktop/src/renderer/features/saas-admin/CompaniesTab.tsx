@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Flex, Modal, Popconfirm, Skeleton, Space, Table, Tag, Tooltip, Typography, theme, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Flex, Modal, Skeleton, Space, Table, Tag, Tooltip, Typography, theme, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { addRecurrence, daysUntil, dueState, NO_DUE_DATE, type CompanyDto } from '@balcao/shared';
+import { actionsColumn, RowActions } from '../../components/RowActions';
 import { errorCode } from '../../lib/errors';
 import { translateErrorCode } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
@@ -114,29 +115,12 @@ export const CompaniesTab = ({ reloadKey = 0 }: { reloadKey?: number }) => {
       width: 90,
       render: (_, c) => <Tag color={c.status ? 'success' : 'default'}>{c.status ? t('saasAdmin.companies.active') : t('saasAdmin.companies.inactive')}</Tag>,
     },
-    {
-      key: 'actions',
-      title: t('saasAdmin.actions'),
-      align: 'center',
-      width: 96,
-      render: (_, c) => (
-        <Space size="small">
-          <Tooltip title={t('saasAdmin.edit')}>
-            <Button size="small" icon={<EditOutlined />} aria-label={t('saasAdmin.edit')} data-testid="company-edit" onClick={() => setEditing(c)} />
-          </Tooltip>
-          <Popconfirm
-            title={t('saasAdmin.companies.deleteTitle', { name: c.name })}
-            description={<div style={{ maxWidth: 280 }}>{t('saasAdmin.companies.deleteText')}</div>}
-            okText={t('common.confirm')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true, 'data-testid': 'company-delete-confirm' } as never}
-            onConfirm={() => remove(c)}
-          >
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('saasAdmin.delete')} data-testid="company-delete" />
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    actionsColumn(t('saasAdmin.actions'), 96, (c) => (
+      <RowActions
+        edit={{ label: t('saasAdmin.edit'), testId: 'company-edit', onClick: () => setEditing(c) }}
+        remove={{ label: t('saasAdmin.delete'), testId: 'company-delete', title: t('saasAdmin.companies.deleteTitle', { name: c.name }), description: <div style={{ maxWidth: 280 }}>{t('saasAdmin.companies.deleteText')}</div>, onConfirm: () => remove(c) }}
+      />
+    )),
   ];
 
   return (
