@@ -63,6 +63,8 @@ interface FormDialogProps<V> {
   loading?: boolean;
   /** The form's values before anything is set (antd `initialValues`; `resetFields` returns to them). */
   initialValues?: Partial<V>;
+  /** Whether required fields' labels carry antd's mark (default: they do). */
+  requiredMark?: boolean;
   children: ReactNode;
 }
 
@@ -71,10 +73,10 @@ interface FormDialogProps<V> {
  * rules run first), Enter in a field submits too, Cancel and Escape close; the form is dropped
  * when closed.
  */
-export const FormDialog = <V,>({ open, title, okText, onClose, form, onFinish, saving, testIds, width = 440, forceRender = false, loading, initialValues, children }: FormDialogProps<V>) => {
+export const FormDialog = <V,>({ open, title, okText, onClose, form, onFinish, saving, testIds, width = 440, forceRender = false, loading, initialValues, requiredMark, children }: FormDialogProps<V>) => {
   const { t } = useTranslation();
   const body = (
-    <Form<V> form={form} layout="vertical" onFinish={(v) => void onFinish(v)} data-testid={testIds.form} initialValues={initialValues}>
+    <Form<V> form={form} layout="vertical" onFinish={(v) => void onFinish(v)} data-testid={testIds.form} initialValues={initialValues} requiredMark={requiredMark}>
       {children}
       <button type="submit" style={{ display: 'none' }} aria-hidden tabIndex={-1} />
     </Form>

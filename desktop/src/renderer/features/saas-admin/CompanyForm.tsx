@@ -3,9 +3,9 @@ import { Button, Col, DatePicker, Form, Input, Row, Select, Switch } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { NO_DUE_DATE, recurrences, type CompanyDto, type PlanDto } from '@balcao/shared';
+import { useFormSave } from '../../components/FormDialog';
 import { errorCode } from '../../lib/errors';
 import { translateErrorCode } from '../../lib/reportError';
-import { toast } from '../../lib/toast';
 import { plansApi } from '../plans';
 import { companiesApi } from './saas-admin.api';
 
@@ -52,7 +52,16 @@ interface Props {
 export const CompanyForm = ({ record, onSaved, onCancel }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<CompanyFormValues>();
-  const [saving, setSaving] = useState(false);
+  // Saved in the edit dialog, the dialog closes; on the 'Cadastrar Empresa' tab nothing does.
+  const { saving, run } = useFormSave({
+    form,
+    onClose: () => onCancel?.(),
+    success: t('saasAdmin.saved'),
+    errorText: (err) => {
+      const code = errorCode(err);
+      return code && SPECIFIC.has(code) ? (translateErrorCode(code) ?? code) : t('saasAdmin.companies.saveFailed');
+    },
+  });
   const plans = usePlanOptions();
   const required = { required: true, whitespace: true, message: t('saasAdmin.required') };
 
@@ -61,22 +70,14 @@ export const CompanyForm = ({ record, onSaved, onCancel }: Props) => {
     form.setFieldsValue(toFormValues(record));
   }, [record, form]);
 
-  const submit = async (v: CompanyFormValues) => {
-    setSaving(true);
-    try {
+  const submit = (v: CompanyFormValues) =>
+    run(async () => {
       // An empty due date is sent as null (administration.md §5): the company never expires.
       const common = { name: v.name.trim(), email: v.email.trim(), phone: v.phone.trim(), planId: v.planId, status: v.status, recurrence: v.recurrence, dueDate: v.dueDate ? v.dueDate.format('YYYY-MM-DD') : null };
       const saved = record ? await companiesApi.update(record.id, common) : await companiesApi.create({ ...common, campaignsEnabled: v.campaignsEnabled, password: v.password });
-      toast.success(t('saasAdmin.saved'));
       if (!record) form.setFieldsValue(toFormValues(null));
       onSaved(saved);
-    } catch (err) {
-      const code = errorCode(err);
-      toast.error(code && SPECIFIC.has(code) ? (translateErrorCode(code) ?? code) : t('saasAdmin.companies.saveFailed'));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
     <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} disabled={saving} data-testid={record ? 'company-edit-form' : 'company-form'} style={{ maxWidth: 820 }}>

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Form, Modal, Select } from 'antd';
+import { Form, Select } from 'antd';
 import type { QueueDto, UserDto, WhatsappDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
+import { FormDialog, useFormSave } from '../../components/FormDialog';
 import { toastError } from '../../lib/reportError';
 import { ticketsApi } from './tickets.api';
 
@@ -43,6 +44,8 @@ export const TransferDialog = ({ open, whatsappId, onCancel, onSubmit }: Props) 
   const [loading, setLoading] = useState(false);
   const queueId = Form.useWatch('queueId', form);
   const userId = Form.useWatch('userId', form);
+  // The transfer itself (its busy state, toasts and where the view goes) is the ticket actions' business.
+  const { run, dialog } = useFormSave({ form, onClose: onCancel });
 
   useEffect(() => {
     if (!open) return;
@@ -68,53 +71,47 @@ export const TransferDialog = ({ open, whatsappId, onCancel, onSubmit }: Props) 
     return users.filter(matches).map((u) => ({ value: u.id, label: u.name }));
   }, [users, term, queueId, userId]);
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    if (!values.queueId) return;
-    await onSubmit({ queueId: values.queueId, userId: values.userId ?? null, whatsappId: values.whatsappId ?? null });
-  };
+  const submit = (values: Values) => run(() => onSubmit({ queueId: values.queueId!, userId: values.userId ?? null, whatsappId: values.whatsappId ?? null }));
 
   return (
-    <Modal
+    <FormDialog<Values>
+      {...dialog}
       open={open}
       title={t('transfer.title')}
       okText={t('transfer.submit')}
-      cancelText={t('common.cancel')}
-      onCancel={onCancel}
-      onOk={() => void submit().catch(() => undefined)}
-      okButtonProps={{ 'data-testid': 'transfer-submit' } as Record<`data-${string}`, string>}
-      destroyOnHidden
+      onFinish={submit}
+      testIds={{ save: 'transfer-submit', form: 'transfer-form' }}
+      requiredMark={false}
+      width={520}
     >
-      <Form form={form} layout="vertical" requiredMark={false}>
-        <Form.Item name="userId" label={t('transfer.user')}>
-          <Select
-            data-testid="transfer-user"
-            allowClear
-            showSearch={{ filterOption: false, onSearch: setTerm, searchValue: term }}
-            placeholder={t('transfer.userPlaceholder')}
-            options={userOptions}
-            loading={loading}
-            notFoundContent={term.trim().length < USER_SEARCH_MIN ? t('manager.userSearchHint') : t('manager.noUsers')}
-          />
-        </Form.Item>
-        <Form.Item name="queueId" label={t('transfer.queue')} rules={[{ required: true, message: t('transfer.selectQueue') }]}>
-          <Select
-            data-testid="transfer-queue"
-            placeholder={t('transfer.selectQueue')}
-            loading={loading}
-            options={queues.map((q) => ({ value: q.id, label: q.name }))}
-          />
-        </Form.Item>
-        <Form.Item name="whatsappId" label={t('manager.connection')}>
-          <Select
-            data-testid="transfer-connection"
-            allowClear
-            placeholder={t('manager.connectionPlaceholder')}
-            loading={loading}
-            options={connections.map((c) => ({ value: c.id, label: c.name }))}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="userId" label={t('transfer.user')}>
+        <Select
+          data-testid="transfer-user"
+          allowClear
+          showSearch={{ filterOption: false, onSearch: setTerm, searchValue: term }}
+          placeholder={t('transfer.userPlaceholder')}
+          options={userOptions}
+          loading={loading}
+          notFoundContent={term.trim().length < USER_SEARCH_MIN ? t('manager.userSearchHint') : t('manager.noUsers')}
+        />
+      </Form.Item>
+      <Form.Item name="queueId" label={t('transfer.queue')} rules={[{ required: true, message: t('transfer.selectQueue') }]}>
+        <Select
+          data-testid="transfer-queue"
+          placeholder={t('transfer.selectQueue')}
+          loading={loading}
+          options={queues.map((q) => ({ value: q.id, label: q.name }))}
+        />
+      </Form.Item>
+      <Form.Item name="whatsappId" label={t('manager.connection')}>
+        <Select
+          data-testid="transfer-connection"
+          allowClear
+          placeholder={t('manager.connectionPlaceholder')}
+          loading={loading}
+          options={connections.map((c) => ({ value: c.id, label: c.name }))}
+        />
+      </Form.Item>
+    </FormDialog>
   );
 };
