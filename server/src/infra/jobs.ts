@@ -131,8 +131,11 @@ export class Jobs {
     return new Jobs(boss, state);
   }
 
-  /** `startAfterSeconds`: not before then (a safety net that usually finds nothing left to do). */
-  async enqueue<N extends JobName>(tx: Tx, name: N, data: JobPayloads[N], opts: { startAfterSeconds?: number } = {}): Promise<void> {
+  /**
+   * `startAfterSeconds`: not before then (a safety net that usually finds nothing left to do);
+   * `startAt`: not before that moment (a send the number's gate planned; issue 28 §2).
+   */
+  async enqueue<N extends JobName>(tx: Tx, name: N, data: JobPayloads[N], opts: { startAfterSeconds?: number; startAt?: Date } = {}): Promise<void> {
     await this.boss.send(name, data, {
       id: orderedJobId(),
       db: txExecutor(tx),
@@ -141,6 +144,7 @@ export class Jobs {
       retryBackoff: true,
       expireInSeconds: 120,
       ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+      ...(opts.startAt ? { startAfter: opts.startAt } : {}),
     });
   }
 

@@ -52,6 +52,19 @@ describe('the Messages API page', () => {
     expect(m).toEqual({ body: 'Foto do produto', media_type: 'image' });
   });
 
+  it("two sends in a row to one number under the default gate (20 a minute) are both accepted, the second paced (issue 28 §2)", async () => {
+    await stage.app.owner`update whatsapps set gate_rate_per_minute = 20 where id = ${stage.c.whatsapp.id}`;
+    try {
+      const first = await admin.messagesApiSend(TOKEN, { number: '5511987651240', body: 'Pedido 987 confirmado' });
+      const second = await admin.messagesApiSend(TOKEN, { number: '5511987651240', body: 'Segue o boleto' });
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(second.data).toMatchObject({ mensagem: 'Mensagem enviada', messageId: expect.any(Number) });
+      expect(Date.parse(second.data.sendAt as string) - Date.parse(first.data.sendAt as string)).toBeGreaterThanOrEqual(3000);
+    } finally {
+      await stage.app.owner`update whatsapps set gate_rate_per_minute = 0 where id = ${stage.c.whatsapp.id}`;
+    }
+  });
+
   it('a wrong token is a coded 401 the page shows; the tab stays logged in (the page does not use the session)', async () => {
     const res = await admin.messagesApiSend('token-errado-000000000', { number: '5511987651236', body: 'Oi' });
     expect(res).toMatchObject({ status: 401, data: { error: 'ERR_INVALID_API_TOKEN' } });

@@ -67,8 +67,12 @@ export const ApiSendResponse = z
     messageIds: z.array(z.number()).meta({ description: 'Every stored message, in file order.' }),
     ticketId: z.number(),
     contactId: z.number(),
+    sendAt: z.string().meta({
+      description:
+        "When the message goes out: now, or the slot the connection's number-health gate gave it (sends to WhatsApp are spaced by its rate; a burst is accepted and paced, not refused).",
+    }),
   })
-  .meta({ examples: [{ mensagem: 'Mensagem enviada', messageId: 4821, messageIds: [4821], ticketId: 377, contactId: 912 }] });
+  .meta({ examples: [{ mensagem: 'Mensagem enviada', messageId: 4821, messageIds: [4821], ticketId: 377, contactId: 912, sendAt: '2026-11-26T12:00:03.000Z' }] });
 export type ApiSendResponse = z.infer<typeof ApiSendResponse>;
 
 /** `POST /whatsapp/:id/token`: the new token, shown this once (only its hash is kept). */

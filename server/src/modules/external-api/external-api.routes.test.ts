@@ -211,17 +211,36 @@ describe('POST /api/messages/send', () => {
     expect((await sendJson(tokenA, { number: phone(), body: 'outro token' })).status).toBe(200);
   });
 
-  it("asks the connection's number health first: a held send is 429 ERR_SEND_HELD with the reason; an opted-out contact 403", async () => {
+  it("paces a burst instead of refusing it (issue 28 §2): each send is 200 with its slot, spaced by the number's rate, sent not before it", async () => {
     const c = await createCompany(app);
-    await api(app, c.adminToken).put(`/whatsapp/${c.whatsapp.id}`, { ...noGate, gateRatePerMinute: 1 });
+    await api(app, c.adminToken).put(`/whatsapp/${c.whatsapp.id}`, { ...noGate, gateRatePerMinute: 60 });
+    const token = await newToken(c);
+    const number = phone();
+    // An ERP's order confirmation and its PDF, back to back.
+    const first = await sendJson(token, { number, body: 'Pedido 123 confirmado' });
+    const second = await sendForm(token, [{ name: 'number', value: number }, { name: 'body', value: 'Nota fiscal' }, { name: 'medias', value: Buffer.from('%PDF-1.4 nota'), filename: 'nota.pdf', contentType: 'application/pdf' }]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const gap = Date.parse(second.body.sendAt) - Date.parse(first.body.sendAt);
+    expect(gap).toBeGreaterThanOrEqual(1000);
+    expect(gap).toBeLessThan(2000);
+    const [job] = await app.owner<{ startAfter: Date }[]>`select start_after as "startAfter" from pgboss.job where name = 'message.send' and (data->>'messageId')::int = ${second.body.messageId}`;
+    expect(job!.startAfter.getTime()).toBe(Date.parse(second.body.sendAt));
+    await expect.poll(async () => (await outbox(c, number)).map((m) => m.kind), { timeout: 10_000, interval: 50 }).toEqual(['text', 'document']);
+    expect(await app.owner`select sent from send_gate_days where whatsapp_id = ${c.whatsapp.id}`).toEqual([{ sent: 2 }]);
+  });
+
+  it("refuses only what will not go today: the daily cap is 429 ERR_SEND_HELD with retryAt; an opted-out contact 403", async () => {
+    const c = await createCompany(app);
+    await api(app, c.adminToken).put(`/whatsapp/${c.whatsapp.id}`, { ...noGate, gateDailyCap: 1 });
     const token = await newToken(c);
     expect((await sendJson(token, { number: phone(), body: 'primeira' })).status).toBe(200);
     const number = phone();
     const held = await sendJson(token, { number, body: 'segunda' });
-    expect(held).toMatchObject({ status: 429, body: { error: 'ERR_SEND_HELD', details: { reason: 'rate', retryAt: expect.any(String) } } });
+    expect(held).toMatchObject({ status: 429, body: { error: 'ERR_SEND_HELD', details: { reason: 'daily-cap', retryAt: expect.any(String) } } });
+    expect(Date.parse(String(held.body.details!.retryAt))).toBeGreaterThan(Date.now());
     expect(await messagesTo(c.companyId, number)).toEqual([]);
     const [held1] = await app.owner`select held from send_gate_days where whatsapp_id = ${c.whatsapp.id}`;
-    expect(JSON.stringify(held1!.held)).toContain('rate');
+    expect(JSON.stringify(held1!.held)).toContain('daily-cap');
 
     const out = phone();
     const contact = (await api(app, a.adminToken).post<{ id: number }>('/contacts', { name: 'Saiu', number: out })).body;

@@ -34,9 +34,9 @@ const errors = {
   ]),
   409: errorAnswer('The connection is not connected to WhatsApp', [{ error: 'ERR_WAPP_NOT_INITIALIZED', message: 'the connection "Loja" is DISCONNECTED', requestId: 'req-4a' }]),
   413: errorAnswer("A file is over its kind's size limit", [{ error: 'ERR_FILE_TOO_LARGE', message: 'foto.png: over 16777216 bytes', requestId: 'req-5a', details: { kind: 'image', maxBytes: 16777216 } }]),
-  429: errorAnswer("Over 60 requests a minute with this token, or the connection's number-health gate held the send", [
+  429: errorAnswer("Over 60 requests a minute with this token, or the connection's daily or warm-up cap is reached", [
     { error: 'ERR_TOO_MANY_REQUESTS', requestId: 'req-6a' },
-    { error: 'ERR_SEND_HELD', message: "held by the number's health gate: rate", requestId: 'req-6b', details: { reason: 'rate', retryAt: '2026-11-26T12:00:03.000Z' } },
+    { error: 'ERR_SEND_HELD', message: "held by the number's health gate: daily-cap", requestId: 'req-6b', details: { reason: 'daily-cap', retryAt: '2026-11-27T03:00:00.000Z' } },
   ]),
 };
 
@@ -57,7 +57,8 @@ export const externalApiRoutes =
             'Authenticate with the **connection token** (Conexões → editar conexão → Gerar novo token): `Authorization: Bearer blc_…`. A user\'s session token is refused here, and a connection token is refused on every other route.',
             'Send JSON `{ number, body }`, or `multipart/form-data` with `number`, an optional caption `body` and one or more files in `medias`.',
             'The number (country code + area code + number, no mask) is checked on WhatsApp through that connection (`ERR_WAPP_INVALID_CONTACT` when it is not there). The contact and the ticket are created as needed; the message is stored like any other outbound message and sent by a job right after.',
-            'Every error answers the same coded body: `{ error: "ERR_…", message?, requestId, issues?, details? }`. Limited to 60 requests a minute per token (429 `ERR_TOO_MANY_REQUESTS`); the connection\'s number-health gate may hold a send (429 `ERR_SEND_HELD`, `details.reason`, `details.retryAt`).',
+            'Every error answers the same coded body: `{ error: "ERR_…", message?, requestId, issues?, details? }`. Limited to 60 requests a minute per token (429 `ERR_TOO_MANY_REQUESTS`).',
+            'Sends are paced, not refused: the connection\'s number-health gate gives each one the next free slot at its rate, and the answer\'s `sendAt` says when it goes out (a burst is spread over time). Only what will not go today is refused: the daily or warm-up cap reached (429 `ERR_SEND_HELD`, `details.reason`, `details.retryAt`), or a contact who opted out (403 `ERR_CONTACT_OPTED_OUT`).',
           ].join('\n\n'),
           tags: ['External API'],
           security: [{ connectionToken: [] }],

@@ -44,9 +44,8 @@ export interface ExternalApiDeps {
   /** The connection's live channel when this process holds its socket. */
   channelOf: (whatsappId: number) => Pick<WhatsAppChannel, 'checkNumber'> | undefined;
   uploads: { limits: UploadLimits; maxBytes: number };
-  /** How long the number check may take (WhatsApp's answer), and the gate's jitter waited at most. */
+  /** How long the number check may take (WhatsApp's answer). */
   checkTimeoutMs?: number;
-  maxWaitMs?: number;
 }
 
 const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
@@ -54,7 +53,6 @@ const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
 
 export const createExternalApi = (deps: ExternalApiDeps) => {
   const checkTimeoutMs = deps.checkTimeoutMs ?? 10_000;
-  const maxWaitMs = deps.maxWaitMs ?? 5_000;
 
   /**
    * The connection a bearer names (system reason 'api:token': the company is not known before).
@@ -114,7 +112,9 @@ export const createExternalApi = (deps: ExternalApiDeps) => {
     if (connection.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', `the connection "${connection.name}" is ${connection.status}`);
 
     // Number health first (issue 13 §6): the gate protects the number from bursts, checks included.
-    const gate = await deps.health.admit({ companyId: p.companyId, whatsappId: p.whatsappId, number, kind: 'api' });
+    // Paced (issue 28 §2): a burst is accepted and spaced out by the gate, each send at its slot;
+    // only what will never go today is refused (an opt-out, the daily or warm-up cap).
+    const gate = await deps.health.admit({ companyId: p.companyId, whatsappId: p.whatsappId, number, kind: 'api', pace: true });
     if (!gate.ok) {
       if (gate.reason === 'opt-out') throw new AppError('ERR_CONTACT_OPTED_OUT');
       throw new AppError('ERR_SEND_HELD', `held by the number's health gate: ${gate.reason}`, { reason: gate.reason, retryAt: gate.retryAt?.toISOString() ?? null });
@@ -130,7 +130,7 @@ export const createExternalApi = (deps: ExternalApiDeps) => {
       if (!check.exists) throw new AppError('ERR_WAPP_INVALID_CONTACT', 'the number is not on WhatsApp');
       number = normalizePhone(check.number) || number;
     }
-    if (gate.waitMs > 0) await new Promise((r) => setTimeout(r, Math.min(gate.waitMs, maxWaitMs)));
+    const sendAt = gate.at;
 
     const saved: { f: ClassifiedUpload; name: string }[] = [];
     for (const f of files) saved.push({ f, name: await deps.media.save(p.companyId, f.bytes, { mimetype: f.mimetype, fileName: f.fileName }) });
@@ -145,16 +145,16 @@ export const createExternalApi = (deps: ExternalApiDeps) => {
         renderVariables(text, { language, contactName: contact?.name ?? number, ticketId: ticket.id, now: deps.clock.now(), timeZone: company?.timezone ?? 'America/Sao_Paulo' });
       const ids: number[] = [];
       if (!saved.length) {
-        ids.push((await queueOutbound(unit, deps.jobs, ticket, render(input.body), { userId: null })).id);
+        ids.push((await queueOutbound(unit, deps.jobs, ticket, render(input.body), { userId: null, sendAt })).id);
       } else {
         for (const [i, { f, name }] of saved.entries()) {
           const caption = captions[i]!.trim() ? render(captions[i]!) : '';
           const body = caption || (f.mediaType === 'document' ? displayName(name) : '');
-          const row = await queueOutbound(unit, deps.jobs, ticket, body, { userId: null, media: { type: f.mediaType, name }, ticketAnnounced: i < saved.length - 1 });
+          const row = await queueOutbound(unit, deps.jobs, ticket, body, { userId: null, media: { type: f.mediaType, name }, ticketAnnounced: i < saved.length - 1, sendAt });
           ids.push(row.id);
         }
       }
-      return { mensagem: 'Mensagem enviada' as const, messageId: ids[0]!, messageIds: ids, ticketId: ticket.id, contactId: ticket.contactId };
+      return { mensagem: 'Mensagem enviada' as const, messageId: ids[0]!, messageIds: ids, ticketId: ticket.id, contactId: ticket.contactId, sendAt: sendAt.toISOString() };
     });
   };
 

@@ -30,6 +30,8 @@ export interface OutboundOptions {
   clientId?: string;
   /** Nobody waits for it right now (a timer's notice): its send may rest after it (decision 0316). */
   background?: boolean;
+  /** Not sent before then: the slot the number's gate gave an external API send (issue 28 §2). */
+  sendAt?: Date;
 }
 
 /** The stored row of one outgoing message (ack 0, read, our own pre-generated WhatsApp id). */
@@ -70,7 +72,7 @@ export const queueOutbound = async (unit: Unit, jobs: Jobs, ticket: TicketRow, b
     ? lastMessagePreview(opts.media.type, body, textsOf(await companiesQueries.getSetting(unit.tx, ticket.companyId, LANGUAGE_SETTING)).kinds, opts.media.name)
     : body;
   await ticketsQueries.touchAfterSend(unit.tx, ticket.companyId, ticket.id, preview);
-  await jobs.enqueue(unit.tx, 'message.send', sendJob(ticket.companyId, row.id, opts));
+  await jobs.enqueue(unit.tx, 'message.send', sendJob(ticket.companyId, row.id, opts), opts.sendAt ? { startAt: opts.sendAt } : {});
   const ticketDto = (await ticketsQueries.loadDto(unit.tx, ticket.companyId, ticket.id))!;
   const [dto] = await repo.withQuoted(unit.tx, ticket.companyId, [row]);
   unit.stage({ type: 'message.created', companyId: ticket.companyId, message: dto!, ticket: ticketDto });

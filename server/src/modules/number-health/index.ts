@@ -40,7 +40,10 @@ export const createNumberHealth = (deps: { data: DataAccess; clock: Clock; rando
       const { cap, warming } = warmupCap(facts.cap, facts.warmup, warmupDayOf(facts.daysSincePaired));
       const spacing = spacingMs(facts.rate);
       const waitMs = jitter(facts.jitter, random);
-      if (await repo.claim(tx, { ...at, cap, spacingMs: spacing, now, sendAt: new Date(now.getTime() + waitMs) })) return { ok: true, waitMs };
+      if (req.pace) {
+        const slot = await repo.reserve(tx, { ...at, cap, spacingMs: spacing, now, jitterMs: waitMs });
+        if (slot) return { ok: true, waitMs: Math.max(0, slot.getTime() - now.getTime()), at: slot };
+      } else if (await repo.claim(tx, { ...at, cap, spacingMs: spacing, now, sendAt: new Date(now.getTime() + waitMs) })) return { ok: true, waitMs, at: new Date(now.getTime() + waitMs) };
       const held = await repo.hold(tx, { ...at, reason: { cap, capReason: warming ? 'warm-up' : 'daily-cap' } });
       if (held.reason !== 'rate') return { ok: false, reason: held.reason, retryAt: facts.nextDay };
       const next = (held.lastSentAt?.getTime() ?? now.getTime()) + spacing;

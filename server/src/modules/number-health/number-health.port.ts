@@ -5,12 +5,19 @@ import type { Tx } from '../../db/client';
 export type SendKind = 'campaign' | 'schedule' | 'api';
 export type GateReason = 'rate' | 'daily-cap' | 'warm-up' | 'opt-out';
 
-/** ok: send after `waitMs` (jitter), already counted; otherwise retry at `retryAt` (null: never, e.g. opted out). */
-export type GateDecision = { ok: true; waitMs: number } | { ok: false; reason: GateReason; retryAt: Date | null };
+/**
+ * ok: send after `waitMs` (jitter; with `pace`, the wait for its reserved slot), that is `at`, already counted;
+ * otherwise retry at `retryAt` (null: never, e.g. opted out).
+ */
+export type GateDecision = { ok: true; waitMs: number; at: Date } | { ok: false; reason: GateReason; retryAt: Date | null };
 
 export interface NumberHealth {
-  /** Ask to send one message to `number` through a connection; counts it when admitted, records the hold otherwise. */
-  admit(req: { companyId: number; whatsappId: number; number: string; kind: SendKind }): Promise<GateDecision>;
+  /**
+   * Ask to send one message to `number` through a connection; counts it when admitted, records the
+   * hold otherwise. `pace` (the external API, issue 28 §2): the rate never refuses — the send gets
+   * the next free slot (`waitMs` away); only the daily cap, the warm-up cap and an opt-out refuse.
+   */
+  admit(req: { companyId: number; whatsappId: number; number: string; kind: SendKind; pace?: boolean }): Promise<GateDecision>;
   /** The opt-out ledger, read inside the caller's transaction when it has one. */
   isOptedOut(companyId: number, number: string, tx?: Tx): Promise<boolean>;
 }

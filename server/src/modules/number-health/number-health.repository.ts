@@ -57,6 +57,27 @@ export const claim = async (
 };
 
 /**
+ * `claim` for a sender that waits instead of being refused (issue 28 §2): below the cap, the send
+ * is counted at the first free slot — `spacingMs` after the last one, reserved or sent, or now —
+ * plus its jitter, and that moment becomes the last send, so the next caller (any kind, any
+ * process: they serialise on the row) is spaced after it. Null when the cap is reached.
+ */
+export const reserve = async (
+  tx: Tx,
+  g: { companyId: number; whatsappId: number; day: string; cap: number; spacingMs: number; now: Date; jitterMs: number },
+): Promise<Date | null> => {
+  const first = new Date(g.now.getTime() + g.jitterMs);
+  const [r] = await tx.execute<{ sendAt: string }>(sql`
+    insert into send_gate_days as g (company_id, whatsapp_id, day, sent, last_sent_at)
+    values (${g.companyId}, ${g.whatsappId}, ${g.day}::date, 1, ${at(first)})
+    on conflict (whatsapp_id, day) do update set sent = g.sent + 1,
+      last_sent_at = greatest(${at(g.now)}, coalesce(g.last_sent_at + ${g.spacingMs}::int * interval '1 millisecond', ${at(g.now)})) + ${g.jitterMs}::int * interval '1 millisecond'
+    where ${g.cap}::int = 0 or g.sent < ${g.cap}::int
+    returning g.last_sent_at as "sendAt"`);
+  return r ? new Date(r.sendAt) : null;
+};
+
+/**
  * Counts a hold under its reason. For a refused claim the reason is read off the locked row
  * itself (the cap reached, else the spacing), so it is the row's truth, not a stale read.
  */

@@ -46,13 +46,26 @@ describe('the gate', () => {
   it('holds the rate: one send per spacing, the hold counted with when to retry', async () => {
     now = new Date('2026-03-10T12:00:00.000Z');
     const w = await connection({ gateRatePerMinute: 2 });
-    expect(await ask(w)).toEqual({ ok: true, waitMs: 0 });
+    expect(await ask(w)).toMatchObject({ ok: true, waitMs: 0, at: now });
     expect(await ask(w)).toEqual({ ok: false, reason: 'rate', retryAt: new Date('2026-03-10T12:00:30.000Z') });
     now = new Date('2026-03-10T12:00:29.000Z');
     expect((await ask(w)).ok).toBe(false);
     now = new Date('2026-03-10T12:00:30.000Z');
-    expect(await ask(w)).toEqual({ ok: true, waitMs: 0 });
+    expect(await ask(w)).toMatchObject({ ok: true, waitMs: 0, at: now });
     expect(await ledger(w)).toEqual([{ day: '2026-03-10', sent: 2, held: { rate: 2 } }]);
+  });
+
+  it('paces instead of holding when asked to (the external API): each send gets the next slot; other senders wait behind them; the cap still refuses', async () => {
+    now = new Date('2026-03-11T12:00:00.000Z');
+    const w = await connection({ gateRatePerMinute: 2, gateDailyCap: 3 });
+    const paced = () => gate().admit({ companyId: a.companyId, whatsappId: w.id, number: phone(), kind: 'api', pace: true });
+    expect(await paced()).toMatchObject({ ok: true, waitMs: 0, at: now });
+    expect(await paced()).toMatchObject({ ok: true, waitMs: 30_000, at: new Date('2026-03-11T12:00:30.000Z') });
+    // A campaign's send is spaced after the reserved slot, not squeezed before it.
+    expect(await ask(w)).toEqual({ ok: false, reason: 'rate', retryAt: new Date('2026-03-11T12:01:00.000Z') });
+    expect(await paced()).toMatchObject({ ok: true, waitMs: 60_000, at: new Date('2026-03-11T12:01:00.000Z') });
+    expect(await paced()).toMatchObject({ ok: false, reason: 'daily-cap' });
+    expect(await ledger(w)).toEqual([{ day: '2026-03-11', sent: 3, held: { rate: 1, 'daily-cap': 1 } }]);
   });
 
   it('holds the daily cap until midnight in the company’s zone, then counts a new day', async () => {
@@ -122,7 +135,7 @@ describe('the gate', () => {
     now = new Date('2026-03-21T12:00:00.000Z');
     const w = await connection({ gateRatePerMinute: 6, gateJitterMs: 4000 });
     draw = 0.5;
-    expect(await ask(w)).toEqual({ ok: true, waitMs: 2000 });
+    expect(await ask(w)).toMatchObject({ ok: true, waitMs: 2000, at: new Date(now.getTime() + 2000) });
     // The send goes at 12:00:02, so the next may go at 12:00:12.
     expect(await ask(w)).toEqual({ ok: false, reason: 'rate', retryAt: new Date('2026-03-21T12:00:12.000Z') });
     draw = 0;

@@ -75,7 +75,7 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_WEBHOOK_URL_REFUSED: 'This address cannot be called from the server (a private or local network).',
   ERR_OUTBOUND_URL_REFUSED: 'This address cannot be called from the server (a private or local network).',
   ERR_WEBHOOK_LIMIT: 'This company already has the maximum number of webhooks.',
-  ERR_SEND_HELD: "Send held by the number's health gate (per-minute, daily or warm-up limit). Try again later.",
+  ERR_SEND_HELD: "Send held by the number's health gate: its daily or warm-up limit is used up. Try again after the time it gives.",
   ERR_CONTACT_OPTED_OUT: 'This contact asked not to receive messages.',
   ERR_INVALID_API_TOKEN: "Invalid API token: use the connection's token (Connections → edit → Generate new token).",
 };

@@ -75,7 +75,7 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_WEBHOOK_URL_REFUSED: 'El servidor no puede llamar a esta dirección (una red privada o local).',
   ERR_OUTBOUND_URL_REFUSED: 'El servidor no puede llamar a esta dirección (una red privada o local).',
   ERR_WEBHOOK_LIMIT: 'Esta empresa ya tiene el número máximo de webhooks.',
-  ERR_SEND_HELD: 'Envío retenido por la salud del número (límite por minuto, diario o calentamiento). Inténtelo más tarde.',
+  ERR_SEND_HELD: 'Envío retenido por la salud del número: se agotó su límite diario o de calentamiento. Inténtelo de nuevo a la hora indicada.',
   ERR_CONTACT_OPTED_OUT: 'Este contacto pidió no recibir mensajes.',
   ERR_INVALID_API_TOKEN: 'Token de la API inválido: use el token de la conexión (Conexiones → editar → Generar nuevo token).',
 };

@@ -76,7 +76,7 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_WEBHOOK_URL_REFUSED: 'O servidor não pode chamar este endereço (uma rede privada ou local).',
   ERR_OUTBOUND_URL_REFUSED: 'O servidor não pode chamar este endereço (uma rede privada ou local).',
   ERR_WEBHOOK_LIMIT: 'Esta empresa já tem o número máximo de webhooks.',
-  ERR_SEND_HELD: 'Envio retido pela saúde do número (limite por minuto, diário ou aquecimento). Tente novamente mais tarde.',
+  ERR_SEND_HELD: 'Envio retido pela saúde do número: o limite diário ou de aquecimento acabou. Tente novamente no horário indicado.',
   ERR_CONTACT_OPTED_OUT: 'Este contato pediu para não receber mensagens.',
   ERR_INVALID_API_TOKEN: 'Token da API inválido: use o token da conexão (Conexões → editar → Gerar novo token).',
 };

@@ -120,7 +120,7 @@ export const MessagesApiPage = () => {
           ]}
         />
         <Typography.Paragraph style={{ marginTop: 12 }}>{t('messagesApi.answerText')}</Typography.Paragraph>
-        <Code>{'{ "mensagem": "Mensagem enviada", "messageId": 4821, "messageIds": [4821], "ticketId": 377, "contactId": 912 }'}</Code>
+        <Code>{'{ "mensagem": "Mensagem enviada", "messageId": 4821, "messageIds": [4821], "ticketId": 377, "contactId": 912, "sendAt": "2026-11-26T12:00:03.000Z" }'}</Code>
         <Typography.Paragraph>{t('messagesApi.errorsText')}</Typography.Paragraph>
         <Code>{'{ "error": "ERR_WAPP_INVALID_CONTACT", "message": "the number is not on WhatsApp", "requestId": "req-1b" }'}</Code>
         <Typography.Paragraph style={{ marginBottom: 0 }}>
