@@ -17,6 +17,8 @@ export interface FormSaveOptions<V> {
   fieldError?: (err: unknown) => { field: string; text: string } | undefined;
   /** The toast of any other refusal, where the screen's spec words it (plans, helps); default: the error catalogue's. */
   errorText?: (err: unknown) => string;
+  /** A refusal the dialog shows itself (the contact's open ticket and its holder): true, and there is no toast. */
+  shown?: (err: unknown) => boolean;
 }
 
 /**
@@ -37,6 +39,7 @@ export const useFormSave = <V,>(opts: FormSaveOptions<V>) => {
       const onField = opts.fieldError?.(err) ?? (opts.duplicate && isDuplicateRecord(err) ? opts.duplicate : undefined);
       // The field is named by the caller's text (its form's values are typed, the name is not).
       if (onField) (opts.form as FormInstance).setFields([{ name: onField.field, errors: [onField.text] }]);
+      else if (opts.shown?.(err)) return;
       else if (opts.errorText) toast.error(opts.errorText(err));
       else toastError(err);
     } finally {
@@ -65,6 +68,8 @@ interface FormDialogProps<V> {
   initialValues?: Partial<V>;
   /** Whether required fields' labels carry antd's mark (default: they do). */
   requiredMark?: boolean;
+  /** False while a part of the form must be finished first (the new ticket's new contact): the save button is disabled. */
+  canSave?: boolean;
   children: ReactNode;
 }
 
@@ -73,7 +78,7 @@ interface FormDialogProps<V> {
  * rules run first), Enter in a field submits too, Cancel and Escape close; the form is dropped
  * when closed.
  */
-export const FormDialog = <V,>({ open, title, okText, onClose, form, onFinish, saving, testIds, width = 440, forceRender = false, loading, initialValues, requiredMark, children }: FormDialogProps<V>) => {
+export const FormDialog = <V,>({ open, title, okText, onClose, form, onFinish, saving, testIds, width = 440, forceRender = false, loading, initialValues, requiredMark, canSave = true, children }: FormDialogProps<V>) => {
   const { t } = useTranslation();
   const body = (
     <Form<V> form={form} layout="vertical" onFinish={(v) => void onFinish(v)} data-testid={testIds.form} initialValues={initialValues} requiredMark={requiredMark}>
@@ -89,7 +94,7 @@ export const FormDialog = <V,>({ open, title, okText, onClose, form, onFinish, s
       onOk={() => form.submit()}
       okText={okText}
       cancelText={t('common.cancel')}
-      okButtonProps={{ loading: saving, disabled: loading === true, 'data-testid': testIds.save } as ButtonProps}
+      okButtonProps={{ loading: saving, disabled: loading === true || !canSave, 'data-testid': testIds.save } as ButtonProps}
       destroyOnHidden
       forceRender={forceRender}
       width={width}

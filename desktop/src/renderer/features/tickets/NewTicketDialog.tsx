@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Flex, Form, Input, Modal, Select } from 'antd';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { Alert, Button, Flex, Form, Input, Select } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { can, CreateContactBody, SEARCH_DEBOUNCE_MS, type ContactDto, type QueueDto, type WhatsappDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { FormDialog, useFormSave } from '../../components/FormDialog';
 import { ApiError } from '../../lib/http';
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
@@ -28,6 +29,9 @@ const holderOf = (err: unknown): Holder | null => {
   const body = err.body as { error?: string; details?: Holder } | undefined;
   return body?.error === 'ERR_OTHER_OPEN_TICKET' && body.details ? body.details : null;
 };
+
+/** Enter in the new contact's fields would submit the ticket's form around them: the contact has its own button. */
+const keepEnter = (e: KeyboardEvent) => e.preventDefault();
 
 interface Values {
   contactId?: number;
@@ -56,7 +60,16 @@ export const NewTicketDialog = ({ open, onClose }: { open: boolean; onClose: () 
   const [queues, setQueues] = useState<QueueDto[]>([]);
   const [connections, setConnections] = useState<WhatsappDto[]>([]);
   const [holder, setHolder] = useState<Holder | null>(null);
-  const [saving, setSaving] = useState(false);
+  // Another's open ticket for the contact is named in the dialog (its holder and queue), not toasted.
+  const { run, dialog } = useFormSave({
+    form,
+    onClose,
+    shown: (err) => {
+      const held = holderOf(err);
+      if (held) setHolder(held);
+      return !!held;
+    },
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -129,93 +142,86 @@ export const NewTicketDialog = ({ open, onClose }: { open: boolean; onClose: () 
     }
   };
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    if (!values.contactId || !me) return;
-    setSaving(true);
-    try {
-      const ticket = await ticketsApi.create({ contactId: values.contactId, queueId: values.queueId ?? null, whatsappId: values.whatsappId ?? null, userId: me.id });
-      useTickets.getState().upsert(ticket);
-      onClose();
-      navigate(`/tickets/${ticket.uuid}`);
-    } catch (err) {
-      const held = holderOf(err);
-      if (held && held.user?.id === me.id && held.uuid) {
-        // Mine already: open it.
-        onClose();
-        navigate(`/tickets/${held.uuid}`);
-      } else if (held) setHolder(held);
-      else toastError(err);
-    } finally {
-      setSaving(false);
-    }
+  const submit = async (values: Values) => {
+    const contactId = values.contactId;
+    if (!contactId || !me) return;
+    await run(async () => {
+      try {
+        const ticket = await ticketsApi.create({ contactId, queueId: values.queueId ?? null, whatsappId: values.whatsappId ?? null, userId: me.id });
+        useTickets.getState().upsert(ticket);
+        navigate(`/tickets/${ticket.uuid}`);
+      } catch (err) {
+        const held = holderOf(err);
+        // Mine already: open it (and the dialog closes as after a save).
+        if (held && held.user?.id === me.id && held.uuid) navigate(`/tickets/${held.uuid}`);
+        else throw err;
+      }
+    });
   };
 
   return (
-    <Modal
+    <FormDialog<Values>
+      {...dialog}
       open={open}
       title={t('manager.newTicketDialog.title')}
       okText={t('manager.newTicketDialog.submit')}
-      cancelText={t('common.cancel')}
-      onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
-      confirmLoading={saving}
-      okButtonProps={{ disabled: creating, ...({ 'data-testid': 'new-ticket-submit' } as Record<`data-${string}`, string>) }}
-      destroyOnHidden
+      onFinish={submit}
+      testIds={{ save: 'new-ticket-submit', form: 'new-ticket-form' }}
+      requiredMark={false}
+      canSave={!creating}
+      width={520}
     >
-      <Form form={form} layout="vertical" requiredMark={false} component={false}>
-        <Form.Item name="contactId" label={t('manager.newTicketDialog.contact')} rules={[{ required: true, message: t('manager.newTicketDialog.selectContact') }]}>
-          <Select
-            data-testid="new-ticket-contact"
-            showSearch={{ filterOption: false, onSearch: setTerm, searchValue: term }}
-            placeholder={t('manager.newTicketDialog.contactPlaceholder')}
-            options={contactOptions}
-            loading={searching}
-            onChange={pickContact}
-            notFoundContent={term.trim().length < CONTACT_SEARCH_MIN ? t('manager.newTicketDialog.searchHint') : t('manager.newTicketDialog.noContacts')}
-          />
-        </Form.Item>
-        {creating && (
+      <Form.Item name="contactId" label={t('manager.newTicketDialog.contact')} rules={[{ required: true, message: t('manager.newTicketDialog.selectContact') }]}>
+        <Select
+          data-testid="new-ticket-contact"
+          showSearch={{ filterOption: false, onSearch: setTerm, searchValue: term }}
+          placeholder={t('manager.newTicketDialog.contactPlaceholder')}
+          options={contactOptions}
+          loading={searching}
+          onChange={pickContact}
+          notFoundContent={term.trim().length < CONTACT_SEARCH_MIN ? t('manager.newTicketDialog.searchHint') : t('manager.newTicketDialog.noContacts')}
+        />
+      </Form.Item>
+      {creating && (
         <Form form={contactForm} layout="vertical" requiredMark={false} component={false}>
           <div data-testid="new-contact-form">
-          <Flex gap={8} wrap>
-            <Form.Item name="name" label={t('manager.newTicketDialog.contactName')} rules={[zodRule(CreateContactBody.shape.name)]} style={{ flex: '1 1 160px' }}>
-              <Input data-testid="new-contact-name" autoFocus />
-            </Form.Item>
-            <Form.Item name="number" label={t('manager.newTicketDialog.contactNumber')} rules={[zodRule(CreateContactBody.shape.number)]} style={{ flex: '1 1 160px' }}>
-              <Input data-testid="new-contact-number" inputMode="tel" />
-            </Form.Item>
-          </Flex>
-          <Flex gap={8} justify="end" style={{ marginBottom: 16 }}>
-            <Button onClick={() => setCreating(false)}>{t('common.cancel')}</Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => void saveContact().catch(() => undefined)} data-testid="new-contact-save">
-              {t('manager.newTicketDialog.saveContact')}
-            </Button>
-          </Flex>
+            <Flex gap={8} wrap>
+              <Form.Item name="name" label={t('manager.newTicketDialog.contactName')} rules={[zodRule(CreateContactBody.shape.name)]} style={{ flex: '1 1 160px' }}>
+                <Input data-testid="new-contact-name" autoFocus onPressEnter={keepEnter} />
+              </Form.Item>
+              <Form.Item name="number" label={t('manager.newTicketDialog.contactNumber')} rules={[zodRule(CreateContactBody.shape.number)]} style={{ flex: '1 1 160px' }}>
+                <Input data-testid="new-contact-number" inputMode="tel" onPressEnter={keepEnter} />
+              </Form.Item>
+            </Flex>
+            <Flex gap={8} justify="end" style={{ marginBottom: 16 }}>
+              <Button onClick={() => setCreating(false)}>{t('common.cancel')}</Button>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => void saveContact().catch(() => undefined)} data-testid="new-contact-save">
+                {t('manager.newTicketDialog.saveContact')}
+              </Button>
+            </Flex>
           </div>
         </Form>
-        )}
-        <Form.Item
-          name="queueId"
-          label={t('manager.newTicketDialog.queue')}
-          rules={queueOptional ? [] : [{ required: true, message: t('manager.newTicketDialog.selectQueue') }]}
-        >
-          <Select
-            data-testid="new-ticket-queue"
-            allowClear={queueOptional}
-            placeholder={t('manager.newTicketDialog.selectQueue')}
-            options={queues.map((q) => ({ value: q.id, label: q.name }))}
-          />
-        </Form.Item>
-        <Form.Item name="whatsappId" label={t('manager.newTicketDialog.connection')}>
-          <Select
-            data-testid="new-ticket-connection"
-            allowClear
-            placeholder={t('manager.newTicketDialog.connectionPlaceholder')}
-            options={connections.map((c) => ({ value: c.id, label: c.name }))}
-          />
-        </Form.Item>
-      </Form>
+      )}
+      <Form.Item
+        name="queueId"
+        label={t('manager.newTicketDialog.queue')}
+        rules={queueOptional ? [] : [{ required: true, message: t('manager.newTicketDialog.selectQueue') }]}
+      >
+        <Select
+          data-testid="new-ticket-queue"
+          allowClear={queueOptional}
+          placeholder={t('manager.newTicketDialog.selectQueue')}
+          options={queues.map((q) => ({ value: q.id, label: q.name }))}
+        />
+      </Form.Item>
+      <Form.Item name="whatsappId" label={t('manager.newTicketDialog.connection')}>
+        <Select
+          data-testid="new-ticket-connection"
+          allowClear
+          placeholder={t('manager.newTicketDialog.connectionPlaceholder')}
+          options={connections.map((c) => ({ value: c.id, label: c.name }))}
+        />
+      </Form.Item>
       {holder && (
         <Alert
           type="warning"
@@ -228,6 +234,6 @@ export const NewTicketDialog = ({ open, onClose }: { open: boolean; onClose: () 
           }
         />
       )}
-    </Modal>
+    </FormDialog>
   );
 };
