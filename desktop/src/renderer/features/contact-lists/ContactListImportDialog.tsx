@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Flex, Modal, Progress, Typography } from 'antd';
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { Button } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ContactListUploadResponse } from '@balcao/shared';
+import { ImportDialog } from '../../components/ImportDialog';
 import { ImportRefusedTable } from '../../components/ImportRefusedTable';
 import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
@@ -30,7 +31,6 @@ type Phase =
 export const ContactListImportDialog = ({ open, contactListId, onClose, onImported }: Props) => {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const input = useRef<HTMLInputElement>(null);
   const example = useExampleSheet();
   const busy = phase.kind === 'sending' || phase.kind === 'processing';
 
@@ -56,72 +56,46 @@ export const ContactListImportDialog = ({ open, contactListId, onClose, onImport
     }
   };
   const close = () => {
-    if (busy) return;
     setPhase({ kind: 'idle' });
     onClose();
   };
   const percent = phase.kind === 'sending' ? Math.min(phase.percent, 99) / 2 : phase.kind === 'processing' ? 50 + Math.floor((phase.done / Math.max(phase.total, 1)) * 49) : 100;
 
   return (
-    <Modal
+    <ImportDialog
       open={open}
       title={t('contactLists.import.title')}
-      onCancel={close}
-      footer={<Button onClick={close} disabled={busy} data-testid="cl-import-close">{t('contactLists.import.close')}</Button>}
-      destroyOnHidden
       width={620}
-    >
-      <Flex vertical gap={12}>
-        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-          {t('contactLists.import.help')}
-        </Typography.Paragraph>
-        <input
-          ref={input}
-          type="file"
-          accept={LIST_SHEET_ACCEPT}
-          style={{ display: 'none' }}
-          data-testid="cl-import-file"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void start(file);
-          }}
-        />
-        <Flex gap={8} wrap>
-          <Button type="primary" icon={<UploadOutlined />} onClick={() => input.current?.click()} loading={busy} data-testid="cl-import-pick">
-            {t('contactLists.import.pick')}
-          </Button>
-          <Button icon={<DownloadOutlined />} onClick={() => void example.download()} loading={example.busy} data-testid="cl-import-example">
-            {t('contactLists.example')}
-          </Button>
-        </Flex>
-        {busy ? (
-          <div data-testid="cl-import-progress">
-            <Progress percent={percent} status="active" />
-            <Typography.Text type="secondary">
-              {phase.kind === 'processing' ? t('contactLists.import.processing', { done: phase.done, total: phase.total }) : t('contactLists.import.sending')}
-            </Typography.Text>
-          </div>
-        ) : null}
-        {phase.kind === 'done' ? (
-          <Flex vertical gap={8} data-testid="cl-import-report">
-            <Progress percent={100} />
-            <Alert
-              type={phase.report.refused.length ? 'warning' : 'success'}
-              showIcon
-              title={t('contactLists.import.summary', { created: phase.report.created, updated: phase.report.updated, refused: phase.report.refused.length, total: phase.report.total })}
-            />
-            {phase.report.refused.length ? (
-              <ImportRefusedTable
-                rows={phase.report.refused}
-                rowTestId="cl-import-refused"
-                titles={{ row: t('contactLists.import.row'), name: t('contactLists.items.name'), number: t('contactLists.items.number'), reason: t('contactLists.import.reason') }}
-                reasonText={(reason) => t(`contactLists.import.reasons.${reason}`)}
-              />
-            ) : null}
-          </Flex>
-        ) : null}
-      </Flex>
-    </Modal>
+      testId="cl-import"
+      help={t('contactLists.import.help')}
+      accept={LIST_SHEET_ACCEPT}
+      pick={{ label: t('contactLists.import.pick'), primary: true }}
+      extra={
+        <Button icon={<DownloadOutlined />} onClick={() => void example.download()} loading={example.busy} data-testid="cl-import-example">
+          {t('contactLists.example')}
+        </Button>
+      }
+      closeText={t('contactLists.import.close')}
+      busy={busy}
+      progress={{ percent, text: phase.kind === 'processing' ? t('contactLists.import.processing', { done: phase.done, total: phase.total }) : t('contactLists.import.sending') }}
+      report={
+        phase.kind === 'done'
+          ? {
+              summary: t('contactLists.import.summary', { created: phase.report.created, updated: phase.report.updated, refused: phase.report.refused.length, total: phase.report.total }),
+              refused: phase.report.refused.length > 0,
+              table: (
+                <ImportRefusedTable
+                  rows={phase.report.refused}
+                  rowTestId="cl-import-refused"
+                  titles={{ row: t('contactLists.import.row'), name: t('contactLists.items.name'), number: t('contactLists.items.number'), reason: t('contactLists.import.reason') }}
+                  reasonText={(reason) => t(`contactLists.import.reasons.${reason}`)}
+                />
+              ),
+            }
+          : null
+      }
+      onFile={(file) => void start(file)}
+      onClose={close}
+    />
   );
 };
