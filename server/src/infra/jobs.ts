@@ -227,13 +227,17 @@ export class Jobs {
     await this.boss.getDb().executeSql(`update pgboss.job set output = $1 where name = $2 and id = $3 and state = 'active'`, [JSON.stringify(progress), name, id]);
   }
 
-  /** Outside any transaction: for work nothing is lost without (a hint, a cache refresh). */
-  async enqueueNow<N extends JobName>(name: N, data: JobPayloads[N], opts: { singletonKey?: string; startAfterSeconds?: number } = {}): Promise<void> {
+  /**
+   * Outside any transaction: for work nothing is lost without (a hint, a cache refresh), or a
+   * job handing itself on (`asQueued`: the retries and expiry `enqueue` gives; a webhook batch put
+   * back for later, whose job completes only once this resolved).
+   */
+  async enqueueNow<N extends JobName>(name: N, data: JobPayloads[N], opts: { singletonKey?: string; startAfterSeconds?: number; asQueued?: boolean } = {}): Promise<void> {
     await this.boss.send(name, data, {
-      retryLimit: 3,
-      retryDelay: 5,
+      retryLimit: opts.asQueued ? 8 : 3,
+      retryDelay: opts.asQueued ? 2 : 5,
       retryBackoff: true,
-      expireInSeconds: 60,
+      expireInSeconds: opts.asQueued ? 120 : 60,
       ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
       ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
     });

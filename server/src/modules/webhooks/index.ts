@@ -10,7 +10,7 @@ import { defineModule } from '../../infra/module';
 import { createOutbox } from './webhooks.outbox';
 import { createDeliveryPruner } from './webhooks.prune';
 import { webhooksRoutes } from './webhooks.routes';
-import { createWebhookSender, DEFAULT_DELIVERY_LIMITS, type DeliveryLimits } from './webhooks.sender';
+import { createWebhookSender, DEFAULT_DELIVERY_LIMITS, tenantShare, type DeliveryLimits } from './webhooks.sender';
 import { createWebhooksService } from './webhooks.service';
 
 export { signatureHeader, verifySignature } from '../../lib/signature';
@@ -18,8 +18,14 @@ export { DEFAULT_DELIVERY_LIMITS, type DeliveryLimits } from './webhooks.sender'
 export { createDeliveryPruner, DEFAULT_PRUNE_LIMITS, type PruneLimits, type PruneRun } from './webhooks.prune';
 export { webhooksJobQueues } from './webhooks.job-types';
 
-/** Deliveries run this many at a time per process: one slow receiver (10 s) does not hold up the rest. */
-const WORKERS = 4;
+/**
+ * Delivery jobs run this many at a time per process (they mostly wait on receivers), at most
+ * TENANT_JOBS of them one company's: one company's slow receivers (10 s a try) never hold up
+ * another's (issue 28 §11).
+ */
+const WORKERS = 16;
+/** A job over its company's share comes back after this long. */
+const DEFER_SECONDS = 2;
 /** Once a day at 03:40 UTC (00:40 in São Paulo): the delivery log is pruned (decision 0320). */
 export const PRUNE_CRON = '40 3 * * *';
 const PRUNE_EXPIRES_SECONDS = 15 * 60;
@@ -38,10 +44,21 @@ export const webhooksModule = defineModule({
       routes: webhooksRoutes(createWebhooksService({ data: k.data, jobs: k.jobs, key, allowPrivateHosts, outbox })),
       start: async () => {
         outbox.listen(k.bus);
+        const share = tenantShare();
         await k.jobs.work(
           'webhook.deliver',
           async (job) => {
-            await sender.run(job);
+            if (!share.enter(job.companyId)) {
+              // Put back, not waited for: a waiting job would hold a worker another company needs.
+              // Its rows stay pending and untried, so the job that comes back finds them as they are.
+              await k.jobs.enqueueNow('webhook.deliver', job, { startAfterSeconds: DEFER_SECONDS, asQueued: true });
+              return;
+            }
+            try {
+              await sender.run(job);
+            } finally {
+              share.leave(job.companyId);
+            }
           },
           { workers: WORKERS },
         );

@@ -27,15 +27,46 @@ const READ_BYTES = 64 * 1024;
 
 /** At most this many POSTs in flight to one webhook from this process (issue 26): a receiver is never flooded. */
 export const RECEIVER_CONCURRENCY = 8;
+/**
+ * At most this many connections to one receiver host (host and port) from this process, across
+ * companies (issue 28 §11): four times one webhook's share, so one company's slow webhook on a
+ * host others also use (a SaaS automation service) leaves them most of it.
+ */
+export const HOST_CONCURRENCY = 4 * RECEIVER_CONCURRENCY;
 
 /**
- * Kept-alive connections, at most RECEIVER_CONCURRENCY per receiver (host and port). node:http
- * rather than fetch: a delivery is a small POST, and fetch's streams and abort signals were a
- * third of the sender's CPU under load (issue 26's profile).
+ * Kept-alive connections, at most HOST_CONCURRENCY per receiver host. node:http rather than
+ * fetch: a delivery is a small POST, and fetch's streams and abort signals were a third of the
+ * sender's CPU under load (issue 26's profile).
  */
 const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: RECEIVER_CONCURRENCY, maxFreeSockets: RECEIVER_CONCURRENCY }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: RECEIVER_CONCURRENCY, maxFreeSockets: RECEIVER_CONCURRENCY }),
+  'http:': new http.Agent({ keepAlive: true, maxSockets: HOST_CONCURRENCY, maxFreeSockets: RECEIVER_CONCURRENCY }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: HOST_CONCURRENCY, maxFreeSockets: RECEIVER_CONCURRENCY }),
+};
+
+/**
+ * How many `webhook.deliver` jobs of one company this process runs at once (issue 28 §11). A job
+ * over it is put back a moment later instead of waiting in a worker, so one company's slow or
+ * tarpitting receivers can hold at most this many workers, never all of them.
+ */
+export const TENANT_JOBS = 4;
+
+/** The per-company share of the workers: `enter` is false when the company already has TENANT_JOBS running. */
+export const tenantShare = (perTenant = TENANT_JOBS) => {
+  const running = new Map<number, number>();
+  return {
+    enter(companyId: number): boolean {
+      const n = running.get(companyId) ?? 0;
+      if (n >= perTenant) return false;
+      running.set(companyId, n + 1);
+      return true;
+    },
+    leave(companyId: number): void {
+      const n = (running.get(companyId) ?? 1) - 1;
+      if (n <= 0) running.delete(companyId);
+      else running.set(companyId, n);
+    },
+  };
 };
 
 type Answer = { status: number | null; body: string | null; error: string | null };
