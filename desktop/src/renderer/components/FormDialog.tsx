@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Form, Modal, Spin, type ButtonProps, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isDuplicateRecord } from '../lib/errors';
@@ -102,4 +102,13 @@ export const FormDialog = <V,>({ open, title, okText, onClose, form, onFinish, s
       {loading === undefined ? body : <Spin spinning={loading}>{body}</Spin>}
     </Modal>
   );
+};
+
+/** A page's add/edit dialog: closed, open for a new record (`add()`) or open on one (`edit(r)`). */
+export const useEditDialog = <T,>() => {
+  const [state, setState] = useState<{ open: boolean; record: T | null }>({ open: false, record: null });
+  const add = useCallback(() => setState({ open: true, record: null }), []);
+  const edit = useCallback((record: T) => setState({ open: true, record }), []);
+  const close = useCallback(() => setState({ open: false, record: null }), []);
+  return { open: state.open, record: state.record, add, edit, close };
 };

@@ -1,8 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { Flex, Tag, theme, Typography, type TableColumnsType } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AnnouncementDto } from '@balcao/shared';
+import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage, usePagedListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -22,8 +23,7 @@ export const AnnouncementsPage = () => {
   const { token } = theme.useToken();
   const narrow = useMediaQuery(LIST_NARROW_QUERY);
   const list = usePagedListPage(useAnnouncements);
-  const [dialog, setDialog] = useState<{ open: boolean; record: AnnouncementDto | null }>({ open: false, record: null });
-  const closeDialog = useCallback(() => setDialog({ open: false, record: null }), []);
+  const dialog = useEditDialog<AnnouncementDto>();
   const onSaved = useCallback((a: AnnouncementDto) => useAnnouncements.getState().upsert(a), []);
   const onDelete = list.deleter(announcementsApi.remove, t('announcements.deleted'));
 
@@ -78,7 +78,7 @@ export const AnnouncementsPage = () => {
         ]),
     actionsColumn(t('announcements.actions'), narrow ? 80 : 110, (a) => (
       <RowActions
-        edit={{ label: t('announcements.edit'), testId: 'announcement-edit', onClick: () => setDialog({ open: true, record: a }) }}
+        edit={{ label: t('announcements.edit'), testId: 'announcement-edit', onClick: () => dialog.edit(a) }}
         remove={{ label: t('announcements.delete'), testId: 'announcement-delete', title: t('announcements.deleteTitle', { title: a.title }), description: t('announcements.deleteText'), onConfirm: () => onDelete(a) }}
       />
     )),
@@ -90,13 +90,13 @@ export const AnnouncementsPage = () => {
       testId="announcements"
       title={t('announcements.title')}
       search={{ value: list.search, onChange: list.setSearch, placeholder: t('announcements.search') }}
-      actions={<AddButton label={t('announcements.add')} testId="announcements-add" onClick={() => setDialog({ open: true, record: null })} iconOnly={narrow} />}
+      actions={<AddButton label={t('announcements.add')} testId="announcements-add" onClick={dialog.add} iconOnly={narrow} />}
       columns={columns}
       rowTestId="announcement-row"
       rowData={(a) => ({ 'data-status': a.status ? 'active' : 'inactive' })}
       emptyText={t(list.search ? 'announcements.noMatch' : 'announcements.empty')}
     >
-      <AnnouncementModal open={dialog.open} record={dialog.record} onClose={closeDialog} onSaved={onSaved} />
+      <AnnouncementModal open={dialog.open} record={dialog.record} onClose={dialog.close} onSaved={onSaved} />
     </ListPage>
   );
 };

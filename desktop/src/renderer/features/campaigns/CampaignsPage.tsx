@@ -4,6 +4,7 @@ import { BarChartOutlined, PauseCircleOutlined, PlayCircleOutlined } from '@ant-
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { CampaignDto, CampaignStatus } from '@balcao/shared';
+import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { formatDateTime } from './campaigns.format';
@@ -35,7 +36,7 @@ export const CampaignsPage = () => {
   const [loaded, setLoaded] = useState(false);
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim(), 400);
-  const [dialog, setDialog] = useState<{ open: boolean; campaign: CampaignDto | null }>({ open: false, campaign: null });
+  const dialog = useEditDialog<CampaignDto>();
   const [busy, setBusy] = useState<number | null>(null);
   const seq = useRef(0);
 
@@ -63,7 +64,6 @@ export const CampaignsPage = () => {
     [],
   );
 
-  const closeDialog = useCallback(() => setDialog({ open: false, campaign: null }), []);
   const onSaved = useCallback((c: CampaignDto) => setRecords((list) => upsert(list, c)), []);
   const act = async (c: CampaignDto, what: 'cancel' | 'restart' | 'remove') => {
     setBusy(c.id);
@@ -110,7 +110,7 @@ export const CampaignsPage = () => {
             </Tooltip>
           </>
         }
-        edit={{ label: t('campaigns.edit'), testId: 'campaign-edit', onClick: () => setDialog({ open: true, campaign: c }) }}
+        edit={{ label: t('campaigns.edit'), testId: 'campaign-edit', onClick: () => dialog.edit(c) }}
         remove={{ label: t('campaigns.delete'), testId: 'campaign-delete', title: t('campaigns.deleteTitle', { name: c.name }), description: t('campaigns.deleteText'), onConfirm: () => act(c, 'remove') }}
       />
     )),
@@ -124,7 +124,7 @@ export const CampaignsPage = () => {
       testId="campaigns"
       title={t('campaigns.title')}
       search={{ value: search, onChange: setSearch, placeholder: t('campaigns.search') }}
-      actions={<AddButton label={t('campaigns.add')} testId="campaigns-add" onClick={() => setDialog({ open: true, campaign: null })} />}
+      actions={<AddButton label={t('campaigns.add')} testId="campaigns-add" onClick={dialog.add} />}
       toolbarFlex="0 1 360px"
       loaded={shown}
       columns={columns}
@@ -141,7 +141,7 @@ export const CampaignsPage = () => {
           </Button>
         </Flex>
       )}
-      <CampaignModal open={dialog.open} campaign={dialog.campaign} onClose={closeDialog} onSaved={onSaved} />
+      <CampaignModal open={dialog.open} campaign={dialog.record} onClose={dialog.close} onSaved={onSaved} />
     </ListPage>
   );
 };

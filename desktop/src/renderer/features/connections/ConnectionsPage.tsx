@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { WhatsappDto } from '@balcao/shared';
+import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
 import { AddButton } from '../../components/RowActions';
 import { toastError } from '../../lib/reportError';
@@ -20,7 +21,7 @@ export const ConnectionsPage = () => {
   const { t } = useTranslation();
   const list = useConnections((s) => s.list);
   const loading = useConnections((s) => s.loading);
-  const [dialog, setDialog] = useState<{ open: boolean; connection: WhatsappDto | null }>({ open: false, connection: null });
+  const dialog = useEditDialog<WhatsappDto>();
   const [qrFor, setQrFor] = useState<number | null>(null);
   const actions = useConnectionActions();
   const narrow = useMediaQuery(LIST_NARROW_QUERY);
@@ -30,7 +31,6 @@ export const ConnectionsPage = () => {
   }, []);
 
   const closeQr = useCallback(() => setQrFor(null), []);
-  const closeDialog = useCallback(() => setDialog({ open: false, connection: null }), []);
   const onDelete = async (w: WhatsappDto) => {
     if (await actions.remove(w)) toast.success(t('connections.deleted'));
   };
@@ -38,7 +38,7 @@ export const ConnectionsPage = () => {
 
   const columns = useConnectionColumns({
     handlers: { onShowQr: (w) => setQrFor(w.id), onRetry: actions.onRetry, onNewQr: actions.onNewQr, onDisconnect: actions.onDisconnect },
-    onEdit: (w) => setDialog({ open: true, connection: w }),
+    onEdit: (w) => dialog.edit(w),
     onDelete,
   });
 
@@ -52,7 +52,7 @@ export const ConnectionsPage = () => {
           <Button icon={<ReloadOutlined />} onClick={() => void restartAll()} data-testid="restart-connections">
             {t('connections.restartAll')}
           </Button>
-          <AddButton label={t('connections.add')} testId="add-connection" onClick={() => setDialog({ open: true, connection: null })} />
+          <AddButton label={t('connections.add')} testId="add-connection" onClick={dialog.add} />
         </>
       }
       loaded
@@ -63,7 +63,7 @@ export const ConnectionsPage = () => {
       rowData={(w) => ({ 'data-status': w.status, 'data-connection-id': w.id })}
       tableScroll={narrow ? undefined : { x: 'max-content' }}
     >
-      <ConnectionDialog open={dialog.open} connection={dialog.connection} onClose={closeDialog} />
+      <ConnectionDialog open={dialog.open} connection={dialog.record} onClose={dialog.close} />
       <QrDialog whatsappId={qrFor} onClose={closeQr} />
     </ListPage>
   );

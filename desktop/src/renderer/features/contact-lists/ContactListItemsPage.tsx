@@ -4,6 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { ContactListDto, ContactListItemDto } from '@balcao/shared';
+import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage, usePagedListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { toastError } from '../../lib/reportError';
@@ -36,7 +37,7 @@ export const ContactListItemsPage = () => {
         p.action === 'delete' ? (p.contactListId === shownItemsList() ? { removed: p.itemId } : null) : p.item.contactListId === shownItemsList() ? { record: p.item } : null,
     },
   });
-  const [dialog, setDialog] = useState<{ open: boolean; item: ContactListItemDto | null }>({ open: false, item: null });
+  const dialog = useEditDialog<ContactListItemDto>();
   const [importing, setImporting] = useState(false);
 
   useEffect(() => {
@@ -61,7 +62,6 @@ export const ContactListItemsPage = () => {
     [navigate],
   );
 
-  const closeDialog = useCallback(() => setDialog({ open: false, item: null }), []);
   const onSaved = useCallback((i: ContactListItemDto) => useContactListItems.getState().upsert(i), []);
   const reload = useCallback(() => {
     useContactListItems.getState().load(useContactListItems.getState().search).catch(toastError);
@@ -75,7 +75,7 @@ export const ContactListItemsPage = () => {
     ...(narrow ? [] : [{ key: 'email', title: t('contactLists.items.email'), render: (_: unknown, i: ContactListItemDto) => <Typography.Text ellipsis style={{ maxWidth: 240 }}>{i.email}</Typography.Text> }]),
     actionsColumn(t('contactLists.actions'), narrow ? 72 : 96, (i) => (
       <RowActions
-        edit={{ label: t('contactLists.edit'), testId: 'cl-item-edit', onClick: () => setDialog({ open: true, item: i }) }}
+        edit={{ label: t('contactLists.edit'), testId: 'cl-item-edit', onClick: () => dialog.edit(i) }}
         remove={{
           label: t('contactLists.delete'),
           testId: 'cl-item-delete',
@@ -99,7 +99,7 @@ export const ContactListItemsPage = () => {
           <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="cl-items-import" aria-label={t('contactLists.items.import')}>
             {narrow ? null : t('contactLists.items.import')}
           </Button>
-          <AddButton label={t('contactLists.items.add')} testId="cl-items-add" onClick={() => setDialog({ open: true, item: null })} iconOnly={narrow} />
+          <AddButton label={t('contactLists.items.add')} testId="cl-items-add" onClick={dialog.add} iconOnly={narrow} />
         </>
       }
       toolbarFlex="0 1 560px"
@@ -110,7 +110,7 @@ export const ContactListItemsPage = () => {
       emptyText={t(items.search ? 'contactLists.items.noMatch' : 'contactLists.items.empty')}
       paging={items.paging}
     >
-      <ContactListItemModal open={dialog.open} contactListId={listId} item={dialog.item} onClose={closeDialog} onSaved={onSaved} />
+      <ContactListItemModal open={dialog.open} contactListId={listId} item={dialog.record} onClose={dialog.close} onSaved={onSaved} />
       <ContactListImportDialog open={importing} contactListId={listId} onClose={() => setImporting(false)} onImported={reload} />
     </ListPage>
   );

@@ -4,6 +4,7 @@ import { DownloadOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ContactListDto } from '@balcao/shared';
+import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage, usePagedListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { downloadBlob } from '../../lib/download';
@@ -40,10 +41,9 @@ export const ContactListsPage = () => {
   const list = usePagedListPage(useContactLists, {
     live: { channel: 'contactList', change: (p) => (p.action === 'delete' ? { removed: p.contactListId } : p.action === 'import' ? null : { record: p.contactList }) },
   });
-  const [dialog, setDialog] = useState<{ open: boolean; list: ContactListDto | null }>({ open: false, list: null });
+  const dialog = useEditDialog<ContactListDto>();
   const example = useExampleSheet();
 
-  const closeDialog = useCallback(() => setDialog({ open: false, list: null }), []);
   const onSaved = useCallback((l: ContactListDto) => useContactLists.getState().upsert(l), []);
   const onDelete = list.deleter(contactListsApi.remove, t('contactLists.deleted'));
 
@@ -62,7 +62,7 @@ export const ContactListsPage = () => {
             </Tooltip>
           </>
         }
-        edit={{ label: t('contactLists.edit'), testId: 'cl-edit', onClick: () => setDialog({ open: true, list: l }) }}
+        edit={{ label: t('contactLists.edit'), testId: 'cl-edit', onClick: () => dialog.edit(l) }}
         remove={{ label: t('contactLists.delete'), testId: 'cl-delete', title: t('contactLists.deleteTitle', { name: l.name }), description: t('contactLists.deleteText'), onConfirm: () => onDelete(l) }}
       />
     )),
@@ -76,12 +76,12 @@ export const ContactListsPage = () => {
       // `cl-count` is each row's contacts count.
       countTestId="cl-total"
       search={{ value: list.search, onChange: list.setSearch, placeholder: t('contactLists.search') }}
-      actions={<AddButton label={t('contactLists.add')} testId="cl-add" onClick={() => setDialog({ open: true, list: null })} iconOnly={narrow} />}
+      actions={<AddButton label={t('contactLists.add')} testId="cl-add" onClick={dialog.add} iconOnly={narrow} />}
       columns={columns}
       rowTestId="cl-row"
       emptyText={t(list.search ? 'contactLists.noMatch' : 'contactLists.empty')}
     >
-      <ContactListModal open={dialog.open} list={dialog.list} onClose={closeDialog} onSaved={onSaved} />
+      <ContactListModal open={dialog.open} list={dialog.record} onClose={dialog.close} onSaved={onSaved} />
     </ListPage>
   );
 };

@@ -3,6 +3,7 @@ import { Button, Flex, theme, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { can, type ContactDto } from '@balcao/shared';
+import { useEditDialog } from '../../components/FormDialog';
 import { ContactAvatar } from '../../components/ContactAvatar';
 import { LIST_NARROW_QUERY, ListPage, usePagedListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
@@ -25,12 +26,10 @@ export const ContactsPage = () => {
   const user = useSession((s) => s.user);
   const mayDelete = !!user && can(user, 'contacts-page:deleteContact');
   const list = usePagedListPage(useContacts, { live: { channel: 'contact', change: (p) => (p.action === 'delete' ? { removed: p.contactId } : { record: p.contact }) } });
-  const [dialog, setDialog] = useState<{ open: boolean; contact: ContactDto | null }>({ open: false, contact: null });
+  const dialog = useEditDialog<ContactDto>();
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
-
-  const closeDialog = useCallback(() => setDialog({ open: false, contact: null }), []);
   const reload = useCallback(() => void useContacts.getState().load(useContacts.getState().search).catch(toastError), []);
   const phoneImport = usePhoneImport(reload);
   const onSaved = useCallback((c: ContactDto) => useContacts.getState().upsert(c), []);
@@ -83,7 +82,7 @@ export const ContactsPage = () => {
         ]),
     actionsColumn(t('contacts.actions'), narrow ? 84 : 96, (c) => (
       <RowActions
-        edit={{ label: t('contacts.edit'), testId: 'contact-edit', onClick: () => setDialog({ open: true, contact: c }) }}
+        edit={{ label: t('contacts.edit'), testId: 'contact-edit', onClick: () => dialog.edit(c) }}
         remove={mayDelete ? { label: t('contacts.delete'), testId: 'contact-delete', title: t('contacts.deleteTitle', { name: c.name }), description: t('contacts.deleteText'), onConfirm: () => onDelete(c) } : undefined}
       />
     )),
@@ -104,7 +103,7 @@ export const ContactsPage = () => {
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void onExport()} data-testid="contacts-export">
             {t('contacts.export')}
           </Button>
-          <AddButton label={t('contacts.add')} testId="contacts-add" onClick={() => setDialog({ open: true, contact: null })} />
+          <AddButton label={t('contacts.add')} testId="contacts-add" onClick={dialog.add} />
         </>
       }
       toolbarFlex="0 1 820px"
@@ -114,7 +113,7 @@ export const ContactsPage = () => {
       rowTestId="contact-row"
       emptyText={t('common.noRecords')}
     >
-      <ContactModal open={dialog.open} contact={dialog.contact} onClose={closeDialog} onSaved={onSaved} />
+      <ContactModal open={dialog.open} contact={dialog.record} onClose={dialog.close} onSaved={onSaved} />
       <ContactImportDialog open={importing} onClose={() => setImporting(false)} onImported={reload} />
     </ListPage>
   );

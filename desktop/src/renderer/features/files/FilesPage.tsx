@@ -1,8 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { Flex, Typography, type TableColumnsType } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FileListDto } from '@balcao/shared';
+import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage, usePagedListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -21,9 +22,8 @@ export const FilesPage = () => {
     normalize: lowerCased,
     live: { channel: 'file', change: (p) => (p.action === 'delete' ? { removed: p.fileId } : { record: p.file }) },
   });
-  const [dialog, setDialog] = useState<{ open: boolean; fileList: FileListDto | null }>({ open: false, fileList: null });
+  const dialog = useEditDialog<FileListDto>();
 
-  const closeDialog = useCallback(() => setDialog({ open: false, fileList: null }), []);
   const onSaved = useCallback((f: FileListDto) => useFileLists.getState().upsert(f), []);
   const onDelete = list.deleter(filesApi.remove, t('files.deleted'));
 
@@ -42,7 +42,7 @@ export const FilesPage = () => {
     },
     actionsColumn(t('files.actions'), narrow ? 80 : 110, (f) => (
       <RowActions
-        edit={{ label: t('files.edit'), testId: 'file-edit', onClick: () => setDialog({ open: true, fileList: f }) }}
+        edit={{ label: t('files.edit'), testId: 'file-edit', onClick: () => dialog.edit(f) }}
         remove={{ label: t('files.delete'), testId: 'file-delete', title: t('files.deleteTitle', { name: f.name }), description: t('files.deleteText'), onConfirm: () => onDelete(f) }}
       />
     )),
@@ -54,12 +54,12 @@ export const FilesPage = () => {
       testId="files"
       title={t('files.title')}
       search={{ value: list.search, onChange: list.setSearch, placeholder: t('files.search') }}
-      actions={<AddButton label={t('files.add')} testId="files-add" onClick={() => setDialog({ open: true, fileList: null })} iconOnly={narrow} />}
+      actions={<AddButton label={t('files.add')} testId="files-add" onClick={dialog.add} iconOnly={narrow} />}
       columns={columns}
       rowTestId="file-row"
       emptyText={t(list.search ? 'files.noMatch' : 'files.empty')}
     >
-      <FileListModal open={dialog.open} fileList={dialog.fileList} onClose={closeDialog} onSaved={onSaved} />
+      <FileListModal open={dialog.open} fileList={dialog.record} onClose={dialog.close} onSaved={onSaved} />
     </ListPage>
   );
 };

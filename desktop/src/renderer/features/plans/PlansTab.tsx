@@ -3,6 +3,7 @@ import { Button, Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'a
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PlanDto, PlanWithUsageDto } from '@balcao/shared';
+import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { errorCode } from '../../lib/errors';
@@ -21,7 +22,7 @@ export const PlansTab = () => {
   const { t } = useTranslation();
   const narrow = useMediaQuery(LIST_NARROW_QUERY);
   const [plans, setPlans] = useState<PlanWithUsageDto[] | null>(null);
-  const [dialog, setDialog] = useState<{ open: boolean; record: PlanDto | null }>({ open: false, record: null });
+  const dialog = useEditDialog<PlanDto>();
 
   const load = useCallback(async () => {
     try {
@@ -35,7 +36,6 @@ export const PlansTab = () => {
     void load();
   }, [load]);
 
-  const close = useCallback(() => setDialog({ open: false, record: null }), []);
   // The list comes back from the server (usage counts included) after each change.
   const onSaved = useCallback(() => void load(), [load]);
 
@@ -89,7 +89,7 @@ export const PlansTab = () => {
         ] as TableColumnsType<PlanWithUsageDto>)),
     actionsColumn(t('plans.actions'), 96, (p) => (
       <RowActions
-        edit={{ label: t('plans.edit'), testId: 'plan-edit', onClick: () => setDialog({ open: true, record: p }) }}
+        edit={{ label: t('plans.edit'), testId: 'plan-edit', onClick: () => dialog.edit(p) }}
         // A plan some company is on cannot go: its delete button stays, disabled, saying so.
         extra={
           p.companies > 0 ? (
@@ -108,14 +108,14 @@ export const PlansTab = () => {
       testId="plans"
       pane="plans-tab"
       title={t('plans.title')}
-      actions={<AddButton label={t('plans.add')} testId="plans-add" onClick={() => setDialog({ open: true, record: null })} />}
+      actions={<AddButton label={t('plans.add')} testId="plans-add" onClick={dialog.add} />}
       loaded={plans !== null}
       columns={columns}
       records={plans ?? []}
       rowTestId="plan-row"
       emptyText={t('common.noRecords')}
     >
-      <PlanModal open={dialog.open} record={dialog.record} onClose={close} onSaved={onSaved} />
+      <PlanModal open={dialog.open} record={dialog.record} onClose={dialog.close} onSaved={onSaved} />
     </ListPage>
   );
 };

@@ -3,6 +3,7 @@ import { Alert, Typography, type TableColumnsType } from 'antd';
 import { ReplayButton } from '../bot';
 import { useTranslation } from 'react-i18next';
 import type { PromptDto, QueueDto } from '@balcao/shared';
+import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { toastError } from '../../lib/reportError';
@@ -22,7 +23,7 @@ export const PromptsPage = () => {
   const [records, setRecords] = useState<PromptDto[]>([]);
   const [queues, setQueues] = useState<QueueDto[]>([]);
   const [loaded, setLoaded] = useState(false);
-  const [dialog, setDialog] = useState<{ open: boolean; prompt: PromptDto | null }>({ open: false, prompt: null });
+  const dialog = useEditDialog<PromptDto>();
 
   useEffect(() => {
     let alive = true;
@@ -49,7 +50,6 @@ export const PromptsPage = () => {
     [],
   );
 
-  const closeDialog = useCallback(() => setDialog({ open: false, prompt: null }), []);
   const onSaved = useCallback((p: PromptDto) => setRecords((list) => upsert(list, p)), []);
   const onDelete = async (p: PromptDto) => {
     try {
@@ -67,7 +67,7 @@ export const PromptsPage = () => {
     { key: 'maxTokens', title: t('prompts.maxTokens'), align: 'center', width: narrow ? 72 : 150, render: (_, p) => p.maxTokens },
     actionsColumn(t('prompts.actions'), narrow ? 116 : 128, (p) => (
       <RowActions
-        edit={{ label: t('prompts.edit'), testId: 'prompt-edit', onClick: () => setDialog({ open: true, prompt: p }) }}
+        edit={{ label: t('prompts.edit'), testId: 'prompt-edit', onClick: () => dialog.edit(p) }}
         extra={<ReplayButton target={{ kind: 'prompt', id: p.id, name: p.name }} testId="prompt-replay" />}
         remove={{ label: t('prompts.delete'), testId: 'prompt-delete', title: t('prompts.deleteTitle', { name: p.name }), description: t('prompts.deleteText'), onConfirm: () => onDelete(p) }}
       />
@@ -78,7 +78,7 @@ export const PromptsPage = () => {
     <ListPage<PromptDto>
       testId="prompts"
       title={t('prompts.title')}
-      actions={<AddButton label={t('prompts.add')} testId="prompts-add" onClick={() => setDialog({ open: true, prompt: null })} />}
+      actions={<AddButton label={t('prompts.add')} testId="prompts-add" onClick={dialog.add} />}
       banner={<Alert type="warning" showIcon message={t('prompts.warningTitle')} description={t('prompts.warning')} style={{ marginBottom: 12 }} data-testid="prompts-warning" />}
       loaded={loaded}
       columns={columns}
@@ -86,7 +86,7 @@ export const PromptsPage = () => {
       rowTestId="prompt-row"
       emptyText={t('prompts.empty')}
     >
-      <PromptModal open={dialog.open} prompt={dialog.prompt} queues={queues} onClose={closeDialog} onSaved={onSaved} />
+      <PromptModal open={dialog.open} prompt={dialog.record} queues={queues} onClose={dialog.close} onSaved={onSaved} />
     </ListPage>
   );
 };

@@ -3,6 +3,7 @@ import type { TableColumnsType } from 'antd';
 import { ReplayButton } from '../bot';
 import { useTranslation } from 'react-i18next';
 import type { QueueIntegrationDto, SavedQueueIntegration } from '@balcao/shared';
+import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage, usePagedListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -23,11 +24,10 @@ export const QueueIntegrationsPage = () => {
     normalize: lowerCased,
     live: { channel: 'queueIntegration', change: (p) => (p.action === 'delete' ? { removed: p.integrationId } : { record: p.queueIntegration }) },
   });
-  const [dialog, setDialog] = useState<{ open: boolean; integration: QueueIntegrationDto | null }>({ open: false, integration: null });
+  const dialog = useEditDialog<QueueIntegrationDto>();
   // A webhook / n8n integration saved without a secret gets one from the server, shown here once (decision 0344).
   const [secret, setSecret] = useState<string | null>(null);
 
-  const closeDialog = useCallback(() => setDialog({ open: false, integration: null }), []);
   const onSaved = useCallback(({ generatedSecret, ...i }: SavedQueueIntegration) => {
     useQueueIntegrations.getState().upsert(i);
     if (generatedSecret) setSecret(generatedSecret);
@@ -40,7 +40,7 @@ export const QueueIntegrationsPage = () => {
     { key: 'name', title: t('queueIntegrations.name'), ellipsis: true, render: (_, i) => <span data-testid="integration-name-cell">{i.name}</span> },
     actionsColumn(t('queueIntegrations.actions'), 128, (i) => (
       <RowActions
-        edit={{ label: t('queueIntegrations.edit'), testId: 'integration-edit', onClick: () => setDialog({ open: true, integration: i }) }}
+        edit={{ label: t('queueIntegrations.edit'), testId: 'integration-edit', onClick: () => dialog.edit(i) }}
         extra={<ReplayButton target={{ kind: 'integration', id: i.id, name: i.name }} testId="integration-replay" />}
         remove={{
           label: t('queueIntegrations.delete'),
@@ -59,13 +59,13 @@ export const QueueIntegrationsPage = () => {
       testId="integrations"
       title={t('queueIntegrations.title')}
       search={{ value: list.search, onChange: list.setSearch, placeholder: t('queueIntegrations.search') }}
-      actions={<AddButton label={t('queueIntegrations.add')} testId="integrations-add" onClick={() => setDialog({ open: true, integration: null })} iconOnly={narrow} />}
+      actions={<AddButton label={t('queueIntegrations.add')} testId="integrations-add" onClick={dialog.add} iconOnly={narrow} />}
       toolbarFlex="0 1 480px"
       columns={columns}
       rowTestId="integration-row"
       emptyText={t(list.search ? 'queueIntegrations.noMatch' : 'queueIntegrations.empty')}
     >
-      <IntegrationModal open={dialog.open} integration={dialog.integration} onClose={closeDialog} onSaved={onSaved} />
+      <IntegrationModal open={dialog.open} integration={dialog.record} onClose={dialog.close} onSaved={onSaved} />
       <SecretModal secret={secret} onClose={() => setSecret(null)} />
     </ListPage>
   );

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Empty, Flex, theme, Typography, type TableColumnsType } from 'antd';
 import { ReplayButton } from '../bot';
 import { useTranslation } from 'react-i18next';
 import type { QueueDto } from '@balcao/shared';
+import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { toastError } from '../../lib/reportError';
@@ -20,7 +21,7 @@ export const QueuesPage = () => {
   const narrow = useMediaQuery(LIST_NARROW_QUERY);
   const records = useQueues((s) => s.records);
   const loaded = useQueues((s) => s.loaded);
-  const [dialog, setDialog] = useState<{ open: boolean; record: QueueDto | null }>({ open: false, record: null });
+  const dialog = useEditDialog<QueueDto>();
 
   useEffect(() => bindQueueSocket(), []);
   useEffect(() => {
@@ -28,7 +29,6 @@ export const QueuesPage = () => {
     return () => useQueues.getState().reset();
   }, []);
 
-  const closeDialog = useCallback(() => setDialog({ open: false, record: null }), []);
   const onSaved = useCallback((q: QueueDto) => useQueues.getState().upsert(q), []);
   const onDelete = async (q: QueueDto) => {
     try {
@@ -84,7 +84,7 @@ export const QueuesPage = () => {
         ]),
     actionsColumn(t('queues.actions'), narrow ? 116 : 128, (q) => (
       <RowActions
-        edit={{ label: t('queues.edit'), testId: 'queue-edit', onClick: () => setDialog({ open: true, record: q }) }}
+        edit={{ label: t('queues.edit'), testId: 'queue-edit', onClick: () => dialog.edit(q) }}
         extra={<ReplayButton target={{ kind: 'queue', id: q.id, name: q.name }} testId="queue-replay" />}
         remove={{ label: t('queues.delete'), testId: 'queue-delete', title: t('queues.deleteTitle', { name: q.name }), description: t('queues.deleteText'), onConfirm: () => onDelete(q) }}
       />
@@ -95,14 +95,14 @@ export const QueuesPage = () => {
     <ListPage<QueueDto>
       testId="queues"
       title={t('queues.title')}
-      actions={<AddButton label={t('queues.add')} testId="queue-add" onClick={() => setDialog({ open: true, record: null })} />}
+      actions={<AddButton label={t('queues.add')} testId="queue-add" onClick={dialog.add} />}
       loaded={loaded}
       columns={columns}
       records={records}
       rowTestId="queue-row"
       emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('queues.empty')} />}
     >
-      <QueueModal open={dialog.open} record={dialog.record} onClose={closeDialog} onSaved={onSaved} />
+      <QueueModal open={dialog.open} record={dialog.record} onClose={dialog.close} onSaved={onSaved} />
     </ListPage>
   );
 };

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Button, Flex, theme, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { CheckCircleFilled, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { canEditQuickMessage, type QuickMessageDto } from '@balcao/shared';
+import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage, usePagedListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { toastError } from '../../lib/reportError';
@@ -21,11 +22,10 @@ export const QuickMessagesPage = () => {
   const user = useSession((s) => s.user);
   // Live through its own socket binding (the composer's autocomplete shares it); pages by 'Carregar mais'.
   const list = usePagedListPage(useQuickMessages);
-  const [dialog, setDialog] = useState<{ open: boolean; record: QuickMessageDto | null }>({ open: false, record: null });
+  const dialog = useEditDialog<QuickMessageDto>();
 
   useEffect(() => bindQuickMessageSocket(), []);
 
-  const closeDialog = useCallback(() => setDialog({ open: false, record: null }), []);
   const onSaved = useCallback((q: QuickMessageDto) => useQuickMessages.getState().upsert(q), []);
   const onDelete = list.deleter(quickMessagesApi.remove, t('quickMessages.deleted'));
   const mediaCell = (q: QuickMessageDto, maxWidth: number, small: boolean) => (
@@ -60,7 +60,7 @@ export const QuickMessagesPage = () => {
     actionsColumn(t('quickMessages.actions'), narrow ? 84 : 96, (q) =>
       editable(q) ? (
         <RowActions
-          edit={{ label: t('quickMessages.edit'), testId: 'quick-edit', onClick: () => setDialog({ open: true, record: q }) }}
+          edit={{ label: t('quickMessages.edit'), testId: 'quick-edit', onClick: () => dialog.edit(q) }}
           remove={{ label: t('quickMessages.delete'), testId: 'quick-delete', title: t('quickMessages.deleteTitle', { shortcode: q.shortcode }), description: t('quickMessages.deleteText'), onConfirm: () => onDelete(q) }}
         />
       ) : (
@@ -77,7 +77,7 @@ export const QuickMessagesPage = () => {
       testId="quick"
       title={t('quickMessages.title')}
       search={{ value: list.search, onChange: list.setSearch, placeholder: t('quickMessages.search') }}
-      actions={<AddButton label={t('quickMessages.add')} testId="quick-add" onClick={() => setDialog({ open: true, record: null })} />}
+      actions={<AddButton label={t('quickMessages.add')} testId="quick-add" onClick={dialog.add} />}
       toolbarFlex="0 1 420px"
       loaded={list.loaded}
       columns={columns}
@@ -94,7 +94,7 @@ export const QuickMessagesPage = () => {
           </Button>
         </Flex>
       ) : null}
-      <QuickMessageModal open={dialog.open} record={dialog.record} onClose={closeDialog} onSaved={onSaved} />
+      <QuickMessageModal open={dialog.open} record={dialog.record} onClose={dialog.close} onSaved={onSaved} />
     </ListPage>
   );
 };

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Flex, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { HelpDto } from '@balcao/shared';
+import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { toast } from '../../lib/toast';
@@ -15,7 +16,7 @@ export const HelpsTab = () => {
   const { t } = useTranslation();
   const narrow = useMediaQuery(LIST_NARROW_QUERY);
   const [helps, setHelps] = useState<HelpDto[] | null>(null);
-  const [dialog, setDialog] = useState<{ open: boolean; record: HelpDto | null }>({ open: false, record: null });
+  const dialog = useEditDialog<HelpDto>();
 
   const load = useCallback(async () => {
     try {
@@ -56,7 +57,7 @@ export const HelpsTab = () => {
     ...(narrow ? [] : ([{ key: 'video', title: t('saasAdmin.helps.video'), dataIndex: 'video', width: 130 }] as TableColumnsType<HelpDto>)),
     actionsColumn(t('saasAdmin.actions'), 96, (h) => (
       <RowActions
-        edit={{ label: t('saasAdmin.edit'), testId: 'help-edit', onClick: () => setDialog({ open: true, record: h }) }}
+        edit={{ label: t('saasAdmin.edit'), testId: 'help-edit', onClick: () => dialog.edit(h) }}
         remove={{ label: t('saasAdmin.delete'), testId: 'help-delete', title: t('saasAdmin.helps.deleteTitle', { name: h.title }), description: t('saasAdmin.helps.deleteText'), onConfirm: () => remove(h) }}
       />
     )),
@@ -66,7 +67,7 @@ export const HelpsTab = () => {
     <ListPage<HelpDto>
       testId="helps"
       pane="helps-tab"
-      actions={<AddButton label={t('saasAdmin.helps.add')} testId="help-add" onClick={() => setDialog({ open: true, record: null })} />}
+      actions={<AddButton label={t('saasAdmin.helps.add')} testId="help-add" onClick={dialog.add} />}
       loaded={helps !== null}
       skeleton={{ paragraph: { rows: 3 } }}
       columns={columns}
@@ -77,7 +78,7 @@ export const HelpsTab = () => {
       <HelpModal
         open={dialog.open}
         record={dialog.record}
-        onClose={() => setDialog({ open: false, record: null })}
+        onClose={dialog.close}
         onSaved={(h) => setHelps((all) => (all?.some((x) => x.id === h.id) ? all.map((x) => (x.id === h.id ? h : x)) : [...(all ?? []), h]))}
       />
     </ListPage>

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { Switch, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can, type TagListItemDto } from '@balcao/shared';
+import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage, usePagedListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { toastError } from '../../lib/reportError';
@@ -20,11 +21,9 @@ export const TagsPage = () => {
   const mayKanban = !!me && can(me, 'tags:setKanban');
   const mayDelete = !!me && can(me, 'tags:delete');
   const list = usePagedListPage(useTagsAdmin, { live: { channel: 'tag', change: (p) => (p.action === 'delete' ? { removed: p.tagId } : { record: p.tag }) } });
-  const [dialog, setDialog] = useState<{ open: boolean; tag: TagListItemDto | null }>({ open: false, tag: null });
+  const dialog = useEditDialog<TagListItemDto>();
   const [switching, setSwitching] = useState<number | null>(null);
 
-
-  const closeDialog = useCallback(() => setDialog({ open: false, tag: null }), []);
   const onSaved = useCallback((g: TagListItemDto) => useTagsAdmin.getState().upsert(g), []);
   const onDelete = list.deleter(tagsAdminApi.remove, t('tagsAdmin.deleted'));
   const onKanban = async (g: TagListItemDto, on: boolean) => {
@@ -76,7 +75,7 @@ export const TagsPage = () => {
       : []),
     actionsColumn(t('tagsAdmin.actions'), narrow ? 84 : 96, (g) => (
       <RowActions
-        edit={{ label: t('tagsAdmin.edit'), testId: 'tag-edit', onClick: () => setDialog({ open: true, tag: g }) }}
+        edit={{ label: t('tagsAdmin.edit'), testId: 'tag-edit', onClick: () => dialog.edit(g) }}
         remove={mayDelete ? { label: t('tagsAdmin.delete'), testId: 'tag-delete', title: t('tagsAdmin.deleteTitle', { name: g.name }), description: t('tagsAdmin.deleteText'), onConfirm: () => onDelete(g) } : undefined}
       />
     )),
@@ -88,12 +87,12 @@ export const TagsPage = () => {
       testId="tags"
       title={t('tagsAdmin.title')}
       search={{ value: list.search, onChange: list.setSearch, placeholder: t('tagsAdmin.search') }}
-      actions={<AddButton label={t('tagsAdmin.add')} testId="tags-add" onClick={() => setDialog({ open: true, tag: null })} />}
+      actions={<AddButton label={t('tagsAdmin.add')} testId="tags-add" onClick={dialog.add} />}
       columns={columns}
       rowTestId="tag-row"
       emptyText={t(list.search ? 'tagsAdmin.noMatch' : 'tagsAdmin.empty')}
     >
-      <TagModal open={dialog.open} tag={dialog.tag} onClose={closeDialog} onSaved={onSaved} />
+      <TagModal open={dialog.open} tag={dialog.record} onClose={dialog.close} onSaved={onSaved} />
     </ListPage>
   );
 };

@@ -1,7 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { Badge, Flex, Tag, theme, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can, type UserDto } from '@balcao/shared';
+import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage, usePagedListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { useSession } from '../../lib/session';
@@ -18,10 +19,8 @@ export const UsersPage = () => {
   const me = useSession((s) => s.user);
   const mayDelete = !!me && can(me, 'users:delete');
   const list = usePagedListPage(useUsersAdmin, { live: { channel: 'user', change: (p) => (p.action === 'delete' ? { removed: p.userId } : { record: p.user }) } });
-  const [dialog, setDialog] = useState<{ open: boolean; user: UserDto | null }>({ open: false, user: null });
+  const dialog = useEditDialog<UserDto>();
 
-
-  const closeDialog = useCallback(() => setDialog({ open: false, user: null }), []);
   const onSaved = useCallback((u: UserDto) => useUsersAdmin.getState().upsert(u), []);
   const onDelete = list.deleter(usersAdminApi.remove, t('usersAdmin.deleted'));
 
@@ -74,7 +73,7 @@ export const UsersPage = () => {
     { key: 'profile', title: t('usersAdmin.profile'), width: narrow ? 100 : 140, render: (_, u) => profileTag(u) },
     actionsColumn(t('usersAdmin.actions'), narrow ? 84 : 96, (u) => (
       <RowActions
-        edit={{ label: t('usersAdmin.edit'), testId: 'user-edit', onClick: () => setDialog({ open: true, user: u }) }}
+        edit={{ label: t('usersAdmin.edit'), testId: 'user-edit', onClick: () => dialog.edit(u) }}
         remove={
           mayDelete && u.id !== me?.id
             ? { label: t('usersAdmin.delete'), testId: 'user-delete', title: t('usersAdmin.deleteTitle', { name: u.name }), description: t('usersAdmin.deleteText'), onConfirm: () => onDelete(u) }
@@ -90,12 +89,12 @@ export const UsersPage = () => {
       testId="users"
       title={t('usersAdmin.title')}
       search={{ value: list.search, onChange: list.setSearch, placeholder: t('usersAdmin.search') }}
-      actions={<AddButton label={t('usersAdmin.add')} testId="users-add" onClick={() => setDialog({ open: true, user: null })} />}
+      actions={<AddButton label={t('usersAdmin.add')} testId="users-add" onClick={dialog.add} />}
       columns={columns}
       rowTestId="user-row"
       emptyText={t(list.search ? 'usersAdmin.noMatch' : 'common.noRecords')}
     >
-      <UserModal open={dialog.open} user={dialog.user} onClose={closeDialog} onSaved={onSaved} />
+      <UserModal open={dialog.open} user={dialog.record} onClose={dialog.close} onSaved={onSaved} />
     </ListPage>
   );
 };
