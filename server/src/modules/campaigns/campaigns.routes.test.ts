@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wireEvent, type CampaignDto, type CampaignSettingsDto, type ListCampaignsResponse } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
+import { multipart } from '../../../test/helpers/form-parts';
 import { api, connectSocket, createCompany, nextEvent, type TestCompany } from '../../../test/helpers/world';
 
 let app: TestApp;
@@ -118,6 +119,9 @@ describe('campaign settings', () => {
     expect((await api(app, b.adminToken).post('/campaign-settings', { settings: { messageInterval: 7 } })).status).toBe(400);
     expect((await api(app, b.adminToken).post('/campaign-settings', { settings: { variables: [{ key: 'a', value: '1' }, { key: 'a', value: '2' }] } })).status).toBe(400);
     expect((await api(app, user.token).get('/campaign-settings')).status).toBe(403);
+    // The change is in the company's audit trail, before and after (issue 28 §5).
+    const [trail] = await app.owner`select before, after from audit_logs where company_id = ${b.companyId} and entity = 'setting' and entity_id = 'campaigns'`;
+    expect(trail).toMatchObject({ before: { messageInterval: 20, greaterInterval: 60, variables: [] }, after: { messageInterval: 5, greaterInterval: 120, variables: [{ key: 'loja', value: 'Centro' }] } });
   });
 });
 
@@ -128,6 +132,20 @@ describe('campaign CRUD', () => {
     const list = await api(app, a.adminToken).get<ListCampaignsResponse>('/campaigns?searchParam=black');
     expect(list.body.records.map((r) => r.id)).toContain(c.id);
     expect((await api(app, b.adminToken).get(`/campaigns/${c.id}`)).status).toBe(404);
+  });
+
+  it("attaches a file and removes it, each in the campaign's audit trail (issue 28 §5)", async () => {
+    const c = await made({ name: 'Com anexo', message1: 'Oi', whatsappId: a.whatsapp.id });
+    const form = multipart([{ name: 'file', value: Buffer.from('%PDF-1.4 tabela'), filename: 'tabela.pdf', contentType: 'application/pdf' }]);
+    const up = await app.app.inject({ method: 'POST', url: `/campaigns/${c.id}/media-upload`, payload: form.payload, headers: { 'content-type': form.contentType, authorization: `Bearer ${a.adminToken}` } });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json<CampaignDto>().mediaName).toBe('tabela.pdf');
+    expect((await api(app, a.adminToken).del<CampaignDto>(`/campaigns/${c.id}/media-upload`)).body.mediaName).toBeFalsy();
+    const trail = await app.owner`select before, after from audit_logs where entity = 'campaign' and entity_id = ${String(c.id)} and action = 'update' order by id`;
+    expect(trail).toEqual([
+      { before: { mediaName: null }, after: { mediaName: 'tabela.pdf' } },
+      { before: { mediaName: 'tabela.pdf' }, after: { mediaName: null } },
+    ]);
   });
 
   it('validates the name (2-50) and what a scheduled campaign needs', async () => {

@@ -213,7 +213,9 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
         const before = await found(unit.tx, ctx, id, 'update');
         assertEditable(before);
         const stored = await media.save(ctx.companyId, file.bytes, { mimetype: file.mimetype, fileName: file.fileName });
-        await repo.update(unit.tx, ctx.companyId, id, { mediaPath: stored, mediaName: displayName(file.fileName) || originalName(stored) });
+        const mediaName = displayName(file.fileName) || originalName(stored);
+        await repo.update(unit.tx, ctx.companyId, id, { mediaPath: stored, mediaName });
+        await auditQueries.record(unit.tx, ctx, { entity: 'campaign', entityId: id, action: 'update', before: { mediaName: before.mediaName || null }, after: { mediaName } });
         return { dto: await announce(unit, ctx.companyId, id), replaced: before.mediaPath };
       });
       if (replaced && replaced !== dto.mediaPath) await discard(ctx.companyId, replaced);
@@ -226,6 +228,7 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
         const before = await found(unit.tx, ctx, id, 'update');
         assertEditable(before);
         await repo.update(unit.tx, ctx.companyId, id, { mediaPath: '', mediaName: '' });
+        await auditQueries.record(unit.tx, ctx, { entity: 'campaign', entityId: id, action: 'update', before: { mediaName: before.mediaName || null }, after: { mediaName: null } });
         return { dto: await announce(unit, ctx.companyId, id), removed: before.mediaPath };
       });
       await discard(ctx.companyId, removed);
@@ -241,13 +244,16 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
     saveSettings: (ctx: Ctx, body: SaveCampaignSettingsBody): Promise<CampaignSettingsDto> =>
       data.withTenant(ctx, async ({ tx }) => {
         assertManager(ctx);
+        const before = await repo.getSettings(tx, ctx.companyId);
         const s = body.settings;
         for (const key of ['messageInterval', 'longerIntervalAfter', 'greaterInterval'] as const) {
           const v = s[key];
           if (v !== undefined) await repo.putSetting(tx, ctx.companyId, key, String(v));
         }
         if (s.variables) await repo.putSetting(tx, ctx.companyId, 'variables', JSON.stringify(s.variables));
-        return repo.getSettings(tx, ctx.companyId);
+        const after = await repo.getSettings(tx, ctx.companyId);
+        await auditQueries.record(tx, ctx, { entity: 'setting', entityId: 'campaigns', action: 'update', before, after });
+        return after;
       }),
 
     /** The DTO for the live channel (no caller: the listener's own read). */

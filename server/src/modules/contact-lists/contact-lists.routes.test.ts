@@ -167,6 +167,9 @@ describe('POST /contact-lists/:id/upload', () => {
       ['Sem WhatsApp', '5521900000000', ''],
     ]);
     expect((await admin().get<ContactListDto>(`/contact-lists/${list.id}`)).body.contactsCount).toBe(3);
+    // The import is one row of the list's audit trail (issue 28 §5).
+    const trail = await app.owner`select action, after from audit_logs where entity = 'contact-list' and entity_id = ${String(list.id)} and after ? 'import'`;
+    expect(trail).toEqual([{ action: 'update', after: { import: { rows: 7, created: 2, updated: 1, refused: 4 } } }]);
 
     // The check job asked the company's sandbox connection: a number ending in 0000 has no WhatsApp (decision 0224).
     const seen = await checked;
@@ -227,6 +230,13 @@ describe('contact list items', () => {
     expect((await admin().del(`/contact-list-items/${r.body.id}`)).status).toBe(200);
     expect(await gone).toEqual({ action: 'delete', contactListId: list.id, itemId: r.body.id });
     expect((await admin().get(`/contact-list-items/${r.body.id}`)).status).toBe(404);
+    // Each change is in the list's audit trail, with who it was (issue 28 §5).
+    const trail = await app.owner<{ before: unknown; after: unknown }[]>`select before, after from audit_logs where entity = 'contact-list' and entity_id = ${String(list.id)} and action = 'update' order by id`;
+    expect(trail).toEqual([
+      { before: null, after: { itemAdded: { id: r.body.id, name: 'Ana Lima', number: '5511944443333', email: 'ana@exemplo.com' } } },
+      { before: { item: { id: r.body.id, name: 'Ana Lima', number: '5511944443333', email: 'ana@exemplo.com' } }, after: { item: { id: r.body.id, name: 'Ana Souza', number: '5511933330000', email: '' } } },
+      { before: { itemRemoved: { id: r.body.id, name: 'Ana Souza', number: '5511933330000', email: '' } }, after: null },
+    ]);
   });
 });
 

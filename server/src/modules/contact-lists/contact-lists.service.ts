@@ -30,6 +30,8 @@ const SheetRowSchema = z.object(contactListItemFields);
 const unknownList = () => new AppError('ERR_NOT_FOUND', 'unknown contact list');
 const unknownItem = () => new AppError('ERR_NOT_FOUND', 'unknown contact list item');
 const numberTaken = () => new AppError('ERR_DUPLICATED_RECORD', 'the list has this number');
+/** What the audit trail keeps of an item (issue 28 §5): who it is, not its WhatsApp check. */
+const itemView = (i: ContactListItemDto) => ({ id: i.id, name: i.name, number: i.number, email: i.email });
 
 /** Contact lists are campaign audiences: the company's admins manage them (decision 0220). */
 const allowed = (ctx: Ctx) => {
@@ -145,6 +147,8 @@ export const createContactListsService = (deps: { data: DataAccess; jobs: Pick<J
       await data.withTenant(ctx, async ({ tx, stage }) => {
         const dto = await repo.get(tx, ctx.companyId, id);
         if (!dto) return;
+        // One row for the whole import (issue 28 §5): what it added and changed, not each number.
+        await auditQueries.record(tx, ctx, { entity: 'contact-list', entityId: id, action: 'update', after: { import: { rows: rows.length, created, updated, refused: refused.length } } });
         if (created > 0) await check(tx, ctx.companyId, id);
         stage({ type: 'contactList.saved', companyId: ctx.companyId, contactList: dto, created: false });
         stage(progress(rows.length, 'done'));
@@ -176,6 +180,7 @@ export const createContactListsService = (deps: { data: DataAccess; jobs: Pick<J
         const row = await repo.insertItem(tx, { companyId: ctx.companyId, contactListId: parent.id, name: body.name, number: normalizePhone(body.number), email: body.email });
         if (!row) throw numberTaken();
         const item = repo.toItemDto(row);
+        await auditQueries.record(tx, ctx, { entity: 'contact-list', entityId: parent.id, action: 'update', after: { itemAdded: itemView(item) } });
         stage({ type: 'contactListItem.saved', companyId: ctx.companyId, item, created: true });
         stage({ type: 'contactList.saved', companyId: ctx.companyId, contactList: (await repo.get(tx, ctx.companyId, parent.id))!, created: false });
         await check(tx, ctx.companyId, parent.id);
@@ -196,6 +201,7 @@ export const createContactListsService = (deps: { data: DataAccess; jobs: Pick<J
         });
         if (!row) throw unknownItem();
         const item = repo.toItemDto(row);
+        await auditQueries.record(tx, ctx, { entity: 'contact-list', entityId: row.contactListId, action: 'update', before: { item: itemView(repo.toItemDto(current)) }, after: { item: itemView(item) } });
         stage({ type: 'contactListItem.saved', companyId: ctx.companyId, item, created: false });
         if (numberChanged) await check(tx, ctx.companyId, row.contactListId);
         return item;
@@ -206,6 +212,7 @@ export const createContactListsService = (deps: { data: DataAccess; jobs: Pick<J
         allowed(ctx);
         const row = await repo.removeItem(tx, ctx.companyId, id);
         if (!row) throw unknownItem();
+        await auditQueries.record(tx, ctx, { entity: 'contact-list', entityId: row.contactListId, action: 'update', before: { itemRemoved: itemView(repo.toItemDto(row)) } });
         stage({ type: 'contactListItem.deleted', companyId: ctx.companyId, contactListId: row.contactListId, itemId: id });
         const parent = await repo.get(tx, ctx.companyId, row.contactListId);
         if (parent) stage({ type: 'contactList.saved', companyId: ctx.companyId, contactList: parent, created: false });

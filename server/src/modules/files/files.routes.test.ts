@@ -93,10 +93,12 @@ describe('file lists', () => {
     expect(await deleted).toEqual({ action: 'delete', fileId: r.body.id });
     expect(stored(newPng)).toBe(false);
     expect((await admin().get(`/files/${r.body.id}`)).status).toBe(404);
-    // Each change is in the audit trail, with what changed (the uploads alone change no audited field).
+    // Each change is in the audit trail, with what changed: the uploads too, option by option (issue 28 §5).
     const audit = await app.owner<{ action: string; before: unknown; after: unknown }[]>`select action, before, after from audit_logs where entity = 'file-list' and entity_id = ${String(r.body.id)} order by id`;
-    expect(audit.map((x) => x.action)).toEqual(['create', 'update', 'delete']);
-    expect(audit[1]!.after).toEqual({ name: 'Catálogo 2026', message: 'Novidades', options: ['Nossa loja', 'Vídeo'] });
+    expect(audit.map((x) => x.action)).toEqual(['create', 'update', 'update', 'update', 'delete']);
+    expect(audit[1]!.after).toEqual({ uploaded: [{ option: 'Tabela de preços', file: 'precos.pdf' }, { option: 'Foto da loja', file: 'loja.png' }] });
+    expect(audit[2]!.after).toEqual({ uploaded: [{ option: 'Foto da loja', file: 'loja2.png' }] });
+    expect(audit[3]!.after).toEqual({ name: 'Catálogo 2026', message: 'Novidades', options: ['Nossa loja', 'Vídeo'] });
   });
 
   it('pages (files, hasMore) by name and searches', async () => {

@@ -139,6 +139,9 @@ export const createFilesService = (deps: { data: DataAccess; media: MediaStore }
             if (before) replaced.push(before);
           }
           const dto = (await repo.get(tx, ctx.companyId, id))!;
+          // Which option got which file (issue 28 §5); the stored path says nothing to a reader.
+          const uploaded = uploads.map((u) => ({ option: dto.options.find((o) => o.id === u.optionId)?.name ?? u.optionId, file: displayName(u.file.fileName) }));
+          await auditQueries.record(tx, ctx, { entity: 'file-list', entityId: id, action: 'update', after: { uploaded } });
           stage({ type: 'fileList.saved', companyId: ctx.companyId, file: dto, created: false });
           return { dto, replaced };
         });
