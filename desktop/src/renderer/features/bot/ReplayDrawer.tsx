@@ -4,6 +4,7 @@ import { ExperimentOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { can, type ReplayMessageDto, type ReplayResponse, type ReplayRowDto, type ReplayTargetKind, type TicketDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { formatClock, formatDate } from '../../lib/format';
+import { cancelable } from '../../lib/cancelable';
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
@@ -34,22 +35,13 @@ const TicketPicker = ({ value, onChange }: { value: number | null; onChange: (id
   const [options, setOptions] = useState<TicketDto[]>([]);
   const [loading, setLoading] = useState(false);
   useEffect(() => {
-    const ctl = new AbortController();
     setLoading(true);
     const byNumber = ticketNumber(debounced);
     const byId = byNumber !== null ? botApi.ticket(byNumber).then((tk) => [tk]).catch(() => [] as TicketDto[]) : Promise.resolve([] as TicketDto[]);
-    Promise.all([byId, botApi.searchTickets(debounced, ctl.signal).then((r) => r.tickets)])
-      .then(([one, list]) => {
-        if (ctl.signal.aborted) return;
-        setOptions([...one, ...list.filter((x) => !one.some((o) => o.id === x.id))]);
-      })
-      .catch((err: unknown) => {
-        if (!ctl.signal.aborted) toastError(err);
-      })
-      .finally(() => {
-        if (!ctl.signal.aborted) setLoading(false);
-      });
-    return () => ctl.abort();
+    return cancelable((signal) => Promise.all([byId, botApi.searchTickets(debounced, signal).then((r) => r.tickets)]), {
+      then: ([one, list]) => setOptions([...one, ...list.filter((x) => !one.some((o) => o.id === x.id))]),
+      settled: () => setLoading(false),
+    });
   }, [debounced]);
   return (
     <Select<number>

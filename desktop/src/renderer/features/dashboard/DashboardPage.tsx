@@ -5,7 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { can, DASHBOARD_PERIODS, type DashboardAttendant, type DashboardResponse } from '@balcao/shared';
-import { toastError } from '../../lib/reportError';
+import { cancelable } from '../../lib/cancelable';
 import { useSession } from '../../lib/session';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { downloadText } from '../../lib/download';
@@ -45,17 +45,8 @@ const Dashboard = ({ isAdmin }: { isAdmin: boolean }) => {
 
   useEffect(() => {
     if (!filter) return;
-    const ctrl = new AbortController();
     setLoading(true);
-    dashboardApi
-      .get(filter, ctrl.signal)
-      .then(setData, (err: unknown) => {
-        if (!ctrl.signal.aborted) toastError(err);
-      })
-      .finally(() => {
-        if (!ctrl.signal.aborted) setLoading(false);
-      });
-    return () => ctrl.abort();
+    return cancelable((signal) => dashboardApi.get(filter, signal), { then: setData, settled: () => setLoading(false) });
   }, [filter]);
 
   const choosePeriod = (n: number | null) => {

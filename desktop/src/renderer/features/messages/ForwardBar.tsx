@@ -5,6 +5,7 @@ import { SEARCH_DEBOUNCE_MS, type ContactDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ContactAvatar } from '../../components/ContactAvatar';
+import { cancelable } from '../../lib/cancelable';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
@@ -30,18 +31,8 @@ const ForwardDialog = ({ ids, onClose }: { ids: number[]; onClose: (sent: boolea
       setContacts([]);
       return;
     }
-    const abort = new AbortController();
     setSearching(true);
-    messagesApi
-      .searchContacts(query, abort.signal)
-      .then((answer) => setContacts(answer.contacts))
-      .catch((err: unknown) => {
-        if (!abort.signal.aborted) toastError(err);
-      })
-      .finally(() => {
-        if (!abort.signal.aborted) setSearching(false);
-      });
-    return () => abort.abort();
+    return cancelable((signal) => messagesApi.searchContacts(query, signal), { then: (answer) => setContacts(answer.contacts), settled: () => setSearching(false) });
   }, [query]);
 
   const send = async () => {

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { SCHEDULE_BODY_MIN, msg, scheduleMsg, type ScheduleDto, type TicketDto } from '@balcao/shared';
 import { FormDialog, useFormSave } from '../../components/FormDialog';
+import { cancelable } from '../../lib/cancelable';
 import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
 import { toast } from '../../lib/toast';
@@ -99,15 +100,8 @@ const FollowUpList = ({ ticketId }: { ticketId: number }) => {
   const [list, setList] = useState<ScheduleDto[]>([]);
 
   useEffect(() => {
-    const abort = new AbortController();
     setList([]);
-    schedulesApi
-      .pendingOfTicket(ticketId, abort.signal)
-      .then((r) => setList(r.schedules.filter((s) => s.cancelOnReply)))
-      .catch((err: unknown) => {
-        if (!abort.signal.aborted) toastError(err);
-      });
-    return () => abort.abort();
+    return cancelable((signal) => schedulesApi.pendingOfTicket(ticketId, signal), { then: (r) => setList(r.schedules.filter((s) => s.cancelOnReply)) });
   }, [ticketId]);
 
   useEffect(

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { SCHEDULE_BODY_MIN, SEARCH_DEBOUNCE_MS, scheduleMsg, msg, type ScheduleDto } from '@balcao/shared';
 import { useFormSave } from '../../components/FormDialog';
+import { cancelable } from '../../lib/cancelable';
 import { toastError } from '../../lib/reportError';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { zodRule } from '../../lib/zodRule';
@@ -71,18 +72,11 @@ export const ScheduleModal = ({ open, schedule, contactId, day, onClose, onSaved
 
   useEffect(() => {
     if (!open || debounced.length < 1) return setFound([]);
-    const abort = new AbortController();
     setSearching(true);
-    schedulesApi
-      .searchContacts(debounced, abort.signal)
-      .then((r) => setFound(r.contacts.map((c) => ({ value: c.id, label: `${c.name} - ${c.number}` }))))
-      .catch((err: unknown) => {
-        if (!abort.signal.aborted) toastError(err);
-      })
-      .finally(() => {
-        if (!abort.signal.aborted) setSearching(false);
-      });
-    return () => abort.abort();
+    return cancelable((signal) => schedulesApi.searchContacts(debounced, signal), {
+      then: (r) => setFound(r.contacts.map((c) => ({ value: c.id, label: `${c.name} - ${c.number}` }))),
+      settled: () => setSearching(false),
+    });
   }, [open, debounced]);
 
   const options = useMemo(() => (known && !found.some((o) => o.value === known.value) ? [known, ...found] : found), [known, found]);

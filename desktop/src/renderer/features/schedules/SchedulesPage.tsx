@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { ScheduleDto } from '@balcao/shared';
+import { cancelable } from '../../lib/cancelable';
 import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
 import { toast } from '../../lib/toast';
@@ -36,17 +37,7 @@ export const SchedulesPage = () => {
 
   useEffect(() => {
     // The skeleton is for the first load; moving through the calendar keeps what shows until the answer.
-    const abort = new AbortController();
-    schedulesApi
-      .range(range.start.toISOString(), range.end.toISOString(), abort.signal)
-      .then((r) => setRecords(r.schedules))
-      .catch((err: unknown) => {
-        if (!abort.signal.aborted) toastError(err);
-      })
-      .finally(() => {
-        if (!abort.signal.aborted) setLoaded(true);
-      });
-    return () => abort.abort();
+    return cancelable((signal) => schedulesApi.range(range.start.toISOString(), range.end.toISOString(), signal), { then: (r) => setRecords(r.schedules), settled: () => setLoaded(true) });
   }, [range]);
 
   useEffect(

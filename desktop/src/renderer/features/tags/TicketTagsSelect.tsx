@@ -3,6 +3,7 @@ import { Select, Tag, theme } from 'antd';
 import { TagsOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TagDto, TicketDto } from '@balcao/shared';
+import { cancelable } from '../../lib/cancelable';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { tagsApi } from './tags.api';
@@ -58,19 +59,17 @@ export const TagsSelect = ({ value, onSync, testId, label, placeholder, style }:
 
   // Loaded on mount and again each time the list opens (colleagues create tags too).
   const [loads, setLoads] = useState(0);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    tagsApi
-      .list(ctrl.signal)
-      .then(setKnown)
-      .catch((err: unknown) => {
-        if (!ctrl.signal.aborted) {
+  useEffect(
+    () =>
+      cancelable((signal) => tagsApi.list(signal), {
+        then: setKnown,
+        failed: (err) => {
           setKnown((k) => k ?? []);
           toastError(err);
-        }
-      });
-    return () => ctrl.abort();
-  }, [loads]);
+        },
+      }),
+    [loads],
+  );
 
   // The ticket's own tags are options even before the list arrives (they may be newer than it).
   const options = useMemo(() => {

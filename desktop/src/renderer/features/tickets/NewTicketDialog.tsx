@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { FormDialog, useFormSave } from '../../components/FormDialog';
 import { ApiError } from '../../lib/http';
+import { cancelable } from '../../lib/cancelable';
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
@@ -90,18 +91,8 @@ export const NewTicketDialog = ({ open, onClose }: { open: boolean; onClose: () 
       setContacts([]);
       return;
     }
-    const abort = new AbortController();
     setSearching(true);
-    ticketsApi
-      .searchContacts(debounced, abort.signal)
-      .then((r) => setContacts(r.contacts))
-      .catch((err: unknown) => {
-        if (!abort.signal.aborted) toastError(err);
-      })
-      .finally(() => {
-        if (!abort.signal.aborted) setSearching(false);
-      });
-    return () => abort.abort();
+    return cancelable((signal) => ticketsApi.searchContacts(debounced, signal), { then: (r) => setContacts(r.contacts), settled: () => setSearching(false) });
   }, [open, debounced]);
 
   const contactId = Form.useWatch('contactId', form);

@@ -4,6 +4,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ContactDto, TicketDto } from '@balcao/shared';
 import { ContactAvatar } from '../../../components/ContactAvatar';
+import { cancelable } from '../../../lib/cancelable';
 import { toastError } from '../../../lib/reportError';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { TagsSelect, tagsApi } from '../../tags';
@@ -36,19 +37,16 @@ export const ContactDrawer = ({ open, onClose, ticket, onContactSaved }: Props) 
 
   useEffect(() => {
     if (!open) return;
-    const ctrl = new AbortController();
     setContact(null);
     setFailed(false);
     setEditing(false);
-    drawerApi
-      .contact(contactId, ctrl.signal)
-      .then(setContact)
-      .catch((err: unknown) => {
-        if (ctrl.signal.aborted) return;
+    return cancelable((signal) => drawerApi.contact(contactId, signal), {
+      then: setContact,
+      failed: (err) => {
         setFailed(true);
         toastError(err);
-      });
-    return () => ctrl.abort();
+      },
+    });
   }, [open, contactId]);
 
   return (

@@ -3,6 +3,7 @@ import { Button, Flex, Popconfirm, Tag, Tooltip } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { can, type ContactOptOutDto } from '@balcao/shared';
+import { cancelable } from '../../../lib/cancelable';
 import { toastError } from '../../../lib/reportError';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -20,12 +21,8 @@ export const OptOutControl = ({ contactId }: { contactId: number }) => {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    const ctrl = new AbortController();
     setState(null);
-    optOutApi.get(contactId, ctrl.signal).then(setState, (err: unknown) => {
-      if (!ctrl.signal.aborted) toastError(err);
-    });
-    return () => ctrl.abort();
+    return cancelable((signal) => optOutApi.get(contactId, signal), { then: setState });
   }, [contactId]);
 
   const act = async (optedOut: boolean) => {

@@ -4,6 +4,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { can, ticketNoteText, TICKET_NOTE_MAX, type TicketNoteDto } from '@balcao/shared';
+import { cancelable } from '../../../lib/cancelable';
 import { toastError } from '../../../lib/reportError';
 import { useSession } from '../../../lib/session';
 import { listenLive } from '../../../lib/socket';
@@ -28,17 +29,14 @@ export const TicketNotes = ({ ticketId, contactId }: { ticketId: number; contact
   const [deleting, setDeleting] = useState<number | null>(null);
 
   useEffect(() => {
-    const ctrl = new AbortController();
     setNotes(null);
-    drawerApi
-      .notes(ticketId, contactId, ctrl.signal)
-      .then(setNotes)
-      .catch((err: unknown) => {
-        if (ctrl.signal.aborted) return;
+    return cancelable((signal) => drawerApi.notes(ticketId, contactId, signal), {
+      then: setNotes,
+      failed: (err) => {
         setNotes([]);
         toastError(err);
-      });
-    return () => ctrl.abort();
+      },
+    });
   }, [ticketId, contactId]);
 
   // Colleagues' notes on this ticket, live (decision 0082: only sockets that joined the conversation hear them).

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { auditEntities, type AuditLogDto } from '@balcao/shared';
 import { http } from '../../../lib/http';
+import { cancelable } from '../../../lib/cancelable';
 import { toastError } from '../../../lib/reportError';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { settingsApi, type AuditFilters } from '../settings.api';
@@ -39,30 +40,26 @@ const AuditPane = ({ ctx }: { ctx: SettingsTabContext }) => {
   const [loading, setLoading] = useState(true);
   const [users, setUsers] = useState<{ id: number; name: string }[]>([]);
   const [companies, setCompanies] = useState<{ id: number; name: string }[]>([]);
-  const latest = useRef<AbortController | null>(null);
+  // A newer load (other filters, the next page) cancels the one under way.
+  const cancelLatest = useRef<(() => void) | null>(null);
 
-  const load = useCallback(async (f: AuditFilters, pageNumber: number) => {
-    latest.current?.abort();
-    const ac = new AbortController();
-    latest.current = ac;
+  const load = useCallback((f: AuditFilters, pageNumber: number) => {
+    cancelLatest.current?.();
     setLoading(true);
-    try {
-      const r = await settingsApi.auditLogs(f, pageNumber, ac.signal);
-      if (ac.signal.aborted) return;
-      setLogs((prev) => (pageNumber === 1 ? r.logs : [...prev, ...r.logs]));
-      setHasMore(r.hasMore);
-      setPage(pageNumber);
-    } catch (err) {
-      if (!ac.signal.aborted) toastError(err);
-    } finally {
-      if (!ac.signal.aborted) setLoading(false);
-    }
+    cancelLatest.current = cancelable((signal) => settingsApi.auditLogs(f, pageNumber, signal), {
+      then: (r) => {
+        setLogs((prev) => (pageNumber === 1 ? r.logs : [...prev, ...r.logs]));
+        setHasMore(r.hasMore);
+        setPage(pageNumber);
+      },
+      settled: () => setLoading(false),
+    });
   }, []);
 
   useEffect(() => {
-    void load(filters, 1);
+    load(filters, 1);
   }, [filters, load]);
-  useEffect(() => () => latest.current?.abort(), []);
+  useEffect(() => () => cancelLatest.current?.(), []);
   useEffect(() => {
     http.get<{ id: number; name: string }[]>('/users/list').then(setUsers, toastError);
   }, []);
@@ -175,7 +172,7 @@ const AuditPane = ({ ctx }: { ctx: SettingsTabContext }) => {
       />
       {hasMore ? (
         <Flex justify="center">
-          <Button loading={loading} onClick={() => void load(filters, page + 1)} data-testid="audit-load-more">
+          <Button loading={loading} onClick={() => load(filters, page + 1)} data-testid="audit-load-more">
             {t('common.loadMore')}
           </Button>
         </Flex>
