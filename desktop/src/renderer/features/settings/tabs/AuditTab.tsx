@@ -105,47 +105,28 @@ const AuditPane = ({ ctx }: { ctx: SettingsTabContext }) => {
     },
   ];
 
+  /** A filter: cleared by its ×; a long list (companies, users) filters by what is typed, the short one lists every kind. */
+  const filterSelect = <K extends 'companyId' | 'entity' | 'userId'>(key: K, label: string, testId: string, options: { value: NonNullable<AuditFilters[K]>; label: string }[], long: boolean) => (
+    <Select<AuditFilters[K]>
+      allowClear
+      {...(long ? { showSearch: true, optionFilterProp: 'label' } : { virtual: false })}
+      placeholder={label}
+      aria-label={label}
+      data-testid={testId}
+      style={{ minWidth: 180, flex: narrow ? '1 1 100%' : undefined }}
+      value={filters[key]}
+      onChange={(value) => setFilters((f) => ({ ...f, [key]: value }))}
+      options={options}
+    />
+  );
+
   return (
     <Flex vertical gap={12}>
       <Flex wrap gap={8}>
-        {ctx.isSuper ? (
-          <Select
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            placeholder={t('audit.filterCompany')}
-            aria-label={t('audit.filterCompany')}
-            data-testid="audit-filter-company"
-            style={{ minWidth: 180, flex: narrow ? '1 1 100%' : undefined }}
-            value={filters.companyId}
-            onChange={(companyId?: number) => setFilters((f) => ({ ...f, companyId }))}
-            options={companies.map((c) => ({ value: c.id, label: c.name }))}
-          />
-        ) : null}
-        <Select
-          allowClear
-          placeholder={t('audit.filterEntity')}
-          aria-label={t('audit.filterEntity')}
-          data-testid="audit-filter-entity"
-          style={{ minWidth: 180, flex: narrow ? '1 1 100%' : undefined }}
-          value={filters.entity}
-          onChange={(entity?: string) => setFilters((f) => ({ ...f, entity }))}
-          options={auditEntities.map((e) => ({ value: e, label: entityText(e) }))}
-          // A short fixed list: every kind rendered (a virtual list scrolled to the chosen one hid the first kinds).
-          virtual={false}
-        />
-        <Select
-          allowClear
-          showSearch
-          optionFilterProp="label"
-          placeholder={t('audit.filterUser')}
-          aria-label={t('audit.filterUser')}
-          data-testid="audit-filter-user"
-          style={{ minWidth: 180, flex: narrow ? '1 1 100%' : undefined }}
-          value={filters.userId}
-          onChange={(userId?: number) => setFilters((f) => ({ ...f, userId }))}
-          options={users.map((u) => ({ value: u.id, label: u.name }))}
-        />
+        {ctx.isSuper ? filterSelect('companyId', t('audit.filterCompany'), 'audit-filter-company', companies.map((c) => ({ value: c.id, label: c.name })), true) : null}
+        {/* A short fixed list, not virtual: every kind rendered (a virtual list scrolled to the chosen one hid the first kinds). */}
+        {filterSelect('entity', t('audit.filterEntity'), 'audit-filter-entity', auditEntities.map((e) => ({ value: e, label: entityText(e) })), false)}
+        {filterSelect('userId', t('audit.filterUser'), 'audit-filter-user', users.map((u) => ({ value: u.id, label: u.name })), true)}
         <DatePicker.RangePicker
           data-testid="audit-filter-dates"
           aria-label={t('audit.filterDates')}
