@@ -1,9 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContactUploadResponse } from '@balcao/shared';
-import { ImportDialog } from '../../components/ImportDialog';
-import { ImportRefusedTable } from '../../components/ImportRefusedTable';
-import { toastError } from '../../lib/reportError';
+import { ImportDialog, useImportPhase } from '../../components/ImportDialog';
 import { contactsApi } from './contacts.api';
 
 interface Props {
@@ -16,28 +13,10 @@ interface Props {
 /** What the file picker offers (decision 0076). */
 export const SHEET_ACCEPT = '.csv,.xls,.xlsx';
 
-type Phase = { kind: 'idle' } | { kind: 'sending'; percent: number } | { kind: 'done'; report: ContactUploadResponse };
-
 /** Import contacts from a spreadsheet: the upload's progress, then what was refused and why. */
 export const ContactImportDialog = ({ open, onClose, onImported }: Props) => {
   const { t } = useTranslation();
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-
-  const start = async (file: File) => {
-    setPhase({ kind: 'sending', percent: 0 });
-    try {
-      const report = await contactsApi.upload(file, (percent) => setPhase({ kind: 'sending', percent }));
-      setPhase({ kind: 'done', report });
-      if (report.created) onImported();
-    } catch (err) {
-      setPhase({ kind: 'idle' });
-      toastError(err);
-    }
-  };
-  const close = () => {
-    setPhase({ kind: 'idle' });
-    onClose();
-  };
+  const { phase, start, busy, reset } = useImportPhase<ContactUploadResponse>((report) => report.created > 0, onImported);
 
   return (
     <ImportDialog
@@ -49,27 +28,20 @@ export const ContactImportDialog = ({ open, onClose, onImported }: Props) => {
       accept={SHEET_ACCEPT}
       pick={{ label: t('contacts.importSheetPick') }}
       closeText={t('contacts.close')}
-      busy={phase.kind === 'sending'}
+      busy={busy}
       // The bytes' progress; once sent, the server reads the rows (an active bar).
       progress={phase.kind === 'sending' ? { percent: phase.percent === 100 ? 99 : phase.percent, text: phase.percent === 100 ? t('contacts.importProcessing') : t('contacts.importSending') } : null}
-      report={
-        phase.kind === 'done'
-          ? {
-              summary: t('contacts.importSummary', { created: phase.report.created, total: phase.report.total, refused: phase.report.refused.length }),
-              refused: phase.report.refused.length > 0,
-              table: (
-                <ImportRefusedTable
-                  rows={phase.report.refused}
-                  rowTestId="contact-import-refused"
-                  titles={{ row: t('contacts.importRow'), name: t('contacts.name'), number: t('contacts.number'), reason: t('contacts.importReason') }}
-                  reasonText={(reason) => t(`contacts.reasons.${reason}`)}
-                />
-              ),
-            }
-          : null
-      }
-      onFile={(file) => void start(file)}
-      onClose={close}
+      report={phase.kind === 'done' ? { summary: t('contacts.importSummary', { created: phase.report.created, total: phase.report.total, refused: phase.report.refused.length }), refused: phase.report.refused } : null}
+      refusedTable={{
+        rowTestId: 'contact-import-refused',
+        titles: { row: t('contacts.importRow'), name: t('contacts.name'), number: t('contacts.number'), reason: t('contacts.importReason') },
+        reasonText: (reason) => t(`contacts.reasons.${reason}`),
+      }}
+      onFile={(file) => void start((onPercent) => contactsApi.upload(file, onPercent))}
+      onClose={() => {
+        reset();
+        onClose();
+      }}
     />
   );
 };
