@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { Button, Flex, Form, Input } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CreateContactBody, name2to50, type ContactDto } from '@balcao/shared';
-import { toastError } from '../../../lib/reportError';
-import { toast } from '../../../lib/toast';
+import { useFormSave } from '../../../components/FormDialog';
 import { zodRule } from '../../../lib/zodRule';
 import { drawerApi, type ContactEdit } from './drawer.api';
 
@@ -19,21 +17,14 @@ const emailRule = zodRule(CreateContactBody.shape.email);
 export const ContactEditForm = ({ contact, onSaved, onCancel }: { contact: ContactDto; onSaved: (c: ContactDto) => void; onCancel: () => void }) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<ContactEdit>();
-  const [saving, setSaving] = useState(false);
+  // Saved, the drawer shows the contact again (as after 'Cancelar').
+  const { saving, run } = useFormSave({ form, onClose: onCancel, success: t('drawer.contactSaved') });
 
-  const save = async (values: ContactEdit) => {
-    setSaving(true);
-    try {
+  const save = (values: ContactEdit) =>
+    run(async () => {
       const extraInfo = (values.extraInfo ?? []).map((x) => ({ name: (x.name ?? '').trim(), value: x.value ?? '' })).filter((x) => x.name);
-      const saved = await drawerApi.saveContact(contact.id, { name: values.name.trim(), number: values.number.trim(), email: (values.email ?? '').trim(), extraInfo });
-      toast.success(t('drawer.contactSaved'));
-      onSaved(saved);
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+      onSaved(await drawerApi.saveContact(contact.id, { name: values.name.trim(), number: values.number.trim(), email: (values.email ?? '').trim(), extraInfo }));
+    });
 
   return (
     <Form
