@@ -38,6 +38,8 @@ export interface ListPageProps<T extends { id: number }> {
   testId: string;
   /** The heading (absent: the header holds only the buttons, at its end). */
   title?: ReactNode;
+  /** In a pane, a line that explains the list instead of a heading (/settings' Webhooks). */
+  intro?: ReactNode;
   /**
    * The list sits in a tab of another page (/settings' Planos, Ajuda): a plain box with this test
    * id instead of the card, and a smaller heading.
@@ -150,8 +152,12 @@ export const ListPage = <T extends { id: number }>(p: ListPageProps<T>) => {
 
   const body = (
     <>
-      <Flex wrap gap={8} align="center" justify={p.title === undefined ? 'flex-end' : 'space-between'} style={{ marginBottom: 12 }}>
-        {p.title === undefined ? null : p.back ? (
+      <Flex wrap gap={8} align="center" justify={p.title === undefined && p.intro === undefined ? 'flex-end' : 'space-between'} style={{ marginBottom: 12 }}>
+        {p.intro !== undefined ? (
+          <Typography.Paragraph type="secondary" style={{ margin: 0, flex: '1 1 260px' }}>
+            {p.intro}
+          </Typography.Paragraph>
+        ) : p.title === undefined ? null : p.back ? (
           <Flex align="center" gap={8} style={{ minWidth: 0 }}>
             <Tooltip title={p.back.label}>
               <Button icon={<ArrowLeftOutlined />} aria-label={p.back.label} onClick={p.back.onClick} data-testid={p.back.testId} />

@@ -1,8 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Flex, Popconfirm, Skeleton, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Button, Flex, Popconfirm, Switch, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, KeyOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { WebhookDto, WebhookSecretResponse } from '@balcao/shared';
+import { useEditDialog } from '../../components/FormDialog';
+import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
+import { actionsColumn, AddButton } from '../../components/RowActions';
+import { cancelable } from '../../lib/cancelable';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -16,26 +20,23 @@ const byName = (a: WebhookDto, b: WebhookDto) => a.name.localeCompare(b.name) ||
 /** /settings → Webhooks (decision 0304): the company's webhooks, their dialog, the secret once, rotation and the delivery log. */
 export const WebhooksPane = () => {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width: 575px)');
+  const narrow = useMediaQuery(LIST_NARROW_QUERY);
   const [list, setList] = useState<WebhookDto[] | null>(null);
-  const [dialog, setDialog] = useState<{ open: boolean; webhook: WebhookDto | null }>({ open: false, webhook: null });
+  const dialog = useEditDialog<WebhookDto>();
   const [secret, setSecret] = useState<string | null>(null);
   const [logOf, setLogOf] = useState<WebhookDto | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    webhooksApi
-      .list()
-      .then((r) => live && setList(r.webhooks))
-      .catch((err: unknown) => {
-        if (!live) return;
-        setList([]);
-        toastError(err);
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+  useEffect(
+    () =>
+      cancelable(() => webhooksApi.list(), {
+        then: (r) => setList(r.webhooks),
+        failed: (err) => {
+          setList([]);
+          toastError(err);
+        },
+      }),
+    [],
+  );
 
   const upsert = useCallback((w: WebhookDto) => setList((prev) => [...(prev ?? []).filter((x) => x.id !== w.id), w].sort(byName)), []);
   const onSaved = useCallback(
@@ -115,74 +116,55 @@ export const WebhooksPane = () => {
       align: 'center',
       render: (_, w) => <Switch size="small" checked={w.active} aria-label={t('webhooks.active')} onChange={(on) => void toggle(w, on)} data-testid="webhook-toggle" />,
     },
-    {
-      key: 'actions',
-      title: t('webhooks.actions'),
-      width: narrow ? 96 : 168,
-      align: 'center',
-      render: (_, w) => (
-        <Flex gap={4} justify="center" wrap>
-          <Tooltip title={t('webhooks.log')}>
-            <Button size="small" icon={<UnorderedListOutlined />} aria-label={t('webhooks.log')} onClick={() => setLogOf(w)} data-testid="webhook-log-open" />
+    actionsColumn(t('webhooks.actions'), narrow ? 96 : 168, (w) => (
+      <Flex gap={4} justify="center" wrap>
+        <Tooltip title={t('webhooks.log')}>
+          <Button size="small" icon={<UnorderedListOutlined />} aria-label={t('webhooks.log')} onClick={() => setLogOf(w)} data-testid="webhook-log-open" />
+        </Tooltip>
+        <Tooltip title={t('webhooks.edit')}>
+          <Button size="small" icon={<EditOutlined />} aria-label={t('webhooks.edit')} onClick={() => dialog.edit(w)} data-testid="webhook-edit" />
+        </Tooltip>
+        <Popconfirm
+          title={t('webhooks.rotateTitle')}
+          description={<div style={{ maxWidth: 260 }}>{t('webhooks.rotateText')}</div>}
+          onConfirm={() => rotate(w)}
+          okButtonProps={{ 'data-testid': 'webhook-rotate-confirm' } as never}
+        >
+          <Tooltip title={t('webhooks.rotate')}>
+            <Button size="small" icon={<KeyOutlined />} aria-label={t('webhooks.rotate')} data-testid="webhook-rotate" />
           </Tooltip>
-          <Tooltip title={t('webhooks.edit')}>
-            <Button size="small" icon={<EditOutlined />} aria-label={t('webhooks.edit')} onClick={() => setDialog({ open: true, webhook: w })} data-testid="webhook-edit" />
+        </Popconfirm>
+        <Popconfirm
+          title={t('webhooks.deleteTitle', { name: w.name })}
+          description={<div style={{ maxWidth: 260 }}>{t('webhooks.deleteText')}</div>}
+          onConfirm={() => remove(w)}
+          okButtonProps={{ danger: true, 'data-testid': 'webhook-delete-confirm' } as never}
+        >
+          <Tooltip title={t('webhooks.delete')}>
+            <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('webhooks.delete')} data-testid="webhook-delete" />
           </Tooltip>
-          <Popconfirm
-            title={t('webhooks.rotateTitle')}
-            description={<div style={{ maxWidth: 260 }}>{t('webhooks.rotateText')}</div>}
-            onConfirm={() => rotate(w)}
-            okButtonProps={{ 'data-testid': 'webhook-rotate-confirm' } as never}
-          >
-            <Tooltip title={t('webhooks.rotate')}>
-              <Button size="small" icon={<KeyOutlined />} aria-label={t('webhooks.rotate')} data-testid="webhook-rotate" />
-            </Tooltip>
-          </Popconfirm>
-          <Popconfirm
-            title={t('webhooks.deleteTitle', { name: w.name })}
-            description={<div style={{ maxWidth: 260 }}>{t('webhooks.deleteText')}</div>}
-            onConfirm={() => remove(w)}
-            okButtonProps={{ danger: true, 'data-testid': 'webhook-delete-confirm' } as never}
-          >
-            <Tooltip title={t('webhooks.delete')}>
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('webhooks.delete')} data-testid="webhook-delete" />
-            </Tooltip>
-          </Popconfirm>
-        </Flex>
-      ),
-    },
+        </Popconfirm>
+      </Flex>
+    )),
   ];
 
   return (
-    <Flex vertical gap={12} data-testid="webhooks-pane">
-      <Flex justify="space-between" align="start" gap={12} wrap>
-        <Typography.Paragraph type="secondary" style={{ margin: 0, flex: '1 1 260px' }}>
-          {t('webhooks.intro')}
-        </Typography.Paragraph>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, webhook: null })} data-testid="webhooks-add">
-          {t('webhooks.add')}
-        </Button>
-      </Flex>
-      {list === null ? (
-        <div data-testid="webhooks-skeleton" aria-busy>
-          <Skeleton active paragraph={{ rows: 3 }} />
-        </div>
-      ) : (
-        <Table<WebhookDto>
-          data-testid="webhooks-table"
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={list}
-          pagination={false}
-          scroll={{ x: narrow ? undefined : 640 }}
-          locale={{ emptyText: <span data-testid="webhooks-empty">{t('webhooks.empty')}</span> }}
-          onRow={(w) => ({ 'data-testid': 'webhook-row', 'data-id': w.id }) as React.HTMLAttributes<HTMLElement>}
-        />
-      )}
-      <WebhookModal open={dialog.open} webhook={dialog.webhook} onClose={() => setDialog({ open: false, webhook: null })} onSaved={onSaved} />
+    <ListPage<WebhookDto>
+      testId="webhooks"
+      pane="webhooks-pane"
+      intro={t('webhooks.intro')}
+      actions={<AddButton label={t('webhooks.add')} testId="webhooks-add" onClick={dialog.add} />}
+      loaded={list !== null}
+      skeleton={{ paragraph: { rows: 3 } }}
+      columns={columns}
+      records={list ?? []}
+      rowTestId="webhook-row"
+      tableScroll={{ x: narrow ? undefined : 640 }}
+      emptyText={<span data-testid="webhooks-empty">{t('webhooks.empty')}</span>}
+    >
+      <WebhookModal open={dialog.open} webhook={dialog.record} onClose={dialog.close} onSaved={onSaved} />
       <SecretModal secret={secret} onClose={() => setSecret(null)} />
       <DeliveriesDrawer webhook={logOf} onClose={() => setLogOf(null)} />
-    </Flex>
+    </ListPage>
   );
 };
