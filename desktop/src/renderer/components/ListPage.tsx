@@ -68,6 +68,8 @@ export interface ListPageProps<T extends { id: number }> {
   rowTestId: string;
   /** More `data-*` attributes of a row (e.g. its status). */
   rowData?: (record: T) => Record<`data-${string}`, string | number>;
+  /** A row's class (a colour the page's own style gives it). */
+  rowClassName?: (record: T) => string;
   /** The table's scroll (e.g. `{ x: 'max-content' }` for a wide table). */
   tableScroll?: TableProps<T>['scroll'];
   /** The table's test id when `<p>-table` is taken (default `<p>-table`). */
@@ -116,6 +118,7 @@ export const ListPage = <T extends { id: number }>(p: ListPageProps<T>) => {
       pagination={false}
       scroll={p.tableScroll}
       locale={{ emptyText: p.emptyText }}
+      rowClassName={p.rowClassName}
       onRow={(r) => ({ 'data-testid': p.rowTestId, 'data-id': r.id, ...p.rowData?.(r) }) as HTMLAttributes<HTMLElement>}
     />
   );

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Flex, Modal, Skeleton, Space, Table, Tag, Tooltip, Typography, theme, type TableColumnsType } from 'antd';
+import { Button, Flex, Modal, Space, Tag, Tooltip, Typography, theme, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { addRecurrence, daysUntil, dueState, NO_DUE_DATE, type CompanyDto } from '@balcao/shared';
+import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { errorCode } from '../../lib/errors';
 import { translateErrorCode } from '../../lib/reportError';
@@ -23,7 +24,7 @@ const today = () => dayjs().format('YYYY-MM-DD');
 export const CompaniesTab = ({ reloadKey = 0 }: { reloadKey?: number }) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const narrow = useMediaQuery('(max-width: 575px)');
+  const narrow = useMediaQuery(LIST_NARROW_QUERY);
   const [companies, setCompanies] = useState<CompanyDto[] | null>(null);
   const [editing, setEditing] = useState<CompanyDto | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
@@ -123,31 +124,26 @@ export const CompaniesTab = ({ reloadKey = 0 }: { reloadKey?: number }) => {
     )),
   ];
 
+  const dueOf = (c: CompanyDto) => (c.dueDate === NO_DUE_DATE ? null : dueState(c.dueDate, now));
   return (
-    <div data-testid="companies-tab">
+    <ListPage<CompanyDto>
+      testId="companies"
+      pane="companies-tab"
+      title={<span data-testid="companies-count">{t('saasAdmin.companies.count', { count: companies?.length ?? 0 })}</span>}
+      loaded={companies !== null}
+      columns={columns}
+      records={companies ?? []}
+      rowTestId="company-row"
+      rowData={(c) => ({ 'data-company-id': c.id, 'data-due-state': dueOf(c) ?? 'none' })}
+      rowClassName={(c) => {
+        const state = dueOf(c);
+        return state ? `balcao-due-${state}` : '';
+      }}
+      tableScroll={{ x: narrow ? undefined : 760 }}
+      emptyText={t('saasAdmin.empty')}
+    >
       {/* Row colours from the theme's tokens, so dark mode gets its own shades. */}
       <style>{`.balcao-due-overdue > td { background: ${token.colorErrorBg} !important; } .balcao-due-soon > td { background: ${token.colorWarningBg} !important; }`}</style>
-      <Typography.Title level={5} style={{ marginTop: 0 }} data-testid="companies-count">
-        {t('saasAdmin.companies.count', { count: companies?.length ?? 0 })}
-      </Typography.Title>
-      {companies === null ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
-      ) : (
-        <Table<CompanyDto>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={companies}
-          pagination={false}
-          scroll={{ x: narrow ? undefined : 760 }}
-          locale={{ emptyText: t('saasAdmin.empty') }}
-          rowClassName={(c) => {
-            const state = c.dueDate === NO_DUE_DATE ? null : dueState(c.dueDate, now);
-            return state ? `balcao-due-${state}` : '';
-          }}
-          onRow={(c) => ({ 'data-testid': 'company-row', 'data-company-id': c.id, 'data-due-state': (c.dueDate === NO_DUE_DATE ? null : dueState(c.dueDate, now)) ?? 'none' }) as never}
-        />
-      )}
       <Modal open={editing !== null} title={t('saasAdmin.companies.editTitle')} footer={null} onCancel={() => setEditing(null)} destroyOnHidden width={720}>
         {editing && (
           <CompanyForm
@@ -160,6 +156,6 @@ export const CompaniesTab = ({ reloadKey = 0 }: { reloadKey?: number }) => {
           />
         )}
       </Modal>
-    </div>
+    </ListPage>
   );
 };
