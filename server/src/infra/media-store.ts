@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+
+/**
+ * A file's bytes: in memory, or spooled to a file while it was received (an upload, issue 28
+ * §8), so a 100 MiB document never sits in memory.
+ */
+export type MediaSource = Buffer | { path: string };
+
+/** file-type's verdict on the bytes, read from the file as far as it needs (never all of it). */
+const detect = (source: MediaSource) => (Buffer.isBuffer(source) ? fileTypeFromBuffer(source) : fileTypeFromFile(source.path)).catch(() => undefined);
 
 /**
  * Media files on disk, one folder per company: `<dataDir>/media/<companyId>/<name>`. A message
@@ -14,7 +23,9 @@ export interface MediaStore {
    * Writes the bytes under a new unguessable name and returns it. The name's extension is what
    * the bytes are (`storedExtension`), never only what the sender said.
    */
-  save(companyId: number, bytes: Buffer, opts: { mimetype: string; fileName?: string }): Promise<string>;
+  save(companyId: number, source: MediaSource, opts: { mimetype: string; fileName?: string }): Promise<string>;
+  /** A new file name under the store's own folder for an upload being received (moved into place by `save`). */
+  spoolPath(): Promise<string>;
   /** The file of a stored name of this company, or undefined when the name is not one of ours. */
   pathOf(companyId: number, name: string): string | undefined;
   read(companyId: number, name: string): Promise<Buffer>;
@@ -75,8 +86,8 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
 };
 
 /** What the bytes are (file-type), or undefined when nothing recognises them (text, CSV, HTML…). */
-export const sniff = async (bytes: Buffer): Promise<{ ext: string; mime: string } | undefined> => {
-  const t = await fileTypeFromBuffer(bytes).catch(() => undefined);
+export const sniff = async (source: MediaSource): Promise<{ ext: string; mime: string } | undefined> => {
+  const t = await detect(source);
   return t ? { ext: t.ext, mime: t.mime } : undefined;
 };
 
@@ -109,9 +120,9 @@ export const extensionOfName = extensionOf;
  * attachment, so a renamed .exe claiming to be a .jpg is kept (the customer did send it) but
  * never shown as a picture.
  */
-export const storedExtension = async (bytes: Buffer, claimedName: string): Promise<string> => {
+export const storedExtension = async (source: MediaSource, claimedName: string): Promise<string> => {
   const claimed = extensionOf(claimedName);
-  const sniffed = await fileTypeFromBuffer(bytes).catch(() => undefined);
+  const sniffed = await detect(source);
   if (sniffed) {
     if (sniffed.ext === 'cfb') return claimed && CFB_EXTENSIONS.has(claimed) ? claimed : 'bin';
     const type = TYPES_BY_EXTENSION[sniffed.ext];
@@ -139,22 +150,52 @@ export const safeFileName = (fileName: string | undefined, mimetype: string): st
   return `file.${ext}`;
 };
 
+/** Removes the files in `dir` last written more than `ageMs` ago; never throws. */
+const sweepOlderThan = async (dir: string, ageMs: number): Promise<void> => {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    const path = join(dir, name);
+    const s = await stat(path).catch(() => undefined);
+    if (s && Date.now() - s.mtimeMs > ageMs) await unlink(path).catch(() => undefined);
+  }
+};
+
 export const createMediaStore = (dataDir: string): MediaStore => {
   const root = join(dataDir, 'media');
+  let sweep: Promise<void> | undefined;
   const folder = (companyId: number) => join(root, String(companyId));
   const pathOf = (companyId: number, name: string) => (Number.isSafeInteger(companyId) && companyId > 0 && SAFE_NAME.test(name) ? join(folder(companyId), name) : undefined);
   return {
-    async save(companyId, bytes, opts) {
+    async save(companyId, source, opts) {
       const claimed = safeFileName(opts.fileName, opts.mimetype);
-      const ext = await storedExtension(bytes, claimed);
+      const ext = await storedExtension(source, claimed);
       const dot = claimed.lastIndexOf('.');
       const base = dot > 0 ? claimed.slice(0, dot) : claimed;
       const fileName = extensionOf(claimed) === ext ? claimed : `${base}.${ext}`;
       const name = `${randomBytes(12).toString('hex')}-${fileName.slice(-120)}`;
       await mkdir(folder(companyId), { recursive: true });
-      // 'wx': a name is never reused, so an existing file means a bug, not something to overwrite.
-      await writeFile(join(folder(companyId), name), bytes, { flag: 'wx' });
+      const target = join(folder(companyId), name);
+      if (Buffer.isBuffer(source)) {
+        // 'wx': a name is never reused, so an existing file means a bug, not something to overwrite.
+        await writeFile(target, source, { flag: 'wx' });
+      } else {
+        // A spooled upload is moved, not copied: same volume (spoolPath), so it costs no I/O. A copy
+        // only when the spool is elsewhere (EXDEV); the spooled file is then the caller's to discard.
+        await rename(source.path, target).catch(async (err: NodeJS.ErrnoException) => {
+          if (err.code !== 'EXDEV') throw err;
+          await copyFile(source.path, target);
+          await unlink(source.path).catch(() => undefined);
+        });
+      }
       return name;
+    },
+    async spoolPath() {
+      const dir = join(root, '.incoming');
+      await mkdir(dir, { recursive: true });
+      // Once per process: what a crash mid-upload left behind (an hour old: no live request's file).
+      sweep ??= sweepOlderThan(dir, 60 * 60 * 1000);
+      // Not a SAFE_NAME inside a company folder: never served, never a message's media.
+      return join(dir, randomBytes(16).toString('hex'));
     },
     pathOf,
     async read(companyId, name) {

@@ -17,7 +17,9 @@ export interface UploadedFile {
 
 /**
  * The first file part of a multipart body, whatever its field (the spec's client sends
- * `typeArch` and `file`); other fields are ignored. Not multipart, or no file: 400.
+ * `typeArch` and `file`); other fields are ignored. Not multipart, or no file: 400. A record's
+ * one attachment is held in memory (at most one file per request); a message's files, which come
+ * several at a time, stream to disk instead (messages/uploads.ts, decision 0348).
  */
 export const readUpload = async (req: FastifyRequest): Promise<UploadedFile> => {
   if (!req.isMultipart()) throw new AppError('ERR_VALIDATION', 'multipart/form-data with a file expected');
@@ -25,8 +27,12 @@ export const readUpload = async (req: FastifyRequest): Promise<UploadedFile> => 
   try {
     for await (const part of req.parts()) {
       if (part.type !== 'file') continue;
-      const bytes = await part.toBuffer();
-      file ??= { bytes, fileName: part.filename ?? '', mimetype: part.mimetype ?? 'application/octet-stream' };
+      // Only the first file is kept: the others are drained unread, never held (issue 28 §8).
+      if (file) {
+        part.file.resume();
+        continue;
+      }
+      file = { bytes: await part.toBuffer(), fileName: part.filename ?? '', mimetype: part.mimetype ?? 'application/octet-stream' };
     }
   } catch (err) {
     // Over a limit (413 and the like) keeps its status; a body the parser cannot read is the client's.

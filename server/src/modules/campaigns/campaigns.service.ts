@@ -20,7 +20,7 @@ import { displayName, type UploadedFile } from '../../infra/uploads';
 import { instantOf } from '../../lib/wall-time';
 import { auditQueries } from '../audit';
 import { companiesQueries } from '../companies';
-import { classifyUpload } from '../messages';
+import { classifyUpload, uploadOf } from '../messages';
 import * as repo from './campaigns.repository';
 
 /** The fields the audit trail compares (the message variants cut at 200 characters). */
@@ -208,7 +208,7 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
     attach: async (ctx: Ctx, id: number, file: UploadedFile): Promise<CampaignDto> => {
       assertManager(ctx);
       // It goes to every customer: programs are refused, sizes limited per kind (decision 0034's rule).
-      await classifyUpload({ bytes: file.bytes, fileName: file.fileName, mimetype: file.mimetype }, false);
+      await classifyUpload(uploadOf(file.fileName, file.mimetype, file.bytes), false);
       const { dto, replaced } = await data.withTenant(ctx, async (unit) => {
         const before = await found(unit.tx, ctx, id, 'update');
         assertEditable(before);

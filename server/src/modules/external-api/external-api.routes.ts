@@ -15,7 +15,7 @@ export const bearerOf = (req: FastifyRequest): string | undefined => /^bearer\s+
 const perToken = (req: FastifyRequest): string => createHash('sha256').update(bearerOf(req) ?? `ip:${req.ip}`).digest('hex').slice(0, 32);
 
 const principals = new WeakMap<FastifyRequest, ApiPrincipal>();
-const uploadsOf = new WeakMap<FastifyRequest, Upload[]>();
+const uploadsOf = new WeakMap<FastifyRequest, { files: Upload[]; discard: () => Promise<void> }>();
 
 /** Every coded answer the route gives, documented with example bodies (decision 0298). */
 const errors = {
@@ -45,7 +45,7 @@ const errors = {
  * token is checked here (before any file is read), then the plan gate, then the body.
  */
 export const externalApiRoutes =
-  (api: ExternalApi, opts: { uploadMaxBytes: number; requirePlan: (req: FastifyRequest) => Promise<void> }) => async (fastify: FastifyInstance) => {
+  (api: ExternalApi, opts: { uploadMaxBytes: number; spoolPath: () => Promise<string>; requirePlan: (req: FastifyRequest) => Promise<void> }) => async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.post(
       '/api/messages/send',
@@ -66,6 +66,10 @@ export const externalApiRoutes =
           body: ApiSendRequest,
           response: { 200: ApiSendResponse, ...errors },
         },
+        // Whatever became of the request, no spooled file outlives it.
+        onResponse: async (req) => {
+          await uploadsOf.get(req)?.discard();
+        },
         preValidation: async (req) => {
           const principal = await api.authenticate(bearerOf(req));
           principals.set(req, principal);
@@ -73,8 +77,8 @@ export const externalApiRoutes =
           req.log = req.log.child({ companyId: principal.companyId, whatsappId: principal.whatsappId });
           await opts.requirePlan(req);
           if (!req.isMultipart()) return;
-          const { fields, files } = await readMultipart(req, opts.uploadMaxBytes);
-          uploadsOf.set(req, files);
+          const { fields, files, discard } = await readMultipart(req, opts.uploadMaxBytes, opts.spoolPath);
+          uploadsOf.set(req, { files, discard });
           (req as { body: unknown }).body = { ...fields, medias: files.length };
         },
       },
@@ -82,7 +86,7 @@ export const externalApiRoutes =
         const principal = principals.get(req)!;
         const body = req.body;
         if (!('medias' in body)) return api.send(principal, { number: body.number, body: body.body, requestId: req.id });
-        const files = uploadsOf.get(req);
+        const files = uploadsOf.get(req)?.files;
         if (!files) throw new AppError('ERR_VALIDATION', 'medias: send the files as multipart/form-data');
         return api.send(principal, { number: body.number, body: body.body, files, requestId: req.id });
       },

@@ -133,7 +133,7 @@ export const createExternalApi = (deps: ExternalApiDeps) => {
     const sendAt = gate.at;
 
     const saved: { f: ClassifiedUpload; name: string }[] = [];
-    for (const f of files) saved.push({ f, name: await deps.media.save(p.companyId, f.bytes, { mimetype: f.mimetype, fileName: f.fileName }) });
+    for (const f of files) saved.push({ f, name: await deps.media.save(p.companyId, f.source, { mimetype: f.mimetype, fileName: f.fileName }) });
     const captions = captionsFor(files, [input.body]);
 
     return deps.data.withTenant(ctx, async (unit) => {

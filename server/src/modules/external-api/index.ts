@@ -28,6 +28,6 @@ export const externalApiModule = defineModule({
       channelOf: (id) => k.sessions.sender(id),
       uploads,
     });
-    return { publicRoutes: externalApiRoutes(api, { uploadMaxBytes: uploads.maxBytes, requirePlan: requirePlanFeature(k.data, 'useExternalApi') }) };
+    return { publicRoutes: externalApiRoutes(api, { uploadMaxBytes: uploads.maxBytes, spoolPath: k.media.spoolPath, requirePlan: requirePlanFeature(k.data, 'useExternalApi') }) };
   },
 });

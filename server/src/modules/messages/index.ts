@@ -25,7 +25,7 @@ export { createInboundMedia, MEDIA_ERROR, MEDIA_SAFETY_NET_SECONDS, registerMedi
 export { applyPresence, ticketPresence } from './inbound/inbound-presence';
 export { channelSink } from './inbound/channel-sink';
 export { latestOfTicket, type HistoryMessage } from './messages.history';
-export { captionsFor, classifyUpload, readMultipart, type ClassifiedUpload, type Upload } from './uploads';
+export { captionsFor, classifyUpload, readMultipart, uploadOf, type ClassifiedUpload, type MultipartBody, type Upload } from './uploads';
 export { displayName } from './outbound-content';
 export { messagesJobQueues } from './messages.job-types';
 
@@ -41,7 +41,7 @@ export const messagesModule = defineModule({
     const uploads = { limits: k.config.uploadLimits ?? DEFAULT_UPLOAD_LIMITS, maxBytes: k.config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES };
     return {
       routes: async (app) => {
-        await app.register(messagesRoutes(createMessagesService({ data, jobs, clock: k.clock, media, uploads }), { uploadMaxBytes: uploads.maxBytes }));
+        await app.register(messagesRoutes(createMessagesService({ data, jobs, clock: k.clock, media, uploads }), { uploadMaxBytes: uploads.maxBytes, spoolPath: media.spoolPath }));
         await app.register(mediaRoutes({ data, media }));
       },
       start: async (rt) => {

@@ -20,9 +20,9 @@ import type { MessagesService } from './messages.service';
 import { readMultipart, type Upload } from './uploads';
 
 /** The files of a multipart send, read before validation (the body schema sees their count). */
-const uploadsOf = new WeakMap<FastifyRequest, { files: Upload[]; bodies: string[] }>();
+const uploadsOf = new WeakMap<FastifyRequest, { files: Upload[]; bodies: string[]; discard: () => Promise<void> }>();
 
-export const messagesRoutes = (messages: MessagesService, opts: { uploadMaxBytes: number }) => async (fastify: FastifyInstance) => {
+export const messagesRoutes = (messages: MessagesService, opts: { uploadMaxBytes: number; spoolPath: () => Promise<string> }) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/messages/:ticketId', { schema: { params: TicketIdParam, querystring: ListMessagesQuery, response: { 200: ListMessagesResponse } } }, (req) =>
     messages.list(req.ctx, req.params.ticketId, req.query.pageNumber),
@@ -32,12 +32,16 @@ export const messagesRoutes = (messages: MessagesService, opts: { uploadMaxBytes
     '/messages/:ticketId',
     {
       schema: { params: TicketIdParam, body: SendMessageOrMediaBody, response: { 200: SendMessageResponse } },
+      // Whatever became of the request (sent, refused, failed), no spooled file outlives it.
+      onResponse: async (req) => {
+        await uploadsOf.get(req)?.discard();
+      },
       preValidation: async (req, reply) => {
         if (!req.isMultipart()) return;
         // Files are read before validation, so the session is checked first: no upload without one.
         await requireAuth(fastify)(req, reply);
-        const { fields, files, bodies } = await readMultipart(req, opts.uploadMaxBytes);
-        uploadsOf.set(req, { files, bodies });
+        const { fields, files, bodies, discard } = await readMultipart(req, opts.uploadMaxBytes, opts.spoolPath);
+        uploadsOf.set(req, { files, bodies, discard });
         // Validated next against the route's schema (as unknown input, like any body).
         (req as { body: unknown }).body = { ...fields, medias: files.length };
       },

@@ -198,7 +198,7 @@ export const createMessagesService = (deps: MessagesDeps) => {
         const quotedId = await quotedIdOf(unit.tx, ctx, fields.quotedMsg);
         const rows: repo.MessageRow[] = [];
         for (const [i, f] of classified.entries()) {
-          const name = await media.save(ctx.companyId, f.bytes, { mimetype: f.mimetype, fileName: f.fileName });
+          const name = await media.save(ctx.companyId, f.source, { mimetype: f.mimetype, fileName: f.fileName });
           const caption = captions[i]!.trim() ? await rendered(unit.tx, deps.clock, t, captions[i]!) : '';
           // A document without a caption reads as its file name (attendance §3), like received ones.
           const body = caption || (f.mediaType === 'document' ? displayName(name) : '');

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE } from '../../../test/helpers/multipart';
-import { captionsFor, classifyUpload, type UploadPolicy } from './uploads';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { captionsFor, classifyUpload, uploadOf, type UploadPolicy } from './uploads';
 
 const policy: UploadPolicy = { limits: { image: 100, video: 100, audio: 100, document: 1000 }, maxBytes: 500 };
-const kind = async (fileName: string, mimetype: string, bytes: Buffer, voice?: boolean) => (await classifyUpload({ fileName, mimetype, bytes }, voice, policy)).mediaType;
+const kind = async (fileName: string, mimetype: string, bytes: Buffer, voice?: boolean) => (await classifyUpload(uploadOf(fileName, mimetype, bytes), voice, policy)).mediaType;
 const code = (p: Promise<unknown>) => p.then(
   () => 'ok',
   (e: { code?: string }) => e.code,
@@ -37,6 +40,18 @@ describe('what an uploaded file is sent as', () => {
     // A document's own limit (1000) is over the cap (500): the cap wins.
     expect(await code(kind('a.pdf', 'application/pdf', Buffer.concat([SAMPLE.pdf, Buffer.alloc(600)])))).toBe('ERR_FILE_TOO_LARGE');
     expect(await code(kind('a.pdf', 'application/pdf', Buffer.concat([SAMPLE.pdf, Buffer.alloc(300)])))).toBe('ok');
+  });
+
+  it('judges a file spooled to disk (an upload as routes receive it) by its bytes, as one in memory', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'balcao-spool-'));
+    const spooled = async (name: string, bytes: Buffer) => {
+      const path = join(dir, name);
+      await writeFile(path, bytes);
+      return { fileName: name, mimetype: 'application/octet-stream', source: { path }, size: bytes.length };
+    };
+    expect((await classifyUpload(await spooled('foto.png', SAMPLE.png), undefined, policy)).mediaType).toBe('image');
+    expect(await code(classifyUpload(await spooled('foto.jpg', SAMPLE.exe), undefined, policy))).toBe('ERR_FILE_TYPE_NOT_ALLOWED');
+    expect(await code(classifyUpload(await spooled('a.pdf', Buffer.concat([SAMPLE.pdf, Buffer.alloc(600)])), undefined, policy))).toBe('ERR_FILE_TOO_LARGE');
   });
 
   it('puts one caption on the first file, a caption per file on each, and drops captions that are the file name', () => {

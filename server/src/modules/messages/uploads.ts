@@ -3,18 +3,26 @@
  * their bytes, allow-listed and size-limited per kind. What the bytes are decides; the name and
  * the declared type only choose between "as that kind" and "as a document".
  */
+import { createWriteStream } from 'node:fs';
+import { unlink } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../infra/errors';
 import { DEFAULT_UPLOAD_LIMITS, DEFAULT_UPLOAD_MAX_BYTES, type UploadLimits } from '../../infra/config';
-import { EXECUTABLE_EXTENSIONS, EXECUTABLE_TYPES, extensionOfName, mimetypeOfName, sniff } from '../../infra/media-store';
+import { EXECUTABLE_EXTENSIONS, EXECUTABLE_TYPES, extensionOfName, mimetypeOfName, sniff, type MediaSource } from '../../infra/media-store';
 
 /** One file part as received. */
 export interface Upload {
   fileName: string;
   /** What the sender declared (the part's Content-Type). */
   mimetype: string;
-  bytes: Buffer;
+  /** Its bytes: spooled to a file as they arrived (a route's upload), or in memory (a test, a generated file). */
+  source: MediaSource;
+  size: number;
 }
+
+/** An upload from bytes in memory. */
+export const uploadOf = (fileName: string, mimetype: string, bytes: Buffer): Upload => ({ fileName, mimetype, source: bytes, size: bytes.length });
 
 /** How a file is sent: its `media_type`. */
 export type UploadKind = 'image' | 'video' | 'audio' | 'ptt' | 'document';
@@ -56,8 +64,8 @@ const claimedKind = (u: Pick<Upload, 'fileName' | 'mimetype'>): 'image' | 'video
  * document (the media store then names it by what it is). `voice`: a recorded voice note.
  */
 export const classifyUpload = async (u: Upload, voice: boolean | undefined, policy: UploadPolicy = defaultUploadPolicy): Promise<ClassifiedUpload> => {
-  if (u.bytes.length === 0) throw new AppError('ERR_VALIDATION', `${u.fileName || 'file'}: empty file`);
-  const sniffed = await sniff(u.bytes);
+  if (u.size === 0) throw new AppError('ERR_VALIDATION', `${u.fileName || 'file'}: empty file`);
+  const sniffed = await sniff(u.source);
   const ext = extensionOfName(u.fileName);
   if ((sniffed && EXECUTABLE_TYPES.has(sniffed.ext)) || (ext && EXECUTABLE_EXTENSIONS.has(ext))) {
     throw new AppError('ERR_FILE_TYPE_NOT_ALLOWED', `${u.fileName || 'file'}: programs cannot be sent`);
@@ -66,7 +74,7 @@ export const classifyUpload = async (u: Upload, voice: boolean | undefined, poli
   const agrees = claimed !== 'document' && !!sniffed && ALLOWED[claimed].has(sniffed.ext);
   const kind = agrees ? claimed : 'document';
   const limit = Math.min(policy.limits[kind], policy.maxBytes);
-  if (u.bytes.length > limit) throw new AppError('ERR_FILE_TOO_LARGE', `${u.fileName || 'file'}: over ${limit} bytes`, { kind, maxBytes: limit });
+  if (u.size > limit) throw new AppError('ERR_FILE_TOO_LARGE', `${u.fileName || 'file'}: over ${limit} bytes`, { kind, maxBytes: limit });
   return { ...u, mediaType: kind === 'audio' && (voice ?? isRecording(u.fileName)) ? 'ptt' : kind };
 };
 
@@ -83,31 +91,56 @@ const asAppError = (err: unknown, maxBytes: number): unknown => {
   return err;
 };
 
+/** A multipart body as read: its fields, its files spooled to disk, and `discard` for what is left of them. */
+export interface MultipartBody {
+  fields: Record<string, string>;
+  files: Upload[];
+  bodies: string[];
+  /** Removes the spooled files the media store did not take (call it in a `finally`). */
+  discard: () => Promise<void>;
+}
+
 /**
  * Reads a multipart body: text fields (the first of each name) and the `medias` files, in
  * order. A file under any other field name, or no file at all, is a 400 ERR_VALIDATION.
+ * Each file streams to a spool file as it arrives (issue 28 §8): a request holds a stream's
+ * buffer, never a file, so five 99 MiB files cost the process no more memory than one small one.
  */
-export const readMultipart = async (req: FastifyRequest, maxBytes: number): Promise<{ fields: Record<string, string>; files: Upload[]; bodies: string[] }> => {
+export const readMultipart = async (req: FastifyRequest, maxBytes: number, spoolPath: () => Promise<string>): Promise<MultipartBody> => {
   const fields: Record<string, string> = {};
   const files: Upload[] = [];
+  const spooled: string[] = [];
+  const discard = async () => {
+    await Promise.all(spooled.map((path) => unlink(path).catch(() => undefined)));
+  };
   // The spec's client appends a `body` per file (its name); ours one caption.
   const bodies: string[] = [];
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
-        const bytes = await part.toBuffer();
         if (part.fieldname !== FILES_FIELD) throw new AppError('ERR_VALIDATION', `unexpected file field "${part.fieldname}" (files go in "${FILES_FIELD}")`);
-        files.push({ fileName: part.filename ?? '', mimetype: part.mimetype ?? 'application/octet-stream', bytes });
+        const path = await spoolPath();
+        spooled.push(path);
+        let size = 0;
+        part.file.on('data', (chunk: Buffer) => (size += chunk.length));
+        await pipeline(part.file, createWriteStream(path, { flags: 'wx' }));
+        // Over the limit, busboy stops and marks the stream truncated (toBuffer would have thrown).
+        if (part.file.truncated) throw new AppError('ERR_FILE_TOO_LARGE', `over ${maxBytes} bytes`, { maxBytes });
+        files.push({ fileName: part.filename ?? '', mimetype: part.mimetype ?? 'application/octet-stream', source: { path }, size });
       } else if (typeof part.value === 'string') {
         if (part.fieldname === 'body') bodies.push(part.value);
         if (!(part.fieldname in fields)) fields[part.fieldname] = part.value;
       }
     }
   } catch (err) {
+    await discard();
     throw asAppError(err, maxBytes);
   }
-  if (files.length === 0) throw new AppError('ERR_VALIDATION', `no files in "${FILES_FIELD}"`);
-  return { fields, files, bodies };
+  if (files.length === 0) {
+    await discard();
+    throw new AppError('ERR_VALIDATION', `no files in "${FILES_FIELD}"`);
+  }
+  return { fields, files, bodies, discard };
 };
 
 /** The spec's client names its recordings `audio-record-site-<time>.mp3` and sends no `voice` field. */
