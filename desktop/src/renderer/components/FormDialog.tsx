@@ -104,6 +104,16 @@ export const FormDialog = <V,>({ open, title, okText, onClose, form, onFinish, s
   );
 };
 
+/** What a page hands its add/edit dialog: `useEditDialog`'s state, and what to do with each record saved. */
+export interface EditDialogProps<T> {
+  open: boolean;
+  /** Edit mode when given, add mode otherwise. */
+  record: T | null;
+  onClose: () => void;
+  /** Each record the dialog saved (created, changed, a file attached or removed). */
+  onSaved: (record: T) => void;
+}
+
 /** A page's add/edit dialog: closed, open for a new record (`add()`) or open on one (`edit(r)`). */
 export const useEditDialog = <T,>() => {
   const [state, setState] = useState<{ open: boolean; record: T | null }>({ open: false, record: null });

@@ -3,21 +3,12 @@ import { Flex, Form, Input, Select, Switch } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ANNOUNCEMENT_TEXT_MAX, ANNOUNCEMENT_TITLE_MAX, announcementPriorities, CreateAnnouncementBody, type AnnouncementDto } from '@balcao/shared';
-import { FormDialog, useFormSave } from '../../components/FormDialog';
+import { FormDialog, useFormSave, type EditDialogProps } from '../../components/FormDialog';
 import { AttachmentField, useAttachment } from '../../components/AttachmentField';
 import { toast } from '../../lib/toast';
 import { zodRule } from '../../lib/zodRule';
 import { announcementsApi } from './announcements.api';
 import { isImageName } from './announcements.logic';
-
-interface Props {
-  open: boolean;
-  /** Edit mode when given, add mode otherwise. */
-  record: AnnouncementDto | null;
-  onClose: () => void;
-  /** Each record the modal saved (created, changed, picture attached or removed). */
-  onSaved: (a: AnnouncementDto) => void;
-}
 
 interface Values {
   title: string;
@@ -30,7 +21,7 @@ const titleRule = zodRule(CreateAnnouncementBody.shape.title);
 const textRule = zodRule(CreateAnnouncementBody.shape.text);
 
 /** Add/edit an announcement (administration.md §3, §5, §9): title and text required, priority 3 and active by default, a .png/.jpg/.jpeg picture. */
-export const AnnouncementModal = ({ open, record, onClose, onSaved }: Props) => {
+export const AnnouncementModal = ({ open, record, onClose, onSaved }: EditDialogProps<AnnouncementDto>) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const { run, dialog } = useFormSave({ form, onClose, success: t('announcements.saved') });

@@ -2,25 +2,17 @@ import { useEffect } from 'react';
 import { Col, Form, Input, InputNumber, Modal, Row, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PlanDto } from '@balcao/shared';
-import { useFormSave } from '../../components/FormDialog';
+import { useFormSave, type EditDialogProps } from '../../components/FormDialog';
 import { errorCode } from '../../lib/errors';
 import { translateErrorCode } from '../../lib/reportError';
 import { emptyPlan, PLAN_SWITCHES, type PlanFormValues } from './plans.logic';
 import { plansApi } from './plans.api';
 
-interface Props {
-  open: boolean;
-  /** Edit mode when given, add mode otherwise. */
-  record: PlanDto | null;
-  onClose: () => void;
-  onSaved: (p: PlanDto) => void;
-}
-
 /** Codes whose own text says more than the spec's generic save failure. */
 const SPECIFIC = new Set(['ERR_NO_PERMISSION', 'ERR_NO_PLAN_FOUND', 'ERR_SESSION_EXPIRED']);
 
 /** Add/edit a plan (administration.md §7 Plan): name, limits, value in R$, the feature switches. */
-export const PlanModal = ({ open, record, onClose, onSaved }: Props) => {
+export const PlanModal = ({ open, record, onClose, onSaved }: EditDialogProps<PlanDto>) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<PlanFormValues>();
   /** The spec's refusal toast: the catalogue's text for what it names, else its own. */

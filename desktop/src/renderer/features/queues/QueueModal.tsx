@@ -3,7 +3,7 @@ import { Alert, ColorPicker, Flex, Form, Input, InputNumber, Modal, Select, Tabs
 import { ReplayButton } from '../bot';
 import { useTranslation } from 'react-i18next';
 import { CreateQueueBody, type QueueDto, type QueueSchedule } from '@balcao/shared';
-import { useFormSave } from '../../components/FormDialog';
+import { useFormSave, type EditDialogProps } from '../../components/FormDialog';
 import { AttachmentField, useAttachment } from '../../components/AttachmentField';
 import { toast } from '../../lib/toast';
 import { zodRule } from '../../lib/zodRule';
@@ -11,15 +11,6 @@ import { queuesApi } from './queues.api';
 import { isTime, maskTime, weekOf } from './queues.logic';
 import { useQueues } from './queues.store';
 import { QueueOptionsEditor } from './QueueOptionsEditor';
-
-interface Props {
-  open: boolean;
-  /** Edit mode when given, add mode otherwise. */
-  record: QueueDto | null;
-  onClose: () => void;
-  /** Each queue the modal saved (created, changed, file attached or removed). */
-  onSaved: (q: QueueDto) => void;
-}
 
 interface Values {
   name: string;
@@ -42,7 +33,7 @@ const nameRule = zodRule(CreateQueueBody.shape.name);
 const colorRule = zodRule(CreateQueueBody.shape.color);
 
 /** Add/edit a queue (administration.md §2, §3, §5): its data, its hours (when `scheduleType` is `queue`) and its option tree. */
-export const QueueModal = ({ open, record, onClose, onSaved }: Props) => {
+export const QueueModal = ({ open, record, onClose, onSaved }: EditDialogProps<QueueDto>) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const hoursPerQueue = useQueues((s) => s.hoursPerQueue);

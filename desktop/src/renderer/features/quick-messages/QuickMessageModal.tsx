@@ -3,20 +3,11 @@ import { Button, Flex, Form, Input, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can, quickMessageShortcode, QUICK_MESSAGE_SHORTCODE_MAX, QUICK_MESSAGE_TEXT_MAX, type QuickMessageDto } from '@balcao/shared';
 import { AttachmentField, useAttachment } from '../../components/AttachmentField';
-import { FormDialog, useFormSave } from '../../components/FormDialog';
+import { FormDialog, useFormSave, type EditDialogProps } from '../../components/FormDialog';
 import { useSession } from '../../lib/session';
 import { zodRule } from '../../lib/zodRule';
 import { quickMessagesApi } from './quick-messages.api';
 import { insertAtCursor, QUICK_MESSAGE_VARIABLES } from './quick-messages.logic';
-
-interface Props {
-  open: boolean;
-  /** Edit mode when given, add mode otherwise. */
-  record: QuickMessageDto | null;
-  onClose: () => void;
-  /** Each record the dialog saved (created, changed, file attached or removed). */
-  onSaved: (q: QuickMessageDto) => void;
-}
 
 interface Values {
   shortcode: string;
@@ -28,7 +19,7 @@ interface Values {
 const shortcodeRule = zodRule(quickMessageShortcode);
 
 /** Add/edit a quick reply (administration.md §2, §5, §6): shortcode, message with variables, general flag (admins), file. */
-export const QuickMessageModal = ({ open, record, onClose, onSaved }: Props) => {
+export const QuickMessageModal = ({ open, record, onClose, onSaved }: EditDialogProps<QuickMessageDto>) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const user = useSession((s) => s.user);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { youtubeId, type HelpDto } from '@balcao/shared';
-import { FormDialog, useFormSave } from '../../components/FormDialog';
+import { FormDialog, useFormSave, type EditDialogProps } from '../../components/FormDialog';
 import { errorCode } from '../../lib/errors';
 import { translateErrorCode } from '../../lib/reportError';
 import { helpsApi } from './saas-admin.api';
@@ -14,7 +14,7 @@ interface HelpForm {
 }
 
 /** Add/edit a help video: title, description and the YouTube video (id or address). */
-export const HelpModal = ({ record, open, onClose, onSaved }: { record: HelpDto | null; open: boolean; onClose: () => void; onSaved: (h: HelpDto) => void }) => {
+export const HelpModal = ({ record, open, onClose, onSaved }: EditDialogProps<HelpDto>) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<HelpForm>();
   /** The spec's refusal toast: the catalogue's text for what it names, else its own. */
