@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Button, Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { actionsColumn, AddButton, RowActions } from '../../components/RowAction
 import { errorCode } from '../../lib/errors';
 import { translateErrorCode } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
+import { useLoadedList } from '../../lib/useLoadedList';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { plansApi } from './plans.api';
 import { formatPlanValue, PLAN_SWITCHES } from './plans.logic';
@@ -21,20 +22,8 @@ import { PlanModal } from './PlanModal';
 export const PlansTab = () => {
   const { t } = useTranslation();
   const narrow = useMediaQuery(LIST_NARROW_QUERY);
-  const [plans, setPlans] = useState<PlanWithUsageDto[] | null>(null);
+  const { records: plans, setRecords: setPlans, reload: load } = useLoadedList(plansApi.all, t('plans.loadFailed'));
   const dialog = useEditDialog<PlanDto>();
-
-  const load = useCallback(async () => {
-    try {
-      setPlans(await plansApi.all());
-    } catch {
-      toast.error(t('plans.loadFailed'));
-      setPlans((p) => p ?? []);
-    }
-  }, [t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   // The list comes back from the server (usage counts included) after each change.
   const onSaved = useCallback(() => void load(), [load]);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Flex, Modal, Space, Tag, Tooltip, Typography, theme, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -9,6 +9,7 @@ import { actionsColumn, RowActions } from '../../components/RowActions';
 import { errorCode } from '../../lib/errors';
 import { translateErrorCode } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
+import { useLoadedList } from '../../lib/useLoadedList';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { CompanyForm, usePlanOptions } from './CompanyForm';
 import { companiesApi } from './saas-admin.api';
@@ -25,23 +26,11 @@ export const CompaniesTab = ({ reloadKey = 0 }: { reloadKey?: number }) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const narrow = useMediaQuery(LIST_NARROW_QUERY);
-  const [companies, setCompanies] = useState<CompanyDto[] | null>(null);
+  const { records: companies, setRecords: setCompanies } = useLoadedList(companiesApi.list, t('saasAdmin.loadFailed'), reloadKey);
   const [editing, setEditing] = useState<CompanyDto | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const plans = usePlanOptions();
   const planName = useMemo(() => new Map((plans ?? []).map((p) => [p.id, p.name])), [plans]);
-
-  const load = useCallback(async () => {
-    try {
-      setCompanies(await companiesApi.list());
-    } catch {
-      toast.error(t('saasAdmin.loadFailed'));
-      setCompanies((c) => c ?? []);
-    }
-  }, [t]);
-  useEffect(() => {
-    void load();
-  }, [load, reloadKey]);
 
   const replace = (c: CompanyDto) => setCompanies((all) => (all ?? []).map((x) => (x.id === c.id ? c : x)));
   const failed = (err: unknown, generic: string) => {

@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Flex, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { HelpDto } from '@balcao/shared';
@@ -6,6 +5,7 @@ import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { toast } from '../../lib/toast';
+import { useLoadedList } from '../../lib/useLoadedList';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { thumbnailUrl } from '../helps';
 import { HelpModal } from './HelpModal';
@@ -15,20 +15,8 @@ import { helpsApi } from './saas-admin.api';
 export const HelpsTab = () => {
   const { t } = useTranslation();
   const narrow = useMediaQuery(LIST_NARROW_QUERY);
-  const [helps, setHelps] = useState<HelpDto[] | null>(null);
+  const { records: helps, setRecords: setHelps } = useLoadedList(helpsApi.list, t('saasAdmin.loadFailed'));
   const dialog = useEditDialog<HelpDto>();
-
-  const load = useCallback(async () => {
-    try {
-      setHelps(await helpsApi.list());
-    } catch {
-      toast.error(t('saasAdmin.loadFailed'));
-      setHelps((h) => h ?? []);
-    }
-  }, [t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const remove = async (h: HelpDto) => {
     try {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button, Flex, Popconfirm, Switch, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,9 @@ import type { WebhookDto, WebhookSecretResponse } from '@balcao/shared';
 import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton } from '../../components/RowActions';
-import { cancelable } from '../../lib/cancelable';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
+import { useLoadedList } from '../../lib/useLoadedList';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { DeliveriesDrawer, eventLabel } from './DeliveriesDrawer';
 import { SecretModal } from './SecretModal';
@@ -21,22 +21,10 @@ const byName = (a: WebhookDto, b: WebhookDto) => a.name.localeCompare(b.name) ||
 export const WebhooksPane = () => {
   const { t } = useTranslation();
   const narrow = useMediaQuery(LIST_NARROW_QUERY);
-  const [list, setList] = useState<WebhookDto[] | null>(null);
+  const { records: list, setRecords: setList } = useLoadedList(() => webhooksApi.list().then((r) => r.webhooks));
   const dialog = useEditDialog<WebhookDto>();
   const [secret, setSecret] = useState<string | null>(null);
   const [logOf, setLogOf] = useState<WebhookDto | null>(null);
-
-  useEffect(
-    () =>
-      cancelable(() => webhooksApi.list(), {
-        then: (r) => setList(r.webhooks),
-        failed: (err) => {
-          setList([]);
-          toastError(err);
-        },
-      }),
-    [],
-  );
 
   const upsert = useCallback((w: WebhookDto) => setList((prev) => [...(prev ?? []).filter((x) => x.id !== w.id), w].sort(byName)), []);
   const onSaved = useCallback(
