@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { looseBool, msg, pageNumber, queryBool } from './common';
+import { looseBool, msg, pageOf, queryBool, SearchPageQuery } from './common';
 
 /** administration.md §3: priority 1 high (red), 2 medium (orange), 3 low (grey); §9: default 3. */
 export const announcementPriorities = [1, 2, 3] as const;
@@ -57,17 +57,11 @@ export const UpdateAnnouncementBody = z.object({
 export type UpdateAnnouncementBody = z.infer<typeof UpdateAnnouncementBody>;
 
 /** `GET /announcements/` (attendance.md §7: searchParam, pageNumber → records, hasMore), by title or text. */
-export const ListAnnouncementsQuery = z.object({
-  searchParam: z.string().trim().max(100).optional(),
-  pageNumber,
+export const ListAnnouncementsQuery = SearchPageQuery.extend({
   /** Only the active ones (the top bar's popover, the super user's too); others only ever get those. */
   active: queryBool.optional(),
 });
 export type ListAnnouncementsQuery = z.infer<typeof ListAnnouncementsQuery>;
 
-export const ListAnnouncementsResponse = z.object({
-  records: z.array(AnnouncementDto),
-  count: z.number(),
-  hasMore: z.boolean(),
-});
+export const ListAnnouncementsResponse = pageOf('records', AnnouncementDto);
 export type ListAnnouncementsResponse = z.infer<typeof ListAnnouncementsResponse>;

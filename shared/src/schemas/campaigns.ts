@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, looseBool, msg, name2to50 } from './common';
+import { dbId, looseBool, msg, name2to50, pageNumber, pageOf } from './common';
 
 /**
  * Campaigns (administration.md "Campaign", §4 states, §9 constants; server-behaviour §8). The
@@ -89,11 +89,11 @@ export type CampaignDto = z.infer<typeof CampaignDto>;
 
 export const ListCampaignsQuery = z.object({
   searchParam: z.string().max(200).optional(),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageNumber,
 });
 export type ListCampaignsQuery = z.infer<typeof ListCampaignsQuery>;
 
-export const ListCampaignsResponse = z.object({ records: z.array(CampaignDto), count: z.number(), hasMore: z.boolean() });
+export const ListCampaignsResponse = pageOf('records', CampaignDto);
 export type ListCampaignsResponse = z.infer<typeof ListCampaignsResponse>;
 
 /** An optional reference as forms send it: an id, or none as null, '', false or the spec's 'Nenhuma'. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, pageNumber } from './common';
+import { dbId, dbIdParam, pageNumber, pageOf, SearchPageQuery } from './common';
 
 /**
  * The internal chat (attendance.md §2–§5, §7; issue 15): conversations between a company's users.
@@ -123,11 +123,8 @@ export const UpdateChatBody = z.object({ title: chatTitle.optional(), users: cha
 export type UpdateChatBody = z.infer<typeof UpdateChatBody>;
 
 /** `GET /chats/`: the caller's chats (newest activity first), searched by title. */
-export const ListChatsQuery = z.object({
-  searchParam: z.string().trim().max(100).optional(),
-  pageNumber,
-});
-export const ListChatsResponse = z.object({ records: z.array(ChatDto), count: z.number(), hasMore: z.boolean() }).meta({ examples: [{ records: [chatExample], count: 1, hasMore: false }] });
+export const ListChatsQuery = SearchPageQuery;
+export const ListChatsResponse = pageOf('records', ChatDto).meta({ examples: [{ records: [chatExample], count: 1, hasMore: false }] });
 export type ListChatsResponse = z.infer<typeof ListChatsResponse>;
 
 /** `POST /chats/:id/read { userId }`: the spec's client names itself; the caller is who reads. */
@@ -135,7 +132,7 @@ export const ReadChatBody = z.object({ userId: z.union([dbId, z.string().max(20)
 
 /** `GET /chats/:id/messages?pageNumber=`: page 1 is the newest; each page oldest first. */
 export const ListChatMessagesQuery = z.object({ pageNumber });
-export const ListChatMessagesResponse = z.object({ records: z.array(ChatMessageDto), count: z.number(), hasMore: z.boolean() }).meta({
+export const ListChatMessagesResponse = pageOf('records', ChatMessageDto).meta({
   examples: [{ records: [chatMessageExample], count: 1, hasMore: false }],
 });
 export type ListChatMessagesResponse = z.infer<typeof ListChatMessagesResponse>;

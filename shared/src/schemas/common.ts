@@ -69,5 +69,19 @@ export const queryIdList = z
   });
 
 export const pageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
+
+/** A list's search text as the spec's screens send it (`searchParam`): trimmed, at most 100 characters. */
+export const searchParam = z.string().trim().max(100).optional();
+
+/** The spec's searched, paged list (`searchParam`, `pageNumber`); a list with more filters extends it. */
+export const SearchPageQuery = z.object({ searchParam, pageNumber });
+export type SearchPageQuery = z.infer<typeof SearchPageQuery>;
+
+/**
+ * One page of a list as the spec's screens read it: `{ [key]: rows, count, hasMore }` (the key
+ * is the spec's per list: `records`, `tags`, `users`…).
+ */
+export const pageOf = <K extends string, T extends z.ZodType>(key: K, item: T) =>
+  z.object({ [key]: z.array(item), count: z.number(), hasMore: z.boolean() } as { [P in K]: z.ZodArray<T> } & { count: z.ZodNumber; hasMore: z.ZodBoolean });
 export const digits = (min: number, max: number) =>
   z.string({ error: msg.required }).trim().regex(/^\d+$/, 'digits only').min(min, msg.tooShort).max(max, msg.tooLong);

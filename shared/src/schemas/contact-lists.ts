@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, msg, name2to50, pageNumber } from './common';
+import { dbId, dbIdParam, msg, name2to50, pageOf, SearchPageQuery } from './common';
 import { contactNumber } from './contacts';
 
 /** Rows per page of the /contact-lists and /contact-lists/:id/contacts tables. */
@@ -18,11 +18,11 @@ export type ContactListDto = z.infer<typeof ContactListDto>;
 export const ContactListBody = z.object({ name: name2to50 });
 export type ContactListBody = z.infer<typeof ContactListBody>;
 
-export const ListContactListsQuery = z.object({ searchParam: z.string().trim().max(100).optional(), pageNumber });
+export const ListContactListsQuery = SearchPageQuery;
 export type ListContactListsQuery = z.infer<typeof ListContactListsQuery>;
 
 /** `GET /contact-lists/` (administration.md §7: records, hasMore). */
-export const ListContactListsResponse = z.object({ records: z.array(ContactListDto), count: z.number(), hasMore: z.boolean() });
+export const ListContactListsResponse = pageOf('records', ContactListDto);
 export type ListContactListsResponse = z.infer<typeof ListContactListsResponse>;
 
 /** `GET /contact-lists/list`: the company's lists by name (the campaign form's selector). */
@@ -56,14 +56,10 @@ export const UpdateContactListItemBody = z.object({ ...contactListItemFields, co
 export type UpdateContactListItemBody = z.infer<typeof UpdateContactListItemBody>;
 
 /** `GET /contact-list-items` (administration.md §7: searchParam, pageNumber, contactListId). */
-export const ListContactListItemsQuery = z.object({
-  searchParam: z.string().trim().max(100).optional(),
-  pageNumber,
-  contactListId: dbIdParam,
-});
+export const ListContactListItemsQuery = SearchPageQuery.extend({ contactListId: dbIdParam });
 export type ListContactListItemsQuery = z.infer<typeof ListContactListItemsQuery>;
 
-export const ListContactListItemsResponse = z.object({ contacts: z.array(ContactListItemDto), count: z.number(), hasMore: z.boolean() });
+export const ListContactListItemsResponse = pageOf('contacts', ContactListItemDto);
 export type ListContactListItemsResponse = z.infer<typeof ListContactListItemsResponse>;
 
 /** Why a sheet row was not imported: a field failed §5, or its number came earlier in the same file. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, msg, name2to50, pageNumber } from './common';
+import { dbId, msg, name2to50, pageOf, SearchPageQuery } from './common';
 import { ContactDto } from './dtos';
 
 /** A calendar day as the spec's client sends it ("2026-11-25"). */
@@ -9,9 +9,7 @@ const day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD').refine(
  * `date`: contacts created that day; `dateStart`/`dateEnd`: created from/through those days
  * (inclusive, UTC; decision 0075).
  */
-export const ListContactsQuery = z.object({
-  searchParam: z.string().trim().max(100).optional(),
-  pageNumber,
+export const ListContactsQuery = SearchPageQuery.extend({
   date: day.optional(),
   dateStart: day.optional(),
   dateEnd: day.optional(),
@@ -21,11 +19,7 @@ export type ListContactsQuery = z.infer<typeof ListContactsQuery>;
 /** `GET /contacts/list`: the spec's client sends its `companyId`; the company is the token's (decision 0075). */
 export const ContactsListQuery = z.object({ companyId: z.coerce.number().int().optional() });
 
-export const ListContactsResponse = z.object({
-  contacts: z.array(ContactDto),
-  count: z.number(),
-  hasMore: z.boolean(),
-});
+export const ListContactsResponse = pageOf('contacts', ContactDto);
 export type ListContactsResponse = z.infer<typeof ListContactsResponse>;
 
 // As an agent types it ("+55 (11) 98888-7777"); the server keeps normalizePhone's digits.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, msg, pageNumber } from './common';
+import { dbId, msg, pageOf, SearchPageQuery } from './common';
 
 /** Rows per page of the /files table. */
 export const FILE_LIST_PAGE_SIZE = 20;
@@ -52,9 +52,9 @@ export const FileListBody = z.object({
 });
 export type FileListBody = z.infer<typeof FileListBody>;
 
-export const ListFilesQuery = z.object({ searchParam: z.string().trim().max(100).optional(), pageNumber });
+export const ListFilesQuery = SearchPageQuery;
 export type ListFilesQuery = z.infer<typeof ListFilesQuery>;
 
 /** `GET /files/` (administration.md §7: files, hasMore). */
-export const ListFilesResponse = z.object({ files: z.array(FileListDto), count: z.number(), hasMore: z.boolean() });
+export const ListFilesResponse = pageOf('files', FileListDto);
 export type ListFilesResponse = z.infer<typeof ListFilesResponse>;

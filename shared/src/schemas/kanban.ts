@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIdParam, queryIdList } from './common';
+import { dbIdParam, pageOf, queryIdList } from './common';
 import { TicketDto } from './dtos';
 import { TagDto } from './tags';
 
@@ -7,7 +7,7 @@ import { TagDto } from './tags';
 export const KanbanTicketsQuery = z.object({ queueIds: queryIdList.optional() });
 export type KanbanTicketsQuery = z.infer<typeof KanbanTicketsQuery>;
 export const KANBAN_MAX_TICKETS = 500;
-export const KanbanTicketsResponse = z.object({ tickets: z.array(TicketDto), count: z.number(), hasMore: z.boolean() });
+export const KanbanTicketsResponse = pageOf('tickets', TicketDto);
 export type KanbanTicketsResponse = z.infer<typeof KanbanTicketsResponse>;
 
 /** `GET /tags/kanban` → `{ lista }` (the spec's name): the company's kanban tags, the board's lanes. */

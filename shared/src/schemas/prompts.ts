@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, MAX_DB_ID } from './common';
+import { dbId, MAX_DB_ID, pageOf, SearchPageQuery } from './common';
 
 /**
  * AI prompts (administration.md §3 "Prompt", §4 /prompts; server-behaviour §6) plus a base URL and
@@ -134,11 +134,8 @@ export const UpdatePromptBody = z.object({
 });
 export type UpdatePromptBody = z.infer<typeof UpdatePromptBody>;
 
-export const ListPromptsQuery = z.object({
-  searchParam: z.string().trim().max(100).optional(),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
-});
-export const ListPromptsResponse = z.object({ prompts: z.array(PromptDto), count: z.number(), hasMore: z.boolean() });
+export const ListPromptsQuery = SearchPageQuery;
+export const ListPromptsResponse = pageOf('prompts', PromptDto);
 export type ListPromptsResponse = z.infer<typeof ListPromptsResponse>;
 
 /** A stored secret's masked form: its first 3 and last 4 characters (`sk-…abcd`), or '' when unset. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, msg, pageNumber } from './common';
+import { dbId, msg, pageOf, SearchPageQuery } from './common';
 
 /** administration.md §3 "Queue integration": the four kinds. */
 export const queueIntegrationTypes = ['dialogflow', 'n8n', 'webhook', 'typebot'] as const;
@@ -84,10 +84,10 @@ export const UpdateQueueIntegrationBody = CreateQueueIntegrationBody.partial();
 export type UpdateQueueIntegrationBody = z.infer<typeof UpdateQueueIntegrationBody>;
 
 /** `GET /queueIntegration/` (administration.md §7: searchParam, pageNumber → queueIntegrations, hasMore). */
-export const ListQueueIntegrationsQuery = z.object({ searchParam: z.string().trim().max(100).optional(), pageNumber });
+export const ListQueueIntegrationsQuery = SearchPageQuery;
 export type ListQueueIntegrationsQuery = z.infer<typeof ListQueueIntegrationsQuery>;
 export const QUEUE_INTEGRATION_PAGE_SIZE = 20;
-export const ListQueueIntegrationsResponse = z.object({ queueIntegrations: z.array(QueueIntegrationDto), count: z.number(), hasMore: z.boolean() });
+export const ListQueueIntegrationsResponse = pageOf('queueIntegrations', QueueIntegrationDto);
 export type ListQueueIntegrationsResponse = z.infer<typeof ListQueueIntegrationsResponse>;
 
 /**

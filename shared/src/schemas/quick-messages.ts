@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { looseBool, msg, pageNumber } from './common';
+import { looseBool, msg, pageOf, SearchPageQuery } from './common';
 
 /**
  * A quick reply (administration.md §3: shortcode, message, geral, status, isMedia, mediaPath,
@@ -68,13 +68,6 @@ export const QuickMessagesListQuery = z.object({
 });
 
 /** `GET /quick-messages`: the screen's page, searched by shortcode or text. */
-export const ListQuickMessagesQuery = z.object({
-  searchParam: z.string().trim().max(100).optional(),
-  pageNumber,
-});
-export const ListQuickMessagesResponse = z.object({
-  records: z.array(QuickMessageDto),
-  count: z.number(),
-  hasMore: z.boolean(),
-});
+export const ListQuickMessagesQuery = SearchPageQuery;
+export const ListQuickMessagesResponse = pageOf('records', QuickMessageDto);
 export type ListQuickMessagesResponse = z.infer<typeof ListQuickMessagesResponse>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, looseBool, msg, pageNumber } from './common';
+import { dbId, dbIdParam, looseBool, msg, pageOf, SearchPageQuery } from './common';
 
 /** administration.md §5: 'Mensagem muito curta' under 5 characters. */
 export const SCHEDULE_BODY_MIN = 5;
@@ -79,9 +79,7 @@ export type UpdateScheduleBody = z.infer<typeof UpdateScheduleBody>;
  * (`start`, `end`, ISO; up to 500 in it, decision 0211); the conversation for its ticket's
  * pending follow-ups (`ticketId`, `status`).
  */
-export const ListSchedulesQuery = z.object({
-  searchParam: z.string().trim().max(100).optional(),
-  pageNumber,
+export const ListSchedulesQuery = SearchPageQuery.extend({
   contactId: dbIdParam.optional(),
   ticketId: dbIdParam.optional(),
   status: z.enum(scheduleStatuses).optional(),
@@ -90,9 +88,5 @@ export const ListSchedulesQuery = z.object({
 });
 export type ListSchedulesQuery = z.infer<typeof ListSchedulesQuery>;
 
-export const ListSchedulesResponse = z.object({
-  schedules: z.array(ScheduleDto),
-  count: z.number(),
-  hasMore: z.boolean(),
-});
+export const ListSchedulesResponse = pageOf('schedules', ScheduleDto);
 export type ListSchedulesResponse = z.infer<typeof ListSchedulesResponse>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, looseBool, msg, pageNumber } from './common';
+import { dbId, dbIdParam, looseBool, msg, pageOf, SearchPageQuery } from './common';
 import { TicketDto } from './dtos';
 
 /** A tag (administration.md §4: id, name, color, kanban). */
@@ -52,19 +52,12 @@ export const TagListItemDto = TagDto.extend({ ticketsCount: z.number() });
 export type TagListItemDto = z.infer<typeof TagListItemDto>;
 
 /** `GET /tags` (administration.md §7: searchParam, pageNumber → tags, hasMore). */
-export const ListTagsQuery = z.object({
-  searchParam: z.string().trim().max(100).optional(),
-  pageNumber,
-});
+export const ListTagsQuery = SearchPageQuery;
 export type ListTagsQuery = z.infer<typeof ListTagsQuery>;
 
 export const TAG_PAGE_SIZE = 20;
 
-export const ListTagsResponse = z.object({
-  tags: z.array(TagListItemDto),
-  count: z.number(),
-  hasMore: z.boolean(),
-});
+export const ListTagsResponse = pageOf('tags', TagListItemDto);
 export type ListTagsResponse = z.infer<typeof ListTagsResponse>;
 
 /**

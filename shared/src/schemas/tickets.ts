@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { ticketStatuses } from '../ticket-status';
-import { pageNumber, queryBool, queryIdList, dbId, idOrNone, looseBool } from './common';
+import { dbId, idOrNone, looseBool, pageOf, queryBool, queryIdList, SearchPageQuery } from './common';
 import { TicketDto } from './dtos';
 
 export const TicketStatusSchema = z.enum(ticketStatuses);
 
-export const ListTicketsQuery = z.object({
-  searchParam: z.string().trim().max(100).optional(),
-  pageNumber,
+export const ListTicketsQuery = SearchPageQuery.extend({
   status: TicketStatusSchema.optional(),
   showAll: queryBool.optional(),
   queueIds: queryIdList.optional(),
@@ -19,11 +17,7 @@ export const ListTicketsQuery = z.object({
 });
 export type ListTicketsQuery = z.infer<typeof ListTicketsQuery>;
 
-export const ListTicketsResponse = z.object({
-  tickets: z.array(TicketDto),
-  count: z.number(),
-  hasMore: z.boolean(),
-});
+export const ListTicketsResponse = pageOf('tickets', TicketDto);
 export type ListTicketsResponse = z.infer<typeof ListTicketsResponse>;
 
 /** POST /tickets/closeAll */

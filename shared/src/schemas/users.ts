@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { profiles } from '../constants';
-import { email, msg, name2to50, dbId, pageNumber } from './common';
+import { dbId, email, msg, name2to50, pageOf, SearchPageQuery } from './common';
 import { UserDto } from './dtos';
 
 export const CreateUserBody = z.object({
@@ -33,17 +33,10 @@ export const UpdateUserBody = z.object({
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
 /** `GET /users` (administration.md §7: searchParam, pageNumber): by name or e-mail, accents and case ignored. */
-export const ListUsersQuery = z.object({
-  searchParam: z.string().trim().max(100).optional(),
-  pageNumber,
-});
+export const ListUsersQuery = SearchPageQuery;
 export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
 
 export const USER_PAGE_SIZE = 20;
 
-export const ListUsersResponse = z.object({
-  users: z.array(UserDto),
-  count: z.number(),
-  hasMore: z.boolean(),
-});
+export const ListUsersResponse = pageOf('users', UserDto);
 export type ListUsersResponse = z.infer<typeof ListUsersResponse>;
