@@ -5,22 +5,8 @@ import { AppError } from '../../infra/errors';
 import { pgCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { auditQueries } from '../audit';
 import { contactsQueries } from '../contacts';
-import { canSee, ticketsQueries } from '../tickets';
-import { usersQueries } from '../users';
+import { ticketsQueries, visibleTicket } from '../tickets';
 import * as repo from './tags.repository';
-
-/**
- * The ticket the caller may see, or 404 (unknown, another company's) / 403 (decision 0080).
- * The same rule as the tickets module's door: `canSee`.
- */
-export const visibleTicket = async (tx: Tx, ctx: Ctx, ticketId: number) => {
-  const ticket = await ticketsQueries.get(tx, ctx.companyId, ticketId);
-  if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
-  const actor = await usersQueries.actorFacts(tx, ctx.companyId, ctx.userId);
-  if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
-  if (!canSee(actor, ticket)) throw new AppError('ERR_NO_PERMISSION');
-  return ticket;
-};
 
 /** The ticket's DTO, announced as its update when it changed (every list and board applies it). */
 const announceTicket = async (tx: Tx, ctx: Ctx, stage: Unit['stage'], ticketId: number, changed: boolean): Promise<TicketDto> => {

@@ -1,20 +1,8 @@
 import { can, type CreateTicketNoteBody, type ListTicketNotesQuery, type TicketNoteDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
-import type { Tx } from '../../db/client';
 import { AppError } from '../../infra/errors';
-import { canSee, ticketsQueries } from '../tickets';
-import { usersQueries } from '../users';
+import { visibleTicket } from '../tickets';
 import * as repo from './ticket-notes.repository';
-
-/** The ticket the caller may see, or 404 (unknown, another company's) / 403: the tickets' `canSee`. */
-const visibleTicket = async (tx: Tx, ctx: Ctx, ticketId: number) => {
-  const ticket = await ticketsQueries.get(tx, ctx.companyId, ticketId);
-  if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
-  const actor = await usersQueries.actorFacts(tx, ctx.companyId, ctx.userId);
-  if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
-  if (!canSee(actor, ticket)) throw new AppError('ERR_NO_PERMISSION');
-  return ticket;
-};
 
 /** A contactId the client sent must be the ticket's own contact (decision 0081). */
 const assertContact = (ticket: { contactId: number }, contactId: number | undefined) => {

@@ -23,6 +23,7 @@ export type { TimelineEntry } from './ticket-events.repository';
 export type { TimedTicket, TimerGuard, TimerKind } from './tickets.timed';
 export type { AutomationState, TicketFacts } from './tickets.automation';
 export { canSee, ticketRooms, visibleSql } from './visibility';
+export { visibleTicket } from './visible-ticket';
 export { ticketsJobQueues } from './tickets.job-types';
 
 /**
