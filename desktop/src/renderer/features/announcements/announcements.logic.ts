@@ -1,6 +1,5 @@
 import type { AnnouncementDto } from '@balcao/shared';
-import { fold } from '../../lib/by-name';
-import type { Placed } from '../../lib/paged-list';
+import { dropById, fold, placeSorted } from '../../lib/by-name';
 
 /** attendance.md §3: priority 1 red, 2 orange, 3 grey — as antd tokens, so dark mode follows. */
 export const priorityColor = (priority: number, token: { colorError: string; colorWarning: string; colorTextTertiary: string }): string =>
@@ -22,18 +21,6 @@ const newer = (a: AnnouncementDto, b: AnnouncementDto) => (a.createdAt === b.cre
  * all (the popover: active ones only).
  */
 export const newestFirst = (keep: (a: AnnouncementDto, search: string) => boolean) => ({
-  place: (list: AnnouncementDto[], record: AnnouncementDto, search: string, complete: boolean): Placed<AnnouncementDto> => {
-    const i = list.findIndex((x) => x.id === record.id);
-    if (!keep(record, search)) return i === -1 ? { list, delta: 0 } : { list: list.filter((x) => x.id !== record.id), delta: -1 };
-    if (i !== -1) {
-      const next = [...list];
-      next[i] = record;
-      return { list: next.sort(newer), delta: 0 };
-    }
-    const last = list[list.length - 1];
-    if (!complete && last && newer(record, last) > 0) return { list, delta: 1 };
-    return { list: [...list, record].sort(newer), delta: 1 };
-  },
-  drop: (list: AnnouncementDto[], id: number): Placed<AnnouncementDto> =>
-    list.some((x) => x.id === id) ? { list: list.filter((x) => x.id !== id), delta: -1 } : { list, delta: 0 },
+  place: placeSorted(newer, keep),
+  drop: (list: AnnouncementDto[], id: number) => dropById(list, id),
 });

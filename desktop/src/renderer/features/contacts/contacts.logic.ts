@@ -1,12 +1,7 @@
 import type { ContactDto } from '@balcao/shared';
+import { compareByName, dropById, olderCopy, placeSorted } from '../../lib/by-name';
 import { toCsv } from '../../lib/csv';
-
-/** The screen's order: by name (as the server sorts), then id. */
-const compare = (a: ContactDto, b: ContactDto) => {
-  const an = a.name.toLowerCase();
-  const bn = b.name.toLowerCase();
-  return an < bn ? -1 : an > bn ? 1 : a.id - b.id;
-};
+import type { Placed } from '../../lib/paged-list';
 
 /** Whether a contact belongs to the list searched for `search` (the server searches name and number). */
 export const matchesSearch = (c: ContactDto, search: string): boolean => {
@@ -19,24 +14,10 @@ export const matchesSearch = (c: ContactDto, search: string): boolean => {
  * when it falls inside the pages loaded so far (`complete`: no more pages); one that no longer
  * matches the search leaves it. `delta` is the change of the count.
  */
-export const upsertContact = (list: ContactDto[], contact: ContactDto, search: string, complete: boolean): { list: ContactDto[]; delta: number } => {
-  const i = list.findIndex((c) => c.id === contact.id);
-  if (!matchesSearch(contact, search)) return i === -1 ? { list, delta: 0 } : { list: list.filter((c) => c.id !== contact.id), delta: -1 };
-  if (i !== -1) {
-    // An older copy (a late event after our own save) never overwrites a newer one.
-    if (Date.parse(list[i]!.updatedAt) > Date.parse(contact.updatedAt)) return { list, delta: 0 };
-    const next = [...list];
-    next[i] = contact;
-    return { list: next.sort(compare), delta: 0 };
-  }
-  const last = list[list.length - 1];
-  // Beyond the last loaded row while more pages exist: it will come with its page.
-  if (!complete && last && compare(contact, last) > 0) return { list, delta: 1 };
-  return { list: [...list, contact].sort(compare), delta: 1 };
-};
+export const upsertContact = (list: ContactDto[], contact: ContactDto, search: string, complete: boolean): Placed<ContactDto> =>
+  placeSorted(compareByName, matchesSearch, olderCopy)(list, contact, search, complete);
 
-export const removeContact = (list: ContactDto[], id: number): { list: ContactDto[]; delta: number } =>
-  list.some((c) => c.id === id) ? { list: list.filter((c) => c.id !== id), delta: -1 } : { list, delta: 0 };
+export const removeContact = (list: ContactDto[], id: number): Placed<ContactDto> => dropById(list, id);
 
 /**
  * The spec's export (administration.md §9): `;`-separated, header `name;number;email`, one line

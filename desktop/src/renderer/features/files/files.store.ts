@@ -1,12 +1,7 @@
 import type { FileListDto } from '@balcao/shared';
-import { byName, fold } from '../../lib/by-name';
+import { byName } from '../../lib/by-name';
 import { createPagedList } from '../../lib/paged-list';
 import { filesApi } from './files.api';
-
-export const matchesFileList = (f: Pick<FileListDto, 'name'>, search: string): boolean => {
-  const s = fold(search.trim());
-  return !s || fold(f.name).includes(s);
-};
 
 /** The /files table: searched, paged (infinite scroll) and live. */
 export const useFileLists = createPagedList<FileListDto>({
@@ -14,5 +9,5 @@ export const useFileLists = createPagedList<FileListDto>({
     const r = await filesApi.page(search, page);
     return { records: r.files, count: r.count, hasMore: r.hasMore };
   },
-  ...byName<FileListDto>(matchesFileList),
+  ...byName<FileListDto>(),
 });

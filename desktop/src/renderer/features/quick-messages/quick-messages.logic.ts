@@ -1,4 +1,6 @@
 import type { QuickMessageDto } from '@balcao/shared';
+import { dropById, olderCopy, placeSorted } from '../../lib/by-name';
+import type { Placed } from '../../lib/paged-list';
 
 /** The variables the server fills in every outbound text (server-behaviour §7), offered by the dialog. */
 export const QUICK_MESSAGE_VARIABLES = ['firstName', 'name', 'ms', 'protocol', 'hora'] as const;
@@ -24,18 +26,8 @@ export const matchesSearch = (q: QuickMessageDto, search: string): boolean => {
  * A created or changed record (socket or a save): replaces its row or joins the list in order;
  * one that no longer matches the search leaves it. `added` says whether the count grew.
  */
-export const upsertRecord = (list: QuickMessageDto[], record: QuickMessageDto, search: string): { list: QuickMessageDto[]; delta: number } => {
-  const i = list.findIndex((q) => q.id === record.id);
-  if (!matchesSearch(record, search)) return i === -1 ? { list, delta: 0 } : { list: list.filter((q) => q.id !== record.id), delta: -1 };
-  if (i !== -1) {
-    // An older copy (a late event after our own save) never overwrites a newer one.
-    if (Date.parse(list[i]!.updatedAt) > Date.parse(record.updatedAt)) return { list, delta: 0 };
-    const next = [...list];
-    next[i] = record;
-    return { list: next.sort(compare), delta: 0 };
-  }
-  return { list: [...list, record].sort(compare), delta: 1 };
-};
+export const upsertRecord = (list: QuickMessageDto[], record: QuickMessageDto, search: string): Placed<QuickMessageDto> =>
+  placeSorted(compare, matchesSearch, olderCopy)(list, record, search, true);
 
-export const removeRecord = (list: QuickMessageDto[], id: number): { list: QuickMessageDto[]; delta: number } =>
-  list.some((q) => q.id === id) ? { list: list.filter((q) => q.id !== id), delta: -1 } : { list, delta: 0 };
+export const removeRecord = (list: QuickMessageDto[], id: number): Placed<QuickMessageDto> => dropById(list, id);
+
