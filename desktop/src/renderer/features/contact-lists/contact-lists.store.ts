@@ -3,16 +3,10 @@ import { byName, fold } from '../../lib/by-name';
 import { createPagedList } from '../../lib/paged-list';
 import { contactListsApi } from './contact-lists.api';
 
-/** Whether a list belongs to the page searched for `search` (the server searches the name, accents and case ignored). */
-export const matchesList = (l: Pick<ContactListDto, 'name'>, search: string): boolean => {
-  const s = fold(search.trim());
-  return !s || fold(l.name).includes(s);
-};
-
 /** The /contact-lists table: searched, paged (infinite scroll) and live. */
 export const useContactLists = createPagedList<ContactListDto>({
   fetch: async (search, page) => contactListsApi.page(search, page),
-  ...byName<ContactListDto>(matchesList),
+  ...byName<ContactListDto>(),
 });
 
 /** An item matches a search in its name (accents and case ignored), number or email, as the server searches. */
