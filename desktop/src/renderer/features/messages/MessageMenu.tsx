@@ -1,9 +1,10 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Button, Dropdown, Input, Modal, Popover, theme, type MenuProps } from 'antd';
+import { Button, Dropdown, Form, Input, Modal, Popover, theme, type MenuProps } from 'antd';
 import { CopyOutlined, DeleteOutlined, DownOutlined, EditOutlined, EnterOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
 import type { MessageDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { EmojiGrid, QUICK_REACTIONS } from '../../components/EmojiGrid';
+import { FormDialog, useFormSave } from '../../components/FormDialog';
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -18,33 +19,28 @@ const LONG_PRESS_MS = 500;
 const EditDialog = ({ message, onClose }: { message: MessageDto; onClose: () => void }) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  // The body is kept here (its own 'required' line); the form is the dialog's frame.
+  const [form] = Form.useForm<object>();
   const [body, setBody] = useState(message.body);
-  const [saving, setSaving] = useState(false);
+  const { run, dialog } = useFormSave({ form, onClose, success: t('conversation.edit.saved') });
   const blank = !body.trim();
   const save = async () => {
     if (blank) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       const answer = await messagesApi.edit(message.id, body);
       if (answer && typeof answer === 'object' && 'id' in answer) useConversation.getState().applyMessage(answer);
-      toast.success(t('conversation.edit.saved'));
-      onClose();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
-    <Modal
+    <FormDialog<object>
+      {...dialog}
       open
       title={t('conversation.edit.title')}
       okText={t('conversation.edit.save')}
-      cancelText={t('common.cancel')}
-      onOk={() => void save()}
-      onCancel={onClose}
-      okButtonProps={{ disabled: blank, loading: saving, 'data-testid': 'edit-save' }}
-      destroyOnHidden
+      onFinish={save}
+      testIds={{ save: 'edit-save', form: 'edit-form' }}
+      canSave={!blank}
+      width={520}
     >
       <Input.TextArea
         data-testid="edit-body"
@@ -60,7 +56,7 @@ const EditDialog = ({ message, onClose }: { message: MessageDto; onClose: () => 
           {t('conversation.edit.required')}
         </div>
       )}
-    </Modal>
+    </FormDialog>
   );
 };
 
