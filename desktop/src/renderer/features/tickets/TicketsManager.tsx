@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Flex, Input, Popconfirm, Select, Switch, Tabs, Tooltip, Typography } from 'antd';
+import { Button, Flex, Input, Popconfirm, Select, Switch, Tabs, Tooltip, Typography, type SelectProps } from 'antd';
 import { CheckSquareOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { can, SEARCH_DEBOUNCE_MS, type QueueDto, type UserDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
@@ -42,44 +42,35 @@ const SearchFilters = ({ userFilter }: { userFilter: boolean }) => {
         toastError(err);
       });
   }, [userFilter]);
+  /** A multiple filter (tags, users): clearable, its chips folded when they do not fit, searched by label. */
+  const filter = (key: 'tags' | 'users', texts: { placeholder: string; label: string }, options: { value: number; label: string; color?: string }[] | null, testId: string, more: Pick<SelectProps, 'optionRender'> = {}) => (
+    <Select
+      mode="multiple"
+      allowClear
+      maxTagCount="responsive"
+      style={{ flex: '1 1 160px', minWidth: 0 }}
+      placeholder={texts.placeholder}
+      aria-label={texts.label}
+      loading={options === null}
+      value={filters[key]}
+      onChange={(ids: number[]) => setFilters({ [key]: ids })}
+      optionFilterProp="label"
+      options={options ?? []}
+      data-testid={testId}
+      {...more}
+    />
+  );
   return (
     <Flex gap={8} wrap style={{ marginBottom: 8 }}>
-      <Select
-        mode="multiple"
-        allowClear
-        maxTagCount="responsive"
-        style={{ flex: '1 1 160px', minWidth: 0 }}
-        placeholder={t('manager.tagsPlaceholder')}
-        aria-label={t('manager.tags')}
-        loading={tags === null}
-        value={filters.tags}
-        onChange={(ids: number[]) => setFilters({ tags: ids })}
-        optionFilterProp="label"
-        options={(tags ?? []).map((tag) => ({ value: tag.id, label: tag.name, color: tag.color }))}
-        optionRender={(o) => (
+      {filter('tags', { placeholder: t('manager.tagsPlaceholder'), label: t('manager.tags') }, tags && tags.map((tag) => ({ value: tag.id, label: tag.name, color: tag.color })), 'search-tags', {
+        optionRender: (o) => (
           <Flex align="center" gap={6}>
             <span style={{ width: 10, height: 10, borderRadius: 2, background: (o.data as { color?: string }).color }} />
             {o.label}
           </Flex>
-        )}
-        data-testid="search-tags"
-      />
-      {userFilter && (
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          style={{ flex: '1 1 160px', minWidth: 0 }}
-          placeholder={t('manager.usersPlaceholder')}
-          aria-label={t('manager.users')}
-          loading={users === null}
-          value={filters.users}
-          onChange={(ids: number[]) => setFilters({ users: ids })}
-          optionFilterProp="label"
-          options={(users ?? []).map((u) => ({ value: u.id, label: u.name }))}
-          data-testid="search-users"
-        />
-      )}
+        ),
+      })}
+      {userFilter && filter('users', { placeholder: t('manager.usersPlaceholder'), label: t('manager.users') }, users && users.map((u) => ({ value: u.id, label: u.name })), 'search-users')}
     </Flex>
   );
 };
