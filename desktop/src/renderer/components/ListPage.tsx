@@ -87,7 +87,7 @@ export interface ListPageProps<T extends { id: number }> {
 /**
  * The list screens' frame (/tags, /users, /contacts, /queues, /prompts, /queue-integration,
  * /contact-lists, /contact-lists/:id/contacts, /files, /campaigns, /quick-messages, /connections;
- * /settings' Planos and Ajuda as panes): a card with the title (and its count),
+ * /settings' Planos, Empresas, Ajuda and Webhooks as panes): a card with the title (and its count),
  * the search box and the header's buttons, a skeleton until the first load, then the table —
  * in a box that loads the next page within 100 px of its bottom when `paging` is given.
  */
