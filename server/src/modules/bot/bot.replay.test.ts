@@ -156,7 +156,7 @@ describe('POST /bot/replay', () => {
     for (const c of hookCalls) {
       expect(c.headers['x-balcao-replay']).toBe('1');
       expect(c.body.replay).toBe(true);
-      expect(c.headers['x-balcao-signature']).toMatch(/^sha256=/);
+      expect(c.headers['x-balcao-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     }
     expect(await snapshot()).toEqual(before);
   });

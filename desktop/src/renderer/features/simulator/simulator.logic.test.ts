@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom: the logic reads message bodies through the messages feature's door, whose stores open the session (localStorage).
 import { describe, expect, it } from 'vitest';
 import type { SandboxOutboxItem } from '@balcao/shared';
 import {
