@@ -39,6 +39,8 @@ export const DEFAULT_COMPANY_SETTINGS: Readonly<Record<string, string>> = {
   sendGreetingMessageOneQueues: 'disabled',
   /** The dashboard's first-run checklist, hidden for good once an admin dismisses it (decision 0143). */
   onboardingDismissed: 'disabled',
+  /** The company's admins must use two-factor sign-in (issue 28 §13; decision 0350). */
+  twoFactorAdmins: 'disabled',
 };
 
 /**
@@ -49,10 +51,12 @@ export const INTEGRATION_SETTING_KEYS = ['ipixc', 'tokenixc', 'ipmkauth', 'clien
 export type IntegrationSettingKey = (typeof INTEGRATION_SETTING_KEYS)[number];
 
 /** Platform settings (the super user's company; administration.md §6) with their defaults. */
-export const PLATFORM_SETTINGS: Readonly<Record<'allowregister' | 'viewregister' | 'trial', string>> = {
+export const PLATFORM_SETTINGS: Readonly<Record<'allowregister' | 'viewregister' | 'trial' | 'twoFactorSuper', string>> = {
   allowregister: 'disabled',
   viewregister: 'disabled',
   trial: '3',
+  /** Super users must use two-factor sign-in (issue 28 §13; decision 0350). */
+  twoFactorSuper: 'disabled',
 };
 
 /** The company's IANA timezone, read and written like a setting (decision 0121). */
@@ -75,6 +79,8 @@ export const SETTING_CHOICES: Readonly<Record<string, readonly string[]>> = {
   allowregister: SWITCH,
   viewregister: SWITCH,
   trial: ['1', '2', '3', '4', '5', '6', '7'],
+  twoFactorAdmins: SWITCH,
+  twoFactorSuper: SWITCH,
 };
 
 /** Whether a string names an IANA time zone this runtime knows. */

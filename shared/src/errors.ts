@@ -84,6 +84,13 @@ export const errorCodes = [
   'ERR_SEND_HELD',
   'ERR_CONTACT_OPTED_OUT',
   'ERR_INVALID_API_TOKEN',
+  // Issue 28 §13 (two-factor sign-in; decision 0350).
+  'ERR_INVALID_2FA_CODE',
+  'ERR_INVALID_2FA_CHALLENGE',
+  'ERR_2FA_NOT_SET_UP',
+  'ERR_2FA_ALREADY_ENABLED',
+  'ERR_2FA_NOT_ENABLED',
+  'ERR_2FA_REQUIRED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -194,6 +201,17 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_CONTACT_OPTED_OUT: 403,
   /** The external API's bearer is missing, unknown, rotated away, or a user's session token (only connection tokens work there). */
   ERR_INVALID_API_TOKEN: 401,
+  /** A wrong TOTP or recovery code (or, to disable, password): 400, so a session's call does not log out; counted by the login backoff. */
+  ERR_INVALID_2FA_CODE: 400,
+  /** A login challenge that is unknown, expired, used or out of tries: log in again. */
+  ERR_INVALID_2FA_CHALLENGE: 401,
+  /** POST /auth/2fa/enable before /auth/2fa/setup. */
+  ERR_2FA_NOT_SET_UP: 409,
+  /** POST /auth/2fa/setup while 2FA is on: disable it first. */
+  ERR_2FA_ALREADY_ENABLED: 409,
+  ERR_2FA_NOT_ENABLED: 409,
+  /** The company (admins) or the platform (super users) requires 2FA: it cannot be turned off. */
+  ERR_2FA_REQUIRED: 403,
 };
 
 /** The body of every error answer. */

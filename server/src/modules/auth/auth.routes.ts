@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LoginBody, LoginResponse, OkResponse, REFRESH_COOKIE, REFRESH_TOKEN_TTL_DAYS, SessionUserDto, VersionResponse } from '@balcao/shared';
+import { LoginAnswer, LoginBody, LoginResponse, OkResponse, REFRESH_COOKIE, REFRESH_TOKEN_TTL_DAYS, SessionUserDto, VersionResponse } from '@balcao/shared';
 import { billingRoute, requireAuth, verifySession } from '../../infra/auth';
 import { RATE_LIMITS, rateLimited } from '../../infra/plugins/rate-limit';
 import type { AuthService, Session } from './auth.service';
@@ -14,7 +14,7 @@ const setCookie = (request: FastifyRequest, reply: FastifyReply, token: string) 
     maxAge: REFRESH_TOKEN_TTL_DAYS * 86_400,
   });
 
-const answer = (request: FastifyRequest, reply: FastifyReply, s: Session): LoginResponse => {
+export const answer = (request: FastifyRequest, reply: FastifyReply, s: Session): LoginResponse => {
   setCookie(request, reply, s.refreshToken);
   return {
     token: s.token,
@@ -28,9 +28,11 @@ const answer = (request: FastifyRequest, reply: FastifyReply, s: Session): Login
 export const authRoutes = (auth: AuthService, version: string, loginMax: number = RATE_LIMITS.login.max) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const session = { 200: LoginResponse };
-  app.post('/auth/login', { config: rateLimited('login', undefined, loginMax), schema: { body: LoginBody, response: session } }, async (req, reply) =>
-    answer(req, reply, await auth.login(req.body, req.ip)),
-  );
+  // Users without 2FA get the usual answer (the spec's client reads nothing else); others a challenge (decision 0350).
+  app.post('/auth/login', { config: rateLimited('login', undefined, loginMax), schema: { body: LoginBody, response: { 200: LoginAnswer } } }, async (req, reply) => {
+    const done = await auth.login(req.body, req.ip);
+    return 'challenge' in done ? done : answer(req, reply, done);
+  });
 
   // The refresh token travels in its httpOnly cookie, never in the body.
   app.post('/auth/refresh_token', { config: rateLimited('refresh'), schema: { response: session } }, async (req, reply) => {

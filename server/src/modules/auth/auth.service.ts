@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
-import { can, NO_DUE_DATE, REFRESH_TOKEN_TTL_DAYS, SUBSCRIPTION_WARNING_DAYS, type LoginBody, type SessionUserDto } from '@balcao/shared';
+import { can, NO_DUE_DATE, REFRESH_TOKEN_TTL_DAYS, SUBSCRIPTION_WARNING_DAYS, type LoginBody, type SessionUserDto, type TwoFactorChallengeResponse } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import type { Tx } from '../../db/client';
 import type { AccessClaims } from '../../infra/auth';
@@ -17,6 +17,8 @@ export interface AuthDeps {
   sign(claims: AccessClaims): string;
   /** argon2's verify; tests spy on it. */
   verifyPassword?: (hash: string, password: string) => Promise<boolean>;
+  /** After a right password: a challenge when the user needs a second step (two-factor.service), else null. */
+  secondStep?: (tx: Tx, user: UserRow) => Promise<TwoFactorChallengeResponse | null>;
 }
 
 export interface Session {
@@ -86,8 +88,33 @@ export const createAuthService = (deps: AuthDeps) => {
     return { token, refreshToken, user: { ...dto!, company: company! } };
   };
 
+  /** The user is who they say (password, and the second step when there is one): the session. */
+  const enter = (user: UserRow, ip: string): Promise<Session> =>
+    deps.data.withSystem('auth:login', async ({ tx, stage }) => {
+      await loginBackoff(user.email, ip).succeeded(tx);
+      let dueWarningDays: number | undefined;
+      let expired: AppError | undefined;
+      try {
+        dueWarningDays = await checkDue(tx, user);
+      } catch (err) {
+        // Overdue: admins get a billing-only session to pay (decision 0280); everyone else stays out.
+        if (!(err instanceof AppError) || err.code !== 'ERR_SUBSCRIPTION_EXPIRED' || !mayPay(user)) throw err;
+        expired = err;
+      }
+      const family = `${expired ? BILLING_FAMILY : ''}${randomUUID()}`;
+      const session = await issue(tx, user, family, expired !== undefined);
+      await tokensRepo.revokeOtherFamilies(tx, user.companyId, user.id, family, deps.clock.now());
+      stage({ type: 'auth.login', companyId: user.companyId, userId: user.id });
+      return expired ? { ...session, billingOnly: true as const, message: expired.message } : { ...session, dueWarningDays };
+    });
+
   return {
-    async login(input: LoginBody, ip: string): Promise<Session> {
+    /**
+     * The password, then either the session or, for a user with 2FA (or one the policy requires
+     * it of), a challenge for the second step (decision 0350). The backoff is cleared only when
+     * the user is in: a right password alone does not reset the count a wrong code adds to.
+     */
+    async login(input: LoginBody, ip: string): Promise<Session | TwoFactorChallengeResponse> {
       // Per account + address, not per account: a flood from elsewhere never locks the owner out.
       const backoff = loginBackoff(input.email, ip);
       const user = await deps.data.withSystem('auth:login', async ({ tx }) => {
@@ -99,24 +126,14 @@ export const createAuthService = (deps: AuthDeps) => {
         await deps.data.withSystem('auth:login', ({ tx }) => backoff.failed(tx, deps.clock.now()));
         throw new AppError('ERR_INVALID_CREDENTIALS');
       }
-      return deps.data.withSystem('auth:login', async ({ tx, stage }) => {
-        await backoff.succeeded(tx);
-        let dueWarningDays: number | undefined;
-        let expired: AppError | undefined;
-        try {
-          dueWarningDays = await checkDue(tx, user);
-        } catch (err) {
-          // Overdue: admins get a billing-only session to pay (decision 0280); everyone else stays out.
-          if (!(err instanceof AppError) || err.code !== 'ERR_SUBSCRIPTION_EXPIRED' || !mayPay(user)) throw err;
-          expired = err;
-        }
-        const family = `${expired ? BILLING_FAMILY : ''}${randomUUID()}`;
-        const session = await issue(tx, user, family, expired !== undefined);
-        await tokensRepo.revokeOtherFamilies(tx, user.companyId, user.id, family, deps.clock.now());
-        stage({ type: 'auth.login', companyId: user.companyId, userId: user.id });
-        return expired ? { ...session, billingOnly: true as const, message: expired.message } : { ...session, dueWarningDays };
-      });
+      if (deps.secondStep) {
+        const challenge = await deps.data.withSystem('auth:login', ({ tx }) => deps.secondStep!(tx, user));
+        if (challenge) return challenge;
+      }
+      return enter(user, ip);
     },
+
+    enter,
 
     async refresh(refreshToken: string | undefined): Promise<Session> {
       if (!refreshToken) throw new AppError('ERR_SESSION_EXPIRED');

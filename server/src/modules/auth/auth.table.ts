@@ -48,3 +48,4 @@ export const passwordResets = pgTable(
     foreignKey({ name: 'password_resets_user_fk', columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
   ],
 );
+export * from './two-factor.table';

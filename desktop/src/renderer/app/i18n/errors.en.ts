@@ -78,4 +78,10 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_SEND_HELD: "Send held by the number's health gate: its daily or warm-up limit is used up. Try again after the time it gives.",
   ERR_CONTACT_OPTED_OUT: 'This contact asked not to receive messages.',
   ERR_INVALID_API_TOKEN: "Invalid API token: use the connection's token (Connections → edit → Generate new token).",
+  ERR_INVALID_2FA_CODE: 'Invalid code. Check the code in your authenticator app and try again.',
+  ERR_INVALID_2FA_CHALLENGE: 'The verification expired. Log in again with e-mail and password.',
+  ERR_2FA_NOT_SET_UP: 'Start the two-factor setup again.',
+  ERR_2FA_ALREADY_ENABLED: 'Two-factor sign-in is already on.',
+  ERR_2FA_NOT_ENABLED: 'Two-factor sign-in is not on.',
+  ERR_2FA_REQUIRED: 'Two-factor sign-in is required for your profile and cannot be turned off.',
 };

@@ -78,4 +78,10 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_SEND_HELD: 'Envío retenido por la salud del número: se agotó su límite diario o de calentamiento. Inténtelo de nuevo a la hora indicada.',
   ERR_CONTACT_OPTED_OUT: 'Este contacto pidió no recibir mensajes.',
   ERR_INVALID_API_TOKEN: 'Token de la API inválido: use el token de la conexión (Conexiones → editar → Generar nuevo token).',
+  ERR_INVALID_2FA_CODE: 'Código inválido. Revise el código de su aplicación autenticadora e inténtelo de nuevo.',
+  ERR_INVALID_2FA_CHALLENGE: 'La verificación venció. Inicie sesión de nuevo con correo y contraseña.',
+  ERR_2FA_NOT_SET_UP: 'Empiece de nuevo la configuración de la verificación en dos pasos.',
+  ERR_2FA_ALREADY_ENABLED: 'La verificación en dos pasos ya está activada.',
+  ERR_2FA_NOT_ENABLED: 'La verificación en dos pasos no está activada.',
+  ERR_2FA_REQUIRED: 'La verificación en dos pasos es obligatoria para su perfil y no se puede desactivar.',
 };

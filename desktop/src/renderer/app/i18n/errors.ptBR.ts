@@ -79,4 +79,10 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_SEND_HELD: 'Envio retido pela saúde do número: o limite diário ou de aquecimento acabou. Tente novamente no horário indicado.',
   ERR_CONTACT_OPTED_OUT: 'Este contato pediu para não receber mensagens.',
   ERR_INVALID_API_TOKEN: 'Token da API inválido: use o token da conexão (Conexões → editar → Gerar novo token).',
+  ERR_INVALID_2FA_CODE: 'Código inválido. Confira o código do aplicativo autenticador e tente novamente.',
+  ERR_INVALID_2FA_CHALLENGE: 'A verificação expirou. Entre novamente com e-mail e senha.',
+  ERR_2FA_NOT_SET_UP: 'Comece a configuração da verificação em duas etapas novamente.',
+  ERR_2FA_ALREADY_ENABLED: 'A verificação em duas etapas já está ativada.',
+  ERR_2FA_NOT_ENABLED: 'A verificação em duas etapas não está ativada.',
+  ERR_2FA_REQUIRED: 'A verificação em duas etapas é obrigatória para o seu perfil e não pode ser desativada.',
 };

@@ -18,9 +18,10 @@ export const companyOptions: OptionField[] = [
   'sendGreetingAccepted',
   'sendMsgTransfTicket',
   'sendGreetingMessageOneQueues',
+  'twoFactorAdmins',
 ].map((key) => ({ key, choices: SETTING_CHOICES[key]! }));
 
-export const platformOptions: OptionField[] = ['allowregister', 'viewregister', 'trial'].map((key) => ({ key, choices: SETTING_CHOICES[key]!, superOnly: true }));
+export const platformOptions: OptionField[] = ['allowregister', 'viewregister', 'trial', 'twoFactorSuper'].map((key) => ({ key, choices: SETTING_CHOICES[key]!, superOnly: true }));
 
 /** The integration keys, grouped as the spec's page shows them (IXC, MK-AUTH, ASAAS). */
 export const integrationGroups: { title: 'ixc' | 'mkauth' | 'asaas'; keys: (typeof INTEGRATION_SETTING_KEYS)[number][] }[] = [
