@@ -249,6 +249,7 @@ export const usePagedListPage = <T, C extends WireChannel = WireChannel>(useStor
   }, [debounced, useStore, scope]);
   const loadMore = useCallback(() => useStore.getState().loadMore(), [useStore]);
   const paging: ListPagePaging = { loading, hasMore, loadMore };
+  const upsert = useCallback((record: T) => useStore.getState().upsert(record), [useStore]);
   return {
     records,
     count,
@@ -258,6 +259,8 @@ export const usePagedListPage = <T, C extends WireChannel = WireChannel>(useStor
     paging,
     /** What ListPage takes of the list: `<ListPage {...list.page} …>`. */
     page: { count, loaded, records, paging },
+    /** A record a dialog saved: merged into the list where the server would place it. */
+    upsert,
     /** The delete button's action: the API call, then the record leaves the list with a toast (a failure is a toast). */
     deleter: (remove: (id: number) => Promise<unknown>, doneText: string) => async (r: { id: number }) => {
       try {

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { Flex, Tag, theme, Typography, type TableColumnsType } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +23,6 @@ export const AnnouncementsPage = () => {
   const narrow = useMediaQuery(LIST_NARROW_QUERY);
   const list = usePagedListPage(useAnnouncements);
   const dialog = useEditDialog<AnnouncementDto>();
-  const onSaved = useCallback((a: AnnouncementDto) => useAnnouncements.getState().upsert(a), []);
   const onDelete = list.deleter(announcementsApi.remove, t('announcements.deleted'));
 
   const priorityTag = (a: AnnouncementDto) => (
@@ -96,7 +94,7 @@ export const AnnouncementsPage = () => {
       rowData={(a) => ({ 'data-status': a.status ? 'active' : 'inactive' })}
       emptyText={t(list.search ? 'announcements.noMatch' : 'announcements.empty')}
     >
-      <AnnouncementModal open={dialog.open} record={dialog.record} onClose={dialog.close} onSaved={onSaved} />
+      <AnnouncementModal open={dialog.open} record={dialog.record} onClose={dialog.close} onSaved={list.upsert} />
     </ListPage>
   );
 };

@@ -62,7 +62,6 @@ export const ContactListItemsPage = () => {
     [navigate],
   );
 
-  const onSaved = useCallback((i: ContactListItemDto) => useContactListItems.getState().upsert(i), []);
   const reload = useCallback(() => {
     useContactListItems.getState().load(useContactListItems.getState().search).catch(toastError);
   }, []);
@@ -110,7 +109,7 @@ export const ContactListItemsPage = () => {
       emptyText={t(items.search ? 'contactLists.items.noMatch' : 'contactLists.items.empty')}
       paging={items.paging}
     >
-      <ContactListItemModal open={dialog.open} contactListId={listId} item={dialog.record} onClose={dialog.close} onSaved={onSaved} />
+      <ContactListItemModal open={dialog.open} contactListId={listId} item={dialog.record} onClose={dialog.close} onSaved={items.upsert} />
       <ContactListImportDialog open={importing} contactListId={listId} onClose={() => setImporting(false)} onImported={reload} />
     </ListPage>
   );

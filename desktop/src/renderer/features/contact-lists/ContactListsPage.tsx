@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Button, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,6 @@ export const ContactListsPage = () => {
   const dialog = useEditDialog<ContactListDto>();
   const example = useExampleSheet();
 
-  const onSaved = useCallback((l: ContactListDto) => useContactLists.getState().upsert(l), []);
   const onDelete = list.deleter(contactListsApi.remove, t('contactLists.deleted'));
 
   const columns: TableColumnsType<ContactListDto> = [
@@ -81,7 +80,7 @@ export const ContactListsPage = () => {
       rowTestId="cl-row"
       emptyText={t(list.search ? 'contactLists.noMatch' : 'contactLists.empty')}
     >
-      <ContactListModal open={dialog.open} list={dialog.record} onClose={dialog.close} onSaved={onSaved} />
+      <ContactListModal open={dialog.open} list={dialog.record} onClose={dialog.close} onSaved={list.upsert} />
     </ListPage>
   );
 };

@@ -32,7 +32,6 @@ export const ContactsPage = () => {
 
   const reload = useCallback(() => void useContacts.getState().load(useContacts.getState().search).catch(toastError), []);
   const phoneImport = usePhoneImport(reload);
-  const onSaved = useCallback((c: ContactDto) => useContacts.getState().upsert(c), []);
   const onDelete = list.deleter(contactsApi.remove, t('contacts.deleted'));
   const onExport = async () => {
     setExporting(true);
@@ -113,7 +112,7 @@ export const ContactsPage = () => {
       rowTestId="contact-row"
       emptyText={t('common.noRecords')}
     >
-      <ContactModal open={dialog.open} contact={dialog.record} onClose={dialog.close} onSaved={onSaved} />
+      <ContactModal open={dialog.open} contact={dialog.record} onClose={dialog.close} onSaved={list.upsert} />
       <ContactImportDialog open={importing} onClose={() => setImporting(false)} onImported={reload} />
     </ListPage>
   );

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { Flex, Typography, type TableColumnsType } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +23,6 @@ export const FilesPage = () => {
   });
   const dialog = useEditDialog<FileListDto>();
 
-  const onSaved = useCallback((f: FileListDto) => useFileLists.getState().upsert(f), []);
   const onDelete = list.deleter(filesApi.remove, t('files.deleted'));
 
   const columns: TableColumnsType<FileListDto> = [
@@ -59,7 +57,7 @@ export const FilesPage = () => {
       rowTestId="file-row"
       emptyText={t(list.search ? 'files.noMatch' : 'files.empty')}
     >
-      <FileListModal open={dialog.open} fileList={dialog.record} onClose={dialog.close} onSaved={onSaved} />
+      <FileListModal open={dialog.open} fileList={dialog.record} onClose={dialog.close} onSaved={list.upsert} />
     </ListPage>
   );
 };

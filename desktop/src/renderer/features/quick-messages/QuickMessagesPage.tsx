@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Button, Flex, theme, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { CheckCircleFilled, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,6 @@ export const QuickMessagesPage = () => {
 
   useEffect(() => bindQuickMessageSocket(), []);
 
-  const onSaved = useCallback((q: QuickMessageDto) => useQuickMessages.getState().upsert(q), []);
   const onDelete = list.deleter(quickMessagesApi.remove, t('quickMessages.deleted'));
   const mediaCell = (q: QuickMessageDto, maxWidth: number, small: boolean) => (
     <Typography.Text ellipsis type={q.mediaName ? undefined : 'secondary'} style={{ maxWidth, fontSize: small ? token.fontSizeSM : undefined }}>
@@ -94,7 +93,7 @@ export const QuickMessagesPage = () => {
           </Button>
         </Flex>
       ) : null}
-      <QuickMessageModal open={dialog.open} record={dialog.record} onClose={dialog.close} onSaved={onSaved} />
+      <QuickMessageModal open={dialog.open} record={dialog.record} onClose={dialog.close} onSaved={list.upsert} />
     </ListPage>
   );
 };

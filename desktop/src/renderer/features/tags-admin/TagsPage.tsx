@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Switch, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can, type TagListItemDto } from '@balcao/shared';
@@ -24,7 +24,6 @@ export const TagsPage = () => {
   const dialog = useEditDialog<TagListItemDto>();
   const [switching, setSwitching] = useState<number | null>(null);
 
-  const onSaved = useCallback((g: TagListItemDto) => useTagsAdmin.getState().upsert(g), []);
   const onDelete = list.deleter(tagsAdminApi.remove, t('tagsAdmin.deleted'));
   const onKanban = async (g: TagListItemDto, on: boolean) => {
     setSwitching(g.id);
@@ -92,7 +91,7 @@ export const TagsPage = () => {
       rowTestId="tag-row"
       emptyText={t(list.search ? 'tagsAdmin.noMatch' : 'tagsAdmin.empty')}
     >
-      <TagModal open={dialog.open} tag={dialog.record} onClose={dialog.close} onSaved={onSaved} />
+      <TagModal open={dialog.open} tag={dialog.record} onClose={dialog.close} onSaved={list.upsert} />
     </ListPage>
   );
 };

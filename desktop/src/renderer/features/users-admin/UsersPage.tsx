@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { Badge, Flex, Tag, theme, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can, type UserDto } from '@balcao/shared';
@@ -21,7 +20,6 @@ export const UsersPage = () => {
   const list = usePagedListPage(useUsersAdmin, { live: { channel: 'user', change: (p) => (p.action === 'delete' ? { removed: p.userId } : { record: p.user }) } });
   const dialog = useEditDialog<UserDto>();
 
-  const onSaved = useCallback((u: UserDto) => useUsersAdmin.getState().upsert(u), []);
   const onDelete = list.deleter(usersAdminApi.remove, t('usersAdmin.deleted'));
 
   const onlineDot = (u: UserDto) => (
@@ -94,7 +92,7 @@ export const UsersPage = () => {
       rowTestId="user-row"
       emptyText={t(list.search ? 'usersAdmin.noMatch' : 'common.noRecords')}
     >
-      <UserModal open={dialog.open} user={dialog.record} onClose={dialog.close} onSaved={onSaved} />
+      <UserModal open={dialog.open} user={dialog.record} onClose={dialog.close} onSaved={list.upsert} />
     </ListPage>
   );
 };
