@@ -3,24 +3,18 @@ import { Col, Form, Input, InputNumber, Modal, Row, Switch, Typography } from 'a
 import { useTranslation } from 'react-i18next';
 import type { PlanDto } from '@balcao/shared';
 import { useFormSave, type EditDialogProps } from '../../components/FormDialog';
-import { errorCode } from '../../lib/errors';
-import { translateErrorCode } from '../../lib/reportError';
+import { refusalText } from '../../lib/reportError';
 import { emptyPlan, PLAN_SWITCHES, type PlanFormValues } from './plans.logic';
 import { plansApi } from './plans.api';
 
 /** Codes whose own text says more than the spec's generic save failure. */
-const SPECIFIC = new Set(['ERR_NO_PERMISSION', 'ERR_NO_PLAN_FOUND', 'ERR_SESSION_EXPIRED']);
+const SPECIFIC = ['ERR_NO_PERMISSION', 'ERR_NO_PLAN_FOUND', 'ERR_SESSION_EXPIRED'];
 
 /** Add/edit a plan (administration.md §7 Plan): name, limits, value in R$, the feature switches. */
 export const PlanModal = ({ open, record, onClose, onSaved }: EditDialogProps<PlanDto>) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<PlanFormValues>();
-  /** The spec's refusal toast: the catalogue's text for what it names, else its own. */
-  const errorText = (err: unknown) => {
-    const code = errorCode(err);
-    return code && SPECIFIC.has(code) ? (translateErrorCode(code) ?? code) : t('plans.saveFailed');
-  };
-  const { saving, run } = useFormSave({ form, onClose, success: t('plans.saved'), errorText });
+  const { saving, run } = useFormSave({ form, onClose, success: t('plans.saved'), errorText: (err) => refusalText(err, SPECIFIC, t('plans.saveFailed')) });
 
   useEffect(() => {
     if (!open) return;

@@ -6,8 +6,7 @@ import type { PlanDto, PlanWithUsageDto } from '@balcao/shared';
 import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
-import { errorCode } from '../../lib/errors';
-import { translateErrorCode } from '../../lib/reportError';
+import { refusalText } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { useLoadedList } from '../../lib/useLoadedList';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -34,8 +33,7 @@ export const PlansTab = () => {
       toast.success(t('plans.deleted'));
       setPlans((all) => (all ?? []).filter((x) => x.id !== p.id));
     } catch (err) {
-      const code = errorCode(err);
-      toast.error(code === 'ERR_PLAN_IN_USE' ? (translateErrorCode(code) ?? code) : t('plans.deleteFailed'));
+      toast.error(refusalText(err, ['ERR_PLAN_IN_USE'], t('plans.deleteFailed')));
     }
   };
 

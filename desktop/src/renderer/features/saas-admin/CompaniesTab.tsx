@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { addRecurrence, daysUntil, dueState, NO_DUE_DATE, type CompanyDto } from '@balcao/shared';
 import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
 import { actionsColumn, RowActions } from '../../components/RowActions';
-import { errorCode } from '../../lib/errors';
-import { translateErrorCode } from '../../lib/reportError';
+import { refusalText } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { useLoadedList } from '../../lib/useLoadedList';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -33,10 +32,7 @@ export const CompaniesTab = ({ reloadKey = 0 }: { reloadKey?: number }) => {
   const planName = useMemo(() => new Map((plans ?? []).map((p) => [p.id, p.name])), [plans]);
 
   const replace = (c: CompanyDto) => setCompanies((all) => (all ?? []).map((x) => (x.id === c.id ? c : x)));
-  const failed = (err: unknown, generic: string) => {
-    const code = errorCode(err);
-    toast.error(code === 'ERR_PLATFORM_COMPANY' || code === 'ERR_NO_PERMISSION' ? (translateErrorCode(code) ?? code) : generic);
-  };
+  const failed = (err: unknown, generic: string) => toast.error(refusalText(err, ['ERR_PLATFORM_COMPANY', 'ERR_NO_PERMISSION'], generic));
 
   const advance = async (c: CompanyDto) => {
     setBusy(c.id);

@@ -4,8 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { NO_DUE_DATE, recurrences, type CompanyDto, type PlanDto } from '@balcao/shared';
 import { useFormSave } from '../../components/FormDialog';
-import { errorCode } from '../../lib/errors';
-import { translateErrorCode } from '../../lib/reportError';
+import { refusalText } from '../../lib/reportError';
 import { plansApi } from '../plans';
 import { companiesApi } from './saas-admin.api';
 
@@ -22,7 +21,7 @@ export interface CompanyFormValues {
 }
 
 /** Codes whose own text says more than the spec's generic save failure. */
-const SPECIFIC = new Set(['ERR_NO_PERMISSION', 'ERR_DUPLICATED_EMAIL', 'ERR_SESSION_EXPIRED']);
+const SPECIFIC = ['ERR_NO_PERMISSION', 'ERR_DUPLICATED_EMAIL', 'ERR_SESSION_EXPIRED'];
 
 export const toFormValues = (c: CompanyDto | null): CompanyFormValues =>
   c
@@ -57,10 +56,7 @@ export const CompanyForm = ({ record, onSaved, onCancel }: Props) => {
     form,
     onClose: () => onCancel?.(),
     success: t('saasAdmin.saved'),
-    errorText: (err) => {
-      const code = errorCode(err);
-      return code && SPECIFIC.has(code) ? (translateErrorCode(code) ?? code) : t('saasAdmin.companies.saveFailed');
-    },
+    errorText: (err) => refusalText(err, SPECIFIC, t('saasAdmin.companies.saveFailed')),
   });
   const plans = usePlanOptions();
   const required = { required: true, whitespace: true, message: t('saasAdmin.required') };

@@ -3,8 +3,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { youtubeId, type HelpDto } from '@balcao/shared';
 import { FormDialog, useFormSave, type EditDialogProps } from '../../components/FormDialog';
-import { errorCode } from '../../lib/errors';
-import { translateErrorCode } from '../../lib/reportError';
+import { refusalText } from '../../lib/reportError';
 import { helpsApi } from './saas-admin.api';
 
 interface HelpForm {
@@ -17,12 +16,7 @@ interface HelpForm {
 export const HelpModal = ({ record, open, onClose, onSaved }: EditDialogProps<HelpDto>) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<HelpForm>();
-  /** The spec's refusal toast: the catalogue's text for what it names, else its own. */
-  const errorText = (err: unknown) => {
-    const code = errorCode(err);
-    return code === 'ERR_NO_PERMISSION' ? (translateErrorCode(code) ?? code) : t('saasAdmin.helps.saveFailed');
-  };
-  const { run, dialog } = useFormSave({ form, onClose, success: t('saasAdmin.saved'), errorText });
+  const { run, dialog } = useFormSave({ form, onClose, success: t('saasAdmin.saved'), errorText: (err) => refusalText(err, ['ERR_NO_PERMISSION'], t('saasAdmin.helps.saveFailed')) });
   useEffect(() => {
     if (!open) return;
     form.resetFields();
