@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react';
-import { Button, Flex, Form, Input } from 'antd';
+import { Alert, Button, Flex, Form, Input } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { LoginBody } from '@balcao/shared';
+import { LoginBody, type LoginResponse } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { zodRule } from '../../lib/zodRule';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { ServerHint } from '../desktop-app';
-import { login } from './auth.actions';
+import { enter, login, type LoginOutcome, type SecondStep } from './auth.actions';
 import { AuthFrame } from './AuthFrame';
 import { publicApi } from './public.api';
+import { TwoFactorCodeStep } from './TwoFactorCodeStep';
+import { RecoveryCodes, TwoFactorSetup } from './TwoFactorSetup';
 
 // A warning the user must read: longer than the 2 s default.
 const DUE_WARNING_SECONDS = 6;
@@ -34,24 +36,64 @@ export const LoginPage = () => {
     };
   }, []);
 
+  // The second step a login stopped for (decision 0350), and, once a required setup is done, its codes and session.
+  const [second, setSecond] = useState<SecondStep | null>(null);
+  const [enabled, setEnabled] = useState<{ codes: string[]; session: LoginResponse } | null>(null);
+
+  const entered = ({ dueWarningDays, billingOnly, message }: LoginOutcome) => {
+    if (billingOnly) {
+      // An overdue company's admin logs in only to pay (decision 0280): the spec's expiry text, then the invoices.
+      toast.warning(message ?? t('billing.overdueLogin'), DUE_WARNING_SECONDS);
+      navigate('/financeiro', { replace: true });
+      return;
+    }
+    toast.success(t('login.success'));
+    if (dueWarningDays !== undefined) toast.warning(t('login.dueWarning', { count: dueWarningDays }), DUE_WARNING_SECONDS);
+    navigate('/tickets', { replace: true });
+  };
+  const back = () => {
+    setSecond(null);
+    setEnabled(null);
+    setBusy(false);
+  };
+
   const onFinish = async (values: LoginBody) => {
     setBusy(true);
     try {
-      const { dueWarningDays, billingOnly, message } = await login(values);
-      if (billingOnly) {
-        // An overdue company's admin logs in only to pay (decision 0280): the spec's expiry text, then the invoices.
-        toast.warning(message ?? t('billing.overdueLogin'), DUE_WARNING_SECONDS);
-        navigate('/financeiro', { replace: true });
-        return;
-      }
-      toast.success(t('login.success'));
-      if (dueWarningDays !== undefined) toast.warning(t('login.dueWarning', { count: dueWarningDays }), DUE_WARNING_SECONDS);
-      navigate('/tickets', { replace: true });
+      const done = await login(values);
+      if ('step' in done) setSecond(done);
+      else entered(done);
     } catch (err) {
       toastError(err);
       setBusy(false);
     }
   };
+
+  if (second?.step === 'code') {
+    return (
+      <AuthFrame title={t('twoFactor.title')}>
+        <TwoFactorCodeStep challenge={second.challenge} onEntered={entered} onBack={back} />
+      </AuthFrame>
+    );
+  }
+  if (second?.step === 'setup') {
+    return (
+      <AuthFrame title={t('twoFactor.title')} width={420}>
+        {enabled ? (
+          // The session is stored only now: the codes must be seen before the app opens.
+          <RecoveryCodes codes={enabled.codes} doneText={t('twoFactor.continueIn')} onDone={() => entered(enter(enabled.session))} />
+        ) : (
+          <Flex vertical gap={12}>
+            <Alert type="info" showIcon title={t('twoFactor.setupRequired')} data-testid="login-2fa-setup-required" />
+            <TwoFactorSetup challenge={second.challenge} onEnabled={(r) => r.session && setEnabled({ codes: r.recoveryCodes, session: r.session })} />
+            <Button type="link" onClick={back} data-testid="login-2fa-back">
+              {t('twoFactor.back')}
+            </Button>
+          </Flex>
+        )}
+      </AuthFrame>
+    );
+  }
 
   return (
     <AuthFrame title={t('login.title')}>

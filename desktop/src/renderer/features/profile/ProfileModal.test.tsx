@@ -11,6 +11,11 @@ import { ProfileModal } from './ProfileModal';
 vi.mock('./profile.api', () => ({
   profileApi: { get: vi.fn(), save: vi.fn(), queues: vi.fn(), connections: vi.fn() },
 }));
+// The two-factor line (TwoFactorSection.test.tsx has its flows): off, for every user.
+vi.mock('../auth/auth.api', () => ({
+  authApi: { login: vi.fn(), logout: vi.fn() },
+  twoFactorApi: { status: vi.fn(async () => ({ enabled: false, recoveryCodesLeft: 0, required: false })), setup: vi.fn(), enable: vi.fn(), disable: vi.fn(), verify: vi.fn() },
+}));
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
 const api = vi.mocked(profileApi);
 configure({ asyncUtilTimeout: 8000 });
@@ -56,6 +61,7 @@ describe('ProfileModal', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('profile-allticket')).toBeNull();
     expect(screen.queryByTestId('profile-profile')).toBeNull();
     expect(api.queues).not.toHaveBeenCalled();
+    expect((await screen.findByTestId('profile-2fa-status')).textContent).toBe('Desativada');
     fireEvent.change(screen.getByTestId('profile-name'), { target: { value: 'Ana Maria' } });
     save();
     await waitFor(() => expect(api.save).toHaveBeenCalledWith(7, { name: 'Ana Maria', email: 'ana@example.com', password: '' }));

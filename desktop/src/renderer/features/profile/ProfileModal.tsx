@@ -7,6 +7,7 @@ import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
 import { zodRule } from '../../lib/zodRule';
 import { profileApi } from './profile.api';
+import { TwoFactorSection } from './TwoFactorSection';
 
 interface FormValues {
   name: string;
@@ -25,7 +26,8 @@ const passwordRule = zodRule(UpdateUserBody.shape.password);
 /**
  * The user profile modal (attendance.md §2, profile menu): one's own name, e-mail and password;
  * admins also their queues, default connection and allTicket. The profile is shown, never
- * editable here: nobody changes their own profile (decision 0089).
+ * editable here: nobody changes their own profile (decision 0089). Every user turns two-factor
+ * sign-in on or off here (decision 0350).
  */
 export const ProfileModal = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const { t } = useTranslation();
@@ -104,6 +106,7 @@ export const ProfileModal = ({ open, onClose }: { open: boolean; onClose: () => 
       <Form.Item name="password" label={t('topbar.user.password')} extra={t('topbar.user.passwordHint')} rules={[passwordRule]}>
         <Input.Password autoComplete="new-password" data-testid="profile-password" />
       </Form.Item>
+      <TwoFactorSection open={open} />
       {admin && (
         <>
           <Form.Item name="profile" label={t('topbar.user.profile')}>
