@@ -85,7 +85,7 @@ export const LoginPage = () => {
         ) : (
           <Flex vertical gap={12}>
             <Alert type="info" showIcon title={t('twoFactor.setupRequired')} data-testid="login-2fa-setup-required" />
-            <TwoFactorSetup challenge={second.challenge} onEnabled={(r) => r.session && setEnabled({ codes: r.recoveryCodes, session: r.session })} />
+            <TwoFactorSetup challenge={second.challenge} onEnabled={(r) => r.session && setEnabled({ codes: r.recoveryCodes, session: r.session })} onExpired={back} />
             <Button type="link" onClick={back} data-testid="login-2fa-back">
               {t('twoFactor.back')}
             </Button>

@@ -125,6 +125,18 @@ describe("the login's second step (decision 0350)", { timeout: 30_000 }, () => {
     expect(useSession.getState().token).toBe('full-token');
   });
 
+  it('goes back to the password when the setup challenge is gone', async () => {
+    loginAnswer({ twoFactorSetupRequired: true, challenge: CHALLENGE });
+    vi.mocked(twoFactorApi.setup).mockResolvedValue({ otpauthUrl: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP', secret: 'JBSWY3DPEHPK3PXP' });
+    vi.mocked(twoFactorApi.enable).mockRejectedValue(new ApiError(401, { error: 'ERR_INVALID_2FA_CHALLENGE' }, 'expired'));
+    await logIn();
+    fireEvent.change(await screen.findByTestId('twofa-enable-code'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByTestId('twofa-enable'));
+    expect(await screen.findByTestId('login-email')).toBeTruthy();
+    expect(screen.queryByTestId('twofa-enable-code')).toBeNull();
+    expect(useSession.getState().token).toBeNull();
+  });
+
   it('logs a user without 2FA straight in, as before', async () => {
     loginAnswer({ token: 'full-token', user });
     const router = await logIn();

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Flex, Input, QRCode, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TwoFactorEnableResponse, TwoFactorSetupResponse } from '@balcao/shared';
+import { errorCode } from '../../lib/errors';
 import { toastError } from '../../lib/reportError';
 import { twoFactorApi } from './auth.api';
 
@@ -12,7 +13,7 @@ const SIX_DIGITS = /^\d{6}$/;
  * typing in by hand, and the first code, which turns it on. With `challenge` it is the login's
  * setup step (the policy requires 2FA), otherwise the session's.
  */
-export const TwoFactorSetup = ({ challenge, onEnabled }: { challenge?: string; onEnabled: (r: TwoFactorEnableResponse) => void }) => {
+export const TwoFactorSetup = ({ challenge, onEnabled, onExpired }: { challenge?: string; onEnabled: (r: TwoFactorEnableResponse) => void; onExpired?: () => void }) => {
   const { t } = useTranslation();
   const [setup, setSetup] = useState<TwoFactorSetupResponse | null>(null);
   const [code, setCode] = useState('');
@@ -23,8 +24,11 @@ export const TwoFactorSetup = ({ challenge, onEnabled }: { challenge?: string; o
   useEffect(() => {
     if (asked.current) return;
     asked.current = true;
-    twoFactorApi.setup(challenge).then(setSetup, toastError);
-  }, [challenge]);
+    twoFactorApi.setup(challenge).then(setSetup, (err: unknown) => {
+      toastError(err);
+      if (errorCode(err) === 'ERR_INVALID_2FA_CHALLENGE') onExpired?.();
+    });
+  }, [challenge, onExpired]);
 
   const submit = async () => {
     if (!SIX_DIGITS.test(code) || busy) return;
@@ -35,6 +39,8 @@ export const TwoFactorSetup = ({ challenge, onEnabled }: { challenge?: string; o
       toastError(err);
       setCode('');
       setBusy(false);
+      // The login's challenge lived 5 minutes or took 5 wrong codes: back to the password.
+      if (errorCode(err) === 'ERR_INVALID_2FA_CHALLENGE') onExpired?.();
     }
   };
 

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import '../../test/dom';
 import '../../app/i18n/i18n';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
+import { toast } from '../../lib/toast';
 import { twoFactorApi } from '../auth/auth.api';
 import { TwoFactorSection } from './TwoFactorSection';
 
@@ -77,6 +78,18 @@ describe("the profile's two-factor sign-in (issue 28 §13)", { timeout: 30_000 }
     fireEvent.click(screen.getByTestId('twofa-disable'));
     await waitFor(() => expect(screen.getByTestId('profile-2fa-status').textContent).toBe('Desativada'));
     expect(api.disable).toHaveBeenCalledWith({ password: 'Secret123' });
+  });
+
+  it('stays away, without a toast, for a billing-only session', async () => {
+    api.status.mockRejectedValue(new ApiError(402, { error: 'ERR_BILLING_ONLY' }, 'billing'));
+    show();
+    await waitFor(() => expect(api.status).toHaveBeenCalled());
+    // The refusal's handler runs in the promises act flushes.
+    await act(async () => {
+      await api.status.mock.results[0]!.value.catch(() => undefined);
+    });
+    expect(screen.queryByTestId('profile-2fa-status')).toBeNull();
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('says it is required instead of offering to turn it off', async () => {

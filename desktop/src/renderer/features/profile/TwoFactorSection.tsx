@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Flex, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TwoFactorStatusDto } from '@balcao/shared';
+import { errorCode } from '../../lib/errors';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { RecoveryCodes, TwoFactorSetup, twoFactorApi } from '../auth';
@@ -82,7 +83,14 @@ export const TwoFactorSection = ({ open }: { open: boolean }) => {
   const { t } = useTranslation();
   const [status, setStatus] = useState<TwoFactorStatusDto | null>(null);
   const [dialog, setDialog] = useState(false);
-  const load = useCallback(() => twoFactorApi.status().then(setStatus, toastError), []);
+  const load = useCallback(
+    () =>
+      twoFactorApi.status().then(setStatus, (err: unknown) => {
+        // A billing-only session (decision 0280) reaches no 2FA route: the line just stays away.
+        if (errorCode(err) !== 'ERR_BILLING_ONLY') toastError(err);
+      }),
+    [],
+  );
 
   useEffect(() => {
     if (open) void load();
