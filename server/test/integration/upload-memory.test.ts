@@ -2,7 +2,7 @@
  * Uploads stream to disk (issue 28 §8): five 20 MiB documents in one send cost the server a
  * stream's buffers, not 100 MiB of memory, and nothing is left behind in the spool afterwards.
  * Measured in this process (the server runs in it): the buffers' memory (`arrayBuffers`), sampled
- * while the request is in flight, against what it was before.
+ * while the request is in flight, against what it was before (buffered: +100 MiB; streamed: ~+30).
  */
 import { request } from 'node:http';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
@@ -69,12 +69,17 @@ describe('a send of five large documents', () => {
     });
     clearInterval(sampler);
     expect(answer.status, answer.text).toBe(200);
-    // Buffered, the five files alone would be 100 MiB.
-    expect((peak - before) / MiB).toBeLessThan(32);
+    // Buffered, the five files alone would be 100 MiB held at once; streamed, what passes is
+    // garbage the collector takes when it likes (about 30 MiB here, whatever the files' size).
+    expect((peak - before) / MiB).toBeLessThan(60);
 
-    const rows = await app.owner<{ media_url: string }[]>`select media_url from messages where ticket_id = ${ticketId} and media_type = 'document' order by id`;
+    const rows = await app.owner<{ media_url: string; media_size: string }[]>`select media_url, media_size from messages where ticket_id = ${ticketId} and media_type = 'document' order by id`;
     expect(rows).toHaveLength(FILES);
-    for (const r of rows) expect((await stat(join(dataDir, 'media', String(c.companyId), r.media_url))).size).toBe(FILE_BYTES);
+    for (const r of rows) {
+      expect((await stat(join(dataDir, 'media', String(c.companyId), r.media_url))).size).toBe(FILE_BYTES);
+      // The message says how big it is (issue 28 §5).
+      expect(Number(r.media_size)).toBe(FILE_BYTES);
+    }
     expect(await readdir(join(dataDir, 'media', '.incoming'))).toEqual([]);
   }, 60_000);
 });

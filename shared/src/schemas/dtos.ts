@@ -160,6 +160,11 @@ export const MessageDto = z.object({
   read: z.boolean(),
   mediaType: z.string().nullable(),
   mediaUrl: z.string().nullable(),
+  /**
+   * The file's size in bytes, known before it is downloaded (the channel says it), else null
+   * (issue 28 §5). Optional so older clients and fixtures still type.
+   */
+  mediaSize: z.number().nullable().optional(),
   isDeleted: z.boolean(),
   isEdited: z.boolean(),
   isForwarded: z.boolean(),

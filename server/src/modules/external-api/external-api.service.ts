@@ -150,7 +150,7 @@ export const createExternalApi = (deps: ExternalApiDeps) => {
         for (const [i, { f, name }] of saved.entries()) {
           const caption = captions[i]!.trim() ? render(captions[i]!) : '';
           const body = caption || (f.mediaType === 'document' ? displayName(name) : '');
-          const row = await queueOutbound(unit, deps.jobs, ticket, body, { userId: null, media: { type: f.mediaType, name }, ticketAnnounced: i < saved.length - 1, sendAt });
+          const row = await queueOutbound(unit, deps.jobs, ticket, body, { userId: null, media: { type: f.mediaType, name, size: f.size }, ticketAnnounced: i < saved.length - 1, sendAt });
           ids.push(row.id);
         }
       }

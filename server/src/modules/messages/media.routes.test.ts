@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { api, createCompany, type TestCompany } from '../../../test/helpers/world';
+import type { MessageDto } from '@balcao/shared';
+import { sizeInRaw } from './messages.repository';
 
 let app: TestApp;
 let company: TestCompany;
@@ -59,6 +61,14 @@ describe('GET /messages/:id/media', () => {
     expect(res.rawPayload.equals(bytes)).toBe(true);
   });
 
+  it("carries a document's size on the message: the customer's (issue 28 §5)", async () => {
+    const bytes = randomBytes(3000);
+    const id = await customerSendsMedia({ kind: 'document', media: { data: bytes.toString('base64'), mimetype: 'application/pdf', fileName: 'boleto.pdf' } });
+    const [row] = await app.owner<{ ticket_id: number }[]>`select ticket_id from messages where id = ${id}`;
+    const list = await api(app, company.adminToken).get<{ messages: MessageDto[] }>(`/messages/${row!.ticket_id}`);
+    expect(list.body.messages.find((m) => m.id === id)?.mediaSize).toBe(3000);
+  });
+
   it('sends a document as a download (never rendered from our origin), under its file name', async () => {
     const bytes = Buffer.from('<html><script>alert(1)</script></html>');
     const id = await customerSendsMedia({ kind: 'document', media: { data: bytes.toString('base64'), mimetype: 'text/html', fileName: 'pagina.html' } });
@@ -95,5 +105,16 @@ describe('GET /messages/:id/media', () => {
   it('needs a session', async () => {
     const res = await app.app.inject({ method: 'GET', url: '/messages/1/media' });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("a media message's size before its file is here", () => {
+  it("reads WhatsApp's fileLength (number, text or Long) and the sandbox's size from the stored raw message", () => {
+    expect(sizeInRaw({ message: { documentMessage: { fileLength: 52_000 } } })).toBe(52_000);
+    expect(sizeInRaw({ message: { videoMessage: { fileLength: '7340032' } } })).toBe(7_340_032);
+    expect(sizeInRaw({ message: { documentWithCaptionMessage: { message: { documentMessage: { fileLength: { low: 10, high: 1, unsigned: true } } } } } })).toBe(2 ** 32 + 10);
+    expect(sizeInRaw({ sandbox: { mimetype: 'application/pdf', size: 4096 } })).toBe(4096);
+    expect(sizeInRaw({ message: { conversation: 'oi' } })).toBeNull();
+    expect(sizeInRaw(null)).toBeNull();
   });
 });

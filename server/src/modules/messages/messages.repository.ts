@@ -5,6 +5,23 @@ import { messages } from './messages.table';
 
 export type MessageRow = typeof messages.$inferSelect;
 
+const MEDIA_PARTS = ['documentMessage', 'imageMessage', 'videoMessage', 'audioMessage', 'stickerMessage'] as const;
+
+/**
+ * A media message's size as the channel announced it, before the file is here: WhatsApp's
+ * `fileLength` (a number, a numeric string, or a Long's { low, high }) in the stored raw
+ * message, or the sandbox's `size`. Null when it says nothing.
+ */
+export const sizeInRaw = (raw: unknown): number | null => {
+  const r = raw as { message?: Record<string, { fileLength?: unknown; message?: { documentMessage?: { fileLength?: unknown } } } | undefined>; sandbox?: { size?: unknown } } | null;
+  if (!r || typeof r !== 'object') return null;
+  const m = r.message ?? {};
+  const length = MEDIA_PARTS.map((k) => m[k]?.fileLength).find((v) => v != null) ?? m.documentWithCaptionMessage?.message?.documentMessage?.fileLength ?? r.sandbox?.size;
+  const long = typeof length === 'object' && length !== null ? (length as { low?: number; high?: number }) : undefined;
+  const n = long ? ((long.low ?? 0) >>> 0) + (long.high ?? 0) * 2 ** 32 : Number(length);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
 export const toMessageDto = (m: MessageRow, quoted?: MessageRow | null): MessageDto => ({
   id: m.id,
   ticketId: m.ticketId,
@@ -16,6 +33,7 @@ export const toMessageDto = (m: MessageRow, quoted?: MessageRow | null): Message
   read: m.read,
   mediaType: m.mediaType,
   mediaUrl: m.mediaUrl,
+  mediaSize: m.mediaSize ?? (m.mediaType ? sizeInRaw(m.raw) : null),
   isDeleted: m.isDeleted,
   isEdited: m.isEdited,
   isForwarded: m.isForwarded,
@@ -153,7 +171,7 @@ export const insert = async (tx: Tx, row: typeof messages.$inferInsert): Promise
 /** What `insertMany` stores per row (our outgoing messages: the rest take their defaults). */
 export type OutgoingRow = Pick<
   typeof messages.$inferInsert,
-  'ticketId' | 'contactId' | 'whatsappId' | 'waMessageId' | 'userId' | 'body' | 'fromMe' | 'ack' | 'read' | 'automated' | 'quotedMsgId' | 'mediaType' | 'mediaUrl' | 'isForwarded' | 'clientId'
+  'ticketId' | 'contactId' | 'whatsappId' | 'waMessageId' | 'userId' | 'body' | 'fromMe' | 'ack' | 'read' | 'automated' | 'quotedMsgId' | 'mediaType' | 'mediaUrl' | 'mediaSize' | 'isForwarded' | 'clientId'
 >;
 
 /**
@@ -177,18 +195,19 @@ export const insertMany = async (tx: Tx, companyId: number, rows: OutgoingRow[])
     quoted_msg_id: r.quotedMsgId ?? null,
     media_type: r.mediaType ?? null,
     media_url: r.mediaUrl ?? null,
+    media_size: r.mediaSize ?? null,
     is_forwarded: r.isForwarded ?? false,
     client_id: r.clientId ?? null,
   }));
   // Ids are drawn in the rows' order (n), as N single inserts would draw them.
   const inserted = await tx.execute<{ id: number; wa_message_id: string }>(sql`
     insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wa_message_id, user_id, body, from_me, ack, read, automated,
-      quoted_msg_id, media_type, media_url, is_forwarded, client_id)
+      quoted_msg_id, media_type, media_url, media_size, is_forwarded, client_id)
     select ${companyId}, r.ticket_id, r.contact_id, r.whatsapp_id, r.wa_message_id, r.user_id, r.body, r.from_me, r.ack, r.read, r.automated,
-      r.quoted_msg_id, r.media_type, r.media_url, r.is_forwarded, r.client_id
+      r.quoted_msg_id, r.media_type, r.media_url, r.media_size, r.is_forwarded, r.client_id
     from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as r(n int, ticket_id int, contact_id int, whatsapp_id int, wa_message_id text,
       user_id int, body text, from_me boolean, ack int, read boolean, automated boolean, quoted_msg_id int, media_type text, media_url text,
-      is_forwarded boolean, client_id uuid)
+      media_size bigint, is_forwarded boolean, client_id uuid)
     order by r.n
     returning id, wa_message_id`);
   const ids = inserted.map((r) => Number(r.id));
@@ -273,11 +292,11 @@ export const rawByWaId = async (tx: Tx, companyId: number, whatsappId: number, w
   (await tx.select({ raw: messages.raw }).from(messages).where(byChannelId(companyId, whatsappId, waMessageId)).limit(1))[0]?.raw ?? undefined;
 
 /** An inbound message's media arrived: the first stored file wins (a retry racing the first try loses). */
-export const setMediaUrl = async (tx: Tx, companyId: number, id: number, mediaUrl: string): Promise<MessageRow | undefined> =>
+export const setMediaUrl = async (tx: Tx, companyId: number, id: number, mediaUrl: string, mediaSize?: number): Promise<MessageRow | undefined> =>
   (
     await tx
       .update(messages)
-      .set({ mediaUrl, errorCode: null, updatedAt: new Date() })
+      .set({ mediaUrl, ...(mediaSize !== undefined ? { mediaSize } : {}), errorCode: null, updatedAt: new Date() })
       .where(and(eq(messages.companyId, companyId), eq(messages.id, id), sql`${messages.mediaUrl} is null`))
       .returning()
   )[0];

@@ -203,7 +203,7 @@ export const createMessagesService = (deps: MessagesDeps) => {
           // A document without a caption reads as its file name (attendance §3), like received ones.
           const body = caption || (f.mediaType === 'document' ? displayName(name) : '');
           rows.push(
-            await queueOutbound(unit, deps.jobs, t, body, { userId: ctx.userId, quotedMsgId: i === 0 ? quotedId : null, media: { type: f.mediaType, name }, ticketAnnounced: i < classified.length - 1 }),
+            await queueOutbound(unit, deps.jobs, t, body, { userId: ctx.userId, quotedMsgId: i === 0 ? quotedId : null, media: { type: f.mediaType, name, size: f.size }, ticketAnnounced: i < classified.length - 1 }),
           );
         }
         return repo.withQuoted(unit.tx, ctx.companyId, rows);

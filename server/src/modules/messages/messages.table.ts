@@ -1,4 +1,4 @@
-import { boolean, foreignKey, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { MessageReaction } from '@balcao/shared';
 import { createdAt, updatedAt } from '../../db/columns';
@@ -25,6 +25,8 @@ export const messages = pgTable(
     read: boolean('read').notNull().default(false),
     mediaType: varchar('media_type', { length: 30 }),
     mediaUrl: text('media_url'),
+    /** The file's size in bytes once known: sent (the upload's), or stored (the download's) (issue 28 §5). */
+    mediaSize: bigint('media_size', { mode: 'number' }),
     isDeleted: boolean('is_deleted').notNull().default(false),
     isEdited: boolean('is_edited').notNull().default(false),
     isForwarded: boolean('is_forwarded').notNull().default(false),

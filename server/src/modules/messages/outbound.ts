@@ -15,8 +15,8 @@ export interface OutboundOptions {
   userId?: number | null;
   automated?: boolean;
   quotedMsgId?: number | null;
-  /** A stored file (`MediaStore.save` name) sent as `type` (image, video, audio, ptt, document); `body` is its caption. */
-  media?: { type: string; name: string } | null;
+  /** A stored file (`MediaStore.save` name) sent as `type` (image, video, audio, ptt, document); `body` is its caption; `size` in bytes when known. */
+  media?: { type: string; name: string; size?: number } | null;
   /** Re-sent content (a forward): the customer's phone marks it forwarded. */
   forwarded?: boolean;
   /**
@@ -49,6 +49,7 @@ const outgoingRow = (ticket: TicketRow, body: string, opts: OutboundOptions): re
   quotedMsgId: opts.quotedMsgId ?? null,
   mediaType: opts.media?.type ?? null,
   mediaUrl: opts.media?.name ?? null,
+  mediaSize: opts.media?.size ?? null,
   isForwarded: opts.forwarded ?? false,
   clientId: opts.clientId ?? null,
 });

@@ -19,6 +19,7 @@ export const DocumentLink = ({ message }: { message: MessageDto }) => {
   const saveWhenReady = useRef(false);
   const name = message.mediaUrl ? downloadNameOf(message.body, message.mediaUrl) : message.body;
   const extension = /\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1]?.toUpperCase() ?? '';
+  const size = message.mediaSize ?? (media.status === 'ready' ? media.size : undefined);
 
   useEffect(() => {
     if (media.status !== 'ready' || !saveWhenReady.current) return;
@@ -49,9 +50,9 @@ export const DocumentLink = ({ message }: { message: MessageDto }) => {
       >
         <FileOutlined /> {message.body || name} {media.status === 'loading' ? <Spin size="small" /> : <DownloadOutlined />}
       </a>
-      {/* The size is known once the file is here (the history does not carry it yet: decision 0064). */}
+      {/* The size before the download when the server knows it (the channel's announcement or our upload; issue 28 §5), else once the file is here. */}
       <div style={{ fontSize: 11, opacity: 0.7 }} data-testid="document-info">
-        {media.status === 'ready' ? t('conversation.documentSize', { ext: extension || '—', size: formatBytes(media.size) }) : extension}
+        {size !== undefined ? t('conversation.documentSize', { ext: extension || '—', size: formatBytes(size) }) : extension}
       </div>
       {media.status === 'error' && (
         <div>

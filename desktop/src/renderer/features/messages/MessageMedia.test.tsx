@@ -159,6 +159,13 @@ describe('documents, locations and contacts', () => {
     expect(screen.getByTestId('document-info').textContent).toBe('PDF · 4 B');
   });
 
+  it('a document whose size the server knows shows it before any download (issue 28 §5)', () => {
+    const seen = serve({});
+    render(<MessageBubble message={makeMessage({ mediaType: 'document', mediaUrl: 'a1b2c3d4e5f6a7b8c9d0e1f2-Tabela.pdf', body: 'Tabela.pdf', mediaSize: 1_572_864 })} />);
+    expect(screen.getByTestId('document-info').textContent).toBe('PDF · 1.5 MB');
+    expect(seen).toEqual([]);
+  });
+
   it('an audio shows its player and its length', async () => {
     serve({ '/messages/100/media': [file(new Uint8Array([0xff, 0xfb, 1, 2]), 'audio/mpeg')] });
     render(<MessageBubble message={makeMessage({ mediaType: 'ptt', mediaUrl: 'abc.mp3', body: '' })} />);

@@ -41,7 +41,7 @@ export const createInboundMedia = (deps: { data: DataAccess; media: MediaStore; 
     const bytes = await channel.downloadMedia(ref);
     const name = await media.save(job.companyId, bytes, { mimetype: job.mimetype, ...(job.fileName ? { fileName: job.fileName } : {}) });
     return data.withTenant({ companyId: job.companyId }, async (unit) => {
-      const row = await messagesRepo.setMediaUrl(unit.tx, job.companyId, job.messageId, name);
+      const row = await messagesRepo.setMediaUrl(unit.tx, job.companyId, job.messageId, name, bytes.length);
       if (row) await stageUpdated(unit, job.companyId, row);
       return !!row;
     });
