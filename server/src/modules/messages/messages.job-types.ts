@@ -13,7 +13,8 @@ declare module '../../infra/jobs' {
      * `composeMs`: show "composing" to the customer for this long first (a Typebot's delay; decision 0198).
      * `background`: nobody waits for it right now (a timer's notice; decision 0316).
      */
-    'message.send': { companyId: number; messageId: number; action?: MessageAction; composeMs?: number; background?: boolean };
+    /** `waited`: how often it was put back behind an earlier message of its send (issue 28 §5). */
+    'message.send': { companyId: number; messageId: number; action?: MessageAction; composeMs?: number; background?: boolean; waited?: number };
     /** An inbound message's media, fetched again through its connection's channel. */
     'media.download': { companyId: number; messageId: number; mimetype: string; fileName?: string };
     /** Blue ticks: the customer's messages on the ticket an agent opened are marked read on WhatsApp. */

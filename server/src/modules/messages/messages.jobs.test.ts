@@ -170,6 +170,30 @@ describe('send worker over Baileys: raw message and retry requests', () => {
   });
 });
 
+describe("send worker: a ticket's order (issue 28 §5)", () => {
+  it('puts a message back while an earlier one of its ticket is unsent (a file being retried), then sends both in order', async () => {
+    const from = newCustomer();
+    await a.inbound(from, 'Oi');
+    const row = await ticketOf(a.whatsapp.id, from);
+    const noJobs = { enqueue: async () => undefined, enqueueMany: async () => undefined } as unknown as Parameters<typeof queueOutbound>[1];
+    const [first, second] = await app.data.withTenant({ companyId: a.companyId }, async (unit) => [
+      await queueOutbound(unit, noJobs, row!, 'Segue o contrato', {}),
+      await queueOutbound(unit, noJobs, row!, 'E a nota fiscal', {}),
+    ]);
+    const sent: string[] = [];
+    const channel = { send: async (_to: string, c: { text?: string }) => (sent.push(c.text ?? ''), { id: 'x', raw: null }), sendPresence: async () => undefined };
+    const putBack: number[] = [];
+    const worker = createSendWorker({ data: app.data, media: app.media, sessions: { sender: () => channel as never }, requeue: async (d) => void putBack.push(d.messageId) });
+    // The second's job runs first (the first's send failed and waits for its retry).
+    await worker({ companyId: a.companyId, messageId: second!.id }, { retryCount: 0, retryLimit: 8 });
+    expect([sent, putBack]).toEqual([[], [second!.id]]);
+    await worker({ companyId: a.companyId, messageId: first!.id }, { retryCount: 1, retryLimit: 8 });
+    await worker({ companyId: a.companyId, messageId: second!.id }, { retryCount: 0, retryLimit: 8 });
+    expect(sent).toEqual(['Segue o contrato', 'E a nota fiscal']);
+    expect(putBack).toEqual([second!.id]);
+  });
+});
+
 describe('send worker: the composing pause', () => {
   it('composeMs: "composing" first, then the pause, then the message, then "paused"; a pause is capped at MAX_COMPOSE_MS', async () => {
     const from = newCustomer();

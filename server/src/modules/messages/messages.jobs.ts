@@ -42,6 +42,11 @@ export interface SendWorkerDeps {
   /** The pause while "composing" shows (tests pass a recorder). */
   wait?: (ms: number) => Promise<void>;
   /**
+   * Puts a send back for a moment while an earlier message of its ticket is still unsent, so a
+   * ticket's messages reach the phone in order (issue 28 §5). Without it the worker sends at once.
+   */
+  requeue?: (data: JobPayloads['message.send']) => Promise<void>;
+  /**
    * After a background send (a timer's notice), the worker rests as long as the send took,
    * unless another send waits (decision 0316). Without it (tests, the default), no rest.
    */
@@ -103,11 +108,16 @@ export const createSendWorker = (deps: SendWorkerDeps) => {
     const job = await deps.data.withTenant({ companyId }, async ({ tx }) => {
       const m = await repo.get(tx, companyId, messageId);
       if (!m || !m.fromMe || m.ack > ACK.PENDING) return null;
+      if (deps.requeue && (await repo.earlierUnsent(tx, m))) return 'later' as const;
       const contact = m.contactId ? await contactsQueries.get(tx, companyId, m.contactId) : undefined;
       const quoted = m.quotedMsgId ? await repo.get(tx, companyId, m.quotedMsgId) : undefined;
       return { m, to: contact?.number ?? '', quoted };
     });
     if (!job) return false;
+    if (job === 'later') {
+      await deps.requeue!(data);
+      return false;
+    }
     const { m } = job;
     // A real connection's socket lives in one process (decision 0011): elsewhere, hand the job over.
     const channel = deps.sessions.sender(m.whatsappId);
@@ -151,6 +161,13 @@ export const createSendWorker = (deps: SendWorkerDeps) => {
 /** The shared queue forwards to owners; each owner works its connections' queues (whatsapp/job-routing.ts). */
 export const registerMessageJobs = async (deps: SendWorkerDeps & { jobs: Jobs; routing: JobRouting }) => {
   const background = deps.background ?? { othersWaiting: () => deps.jobs.foregroundWaiting('message.send') };
-  await deps.jobs.work('message.send', createSendWorker({ ...deps, background, forwardToOwner: (data, id) => deps.routing.forwardToOwner('message.send', data, id) }));
-  deps.routing.setWorker('message.send', createSendWorker({ ...deps, background, forwardToOwner: undefined }));
+  // Back on the shared queue in a second (it reaches the connection's owner from there); the job
+  // completes only after, so a crash in between is pg-boss's retry of it, never a lost send.
+  // Each wait longer than the last (1, 2, 4 … 30 s): an earlier file whose send is being retried may take minutes.
+  const requeue = (data: JobPayloads['message.send']) => {
+    const waited = (data.waited ?? 0) + 1;
+    return deps.jobs.enqueueNow('message.send', { ...data, waited }, { startAfterSeconds: Math.min(2 ** (waited - 1), 30), asQueued: true });
+  };
+  await deps.jobs.work('message.send', createSendWorker({ ...deps, background, requeue, forwardToOwner: (data, id) => deps.routing.forwardToOwner('message.send', data, id) }));
+  deps.routing.setWorker('message.send', createSendWorker({ ...deps, background, requeue, forwardToOwner: undefined }));
 };

@@ -216,6 +216,23 @@ export const insertMany = async (tx: Tx, companyId: number, rows: OutgoingRow[])
   return rows.map((r) => byWaId.get(`${r.whatsappId}|${r.waMessageId}`)!);
 };
 
+/**
+ * Whether an earlier outgoing message of the same ticket *and the same transaction* (the files of
+ * one send, a greeting and the notice after it: one `created_at`) is still unsent (issue 28 §5):
+ * they must reach the phone in the order written, even while the first one's send is retried.
+ * Only the same transaction: its jobs were queued together, so the earlier one's send is certain
+ * to come (sent, or failed for good) — a message of another moment can never hold this one back.
+ */
+export const earlierUnsent = async (tx: Tx, m: Pick<MessageRow, 'companyId' | 'ticketId' | 'id'>): Promise<boolean> => {
+  const [r] = await tx.execute<{ waits: boolean }>(sql`
+    select exists(
+      select 1 from messages e
+      where e.company_id = ${m.companyId} and e.ticket_id = ${m.ticketId} and e.id < ${m.id}
+        and e.created_at = (select x.created_at from messages x where x.company_id = ${m.companyId} and x.id = ${m.id})
+        and e.from_me and e.ack = 0 and not e.is_deleted) as waits`);
+  return r?.waits === true;
+};
+
 /** Acks only move forward (a late "delivered" never hides "read"); -1 records a failure. */
 export const applyAck = async (tx: Tx, companyId: number, whatsappId: number, waMessageId: string, ack: number, errorCode?: string): Promise<MessageRow | undefined> =>
   (
