@@ -43,6 +43,13 @@ export const readUpload = async (req: FastifyRequest): Promise<UploadedFile> => 
   return file;
 };
 
+/** The bytes of an uploaded sheet (contacts, a contact list's rows): the first file, which may not be empty. */
+export const readUploadBytes = async (req: FastifyRequest): Promise<Buffer> => {
+  const file = await readUpload(req);
+  if (!file.bytes.length) throw new AppError('ERR_VALIDATION', 'the file is empty');
+  return file.bytes;
+};
+
 /** The name the table shows: as uploaded, without control characters, at most 200 characters. */
 // eslint-disable-next-line no-control-regex
 export const displayName = (name: string): string => name.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-200);

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { FileListBody, FileListDto, IdParam, ListFilesQuery, ListFilesResponse, OkResponse } from '@balcao/shared';
+import { FileListBody, FileListDto, IdParam, ListFilesQuery, ListFilesResponse } from '@balcao/shared';
 import { AppError } from '../../infra/errors';
+import { recordRoutes } from '../../infra/record-routes';
 import type { UploadedFile } from '../../infra/uploads';
 import type { FilesService, OptionUpload } from './files.service';
 
@@ -34,14 +35,8 @@ const readOptionUploads = async (req: FastifyRequest): Promise<OptionUpload[]> =
 export const filesRoutes = (files: FilesService) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/files', { schema: { querystring: ListFilesQuery, response: { 200: ListFilesResponse } } }, (req) => files.page(req.ctx, req.query));
-  app.get('/files/:id', { schema: { params: IdParam, response: { 200: FileListDto } } }, (req) => files.show(req.ctx, req.params.id));
-  app.post('/files', { schema: { body: FileListBody, response: { 200: FileListDto } } }, (req) => files.create(req.ctx, req.body));
-  app.put('/files/:id', { schema: { params: IdParam, body: FileListBody, response: { 200: FileListDto } } }, (req) => files.update(req.ctx, req.params.id, req.body));
+  recordRoutes(fastify, '/files', { dto: FileListDto, create: FileListBody, update: FileListBody }, files);
   app.post('/files/uploadList/:id', { schema: { params: IdParam, consumes: ['multipart/form-data'], response: { 200: FileListDto } } }, async (req) =>
     files.upload(req.ctx, req.params.id, await readOptionUploads(req)),
   );
-  app.delete('/files/:id', { schema: { params: IdParam, response: { 200: OkResponse } } }, async (req) => {
-    await files.remove(req.ctx, req.params.id);
-    return { ok: true as const };
-  });
 };
