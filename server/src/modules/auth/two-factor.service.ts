@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
+  can,
   RECOVERY_CODE_COUNT,
   TWO_FACTOR_CHALLENGE_MINUTES,
   type ErrorCode,
@@ -71,7 +72,8 @@ export const createTwoFactorService = (deps: TwoFactorDeps) => {
 
   /** Whether the company (admins) or the platform (super users) requires 2FA of this user. */
   const required = async (tx: Tx, user: UserRow): Promise<boolean> => {
-    if (user.profile === 'admin' && (await companiesQueries.getSetting(tx, user.companyId, 'twoFactorAdmins')) === 'enabled') return true;
+    // `users:create` is what an admin (not a supervisor) may do: the company's admins, by the one can().
+    if (can({ profile: user.profile }, 'users:create') && (await companiesQueries.getSetting(tx, user.companyId, 'twoFactorAdmins')) === 'enabled') return true;
     if (!user.super) return false;
     const platform = await companiesQueries.platform(tx);
     return !!platform && (await companiesQueries.getSetting(tx, platform.id, 'twoFactorSuper')) === 'enabled';
