@@ -62,7 +62,7 @@ interface FormDialogProps<V> {
   width?: number;
   /** Render the form while hidden (its fields can be set before the dialog opens). */
   forceRender?: boolean;
-  /** The record is still loading: the form spins and cannot be saved yet. */
+  /** The record is still loading: the form spins, its fields are disabled (nothing typed is then overwritten) and it cannot be saved yet. */
   loading?: boolean;
   /** The form's values before anything is set (antd `initialValues`; `resetFields` returns to them). */
   initialValues?: Partial<V>;
@@ -81,7 +81,7 @@ interface FormDialogProps<V> {
 export const FormDialog = <V,>({ open, title, okText, onClose, form, onFinish, saving, testIds, width = 440, forceRender = false, loading, initialValues, requiredMark, canSave = true, children }: FormDialogProps<V>) => {
   const { t } = useTranslation();
   const body = (
-    <Form<V> form={form} layout="vertical" onFinish={(v) => void onFinish(v)} data-testid={testIds.form} initialValues={initialValues} requiredMark={requiredMark}>
+    <Form<V> form={form} layout="vertical" onFinish={(v) => void onFinish(v)} data-testid={testIds.form} initialValues={initialValues} requiredMark={requiredMark} disabled={loading === true}>
       {children}
       <button type="submit" style={{ display: 'none' }} aria-hidden tabIndex={-1} />
     </Form>

@@ -59,6 +59,22 @@ describe('UserModal', { timeout: 30_000 }, () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('keeps what was typed while the queue and connection lists are still loading (the e2e race of stop 36)', async () => {
+    let lists!: () => void;
+    api.queues.mockReturnValue(new Promise((done) => (lists = () => done([]))));
+    api.create.mockResolvedValue({ ...bruno, id: 7 });
+    render(<UserModal open user={null} onClose={onClose} onSaved={onSaved} />);
+    type('user-name', 'Carla');
+    type('user-email', 'carla@example.com');
+    type('user-password', 'Secret123');
+    lists();
+    await waitFor(() => expect(api.connections).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 0));
+    expect((screen.getByTestId('user-name') as HTMLInputElement).value).toBe('Carla');
+    save();
+    await waitFor(() => expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ name: 'Carla', email: 'carla@example.com', password: 'Secret123' })));
+  });
+
   it("edits another user from their fresh record, a blank password keeping theirs", async () => {
     api.show.mockResolvedValue(bruno);
     api.update.mockResolvedValue(bruno);

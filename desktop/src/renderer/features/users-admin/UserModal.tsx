@@ -31,6 +31,7 @@ const nameRule = zodRule(CreateUserBody.shape.name);
 const emailRule = zodRule(CreateUserBody.shape.email);
 const newPasswordRule = zodRule(CreateUserBody.shape.password);
 const passwordRule = zodRule(UpdateUserBody.shape.password);
+const blank: Values = { name: '', email: '', password: '', profile: 'user', queueIds: [], whatsappId: null, allTicket: 'disabled' };
 
 /**
  * Add/edit a user (administration.md §2, §3, §5): name, e-mail, password (blank keeps it when
@@ -52,22 +53,28 @@ export const UserModal = ({ open, user, onClose, onSaved }: Props) => {
   useEffect(() => {
     if (!open) return;
     let live = true;
-    setLoading(true);
+    const editing = id !== undefined;
+    // Adding has no record to wait for: the form takes its defaults at once and can be typed
+    // into while the queue and connection lists load (setting the values after the lists came
+    // would wipe what was already typed). Editing waits for the fresh record, the form disabled.
+    setLoading(editing);
     form.resetFields();
-    Promise.all([usersAdminApi.queues(), usersAdminApi.connections(), id === undefined ? null : usersAdminApi.show(id)])
+    if (!editing) form.setFieldsValue(blank);
+    Promise.all([usersAdminApi.queues(), usersAdminApi.connections(), editing ? usersAdminApi.show(id) : null])
       .then(([qs, ws, fresh]) => {
         if (!live) return;
         setQueues(qs);
         setConnections(ws);
-        form.setFieldsValue({
-          name: fresh?.name ?? '',
-          email: fresh?.email ?? '',
-          password: '',
-          profile: fresh?.profile ?? 'user',
-          queueIds: fresh?.queues.map((q) => q.id) ?? [],
-          whatsappId: fresh?.whatsappId ?? null,
-          allTicket: fresh?.allTicket ?? 'disabled',
-        });
+        if (fresh)
+          form.setFieldsValue({
+            name: fresh.name,
+            email: fresh.email,
+            password: '',
+            profile: fresh.profile,
+            queueIds: fresh.queues.map((q) => q.id),
+            whatsappId: fresh.whatsappId ?? null,
+            allTicket: fresh.allTicket,
+          });
       })
       .catch((err: unknown) => {
         toastError(err);
