@@ -10,7 +10,7 @@ import { defineModule } from '../../infra/module';
 import { createOutbox } from './webhooks.outbox';
 import { createDeliveryPruner } from './webhooks.prune';
 import { webhooksRoutes } from './webhooks.routes';
-import { createWebhookSender, DEFAULT_DELIVERY_LIMITS, tenantShare, type DeliveryLimits } from './webhooks.sender';
+import { createWebhookSender, DEFAULT_DELIVERY_LIMITS, SHARE_WAIT_MS, tenantShare, type DeliveryLimits } from './webhooks.sender';
 import { createWebhooksService } from './webhooks.service';
 
 export { signatureHeader, verifySignature } from '../../lib/signature';
@@ -20,8 +20,8 @@ export { webhooksJobQueues } from './webhooks.job-types';
 
 /**
  * Delivery jobs run this many at a time per process (they mostly wait on receivers), at most
- * TENANT_JOBS of them one company's: one company's slow receivers (10 s a try) never hold up
- * another's (issue 28 §11).
+ * TENANT_JOBS of them one company's (a job over it waits SHARE_WAIT_MS for a place, then is put
+ * back): one company's slow receivers (10 s a try) never hold up another's (issue 28 §11).
  */
 const WORKERS = 16;
 /** A job over its company's share comes back after this long. */
@@ -48,8 +48,8 @@ export const webhooksModule = defineModule({
         await k.jobs.work(
           'webhook.deliver',
           async (job) => {
-            if (!share.enter(job.companyId)) {
-              // Put back, not waited for: a waiting job would hold a worker another company needs.
+            if (!(await share.enter(job.companyId, SHARE_WAIT_MS))) {
+              // Put back, not waited for longer: a waiting job holds a worker another company needs.
               // Its rows stay pending and untried, so the job that comes back finds them as they are.
               await k.jobs.enqueueNow('webhook.deliver', job, { startAfterSeconds: DEFER_SECONDS, asQueued: true });
               return;

@@ -10,7 +10,7 @@ import type { WebhookSecretResponse } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { startLocalServer } from '../../../test/helpers/local-server';
 import { api, createCompany, type TestCompany } from '../../../test/helpers/world';
-import { TENANT_JOBS } from './webhooks.sender';
+import { TENANT_JOBS, tenantShare } from './webhooks.sender';
 
 let app: TestApp;
 let slow: TestCompany;
@@ -64,5 +64,34 @@ describe('webhook delivery across companies', () => {
     expect(arrived[0]! - sent).toBeLessThan(3_000);
     // Meanwhile the slow company never had more than its share in flight.
     expect(held.length).toBe(TENANT_JOBS);
+  });
+});
+
+describe('a company over its share', () => {
+  it('waits for a place its own job leaves, first come first served, and the place count stays at the share', async () => {
+    const share = tenantShare(2);
+    expect(await share.enter(1)).toBe(true);
+    expect(await share.enter(1)).toBe(true);
+    const order: string[] = [];
+    const first = share.enter(1, 5_000).then((ok) => order.push(`first ${ok}`));
+    const second = share.enter(1, 5_000).then((ok) => order.push(`second ${ok}`));
+    // Another company is not in the queue behind them.
+    expect(await share.enter(2)).toBe(true);
+    share.leave(1);
+    await first;
+    expect(order).toEqual(['first true']);
+    share.leave(1);
+    await second;
+    expect(order).toEqual(['first true', 'second true']);
+    // Both waiting jobs got the places of those that left: the share is still full.
+    expect(await share.enter(1)).toBe(false);
+  });
+
+  it('gives up when no place comes in time (the job is then put back), and a later leave frees a place', async () => {
+    const share = tenantShare(1);
+    expect(await share.enter(7)).toBe(true);
+    expect(await share.enter(7, 30)).toBe(false);
+    share.leave(7);
+    expect(await share.enter(7)).toBe(true);
   });
 });

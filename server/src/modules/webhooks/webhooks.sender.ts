@@ -45,23 +45,57 @@ const agents = {
 };
 
 /**
- * How many `webhook.deliver` jobs of one company this process runs at once (issue 28 §11). A job
- * over it is put back a moment later instead of waiting in a worker, so one company's slow or
- * tarpitting receivers can hold at most this many workers, never all of them.
+ * How many `webhook.deliver` jobs of one company this process runs at once (issue 28 §11), so one
+ * company's slow or tarpitting receivers can hold at most this many workers, never all of them.
  */
 export const TENANT_JOBS = 4;
+/**
+ * How long a job over its company's share waits in its worker for one of the company's own jobs
+ * to end before it is put back. A company whose receivers answer in milliseconds gets a place
+ * long before this (no put-back, no 2 s detour, no churn of jobs); a tarpitting one does not, and
+ * its job leaves the worker to others.
+ */
+export const SHARE_WAIT_MS = 250;
 
-/** The per-company share of the workers: `enter` is false when the company already has TENANT_JOBS running. */
+/**
+ * The per-company share of the workers: `enter` resolves true with one of the company's
+ * TENANT_JOBS places — at once, or handed over by `leave` within `waitMs`, first come first
+ * served — and false when none came in time.
+ */
 export const tenantShare = (perTenant = TENANT_JOBS) => {
   const running = new Map<number, number>();
+  const waiting = new Map<number, ((entered: boolean) => void)[]>();
   return {
-    enter(companyId: number): boolean {
+    enter(companyId: number, waitMs = 0): Promise<boolean> {
       const n = running.get(companyId) ?? 0;
-      if (n >= perTenant) return false;
-      running.set(companyId, n + 1);
-      return true;
+      if (n < perTenant) {
+        running.set(companyId, n + 1);
+        return Promise.resolve(true);
+      }
+      if (waitMs <= 0) return Promise.resolve(false);
+      return new Promise<boolean>((resolve) => {
+        const queue = waiting.get(companyId) ?? [];
+        waiting.set(companyId, queue);
+        const timer = setTimeout(() => {
+          queue.splice(queue.indexOf(handOver), 1);
+          if (queue.length === 0) waiting.delete(companyId);
+          resolve(false);
+        }, waitMs);
+        const handOver = (entered: boolean) => {
+          clearTimeout(timer);
+          resolve(entered);
+        };
+        queue.push(handOver);
+      });
     },
     leave(companyId: number): void {
+      // The place goes straight to the company's first waiting job: the count stays as it is.
+      const next = waiting.get(companyId)?.shift();
+      if (next) {
+        if (waiting.get(companyId)!.length === 0) waiting.delete(companyId);
+        next(true);
+        return;
+      }
       const n = (running.get(companyId) ?? 1) - 1;
       if (n <= 0) running.delete(companyId);
       else running.set(companyId, n);
