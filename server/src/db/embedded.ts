@@ -177,6 +177,8 @@ export const startEmbeddedPostgres = async (
     /** The folder that is ours to fix (DATA_DIR); default: `dir` itself. */
     ownedRoot?: string;
     log?: BootLog;
+    /** More `-c name=value` settings (the benches load pg_stat_statements with them). */
+    settings?: string[];
   } = {},
 ): Promise<EmbeddedDb> => {
   const persistent = opts.persistent ?? true;
@@ -203,6 +205,7 @@ export const startEmbeddedPostgres = async (
         '-c', 'listen_addresses=127.0.0.1',
         // Durability flags are relaxed only for throwaway test clusters, never for the product's data.
         ...(opts.throwawayData ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+        ...(opts.settings ?? []).flatMap((setting) => ['-c', setting]),
       ],
       onLog: (m: unknown) => {
         for (const line of String(m).split('\n').map((l) => l.trim()).filter(Boolean)) recent.push(line);

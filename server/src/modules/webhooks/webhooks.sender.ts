@@ -48,7 +48,7 @@ const agents = {
  * How many `webhook.deliver` jobs of one company this process runs at once (issue 28 §11), so one
  * company's slow or tarpitting receivers can hold at most this many workers, never all of them.
  */
-export const TENANT_JOBS = 4;
+export const TENANT_JOBS = 8;
 /**
  * How long a job over its company's share waits in its worker for one of the company's own jobs
  * to end before it is put back. A company whose receivers answer in milliseconds gets a place
