@@ -268,7 +268,13 @@ const raw = async (cluster: Cluster): Promise<{ main: Run; trials: Run[] }> => {
     console.log(`\nraw trials (${TRIAL} messages each, postgres.js, ${RAW_CONNECTIONS} connections, app role + RLS):`);
     console.log(table(['in flight', 'msgs/s', 'other CPU'], trials.map((t) => [t.concurrency, t.rate.toFixed(0), otherPct(t)])));
     const chosen = trials.reduce((a, b) => (b.rate > a.rate ? b : a));
+    const profile = STATEMENTS ? await statementsProfile(db.ownerUrl) : undefined;
+    await profile?.reset();
     const main = await run('R', N, chosen.concurrency);
+    if (profile) {
+      console.log(`\nraw main run, ${await profile.report(N, 8)}`);
+      await profile.close();
+    }
     return { main, trials };
   } finally {
     await rawIngest.close();

@@ -136,6 +136,9 @@ export const recordAttempts = async (tx: Tx, companyId: number, rs: AttemptRecor
       rs.map((r) => ({ id: r.id, seen: r.seenAttempts, status: r.status, response_status: r.responseStatus, response_body: r.responseBody, error: r.error })),
     )}::jsonb) as r(id bigint, seen int, status text, response_status int, response_body text, error text)
     where d.company_id = ${companyId} and d.id = r.id and d.attempts = r.seen
+      -- The ids again as an array: the planner reads them by primary key instead of hashing the
+      -- whole table against its guess of 100 records (a sequential scan per batch, issue 26).
+      and d.id = any(string_to_array(${rs.map((r) => r.id).join(',')}, ',')::bigint[])
     returning d.id, d.attempts`);
   return rows.map((r) => ({ id: Number(r.id), attempts: r.attempts }));
 };
