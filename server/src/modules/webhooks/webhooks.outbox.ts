@@ -82,7 +82,7 @@ export const createOutbox = (deps: { data: DataAccess; jobs: Jobs; log: { error(
     const jobs: JobPayloads['webhook.deliver'][] = [];
     for (let i = 0; i < made.length; i += DELIVERY_BATCH) jobs.push({ companyId, deliveryIds: made.slice(i, i + DELIVERY_BATCH).map((d) => d.id), round: 1 });
     await deps.jobs.enqueueMany(tx, 'webhook.deliver', jobs);
-    return made.map((d, i) => ({ ...d, eventId: rows[i]!.eventId }));
+    return made;
   };
   const queue = (tx: Tx, companyId: number, event: WebhookEnvelope['event'], webhookIds: number[], data: Record<string, unknown>) => queueMany(tx, companyId, [{ event, webhookIds, data }]);
 

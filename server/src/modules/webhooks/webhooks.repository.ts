@@ -60,12 +60,25 @@ export const remove = async (tx: Tx, companyId: number, id: number): Promise<voi
 export const subscriptions = (tx: Tx, companyId: number): Promise<{ id: number; events: string[] }[]> =>
   tx.select({ id: webhooks.id, events: webhooks.events }).from(webhooks).where(and(eq(webhooks.companyId, companyId), eq(webhooks.active, true)));
 
-/** New pending deliveries (one per webhook), their ids in the order given. */
+/**
+ * New pending deliveries (one per webhook and event): their ids with the webhook and event id.
+ * One statement of one text the same for every batch size: the rows go as one JSON parameter
+ * (a multi-row insert built per row cost the outbox more CPU than the deliveries themselves, and
+ * each batch size was another statement to plan; issue 26).
+ */
 export const insertDeliveries = async (
   tx: Tx,
   rows: { companyId: number; webhookId: number; eventId: string; event: string; payload: unknown }[],
-): Promise<{ id: number; webhookId: number }[]> =>
-  rows.length === 0 ? [] : tx.insert(webhookDeliveries).values(rows).returning({ id: webhookDeliveries.id, webhookId: webhookDeliveries.webhookId });
+): Promise<{ id: number; webhookId: number; eventId: string }[]> => {
+  if (rows.length === 0) return [];
+  const json = JSON.stringify(rows.map((r) => ({ company_id: r.companyId, webhook_id: r.webhookId, event_id: r.eventId, event: r.event, payload: r.payload })));
+  const made = await tx.execute<{ id: string | number; webhook_id: number; event_id: string }>(sql`
+    insert into webhook_deliveries (company_id, webhook_id, event_id, event, payload)
+    select r.company_id, r.webhook_id, r.event_id, r.event, r.payload
+    from jsonb_to_recordset(${json}::jsonb) as r(company_id int, webhook_id int, event_id uuid, event text, payload jsonb)
+    returning id, webhook_id, event_id`);
+  return made.map((r) => ({ id: Number(r.id), webhookId: r.webhook_id, eventId: r.event_id }));
+};
 
 /** A page of a webhook's log, newest first; `count` is the whole match. */
 export const deliveries = async (tx: Tx, companyId: number, webhookId: number, q: ListWebhookDeliveriesQuery): Promise<{ rows: DeliveryRow[]; count: number; hasMore: boolean }> => {
