@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnnouncementDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { countWhere, likeOf, offsetPage } from '../../db/paging';
 import { companies } from '../companies/companies.table';
 import { announcements } from './announcements.table';
 
@@ -38,19 +39,12 @@ export const page = async (tx: Tx, platform: number, q: { activeOnly: boolean; s
   const conds: SQL[] = [ofPlatform(platform)];
   if (q.activeOnly) conds.push(eq(announcements.status, true));
   if (q.searchParam) {
-    const like = `%${q.searchParam.toLowerCase().replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`;
+    const like = likeOf(q.searchParam.toLowerCase());
     conds.push(sql`(lower(${announcements.title}) like ${like} or lower(${announcements.text}) like ${like})`);
   }
   const where = and(...conds);
-  const rows = await tx
-    .select()
-    .from(announcements)
-    .where(where)
-    .orderBy(desc(announcements.createdAt), desc(announcements.id))
-    .limit(ANNOUNCEMENT_PAGE_SIZE)
-    .offset((q.pageNumber - 1) * ANNOUNCEMENT_PAGE_SIZE);
-  const [total] = await tx.select({ n: sql<number>`count(*)::int` }).from(announcements).where(where);
-  return { rows, count: total?.n ?? 0 };
+  const query = tx.select().from(announcements).where(where).orderBy(desc(announcements.createdAt), desc(announcements.id));
+  return offsetPage(query.$dynamic(), q.pageNumber, ANNOUNCEMENT_PAGE_SIZE, () => countWhere(tx, announcements, where));
 };
 
 export const insert = async (tx: Tx, data: typeof announcements.$inferInsert): Promise<AnnouncementRow> => (await tx.insert(announcements).values(data).returning())[0]!;

@@ -54,8 +54,8 @@ export const createAnnouncementsService = (deps: { data: DataAccess; media: Medi
   return {
     page: (ctx: Ctx, q: ListAnnouncementsQuery): Promise<ListAnnouncementsResponse> =>
       run(async ({ tx, platformId }) => {
-        const { rows, count } = await repo.page(tx, platformId, { activeOnly: q.active === true || !can(ctx, 'announcements:manage'), searchParam: q.searchParam, pageNumber: q.pageNumber });
-        return { records: rows.map(repo.toAnnouncementDto), count, hasMore: (q.pageNumber - 1) * repo.ANNOUNCEMENT_PAGE_SIZE + rows.length < count };
+        const { rows, count, hasMore } = await repo.page(tx, platformId, { activeOnly: q.active === true || !can(ctx, 'announcements:manage'), searchParam: q.searchParam, pageNumber: q.pageNumber });
+        return { records: rows.map(repo.toAnnouncementDto), count, hasMore };
       }),
 
     show: (ctx: Ctx, id: number): Promise<AnnouncementDto> => run(async ({ tx, platformId }) => repo.toAnnouncementDto(await visible(tx, ctx, platformId, id))),

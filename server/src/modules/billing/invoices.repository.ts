@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { NO_DUE_DATE, type InvoiceDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { likeOf } from '../../db/paging';
 
 export const INVOICE_PAGE_SIZE = 20;
 /** Invoices appear this many days before their due date (decision 0281). */
@@ -57,8 +58,6 @@ const columns = sql`
        else 'open' end as "displayStatus",
   i.paid_at as "paidAt", i.charge_id as "chargeId", i.provider, i.pix_code as "pixCode",
   i.created_at as "createdAt", i.updated_at as "updatedAt"`;
-
-const likeOf = (term: string) => `%${term.replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`;
 
 /** One page, newest due date first. `companyId` undefined: every company (the super user). */
 export const page = async (tx: Tx, companyId: number | undefined, searchParam: string, pageNumber: number): Promise<{ rows: InvoiceRow[]; count: number }> => {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { CAMPAIGN_SETTINGS_DEFAULTS, type CampaignDto, type CampaignReport, type CampaignSettingsDto, type CampaignStatus, type CampaignVariable } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { countWhere, likeOf, offsetPage } from '../../db/paging';
 import { contactLists } from '../contact-lists/contact-lists.table';
 import { fileLists, fileOptions } from '../files/files.table';
 import { tags } from '../tags/tags.table';
@@ -117,17 +118,11 @@ export const get = async (tx: Tx, companyId: number, id: number, lock?: 'update'
 export const page = async (tx: Tx, companyId: number, q: { searchParam?: string; pageNumber: number }) => {
   const conds: SQL[] = [ofCompany(companyId)];
   if (q.searchParam) {
-    const like = `%${q.searchParam.toLowerCase().replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`;
-    conds.push(sql`lower(${campaigns.name}) like ${like}`);
+    conds.push(sql`lower(${campaigns.name}) like ${likeOf(q.searchParam.toLowerCase())}`);
   }
   const where = and(...conds);
-  const rows = await joined(tx)
-    .where(where)
-    .orderBy(desc(campaigns.id))
-    .limit(CAMPAIGN_PAGE_SIZE)
-    .offset((q.pageNumber - 1) * CAMPAIGN_PAGE_SIZE);
-  const [total] = await tx.select({ n: sql<number>`count(*)::int` }).from(campaigns).where(where);
-  return { rows: rows.map(flatten), count: total?.n ?? 0 };
+  const found = await offsetPage(joined(tx).where(where).orderBy(desc(campaigns.id)).$dynamic(), q.pageNumber, CAMPAIGN_PAGE_SIZE, () => countWhere(tx, campaigns, where));
+  return { ...found, rows: found.rows.map(flatten) };
 };
 
 export const insert = async (tx: Tx, data: typeof campaigns.$inferInsert): Promise<CampaignRow> => (await tx.insert(campaigns).values(data).returning())[0]!;

@@ -111,13 +111,9 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
     page: (ctx: Ctx, q: ListCampaignsQuery): Promise<ListCampaignsResponse> =>
       data.withTenant(ctx, async ({ tx }) => {
         assertManager(ctx);
-        const { rows, count } = await repo.page(tx, ctx.companyId, q);
+        const { rows, count, hasMore } = await repo.page(tx, ctx.companyId, q);
         const reports = await repo.reports(tx, ctx.companyId, rows.map((r) => r.id));
-        return {
-          records: rows.map((r) => repo.toCampaignDto(r, reports.get(r.id))),
-          count,
-          hasMore: (q.pageNumber - 1) * repo.CAMPAIGN_PAGE_SIZE + rows.length < count,
-        };
+        return { records: rows.map((r) => repo.toCampaignDto(r, reports.get(r.id))), count, hasMore };
       }),
 
     show: (ctx: Ctx, id: number): Promise<CampaignDto> =>

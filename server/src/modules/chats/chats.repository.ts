@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { CHAT_MESSAGES_PAGE_SIZE, CHAT_PAGE_SIZE, type ChatDto, type ChatMessageDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { countWhere, likeOf, offsetPage } from '../../db/paging';
 import { users } from '../users/users.table';
 import { chatMessages, chats, chatUsers } from './chats.table';
 
@@ -64,7 +65,6 @@ export const dtos = async (tx: Tx, companyId: number, rows: ChatRow[]): Promise<
 
 export const dto = async (tx: Tx, companyId: number, row: ChatRow): Promise<ChatDto> => (await dtos(tx, companyId, [row]))[0]!;
 
-const escapeLike = (s: string) => s.toLowerCase().replace(/[%_\\]/g, (ch) => `\\${ch}`);
 
 /** One page of the chats `userId` is a member of, the most recently active first; searched by title. */
 export const page = async (tx: Tx, companyId: number, q: { userId: number; searchParam?: string; pageNumber: number }) => {
@@ -72,17 +72,10 @@ export const page = async (tx: Tx, companyId: number, q: { userId: number; searc
     ofCompany(companyId),
     sql`exists (select 1 from ${chatUsers} where ${chatUsers.chatId} = ${chats.id} and ${chatUsers.companyId} = ${chats.companyId} and ${chatUsers.userId} = ${q.userId})`,
   ];
-  if (q.searchParam) conds.push(sql`lower(${chats.title}) like ${`%${escapeLike(q.searchParam)}%`}`);
+  if (q.searchParam) conds.push(sql`lower(${chats.title}) like ${likeOf(q.searchParam.toLowerCase())}`);
   const where = and(...conds);
-  const rows = await tx
-    .select()
-    .from(chats)
-    .where(where)
-    .orderBy(desc(chats.updatedAt), desc(chats.id))
-    .limit(CHAT_PAGE_SIZE)
-    .offset((q.pageNumber - 1) * CHAT_PAGE_SIZE);
-  const [total] = await tx.select({ n: sql<number>`count(*)::int` }).from(chats).where(where);
-  return { rows, count: total?.n ?? 0 };
+  const query = tx.select().from(chats).where(where).orderBy(desc(chats.updatedAt), desc(chats.id));
+  return offsetPage(query.$dynamic(), q.pageNumber, CHAT_PAGE_SIZE, () => countWhere(tx, chats, where));
 };
 
 export const insert = async (tx: Tx, data: { companyId: number; title: string; ownerId: number }): Promise<ChatRow> => (await tx.insert(chats).values(data).returning())[0]!;

@@ -1,6 +1,5 @@
 import {
   CHAT_MESSAGES_PAGE_SIZE,
-  CHAT_PAGE_SIZE,
   canEditChat,
   chatMsg,
   type ChatDto,
@@ -48,8 +47,8 @@ export const createChatsService = (data: DataAccess) => {
     /** `GET /chats/`: the caller's chats, each with every member's unreads. */
     page: (ctx: Ctx, q: { searchParam?: string; pageNumber: number }): Promise<ListChatsResponse> =>
       data.withTenant(ctx, async ({ tx }) => {
-        const { rows, count } = await repo.page(tx, ctx.companyId, { userId: ctx.userId, ...q });
-        return { records: await repo.dtos(tx, ctx.companyId, rows), count, hasMore: (q.pageNumber - 1) * CHAT_PAGE_SIZE + rows.length < count };
+        const { rows, count, hasMore } = await repo.page(tx, ctx.companyId, { userId: ctx.userId, ...q });
+        return { records: await repo.dtos(tx, ctx.companyId, rows), count, hasMore };
       }),
 
     show: (ctx: Ctx, id: number | string): Promise<ChatDto> => data.withTenant(ctx, async ({ tx }) => repo.dto(tx, ctx.companyId, await mine(tx, ctx, id))),

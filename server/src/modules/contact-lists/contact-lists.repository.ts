@@ -9,6 +9,7 @@ import {
   type ListContactListsResponse,
 } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { countWhere, likeOf, offsetPage } from '../../db/paging';
 import { contactListItems, contactLists } from './contact-lists.table';
 
 export type ContactListItemRow = typeof contactListItems.$inferSelect;
@@ -16,9 +17,6 @@ export type ContactListItemRow = typeof contactListItems.$inferSelect;
 // Qualified by hand: inside a subquery drizzle writes the bare column name, which `i` would capture.
 const contactsCount = sql<number>`(select count(*)::int from contact_list_items i where i.company_id = contact_lists.company_id and i.contact_list_id = contact_lists.id)`;
 const listColumns = { id: contactLists.id, name: contactLists.name, companyId: contactLists.companyId, contactsCount };
-
-/** `%term%` for a LIKE, its wildcards escaped. */
-const likeOf = (term: string) => `%${term.replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`;
 
 export const toItemDto = (r: ContactListItemRow): ContactListItemDto => ({
   id: r.id,
@@ -35,15 +33,9 @@ export const page = async (tx: Tx, companyId: number, q: ListContactListsQuery):
   const conds = [eq(contactLists.companyId, companyId)];
   if (q.searchParam) conds.push(sql`balcao_fold(${contactLists.name}) like balcao_fold(${likeOf(q.searchParam)})`);
   const where = and(...conds);
-  const rows = await tx
-    .select(listColumns)
-    .from(contactLists)
-    .where(where)
-    .orderBy(asc(sql`lower(${contactLists.name})`), asc(contactLists.id))
-    .limit(CONTACT_LIST_PAGE_SIZE + 1)
-    .offset((q.pageNumber - 1) * CONTACT_LIST_PAGE_SIZE);
-  const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(contactLists).where(where);
-  return { records: rows.slice(0, CONTACT_LIST_PAGE_SIZE), count: counted?.n ?? 0, hasMore: rows.length > CONTACT_LIST_PAGE_SIZE };
+  const query = tx.select(listColumns).from(contactLists).where(where).orderBy(asc(sql`lower(${contactLists.name})`), asc(contactLists.id));
+  const { rows, count, hasMore } = await offsetPage(query.$dynamic(), q.pageNumber, CONTACT_LIST_PAGE_SIZE, () => countWhere(tx, contactLists, where));
+  return { records: rows, count, hasMore };
 };
 
 /** Every list of the company by name (the campaign form's selector). */
@@ -71,15 +63,9 @@ export const itemsPage = async (tx: Tx, companyId: number, q: ListContactListIte
     conds.push(sql`(balcao_fold(${contactListItems.name}) like balcao_fold(${like}) or ${contactListItems.number} like ${like} or lower(${contactListItems.email}) like lower(${like}))`);
   }
   const where = and(...conds);
-  const rows = await tx
-    .select()
-    .from(contactListItems)
-    .where(where)
-    .orderBy(asc(sql`lower(${contactListItems.name})`), asc(contactListItems.id))
-    .limit(CONTACT_LIST_PAGE_SIZE + 1)
-    .offset((q.pageNumber - 1) * CONTACT_LIST_PAGE_SIZE);
-  const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(contactListItems).where(where);
-  return { contacts: rows.slice(0, CONTACT_LIST_PAGE_SIZE).map(toItemDto), count: counted?.n ?? 0, hasMore: rows.length > CONTACT_LIST_PAGE_SIZE };
+  const query = tx.select().from(contactListItems).where(where).orderBy(asc(sql`lower(${contactListItems.name})`), asc(contactListItems.id));
+  const { rows, count, hasMore } = await offsetPage(query.$dynamic(), q.pageNumber, CONTACT_LIST_PAGE_SIZE, () => countWhere(tx, contactListItems, where));
+  return { contacts: rows.map(toItemDto), count, hasMore };
 };
 
 export const getItem = async (tx: Tx, companyId: number, id: number): Promise<ContactListItemRow | undefined> =>

@@ -8,6 +8,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DashboardAttendant, DashboardCounters, TicketReportRow, TicketReportsQuery } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { likeOf } from '../../db/paging';
 import { tickets } from '../tickets/tickets.table';
 
 /** A span of company days, both included, in the company's IANA zone. */
@@ -148,7 +149,7 @@ export const report = async (tx: Tx, companyId: number, tz: string, visible: SQL
   if (q.onlyRated) where.push(sql`${tickets.rating} is not null`);
   const term = q.searchParam?.trim();
   if (term) {
-    const like = `%${term.replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`;
+    const like = likeOf(term);
     where.push(sql`exists (select 1 from contacts ct where ct.id = ${tickets.contactId} and ct.company_id = ${companyId} and (ct.name ilike ${like} or ct.number like ${like}))`);
   }
   const start = sql`coalesce(${tickets.queuedAt}, ${tickets.createdAt})`;

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { countWhere, likeOf, offsetPage } from '../../db/paging';
 import { queues } from '../queues/queues.table';
 import { prompts } from './prompts.table';
 
@@ -26,20 +27,17 @@ export const get = async (tx: Tx, companyId: number, id: number): Promise<Prompt
 export const page = async (tx: Tx, companyId: number, q: { searchParam?: string; pageNumber: number }) => {
   const conds: SQL[] = [ofCompany(companyId)];
   if (q.searchParam) {
-    const like = `%${q.searchParam.toLowerCase().replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`;
-    conds.push(sql`lower(${prompts.name}) like ${like}`);
+    conds.push(sql`lower(${prompts.name}) like ${likeOf(q.searchParam.toLowerCase())}`);
   }
   const where = and(...conds);
-  const rows = await tx
+  const query = tx
     .select(withQueue)
     .from(prompts)
     .leftJoin(queues, and(eq(queues.id, prompts.queueId), eq(queues.companyId, prompts.companyId)))
     .where(where)
-    .orderBy(asc(prompts.name), asc(prompts.id))
-    .limit(PROMPT_PAGE_SIZE)
-    .offset((q.pageNumber - 1) * PROMPT_PAGE_SIZE);
-  const [total] = await tx.select({ n: sql<number>`count(*)::int` }).from(prompts).where(where);
-  return { rows: rows.map(flat), count: total?.n ?? 0 };
+    .orderBy(asc(prompts.name), asc(prompts.id));
+  const found = await offsetPage(query.$dynamic(), q.pageNumber, PROMPT_PAGE_SIZE, () => countWhere(tx, prompts, where));
+  return { ...found, rows: found.rows.map(flat) };
 };
 
 export const nameTaken = async (tx: Tx, companyId: number, name: string, exceptId?: number): Promise<boolean> => {

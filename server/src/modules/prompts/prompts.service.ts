@@ -90,8 +90,8 @@ export const createPromptsService = (deps: { data: DataAccess; secrets: PromptSe
     page: (ctx: Ctx, q: { searchParam?: string; pageNumber: number }): Promise<ListPromptsResponse> =>
       data.withTenant(ctx, async ({ tx }) => {
         admin(ctx);
-        const { rows, count } = await repo.page(tx, ctx.companyId, q);
-        return { prompts: rows.map((r) => toDto(r, secrets)), count, hasMore: (q.pageNumber - 1) * repo.PROMPT_PAGE_SIZE + rows.length < count };
+        const { rows, count, hasMore } = await repo.page(tx, ctx.companyId, q);
+        return { prompts: rows.map((r) => toDto(r, secrets)), count, hasMore };
       }),
 
     show: (ctx: Ctx, id: number): Promise<PromptDto> =>

@@ -1,6 +1,7 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { QuickMessageDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { countWhere, likeOf, offsetPage } from '../../db/paging';
 import { quickMessages } from './quick-messages.table';
 
 export type QuickMessageRow = typeof quickMessages.$inferSelect;
@@ -43,19 +44,12 @@ export const page = async (tx: Tx, companyId: number, q: { all: boolean; userId:
   const conds: SQL[] = [ofCompany(companyId)];
   if (!q.all) conds.push(offeredTo(q.userId));
   if (q.searchParam) {
-    const like = `%${q.searchParam.toLowerCase().replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`;
+    const like = likeOf(q.searchParam.toLowerCase());
     conds.push(sql`(lower(${quickMessages.shortcode}) like ${like} or lower(${quickMessages.message}) like ${like})`);
   }
   const where = and(...conds);
-  const rows = await tx
-    .select()
-    .from(quickMessages)
-    .where(where)
-    .orderBy(asc(quickMessages.shortcode), asc(quickMessages.id))
-    .limit(QUICK_MESSAGE_PAGE_SIZE)
-    .offset((q.pageNumber - 1) * QUICK_MESSAGE_PAGE_SIZE);
-  const [total] = await tx.select({ n: sql<number>`count(*)::int` }).from(quickMessages).where(where);
-  return { rows, count: total?.n ?? 0 };
+  const query = tx.select().from(quickMessages).where(where).orderBy(asc(quickMessages.shortcode), asc(quickMessages.id));
+  return offsetPage(query.$dynamic(), q.pageNumber, QUICK_MESSAGE_PAGE_SIZE, () => countWhere(tx, quickMessages, where));
 };
 
 /** Whether another record of the company already has this shortcode (any case). */

@@ -54,8 +54,8 @@ export const createQuickMessagesService = (deps: { data: DataAccess; media: Medi
     page: (ctx: Ctx, q: { searchParam?: string; pageNumber: number }): Promise<ListQuickMessagesResponse> =>
       data.withTenant(ctx, async ({ tx }) => {
         const all = can(ctx, 'quickMessages:manageAll');
-        const { rows, count } = await repo.page(tx, ctx.companyId, { all, userId: ctx.userId, ...q });
-        return { records: rows.map(repo.toQuickMessageDto), count, hasMore: (q.pageNumber - 1) * repo.QUICK_MESSAGE_PAGE_SIZE + rows.length < count };
+        const { rows, count, hasMore } = await repo.page(tx, ctx.companyId, { all, userId: ctx.userId, ...q });
+        return { records: rows.map(repo.toQuickMessageDto), count, hasMore };
       }),
 
     show: (ctx: Ctx, id: number): Promise<QuickMessageDto> => data.withTenant(ctx, async ({ tx }) => repo.toQuickMessageDto(await visible(tx, ctx, id))),

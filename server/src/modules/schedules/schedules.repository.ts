@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { ScheduleDto, ScheduleStatus } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { likeOf } from '../../db/paging';
 import { contacts } from '../contacts/contacts.table';
 import { schedules } from './schedules.table';
 
@@ -72,7 +73,7 @@ export interface PageQuery {
 export const page = async (tx: Tx, companyId: number, q: PageQuery): Promise<{ rows: ScheduleDto[]; count: number; size: number }> => {
   const conds: SQL[] = [ofCompany(companyId)];
   if (q.searchParam) {
-    const like = `%${q.searchParam.toLowerCase().replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`;
+    const like = likeOf(q.searchParam.toLowerCase());
     conds.push(sql`(lower(${schedules.body}) like ${like} or lower(${contacts.name}) like ${like} or ${contacts.number} like ${like})`);
   }
   if (q.contactId) conds.push(eq(schedules.contactId, q.contactId));

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { TAG_PAGE_SIZE, type ListTagsQuery, type TagDto, type TagListItemDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { countWhere, likeOf, offsetPage } from '../../db/paging';
 // The tables were declared with the tickets' (migration 0000); the tags module owns their SQL.
 import { contactTags, tags, ticketTags } from './tags.table';
 
@@ -19,20 +20,11 @@ const withCount = { id: tags.id, name: tags.name, color: tags.color, kanban: tag
  */
 export const page = async (tx: Tx, companyId: number, q: ListTagsQuery): Promise<{ tags: TagListItemDto[]; count: number; hasMore: boolean }> => {
   const conds = [eq(tags.companyId, companyId)];
-  if (q.searchParam) {
-    const like = `%${q.searchParam.replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`;
-    conds.push(sql`balcao_fold(${tags.name}) like balcao_fold(${like})`);
-  }
+  if (q.searchParam) conds.push(sql`balcao_fold(${tags.name}) like balcao_fold(${likeOf(q.searchParam)})`);
   const where = and(...conds);
-  const rows = await tx
-    .select(withCount)
-    .from(tags)
-    .where(where)
-    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id))
-    .limit(TAG_PAGE_SIZE + 1)
-    .offset((q.pageNumber - 1) * TAG_PAGE_SIZE);
-  const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(tags).where(where);
-  return { tags: rows.slice(0, TAG_PAGE_SIZE), count: counted?.n ?? 0, hasMore: rows.length > TAG_PAGE_SIZE };
+  const query = tx.select(withCount).from(tags).where(where).orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
+  const { rows, count, hasMore } = await offsetPage(query.$dynamic(), q.pageNumber, TAG_PAGE_SIZE, () => countWhere(tx, tags, where));
+  return { tags: rows, count, hasMore };
 };
 
 /** One tag of the company with its tickets count. */

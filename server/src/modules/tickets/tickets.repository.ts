@@ -2,6 +2,7 @@ import { and, eq, gt, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Actor, ListTicketsQuery, TicketDto, TicketStatus } from '@balcao/shared';
 import { can, TICKET_PAGE_SIZE } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { likeOf } from '../../db/paging';
 import { ticketCounts, tickets } from './tickets.table';
 import { visibleSql } from './visibility';
 
@@ -67,7 +68,7 @@ export const searchWords = (term: string): string[] => term.normalize('NFC').spl
 const searchSql = (term: string): SQL | undefined => {
   const text = term.trim();
   if (!text) return undefined;
-  const like = `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const like = likeOf(text);
   const digits = /^[\d\s()+.-]+$/.test(text) ? text.replace(/\D/g, '') : '';
   const words = searchWords(text).map((w) => `${w}:*`).join(' & ');
   return sql`balcao_search_tickets(${words}, ${like}, ${digits ? `%${digits}%` : ''})`;

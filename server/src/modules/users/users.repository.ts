@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { USER_PAGE_SIZE, type Actor, type ListUsersQuery, type Profile, type UserDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { countWhere, likeOf, offsetPage } from '../../db/paging';
 import { queues } from '../queues/queues.table';
 import { userQueues, users } from './users.table';
 
@@ -57,21 +58,14 @@ export const list = async (tx: Tx, companyId: number): Promise<UserDto[]> => {
 export const page = async (tx: Tx, companyId: number, q: ListUsersQuery) => {
   const conds = [eq(users.companyId, companyId)];
   if (q.searchParam) {
-    const like = `%${q.searchParam.replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`;
+    const like = likeOf(q.searchParam);
     conds.push(sql`(balcao_fold(${users.name}) like balcao_fold(${like}) or lower(${users.email}) like balcao_fold(${like}))`);
   }
   const where = and(...conds);
-  const rows = await tx
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
-    .limit(USER_PAGE_SIZE + 1)
-    .offset((q.pageNumber - 1) * USER_PAGE_SIZE);
-  const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
-  const shown = rows.slice(0, USER_PAGE_SIZE);
-  const qs = await queuesOf(tx, companyId, shown.map((r) => r.id));
-  return { users: shown.map((u) => toUserDto(u, qs.get(u.id) ?? [])), count: counted?.n ?? 0, hasMore: rows.length > USER_PAGE_SIZE };
+  const query = tx.select().from(users).where(where).orderBy(asc(sql`lower(${users.name})`), asc(users.id));
+  const { rows, count, hasMore } = await offsetPage(query.$dynamic(), q.pageNumber, USER_PAGE_SIZE, () => countWhere(tx, users, where));
+  const qs = await queuesOf(tx, companyId, rows.map((r) => r.id));
+  return { users: rows.map((u) => toUserDto(u, qs.get(u.id) ?? [])), count, hasMore };
 };
 
 /**
