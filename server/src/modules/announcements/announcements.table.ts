@@ -1,15 +1,13 @@
-import { boolean, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, text, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
-import { companies } from '../companies/companies.table';
+import { tenantTable } from '../companies/companies.table';
 
 /**
  * Announcements (administration.md /announcements): the super user's notices to every company,
  * kept under the platform company and read by all through a system reason. Priority 1 high,
  * 2 medium, 3 low.
  */
-export const announcements = pgTable('announcements', {
-  id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+export const announcements = tenantTable('announcements', {
   title: varchar('title', { length: 200 }).notNull(),
   text: text('text').notNull(),
   priority: integer('priority').notNull().default(3),

@@ -1,16 +1,14 @@
-import { foreignKey, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from '../../db/columns';
-import { companies } from '../companies/companies.table';
+import { tenantTable } from '../companies/companies.table';
 import { users } from '../users/users.table';
 
 // The auth module's tables (issue 27 §2: the module that writes them declares them).
 
 /** Refresh tokens: stored hashed, rotated on every use; a family shares one login. */
-export const refreshTokens = pgTable(
+export const refreshTokens = tenantTable(
   'refresh_tokens',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     userId: integer('user_id').notNull(),
     family: varchar('family', { length: 64 }).notNull(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
@@ -31,11 +29,9 @@ export const refreshTokens = pgTable(
  * Password reset codes (issue 14 §3): 6 digits sent by e-mail, stored hashed, valid 30 minutes,
  * single use (used_at), at most 5 tries (attempts). A new request replaces the user's open code.
  */
-export const passwordResets = pgTable(
+export const passwordResets = tenantTable(
   'password_resets',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     userId: integer('user_id').notNull(),
     codeHash: varchar('code_hash', { length: 128 }).notNull(),
     expiresAt: ts('expires_at').notNull(),

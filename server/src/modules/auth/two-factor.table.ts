@@ -1,7 +1,7 @@
-import { foreignKey, index, integer, pgTable, primaryKey, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, ts } from '../../db/columns';
-import { companies } from '../companies/companies.table';
+import { companies, tenantTable } from '../companies/companies.table';
 import { users } from '../users/users.table';
 
 /**
@@ -31,11 +31,9 @@ export const twoFactors = pgTable(
  * use (used_at), 5 minutes, at most 5 wrong codes; a user's new challenge replaces the old ones.
  * `purpose`: 'verify' (type a code) or 'setup' (the policy requires 2FA the user has not set up).
  */
-export const twoFactorChallenges = pgTable(
+export const twoFactorChallenges = tenantTable(
   'two_factor_challenges',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     userId: integer('user_id').notNull(),
     purpose: varchar('purpose', { length: 8 }).notNull(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),

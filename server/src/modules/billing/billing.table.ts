@@ -1,16 +1,14 @@
-import { bigserial, date, index, integer, numeric, pgTable, serial, text, unique, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, date, index, integer, numeric, pgTable, text, unique, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, ts, updatedAt } from '../../db/columns';
-import { companies } from '../companies/companies.table';
+import { companies, tenantTable } from '../companies/companies.table';
 
 /**
  * A company's invoices (issue 14 §7): one per company and billing period, at the plan's value,
  * made by a daily job (the unique key makes a second run a no-op). status: open | paid.
  */
-export const invoices = pgTable(
+export const invoices = tenantTable(
   'invoices',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     detail: varchar('detail', { length: 200 }).notNull().default(''),
     value: numeric('value', { precision: 12, scale: 2 }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),

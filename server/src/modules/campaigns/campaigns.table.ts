@@ -1,7 +1,7 @@
-import { bigserial, boolean, foreignKey, index, integer, pgTable, primaryKey, serial, text, unique, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, foreignKey, index, integer, pgTable, primaryKey, text, unique, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, ts, updatedAt } from '../../db/columns';
-import { companies } from '../companies/companies.table';
+import { companies, tenantTable } from '../companies/companies.table';
 import { contactListItems, contactLists } from '../contact-lists/contact-lists.table';
 import { contacts } from '../contacts/contacts.table';
 import { fileLists } from '../files/files.table';
@@ -14,11 +14,9 @@ import { whatsapps } from '../whatsapp/whatsapp.table';
  * → EM_ANDAMENTO → FINALIZADA, cancel → CANCELADA, restart → EM_ANDAMENTO (unsent only).
  * Audience: a contact list or a tag (`tag_list_id`).
  */
-export const campaigns = pgTable(
+export const campaigns = tenantTable(
   'campaigns',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 50 }).notNull(),
     message1: text('message1').notNull().default(''),
     message2: text('message2').notNull().default(''),

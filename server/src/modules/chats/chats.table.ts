@@ -1,18 +1,16 @@
-import { bigserial, foreignKey, index, integer, pgTable, serial, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, foreignKey, index, integer, pgTable, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, updatedAt } from '../../db/columns';
-import { companies } from '../companies/companies.table';
+import { companies, tenantTable } from '../companies/companies.table';
 import { users } from '../users/users.table';
 
 /**
  * Internal chat (attendance.md §2–§5, issue 15): conversations between a company's users. The
  * owner created it and alone edits or deletes it; `uuid` is what the routes /chats/:uuid show.
  */
-export const chats = pgTable(
+export const chats = tenantTable(
   'chats',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     uuid: uuid('uuid').notNull().default(sql`gen_random_uuid()`),
     title: varchar('title', { length: 200 }).notNull(),
     ownerId: integer('owner_id'),
@@ -30,11 +28,9 @@ export const chats = pgTable(
 );
 
 /** A chat's members, each with their own unread count (cleared by POST /chats/:id/read). */
-export const chatUsers = pgTable(
+export const chatUsers = tenantTable(
   'chat_users',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     chatId: integer('chat_id').notNull(),
     userId: integer('user_id').notNull(),
     unreads: integer('unreads').notNull().default(0),

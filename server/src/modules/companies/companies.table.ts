@@ -1,4 +1,5 @@
-import { boolean, date, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { BuildExtraConfigColumns } from 'drizzle-orm';
+import { boolean, date, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex, varchar, type PgColumnBuilderBase, type PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
 import { NO_DUE_DATE } from '@balcao/shared';
 import { createdAt, updatedAt } from '../../db/columns';
 
@@ -55,11 +56,29 @@ export const companies = pgTable(
   (t) => [uniqueIndex('companies_name_key').on(t.name)],
 );
 
-export const settings = pgTable(
+/** The two columns every company's record starts with (see `tenantTable`). */
+const tenantKeys = () => ({
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+});
+type TenantKeys = ReturnType<typeof tenantKeys>;
+
+/**
+ * A table of one company's records (decision 0365): `id` (serial primary key) and `company_id`,
+ * which row-level security keys on (drizzle/policies/10-rls.sql) and which goes with its company
+ * (ON DELETE CASCADE), then the table's own columns and constraints.
+ */
+export const tenantTable = <N extends string, C extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  columns: C,
+  extra?: (t: BuildExtraConfigColumns<N, TenantKeys & C, 'pg'>) => PgTableExtraConfigValue[],
+) => pgTable<N, TenantKeys & C>(name, { ...tenantKeys(), ...columns }, extra);
+
+export const settings = tenantTable(
   'settings',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     key: varchar('key', { length: 100 }).notNull(),
     value: text('value').notNull().default(''),
     createdAt: createdAt(),

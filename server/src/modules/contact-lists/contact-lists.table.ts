@@ -1,13 +1,11 @@
-import { boolean, foreignKey, index, integer, pgTable, serial, unique, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, unique, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, ts, updatedAt } from '../../db/columns';
-import { companies } from '../companies/companies.table';
+import { tenantTable } from '../companies/companies.table';
 
 /** Campaign audiences (administration.md "Contact list"): plain rows, not the company's contacts. */
-export const contactLists = pgTable(
+export const contactLists = tenantTable(
   'contact_lists',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 50 }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -16,11 +14,9 @@ export const contactLists = pgTable(
 );
 
 /** One person of a list. `is_whatsapp_valid` null = not checked yet (a job checks it through a connection). */
-export const contactListItems = pgTable(
+export const contactListItems = tenantTable(
   'contact_list_items',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     contactListId: integer('contact_list_id').notNull(),
     name: varchar('name', { length: 50 }).notNull(),
     number: varchar('number', { length: 50 }).notNull(),

@@ -1,14 +1,12 @@
-import { foreignKey, index, integer, pgTable, serial, text, unique, varchar } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, text, unique, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
-import { companies } from '../companies/companies.table';
+import { tenantTable } from '../companies/companies.table';
 import { users } from '../users/users.table';
 
 /** File lists (administration.md /files, "File list"): a message and options, each a named file; campaigns send them. */
-export const fileLists = pgTable(
+export const fileLists = tenantTable(
   'file_lists',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 100 }).notNull(),
     message: text('message').notNull().default(''),
     userId: integer('user_id'),
@@ -24,11 +22,9 @@ export const fileLists = pgTable(
 );
 
 /** One option of a file list: a name and the stored file (path under the company's media dir). */
-export const fileOptions = pgTable(
+export const fileOptions = tenantTable(
   'file_options',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     fileListId: integer('file_list_id').notNull(),
     name: text('name').notNull().default(''),
     path: text('path').notNull().default(''),

@@ -1,14 +1,12 @@
-import { integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { text, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
-import { companies } from '../companies/companies.table';
+import { tenantTable } from '../companies/companies.table';
 
 /**
  * Help videos (administration.md /helps): written by the super user, kept under the platform
  * company, read by every company through a system reason.
  */
-export const helps = pgTable('helps', {
-  id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+export const helps = tenantTable('helps', {
   title: varchar('title', { length: 200 }).notNull(),
   description: text('description').notNull().default(''),
   /** The video's code (e.g. a YouTube id), embedded by the player. */

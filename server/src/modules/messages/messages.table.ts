@@ -1,18 +1,16 @@
-import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, jsonb, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { MessageReaction } from '@balcao/shared';
 import { createdAt, updatedAt } from '../../db/columns';
-import { companies } from '../companies/companies.table';
+import { tenantTable } from '../companies/companies.table';
 import { contacts } from '../contacts/contacts.table';
 import { tickets } from '../tickets/tickets.table';
 import { users } from '../users/users.table';
 import { whatsapps } from '../whatsapp/whatsapp.table';
 
-export const messages = pgTable(
+export const messages = tenantTable(
   'messages',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     ticketId: integer('ticket_id').notNull(),
     contactId: integer('contact_id'),
     whatsappId: integer('whatsapp_id').notNull(),

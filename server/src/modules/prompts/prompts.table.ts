@@ -1,6 +1,6 @@
-import { boolean, foreignKey, integer, numeric, pgTable, serial, text, unique, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, integer, numeric, text, unique, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
-import { companies } from '../companies/companies.table';
+import { tenantTable } from '../companies/companies.table';
 import { queues } from '../queues/queues.table';
 
 /**
@@ -8,11 +8,9 @@ import { queues } from '../queues/queues.table';
  * endpoint per company. `api_key` and `voice_key` are AES-256-GCM ciphertext, never returned in
  * full. `redact_pii` masks phones, e-mails, CPF/CNPJ before any text leaves the server.
  */
-export const prompts = pgTable(
+export const prompts = tenantTable(
   'prompts',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 100 }).notNull(),
     prompt: text('prompt').notNull(),
     apiKey: text('api_key').notNull().default(''),

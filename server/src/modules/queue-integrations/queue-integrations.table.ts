@@ -1,17 +1,15 @@
-import { integer, pgTable, serial, text, unique, varchar } from 'drizzle-orm/pg-core';
+import { integer, text, unique, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
-import { companies } from '../companies/companies.table';
+import { tenantTable } from '../companies/companies.table';
 
 /**
  * External flows a queue or connection hands the conversation to (administration.md §3 "Queue
  * integration"): typebot, n8n, webhook, dialogflow. `json_content` (Dialogflow's service-account
  * JSON) and `secret` (the webhook's HMAC key) are AES-256-GCM ciphertext, never returned in full.
  */
-export const queueIntegrations = pgTable(
+export const queueIntegrations = tenantTable(
   'queue_integrations',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 100 }).notNull(),
     type: varchar('type', { length: 20 }).notNull(),
     projectName: varchar('project_name', { length: 200 }).notNull().default(''),

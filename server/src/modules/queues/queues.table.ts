@@ -1,6 +1,6 @@
-import { foreignKey, index, integer, jsonb, pgTable, serial, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, jsonb, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
-import { companies } from '../companies/companies.table';
+import { tenantTable } from '../companies/companies.table';
 
 export interface QueueScheduleRow {
   weekday: string;
@@ -9,11 +9,9 @@ export interface QueueScheduleRow {
   endTime: string;
 }
 
-export const queues = pgTable(
+export const queues = tenantTable(
   'queues',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 50 }).notNull(),
     color: varchar('color', { length: 9 }).notNull(),
     greetingMessage: text('greeting_message').notNull().default(''),
@@ -38,11 +36,9 @@ export const queues = pgTable(
 );
 
 /** A queue's chatbot menu: a tree of options (parent_id null = a root option of the queue). */
-export const queueOptions = pgTable(
+export const queueOptions = tenantTable(
   'queue_options',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     queueId: integer('queue_id').notNull(),
     parentId: integer('parent_id'),
     title: varchar('title', { length: 100 }).notNull(),

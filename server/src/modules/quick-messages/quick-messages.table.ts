@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, pgTable, serial, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
-import { companies } from '../companies/companies.table';
+import { tenantTable } from '../companies/companies.table';
 import { users } from '../users/users.table';
 
 /** Quick replies (administration.md §3): general ones for the whole company, or one user's own. */
-export const quickMessages = pgTable(
+export const quickMessages = tenantTable(
   'quick_messages',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     /** Who created it (its owner when not general); null once that user is deleted. */
     userId: integer('user_id'),
     shortcode: varchar('shortcode', { length: 100 }).notNull(),

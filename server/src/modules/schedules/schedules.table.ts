@@ -1,7 +1,7 @@
-import { boolean, foreignKey, index, integer, pgTable, serial, text, unique, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, text, unique, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, ts, updatedAt } from '../../db/columns';
-import { companies } from '../companies/companies.table';
+import { tenantTable } from '../companies/companies.table';
 import { contacts } from '../contacts/contacts.table';
 import { tickets } from '../tickets/tickets.table';
 import { users } from '../users/users.table';
@@ -13,11 +13,9 @@ import { whatsapps } from '../whatsapp/whatsapp.table';
  * (sent_at) | ERRO (error, after `attempts` reach 3) | CANCELADA (a follow-up the customer
  * answered first). `late`: sent after its time because the server was down.
  */
-export const schedules = pgTable(
+export const schedules = tenantTable(
   'schedules',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     contactId: integer('contact_id').notNull(),
     /** A follow-up's ticket; for a schedule, the ticket the sent message was stored in. */

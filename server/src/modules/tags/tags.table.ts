@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, pgTable, primaryKey, serial, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, primaryKey, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
-import { companies } from '../companies/companies.table';
+import { companies, tenantTable } from '../companies/companies.table';
 import { contacts } from '../contacts/contacts.table';
 import { tickets } from '../tickets/tickets.table';
 
 /** A company's tags (administration.md §5): one catalogue for tickets, contacts and the kanban. */
-export const tags = pgTable(
+export const tags = tenantTable(
   'tags',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 100 }).notNull(),
     color: varchar('color', { length: 9 }).notNull().default('#999999'),
     kanban: integer('kanban').notNull().default(0),

@@ -1,16 +1,14 @@
-import { foreignKey, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, text } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
-import { companies } from '../companies/companies.table';
+import { tenantTable } from '../companies/companies.table';
 import { contacts } from '../contacts/contacts.table';
 import { tickets } from '../tickets/tickets.table';
 import { users } from '../users/users.table';
 
 /** Agents' notes on a ticket (the drawer's "Observações"). */
-export const ticketNotes = pgTable(
+export const ticketNotes = tenantTable(
   'ticket_notes',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     ticketId: integer('ticket_id').notNull(),
     contactId: integer('contact_id').notNull(),
     userId: integer('user_id'),

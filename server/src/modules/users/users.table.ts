@@ -1,14 +1,12 @@
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, serial, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
-import { companies } from '../companies/companies.table';
+import { companies, tenantTable } from '../companies/companies.table';
 import { queues } from '../queues/queues.table';
 import { whatsapps } from '../whatsapp/whatsapp.table';
 
-export const users = pgTable(
+export const users = tenantTable(
   'users',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 50 }).notNull(),
     // Unique across the platform: login looks a user up by e-mail alone.
     email: varchar('email', { length: 120 }).notNull(),
