@@ -1,6 +1,7 @@
-import type { CSSProperties, ReactNode, UIEventHandler } from 'react';
+import { useCallback, useState, type CSSProperties, type ReactNode, type UIEventHandler } from 'react';
 import { Badge, Button, Empty, Flex, Popover, Spin, Tooltip, Typography, theme } from 'antd';
 import type { FlexProps } from 'antd';
+import { useNavigate } from 'react-router-dom';
 import { formatListTime } from '../lib/format';
 
 type DataAttributes = { [key: `data-${string}`]: string | number | undefined };
@@ -31,6 +32,23 @@ export interface TopBarPopoverProps {
   /** The rows: `TopBarPopoverItem`s. */
   children: ReactNode;
 }
+
+/**
+ * A top-bar popover's open state (`{...popover}` on `TopBarPopover`) and `go(path)`: a row or the
+ * footer link closes the popover, then opens its page.
+ */
+export const useTopBarPopover = () => {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const go = useCallback(
+    (path: string) => {
+      setOpen(false);
+      void navigate(path);
+    },
+    [navigate],
+  );
+  return { popover: { open, onOpenChange: setOpen }, go };
+};
 
 /**
  * One of the top bar's icon buttons that opens a list (attendance.md §2 Top bar: announcements,

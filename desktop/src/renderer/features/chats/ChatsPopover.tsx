@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { CommentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { TopBarItemHeading, TopBarItemPreview, TopBarPopover, TopBarPopoverItem } from '../../components/TopBarPopover';
+import { TopBarItemHeading, TopBarItemPreview, TopBarPopover, TopBarPopoverItem, useTopBarPopover } from '../../components/TopBarPopover';
 import { useSession } from '../../lib/session';
 import { unreadChats, unreadsOf } from './chats.logic';
 import { useChats } from './chats.store';
@@ -15,8 +13,7 @@ import { useChatsFeed } from './chats.socket';
  */
 export const ChatsPopover = ({ enabled }: { enabled: boolean }) => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
+  const { popover, go } = useTopBarPopover();
   const me = useSession((s) => s.user?.id);
   useChatsFeed(me, enabled);
   const chats = useChats((s) => s.chats);
@@ -24,16 +21,11 @@ export const ChatsPopover = ({ enabled }: { enabled: boolean }) => {
   if (!enabled || me === undefined) return null;
   const unread = unreadChats(chats, me);
 
-  const go = (path: string) => {
-    setOpen(false);
-    void navigate(path);
-  };
   return (
     <TopBarPopover
+      {...popover}
       title={t('chats.popover')}
       icon={<CommentOutlined />}
-      open={open}
-      onOpenChange={setOpen}
       badge={{ dot: unread.length > 0 }}
       badgeAttributes={{ 'data-unread': unread.length }}
       testIds={{ button: 'chats-popover-button', badge: 'chats-popover-badge', list: 'chats-popover-list' }}

@@ -1,30 +1,22 @@
-import { useState } from 'react';
 import { BellOutlined } from '@ant-design/icons';
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { ContactAvatar } from '../../components/ContactAvatar';
-import { TopBarItemHeading, TopBarItemPreview, TopBarPopover, TopBarPopoverItem } from '../../components/TopBarPopover';
+import { TopBarItemHeading, TopBarItemPreview, TopBarPopover, TopBarPopoverItem, useTopBarPopover } from '../../components/TopBarPopover';
 import { useNotifications } from './notifications.store';
 
 /** The bell (attendance.md §2 Top bar): how many tickets await me, each one click away. */
 export const NotificationsPopover = () => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
+  const { popover, go } = useTopBarPopover();
   const tickets = useNotifications((s) => s.tickets);
   const loading = useNotifications((s) => s.loading);
 
-  const go = (path: string) => {
-    setOpen(false);
-    void navigate(path);
-  };
   return (
     <TopBarPopover
+      {...popover}
       title={t('topbar.notifications')}
       icon={<BellOutlined />}
-      open={open}
-      onOpenChange={setOpen}
       badge={{ count: tickets.length }}
       testIds={{ button: 'notifications-button', badge: 'notifications-count', list: 'notifications-list' }}
       loading={loading && tickets.length === 0}
