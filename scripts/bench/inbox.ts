@@ -2,7 +2,7 @@
  * Inbox list latency on a big, skewed tenant set: GET /tickets (first page) over HTTP through
  * auth, for the largest company's admin and for one of its regular users.
  *
- *   npx tsx scripts/bench/inbox.ts [--scale 1] [--requests 300] [--explain]
+ *   npx tsx scripts/bench/inbox.ts [--scale 1] [--requests 300] [--explain] [--statements]
  *
  * Throwaway embedded cluster with the product's durability settings; 100 companies, 100k
  * tickets and ~1M messages at scale 1 (see lib/inbox-seed.ts). Ends with `inbox p95 <ms> ms`:
@@ -29,8 +29,11 @@ import { BENCH_PASSWORD, seedConversation, seedInbox, userEmail } from './lib/in
 import { explainHistory, explainList, type Explained } from './lib/explain';
 import { flag, hasFlag, mean, ms, now, percentile, table } from './lib/stats';
 import { cpuMeter } from './lib/cpu';
+import { statementsProfile } from './lib/statements';
 
 const SCALE = flag('scale', 1);
+/** `--statements`: pg_stat_statements over each 8-client row, per request (what SQL one request costs). */
+const STATEMENTS = hasFlag('statements');
 const REQUESTS = flag('requests', 300);
 const WARMUP = 30;
 const CLIENTS = 8;
@@ -108,9 +111,15 @@ await withCluster('inbox', async (cluster) => {
         const seeded = s.status === 'open' ? seed.big.open : seed.big.pending;
         if (s.who === 'admin' && first.count !== seeded) throw new Error(`admin status=${s.status}: count ${first.count}, but the seed has ${seeded}`);
         await measure(app.url, s, clients, Math.ceil(WARMUP / clients));
+        const profile = STATEMENTS && clients === CLIENTS ? await statementsProfile(db.ownerUrl) : undefined;
+        await profile?.reset();
         const cpu = cpuMeter(cluster.dir);
         const { lat, seconds } = await measure(app.url, s, clients, clients === 1 ? REQUESTS : PER_CLIENT);
         const use = cpu.stop();
+        if (profile) {
+          console.log(`\n${s.who} status=${s.status}, ${clients} clients, ${(await profile.report(lat.length, 12)).replace('per message', 'per request')}`);
+          await profile.close();
+        }
         const pct = (x: number) => `${((100 * x) / use.wallUs).toFixed(0)}%`;
         const p95 = percentile(lat, 95);
         if (clients === 1) worstSingle = Math.max(worstSingle, p95);
@@ -227,4 +236,4 @@ await withCluster('inbox', async (cluster) => {
   } finally {
     await app.close();
   }
-});
+}, { statements: STATEMENTS });
