@@ -4,6 +4,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LONGER_INTERVAL_OPTIONS, MESSAGE_INTERVAL_OPTIONS, type CampaignSettingsDto, type CampaignVariable } from '@balcao/shared';
 import { toastError } from '../../lib/reportError';
+import { useBusy } from '../../lib/useBusy';
 import { toast } from '../../lib/toast';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { campaignsApi } from './campaigns.api';
@@ -19,7 +20,7 @@ export const CampaignsConfigPage = () => {
   const [variables, setVariables] = useState<CampaignVariable[]>([]);
   const [draft, setDraft] = useState<CampaignVariable>({ key: '', value: '' });
   const [keyError, setKeyError] = useState('');
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
 
   useEffect(() => {
     let alive = true;
@@ -49,17 +50,12 @@ export const CampaignsConfigPage = () => {
   };
   const save = async () => {
     if (!settings) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = await campaignsApi.saveSettings({ messageInterval: settings.messageInterval, longerIntervalAfter: settings.longerIntervalAfter, greaterInterval: settings.greaterInterval, variables });
       setSettings(saved);
       setVariables(saved.variables);
       toast.success(t('campaigns.settingsSaved'));
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const seconds = (n: number) => (n === 0 ? t('campaigns.noInterval') : t('campaigns.seconds', { count: n }));

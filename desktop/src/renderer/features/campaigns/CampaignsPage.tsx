@@ -9,6 +9,7 @@ import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
 import { formatDateTime } from './campaigns.format';
 import { toastError } from '../../lib/reportError';
+import { useBusyKey } from '../../lib/useBusy';
 import { listenLive } from '../../lib/socket';
 import { toast } from '../../lib/toast';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
@@ -37,7 +38,7 @@ export const CampaignsPage = () => {
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim(), 400);
   const dialog = useEditDialog<CampaignDto>();
-  const [busy, setBusy] = useState<number | null>(null);
+  const [busy, run] = useBusyKey<number>();
   const seq = useRef(0);
 
   useEffect(() => {
@@ -65,9 +66,8 @@ export const CampaignsPage = () => {
   );
 
   const onSaved = useCallback((c: CampaignDto) => setRecords((list) => upsert(list, c)), []);
-  const act = async (c: CampaignDto, what: 'cancel' | 'restart' | 'remove') => {
-    setBusy(c.id);
-    try {
+  const act = (c: CampaignDto, what: 'cancel' | 'restart' | 'remove') =>
+    run(async () => {
       if (what === 'remove') {
         await campaignsApi.remove(c.id);
         setRecords((list) => list.filter((x) => x.id !== c.id));
@@ -77,12 +77,7 @@ export const CampaignsPage = () => {
         setRecords((list) => upsert(list, saved));
         toast.success(t(what === 'cancel' ? 'campaigns.cancelled' : 'campaigns.restarted'));
       }
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setBusy(null);
-    }
-  };
+    }, c.id);
 
   const columns: TableColumnsType<CampaignDto> = [
     { key: 'name', title: t('campaigns.name'), render: (_, c) => <Typography.Text ellipsis style={{ maxWidth: narrow ? 110 : 260 }}>{c.name}</Typography.Text> },

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_MAX, type ChatDto, type ChatMessageDto } from '@balcao/shared';
 import { formatClock, formatDate } from '../../lib/format';
 import { toastError } from '../../lib/reportError';
+import { useBusy } from '../../lib/useBusy';
 import { listenLive } from '../../lib/socket';
 import { chatsApi } from './chats.api';
 import { mergeMessages, messageToSend, shouldLoadOlder, unreadsOf } from './chats.logic';
@@ -25,9 +26,9 @@ export const ChatConversation = ({ chat, me }: { chat: ChatDto; me: number }) =>
   const [messages, setMessages] = useState<ChatMessageDto[] | null>(null);
   const [page, setPage] = useState(0);
   const [hasMore, setHasMore] = useState(false);
-  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [loadingOlder, whileLoadingOlder] = useBusy();
   const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
+  const [sending, whileSending] = useBusy();
   const scroller = useRef<HTMLDivElement>(null);
   /** How to place the scroll after the next render: at the bottom, or kept where it was after older messages came in above. */
   const pendingScroll = useRef<{ kind: 'bottom' } | { kind: 'keep'; fromBottom: number } | null>(null);
@@ -91,18 +92,13 @@ export const ChatConversation = ({ chat, me }: { chat: ChatDto; me: number }) =>
   const loadOlder = async () => {
     const el = scroller.current;
     if (!el) return;
-    setLoadingOlder(true);
-    try {
+    await whileLoadingOlder(async () => {
       const r = await chatsApi.messages(chatId, page + 1);
       pendingScroll.current = { kind: 'keep', fromBottom: el.scrollHeight - el.scrollTop };
       setMessages((prev) => mergeMessages(r.records, prev ?? []));
       setHasMore(r.hasMore);
       setPage((p) => p + 1);
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setLoadingOlder(false);
-    }
+    });
   };
   const onScroll = () => {
     const el = scroller.current;
@@ -112,17 +108,12 @@ export const ChatConversation = ({ chat, me }: { chat: ChatDto; me: number }) =>
   const send = async () => {
     const body = messageToSend(text);
     if (body === null || sending) return;
-    setSending(true);
-    try {
+    await whileSending(async () => {
       const sent = await chatsApi.send(chatId, body);
       setText('');
       pendingScroll.current = { kind: 'bottom' };
       setMessages((prev) => mergeMessages(prev ?? [], [sent]));
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
   let lastDay = '';

@@ -4,7 +4,7 @@ import { CheckCircleFilled, CloseOutlined, RightOutlined } from '@ant-design/ico
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { onboardingSteps, type OnboardingResponse } from '@balcao/shared';
-import { toastError } from '../../lib/reportError';
+import { useBusy } from '../../lib/useBusy';
 import { listenLive } from '../../lib/socket';
 import { toast } from '../../lib/toast';
 import { dashboardApi } from './dashboard.api';
@@ -19,7 +19,7 @@ export const OnboardingChecklist = () => {
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const [state, setState] = useState<OnboardingResponse | null>(null);
-  const [dismissing, setDismissing] = useState(false);
+  const [dismissing, run] = useBusy();
 
   const simulatorDone = useRef(false);
 
@@ -44,18 +44,12 @@ export const OnboardingChecklist = () => {
   const steps = state!.steps;
   const done = onboardingSteps.filter((s) => steps[s]).length;
 
-  const dismiss = async () => {
-    setDismissing(true);
-    try {
+  const dismiss = () =>
+    run(async () => {
       await dashboardApi.dismissOnboarding();
       setState((s) => (s ? { ...s, dismissed: true } : s));
       toast.success(t('onboarding.dismissed'));
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setDismissing(false);
-    }
-  };
+    });
 
   return (
     <Card

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { EmojiGrid, QUICK_REACTIONS } from '../../components/EmojiGrid';
 import { FormDialog, useFormSave } from '../../components/FormDialog';
 import { toastError } from '../../lib/reportError';
+import { useBusy } from '../../lib/useBusy';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { captionOf } from './media.logic';
@@ -62,19 +63,14 @@ const EditDialog = ({ message, onClose }: { message: MessageDto; onClose: () => 
 
 const DeleteDialog = ({ message, onClose }: { message: MessageDto; onClose: () => void }) => {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const confirm = async () => {
-    setBusy(true);
-    try {
+    await run(async () => {
       const answer = await messagesApi.remove(message.id);
       if (answer && typeof answer === 'object' && 'id' in answer) useConversation.getState().applyMessage(answer);
       toast.success(t('conversation.delete.done'));
       onClose();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Modal

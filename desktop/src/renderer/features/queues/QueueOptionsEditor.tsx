@@ -4,6 +4,7 @@ import { DeleteOutlined, PaperClipOutlined, PlusOutlined, SaveOutlined } from '@
 import { useTranslation } from 'react-i18next';
 import type { QueueOptionDto } from '@balcao/shared';
 import { toastError } from '../../lib/reportError';
+import { useBusy } from '../../lib/useBusy';
 import { toast } from '../../lib/toast';
 import { queuesApi } from './queues.api';
 import { buildTree, nextOptionNumber, subtreeIds, type OptionNode } from './queues.logic';
@@ -84,21 +85,11 @@ const OptionForm = ({ ctx, depth, node }: { ctx: NodeCtx; depth: number; node?: 
   const [option, setOption] = useState(node?.option ?? ctx.draft?.option ?? '');
   const [title, setTitle] = useState(node?.title ?? '');
   const [message, setMessage] = useState(node?.message ?? '');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const fileInput = useRef<HTMLInputElement>(null);
   const dirty = !node || option !== node.option || title !== node.title || message !== node.message;
   const testId = node ? `queue-option-${node.id}` : 'queue-option-draft';
 
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
   const save = () =>
     run(async () => {
       if (!title.trim()) {

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Switch, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can, type TagListItemDto } from '@balcao/shared';
 import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage, usePagedListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
-import { toastError } from '../../lib/reportError';
+import { useBusyKey } from '../../lib/useBusy';
 import { useSession } from '../../lib/session';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { tagsAdminApi } from './tags-admin.api';
@@ -22,19 +21,13 @@ export const TagsPage = () => {
   const mayDelete = !!me && can(me, 'tags:delete');
   const list = usePagedListPage(useTagsAdmin, { live: { channel: 'tag', change: (p) => (p.action === 'delete' ? { removed: p.tagId } : { record: p.tag }) } });
   const dialog = useEditDialog<TagListItemDto>();
-  const [switching, setSwitching] = useState<number | null>(null);
+  const [switching, run] = useBusyKey<number>();
 
   const onDelete = list.deleter(tagsAdminApi.remove, t('tagsAdmin.deleted'));
-  const onKanban = async (g: TagListItemDto, on: boolean) => {
-    setSwitching(g.id);
-    try {
+  const onKanban = (g: TagListItemDto, on: boolean) =>
+    run(async () => {
       useTagsAdmin.getState().upsert(await tagsAdminApi.update(g.id, { name: g.name, kanban: on }));
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSwitching(null);
-    }
-  };
+    }, g.id);
 
   const columns: TableColumnsType<TagListItemDto> = [
     {

@@ -3,6 +3,7 @@ import { Button, Flex, Input, Skeleton, Table, Typography, type TableColumnsType
 import { useTranslation } from 'react-i18next';
 import type { CompanyScheduleDay } from '@balcao/shared';
 import { toastError } from '../../../lib/reportError';
+import { useBusy } from '../../../lib/useBusy';
 import { toast } from '../../../lib/toast';
 import { settingsApi } from '../settings.api';
 import { fullWeek, isTime, maskTime } from '../settings.logic';
@@ -14,7 +15,7 @@ const SchedulesPane = ({ ctx }: { ctx: SettingsTabContext }) => {
   const { t } = useTranslation();
   const stored = useSettings((s) => s.schedules);
   const [week, setWeek] = useState<CompanyScheduleDay[]>([]);
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
 
   useEffect(() => {
     useSettings.getState().loadSchedules(ctx.companyId).catch(toastError);
@@ -27,18 +28,12 @@ const SchedulesPane = ({ ctx }: { ctx: SettingsTabContext }) => {
   const edit = (day: string, field: 'startTime' | 'endTime', raw: string) =>
     setWeek((w) => w.map((d) => (d.weekdayEn === day ? { ...d, [field]: maskTime(raw) } : d)));
   const valid = week.every((d) => isTime(d.startTime) && isTime(d.endTime));
-  const submit = async () => {
-    setSaving(true);
-    try {
+  const submit = () =>
+    run(async () => {
       const company = await settingsApi.updateSchedules(ctx.companyId, week);
       useSettings.getState().setSchedules(company.schedules);
       toast.success(t('settingsPage.schedules.saved'));
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   if (!stored) return <Skeleton active paragraph={{ rows: 7 }} data-testid="schedules-loading" />;
   const timeInput = (d: CompanyScheduleDay, field: 'startTime' | 'endTime') => {
