@@ -74,18 +74,20 @@ const verifyClaims = (app: FastifyInstance, token: string): { ctx: Ctx; sessionV
  * of that company (one indexed lookup). For any entry that takes a token (routes, the socket
  * handshake): null → refuse.
  */
-export const verifySession = async (app: FastifyInstance, token: string): Promise<{ ctx: Ctx; ended: boolean } | null> => {
+export const verifySession = async (app: FastifyInstance, token: string): Promise<{ ctx: Ctx; ended: boolean; stale: boolean } | null> => {
   const verified = verifyClaims(app, token);
   if (!verified) return null;
   const current = await app.sessionVersionOf(verified.ctx.companyId, verified.ctx.userId);
-  return { ctx: verified.ctx, ended: current !== verified.sessionVersion };
+  // `ended`: no such user in an active company. `stale`: the user's session version moved on.
+  return { ctx: verified.ctx, ended: current === null, stale: current !== null && current !== verified.sessionVersion };
 };
 
 /**
  * preHandler for every private route: derives `request.ctx` once from the verified JWT.
  * No token → 401 (the client logs out); a bad or expired one → 403 (the client refreshes).
- * A token whose user is not (or no longer) in its company, or whose session ended (logout,
- * password change: session_version moved on) → 401 at once, not at `exp`.
+ * A token whose user is not (or no longer) in an active company → 401 at once; one whose session
+ * version moved on (logout, password change, profile change) → 403 at once, not at `exp`: only
+ * the refresh cookie's holder gets a new one.
  */
 export const requireAuth = (app: FastifyInstance) => async (request: FastifyRequest, reply: FastifyReply) => {
   const header = request.headers.authorization;
@@ -93,6 +95,13 @@ export const requireAuth = (app: FastifyInstance) => async (request: FastifyRequ
   const session = await verifySession(app, header.slice(7).trim());
   if (!session) throw new AppError('ERR_INVALID_TOKEN');
   if (session.ended) throw new AppError('ERR_SESSION_EXPIRED');
+  // A token of a session version that moved on (logout, a password change, a new profile) is no
+  // longer valid: 403, and the client refreshes once (server-behaviour §2). The refresh decides:
+  // a session that ended (logout, a password an admin set) is refused there with 401 and the
+  // client logs out; the user's own password change or new profile gets a fresh token and the
+  // request is retried, while a stolen copy of the old access token, without the refresh
+  // cookie, is dead at once (issue 28 §7).
+  if (session.stale) throw new AppError('ERR_INVALID_TOKEN');
   const { ctx } = session;
   // An overdue company's admin pays and nothing else (decision 0280): 402, neither a logout (401) nor a refresh (403).
   if (ctx.billingOnly && request.routeOptions.config?.billing !== true) throw new AppError('ERR_BILLING_ONLY');

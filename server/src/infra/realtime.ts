@@ -55,6 +55,8 @@ export const attachRealtime = async (
       .then(async (session) => {
         if (!session) return next(new Error('ERR_INVALID_TOKEN'));
         if (session.ended) return next(new Error('ERR_SESSION_EXPIRED'));
+        // As a route's: a token of a session version that moved on is invalid (the client refreshes).
+        if (session.stale) return next(new Error('ERR_INVALID_TOKEN'));
         socket.data.ctx = session.ctx;
         socket.data.connectedAt = Date.now();
         // A billing-only session (decision 0280) hears its company's payment event and nothing else.

@@ -51,7 +51,7 @@ export const authRoutes = (auth: AuthService, version: string, loginMax: number 
       // Only the access token: its session ends too (issue 28 §7); a dead or foreign token changes nothing.
       const header = req.headers.authorization;
       const session = header?.startsWith('Bearer ') ? await verifySession(fastify, header.slice(7).trim()) : null;
-      if (session && !session.ended) await auth.logoutUser(session.ctx);
+      if (session && !session.ended && !session.stale) await auth.logoutUser(session.ctx);
     }
     reply.clearCookie(REFRESH_COOKIE, { path: '/' });
     return { ok: true as const };

@@ -26,13 +26,31 @@ describe('sessions that must end (issue 28 §7)', () => {
     const set = await api(app, b.adminToken).put(`/users/${user.id}`, { name: user.name, email: user.email, password: 'OutraSenha9' });
     expect(set.status).toBe(200);
     expect(await closed).toBe('io server disconnect');
+    // The old token is refused (403: "refresh"), and the refresh is what ends the session (401).
     const me = await app.app.inject({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${token}` } });
-    expect(me.json()).toMatchObject({ error: 'ERR_SESSION_EXPIRED' });
+    expect(me.json()).toMatchObject({ error: 'ERR_INVALID_TOKEN' });
     expect((await refresh(cookieOf(login.headers)!)).statusCode).toBe(401);
     expect((await app.app.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: 'OutraSenha9' } })).statusCode).toBe(200);
     socket.close();
   });
 
+
+  it("a user's own new password ends every copy of their access token; their own client refreshes and goes on (issue 28 §7)", async () => {
+    const b = await createCompany(app);
+    const { user } = await b.addUser({});
+    const login = await app.app.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: 'Secret123' } });
+    const token = login.json().token as string;
+    const me = (t: string) => app.app.inject({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${t}` } });
+    const stolen = token;
+    expect((await api(app, token).put(`/users/${user.id}`, { name: user.name, email: user.email, password: 'MinhaNova9' })).status).toBe(200);
+    // A copy of the old access token is refused at once (403: only the refresh cookie's holder gets a new one).
+    expect((await me(stolen)).json()).toMatchObject({ error: 'ERR_INVALID_TOKEN' });
+    // The user's own client refreshes with its cookie and goes on, with the new password in force.
+    const renewed = await refresh(cookieOf(login.headers)!);
+    expect(renewed.statusCode).toBe(200);
+    expect((await me(renewed.json().token as string)).statusCode).toBe(200);
+    expect((await app.app.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: 'Secret123' } })).statusCode).toBe(401);
+  });
 
   it('an inactive company neither logs in, refreshes nor calls the API; the super user still does (issue 28 §7)', async () => {
     const b = await createCompany(app);

@@ -61,10 +61,12 @@ describe('PUT /users/:id (decision 0089)', () => {
     });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id: user.id, name: 'Agente Renomeado', email: `renomeado.${user.id}@example.com`, profile: 'user', queues: [{ id: q.id }] });
-    const login = await api(app).post('/auth/login', { email: `renomeado.${user.id}@example.com`, password: 'NovaSenha1' });
+    // The new password ended the access token it was changed with (issue 28 §7: the client refreshes).
+    expect((await api(app, token).get('/auth/me')).status).toBe(403);
+    const login = await api(app).post<{ token: string }>('/auth/login', { email: `renomeado.${user.id}@example.com`, password: 'NovaSenha1' });
     expect(login.status).toBe(200);
     // A blank password keeps the current one.
-    expect((await api(app, token).put(`/users/${user.id}`, { name: 'Agente Renomeado', email: `renomeado.${user.id}@example.com`, password: '' })).status).toBe(200);
+    expect((await api(app, login.body.token).put(`/users/${user.id}`, { name: 'Agente Renomeado', email: `renomeado.${user.id}@example.com`, password: '' })).status).toBe(200);
     expect((await api(app).post('/auth/login', { email: `renomeado.${user.id}@example.com`, password: 'NovaSenha1' })).status).toBe(200);
   });
 
@@ -95,8 +97,8 @@ describe('PUT /users/:id (decision 0089)', () => {
     });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ profile: 'supervisor', queues: [{ id: q.id }], whatsappId: c.whatsapp.id, allTicket: 'enabled' });
-    // The profile is a claim of the token: the old one has ended.
-    expect((await api(app, token).get('/users/list')).status).toBe(401);
+    // The profile is a claim of the token: the old one is refused (403: the client refreshes and gets the new profile).
+    expect((await api(app, token).get('/users/list')).status).toBe(403);
     const self = await api(app, c.adminToken).put(`/users/${c.admin.id}`, { name: c.admin.name, email: c.admin.email, profile: 'user' });
     expect(self.status).toBe(403);
     expect((await api(app, c.adminToken).get<UserDto>(`/users/${c.admin.id}`)).body.profile).toBe('admin');

@@ -129,9 +129,11 @@ export const createUsersService = (data: DataAccess) => ({
         });
       if (queuesChange) await repo.setQueues(tx, ctx.companyId, id, queueIds!);
       // The profile is a claim of the access token: the user's tokens end, the next refresh has the new one.
-      // A password an admin set ends the user's whole session (refresh chains too: the auth module, on the event).
+      // A new password ends every access token of the user too (issue 28 §7): a stolen copy dies
+      // now, the user's own client refreshes with its cookie and goes on. A password an admin set
+      // ends the user's whole session (refresh chains too: the auth module, on the event).
       const passwordSetByOther = !!passwordHash && id !== ctx.userId;
-      if (profileChanges || passwordSetByOther) await repo.bumpSessionVersion(tx, ctx.companyId, id);
+      if (profileChanges || passwordHash) await repo.bumpSessionVersion(tx, ctx.companyId, id);
       const dto = (await repo.getDto(tx, ctx.companyId, id))!;
       await auditQueries.record(tx, ctx, { entity: 'user', entityId: id, action: 'update', before: auditView(current), after: auditView(dto, !!passwordHash) });
       const roomsChanged = profileChanges || queuesChange || allTicketChanges;
