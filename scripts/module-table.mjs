@@ -56,7 +56,7 @@ const rowOf = (name, events, graph) => {
   const emits = new Set();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    if (file.endsWith('.table.ts')) for (const m of text.matchAll(/(?:pgTable|tenantTable)\(\s*'([a-z_]+)'/g)) tables.add(m[1]);
+    if (file.endsWith('.table.ts')) for (const m of text.matchAll(/(?:pgTable|tenantTable|linkTable)\(\s*'([a-z_]+)'/g)) tables.add(m[1]);
     for (const m of text.matchAll(/\btype:\s*'([a-zA-Z.]+)'/g)) if (events.has(m[1])) emits.add(m[1]);
   }
   const { values, types } = doorExports(index);

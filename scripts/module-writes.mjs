@@ -12,7 +12,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MODULES, moduleSources } from './module-graph.mjs';
 
-const TABLE = /export\s+const\s+([A-Za-z0-9_$]+)\s*=\s*(?:pgTable|tenantTable)\(\s*'([a-z_0-9]+)'/g;
+const TABLE = /export\s+const\s+([A-Za-z0-9_$]+)\s*=\s*(?:pgTable|tenantTable|linkTable)\(\s*'([a-z_0-9]+)'/g;
 
 /** Each table: its SQL name and drizzle name → the module that declares it. */
 export const tableOwners = (modulesDir = MODULES) => {

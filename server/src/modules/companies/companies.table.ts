@@ -1,5 +1,22 @@
 import type { BuildExtraConfigColumns } from 'drizzle-orm';
-import { boolean, date, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex, varchar, type PgColumnBuilderBase, type PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+  type PgColumnBuilderBase,
+  type PgTableExtraConfigValue,
+} from 'drizzle-orm/pg-core';
 import { NO_DUE_DATE } from '@balcao/shared';
 import { createdAt, updatedAt } from '../../db/columns';
 
@@ -56,13 +73,14 @@ export const companies = pgTable(
   (t) => [uniqueIndex('companies_name_key').on(t.name)],
 );
 
-/** The two columns every company's record starts with (see `tenantTable`). */
-const tenantKeys = () => ({
-  id: serial('id').primaryKey(),
-  companyId: integer('company_id')
+/** `company_id`: row-level security keys on it (drizzle/policies/10-rls.sql); the row goes with its company. */
+const companyRef = () =>
+  integer('company_id')
     .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' }),
-});
+    .references(() => companies.id, { onDelete: 'cascade' });
+
+/** The two columns every company's record starts with (see `tenantTable`). */
+const tenantKeys = () => ({ id: serial('id').primaryKey(), companyId: companyRef() });
 type TenantKeys = ReturnType<typeof tenantKeys>;
 
 /**
@@ -75,6 +93,32 @@ export const tenantTable = <N extends string, C extends Record<string, PgColumnB
   columns: C,
   extra?: (t: BuildExtraConfigColumns<N, TenantKeys & C, 'pg'>) => PgTableExtraConfigValue[],
 ) => pgTable<N, TenantKeys & C>(name, { ...tenantKeys(), ...columns }, extra);
+
+/** A company's record another table's composite key can point at: `(company_id, id)`. */
+interface TenantRecords {
+  companyId: AnyPgColumn;
+  id: AnyPgColumn;
+}
+
+/** `ticketId` → `ticket` (the names of the link's index and keys). */
+const entityOf = (key: string) => key.replace(/Id$/, '').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const linkColumn = (key: string) => integer(`${entityOf(key)}_id`).notNull();
+type LinkColumns<A extends string, B extends string> = { companyId: ReturnType<typeof companyRef> } & Record<A | B, ReturnType<typeof linkColumn>>;
+
+/**
+ * A company's many-to-many link between two of its records (decision 0365): `company_id`, the two
+ * ids as the primary key, an index on the second for the reverse lookup (`<name>_<b>`), and each id
+ * a same-company foreign key (`<name>_<a>_fk`) that goes with its record.
+ */
+export const linkTable = <N extends string, A extends string, B extends string>(name: N, [a, aRecords]: [A, TenantRecords], [b, bRecords]: [B, TenantRecords]) => {
+  const columns = { companyId: companyRef(), [a]: linkColumn(a), [b]: linkColumn(b) } as LinkColumns<A, B>;
+  return pgTable<N, LinkColumns<A, B>>(name, columns, (t) => [
+    primaryKey({ columns: [t[a], t[b]] }),
+    index(`${name}_${entityOf(b)}`).on(t[b]),
+    foreignKey({ name: `${name}_${entityOf(a)}_fk`, columns: [t.companyId, t[a]], foreignColumns: [aRecords.companyId, aRecords.id] }).onDelete('cascade'),
+    foreignKey({ name: `${name}_${entityOf(b)}_fk`, columns: [t.companyId, t[b]], foreignColumns: [bRecords.companyId, bRecords.id] }).onDelete('cascade'),
+  ]);
+};
 
 export const settings = tenantTable(
   'settings',

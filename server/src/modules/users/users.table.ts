@@ -1,6 +1,6 @@
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
-import { companies, tenantTable } from '../companies/companies.table';
+import { linkTable, tenantTable } from '../companies/companies.table';
 import { queues } from '../queues/queues.table';
 import { whatsapps } from '../whatsapp/whatsapp.table';
 
@@ -31,18 +31,5 @@ export const users = tenantTable(
   ],
 );
 
-export const userQueues = pgTable(
-  'user_queues',
-  {
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull(),
-    queueId: integer('queue_id').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.queueId] }),
-    index('user_queues_queue').on(t.queueId),
-    foreignKey({ name: 'user_queues_user_fk', columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
-    foreignKey({ name: 'user_queues_queue_fk', columns: [t.companyId, t.queueId], foreignColumns: [queues.companyId, queues.id] }).onDelete('cascade'),
-  ],
-);
+export const userQueues = linkTable('user_queues', ['userId', users], ['queueId', queues]);
 
