@@ -1,5 +1,5 @@
 import { boolean, integer, text, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { timestamps } from '../../db/columns';
 import { tenantTable } from '../companies/companies.table';
 
 /**
@@ -14,6 +14,5 @@ export const announcements = tenantTable('announcements', {
   status: boolean('status').notNull().default(true),
   mediaPath: text('media_path').notNull().default(''),
   mediaName: text('media_name').notNull().default(''),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });

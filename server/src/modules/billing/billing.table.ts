@@ -1,5 +1,5 @@
 import { bigserial, date, index, integer, numeric, pgTable, text, unique, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, ts, updatedAt } from '../../db/columns';
+import { createdAt, timestamps, ts } from '../../db/columns';
 import { companies, tenantTable } from '../companies/companies.table';
 
 /**
@@ -19,8 +19,7 @@ export const invoices = tenantTable(
     chargeId: varchar('charge_id', { length: 120 }),
     pixCode: text('pix_code'),
     paidAt: ts('paid_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [unique('invoices_company_period').on(t.companyId, t.period), index('invoices_charge').on(t.chargeId)],
 );

@@ -1,6 +1,6 @@
 import { bigserial, boolean, foreignKey, index, integer, pgTable, primaryKey, text, unique, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, ts, updatedAt } from '../../db/columns';
+import { timestamps, ts, updatedAt } from '../../db/columns';
 import { companies, tenantTable } from '../companies/companies.table';
 import { contactListItems, contactLists } from '../contact-lists/contact-lists.table';
 import { contacts } from '../contacts/contacts.table';
@@ -39,8 +39,7 @@ export const campaigns = tenantTable(
     fileListId: integer('file_list_id'),
     mediaPath: text('media_path').notNull().default(''),
     mediaName: text('media_name').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     unique('campaigns_company_id_id').on(t.companyId, t.id),
@@ -103,8 +102,7 @@ export const campaignShipping = pgTable(
     /** Why the number-health gate held this send back (rate, daily-cap, warm-up, opt-out). */
     holdReason: varchar('hold_reason', { length: 40 }),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     unique('campaign_shipping_campaign_number').on(t.campaignId, t.number),

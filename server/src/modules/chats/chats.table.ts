@@ -1,6 +1,6 @@
 import { bigserial, foreignKey, index, integer, pgTable, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, updatedAt } from '../../db/columns';
+import { timestamps } from '../../db/columns';
 import { companies, tenantTable } from '../companies/companies.table';
 import { users } from '../users/users.table';
 
@@ -15,8 +15,7 @@ export const chats = tenantTable(
     title: varchar('title', { length: 200 }).notNull(),
     ownerId: integer('owner_id'),
     lastMessage: text('last_message').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     unique('chats_company_id_id').on(t.companyId, t.id),
@@ -34,8 +33,7 @@ export const chatUsers = tenantTable(
     chatId: integer('chat_id').notNull(),
     userId: integer('user_id').notNull(),
     unreads: integer('unreads').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     unique('chat_users_chat_user').on(t.chatId, t.userId),
@@ -56,8 +54,7 @@ export const chatMessages = pgTable(
     message: text('message').notNull().default(''),
     mediaPath: text('media_path').notNull().default(''),
     mediaName: text('media_name').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('chat_messages_chat_id').on(t.chatId, t.id.desc()),

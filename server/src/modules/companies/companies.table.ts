@@ -18,7 +18,7 @@ import {
   type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
 import { NO_DUE_DATE } from '@balcao/shared';
-import { createdAt, updatedAt } from '../../db/columns';
+import { timestamps } from '../../db/columns';
 
 export const plans = pgTable('plans', {
   id: serial('id').primaryKey(),
@@ -37,8 +37,7 @@ export const plans = pgTable('plans', {
   useInternal: boolean('use_internal').notNull().default(true),
   /** Offered on the public signup page (issue 14 §2): a signup may only choose such a plan. */
   signup: boolean('signup').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 export const companies = pgTable(
@@ -67,8 +66,7 @@ export const companies = pgTable(
     isPlatform: boolean('is_platform').notNull().default(false),
     /** Working hours when the setting `scheduleType` is `company`: [{ weekday, weekdayEn, startTime, endTime }]. */
     schedules: jsonb('schedules').$type<{ weekday: string; weekdayEn: string; startTime: string; endTime: string }[]>().notNull().default([]),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('companies_name_key').on(t.name)],
 );
@@ -125,8 +123,7 @@ export const settings = tenantTable(
   {
     key: varchar('key', { length: 100 }).notNull(),
     value: text('value').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('settings_company_key').on(t.companyId, t.key)],
 );

@@ -1,5 +1,5 @@
 import { boolean, foreignKey, index, integer, unique, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, ts, updatedAt } from '../../db/columns';
+import { timestamps, ts } from '../../db/columns';
 import { tenantTable } from '../companies/companies.table';
 
 /** Campaign audiences (administration.md "Contact list"): plain rows, not the company's contacts. */
@@ -7,8 +7,7 @@ export const contactLists = tenantTable(
   'contact_lists',
   {
     name: varchar('name', { length: 50 }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [unique('contact_lists_company_id_id').on(t.companyId, t.id), index('contact_lists_company').on(t.companyId)],
 );
@@ -23,8 +22,7 @@ export const contactListItems = tenantTable(
     email: varchar('email', { length: 255 }).notNull().default(''),
     isWhatsappValid: boolean('is_whatsapp_valid'),
     checkedAt: ts('checked_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     unique('contact_list_items_company_id_id').on(t.companyId, t.id),

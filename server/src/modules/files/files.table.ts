@@ -1,5 +1,5 @@
 import { foreignKey, index, integer, text, unique, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { timestamps } from '../../db/columns';
 import { tenantTable } from '../companies/companies.table';
 import { users } from '../users/users.table';
 
@@ -10,8 +10,7 @@ export const fileLists = tenantTable(
     name: varchar('name', { length: 100 }).notNull(),
     message: text('message').notNull().default(''),
     userId: integer('user_id'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     unique('file_lists_company_id_id').on(t.companyId, t.id),
@@ -31,8 +30,7 @@ export const fileOptions = tenantTable(
     /** The original file name as uploaded. */
     fileName: text('file_name').notNull().default(''),
     mediaType: varchar('media_type', { length: 100 }).notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('file_options_list').on(t.fileListId),

@@ -1,5 +1,5 @@
 import { text, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { timestamps } from '../../db/columns';
 import { tenantTable } from '../companies/companies.table';
 
 /**
@@ -11,6 +11,5 @@ export const helps = tenantTable('helps', {
   description: text('description').notNull().default(''),
   /** The video's code (e.g. a YouTube id), embedded by the player. */
   video: varchar('video', { length: 200 }).notNull().default(''),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });

@@ -1,7 +1,7 @@
 import { bigint, boolean, foreignKey, index, integer, jsonb, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { MessageReaction } from '@balcao/shared';
-import { createdAt, updatedAt } from '../../db/columns';
+import { timestamps } from '../../db/columns';
 import { tenantTable } from '../companies/companies.table';
 import { contacts } from '../contacts/contacts.table';
 import { tickets } from '../tickets/tickets.table';
@@ -40,8 +40,7 @@ export const messages = tenantTable(
      * client id answers the stored message instead of sending twice. Null for everything else.
      */
     clientId: uuid('client_id'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('messages_whatsapp_wa_id').on(t.whatsappId, t.waMessageId),

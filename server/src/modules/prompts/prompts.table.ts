@@ -1,5 +1,5 @@
 import { boolean, foreignKey, integer, numeric, text, unique, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { timestamps } from '../../db/columns';
 import { tenantTable } from '../companies/companies.table';
 import { queues } from '../queues/queues.table';
 
@@ -24,8 +24,7 @@ export const prompts = tenantTable(
     maxMessages: integer('max_messages').notNull().default(10),
     queueId: integer('queue_id'),
     redactPii: boolean('redact_pii').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     unique('prompts_company_id_id').on(t.companyId, t.id),

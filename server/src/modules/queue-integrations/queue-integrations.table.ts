@@ -1,5 +1,5 @@
 import { integer, text, unique, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { timestamps } from '../../db/columns';
 import { tenantTable } from '../companies/companies.table';
 
 /**
@@ -24,8 +24,7 @@ export const queueIntegrations = tenantTable(
     typebotKeywordRestart: varchar('typebot_keyword_restart', { length: 100 }).notNull().default(''),
     typebotRestartMessage: text('typebot_restart_message').notNull().default(''),
     typebotUnknownMessage: text('typebot_unknown_message').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [unique('queue_integrations_company_id_id').on(t.companyId, t.id), unique('queue_integrations_company_name').on(t.companyId, t.name)],
 );

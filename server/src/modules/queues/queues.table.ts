@@ -1,5 +1,5 @@
 import { foreignKey, index, integer, jsonb, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { timestamps } from '../../db/columns';
 import { tenantTable } from '../companies/companies.table';
 
 export interface QueueScheduleRow {
@@ -24,8 +24,7 @@ export const queues = tenantTable(
     // Issue 12's integrations and prompts point here; their tables come with them.
     integrationId: integer('integration_id'),
     promptId: integer('prompt_id'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('queues_company_name').on(t.companyId, t.name),
@@ -46,8 +45,7 @@ export const queueOptions = tenantTable(
     message: text('message').notNull().default(''),
     mediaPath: text('media_path'),
     mediaName: text('media_name'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('queue_options_queue_parent').on(t.queueId, t.parentId),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { timestamps } from '../../db/columns';
 import { tenantTable } from '../companies/companies.table';
 import { users } from '../users/users.table';
 
@@ -18,8 +18,7 @@ export const quickMessages = tenantTable(
     mediaPath: text('media_path'),
     /** The file's name as the user uploaded it. */
     mediaName: text('media_name'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('quick_messages_company_shortcode').on(t.companyId, t.shortcode),

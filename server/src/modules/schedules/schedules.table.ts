@@ -1,6 +1,6 @@
 import { boolean, foreignKey, index, integer, text, unique, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, ts, updatedAt } from '../../db/columns';
+import { timestamps, ts } from '../../db/columns';
 import { tenantTable } from '../companies/companies.table';
 import { contacts } from '../contacts/contacts.table';
 import { tickets } from '../tickets/tickets.table';
@@ -34,8 +34,7 @@ export const schedules = tenantTable(
     messageId: integer('message_id'),
     mediaPath: text('media_path').notNull().default(''),
     mediaName: text('media_name').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     unique('schedules_company_id_id').on(t.companyId, t.id),

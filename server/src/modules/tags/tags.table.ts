@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { integer, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { timestamps } from '../../db/columns';
 import { linkTable, tenantTable } from '../companies/companies.table';
 import { contacts } from '../contacts/contacts.table';
 import { tickets } from '../tickets/tickets.table';
@@ -12,8 +12,7 @@ export const tags = tenantTable(
     name: varchar('name', { length: 100 }).notNull(),
     color: varchar('color', { length: 9 }).notNull().default('#999999'),
     kanban: integer('kanban').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   // Names are unique per company whatever their case: 'VIP' and 'vip' are one tag.
   (t) => [uniqueIndex('tags_company_name_ci').on(t.companyId, sql`lower(${t.name})`), unique('tags_company_id_id').on(t.companyId, t.id)],

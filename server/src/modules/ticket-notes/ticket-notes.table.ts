@@ -1,5 +1,5 @@
 import { foreignKey, index, integer, text } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { timestamps } from '../../db/columns';
 import { tenantTable } from '../companies/companies.table';
 import { contacts } from '../contacts/contacts.table';
 import { tickets } from '../tickets/tickets.table';
@@ -13,8 +13,7 @@ export const ticketNotes = tenantTable(
     contactId: integer('contact_id').notNull(),
     userId: integer('user_id'),
     note: text('note').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('ticket_notes_ticket').on(t.ticketId),

@@ -1,6 +1,6 @@
 import { boolean, foreignKey, index, integer, pgTable, serial, smallint, text, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, ts, updatedAt } from '../../db/columns';
+import { timestamps, ts } from '../../db/columns';
 import { companies } from '../companies/companies.table';
 import { contacts } from '../contacts/contacts.table';
 import { queueOptions, queues } from '../queues/queues.table';
@@ -25,8 +25,7 @@ export const tickets = pgTable(
     useIntegration: boolean('use_integration').notNull().default(false),
     integrationId: integer('integration_id'),
     promptId: integer('prompt_id'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     queuedAt: ts('queued_at'),
     botAt: ts('bot_at'),
     acceptedAt: ts('accepted_at'),

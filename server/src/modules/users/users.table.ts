@@ -1,5 +1,5 @@
 import { boolean, foreignKey, index, integer, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { timestamps } from '../../db/columns';
 import { linkTable, tenantTable } from '../companies/companies.table';
 import { queues } from '../queues/queues.table';
 import { whatsapps } from '../whatsapp/whatsapp.table';
@@ -18,8 +18,7 @@ export const users = tenantTable(
     online: boolean('online').notNull().default(false),
     /** Bumped on password change: access tokens carry it, so old ones stop working. */
     sessionVersion: integer('session_version').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
