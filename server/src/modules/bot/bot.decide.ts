@@ -8,23 +8,11 @@
  * answer, `0`, `#`) counts in `botUses`; reaching `maxUseBotQueues` hands the ticket to a person.
  * Forward moves are bounded by the tree's depth, so no input sequence keeps a ticket in the menus.
  */
+import type { AutomationState } from '../tickets';
 import type { TimelineEntry } from './bot.port';
 
-export type BotStatus = 'attending' | 'pending' | 'open' | 'closed';
-
-/** The ticket's fields the bot reads and writes. */
-export interface BotState {
-  status: BotStatus;
-  userId: number | null;
-  queueId: number | null;
-  chatbot: boolean;
-  /** The option-tree node the customer is at (null: the queue's root, or the main menu without a queue). */
-  botOptionId: number | null;
-  /** Turns that did not move forward (invalid, back, main menu). */
-  botUses: number;
-  /** When the bot took the ticket (null: never). */
-  botAt: Date | null;
-  outOfHoursAt: Date | null;
+/** The ticket's fields the bot reads and writes (the tickets module saves them: `AutomationState`). */
+export interface BotState extends AutomationState {
   isGroup: boolean;
 }
 

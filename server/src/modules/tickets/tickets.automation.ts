@@ -10,8 +10,11 @@ export interface AutomationState {
   userId: number | null;
   queueId: number | null;
   chatbot: boolean;
+  /** The option-tree node the customer is at (null: the queue's root, or the main menu without a queue). */
   botOptionId: number | null;
+  /** Turns that did not move forward (invalid, back, main menu). */
   botUses: number;
+  /** When the bot took the ticket (null: never). */
   botAt: Date | null;
   outOfHoursAt: Date | null;
 }
