@@ -20,7 +20,9 @@ import { zodPlugin } from './infra/plugins/zod';
 import { swaggerPlugin } from './infra/plugins/swagger';
 import { createRateLimitCounter } from './db/rate-limits';
 import { registerAuth, requireAuth, sessionVersionFrom } from './infra/auth';
+import { sql } from 'drizzle-orm';
 import { attachRealtime } from './infra/realtime';
+import { registerOperations } from './infra/operations';
 import type { Realtime } from './infra/rooms';
 import { createMediaStore, type MediaStore } from './infra/media-store';
 import { createMailer } from './infra/mailer';
@@ -107,6 +109,9 @@ export interface BuiltApp {
   media: MediaStore;
   /** Every route the API serves (the cross-tenant and bad-input suites check each one). */
   routes: { method: string; url: string }[];
+  /** Resumes every WhatsApp session this process may run (boot); /ready answers ok only after it. */
+  resumeSessions(): Promise<number>;
+  /** Graceful stop: /ready 503 at once, then sessions handed over, HTTP drained, workers stopped. */
   close(): Promise<void>;
 }
 
@@ -170,6 +175,35 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
   });
   registerErrorHandlers(app);
+  // /health, /ready and /metrics (issue 31 §5): first, so the latency hook sees every route.
+  // socket.io comes up after the routes: the gauge reads it when scraped.
+  const later: { realtime?: Awaited<ReturnType<typeof attachRealtime>> } = {};
+  let sessionsResumed = false;
+  const operations = registerOperations(app, {
+    metricsToken: config.metricsToken,
+    checks: {
+      database: async () => {
+        await client.sql`select 1`;
+      },
+      jobs: async () => {
+        if (!jobs.running) throw new Error('stopping');
+      },
+      sessions: async () => {
+        if (!sessionsResumed) throw new Error('not resumed yet');
+      },
+    },
+    gauges: {
+      jobBacklog: () => jobs.waitingByQueue(),
+      sessionsLive: () => sessions.owned().length,
+      // Every company's connections by status, read (never written) here: a count for operators.
+      connections: async () => {
+        const rows = await data.withSystem('ops:metrics', ({ tx }) => tx.execute<{ status: string; n: number }>(sql`select status, count(*)::int as n from whatsapps group by status`));
+        return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+      },
+      sockets: () => later.realtime?.localSocketCount() ?? 0,
+    },
+  });
+  bus.on('message.created', (e) => operations.messageStored(e.message.fromMe ? 'out' : 'in'));
   await app.register(zodPlugin);
   await app.register(helmetPlugin);
   await app.register(corsPlugin, { origins: config.corsOrigins ?? [] });
@@ -204,6 +238,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   registerWebUi(app, config.webDir);
 
   const realtime = await attachRealtime(app, app.server, { ownerUrl: opts.ownerUrl, adapter: config.realtimeAdapter, corsOrigins: config.corsOrigins });
+  later.realtime = realtime;
   for (const p of parts) await p.start?.(realtime);
 
   let closed = false;
@@ -217,9 +252,16 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     realtime,
     media,
     routes,
+    async resumeSessions() {
+      const n = await sessions.resumeAll();
+      sessionsResumed = true;
+      return n;
+    },
     async close() {
       if (closed) return;
       closed = true;
+      // /ready says so first: a balancer stops sending while what is in flight finishes.
+      operations.drain();
       jobs.beginStop();
       await sessions.stopAll();
       await routing.settled();

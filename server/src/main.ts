@@ -28,7 +28,7 @@ export const startServer = async (overrides: StartOverrides = {}): Promise<Built
   const appUrl = config.appDatabaseUrl ?? withCredentials(ownerUrl, { user: APP_ROLE, password: config.appDbPassword });
   const built = await buildApp({ config, ownerUrl, appUrl, ...overrides });
   const seed = await seedFirstStart(built.data, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, sandbox: config.sandboxEnabled });
-  const resumed = await built.sessions.resumeAll();
+  const resumed = await built.resumeSessions();
   await built.app.listen({ port: config.port, host: config.host });
 
   const url = `http://localhost:${config.port}`;

@@ -34,6 +34,8 @@ export const errorCodes = [
   'ERR_INVALID_TOKEN',
   'ERR_SUBSCRIPTION_EXPIRED',
   'ERR_COMPANY_INACTIVE',
+  // A process not ready for traffic (starting, stopping, or its database away): GET /ready (issue 31 §5).
+  'ERR_NOT_READY',
   'ERR_PLAN_FEATURE_DISABLED',
   'ERR_PLAN_LIMIT_USERS',
   'ERR_PLAN_LIMIT_CONNECTIONS',
@@ -125,6 +127,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_INVALID_TOKEN: 403,
   ERR_SUBSCRIPTION_EXPIRED: 401,
   ERR_COMPANY_INACTIVE: 401,
+  ERR_NOT_READY: 503,
   ERR_PLAN_FEATURE_DISABLED: 403,
   ERR_PLAN_LIMIT_USERS: 403,
   ERR_PLAN_LIMIT_CONNECTIONS: 403,

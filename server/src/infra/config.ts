@@ -31,6 +31,11 @@ export interface Config {
    * `npm start` is how most installations begin (issue 28 §6, decision 0343).
    */
   allowPrivateHosts: boolean;
+  /**
+   * `GET /metrics` answers a request with `Authorization: Bearer <this>`; unset, only a request
+   * from this machine or a private network that came through no proxy (issue 31 §5).
+   */
+  metricsToken?: string;
   dataDir: string;
   /** Owner connection (migrations). Unset → embedded PostgreSQL in dataDir. */
   databaseUrl?: string;
@@ -185,6 +190,7 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().optional(),
   SANDBOX_ENABLED: flag,
   ALLOW_PRIVATE_HOSTS: flag,
+  METRICS_TOKEN: z.string().refine((v) => v === '' || v.length >= 16, 'at least 16 characters').optional(),
   ADMIN_EMAIL: text,
   ADMIN_PASSWORD: text,
   REALTIME_ADAPTER: z.enum(['postgres', 'none', '']).optional(),
@@ -284,6 +290,7 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     corsOrigins: env.CORS_ORIGINS,
     production,
     allowPrivateHosts: env.ALLOW_PRIVATE_HOSTS === '1',
+    metricsToken: env.METRICS_TOKEN || undefined,
     dataDir,
     databaseUrl,
     appDatabaseUrl: env.APP_DATABASE_URL,

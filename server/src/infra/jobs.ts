@@ -222,6 +222,17 @@ export class Jobs {
     return (rows[0] as { waiting?: boolean } | undefined)?.waiting === true;
   }
 
+  /** Jobs waiting to run (created or retrying), per queue, cluster-wide: what /metrics reports (issue 31 §5). */
+  async waitingByQueue(): Promise<Record<string, number>> {
+    const { rows } = await this.boss.getDb().executeSql(`select name, count(*)::int as n from pgboss.job where state in ('created', 'retry') group by name`, []);
+    return Object.fromEntries((rows as { name: string; n: number }[]).map((r) => [r.name, Number(r.n)]));
+  }
+
+  /** The process is working its jobs (started, not stopping): /ready's check. */
+  get running(): boolean {
+    return !this.state.stopping;
+  }
+
   /** Records a running job's progress (read back by `unfinished`; pg-boss replaces it when the job completes). */
   async setProgress(name: JobName, id: string, progress: object): Promise<void> {
     await this.boss.getDb().executeSql(`update pgboss.job set output = $1 where name = $2 and id = $3 and state = 'active'`, [JSON.stringify(progress), name, id]);

@@ -102,6 +102,7 @@ export const attachRealtime = async (
     async socketCount(room) {
       return (await io.in(room).fetchSockets()).length;
     },
+    localSocketCount: () => io.engine.clientsCount,
     leave(from, room, except) {
       let op = io.in(from);
       if (except?.length) op = op.except(except);

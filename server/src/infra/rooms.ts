@@ -50,6 +50,8 @@ export interface Realtime {
   endSessions(userId: number, connectedBefore: number): Promise<void>;
   /** How many sockets are in `room`, across every process (the users module's online status). */
   socketCount(room: string): Promise<number>;
+  /** Sockets connected to this process (not the cluster's): /metrics. */
+  localSocketCount(): number;
   /** Make the sockets in `from` (but not in `except`) leave `room`. */
   leave(from: string[], room: string, except?: string[]): void;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/infra/plugins/rate-limit';
 import { createTestApp, createTestDatabase, type TestApp } from '../helpers/build-app';
 import { SUPER_EMAIL, SUPER_PASSWORD } from '../helpers/constants';
+import { createCompany } from '../helpers/world';
 
 // The HTTP infra plugins on the whole app: client IP (TRUST_PROXY), rate limits shared by every
 // process through PostgreSQL, security headers, and the request log.
@@ -63,7 +64,7 @@ describe('LOGIN_RATE_LIMIT (config.loginRateLimit)', () => {
   });
 });
 
-describe('client IP and proxies (TRUST_PROXY)', () => {
+describe('client IP and proxies (TRUST_PROXY); the operations routes (/health, /ready, /metrics)', () => {
   let plain: TestApp;
   let proxied: TestApp;
   beforeAll(async () => {
@@ -85,6 +86,38 @@ describe('client IP and proxies (TRUST_PROXY)', () => {
     for (let i = 0; i <= RATE_LIMITS.login.max; i++) {
       expect((await wrongLogin(proxied, i, { 'x-forwarded-for': `203.0.113.${i + 1}` })).statusCode).toBe(401);
     }
+  });
+
+  it('/health is live at once; /ready waits for the sessions to be resumed, then names every check (issue 31 §5)', async () => {
+    expect((await plain.app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok' });
+    const before = await plain.app.inject({ method: 'GET', url: '/ready' });
+    expect(before.statusCode).toBe(503);
+    expect(before.json()).toMatchObject({ error: 'ERR_NOT_READY', checks: { database: 'ok', jobs: 'ok', sessions: 'not resumed yet' } });
+    await plain.resumeSessions();
+    const after = await plain.app.inject({ method: 'GET', url: '/ready' });
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual({ status: 'ready', checks: { database: 'ok', jobs: 'ok', sessions: 'ok' } });
+  });
+
+  it("/metrics answers this machine straight, never through a proxy; it counts requests by route pattern, stored messages and the job backlog", async () => {
+    const company = await createCompany(proxied);
+    const phone = proxied.sessions.sandbox(company.whatsapp.id, company.companyId)!;
+    await phone.receive({ from: '5511955550001', name: 'Cliente', body: 'oi' });
+    await proxied.bus.idle();
+    await proxied.app.inject({ method: 'GET', url: '/tickets/123', headers: { authorization: `Bearer ${company.adminToken}` } });
+    const m = await proxied.app.inject({ method: 'GET', url: '/metrics' });
+    expect(m.statusCode).toBe(200);
+    expect(m.headers['content-type']).toContain('text/plain');
+    expect(m.body).toMatch(/balcao_messages_stored_total\{direction="in"\} 1\b/);
+    // The pattern, not the id: one series per route however many tickets are asked for.
+    expect(m.body).toContain('balcao_http_request_duration_seconds_count{method="GET",route="/tickets/:id",status="404"} 1');
+    expect(m.body).toMatch(/balcao_job_backlog\{queue="[^"]+"\} \d+/);
+    expect(m.body).toMatch(/balcao_connections\{status="[A-Za-z]+"\} \d+/);
+    expect(m.body).toContain('balcao_process_cpu_seconds_total');
+    // A proxy forwards the whole world: without METRICS_TOKEN, a forwarded request is refused.
+    const viaProxy = await proxied.app.inject({ method: 'GET', url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(viaProxy.statusCode).toBe(403);
+    expect(viaProxy.json()).toMatchObject({ error: 'ERR_NO_PERMISSION' });
   });
 });
 

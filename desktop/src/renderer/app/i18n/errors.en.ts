@@ -29,6 +29,7 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_INVALID_TOKEN: 'Invalid session. Please log in again.',
   ERR_SUBSCRIPTION_EXPIRED: 'Your subscription has expired. Please contact support.',
   ERR_COMPANY_INACTIVE: 'Your company is inactive. Please contact support.',
+  ERR_NOT_READY: 'The server is starting or stopping. Try again in a moment.',
   ERR_PLAN_FEATURE_DISABLED: 'This company is not allowed to access this page!',
   ERR_PLAN_LIMIT_USERS: 'The plan user limit has been reached.',
   ERR_PLAN_LIMIT_CONNECTIONS: 'The plan connection limit has been reached.',

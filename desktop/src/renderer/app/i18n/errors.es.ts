@@ -29,6 +29,7 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_INVALID_TOKEN: 'Sesión inválida. Por favor, inicie sesión de nuevo.',
   ERR_SUBSCRIPTION_EXPIRED: 'Su suscripción ha vencido. Comuníquese con el soporte.',
   ERR_COMPANY_INACTIVE: 'Su empresa está inactiva. Comuníquese con el soporte.',
+  ERR_NOT_READY: 'El servidor se está iniciando o deteniendo. Inténtelo de nuevo en un momento.',
   ERR_PLAN_FEATURE_DISABLED: '¡Esta empresa no tiene permiso para acceder a esta página!',
   ERR_PLAN_LIMIT_USERS: 'Se alcanzó el límite de usuarios del plan.',
   ERR_PLAN_LIMIT_CONNECTIONS: 'Se alcanzó el límite de conexiones del plan.',

@@ -30,6 +30,7 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_INVALID_TOKEN: 'Sessão inválida. Por favor entre novamente.',
   ERR_SUBSCRIPTION_EXPIRED: 'Sua assinatura expirou. Entre em contato com o suporte.',
   ERR_COMPANY_INACTIVE: 'Sua empresa está inativa. Entre em contato com o suporte.',
+  ERR_NOT_READY: 'O servidor está iniciando ou parando. Tente novamente em instantes.',
   ERR_PLAN_FEATURE_DISABLED: 'Esta empresa não possui permissão para acessar essa página!',
   ERR_PLAN_LIMIT_USERS: 'Limite de usuários do plano atingido.',
   ERR_PLAN_LIMIT_CONNECTIONS: 'Limite de conexões do plano atingido.',
