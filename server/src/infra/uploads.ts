@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from './errors';
-import { mimetypeOfName, originalName } from './media-store';
+import { mimetypeOfName, originalName, type MediaStore } from './media-store';
 
 /** An uploaded file as the route read it. */
 export interface UploadedFile {
@@ -53,6 +53,16 @@ export const readUploadBytes = async (req: FastifyRequest): Promise<Buffer> => {
 /** The name the table shows: as uploaded, without control characters, at most 200 characters. */
 // eslint-disable-next-line no-control-regex
 export const displayName = (name: string): string => name.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-200);
+
+/**
+ * Keeps a record's uploaded file in the company's media store: `mediaPath` is the stored name,
+ * `mediaName` the one the table shows (as uploaded, else the stored one's). `mimetype`: what a sniff
+ * found, where the service checked the bytes.
+ */
+export const storeAttachment = async (media: MediaStore, companyId: number, file: UploadedFile, mimetype = file.mimetype) => {
+  const mediaPath = await media.save(companyId, file.bytes, { mimetype, fileName: file.fileName });
+  return { mediaPath, mediaName: displayName(file.fileName) || originalName(mediaPath) };
+};
 
 /**
  * The stored file's type for serving: only pictures, video and audio render in place; anything

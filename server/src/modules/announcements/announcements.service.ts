@@ -3,8 +3,8 @@ import { can, type AnnouncementDto, type CreateAnnouncementBody, type ListAnnoun
 import type { Ctx, DataAccess, Unit } from '../../db/tenant';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../infra/errors';
-import { originalName, sniff, type MediaStore } from '../../infra/media-store';
-import { displayName, type UploadedFile } from '../../infra/uploads';
+import { sniff, type MediaStore } from '../../infra/media-store';
+import { storeAttachment, type UploadedFile } from '../../infra/uploads';
 import { auditQueries } from '../audit';
 import * as repo from './announcements.repository';
 
@@ -100,8 +100,7 @@ export const createAnnouncementsService = (deps: { data: DataAccess; media: Medi
       if (!kind || !IMAGE_EXTENSIONS.has(kind.ext)) throw new AppError('ERR_FILE_TYPE_NOT_ALLOWED', 'only .png, .jpg or .jpeg');
       const { dto, replaced, platformId } = await run(async (unit) => {
         const before = await visible(unit.tx, ctx, unit.platformId, id);
-        const stored = await media.save(unit.platformId, file.bytes, { mimetype: kind.mime, fileName: file.fileName });
-        const row = (await repo.update(unit.tx, unit.platformId, id, { mediaPath: stored, mediaName: displayName(file.fileName) || originalName(stored) }))!;
+        const row = (await repo.update(unit.tx, unit.platformId, id, await storeAttachment(media, unit.platformId, file, kind.mime)))!;
         await audit(unit, ctx, id, 'update', before, row);
         return { dto: await stageSaved(unit, row, false), replaced: before.mediaPath, platformId: unit.platformId };
       });

@@ -15,8 +15,8 @@ import type { Ctx, DataAccess, Unit } from '../../db/tenant';
 import type { Clock } from '../../infra/clock';
 import { AppError } from '../../infra/errors';
 import type { Jobs } from '../../infra/jobs';
-import { originalName, type MediaStore } from '../../infra/media-store';
-import { displayName, type UploadedFile } from '../../infra/uploads';
+import type { MediaStore } from '../../infra/media-store';
+import { storeAttachment, type UploadedFile } from '../../infra/uploads';
 import { instantOf } from '../../lib/wall-time';
 import { auditQueries } from '../audit';
 import { companiesQueries } from '../companies';
@@ -208,9 +208,8 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
       const { dto, replaced } = await data.withTenant(ctx, async (unit) => {
         const before = await found(unit.tx, ctx, id, 'update');
         assertEditable(before);
-        const stored = await media.save(ctx.companyId, file.bytes, { mimetype: file.mimetype, fileName: file.fileName });
-        const mediaName = displayName(file.fileName) || originalName(stored);
-        await repo.update(unit.tx, ctx.companyId, id, { mediaPath: stored, mediaName });
+        const { mediaPath, mediaName } = await storeAttachment(media, ctx.companyId, file);
+        await repo.update(unit.tx, ctx.companyId, id, { mediaPath, mediaName });
         await auditQueries.record(unit.tx, ctx, { entity: 'campaign', entityId: id, action: 'update', before: { mediaName: before.mediaName || null }, after: { mediaName } });
         return { dto: await announce(unit, ctx.companyId, id), replaced: before.mediaPath };
       });

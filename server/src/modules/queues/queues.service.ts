@@ -12,8 +12,8 @@ import {
 import type { Tx } from '../../db/client';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
-import { originalName, type MediaStore } from '../../infra/media-store';
-import { displayName, type UploadedFile } from '../../infra/uploads';
+import type { MediaStore } from '../../infra/media-store';
+import { storeAttachment, type UploadedFile } from '../../infra/uploads';
 import { auditQueries } from '../audit';
 import { assertBelowLimit } from '../companies';
 import * as repo from './queues.repository';
@@ -62,15 +62,14 @@ export const createQueuesService = (deps: { data: DataAccess; media: MediaStore 
   const audit = (tx: Tx, ctx: Ctx, entity: 'queue' | 'queue-option', entityId: number, action: 'create' | 'update' | 'delete', before: object | null, after: object | null) =>
     auditQueries.record(tx, ctx, { entity, entityId, action, before: before as Record<string, unknown> | null, after: after as Record<string, unknown> | null });
 
+  const NO_FILE = { mediaPath: null, mediaName: null };
   /** Sets or clears a queue's file in one transaction (the event and the audit row with it). */
   const setQueueMedia = async (ctx: Ctx, id: number, file: UploadedFile | null): Promise<QueueDto> => {
     if (file && file.bytes.length === 0) throw new AppError('ERR_VALIDATION', 'empty file');
     const { dto, old } = await data.withTenant(ctx, async ({ tx, stage }) => {
       assertManager(ctx);
       const before = await queueOf(tx, ctx, id);
-      const stored = file ? await media.save(ctx.companyId, file.bytes, { mimetype: file.mimetype, fileName: file.fileName }) : null;
-      const mediaName = file && stored ? displayName(file.fileName) || originalName(stored) : null;
-      const row = (await repo.update(tx, ctx.companyId, id, { mediaPath: stored, mediaName }))!;
+      const row = (await repo.update(tx, ctx.companyId, id, file ? await storeAttachment(media, ctx.companyId, file) : NO_FILE))!;
       await audit(tx, ctx, 'queue', id, 'update', { mediaName: before.mediaName }, { mediaName: row.mediaName });
       const dto = repo.toQueueDto(row);
       stage({ type: 'queue.updated', companyId: ctx.companyId, queue: dto });
@@ -84,9 +83,7 @@ export const createQueuesService = (deps: { data: DataAccess; media: MediaStore 
     const { dto, old } = await data.withTenant(ctx, async ({ tx }) => {
       assertManager(ctx);
       const before = await optionOf(tx, ctx, id);
-      const stored = file ? await media.save(ctx.companyId, file.bytes, { mimetype: file.mimetype, fileName: file.fileName }) : null;
-      const mediaName = file && stored ? displayName(file.fileName) || originalName(stored) : null;
-      const row = (await repo.updateOption(tx, ctx.companyId, id, { mediaPath: stored, mediaName }))!;
+      const row = (await repo.updateOption(tx, ctx.companyId, id, file ? await storeAttachment(media, ctx.companyId, file) : NO_FILE))!;
       await audit(tx, ctx, 'queue-option', id, 'update', { mediaName: before.mediaName }, { mediaName: row.mediaName });
       return { dto: repo.toQueueOptionDto(row), old: before.mediaPath };
     });

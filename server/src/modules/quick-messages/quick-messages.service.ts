@@ -11,8 +11,8 @@ import {
 import type { Ctx, DataAccess } from '../../db/tenant';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../infra/errors';
-import { originalName, type MediaStore } from '../../infra/media-store';
-import { displayName, type UploadedFile } from '../../infra/uploads';
+import type { MediaStore } from '../../infra/media-store';
+import { storeAttachment, type UploadedFile } from '../../infra/uploads';
 import * as repo from './quick-messages.repository';
 
 /** An unknown id, or another company's, is not found (never "not allowed"). */
@@ -97,8 +97,7 @@ export const createQuickMessagesService = (deps: { data: DataAccess; media: Medi
       if (file.bytes.length === 0) throw new AppError('ERR_VALIDATION', 'empty file');
       const { dto, replaced } = await data.withTenant(ctx, async ({ tx, stage }) => {
         const before = await editable(tx, ctx, id);
-        const stored = await media.save(ctx.companyId, file.bytes, { mimetype: file.mimetype, fileName: file.fileName });
-        const row = (await repo.update(tx, ctx.companyId, id, { mediaPath: stored, mediaName: displayName(file.fileName) || originalName(stored) }))!;
+        const row = (await repo.update(tx, ctx.companyId, id, await storeAttachment(media, ctx.companyId, file)))!;
         const dto = repo.toQuickMessageDto(row);
         stage({ type: 'quickMessage.saved', companyId: ctx.companyId, quickMessage: dto, created: false, wasGeneral: before.geral });
         return { dto, replaced: before.mediaPath };
