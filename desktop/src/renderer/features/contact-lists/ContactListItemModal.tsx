@@ -2,23 +2,16 @@ import { useEffect } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { contactListItemFields, type ContactListItemDto } from '@balcao/shared';
-import { FormDialog, useFormSave } from '../../components/FormDialog';
+import { FormDialog, useFormSave, type EditDialogProps } from '../../components/FormDialog';
 import { zodRule } from '../../lib/zodRule';
 import { contactListsApi, type ContactListItemForm } from './contact-lists.api';
 
-interface Props {
-  open: boolean;
-  contactListId: number;
-  /** Edit mode when given, add mode otherwise. */
-  item: ContactListItemDto | null;
-  onClose: () => void;
-  onSaved: (i: ContactListItemDto) => void;
-}
+type Props = EditDialogProps<ContactListItemDto> & { contactListId: number };
 
 const rules = { name: zodRule(contactListItemFields.name), number: zodRule(contactListItemFields.number), email: zodRule(contactListItemFields.email) };
 
 /** Add/edit a person of a list (administration.md §5: name 2-50, number 8-50, email valid ('Invalid email')). */
-export const ContactListItemModal = ({ open, contactListId, item, onClose, onSaved }: Props) => {
+export const ContactListItemModal = ({ open, contactListId, record: item, onClose, onSaved }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<ContactListItemForm>();
   const { run, dialog } = useFormSave({ form, onClose, success: t('contactLists.items.saved'), duplicate: { field: 'number', text: t('contactLists.items.numberTaken') } });

@@ -109,7 +109,7 @@ export const ContactListItemsPage = () => {
       emptyText={t(items.search ? 'contactLists.items.noMatch' : 'contactLists.items.empty')}
       paging={items.paging}
     >
-      <ContactListItemModal open={dialog.open} contactListId={listId} item={dialog.record} onClose={dialog.close} onSaved={items.upsert} />
+      <ContactListItemModal open={dialog.open} contactListId={listId} record={dialog.record} onClose={dialog.close} onSaved={items.upsert} />
       <ContactListImportDialog open={importing} contactListId={listId} onClose={() => setImporting(false)} onImported={reload} />
     </ListPage>
   );

@@ -2,22 +2,16 @@ import { useEffect } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ContactListBody, type ContactListDto } from '@balcao/shared';
-import { FormDialog, useFormSave } from '../../components/FormDialog';
+import { FormDialog, useFormSave, type EditDialogProps } from '../../components/FormDialog';
 import { zodRule } from '../../lib/zodRule';
 import { contactListsApi } from './contact-lists.api';
 
-interface Props {
-  open: boolean;
-  /** Edit mode when given, add mode otherwise. */
-  list: ContactListDto | null;
-  onClose: () => void;
-  onSaved: (l: ContactListDto) => void;
-}
+type Props = EditDialogProps<ContactListDto>;
 
 const nameRule = zodRule(ContactListBody.shape.name);
 
 /** Add/rename a contact list (administration.md §5: name required, 2 to 50). */
-export const ContactListModal = ({ open, list, onClose, onSaved }: Props) => {
+export const ContactListModal = ({ open, record: list, onClose, onSaved }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
   const { run, dialog } = useFormSave({ form, onClose, success: t('contactLists.saved') });

@@ -80,7 +80,7 @@ export const ContactListsPage = () => {
       rowTestId="cl-row"
       emptyText={t(list.search ? 'contactLists.noMatch' : 'contactLists.empty')}
     >
-      <ContactListModal open={dialog.open} list={dialog.record} onClose={dialog.close} onSaved={list.upsert} />
+      <ContactListModal open={dialog.open} record={dialog.record} onClose={dialog.close} onSaved={list.upsert} />
     </ListPage>
   );
 };

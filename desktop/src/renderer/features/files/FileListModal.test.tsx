@@ -26,7 +26,7 @@ const optionCards = () => screen.queryAllByTestId('file-option');
 
 describe('FileListModal', { timeout: 30_000 }, () => {
   it("validates name ('nome muito curto') and message, with a 5-row message box", async () => {
-    render(<FileListModal open fileList={null} onClose={() => undefined} onSaved={() => undefined} />);
+    render(<FileListModal open record={null} onClose={() => undefined} onSaved={() => undefined} />);
     expect((screen.getByTestId('file-message') as HTMLTextAreaElement).rows).toBe(5);
     fireEvent.change(screen.getByTestId('file-name'), { target: { value: 'ab' } });
     fireEvent.click(screen.getByTestId('file-save'));
@@ -39,7 +39,7 @@ describe('FileListModal', { timeout: 30_000 }, () => {
     const onSaved = vi.fn();
     api.create.mockResolvedValue(saved({ options: [option(21, 'Preços'), option(22, 'Foto')] }));
     api.upload.mockResolvedValue(saved({ options: [option(21, 'Preços', 'a-precos.pdf', 'precos.pdf'), option(22, 'Foto', 'b-foto.png', 'foto.png')] }));
-    render(<FileListModal open fileList={null} onClose={() => undefined} onSaved={onSaved} />);
+    render(<FileListModal open record={null} onClose={() => undefined} onSaved={onSaved} />);
     fireEvent.change(screen.getByTestId('file-name'), { target: { value: 'Catálogo' } });
     fireEvent.change(screen.getByTestId('file-message'), { target: { value: 'Veja' } });
     fireEvent.click(screen.getByTestId('file-option-add'));
@@ -70,7 +70,7 @@ describe('FileListModal', { timeout: 30_000 }, () => {
     const current = saved({ options: [option(21, 'Preços', 'a-precos.pdf', 'precos.pdf'), option(22, 'Foto', 'b-foto.png', 'foto.png')] });
     api.update.mockResolvedValue(saved({ options: [option(22, 'Foto', 'b-foto.png', 'foto.png'), option(23, 'Vídeo')] }));
     api.upload.mockResolvedValue(saved());
-    render(<FileListModal open fileList={current} onClose={() => undefined} onSaved={() => undefined} />);
+    render(<FileListModal open record={current} onClose={() => undefined} onSaved={() => undefined} />);
     await waitFor(() => expect(optionCards()).toHaveLength(2));
     // The cards come before the form fills their stored names (a render later on a loaded run).
     await waitFor(() => expect(within(optionCards()[0]!).getByTestId('file-option-filename').textContent).toBe('precos.pdf'));

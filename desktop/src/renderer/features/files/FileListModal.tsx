@@ -3,7 +3,7 @@ import { Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { DeleteOutlined, PaperClipOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FileListBody, MAX_FILE_OPTIONS, type FileListDto } from '@balcao/shared';
-import { FormDialog, useFormSave } from '../../components/FormDialog';
+import { FormDialog, useFormSave, type EditDialogProps } from '../../components/FormDialog';
 import { useSession } from '../../lib/session';
 import { zodRule } from '../../lib/zodRule';
 import { filesApi, type OptionFile } from './files.api';
@@ -22,13 +22,7 @@ interface Values {
   options: OptionValue[];
 }
 
-interface Props {
-  open: boolean;
-  /** Edit mode when given, add mode otherwise. */
-  fileList: FileListDto | null;
-  onClose: () => void;
-  onSaved: (f: FileListDto) => void;
-}
+type Props = EditDialogProps<FileListDto>;
 
 const rules = { name: zodRule(FileListBody.shape.name), message: zodRule(FileListBody.shape.message) };
 
@@ -65,7 +59,7 @@ const FilePick = ({ value, stored, onChange, index }: { value?: File; stored?: s
  * options each with a name (multiline), a file picker and remove, a button to add another;
  * saving stores the list, then uploads the picked files to their options (decision 0222).
  */
-export const FileListModal = ({ open, fileList, onClose, onSaved }: Props) => {
+export const FileListModal = ({ open, record: fileList, onClose, onSaved }: Props) => {
   const { t } = useTranslation();
   const userId = useSession((s) => s.user?.id);
   const [form] = Form.useForm<Values>();

@@ -57,7 +57,7 @@ export const FilesPage = () => {
       rowTestId="file-row"
       emptyText={t(list.search ? 'files.noMatch' : 'files.empty')}
     >
-      <FileListModal open={dialog.open} fileList={dialog.record} onClose={dialog.close} onSaved={list.upsert} />
+      <FileListModal open={dialog.open} record={dialog.record} onClose={dialog.close} onSaved={list.upsert} />
     </ListPage>
   );
 };

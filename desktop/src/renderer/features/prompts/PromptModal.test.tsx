@@ -47,7 +47,7 @@ afterEach(() => {
 
 describe('PromptModal', { timeout: 30_000 }, () => {
   it("shows the spec's texts ('Muito curto!', the training text, 'Informe o setor') and sends nothing", async () => {
-    render(<PromptModal open prompt={null} queues={queues} onClose={onClose} onSaved={onSaved} />);
+    render(<PromptModal open record={null} queues={queues} onClose={onClose} onSaved={onSaved} />);
     change('prompt-name', 'abc');
     change('prompt-text', 'curto');
     save();
@@ -59,7 +59,7 @@ describe('PromptModal', { timeout: 30_000 }, () => {
 
   it('edits with the masked key sent back as is (the server keeps it) and the key field a password with show/hide', async () => {
     api.update.mockResolvedValue({ ...stored, maxTokens: 250 });
-    render(<PromptModal open prompt={stored} queues={queues} onClose={onClose} onSaved={onSaved} />);
+    render(<PromptModal open record={stored} queues={queues} onClose={onClose} onSaved={onSaved} />);
     const key = screen.getByTestId('prompt-api-key') as HTMLInputElement;
     await waitFor(() => expect(key.value).toBe('sk-…abcd'));
     expect(key.type).toBe('password');

@@ -3,7 +3,7 @@ import { Col, Collapse, Form, Input, InputNumber, Row, Select, Switch, Typograph
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PROMPT_DEFAULTS, PROMPT_VOICES, promptMsg, type PromptDto, type PromptVoice, type QueueDto } from '@balcao/shared';
-import { FormDialog, useFormSave } from '../../components/FormDialog';
+import { FormDialog, useFormSave, type EditDialogProps } from '../../components/FormDialog';
 import { promptsApi } from './prompts.api';
 
 export interface PromptValues {
@@ -22,14 +22,7 @@ export interface PromptValues {
   redactPii: boolean;
 }
 
-interface Props {
-  open: boolean;
-  /** Edit mode when given, add mode otherwise. */
-  prompt: PromptDto | null;
-  queues: QueueDto[];
-  onClose: () => void;
-  onSaved: (p: PromptDto) => void;
-}
+type Props = EditDialogProps<PromptDto> & { queues: QueueDto[] };
 
 /** 'pt-BR-FranciscaNeural' → 'Francisca'. */
 export const voiceLabel = (v: string) => v.replace(/^pt-BR-/, '').replace(/Neural$/, '');
@@ -57,7 +50,7 @@ const initial = (p: PromptDto | null): PromptValues => ({
  * max messages; plus the provider's base URL and model, and PII redaction (issue 12). A stored key
  * comes back only as its masked tail: left as is, the server keeps it.
  */
-export const PromptModal = ({ open, prompt, queues, onClose, onSaved }: Props) => {
+export const PromptModal = ({ open, record: prompt, queues, onClose, onSaved }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<PromptValues>();
   const { run, dialog } = useFormSave({ form, onClose, success: t('prompts.saved'), duplicate: { field: 'name', text: t('prompts.nameTaken') } });

@@ -86,7 +86,7 @@ export const PromptsPage = () => {
       rowTestId="prompt-row"
       emptyText={t('prompts.empty')}
     >
-      <PromptModal open={dialog.open} prompt={dialog.record} queues={queues} onClose={dialog.close} onSaved={onSaved} />
+      <PromptModal open={dialog.open} record={dialog.record} queues={queues} onClose={dialog.close} onSaved={onSaved} />
     </ListPage>
   );
 };

@@ -29,7 +29,7 @@ afterEach(() => {
 describe('TagModal', { timeout: 30_000 }, () => {
   it("says 'Obrigatório' and 'Mensagem muito curta' and sends nothing", async () => {
     asUser('admin');
-    render(<TagModal open tag={null} onClose={onClose} onSaved={onSaved} />);
+    render(<TagModal open record={null} onClose={onClose} onSaved={onSaved} />);
     save();
     expect(await screen.findByText('Obrigatório')).toBeTruthy();
     type('ab');
@@ -41,7 +41,7 @@ describe('TagModal', { timeout: 30_000 }, () => {
   it('creates with the default colour; an admin sends the kanban flag', async () => {
     asUser('admin');
     api.create.mockResolvedValue({ id: 9, name: 'Novo', color: '#999999', kanban: 0 });
-    render(<TagModal open tag={null} onClose={onClose} onSaved={onSaved} />);
+    render(<TagModal open record={null} onClose={onClose} onSaved={onSaved} />);
     type('Novo');
     save();
     await waitFor(() => expect(api.create).toHaveBeenCalledWith({ name: 'Novo', color: '#999999', kanban: false }));
@@ -51,7 +51,7 @@ describe('TagModal', { timeout: 30_000 }, () => {
   it('lets a user rename without any kanban switch, and marks a taken name on its field', async () => {
     asUser('user');
     api.update.mockRejectedValueOnce(new ApiError(409, { error: 'ERR_DUPLICATED_RECORD' }, 'taken'));
-    render(<TagModal open tag={urgente} onClose={onClose} onSaved={onSaved} />);
+    render(<TagModal open record={urgente} onClose={onClose} onSaved={onSaved} />);
     await waitFor(() => expect((screen.getByTestId('tag-name') as HTMLInputElement).value).toBe('Urgente'));
     expect(screen.queryByTestId('tag-kanban')).toBeNull();
     type('VIP');

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { ColorPicker, Flex, Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can, TAG_DEFAULT_COLOR, tagName, type TagListItemDto } from '@balcao/shared';
-import { FormDialog, useFormSave } from '../../components/FormDialog';
+import { FormDialog, useFormSave, type EditDialogProps } from '../../components/FormDialog';
 import { useSession } from '../../lib/session';
 import { zodRule } from '../../lib/zodRule';
 import { tagsAdminApi } from './tags-admin.api';
@@ -13,20 +13,14 @@ interface Values {
   kanban: boolean;
 }
 
-interface Props {
-  open: boolean;
-  /** Edit mode when given, add mode otherwise. */
-  tag: TagListItemDto | null;
-  onClose: () => void;
-  onSaved: (t: TagListItemDto) => void;
-}
+type Props = EditDialogProps<TagListItemDto>;
 
 const nameRule = zodRule(tagName);
 /** Colours offered at a click (any other through the picker). */
 const PRESETS = ['#f5222d', '#fa8c16', '#fadb14', '#52c41a', '#13c2c2', '#1677ff', '#722ed1', '#eb2f96', '#999999'];
 
 /** Add/edit a tag (administration.md §3, §5, §6): name ('Obrigatório', 'Mensagem muito curta'), colour, kanban (admins and supervisors). */
-export const TagModal = ({ open, tag, onClose, onSaved }: Props) => {
+export const TagModal = ({ open, record: tag, onClose, onSaved }: Props) => {
   const { t } = useTranslation();
   const me = useSession((s) => s.user);
   const mayKanban = !!me && can(me, 'tags:setKanban');

@@ -84,7 +84,7 @@ export const TagsPage = () => {
       rowTestId="tag-row"
       emptyText={t(list.search ? 'tagsAdmin.noMatch' : 'tagsAdmin.empty')}
     >
-      <TagModal open={dialog.open} tag={dialog.record} onClose={dialog.close} onSaved={list.upsert} />
+      <TagModal open={dialog.open} record={dialog.record} onClose={dialog.close} onSaved={list.upsert} />
     </ListPage>
   );
 };

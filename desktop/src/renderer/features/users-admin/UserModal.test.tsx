@@ -34,7 +34,7 @@ afterEach(() => {
 
 describe('UserModal', { timeout: 30_000 }, () => {
   it("validates with the spec's texts and sends nothing", async () => {
-    render(<UserModal open user={null} onClose={onClose} onSaved={onSaved} />);
+    render(<UserModal open record={null} onClose={onClose} onSaved={onSaved} />);
     await waitFor(() => expect(api.queues).toHaveBeenCalled());
     type('user-name', 'A');
     type('user-email', 'x');
@@ -48,7 +48,7 @@ describe('UserModal', { timeout: 30_000 }, () => {
 
   it('creates a user with profile, queues and allTicket defaults', async () => {
     api.create.mockResolvedValue({ ...bruno, id: 7 });
-    render(<UserModal open user={null} onClose={onClose} onSaved={onSaved} />);
+    render(<UserModal open record={null} onClose={onClose} onSaved={onSaved} />);
     await waitFor(() => expect(api.connections).toHaveBeenCalled());
     type('user-name', 'Carla');
     type('user-email', 'carla@example.com');
@@ -63,7 +63,7 @@ describe('UserModal', { timeout: 30_000 }, () => {
     let lists!: () => void;
     api.queues.mockReturnValue(new Promise((done) => (lists = () => done([]))));
     api.create.mockResolvedValue({ ...bruno, id: 7 });
-    render(<UserModal open user={null} onClose={onClose} onSaved={onSaved} />);
+    render(<UserModal open record={null} onClose={onClose} onSaved={onSaved} />);
     type('user-name', 'Carla');
     type('user-email', 'carla@example.com');
     type('user-password', 'Secret123');
@@ -78,7 +78,7 @@ describe('UserModal', { timeout: 30_000 }, () => {
   it("edits another user from their fresh record, a blank password keeping theirs", async () => {
     api.show.mockResolvedValue(bruno);
     api.update.mockResolvedValue(bruno);
-    render(<UserModal open user={bruno} onClose={onClose} onSaved={onSaved} />);
+    render(<UserModal open record={bruno} onClose={onClose} onSaved={onSaved} />);
     await waitFor(() => expect((screen.getByTestId('user-name') as HTMLInputElement).value).toBe('Bruno'));
     save();
     await waitFor(() =>
@@ -89,7 +89,7 @@ describe('UserModal', { timeout: 30_000 }, () => {
   it('never sends one’s own profile (shown disabled)', async () => {
     api.show.mockResolvedValue(me);
     api.update.mockResolvedValue(me);
-    render(<UserModal open user={me} onClose={onClose} onSaved={onSaved} />);
+    render(<UserModal open record={me} onClose={onClose} onSaved={onSaved} />);
     await waitFor(() => expect((screen.getByTestId('user-name') as HTMLInputElement).value).toBe('Ana'));
     expect(screen.getByTestId('user-profile').className).toContain('disabled');
     save();
@@ -99,7 +99,7 @@ describe('UserModal', { timeout: 30_000 }, () => {
 
   it('marks a taken e-mail on its field', async () => {
     api.create.mockRejectedValue(new ApiError(409, { error: 'ERR_DUPLICATED_EMAIL' }, 'taken'));
-    render(<UserModal open user={null} onClose={onClose} onSaved={onSaved} />);
+    render(<UserModal open record={null} onClose={onClose} onSaved={onSaved} />);
     await waitFor(() => expect(api.queues).toHaveBeenCalled());
     type('user-name', 'Carla');
     type('user-email', 'ana@example.com');

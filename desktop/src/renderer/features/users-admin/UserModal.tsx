@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Flex, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CreateUserBody, profiles, UpdateUserBody, type Profile, type QueueDto, type UserDto, type WhatsappDto } from '@balcao/shared';
-import { FormDialog, useFormSave } from '../../components/FormDialog';
+import { FormDialog, useFormSave, type EditDialogProps } from '../../components/FormDialog';
 import { errorCode } from '../../lib/errors';
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
@@ -19,13 +19,7 @@ interface Values {
   allTicket: 'enabled' | 'disabled';
 }
 
-interface Props {
-  open: boolean;
-  /** Edit mode when given, add mode otherwise. */
-  user: UserDto | null;
-  onClose: () => void;
-  onSaved: (u: UserDto) => void;
-}
+type Props = EditDialogProps<UserDto>;
 
 const nameRule = zodRule(CreateUserBody.shape.name);
 const emailRule = zodRule(CreateUserBody.shape.email);
@@ -38,7 +32,7 @@ const blank: Values = { name: '', email: '', password: '', profile: 'user', queu
  * editing), profile, queues, default connection and allTicket. One's own profile is shown, never
  * editable (decision 0089).
  */
-export const UserModal = ({ open, user, onClose, onSaved }: Props) => {
+export const UserModal = ({ open, record: user, onClose, onSaved }: Props) => {
   const { t } = useTranslation();
   const me = useSession((s) => s.user);
   const [form] = Form.useForm<Values>();

@@ -92,7 +92,7 @@ export const UsersPage = () => {
       rowTestId="user-row"
       emptyText={t(list.search ? 'usersAdmin.noMatch' : 'common.noRecords')}
     >
-      <UserModal open={dialog.open} user={dialog.record} onClose={dialog.close} onSaved={list.upsert} />
+      <UserModal open={dialog.open} record={dialog.record} onClose={dialog.close} onSaved={list.upsert} />
     </ListPage>
   );
 };
