@@ -4,6 +4,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { CampaignDto, CampaignReport } from '@balcao/shared';
+import { cancelable } from '../../lib/cancelable';
 import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -30,24 +31,20 @@ export const CampaignReportPage = () => {
   const [state, setState] = useState<'loading' | 'ready' | 'missing'>('loading');
   const [reloads, setReloads] = useState(0);
 
-  useEffect(() => {
-    let alive = true;
-    campaignsApi
-      .show(id)
-      .then((c) => {
-        if (!alive) return;
-        setCampaign(c);
-        setState('ready');
-      })
-      .catch((err) => {
-        if (!alive) return;
-        setState((s) => (s === 'ready' ? s : 'missing'));
-        toastError(err);
-      });
-    return () => {
-      alive = false;
-    };
-  }, [id, reloads]);
+  useEffect(
+    () =>
+      cancelable(() => campaignsApi.show(id), {
+        then: (c) => {
+          setCampaign(c);
+          setState('ready');
+        },
+        failed: (err) => {
+          setState((s) => (s === 'ready' ? s : 'missing'));
+          toastError(err);
+        },
+      }),
+    [id, reloads],
+  );
 
   useEffect(
     () =>

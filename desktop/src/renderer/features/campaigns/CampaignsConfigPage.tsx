@@ -3,7 +3,7 @@ import { Button, Card, Col, Empty, Flex, Form, Input, Row, Select, Skeleton, Spa
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LONGER_INTERVAL_OPTIONS, MESSAGE_INTERVAL_OPTIONS, type CampaignSettingsDto, type CampaignVariable } from '@balcao/shared';
-import { toastError } from '../../lib/reportError';
+import { cancelable } from '../../lib/cancelable';
 import { useBusy } from '../../lib/useBusy';
 import { toast } from '../../lib/toast';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -22,20 +22,16 @@ export const CampaignsConfigPage = () => {
   const [keyError, setKeyError] = useState('');
   const [saving, run] = useBusy();
 
-  useEffect(() => {
-    let alive = true;
-    campaignsApi
-      .settings()
-      .then((s) => {
-        if (!alive) return;
-        setSettings(s);
-        setVariables(s.variables);
-      })
-      .catch(toastError);
-    return () => {
-      alive = false;
-    };
-  }, []);
+  useEffect(
+    () =>
+      cancelable(() => campaignsApi.settings(), {
+        then: (s) => {
+          setSettings(s);
+          setVariables(s.variables);
+        },
+      }),
+    [],
+  );
 
   const addVariable = () => {
     const key = draft.key.trim();

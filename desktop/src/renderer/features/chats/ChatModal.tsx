@@ -3,6 +3,7 @@ import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CHAT_TITLE_MAX, type ChatDto, type UserDto } from '@balcao/shared';
 import { FormDialog, useFormSave } from '../../components/FormDialog';
+import { cancelable } from '../../lib/cancelable';
 import { toastError } from '../../lib/reportError';
 import { chatsApi } from './chats.api';
 import { validateChatForm } from './chats.logic';
@@ -27,17 +28,13 @@ export const ChatModal = ({ open, chat, me, onClose, onSaved }: { open: boolean;
   useEffect(() => {
     if (!open) return;
     form.setFieldsValue({ title: chat?.title ?? '', users: chat ? chat.users.map((u) => u.userId).filter((id) => id !== me) : [] });
-    let live = true;
-    chatsApi
-      .users()
-      .then((list) => live && setUsers(list))
-      .catch((err: unknown) => {
-        if (live) setUsers([]);
+    return cancelable(() => chatsApi.users(), {
+      then: setUsers,
+      failed: (err) => {
+        setUsers([]);
         toastError(err);
-      });
-    return () => {
-      live = false;
-    };
+      },
+    });
   }, [open, chat, me, form]);
 
   const rule = (field: 'title' | 'users') => ({

@@ -7,6 +7,7 @@ import type { ContactListDto, ContactListItemDto } from '@balcao/shared';
 import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage, usePagedListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
+import { cancelable } from '../../lib/cancelable';
 import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -40,19 +41,17 @@ export const ContactListItemsPage = () => {
   const dialog = useEditDialog<ContactListItemDto>();
   const [importing, setImporting] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    contactListsApi.show(listId).then(
-      (l) => live && setList(l),
-      (err: unknown) => {
-        toastError(err);
-        if (live) navigate('/contact-lists', { replace: true });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [listId, navigate]);
+  useEffect(
+    () =>
+      cancelable(() => contactListsApi.show(listId), {
+        then: setList,
+        failed: (err) => {
+          toastError(err);
+          void navigate('/contact-lists', { replace: true });
+        },
+      }),
+    [listId, navigate],
+  );
   useEffect(
     () =>
       listenLive('contactList', (p) => {

@@ -3,6 +3,7 @@ import { Card, Col, Empty, Flex, Modal, Row, Skeleton, Typography, theme } from 
 import { PlayCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { HelpDto } from '@balcao/shared';
+import { cancelable } from '../../lib/cancelable';
 import { http } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { embedUrl, thumbnailUrl } from './helps.logic';
@@ -29,20 +30,17 @@ export const HelpsPage = () => {
   const [helps, setHelps] = useState<HelpDto[] | null>(null);
   const [playing, setPlaying] = useState<HelpDto | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    http.get<HelpDto[]>('/helps').then(
-      (list) => live && setHelps(list),
-      () => {
-        if (!live) return;
-        toast.error(t('helps.loadFailed'));
-        setHelps([]);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [t]);
+  useEffect(
+    () =>
+      cancelable(() => http.get<HelpDto[]>('/helps'), {
+        then: setHelps,
+        failed: () => {
+          toast.error(t('helps.loadFailed'));
+          setHelps([]);
+        },
+      }),
+    [t],
+  );
 
   return (
     <Flex vertical gap={16} style={{ padding: 16, height: '100%', overflowY: 'auto' }} data-testid="helps-page">

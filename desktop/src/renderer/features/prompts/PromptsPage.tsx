@@ -6,6 +6,7 @@ import type { PromptDto, QueueDto } from '@balcao/shared';
 import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
+import { cancelable } from '../../lib/cancelable';
 import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
 import { toast } from '../../lib/toast';
@@ -25,20 +26,17 @@ export const PromptsPage = () => {
   const [loaded, setLoaded] = useState(false);
   const dialog = useEditDialog<PromptDto>();
 
-  useEffect(() => {
-    let alive = true;
-    Promise.all([promptsApi.list(), promptsApi.queues()])
-      .then(([list, qs]) => {
-        if (!alive) return;
-        setRecords(list.prompts);
-        setQueues(qs);
-      })
-      .catch(toastError)
-      .finally(() => alive && setLoaded(true));
-    return () => {
-      alive = false;
-    };
-  }, []);
+  useEffect(
+    () =>
+      cancelable(() => Promise.all([promptsApi.list(), promptsApi.queues()]), {
+        then: ([list, qs]) => {
+          setRecords(list.prompts);
+          setQueues(qs);
+        },
+        settled: () => setLoaded(true),
+      }),
+    [],
+  );
 
   // Another admin's change (administration.md §9: lists merge by id, a create goes on top, a delete leaves).
   useEffect(

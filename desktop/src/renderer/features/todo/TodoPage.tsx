@@ -4,6 +4,7 @@ import { CloseOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TodoItem } from '../../../common/ipc-schemas';
 import { formatClock, formatDate } from '../../lib/format';
+import { cancelable } from '../../lib/cancelable';
 import { toastError } from '../../lib/reportError';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { getPlatform } from '../../platform/platform';
@@ -22,19 +23,17 @@ export const TodoPage = () => {
   const [editing, setEditing] = useState<string | null>(null);
   const input = useRef<InputRef>(null);
 
-  useEffect(() => {
-    let live = true;
-    getPlatform()
-      .getPref('todos')
-      .then((stored) => live && setItems(stored))
-      .catch((err: unknown) => {
-        if (live) setItems([]);
-        toastError(err);
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+  useEffect(
+    () =>
+      cancelable(() => getPlatform().getPref('todos'), {
+        then: setItems,
+        failed: (err) => {
+          setItems([]);
+          toastError(err);
+        },
+      }),
+    [],
+  );
 
   /** Shows the change at once and writes it through; a refused write is told, not hidden. */
   const commit = (next: TodoItem[]) => {
