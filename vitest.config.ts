@@ -20,8 +20,8 @@ export default defineConfig({
   test: {
     maxWorkers: 3,
     projects: [
-      // Pure logic, no per-file isolation (nothing in it keeps state between files).
-      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], isolate: false } },
+      // Pure logic, no per-file isolation (nothing in it keeps state between files): shared/ and the scripts' own.
+      { test: { name: 'shared', include: ['shared/src/**/*.test.ts', 'scripts/**/*.test.ts'], isolate: false } },
       // Desktop main and the renderer's logic without a DOM (their vi.mock()s need isolated files).
       { test: { name: 'desktop-node', include: nodeTests } },
       {
