@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { looseBool, msg, pageOf, queryBool, SearchPageQuery } from './common';
+import { looseBool, msg, pageOf, queryBool, SearchPageQuery, stamps } from './common';
 
 /** administration.md §3: priority 1 high (red), 2 medium (orange), 3 low (grey); §9: default 3. */
 export const announcementPriorities = [1, 2, 3] as const;
@@ -19,8 +19,7 @@ export const AnnouncementDto = z.object({
   status: z.boolean(),
   mediaPath: z.string(),
   mediaName: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...stamps,
 });
 export type AnnouncementDto = z.infer<typeof AnnouncementDto>;
 

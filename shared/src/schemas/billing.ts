@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, pageNumber } from './common';
+import { dbId, dbIdParam, pageNumber, stamps } from './common';
 
 /**
  * Billing (administration.md "Invoices", "Checkout", "Subscription"; server-behaviour §1, §10;
@@ -39,8 +39,7 @@ export const InvoiceDto = z.object({
   paidAt: z.string().nullable(),
   /** The live charge of this invoice (checkout started), or null. */
   chargeId: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...stamps,
 });
 export type InvoiceDto = z.infer<typeof InvoiceDto>;
 

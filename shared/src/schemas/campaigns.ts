@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, looseBool, msg, name2to50, pageNumber, pageOf } from './common';
+import { dbId, looseBool, msg, name2to50, pageNumber, pageOf, stamps } from './common';
 
 /**
  * Campaigns (administration.md "Campaign", §4 states, §9 constants; server-behaviour §8). The
@@ -80,8 +80,7 @@ export const CampaignDto = z.object({
   companyId: z.number(),
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...stamps,
   /** The ledger's counters (the list and the report; decision 0233). */
   report: CampaignReport,
 });

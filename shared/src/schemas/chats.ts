@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, pageNumber, pageOf, SearchPageQuery } from './common';
+import { dbId, dbIdParam, pageNumber, pageOf, SearchPageQuery, stamps } from './common';
 
 /**
  * The internal chat (attendance.md §2–§5, §7; issue 15): conversations between a company's users.
@@ -66,8 +66,7 @@ export const ChatDto = z.object({
   owner: z.object({ id: z.number(), name: z.string() }).nullable(),
   lastMessage: z.string(),
   companyId: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...stamps,
   /** Every member, each with their own unread count. */
   users: z.array(ChatUserDto),
 }).meta({ examples: [chatExample] });
@@ -82,8 +81,7 @@ export const ChatMessageDto = z.object({
   message: z.string(),
   mediaPath: z.string(),
   mediaName: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...stamps,
 }).meta({ examples: [chatMessageExample] });
 export type ChatMessageDto = z.infer<typeof ChatMessageDto>;
 

@@ -18,6 +18,9 @@ export const dbIdParam = z.coerce.number().int().positive().max(MAX_DB_ID);
 export const IdParam = z.object({ id: dbIdParam });
 
 /** Answers that only confirm: `{ ok: true }` and the spec's `{ message: '…' }`. */
+/** When a record was made and last changed (ISO 8601): the two fields most DTOs end with (`...stamps`). */
+export const stamps = { createdAt: z.string(), updatedAt: z.string() };
+
 export const OkResponse = z.object({ ok: z.literal(true) });
 export const MessageResponse = z.object({ message: z.string() });
 export type IdParam = z.infer<typeof IdParam>;

@@ -3,6 +3,7 @@
  * schemas check and document them (OpenAPI at /docs), and the types are inferred from them.
  */
 import { z } from 'zod';
+import { stamps } from './common';
 import { connectionStatuses, profiles } from '../constants';
 import { ticketStatuses } from '../ticket-status';
 import { QueueSchedule } from './queues';
@@ -118,8 +119,7 @@ export const TicketDto = z.object({
   lastMessage: z.string(),
   unreadMessages: z.number(),
   presence: z.enum(['composing', 'recording']).nullable(),
-  createdAt: iso,
-  updatedAt: iso,
+  ...stamps,
   queuedAt: iso.nullable(),
   acceptedAt: iso.nullable(),
   closedAt: iso.nullable(),
@@ -175,8 +175,7 @@ export const MessageDto = z.object({
   userId: z.number().nullable().optional(),
   /** The server always sends it (possibly empty); optional so older clients and fixtures still type. */
   reactions: z.array(MessageReaction).optional(),
-  createdAt: iso,
-  updatedAt: iso,
+  ...stamps,
 });
 export type MessageDto = z.infer<typeof MessageDto>;
 

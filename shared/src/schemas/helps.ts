@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './common';
+import { msg, stamps } from './common';
 
 /** A help video (administration.md Help: id, title, video, description). */
 export const HelpDto = z.object({
@@ -8,8 +8,7 @@ export const HelpDto = z.object({
   description: z.string(),
   /** The YouTube video id (11 characters); the form also takes a YouTube address (decision 0273). */
   video: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...stamps,
 });
 export type HelpDto = z.infer<typeof HelpDto>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, MAX_DB_ID, pageOf, SearchPageQuery } from './common';
+import { dbId, MAX_DB_ID, pageOf, SearchPageQuery, stamps } from './common';
 
 /**
  * AI prompts (administration.md §3 "Prompt", §4 /prompts; server-behaviour §6) plus a base URL and
@@ -67,8 +67,7 @@ export const PromptDto = z.object({
   queue: z.object({ id: z.number(), name: z.string() }).nullable(),
   redactPii: z.boolean(),
   companyId: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...stamps,
 });
 export type PromptDto = z.infer<typeof PromptDto>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { looseBool, msg, pageOf, SearchPageQuery } from './common';
+import { looseBool, msg, pageOf, SearchPageQuery, stamps } from './common';
 
 /**
  * A quick reply (administration.md §3: shortcode, message, geral, status, isMedia, mediaPath,
@@ -18,8 +18,7 @@ export const QuickMessageDto = z.object({
   mediaName: z.string().nullable(),
   userId: z.number().nullable(),
   companyId: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...stamps,
 });
 export type QuickMessageDto = z.infer<typeof QuickMessageDto>;
 

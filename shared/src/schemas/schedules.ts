@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, looseBool, msg, pageOf, SearchPageQuery } from './common';
+import { dbId, dbIdParam, looseBool, msg, pageOf, SearchPageQuery, stamps } from './common';
 
 /** administration.md §5: 'Mensagem muito curta' under 5 characters. */
 export const SCHEDULE_BODY_MIN = 5;
@@ -35,8 +35,7 @@ export const ScheduleDto = z.object({
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
   companyId: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...stamps,
 });
 export type ScheduleDto = z.infer<typeof ScheduleDto>;
 

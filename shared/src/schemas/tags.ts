@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, looseBool, msg, pageOf, SearchPageQuery } from './common';
+import { dbId, dbIdParam, looseBool, msg, pageOf, SearchPageQuery, stamps } from './common';
 import { TicketDto } from './dtos';
 
 /** A tag (administration.md §4: id, name, color, kanban). */
@@ -79,8 +79,7 @@ export const TicketNoteDto = z.object({
   contactId: z.number(),
   userId: z.number().nullable(),
   user: z.object({ id: z.number(), name: z.string() }).nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...stamps,
 });
 export type TicketNoteDto = z.infer<typeof TicketNoteDto>;
 
