@@ -50,9 +50,13 @@ const stopChild = (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') =>
     child.kill(signal);
   });
 
-export const startCluster = async (opts: { processes: number; port: number; dataDir: string; env?: NodeJS.ProcessEnv; quiet?: boolean }): Promise<Cluster> => {
+/**
+ * `databaseUrl`: an owner URL to use instead of DATABASE_URL or the embedded cluster (the bench's
+ * own throwaway database); `env`: more environment for every process; `quiet`: their output off.
+ */
+export const startCluster = async (opts: { processes: number; port: number; dataDir: string; databaseUrl?: string; env?: NodeJS.ProcessEnv; quiet?: boolean }): Promise<Cluster> => {
   const dataDir = resolve(opts.dataDir);
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir });
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}) });
   let embedded: EmbeddedDb | undefined;
   let ownerUrl = config.databaseUrl;
   if (!ownerUrl) {

@@ -1,0 +1,183 @@
+/**
+ * N processes on one PostgreSQL, measured (issue 31 §4): the local cluster of `npm run cluster`
+ * (server processes from the `npm start` bundle, nginx with deploy/nginx.conf) on a throwaway
+ * embedded PostgreSQL seeded like the inbox bench (100 companies, each with a sandbox connection).
+ *
+ *   npx tsx scripts/bench/cluster.ts [--scale 0.1] [--agents 5000] [--rate 100] [--seconds 10] [--clients 16] [--requests 3000]
+ *
+ * Prints, in this order:
+ * - `cluster scaling R`: GET /tickets (first page, the largest company's admin) requests a second
+ *   through nginx at `clients` clients on 2 processes over the same on 1 process (target ≥ 1.6);
+ * - `cluster agents N`: agent sockets connected across the 2 processes (target 5,000; each
+ *   company's admin, spread over the companies, half on each process: nginx's ip_hash would put
+ *   every socket of this one client address on one process, so they connect to the processes);
+ * - `fanout p99 N ms`: a customer message (the sandbox phone, `rate` a second, open loop) until the
+ *   last of its company's agent sockets has it, across processes (target ≤ 250 ms);
+ * - `takeover s N`: kill -9 of the process holding the WhatsApp sessions until the other runs
+ *   all of them (target ≤ 30 s).
+ */
+import { io, type Socket } from 'socket.io-client';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import type { LoginResponse, TicketDto } from '@balcao/shared';
+import { withCluster } from './lib/cluster';
+import { BENCH_PASSWORD, seedInbox, userEmail } from './lib/inbox-seed';
+import { flag, ms, now, percentile } from './lib/stats';
+import { startCluster, type Cluster } from '../cluster/run';
+
+const SCALE = flag('scale', 0.1);
+const AGENTS = flag('agents', 5000);
+const RATE = flag('rate', 100);
+const SECONDS = flag('seconds', 10);
+const CLIENTS = flag('clients', 16);
+const REQUESTS = flag('requests', 3000);
+const COMPANIES = 100;
+const PORT = 18480;
+const TAKEOVER_LIMIT_MS = 120_000;
+
+const post = async <T>(url: string, body: unknown, token?: string): Promise<{ status: number; body: T }> => {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as T };
+};
+const login = async (base: string, email: string): Promise<string> => {
+  const r = await post<LoginResponse>(`${base}/auth/login`, { email, password: BENCH_PASSWORD });
+  if (r.status !== 200) throw new Error(`login ${email}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.token;
+};
+
+/** One process's own gauge (GET /metrics straight to it: this machine, no proxy). */
+const gauge = async (port: number, name: string): Promise<number> => {
+  const text = await fetch(`http://127.0.0.1:${port}/metrics`).then((r) => r.text());
+  const m = new RegExp(`^${name} (\\d+)`, 'm').exec(text);
+  return m ? Number(m[1]) : 0;
+};
+
+/** `requests` GETs of the inbox's first page at `clients` at once, through the cluster's nginx: requests a second. */
+const inboxRate = async (cluster: Cluster): Promise<number> => {
+  const token = await login(cluster.url, userEmail(1, 1));
+  const get = () => fetch(`${cluster.url}/tickets?status=open&showAll=true`, { headers: { authorization: `Bearer ${token}` } }).then(async (r) => {
+    await r.arrayBuffer();
+    if (r.status !== 200) throw new Error(`GET /tickets: ${r.status}`);
+  });
+  const run = async (count: number) => {
+    let next = 0;
+    const t0 = now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next < count) {
+          next += 1;
+          await get();
+        }
+      }),
+    );
+    return count / ((now() - t0) / 1000);
+  };
+  await run(Math.min(300, REQUESTS)); // warm-up: plans, pools, JIT
+  return run(REQUESTS);
+};
+
+const env = { LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000000' };
+
+await withCluster('cluster', async (pg) => {
+  const db = await pg.database('bench_cluster');
+  const seed = await seedInbox(db.ownerUrl, SCALE);
+  console.log(`cluster bench: ${seed.companies} companies, ${seed.tickets} tickets, ${seed.messages} messages (scale ${SCALE}); ${CLIENTS} clients, ${AGENTS} agent sockets, ${RATE} msg/s`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'balcao-bench-cluster-'));
+  try {
+    // 1 process, then 2, on the same database: the same requests through the same nginx file.
+    const one = await startCluster({ processes: 1, port: PORT, dataDir, databaseUrl: db.ownerUrl, env, quiet: true });
+    let rateOne: number;
+    try {
+      rateOne = await inboxRate(one);
+    } finally {
+      await one.stop();
+    }
+    const two = await startCluster({ processes: 2, port: PORT, dataDir, databaseUrl: db.ownerUrl, env, quiet: true });
+    const sockets: Socket[] = [];
+    try {
+      const rateTwo = await inboxRate(two);
+      console.log(`GET /tickets through nginx, ${CLIENTS} clients: 1 process ${rateOne.toFixed(0)} req/s, 2 processes ${rateTwo.toFixed(0)} req/s`);
+      console.log(`cluster scaling ${(rateTwo / rateOne).toFixed(2)}`);
+
+      // Agents: each company's admin, AGENTS / COMPANIES sockets each, alternating processes.
+      const tokens = new Map<number, string>();
+      for (let c = 1; c <= COMPANIES; c += 1) tokens.set(c, await login(two.url, userEmail(c, 1)));
+      const perCompany = Math.max(1, Math.floor(AGENTS / COMPANIES));
+      const got = new Map<string, { sentAt: number; left: number; doneAt?: number }>();
+      const t0 = now();
+      for (let c = 1; c <= COMPANIES; c += 1) {
+        await Promise.all(
+          Array.from({ length: perCompany }, (_, i) => {
+            const port = two.processes[(c * perCompany + i) % two.processes.length]!.port;
+            return new Promise<void>((resolve, reject) => {
+              const s = io(`http://127.0.0.1:${port}`, { transports: ['websocket'], auth: { token: tokens.get(c) }, reconnection: false, forceNew: true });
+              s.once('ready', () => resolve());
+              s.once('connect_error', reject);
+              s.on(`company-${c}-ticket`, (p: { ticket?: TicketDto }) => {
+                const g = p.ticket ? got.get(p.ticket.lastMessage) : undefined;
+                if (!g || g.doneAt !== undefined) return;
+                g.left -= 1;
+                if (g.left === 0) g.doneAt = now();
+              });
+              sockets.push(s);
+            });
+          }),
+        );
+      }
+      const connected = sockets.filter((s) => s.connected).length;
+      console.log(`agents connected in ${((now() - t0) / 1000).toFixed(1)} s (${perCompany} sockets for each of ${COMPANIES} admins, ${two.processes.map((p) => p.port).join(' and ')})`);
+      console.log(`cluster agents ${connected}`);
+
+      // Fan-out: RATE messages a second, open loop, each from a new customer of a random company.
+      const holder = async (c: number) => {
+        for (const p of two.processes) {
+          const r = await post<{ id?: string }>(`http://127.0.0.1:${p.port}/sandbox/connections/${c}/inbound`, { from: `55119${String(70000000 + c)}`, name: 'Cliente', body: 'ping' }, tokens.get(c));
+          if (r.status === 202) return p.port;
+        }
+        throw new Error(`no process runs company ${c}'s sandbox connection`);
+      };
+      const owner = await holder(1);
+      const total = RATE * SECONDS;
+      const sends: Promise<unknown>[] = [];
+      const start = now();
+      for (let k = 0; k < total; k += 1) {
+        const due = start + (k * 1000) / RATE;
+        const wait = due - now();
+        if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+        const c = 1 + (k % COMPANIES);
+        const body = `fanout ${k} olá`;
+        got.set(body, { sentAt: now(), left: perCompany });
+        sends.push(post(`http://127.0.0.1:${owner}/sandbox/connections/${c}/inbound`, { from: `55118${String(10000000 + k)}`, name: `Cliente ${k}`, body }, tokens.get(c)));
+      }
+      await Promise.all(sends);
+      const until = now() + 30_000;
+      while ([...got.values()].some((g) => g.doneAt === undefined) && now() < until) await new Promise((r) => setTimeout(r, 50));
+      const latencies = [...got.values()].filter((g) => g.doneAt !== undefined).map((g) => g.doneAt! - g.sentAt);
+      const missed = got.size - latencies.length;
+      console.log(`fan-out: ${total} messages at ${RATE} msg/s to ${perCompany} agent sockets each; p50 ${ms(percentile(latencies, 50))} ms${missed ? `; ${missed} never reached all of their agents` : ''}`);
+      console.log(`fanout p99 ${ms(percentile(latencies, 99))} ms`);
+      for (const s of sockets) s.close();
+
+      // Takeover: kill -9 of the process holding the sessions; the other runs them all after it.
+      const live = await Promise.all(two.processes.map((p) => gauge(p.port, 'balcao_sessions_live')));
+      const sessions = live.reduce((a, b) => a + b, 0);
+      const victim = two.processes[live.indexOf(Math.max(...live))]!;
+      const survivor = two.processes.find((p) => p !== victim)!;
+      const killedAt = now();
+      victim.child.kill('SIGKILL');
+      let taken = await gauge(survivor.port, 'balcao_sessions_live');
+      while (taken < sessions && now() - killedAt < TAKEOVER_LIMIT_MS) {
+        await new Promise((r) => setTimeout(r, 100));
+        taken = await gauge(survivor.port, 'balcao_sessions_live');
+      }
+      console.log(`takeover: ${sessions} sessions (${live.join(' + ')}), ${taken} live on the survivor after the kill -9`);
+      console.log(`takeover s ${((now() - killedAt) / 1000).toFixed(1)}`);
+    } finally {
+      for (const s of sockets) s.close();
+      await two.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
