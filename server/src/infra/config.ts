@@ -65,7 +65,21 @@ export interface Config {
   mailFrom?: string;
   /** The payment provider (decision 0281); unset in a hand-built Config → the sandbox. */
   payments?: PaymentsConfig;
+  /** Meta's Cloud API connections; DEFAULT_WHATSAPP_CLOUD when a hand-built Config leaves it out. */
+  whatsappCloud?: WhatsappCloudConfig;
 }
+
+/**
+ * Where the Cloud API connections call (issue 29): WHATSAPP_CLOUD_BASE_URL (Meta's Graph API host;
+ * tests and the sandbox point it at a local fake) and WHATSAPP_CLOUD_API_VERSION (`v25.0`).
+ */
+export interface WhatsappCloudConfig {
+  baseUrl: string;
+  apiVersion: string;
+}
+
+/** v25.0 is the version Meta's own Cloud API examples name as of 2026 (decision 0371). */
+export const DEFAULT_WHATSAPP_CLOUD: WhatsappCloudConfig = { baseUrl: 'https://graph.facebook.com', apiVersion: 'v25.0' };
 
 /** PAYMENT_PROVIDER=asaas|sandbox (default sandbox); Asaas: ASAAS_URL, ASAAS_API_KEY, ASAAS_WEBHOOK_TOKEN. */
 export interface PaymentsConfig {
@@ -214,6 +228,8 @@ const EnvSchema = z.object({
   ASAAS_URL: text.refine((v) => v === undefined || /^https?:\/\/[^/]/.test(v), 'must be an http(s):// URL'),
   ASAAS_API_KEY: text,
   ASAAS_WEBHOOK_TOKEN: text,
+  WHATSAPP_CLOUD_BASE_URL: text.refine((v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v), 'must be an http(s):// origin, without a path'),
+  WHATSAPP_CLOUD_API_VERSION: text.refine((v) => v === undefined || /^v\d{1,3}\.\d{1,2}$/.test(v), 'must look like v25.0'),
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -314,6 +330,10 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     payments: paymentsConfig(production, env.PAYMENT_PROVIDER, env.ASAAS_URL, env.ASAAS_API_KEY, env.ASAAS_WEBHOOK_TOKEN),
+    whatsappCloud: {
+      baseUrl: (env.WHATSAPP_CLOUD_BASE_URL ?? DEFAULT_WHATSAPP_CLOUD.baseUrl).replace(/\/$/, ''),
+      apiVersion: env.WHATSAPP_CLOUD_API_VERSION ?? DEFAULT_WHATSAPP_CLOUD.apiVersion,
+    },
   };
 };
 
