@@ -116,5 +116,15 @@ export type ConnectionStatus = (typeof connectionStatuses)[number];
 export const profiles = ['admin', 'supervisor', 'user'] as const;
 export type Profile = (typeof profiles)[number];
 
+/**
+ * An agent's presence (issue 30 §1; decision 0380): `offline` while none of their sockets is
+ * connected, else `away` when they said so (their toggle), else `online`. Assignment gives tickets
+ * to `online` agents only.
+ */
+export const presenceStatuses = ['online', 'away', 'offline'] as const;
+export type PresenceStatus = (typeof presenceStatuses)[number];
+/** What an agent may set themselves (`PUT /users/me/presence`): offline comes from the sockets. */
+export const settablePresences = ['online', 'away'] as const;
+
 /** Acks: 0 pending, 1-2 sent, 3 delivered, 4-5 read; -1 failed (ours). */
 export const ACK = { FAILED: -1, PENDING: 0, SERVER: 1, SENT: 2, DELIVERED: 3, READ: 4, PLAYED: 5 } as const;

@@ -27,3 +27,4 @@ export * from '../modules/announcements/announcements.table';
 export * from '../modules/billing/billing.table';
 export * from '../modules/chats/chats.table';
 export * from '../modules/webhooks/webhooks.table';
+export * from '../modules/assignment/assignment.table';

@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { stamps } from './common';
-import { connectionStatuses, profiles } from '../constants';
+import { connectionStatuses, presenceStatuses, profiles } from '../constants';
 import { ticketStatuses } from '../ticket-status';
-import { QueueSchedule } from './queues';
+import { assignmentPolicies, QueueSchedule } from './queues';
 
 const iso = z.string();
 const ref = z.object({ id: z.number(), name: z.string(), color: z.string() });
@@ -33,6 +33,10 @@ export const QueueDto = z.object({
   /** The stored file's name (sent with the greeting); served at `GET /queue/:id/media`. */
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
+  /** How its waiting tickets find an agent (issue 30 §2), each agent's capacity, the minutes before a silent assignment moves on. */
+  assignment: z.enum(assignmentPolicies),
+  agentCapacity: z.number().nullable(),
+  reassignAfterMinutes: z.number().nullable(),
 });
 export type QueueDto = z.infer<typeof QueueDto>;
 
@@ -46,6 +50,10 @@ export const UserDto = z.object({
   whatsappId: z.number().nullable(),
   companyId: z.number(),
   online: z.boolean(),
+  /** online / away / offline (decision 0380): `online` is only whether a socket is connected. */
+  presence: z.enum(presenceStatuses),
+  /** Open tickets assignment gives them at most (null: their queue's agentCapacity). */
+  maxTickets: z.number().nullable(),
   queues: z.array(ref),
 });
 export type UserDto = z.infer<typeof UserDto>;

@@ -48,6 +48,18 @@ const orderQueue = z.union([
 /** A reference the spec's form clears with '' or `false` (decision 0037): none. */
 const optionalRef = z.union([dbId, z.null(), z.literal(false).transform(() => null), z.literal('').transform(() => null)]);
 
+/**
+ * How a queue's waiting tickets find an agent (issue 30 §2): `none` (today: an agent takes them),
+ * `round_robin` (the online agent assigned least recently in the queue) or `balanced` (the one
+ * with the fewest open tickets). The spec's own client never sends it: a queue it creates is `none`.
+ */
+export const assignmentPolicies = ['none', 'round_robin', 'balanced'] as const;
+export type AssignmentPolicy = (typeof assignmentPolicies)[number];
+/** Open tickets an agent holds at most under assignment; null: no limit. */
+export const agentCapacity = z.number().int().min(1).max(1000).nullable();
+/** Minutes an assigned ticket may go unanswered before the next agent gets it; null: never. */
+export const reassignAfterMinutes = z.number().int().min(1).max(1440).nullable();
+
 const queueName = z.string({ error: msg.required }).trim().min(1, msg.required).min(2, msg.tooShort).max(50, msg.tooLong);
 const queueColor = z.string({ error: msg.required }).trim().min(3, msg.tooShort).max(9, msg.tooLong);
 
@@ -60,6 +72,9 @@ export const CreateQueueBody = z.object({
   integrationId: optionalRef.optional(),
   promptId: optionalRef.optional(),
   schedules: QueueSchedules.optional(),
+  assignment: z.enum(assignmentPolicies).optional(),
+  agentCapacity: agentCapacity.optional(),
+  reassignAfterMinutes: reassignAfterMinutes.optional(),
 });
 export type CreateQueueBody = z.infer<typeof CreateQueueBody>;
 
@@ -73,6 +88,9 @@ export const UpdateQueueBody = z.object({
   integrationId: optionalRef.optional(),
   promptId: optionalRef.optional(),
   schedules: QueueSchedules.optional(),
+  assignment: z.enum(assignmentPolicies).optional(),
+  agentCapacity: agentCapacity.optional(),
+  reassignAfterMinutes: reassignAfterMinutes.optional(),
 });
 export type UpdateQueueBody = z.infer<typeof UpdateQueueBody>;
 

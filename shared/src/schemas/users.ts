@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { profiles } from '../constants';
+import { presenceStatuses, profiles, settablePresences } from '../constants';
 import { dbId, email, msg, name2to50, pageOf, SearchPageQuery } from './common';
 import { UserDto } from './dtos';
 
@@ -12,6 +12,8 @@ export const CreateUserBody = z.object({
   /** '' is "no default connection" (the spec's modal sends its empty select as is), as null. */
   whatsappId: z.union([z.literal('').transform(() => null), dbId.nullable()]).optional(),
   queueIds: z.array(dbId).max(200).default([]),
+  /** Open tickets assignment gives them at most; null or absent: the queue's agentCapacity (issue 30 §2). */
+  maxTickets: z.number().int().min(1).max(1000).nullable().optional(),
 });
 export type CreateUserBody = z.infer<typeof CreateUserBody>;
 
@@ -29,6 +31,8 @@ export const UpdateUserBody = z.object({
   /** '' is "no default connection" (the modal's empty select), as null. */
   whatsappId: z.union([z.literal('').transform(() => null), dbId.nullable()]).optional(),
   queueIds: z.array(dbId).max(200).optional(),
+  /** Admins only, like allTicket: null is "the queue's agentCapacity". */
+  maxTickets: z.number().int().min(1).max(1000).nullable().optional(),
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
@@ -40,3 +44,31 @@ export const USER_PAGE_SIZE = 20;
 
 export const ListUsersResponse = pageOf('users', UserDto);
 export type ListUsersResponse = z.infer<typeof ListUsersResponse>;
+
+/** `PUT /users/me/presence` (issue 30 §1): the agent's own toggle; offline is never set, it is the sockets'. */
+export const SetPresenceBody = z.object({ status: z.enum(settablePresences) });
+export type SetPresenceBody = z.infer<typeof SetPresenceBody>;
+
+/**
+ * One agent as `GET /users/presence` lists them and `company-<id>-userPresence` announces a change
+ * (decision 0380): who, where (online / away / offline), their queues and capacity.
+ */
+export const PresenceDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  profile: z.enum(profiles),
+  status: z.enum(presenceStatuses),
+  queueIds: z.array(z.number()),
+  maxTickets: z.number().nullable(),
+});
+export type PresenceDto = z.infer<typeof PresenceDto>;
+
+/** The presence of a user as its DTO says it. */
+export const presenceOf = (u: UserDto): PresenceDto => ({
+  id: u.id,
+  name: u.name,
+  profile: u.profile,
+  status: u.presence,
+  queueIds: u.queues.map((q) => q.id),
+  maxTickets: u.maxTickets,
+});

@@ -21,6 +21,10 @@ export const toQueueDto = (q: QueueRow): QueueDto => ({
   schedules: q.schedules as QueueDto['schedules'],
   mediaPath: q.mediaPath,
   mediaName: q.mediaName,
+  // Written only through the zod enum.
+  assignment: q.assignment as QueueDto['assignment'],
+  agentCapacity: q.agentCapacity,
+  reassignAfterMinutes: q.reassignAfterMinutes,
 });
 
 export const toQueueOptionDto = (o: QueueOptionRow): QueueOptionDto => ({

@@ -24,6 +24,12 @@ export const queues = tenantTable(
     // Issue 12's integrations and prompts point here; their tables come with them.
     integrationId: integer('integration_id'),
     promptId: integer('prompt_id'),
+    /** How waiting tickets find an agent (issue 30 §2): none (agents take them), round_robin or balanced. */
+    assignment: varchar('assignment', { length: 12 }).notNull().default('none'),
+    /** Open tickets an agent of the queue holds at most under assignment (null: no limit; a user's maxTickets wins). */
+    agentCapacity: integer('agent_capacity'),
+    /** An assigned ticket no agent answered within this many minutes goes to the next agent (null: never). */
+    reassignAfterMinutes: integer('reassign_after_minutes'),
     ...timestamps(),
   },
   (t) => [

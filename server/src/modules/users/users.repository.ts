@@ -1,11 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { USER_PAGE_SIZE, type Actor, type ListUsersQuery, type Profile, type UserDto } from '@balcao/shared';
+import { USER_PAGE_SIZE, type Actor, type ListUsersQuery, type PresenceStatus, type Profile, type UserDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { countWhere, likeOf, offsetPage } from '../../db/paging';
 import { queues } from '../queues/queues.table';
 import { userQueues, users } from './users.table';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** Offline without a socket, else away when they said so, else online (decision 0380). */
+export const presenceOfRow = (u: { online: boolean; away: boolean }): PresenceStatus => (!u.online ? 'offline' : u.away ? 'away' : 'online');
 
 export const toUserDto = (u: UserRow, qs: { id: number; name: string; color: string }[]): UserDto => ({
   id: u.id,
@@ -17,6 +20,8 @@ export const toUserDto = (u: UserRow, qs: { id: number; name: string; color: str
   whatsappId: u.whatsappId,
   companyId: u.companyId,
   online: u.online,
+  presence: presenceOfRow(u),
+  maxTickets: u.maxTickets,
   queues: qs,
 });
 
@@ -104,7 +109,7 @@ export const count = async (tx: Tx, companyId: number): Promise<number> =>
 export const insert = async (
   tx: Tx,
   companyId: number,
-  data: { name: string; email: string; passwordHash: string; profile: Profile; super?: boolean; allTicket?: string; whatsappId?: number | null },
+  data: { name: string; email: string; passwordHash: string; profile: Profile; super?: boolean; allTicket?: string; whatsappId?: number | null; maxTickets?: number | null },
 ): Promise<UserRow> => {
   const [row] = await tx
     .insert(users)
@@ -117,7 +122,7 @@ export const update = async (
   tx: Tx,
   companyId: number,
   id: number,
-  data: Partial<{ name: string; email: string; passwordHash: string; profile: Profile; allTicket: string; whatsappId: number | null }>,
+  data: Partial<{ name: string; email: string; passwordHash: string; profile: Profile; allTicket: string; whatsappId: number | null; maxTickets: number | null }>,
 ): Promise<void> => {
   const values = data.email === undefined ? data : { ...data, email: data.email.toLowerCase() };
   await tx.update(users).set(values).where(and(eq(users.companyId, companyId), eq(users.id, id)));

@@ -27,6 +27,7 @@ const auditView = (u: UserDto, passwordChanged = false) => ({
   profile: u.profile,
   allTicket: u.allTicket,
   whatsappId: u.whatsappId,
+  maxTickets: u.maxTickets,
   queueIds: u.queues.map((q) => q.id),
   ...(passwordChanged ? { password: 'changed' } : {}),
 });
@@ -74,6 +75,7 @@ export const createUsersService = (data: DataAccess) => ({
         profile: body.profile,
         allTicket: body.allTicket,
         whatsappId: body.whatsappId ?? null,
+        maxTickets: body.maxTickets ?? null,
       }).catch((err: unknown) => {
         if (pgCode(err) === UNIQUE_VIOLATION) throw new AppError('ERR_DUPLICATED_EMAIL');
         throw err;
@@ -106,9 +108,10 @@ export const createUsersService = (data: DataAccess) => ({
       const queuesChange = queueIds !== undefined && !sameSet(queueIds, current.queues.map((q) => q.id));
       const allTicketChanges = body.allTicket !== undefined && body.allTicket !== current.allTicket;
       const whatsappChanges = body.whatsappId !== undefined && body.whatsappId !== current.whatsappId;
+      const maxTicketsChange = body.maxTickets !== undefined && body.maxTickets !== current.maxTickets;
       if (profileChanges && (id === ctx.userId || !admin)) throw new AppError('ERR_NO_PERMISSION');
       if (queuesChange && !can(ctx, 'user-modal:editQueues')) throw new AppError('ERR_NO_PERMISSION');
-      if ((allTicketChanges || whatsappChanges) && !admin) throw new AppError('ERR_NO_PERMISSION');
+      if ((allTicketChanges || whatsappChanges || maxTicketsChange) && !admin) throw new AppError('ERR_NO_PERMISSION');
       if (queuesChange && (await queuesQueries.existingIds(tx, ctx.companyId, queueIds!)).length !== queueIds!.length) {
         throw new AppError('ERR_NO_QUEUE_FOUND');
       }
@@ -122,6 +125,7 @@ export const createUsersService = (data: DataAccess) => ({
           ...(profileChanges ? { profile: body.profile } : {}),
           ...(allTicketChanges ? { allTicket: body.allTicket } : {}),
           ...(whatsappChanges ? { whatsappId: body.whatsappId ?? null } : {}),
+          ...(maxTicketsChange ? { maxTickets: body.maxTickets ?? null } : {}),
         })
         .catch((err: unknown) => {
           if (pgCode(err) === UNIQUE_VIOLATION) throw new AppError('ERR_DUPLICATED_EMAIL');

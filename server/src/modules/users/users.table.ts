@@ -16,6 +16,10 @@ export const users = tenantTable(
     allTicket: varchar('all_ticket', { length: 10 }).notNull().default('disabled'),
     whatsappId: integer('whatsapp_id'),
     online: boolean('online').notNull().default(false),
+    /** The user's own toggle (issue 30 §1): connected but not taking new tickets. Presence: offline unless online, then away or online. */
+    away: boolean('away').notNull().default(false),
+    /** How many open tickets assignment gives them at most (null: the queue's agentCapacity). */
+    maxTickets: integer('max_tickets'),
     /** Bumped on password change: access tokens carry it, so old ones stop working. */
     sessionVersion: integer('session_version').notNull().default(1),
     ...timestamps(),

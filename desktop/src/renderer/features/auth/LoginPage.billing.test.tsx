@@ -25,6 +25,8 @@ const user: SessionUserDto = {
   whatsappId: null,
   companyId: 7,
   online: true,
+  presence: 'online',
+  maxTickets: null,
   queues: [],
   company: { id: 7, name: 'Padaria', dueDate: '2026-11-20', settings: [] },
 };

@@ -28,6 +28,8 @@ const user: SessionUserDto = {
   whatsappId: null,
   companyId: 7,
   online: true,
+  presence: 'online',
+  maxTickets: null,
   queues: [],
   company: { id: 7, name: 'Padaria Pão Quente', dueDate: '2026-11-20', settings: [] },
 };

@@ -36,6 +36,8 @@ const admin: SessionUserDto = {
   whatsappId: null,
   companyId: 7,
   online: true,
+  presence: 'online',
+  maxTickets: null,
   queues: [],
   company: { id: 7, name: 'Padaria', dueDate: '2026-11-20', settings: [] },
 };

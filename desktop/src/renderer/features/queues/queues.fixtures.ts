@@ -12,6 +12,9 @@ export const makeQueue = (over: Partial<QueueDto> = {}): QueueDto => ({
   schedules: [],
   mediaPath: null,
   mediaName: null,
+  assignment: 'none',
+  agentCapacity: null,
+  reassignAfterMinutes: null,
   ...over,
 });
 

@@ -15,7 +15,7 @@ vi.mock('./users-admin.api', () => ({
 const api = vi.mocked(usersAdminApi);
 configure({ asyncUtilTimeout: 8000 });
 
-const me: UserDto = { id: 1, name: 'Ana', email: 'ana@example.com', profile: 'admin', super: false, allTicket: 'disabled', whatsappId: null, companyId: 1, online: true, queues: [] };
+const me: UserDto = { id: 1, name: 'Ana', email: 'ana@example.com', profile: 'admin', super: false, allTicket: 'disabled', whatsappId: null, companyId: 1, online: true, presence: 'online', maxTickets: null, queues: [] };
 const bruno: UserDto = { ...me, id: 2, name: 'Bruno', email: 'bruno@example.com', profile: 'user', queues: [{ id: 5, name: 'Vendas', color: '#00ff00' }], whatsappId: 3 };
 const onClose = vi.fn();
 const onSaved = vi.fn();
@@ -24,7 +24,7 @@ const save = () => fireEvent.click(screen.getByTestId('user-save'));
 
 beforeEach(() => {
   useSession.setState({ token: 't', status: 'authenticated', user: { ...me, company: { id: 1, name: 'Empresa' } } as SessionUserDto });
-  api.queues.mockResolvedValue([{ id: 5, name: 'Vendas', color: '#00ff00', greetingMessage: '', outOfHoursMessage: '', orderQueue: 1, integrationId: null, promptId: null, schedules: [], mediaPath: null, mediaName: null }]);
+  api.queues.mockResolvedValue([{ id: 5, name: 'Vendas', color: '#00ff00', greetingMessage: '', outOfHoursMessage: '', orderQueue: 1, integrationId: null, promptId: null, schedules: [], mediaPath: null, mediaName: null, assignment: 'none', agentCapacity: null, reassignAfterMinutes: null }]);
   api.connections.mockResolvedValue([{ id: 3, name: 'Loja' } as never]);
 });
 afterEach(() => {

@@ -34,6 +34,8 @@ const makeUser = (over: Partial<UserDto>): UserDto => ({
   whatsappId: null,
   companyId: 1,
   online: true,
+  presence: 'online',
+  maxTickets: null,
   queues: [],
   ...over,
 });
