@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
-import { Button, Card, Flex, Input, Skeleton, Spin, Table, Tooltip, Typography, type SkeletonProps, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Flex, Input, Spin, Table, Tooltip, Typography, type SkeletonProps, type TableColumnsType, type TableProps } from 'antd';
 import { ArrowLeftOutlined, SearchOutlined } from '@ant-design/icons';
 import type { StoreApi, UseBoundStore } from 'zustand';
 import type { WireChannel, WireChannels } from '@balcao/shared';
@@ -10,12 +10,13 @@ import { listenLive } from '../lib/socket';
 import { toast } from '../lib/toast';
 import { useDebouncedValue } from '../lib/useDebouncedValue';
 import { useMediaQuery } from '../lib/useMediaQuery';
+import { LoadingRows, NARROW_QUERY, PageCard } from './PageCard';
 
 /** The spec's search debounce (administration.md §9). */
 export const LIST_SEARCH_DEBOUNCE_MS = 500;
 
 /** The phone-width breakpoint every list page uses. */
-export const LIST_NARROW_QUERY = '(max-width: 575px)';
+export const LIST_NARROW_QUERY = NARROW_QUERY;
 
 export interface ListPageSearch {
   value: string;
@@ -178,9 +179,7 @@ export const ListPage = <T extends { id: number }>(p: ListPageProps<T>) => {
       </Flex>
       {p.banner}
       {!p.loaded ? (
-        <div data-testid={`${p.testId}-skeleton`} aria-busy>
-          <Skeleton active avatar={p.skeleton?.avatar} paragraph={p.skeleton?.paragraph ?? { rows: 4 }} />
-        </div>
+        <LoadingRows testId={`${p.testId}-skeleton`} avatar={p.skeleton?.avatar} rows={p.skeleton?.paragraph ?? 4} />
       ) : paging ? (
         <div ref={scroller} onScroll={onScroll} style={{ maxHeight: narrow ? 'calc(100dvh - 210px)' : 'calc(100dvh - 190px)', overflowY: 'auto' }} data-testid={`${p.testId}-scroll`}>
           {table}
@@ -199,9 +198,7 @@ export const ListPage = <T extends { id: number }>(p: ListPageProps<T>) => {
   return p.pane ? (
     <div data-testid={p.pane}>{body}</div>
   ) : (
-    <Card style={{ margin: narrow ? 8 : 16 }} styles={{ body: { padding: narrow ? 8 : 16 } }}>
-      {body}
-    </Card>
+    <PageCard>{body}</PageCard>
   );
 };
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Descriptions, Form, Input, Skeleton, Typography, type FormInstance } from 'antd';
+import { Descriptions, Form, Input, Typography, type FormInstance } from 'antd';
 import type { CompanyPlanDto, InvoiceDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
+import { LoadingRows } from '../../components/PageCard';
 import { formatDueDate } from '../../lib/format';
 import { toastError } from '../../lib/reportError';
 import { formatPlanValue } from '../plans';
@@ -82,9 +83,7 @@ export const CheckoutPlanStep = ({ companyId, invoice }: { companyId: number; in
     };
   }, [companyId, billingOnly]);
   if (loading) return (
-      <div data-testid="billing-checkout-plan-skeleton" aria-busy>
-        <Skeleton active paragraph={{ rows: 3 }} />
-      </div>
+      <LoadingRows testId="billing-checkout-plan-skeleton" rows={3} />
     );
   return (
     <Descriptions bordered size="small" column={1} title={t('billing.checkout.planTitle')} data-testid="billing-checkout-plan">

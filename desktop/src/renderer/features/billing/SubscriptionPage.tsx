@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Card, Flex, Skeleton, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { CreditCardOutlined } from '@ant-design/icons';
 import type { SubscriptionStatusResponse } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { LIST_NARROW_QUERY } from '../../components/ListPage';
+import { LoadingRows, PageCard } from '../../components/PageCard';
 import { formatDueDate } from '../../lib/format';
 import { toastError } from '../../lib/reportError';
-import { useMediaQuery } from '../../lib/useMediaQuery';
 import { billingApi } from './billing.api';
 import { CheckoutModal } from './CheckoutModal';
 import { finishRenewal } from './billing-session';
@@ -21,7 +20,6 @@ import { renewSession } from './renewal';
 export const SubscriptionPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const narrow = useMediaQuery(LIST_NARROW_QUERY);
   const [status, setStatus] = useState<SubscriptionStatusResponse | null>(null);
   const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState(false);
@@ -47,19 +45,14 @@ export const SubscriptionPage = () => {
   }, [navigate]);
 
   return (
-    <Card style={{ margin: narrow ? 8 : 16 }} styles={{ body: { padding: narrow ? 12 : 24 } }}>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t('billing.subscription.title')}
-      </Typography.Title>
+    <PageCard title={t('billing.subscription.title')} padding={[12, 24]}>
       {!status ? (
         failed ? (
           <Typography.Text type="secondary" data-testid="subscription-failed">
             {t('common.noRecords')}
           </Typography.Text>
         ) : (
-          <div data-testid="subscription-skeleton" aria-busy>
-            <Skeleton active paragraph={{ rows: 3 }} />
-          </div>
+          <LoadingRows testId="subscription-skeleton" rows={3} />
         )
       ) : (
         <Flex vertical gap={8} align="flex-start" data-testid="subscription-info">
@@ -84,6 +77,6 @@ export const SubscriptionPage = () => {
         </Flex>
       )}
       <CheckoutModal open={open} invoice={status?.openInvoice ?? null} onClose={() => setOpen(false)} onRenewed={onRenewed} onDone={done} />
-    </Card>
+    </PageCard>
   );
 };

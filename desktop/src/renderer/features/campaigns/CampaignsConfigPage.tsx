@@ -3,6 +3,7 @@ import { Button, Card, Col, Empty, Flex, Form, Input, Row, Select, Skeleton, Spa
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LONGER_INTERVAL_OPTIONS, MESSAGE_INTERVAL_OPTIONS, type CampaignSettingsDto, type CampaignVariable } from '@balcao/shared';
+import { PageCard } from '../../components/PageCard';
 import { cancelable } from '../../lib/cancelable';
 import { useBusy } from '../../lib/useBusy';
 import { toast } from '../../lib/toast';
@@ -62,44 +63,24 @@ export const CampaignsConfigPage = () => {
         <Skeleton active paragraph={{ rows: 5 }} />
       </Card>
     );
+  // The three pacing settings, each a choice among the spec's values.
+  const intervals = [
+    { key: 'messageInterval', testId: 'config-message-interval', options: MESSAGE_INTERVAL_OPTIONS, label: seconds },
+    { key: 'longerIntervalAfter', testId: 'config-longer-after', options: LONGER_INTERVAL_OPTIONS, label: sends },
+    { key: 'greaterInterval', testId: 'config-greater-interval', options: LONGER_INTERVAL_OPTIONS, label: seconds },
+  ] as const;
   return (
-    <Card style={{ margin: narrow ? 8 : 16 }} styles={{ body: { padding: narrow ? 8 : 16 } }} data-testid="campaigns-config">
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t('campaigns.configTitle')}
-      </Typography.Title>
+    <PageCard title={t('campaigns.configTitle')} testId="campaigns-config">
       <Typography.Title level={5}>{t('campaigns.intervals')}</Typography.Title>
       <Form layout="vertical">
         <Row gutter={12}>
-          <Col xs={24} sm={8}>
-            <Form.Item label={t('campaigns.messageInterval')}>
-              <Select
-                data-testid="config-message-interval"
-                value={settings.messageInterval}
-                onChange={(v) => setSettings({ ...settings, messageInterval: v })}
-                options={MESSAGE_INTERVAL_OPTIONS.map((n) => ({ value: n, label: seconds(n) }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={8}>
-            <Form.Item label={t('campaigns.longerIntervalAfter')}>
-              <Select
-                data-testid="config-longer-after"
-                value={settings.longerIntervalAfter}
-                onChange={(v) => setSettings({ ...settings, longerIntervalAfter: v })}
-                options={LONGER_INTERVAL_OPTIONS.map((n) => ({ value: n, label: sends(n) }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={8}>
-            <Form.Item label={t('campaigns.greaterInterval')}>
-              <Select
-                data-testid="config-greater-interval"
-                value={settings.greaterInterval}
-                onChange={(v) => setSettings({ ...settings, greaterInterval: v })}
-                options={LONGER_INTERVAL_OPTIONS.map((n) => ({ value: n, label: seconds(n) }))}
-              />
-            </Form.Item>
-          </Col>
+          {intervals.map((f) => (
+            <Col xs={24} sm={8} key={f.key}>
+              <Form.Item label={t(`campaigns.${f.key}`)}>
+                <Select data-testid={f.testId} value={settings[f.key]} onChange={(v) => setSettings({ ...settings, [f.key]: v })} options={f.options.map((n) => ({ value: n, label: f.label(n) }))} />
+              </Form.Item>
+            </Col>
+          ))}
         </Row>
       </Form>
       <Typography.Title level={5}>{t('campaigns.variables')}</Typography.Title>
@@ -140,6 +121,6 @@ export const CampaignsConfigPage = () => {
           {t('campaigns.saveSettings')}
         </Button>
       </Flex>
-    </Card>
+    </PageCard>
   );
 };

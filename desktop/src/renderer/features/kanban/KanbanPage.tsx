@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { Alert, Card, Flex, Skeleton, Typography } from 'antd';
+import { Alert, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LoadingRows, PageCard } from '../../components/PageCard';
 import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
 import { toast } from '../../lib/toast';
-import { useMediaQuery } from '../../lib/useMediaQuery';
 import { byLane, OPEN_LANE } from './kanban.logic';
 import { laneJump } from './kanban.keyboard';
 import { useKanban } from './kanban.store';
@@ -14,7 +14,6 @@ import { KanbanLane } from './KanbanLane';
 /** /kanban (administration.md §2 Kanban, plan useKanban): 'Em aberto' and one lane per kanban tag; drag a card to move it; live. */
 export const KanbanPage = () => {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width: 575px)');
   const lanes = useKanban((s) => s.lanes);
   const tickets = useKanban((s) => s.tickets);
   const loaded = useKanban((s) => s.loaded);
@@ -46,16 +45,14 @@ export const KanbanPage = () => {
   );
 
   return (
-    <Card style={{ margin: narrow ? 8 : 16 }} styles={{ body: { padding: narrow ? 8 : 16 } }}>
+    <PageCard>
       <Flex wrap gap={8} align="center" justify="space-between" style={{ marginBottom: 12 }}>
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('kanban.title')}
         </Typography.Title>
       </Flex>
       {!loaded ? (
-        <div data-testid="kanban-skeleton" aria-busy>
-          <Skeleton active paragraph={{ rows: 5 }} />
-        </div>
+        <LoadingRows testId="kanban-skeleton" rows={5} />
       ) : (
         <>
           {lanes.length === 0 && <Alert type="info" showIcon message={t('kanban.noLanes')} style={{ marginBottom: 12 }} data-testid="kanban-no-lanes" />}
@@ -77,6 +74,6 @@ export const KanbanPage = () => {
           </DndContext>
         </>
       )}
-    </Card>
+    </PageCard>
   );
 };

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Calendar, Card, Empty, Flex, Radio, Skeleton, Typography, theme } from 'antd';
+import { Badge, Button, Calendar, Empty, Flex, Radio, Typography, theme } from 'antd';
 import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { ScheduleDto } from '@balcao/shared';
+import { LoadingRows, PageCard } from '../../components/PageCard';
 import { cancelable } from '../../lib/cancelable';
 import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
@@ -147,7 +148,7 @@ export const SchedulesPage = () => {
   );
 
   return (
-    <Card style={{ margin: narrow ? 8 : 16 }} styles={{ body: { padding: narrow ? 8 : 16 } }}>
+    <PageCard>
       <Flex wrap gap={8} align="center" justify="space-between" style={{ marginBottom: 12 }}>
         <Typography.Title level={4} style={{ margin: 0 }} data-testid="schedules-title">
           {t('schedules.title', { count: shown.length })}
@@ -179,9 +180,7 @@ export const SchedulesPage = () => {
         />
       </Flex>
       {!loaded ? (
-        <div data-testid="schedules-skeleton" aria-busy>
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </div>
+        <LoadingRows testId="schedules-skeleton" rows={8} />
       ) : (
         <>
           {shown.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('schedules.empty')} data-testid="schedules-empty" style={{ margin: '8px 0' }} />}
@@ -189,6 +188,6 @@ export const SchedulesPage = () => {
         </>
       )}
       <ScheduleModal open={dialog.open} schedule={dialog.schedule} contactId={dialog.contactId} day={dialog.day} onClose={closeDialog} onSaved={onSaved} />
-    </Card>
+    </PageCard>
   );
 };

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Card, Skeleton, Tabs, Typography } from 'antd';
+import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LoadingRows, PageCard } from '../../components/PageCard';
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
-import { useMediaQuery } from '../../lib/useMediaQuery';
 import { bindSettingsSocket } from './settings.socket';
 import { useSettings } from './settings.store';
 import { settingsTabs, type SettingsTabContext } from './tabs';
@@ -11,7 +11,6 @@ import { settingsTabs, type SettingsTabContext } from './tabs';
 /** /settings: the company's options, hours and audit trail (admins), live across admins. */
 export const SettingsPage = () => {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width: 575px)');
   const user = useSession((s) => s.user);
   const settings = useSettings((s) => s.settings);
   const loaded = useSettings((s) => s.loaded);
@@ -32,14 +31,9 @@ export const SettingsPage = () => {
   const current = tabs.some((tab) => tab.key === active) ? active : 'options';
 
   return (
-    <Card style={{ margin: narrow ? 8 : 16 }} styles={{ body: { padding: narrow ? 8 : 16 } }}>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t('settingsPage.title')}
-      </Typography.Title>
+    <PageCard title={t('settingsPage.title')}>
       {!loaded ? (
-        <div data-testid="settings-skeleton" aria-busy>
-          <Skeleton active paragraph={{ rows: 6 }} />
-        </div>
+        <LoadingRows testId="settings-skeleton" rows={6} />
       ) : (
         <Tabs
           data-testid="settings-tabs"
@@ -49,6 +43,6 @@ export const SettingsPage = () => {
           items={tabs.map((tab) => ({ key: tab.key, label: <span data-testid={`settings-tab-${tab.key}`}>{tab.label(t)}</span>, children: <tab.Component ctx={ctx} /> }))}
         />
       )}
-    </Card>
+    </PageCard>
   );
 };

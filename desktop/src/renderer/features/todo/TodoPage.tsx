@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Card, Empty, Flex, Input, Popconfirm, Skeleton, Space, theme, Tooltip, Typography, type InputRef } from 'antd';
+import { Button, Empty, Flex, Input, Popconfirm, Space, theme, Tooltip, Typography, type InputRef } from 'antd';
 import { CloseOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { LoadingRows, PageCard } from '../../components/PageCard';
 import type { TodoItem } from '../../../common/ipc-schemas';
 import { formatClock, formatDate } from '../../lib/format';
 import { cancelable } from '../../lib/cancelable';
@@ -59,10 +60,7 @@ export const TodoPage = () => {
   };
 
   return (
-    <Card style={{ margin: narrow ? 8 : 16, maxWidth: 880 }} styles={{ body: { padding: narrow ? 8 : 16 } }}>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t('todo.title')}
-      </Typography.Title>
+    <PageCard title={t('todo.title')} style={{ maxWidth: 880 }}>
       <Flex gap={8} style={{ marginBottom: 12 }} wrap={narrow}>
         <Input
           ref={input}
@@ -83,9 +81,7 @@ export const TodoPage = () => {
         </Space.Compact>
       </Flex>
       {!items ? (
-        <div data-testid="todo-skeleton" aria-busy>
-          <Skeleton active paragraph={{ rows: 3 }} />
-        </div>
+        <LoadingRows testId="todo-skeleton" rows={3} />
       ) : items.length === 0 ? (
         <Empty description={t('todo.empty')} data-testid="todo-empty" />
       ) : (
@@ -124,6 +120,6 @@ export const TodoPage = () => {
           ))}
         </ul>
       )}
-    </Card>
+    </PageCard>
   );
 };
