@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   BACKOFF,
+  CLOUD_ERROR,
+  decideOnCloudError,
   DISCONNECT_REASON,
   QR_LIMIT,
   decideOnPairingExpired,
@@ -147,5 +149,29 @@ describe('backoff', () => {
     expect(actions.slice(MAX_ATTEMPTS).every((a) => a === 'stop')).toBe(true);
     expect(last).toMatchObject({ action: 'stop', status: 'DISCONNECTED' });
     expect(total).toBeLessThanOrEqual(MAX_ATTEMPTS * BACKOFF.capMs);
+  });
+});
+
+describe('decideOnCloudError (the Cloud API table)', () => {
+  it.each([
+    [401, 190, 'ERR_WAPP_NOT_INITIALIZED', false, 'logged-out'],
+    [401, 0, 'ERR_WAPP_NOT_INITIALIZED', false, 'logged-out'],
+    [401, undefined, 'ERR_WAPP_NOT_INITIALIZED', false, 'logged-out'],
+    [400, 131047, undefined, false, false],
+    [429, 130429, undefined, true, false],
+    [400, 130429, undefined, true, false],
+    [400, 131056, undefined, true, false],
+    [400, 131048, undefined, false, 'forbidden'],
+    [400, 131026, 'ERR_WAPP_INVALID_CONTACT', false, false],
+    [500, 2, undefined, true, false],
+    [503, undefined, undefined, true, false],
+    [429, 4, undefined, true, false],
+    [400, 100, undefined, false, false],
+  ] as const)('HTTP %s, code %s → %s, temporary %s, disconnect %s', (status, code, errorCode, temporary, disconnect) => {
+    expect(decideOnCloudError(status, code)).toMatchObject({ errorCode, temporary, disconnect });
+  });
+
+  it('every known code is decided, with its code in the reason', () => {
+    for (const code of Object.values(CLOUD_ERROR)) expect(decideOnCloudError(400, code).reason).toContain(`(${code})`);
   });
 });

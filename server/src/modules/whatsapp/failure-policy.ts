@@ -141,3 +141,69 @@ export const decideOnSilence = (): FailureDecision => decision({ action: 'restar
 /** WhatsApp would not give a pairing code (a malformed or unknown number, the socket gone). */
 export const decideOnPairingCodeFailed = (why: string): FailureDecision =>
   decision({ action: 'stop', status: 'DISCONNECTED', wipeKeys: true, reason: `pairing code request failed: ${why}` });
+
+// WhatsApp Cloud API (issue 29): what a failed Graph call means, by Meta's error code.
+
+/** The Graph error codes the Cloud adapter tells apart (Meta's Cloud API error-code reference). */
+export const CLOUD_ERROR = {
+  /** AuthException: the token cannot be used. */
+  authException: 0,
+  apiUnknown: 1,
+  /** API Service: temporary downtime or overload. */
+  apiService: 2,
+  /** The app's call rate. */
+  apiTooManyCalls: 4,
+  /** Access token expired or revoked. */
+  tokenExpired: 190,
+  /** Cloud API throughput reached for the number. */
+  throughput: 130429,
+  /** Outside the 24-hour customer-service window: only a template may go. */
+  reEngagement: 131047,
+  /** Too many messages to the same user. */
+  pairRateLimit: 131056,
+  /** The number is restricted for spam. */
+  spamRateLimit: 131048,
+  /** Not deliverable (not on WhatsApp, old app, blocked). */
+  undeliverable: 131026,
+} as const;
+
+export type CloudCode = (typeof CLOUD_ERROR)[keyof typeof CLOUD_ERROR];
+
+export interface CloudDecision {
+  /** What the message records (`errorCode`); undefined: the caller's own code (send, download…). */
+  errorCode: 'ERR_WAPP_NOT_INITIALIZED' | 'ERR_WAPP_INVALID_CONTACT' | undefined;
+  /** Retried with backoff by the send worker. */
+  temporary: boolean;
+  /** The connection cannot send until an admin acts: DISCONNECTED and the admins alerted. */
+  disconnect: WhatsappAlertKind | false;
+  reason: string;
+}
+
+const cloud = (d: Partial<CloudDecision> & Pick<CloudDecision, 'reason'>): CloudDecision => ({ errorCode: undefined, temporary: false, disconnect: false, ...d });
+
+// Keyed by every known code: a code added to CLOUD_ERROR fails to compile until it is decided here.
+const cloudRules: Record<CloudCode, CloudDecision> = {
+  0: cloud({ errorCode: 'ERR_WAPP_NOT_INITIALIZED', disconnect: 'logged-out', reason: 'the access token was refused (0): paste a new one' }),
+  190: cloud({ errorCode: 'ERR_WAPP_NOT_INITIALIZED', disconnect: 'logged-out', reason: 'the access token expired or was revoked (190): paste a new one' }),
+  1: cloud({ temporary: true, reason: 'Graph API unknown error (1)' }),
+  2: cloud({ temporary: true, reason: 'Graph API temporarily unavailable (2)' }),
+  4: cloud({ temporary: true, reason: "the app's call rate was reached (4)" }),
+  130429: cloud({ temporary: true, reason: "the number's throughput was reached (130429)" }),
+  131056: cloud({ temporary: true, reason: 'too many messages to this customer (131056)' }),
+  131047: cloud({ reason: 'outside the 24-hour window: only a template may be sent (131047)' }),
+  131048: cloud({ disconnect: 'forbidden', reason: 'the number is restricted for spam (131048)' }),
+  131026: cloud({ errorCode: 'ERR_WAPP_INVALID_CONTACT', reason: 'the message could not be delivered to this number (131026)' }),
+};
+
+const isCloudCode = (code: number | undefined): code is CloudCode => code !== undefined && Object.hasOwn(cloudRules, code);
+
+/**
+ * What a failed Graph call means: a known Meta code decides; otherwise the HTTP status (401 like
+ * 190; 429 and 5xx are temporary; any other 4xx is permanent: retrying the same request fails again).
+ */
+export const decideOnCloudError = (httpStatus: number, code: number | undefined): CloudDecision => {
+  if (isCloudCode(code)) return cloudRules[code];
+  if (httpStatus === 401) return cloudRules[190];
+  if (httpStatus === 429 || httpStatus >= 500) return cloud({ temporary: true, reason: `Graph API HTTP ${httpStatus}${code === undefined ? '' : ` (${code})`}` });
+  return cloud({ reason: `Graph API refused the request: HTTP ${httpStatus}${code === undefined ? '' : ` (${code})`}` });
+};
