@@ -2,6 +2,8 @@ import postgres from 'postgres';
 
 /** The first key of every WhatsApp session lease (`pg_try_advisory_lock(LEASE_NAMESPACE, whatsappId)`). */
 export const LEASE_NAMESPACE = 0x57_41_53; // 'WAS'
+/** The application_name of every process's lease connection. */
+const LEASE_APPLICATION = 'balcao-leases';
 
 export interface LeaseHolderOptions {
   url: string;
@@ -57,6 +59,17 @@ export class LeaseHolder {
     return new Set(this.leases);
   }
 
+  /**
+   * How many processes hold leases on this database now, this one included (each has one lease
+   * connection, named `balcao-leases`): the divisor of a fair share of the sessions (issue 31 §3).
+   */
+  async holders(): Promise<number> {
+    if (this.closed) return 1;
+    const [row] = await this.client()<{ n: number }[]>`
+      select count(*)::int as n from pg_stat_activity where application_name = ${LEASE_APPLICATION} and datname = current_database()`;
+    return Math.max(1, Number(row?.n ?? 1));
+  }
+
   /** The PostgreSQL backend holding the leases (tests terminate it to stand for a dead process). */
   backendPid(): number | undefined {
     return this.pid;
@@ -77,6 +90,8 @@ export class LeaseHolder {
     if (!this.sql) {
       const sql: postgres.Sql = postgres(this.opts.url, {
         max: 1,
+        // Named, so that every process can count the others (holders()).
+        connection: { application_name: LEASE_APPLICATION },
         // The locks live as long as this one backend: never recycle it.
         max_lifetime: 0,
         idle_timeout: 0,

@@ -34,6 +34,29 @@ describe('several server processes', () => {
     socket.close();
   });
 
+  it('spreads the WhatsApp sessions evenly: a process over its fair share hands the rest over, the other takes them (issue 31 §3)', async () => {
+    for (let i = 0; i < 3; i += 1) await createCompany(one);
+    // Every connection of the database (the first start's company has one too), all run by one process so far.
+    const total = one.sessions.owned().length + two.sessions.owned().length;
+    expect(total).toBeGreaterThanOrEqual(4);
+    const share = Math.ceil(total / 2);
+    // Two processes hold leases on this database: the one over its share hands the rest over, the other takes them.
+    await one.sessions.claimOrphans();
+    await two.sessions.claimOrphans();
+    const split = () => [one.sessions.owned().length, two.sessions.owned().length].sort();
+    expect(split()).toEqual([total - share, share].sort());
+    // Never two owners, nothing dropped.
+    expect(new Set([...one.sessions.owned(), ...two.sessions.owned()]).size).toBe(total);
+    // A scan that finds the split fair changes nothing.
+    await one.sessions.claimOrphans();
+    await two.sessions.claimOrphans();
+    expect(split()).toEqual([total - share, share].sort());
+    // The simulated phone of a connection handed over still takes a customer's message in either process.
+    const moved = two.sessions.owned()[0]!;
+    const movedCompany = (await one.owner<{ company_id: number }[]>`select company_id from whatsapps where id = ${moved}`)[0]!.company_id;
+    expect(one.sessions.sandbox(moved, movedCompany)).toBeDefined();
+  });
+
   it('accepts a token issued by the other process and answers the same data', async () => {
     const fromOne = await api(one, a.adminToken).get<{ count: number }>('/tickets?status=pending&showAll=true');
     const fromTwo = await api(two, a.adminToken).get<{ count: number }>('/tickets?status=pending&showAll=true');

@@ -10,7 +10,10 @@ import * as authRepo from './baileys/auth-state.repository';
 import * as sessionEvents from './session-events.repository';
 
 /** The part of `LeaseHolder` the manager uses (db/leases.ts). */
-export type Leases = Pick<LeaseHolder, 'tryAcquire' | 'release' | 'held' | 'close'>;
+/** How long a session handed over for a fair share is left to the other processes before this one may take it back. */
+const YIELD_MS = 15_000;
+
+export type Leases = Pick<LeaseHolder, 'tryAcquire' | 'release' | 'held' | 'close'> & Partial<Pick<LeaseHolder, 'holders'>>;
 
 export interface SessionManagerDeps {
   data: DataAccess;
@@ -65,6 +68,8 @@ export class SessionManager {
   private readonly simulators = new Map<number, Live>();
   /** Explicitly stopped here: the lease is kept a moment so no other process restarts them. */
   private readonly parked = new Map<number, number>();
+  /** Sessions handed to another process for a fair share (issue 31 §3), by when: not taken back meanwhile. */
+  private readonly yielded = new Map<number, number>();
   private readonly chains = new Map<number, Promise<unknown>>();
   private timer: NodeJS.Timeout | undefined;
   private scanning: Promise<unknown> | undefined;
@@ -188,6 +193,8 @@ export class SessionManager {
         await leases?.release(id);
       });
     }
+    const share = await this.fairShare(rows.length);
+    if (share !== undefined) await this.handOverBeyond(share, new Set(rows.map((r) => r.w.id)));
     let n = 0;
     for (const { w, queueIds } of rows) {
       if (this.stopped) break;
@@ -195,6 +202,12 @@ export class SessionManager {
       const running = await this.serial(w.id, async () => {
         if (this.live.has(w.id)) return true;
         if (this.parked.has(w.id)) return false;
+        // A fair share taken: the rest is for the other processes (they run them, or take them over).
+        if (share !== undefined && this.live.size >= share) return false;
+        // Handed over a moment ago: the process it was handed to takes it first.
+        const handedAt = this.yielded.get(w.id);
+        if (handedAt !== undefined && Date.now() - handedAt < YIELD_MS) return false;
+        this.yielded.delete(w.id);
         return !!(await this.startNow(w, queueIds));
       });
       if (running) n++;
@@ -204,6 +217,38 @@ export class SessionManager {
     const wantedSandbox = new Set(rows.filter((r) => r.w.provider === 'sandbox').map((r) => r.w.id));
     for (const id of [...this.simulators.keys()]) if (!wantedSandbox.has(id)) this.dropSimulator(id);
     return n;
+  }
+
+  /**
+   * This process's fair share of the `wanted` sessions (issue 31 §3): an even split over the
+   * processes holding leases on this database now, rounded up. Undefined without leases (one
+   * process, tests) or while stopping.
+   */
+  private async fairShare(wanted: number): Promise<number | undefined> {
+    const holders = this.deps.leases?.holders;
+    if (!holders || this.stopped) return undefined;
+    const processes = await holders.call(this.deps.leases).catch(() => 1);
+    return processes <= 1 ? undefined : Math.ceil(wanted / processes);
+  }
+
+  /**
+   * Sessions beyond the fair share are handed over, the newest connections first: closed here
+   * without touching their stored status (as at shutdown, so the next owner resumes them) and
+   * their leases released; another process's next scan takes them.
+   */
+  private async handOverBeyond(share: number, wanted: Set<number>): Promise<void> {
+    const mine = [...this.live.keys()].filter((id) => wanted.has(id)).sort((a, b) => b - a);
+    for (const id of mine.slice(0, Math.max(0, mine.length - share))) {
+      await this.serial(id, async () => {
+        const l = this.live.get(id);
+        if (!l || this.stopped) return;
+        await this.closeLive(id).catch(() => undefined);
+        await this.deps.leases?.release(id);
+        this.yielded.set(id, Date.now());
+        // The simulated phone still takes customer messages here (ingest is idempotent anywhere).
+        if (l.channel instanceof SandboxChannel) this.addSimulator(l.facts);
+      });
+    }
   }
 
   /**
