@@ -17,6 +17,7 @@ import type { CampaignDto } from './schemas/campaigns';
 import type { ChatDto, ChatMessageDto } from './schemas/chats';
 import type { PaymentEvent } from './schemas/billing';
 import type { AnnouncementDto } from './schemas/announcements';
+import type { PresenceDto } from './schemas/users';
 
 /** Internal domain events staged by services and published after commit. */
 /**
@@ -76,8 +77,8 @@ export type DomainEvent =
   /** `sessionEnded`: an admin set the user's password; the auth module ends the user's session (issue 28 §7). */
   | { type: 'user.updated'; companyId: number; user: UserDto; roomsChanged?: true; sessionEnded?: true }
   | { type: 'user.deleted'; companyId: number; userId: number }
-  /** A user's sockets came or all went (the `userStatus` heartbeat; decision 0111). */
-  | { type: 'user.online'; companyId: number; user: UserDto }
+  /** A user's presence changed (decision 0380): their sockets came or all went (decision 0111), or they set away or back. */
+  | { type: 'user.presence'; companyId: number; user: UserDto }
   | { type: 'tag.saved'; companyId: number; tag: TagListItemDto; created: boolean }
   | { type: 'tag.deleted'; companyId: number; tagId: number }
   | { type: 'queueIntegration.saved'; companyId: number; queueIntegration: QueueIntegrationDto; created: boolean }
@@ -196,6 +197,11 @@ export interface WireChannels {
   presence: { action: 'update'; ticketId: number; presence: TicketPresence };
   queue: { action: 'create' | 'update'; queue: QueueDto } | { action: 'delete'; queueId: number };
   user: { action: 'create' | 'update'; user: UserDto } | { action: 'delete'; userId: number };
+  /**
+   * An agent's presence changed (online / away / offline; decision 0380), to the company's admins
+   * and supervisors (`users:presence`) and to the agent's own sockets.
+   */
+  userPresence: { action: 'update'; presence: PresenceDto };
   /** The company's tags (decision 0114): the /tags screen and the selectors stay current. */
   tag: { action: 'create' | 'update'; tag: TagListItemDto } | { action: 'delete'; tagId: number };
   /** Another login of this user: its older sessions log out (the spec's client reads only `user.id`). */

@@ -74,10 +74,12 @@ export const adminPermissions = [
   'billing:manage',
   /** The company's signed outbound webhooks and their delivery log (issue 15 §5; decision 0300: admins). */
   'webhooks:manage',
+  /** Who of the company's agents is online, away or offline, live (issue 30 §1; decision 0380: admins and supervisors). */
+  'users:presence',
 ] as const;
 
 /** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages, tags' kanban flag; decision 0113: deleting tags; decision 0141: the company's dashboard). */
-export const supervisorPermissions = ['quickMessages:manageAll', 'tags:setKanban', 'tags:delete', 'dashboard:view', 'tickets:timeline', 'contacts:optIn', 'schedules:manageAll', 'bot:replay'] as const;
+export const supervisorPermissions = ['quickMessages:manageAll', 'tags:setKanban', 'tags:delete', 'dashboard:view', 'tickets:timeline', 'contacts:optIn', 'schedules:manageAll', 'bot:replay', 'users:presence'] as const;
 
 /** What only the super user (any profile) may do: the whole installation, not one company. */
 export const superPermissions = [

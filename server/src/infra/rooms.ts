@@ -18,6 +18,8 @@ export const rooms = {
   /** Supervisors of a queue: all of its tickets. */
   queueSupervisors: (queueId: number) => `queue:${queueId}:supervisors`,
   ticket: (uuid: string) => `ticket:${uuid}`,
+  /** Who may watch the agents' presence (`users:presence`: admins, supervisors; decision 0380). */
+  presence: (companyId: number) => `company:${companyId}:presence`,
 };
 
 /** A connected, authenticated socket as a module sees it (never the socket.io object itself). */

@@ -55,6 +55,18 @@ describe('queues', () => {
     expect((await admin().get<QueueDto[]>('/queue')).body.map((x) => x.id)).toContain(q.id);
   });
 
+  it('takes assignment, agentCapacity and reassignAfterMinutes (issue 30 §2), none and null when not sent, and keeps them when a later PUT leaves them out', async () => {
+    const plain = await makeQueue();
+    expect(plain).toMatchObject({ assignment: 'none', agentCapacity: null, reassignAfterMinutes: null });
+    const q = await makeQueue({ assignment: 'balanced', agentCapacity: 5, reassignAfterMinutes: 10 });
+    expect(q).toMatchObject({ assignment: 'balanced', agentCapacity: 5, reassignAfterMinutes: 10 });
+    // The spec's form sends its own fields only: the assignment stays.
+    const r = await admin().put<QueueDto>(`/queue/${q.id}`, { name: q.name, color: q.color, greetingMessage: 'Olá' });
+    expect(r.body).toMatchObject({ assignment: 'balanced', agentCapacity: 5, reassignAfterMinutes: 10, greetingMessage: 'Olá' });
+    const off = await admin().put<QueueDto>(`/queue/${q.id}`, { assignment: 'round_robin', agentCapacity: null, reassignAfterMinutes: null });
+    expect(off.body).toMatchObject({ assignment: 'round_robin', agentCapacity: null, reassignAfterMinutes: null });
+  });
+
   it('refuses a colour in use on create and on update (any case), but keeps a queue its own colour', async () => {
     const first = await makeQueue({ color: '#ABC123' });
     const clash = await admin().post('/queue', { name: 'Outra', color: '#abc123' });

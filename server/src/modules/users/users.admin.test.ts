@@ -4,7 +4,7 @@
  * and the online status from the sockets.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wireEvent, type ListUsersResponse, type TicketDto, type UserDto } from '@balcao/shared';
+import { wireEvent, type ListUsersResponse, type PresenceDto, type TicketDto, type UserDto } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { api, connectSocket, createCompany, nextEvent, type TestCompany } from '../../../test/helpers/world';
 
@@ -210,5 +210,69 @@ describe('online status', () => {
     const expired = await app.data.withSystem('users:presence', ({ tx }) => expireOnline(tx, 11 * 60_000));
     expect(expired).toContainEqual({ companyId: c.companyId, id: user.id });
     expect((await app.owner`select online from users where id = ${user.id}`)[0]).toEqual({ online: false });
+  });
+});
+
+describe('presence (issue 30 §1; decision 0380)', () => {
+  let other: { user: UserDto; token: string };
+  it('is online with a socket, away by the agent’s own toggle, offline without a socket; supervisors and admins see it live, users may not', async () => {
+    const { id: queueId } = await c.addQueue();
+    const { user, token } = await c.addUser({ queueIds: [queueId] });
+    const sup = await c.addUser({ profile: 'supervisor', queueIds: [queueId] });
+    other = await c.addUser({});
+    const channel = wireEvent(c.companyId, 'userPresence');
+    const supSocket = await connectSocket(app, sup.token);
+    const otherSocket = await connectSocket(app, other.token);
+    const heard: unknown[] = [];
+    otherSocket.on(channel, (p: { presence: PresenceDto }) => p.presence.id === user.id && heard.push(p));
+    const statusIs = (s: string) => nextEvent<{ presence: PresenceDto }>(supSocket, channel, (p) => p.presence.id === user.id && p.presence.status === s);
+    const listed = async (tk: string) => (await api(app, tk).get<PresenceDto[]>('/users/presence')).body.find((p) => p.id === user.id)?.status;
+    try {
+      expect(await listed(sup.token)).toBe('offline');
+      const online = statusIs('online');
+      const mine = await connectSocket(app, token);
+      await online;
+      expect(await listed(c.adminToken)).toBe('online');
+
+      // The toggle: the supervisor and the agent's own sockets hear it.
+      const away = statusIs('away');
+      const ownTab = nextEvent<{ presence: PresenceDto }>(mine, channel, (p) => p.presence.status === 'away');
+      const r = await api(app, token).put<PresenceDto>('/users/me/presence', { status: 'away' });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ id: user.id, status: 'away', queueIds: [queueId], maxTickets: null });
+      await Promise.all([away, ownTab]);
+      expect((await admin().get<UserDto>(`/users/${user.id}`)).body).toMatchObject({ online: true, presence: 'away' });
+      // Saying it twice changes nothing and announces nothing.
+      expect((await api(app, token).put<PresenceDto>('/users/me/presence', { status: 'away' })).body.status).toBe('away');
+
+      const back = statusIs('online');
+      await api(app, token).put('/users/me/presence', { status: 'online' });
+      await back;
+      const gone = statusIs('offline');
+      mine.disconnect();
+      await gone;
+      expect(await listed(sup.token)).toBe('offline');
+
+      // A plain user neither reads the list nor hears the changes; nobody sets offline by hand.
+      expect(errorOf(await api(app, other.token).get('/users/presence'))).toEqual({ status: 403, error: 'ERR_NO_PERMISSION' });
+      expect(errorOf(await api(app, token).put('/users/me/presence', { status: 'offline' }))).toEqual({ status: 400, error: 'ERR_VALIDATION' });
+      await supSocket.emitWithAck('resync', new Date().toISOString());
+      expect(heard).toEqual([]);
+    } finally {
+      supSocket.disconnect();
+      otherSocket.disconnect();
+    }
+  });
+
+  it('keeps a capacity per agent that only admins set (maxTickets; null = the queue’s)', async () => {
+    expect((await create(c, { maxTickets: 3 })).maxTickets).toBe(3);
+    const { user: u, token } = other;
+    expect((await admin().put<UserDto>(`/users/${u.id}`, { name: u.name, email: u.email, maxTickets: 3 })).body.maxTickets).toBe(3);
+    expect(errorOf(await api(app, token).put(`/users/${u.id}`, { name: u.name, email: u.email, maxTickets: 9 }))).toEqual({ status: 403, error: 'ERR_NO_PERMISSION' });
+    // The modal sends the field back as it is: no change, allowed.
+    expect((await api(app, token).put<UserDto>(`/users/${u.id}`, { name: u.name, email: u.email, maxTickets: 3 })).status).toBe(200);
+    expect((await admin().put<UserDto>(`/users/${u.id}`, { name: u.name, email: u.email, maxTickets: null })).body.maxTickets).toBeNull();
+    const [row] = await app.owner`select after from audit_logs where entity = 'user' and entity_id = ${String(u.id)} and action = 'update' order by id desc limit 1`;
+    expect(row!.after).toEqual({ maxTickets: null });
   });
 });

@@ -20,6 +20,19 @@ export const isolationCases: IsolationCases = ({ app, A, B, notFound, listed, em
       }),
     },
   ],
+  'GET /users/presence': [{ name: 'lists B only', req: () => get('/users/presence'), expect: listed(itself, () => [A.user.id, A.c.admin.id], () => B.user.id) }],
+  'PUT /users/me/presence': [
+    {
+      name: "sets B's admin's own toggle, never A's users'",
+      req: () => ({ method: 'PUT', url: '/users/me/presence', body: { status: 'away' } }),
+      expect: async (r) => {
+        expect(r.status).toBe(200);
+        expect(r.body.id).toBe(B.c.admin.id);
+        expect(await app.owner`select id from users where company_id = ${A.c.companyId} and away`).toEqual([]);
+        await app.owner`update users set away = false where id = ${B.c.admin.id}`;
+      },
+    },
+  ],
   'GET /users/:id': [
     { name: "A's user", req: () => get(`/users/${A.user.id}`), expect: notFound('ERR_NO_USER_FOUND') },
     { name: "A's admin", req: () => get(`/users/${A.c.admin.id}`), expect: notFound('ERR_NO_USER_FOUND') },

@@ -1,4 +1,4 @@
-import { wireEvent } from '@balcao/shared';
+import { presenceOf, wireEvent } from '@balcao/shared';
 import type { EventBus } from '../../infra/event-bus';
 import { rooms, type Realtime } from '../../infra/rooms';
 
@@ -11,7 +11,11 @@ export const registerUserListeners = (bus: EventBus, rt: Realtime): void => {
     // join the rooms of the new visibility (decision 0089).
     if (e.roomsChanged) void rt.endSessions(e.user.id, Date.now()).catch(() => undefined);
   });
-  bus.on('user.online', (e) => rt.emit([rooms.admins(e.companyId)], wireEvent(e.companyId, 'user'), { action: 'update', user: e.user }));
+  bus.on('user.presence', (e) => {
+    rt.emit([rooms.admins(e.companyId)], wireEvent(e.companyId, 'user'), { action: 'update', user: e.user });
+    // Supervisors and admins see who is where; the user's own other tabs follow their toggle (decision 0380).
+    rt.emit([rooms.presence(e.companyId), rooms.user(e.user.id)], wireEvent(e.companyId, 'userPresence'), { action: 'update', presence: presenceOf(e.user) });
+  });
   bus.on('user.deleted', (e) => {
     rt.emit([rooms.admins(e.companyId)], wireEvent(e.companyId, 'user'), { action: 'delete', userId: e.userId });
     // A deleted user's open sockets end now (their token already fails: the user is gone).

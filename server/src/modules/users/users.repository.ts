@@ -95,6 +95,17 @@ export const setOnline = async (tx: Tx, companyId: number, id: number, online: b
   return { changed: before.online !== online };
 };
 
+/**
+ * The user's own toggle (decision 0380): away or back. `changed`: their presence moved (a user
+ * without a socket stays offline either way, so only the flag changed then).
+ */
+export const setAway = async (tx: Tx, companyId: number, id: number, away: boolean): Promise<{ changed: boolean } | undefined> => {
+  const [before] = await tx.select({ away: users.away, online: users.online }).from(users).where(and(eq(users.companyId, companyId), eq(users.id, id))).for('update');
+  if (!before) return undefined;
+  if (before.away !== away) await tx.update(users).set({ away }).where(and(eq(users.companyId, companyId), eq(users.id, id)));
+  return { changed: before.away !== away && before.online };
+};
+
 /** Users of every company still marked online but not heard for `staleMs` (their process died): now offline. */
 export const expireOnline = async (tx: Tx, staleMs: number): Promise<{ companyId: number; id: number }[]> =>
   tx

@@ -1,5 +1,5 @@
 import { hash, type Options as HashCost } from '@node-rs/argon2';
-import { can, type CreateUserBody, type ListUsersQuery, type ListUsersResponse, type UpdateUserBody, type UserDto } from '@balcao/shared';
+import { can, presenceOf, type CreateUserBody, type ListUsersQuery, type ListUsersResponse, type PresenceDto, type SetPresenceBody, type UpdateUserBody, type UserDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import { auditQueries } from '../audit';
@@ -173,7 +173,24 @@ export const createUsersService = (data: DataAccess) => ({
       const r = await repo.setOnline(tx, ctx.companyId, ctx.userId, online);
       if (!r?.changed) return;
       const dto = await repo.getDto(tx, ctx.companyId, ctx.userId);
-      if (dto) stage({ type: 'user.online', companyId: ctx.companyId, user: dto });
+      if (dto) stage({ type: 'user.presence', companyId: ctx.companyId, user: dto });
+    }),
+
+  /** `PUT /users/me/presence` (decision 0380): the agent's own online / away toggle; answers their presence. */
+  setPresence: (ctx: Ctx, body: SetPresenceBody): Promise<PresenceDto> =>
+    data.withTenant(ctx, async ({ tx, stage }) => {
+      const r = await repo.setAway(tx, ctx.companyId, ctx.userId, body.status === 'away');
+      const dto = await repo.getDto(tx, ctx.companyId, ctx.userId);
+      if (!r || !dto) throw new AppError('ERR_NO_USER_FOUND');
+      if (r.changed) stage({ type: 'user.presence', companyId: ctx.companyId, user: dto });
+      return presenceOf(dto);
+    }),
+
+  /** `GET /users/presence`: the company's agents and where each is (admins and supervisors). */
+  presence: (ctx: Ctx): Promise<PresenceDto[]> =>
+    data.withTenant(ctx, async ({ tx }) => {
+      if (!can(ctx, 'users:presence')) throw new AppError('ERR_NO_PERMISSION');
+      return (await repo.list(tx, ctx.companyId)).map(presenceOf);
     }),
 });
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { USER_STATUS_HEARTBEAT_MS } from '@balcao/shared';
+import { can, USER_STATUS_HEARTBEAT_MS } from '@balcao/shared';
 import type { DataAccess } from '../../db/tenant';
 import { rooms, type Realtime, type SocketHandlers } from '../../infra/rooms';
 import * as repo from './users.repository';
@@ -16,6 +16,8 @@ export const ONLINE_STALE_MS = 2 * USER_STATUS_HEARTBEAT_MS + 60_000;
  * ping timeout ends a silent socket; a sweep ends the flags a dead process left behind.
  */
 export const userSockets = (deps: { users: UsersService; realtime: Realtime; log: FastifyBaseLogger }): SocketHandlers => ({
+  // Who may watch the agents' presence hears it live (decision 0380); a profile change ends the session, so this is re-read.
+  roomsOf: async (ctx) => (can(ctx, 'users:presence') ? [rooms.presence(ctx.companyId)] : []),
   connected(socket) {
     const { ctx } = socket;
     const mark = (online: boolean) => deps.users.setOnline(ctx, online).catch((err: unknown) => deps.log.warn({ err }, 'online status not saved'));
@@ -42,7 +44,7 @@ export const startOnlineSweep = (deps: { data: DataAccess; log: FastifyBaseLogge
       .withSystem('users:presence', async ({ tx, stage }) => {
         for (const r of await repo.expireOnline(tx, ONLINE_STALE_MS)) {
           const user = await repo.getDto(tx, r.companyId, r.id);
-          if (user) stage({ type: 'user.online', companyId: r.companyId, user });
+          if (user) stage({ type: 'user.presence', companyId: r.companyId, user });
         }
       })
       .catch((err: unknown) => deps.log.warn({ err }, 'online sweep failed'));
