@@ -60,6 +60,13 @@ export interface DesktopBridge {
   /** A path inside the app to show (the tray's "pending tickets" entry), e.g. `/tickets?tab=pending`. */
   onNavigate(listener: (path: string) => void): () => void;
 
+  /**
+   * Listen for the machine going idle (true: no input for minutes, screen locked, asleep) and
+   * being used again (false); only changes are told. The app asks the OS; a browser tab can
+   * only see input on its own page and its visibility. Returns the function that removes it.
+   */
+  onIdleChange(listener: (idle: boolean) => void): () => void;
+
   /** A preference, or its default when unset or unreadable. */
   getPref<K extends PrefKey>(key: K): Promise<Prefs[K]>;
 

@@ -27,6 +27,8 @@ export const PushChannels = {
   appFocusChat: 'app:focusChat',
   /** Payload: a path inside the app to show, e.g. `/tickets?tab=pending` (the tray menu). */
   appNavigate: 'app:navigate',
+  /** Payload: true when the machine went idle (no input for minutes, screen locked, asleep), false when active again. */
+  appIdle: 'app:idle',
 } as const;
 
 export type InvokeChannel = (typeof InvokeChannels)[keyof typeof InvokeChannels];

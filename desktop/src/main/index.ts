@@ -13,6 +13,7 @@ import { isAppSender } from './security.js';
 import { checkServer, createServerChoice } from './server.js';
 import { openCookieJar } from './session-store.js';
 import { openPrefsStore } from './store.js';
+import { startIdleWatch } from './idle.js';
 import { createTray } from './tray.js';
 import { startAutoUpdate, updateUrlFrom } from './updater.js';
 import { createMainWindow, revealWindow } from './window.js';
@@ -116,6 +117,8 @@ function startShell(state: AppState, page: AppPage, links: LinkRouter): void {
     labels,
   });
   state.window.webContents.on('did-start-loading', () => links.rendererGone());
+  // The agent's presence follows the machine: idle, locked or asleep is away (issue 30 §1).
+  startIdleWatch(getWindow);
 
   void startAutoUpdate({ url: updateUrlFrom(process.env, UPDATE_FILE), isPackaged: app.isPackaged });
 }

@@ -117,6 +117,19 @@ describe('preload', () => {
     expect(path.mock.calls).toEqual([['/tickets?tab=pending']]);
   });
 
+  it("passes the machine's idle state (booleans only) and asks main for nothing", async () => {
+    const idle = vi.fn();
+    const off = bridge.onIdleChange(idle);
+    electron.push(PushChannels.appIdle, true);
+    electron.push(PushChannels.appIdle, 'yes');
+    electron.push(PushChannels.appIdle, false);
+    off();
+    electron.push(PushChannels.appIdle, true);
+    expect(idle.mock.calls).toEqual([[true], [false]]);
+    await Promise.resolve();
+    expect(electron.invoke).not.toHaveBeenCalled();
+  });
+
   it('imports nothing but electron at runtime (a sandboxed preload cannot require local files)', () => {
     const source = readFileSync(join(__dirname, 'index.ts'), 'utf8');
     const runtimeImports = [...source.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gm)].map((m) => m[1]);

@@ -16,6 +16,7 @@ async function invoke<C extends InvokeChannel>(channel: C, ...args: input<IpcArg
 const focusTicket: PushChannel = 'app:focusTicket';
 const focusChat: PushChannel = 'app:focusChat';
 const navigate: PushChannel = 'app:navigate';
+const idle: PushChannel = 'app:idle';
 
 let linksReadySent = false;
 
@@ -41,6 +42,17 @@ function onPush(channel: PushChannel, listener: (value: string) => void): () => 
   };
 }
 
+/** The machine's idle state (a boolean push; it has nothing to do with links, so no linksReady). */
+function onIdle(listener: (idle: boolean) => void): () => void {
+  const forward = (_event: IpcRendererEvent, value: unknown): void => {
+    if (typeof value === 'boolean') listener(value);
+  };
+  ipcRenderer.on(idle, forward);
+  return () => {
+    ipcRenderer.removeListener(idle, forward);
+  };
+}
+
 const bridge: DesktopBridge = {
   isDesktop: true,
   setBadgeCount: (count) => invoke('tray:setCount', count),
@@ -52,6 +64,7 @@ const bridge: DesktopBridge = {
   onOpenTicket: (listener) => onPush(focusTicket, listener),
   onOpenChat: (listener) => onPush(focusChat, listener),
   onNavigate: (listener) => onPush(navigate, listener),
+  onIdleChange: (listener) => onIdle(listener),
   getPref: <K extends PrefKey>(key: K) => invoke('prefs:get', key) as Promise<Prefs[K]>,
   setPref: (key, value) => invoke('prefs:set', key, value),
   openExternal: (url) => invoke('app:openExternal', url),

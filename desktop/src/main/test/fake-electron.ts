@@ -70,6 +70,9 @@ const record = {
   encryptionAvailable: true,
   /** Context menus shown (Menu#popup), newest last. */
   popups: [] as MenuItem[][],
+  /** What powerMonitor.getSystemIdleState answers (tests move it; the threshold asked is kept). */
+  idleState: 'active' as 'active' | 'idle' | 'locked' | 'unknown',
+  idleThresholds: [] as number[],
 };
 let ready = deferred();
 
@@ -108,6 +111,15 @@ export class FakeSession {
   }
 }
 let defaultSession = new FakeSession();
+
+/** Electron's powerMonitor: the idle state the test sets, and its lock/sleep events (emit them). */
+class FakePowerMonitor extends EventEmitter {
+  getSystemIdleState(thresholdSeconds: number) {
+    record.idleThresholds.push(thresholdSeconds);
+    return record.idleState;
+  }
+}
+const powerMonitor = new FakePowerMonitor();
 
 export class FakeWebContents extends EventEmitter {
   readonly session = defaultSession;
@@ -373,6 +385,7 @@ const electronModule = {
   },
   nativeImage: { createFromDataURL: (dataUrl: string) => ({ dataUrl }) },
   screen: { getAllDisplays: () => record.displays },
+  powerMonitor,
   safeStorage: {
     isEncryptionAvailable: () => record.encryptionAvailable,
     encryptString: (text: string) => Buffer.from(`sealed:${text}`),
@@ -394,6 +407,7 @@ export const fake = {
   module: electronModule,
   record,
   app,
+  powerMonitor,
   get session() {
     return defaultSession;
   },
@@ -432,6 +446,9 @@ export const fake = {
     record.displays = [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }];
     record.encryptionAvailable = true;
     record.popups.length = 0;
+    record.idleState = 'active';
+    record.idleThresholds.length = 0;
+    powerMonitor.removeAllListeners();
     defaultSession = new FakeSession();
     ready = deferred();
     app.removeAllListeners();

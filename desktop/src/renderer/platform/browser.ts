@@ -93,6 +93,10 @@ export function createBrowserBridge({ version }: BrowserBridgeOptions): DesktopB
     // No tray in a browser: nobody ever asks to navigate.
     onNavigate: () => () => undefined,
 
+    // A tab sees input only on its own page: an agent busy in another tab or program would look
+    // idle and be set away by mistake. Only the app, which asks the OS, tells idleness.
+    onIdleChange: () => () => undefined,
+
     async getPref(key) {
       check('prefs:get', key);
       return readPref(key);
