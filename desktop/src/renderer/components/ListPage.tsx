@@ -3,6 +3,7 @@ import { Button, Flex, Input, Spin, Table, Tooltip, Typography, type SkeletonPro
 import { ArrowLeftOutlined, SearchOutlined } from '@ant-design/icons';
 import type { StoreApi, UseBoundStore } from 'zustand';
 import type { WireChannel, WireChannels } from '@balcao/shared';
+import { deleter } from '../lib/deleter';
 import { nearBottom } from '../lib/by-name';
 import type { PagedListState } from '../lib/paged-list';
 import { toastError } from '../lib/reportError';
@@ -259,14 +260,10 @@ export const usePagedListPage = <T, C extends WireChannel = WireChannel>(useStor
     /** A record a dialog saved: merged into the list where the server would place it. */
     upsert,
     /** The delete button's action: the API call, then the record leaves the list with a toast (a failure is a toast). */
-    deleter: (remove: (id: number) => Promise<unknown>, doneText: string) => async (r: { id: number }) => {
-      try {
-        await remove(r.id);
+    deleter: (remove: (id: number) => Promise<unknown>, doneText: string) =>
+      deleter(remove, (r: { id: number }) => {
         useStore.getState().remove(r.id);
         toast.success(doneText);
-      } catch (err) {
-        toastError(err);
-      }
-    },
+      }),
   };
 };

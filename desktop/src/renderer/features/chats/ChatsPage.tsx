@@ -4,6 +4,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { canEditChat, type ChatDto } from '@balcao/shared';
+import { deleter } from '../../lib/deleter';
 import { formatListTime } from '../../lib/format';
 import { toastError } from '../../lib/reportError';
 import { useSession } from '../../lib/session';
@@ -73,16 +74,11 @@ export const ChatsPage = () => {
     setTab('messages');
     if (chat.uuid !== uuid) void navigate(`/chats/${chat.uuid}`);
   };
-  const remove = async (chat: ChatDto) => {
-    try {
-      await chatsApi.remove(chat.id);
-      useChats.getState().remove(chat.id);
-      toast.success(t('chats.deleted'));
-      if (chat.uuid === uuid) void navigate('/chats');
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const remove = deleter(chatsApi.remove, (chat: ChatDto) => {
+    useChats.getState().remove(chat.id);
+    toast.success(t('chats.deleted'));
+    if (chat.uuid === uuid) void navigate('/chats');
+  });
   const onListScroll = (e: React.UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
     if (el.scrollHeight - el.scrollTop - el.clientHeight < NEXT_PAGE_PX) useChats.getState().loadMore().catch(toastError);

@@ -6,6 +6,7 @@ import type { PlanDto, PlanWithUsageDto } from '@balcao/shared';
 import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
+import { deleter } from '../../lib/deleter';
 import { refusalText } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { useLoadedList } from '../../lib/useLoadedList';
@@ -27,15 +28,14 @@ export const PlansTab = () => {
   // The list comes back from the server (usage counts included) after each change.
   const onSaved = useCallback(() => void load(), [load]);
 
-  const onDelete = async (p: PlanWithUsageDto) => {
-    try {
-      await plansApi.remove(p.id);
+  const onDelete = deleter(
+    plansApi.remove,
+    (p: PlanWithUsageDto) => {
       toast.success(t('plans.deleted'));
       setPlans((all) => (all ?? []).filter((x) => x.id !== p.id));
-    } catch (err) {
-      toast.error(refusalText(err, ['ERR_PLAN_IN_USE'], t('plans.deleteFailed')));
-    }
-  };
+    },
+    (err) => toast.error(refusalText(err, ['ERR_PLAN_IN_USE'], t('plans.deleteFailed'))),
+  );
 
   const features = (p: PlanDto) => (
     <Flex wrap gap={4}>

@@ -6,8 +6,8 @@ import type { PromptDto, QueueDto } from '@balcao/shared';
 import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
+import { deleter } from '../../lib/deleter';
 import { cancelable } from '../../lib/cancelable';
-import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
 import { toast } from '../../lib/toast';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -49,15 +49,10 @@ export const PromptsPage = () => {
   );
 
   const onSaved = useCallback((p: PromptDto) => setRecords((list) => upsert(list, p)), []);
-  const onDelete = async (p: PromptDto) => {
-    try {
-      await promptsApi.remove(p.id);
-      setRecords((list) => list.filter((x) => x.id !== p.id));
-      toast.info(t('prompts.deleted'));
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const onDelete = deleter(promptsApi.remove, (p: PromptDto) => {
+    setRecords((list) => list.filter((x) => x.id !== p.id));
+    toast.info(t('prompts.deleted'));
+  });
 
   const columns: TableColumnsType<PromptDto> = [
     { key: 'name', title: t('prompts.name'), render: (_, p) => <Typography.Text ellipsis style={{ maxWidth: narrow ? 130 : 360 }}>{p.name}</Typography.Text> },

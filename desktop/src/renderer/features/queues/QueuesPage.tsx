@@ -6,6 +6,7 @@ import type { QueueDto } from '@balcao/shared';
 import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
+import { deleter } from '../../lib/deleter';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -30,15 +31,10 @@ export const QueuesPage = () => {
   }, []);
 
   const onSaved = useCallback((q: QueueDto) => useQueues.getState().upsert(q), []);
-  const onDelete = async (q: QueueDto) => {
-    try {
-      await queuesApi.remove(q.id);
-      useQueues.getState().remove(q.id);
-      toast.success(t('queues.deleted'));
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const onDelete = deleter(queuesApi.remove, (q: QueueDto) => {
+    useQueues.getState().remove(q.id);
+    toast.success(t('queues.deleted'));
+  });
 
   const swatch = (q: QueueDto) => (
     <span

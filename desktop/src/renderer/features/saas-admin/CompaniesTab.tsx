@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { addRecurrence, daysUntil, dueState, NO_DUE_DATE, type CompanyDto } from '@balcao/shared';
 import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
 import { actionsColumn, RowActions } from '../../components/RowActions';
+import { deleter } from '../../lib/deleter';
 import { refusalText } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { useLoadedList } from '../../lib/useLoadedList';
@@ -46,15 +47,14 @@ export const CompaniesTab = ({ reloadKey = 0 }: { reloadKey?: number }) => {
     }
   };
 
-  const remove = async (c: CompanyDto) => {
-    try {
-      await companiesApi.remove(c.id);
+  const remove = deleter(
+    companiesApi.remove,
+    (c: CompanyDto) => {
       toast.success(t('saasAdmin.saved'));
       setCompanies((all) => (all ?? []).filter((x) => x.id !== c.id));
-    } catch (err) {
-      failed(err, t('saasAdmin.deleteFailed'));
-    }
-  };
+    },
+    (err) => failed(err, t('saasAdmin.deleteFailed')),
+  );
 
   const now = today();
   const due = (c: CompanyDto) => {

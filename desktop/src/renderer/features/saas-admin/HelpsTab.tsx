@@ -4,6 +4,7 @@ import type { HelpDto } from '@balcao/shared';
 import { useEditDialog } from '../../components/FormDialog';
 import { LIST_NARROW_QUERY, ListPage } from '../../components/ListPage';
 import { actionsColumn, AddButton, RowActions } from '../../components/RowActions';
+import { deleter } from '../../lib/deleter';
 import { toast } from '../../lib/toast';
 import { useLoadedList } from '../../lib/useLoadedList';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -18,15 +19,14 @@ export const HelpsTab = () => {
   const { records: helps, setRecords: setHelps } = useLoadedList(helpsApi.list, t('saasAdmin.loadFailed'));
   const dialog = useEditDialog<HelpDto>();
 
-  const remove = async (h: HelpDto) => {
-    try {
-      await helpsApi.remove(h.id);
+  const remove = deleter(
+    helpsApi.remove,
+    (h: HelpDto) => {
       toast.success(t('saasAdmin.saved'));
       setHelps((all) => (all ?? []).filter((x) => x.id !== h.id));
-    } catch {
-      toast.error(t('saasAdmin.deleteFailed'));
-    }
-  };
+    },
+    () => toast.error(t('saasAdmin.deleteFailed')),
+  );
 
   const columns: TableColumnsType<HelpDto> = [
     ...(narrow ? [] : ([{ key: 'thumb', width: 96, render: (_: unknown, h: HelpDto) => <img src={thumbnailUrl(h.video)} alt="" style={{ width: 80, aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 4 }} /> }] as TableColumnsType<HelpDto>)),

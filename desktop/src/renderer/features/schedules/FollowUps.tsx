@@ -7,8 +7,8 @@ import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { SCHEDULE_BODY_MIN, msg, scheduleMsg, type ScheduleDto, type TicketDto } from '@balcao/shared';
 import { FormDialog, useFormSave } from '../../components/FormDialog';
+import { deleter } from '../../lib/deleter';
 import { cancelable } from '../../lib/cancelable';
-import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
 import { toast } from '../../lib/toast';
 import { zodRule } from '../../lib/zodRule';
@@ -115,15 +115,10 @@ const FollowUpList = ({ ticketId }: { ticketId: number }) => {
     [ticketId],
   );
 
-  const cancel = async (s: ScheduleDto) => {
-    try {
-      await schedulesApi.remove(s.id);
-      setList((l) => l.filter((x) => x.id !== s.id));
-      toast.info(t('schedules.conversation.cancelled'));
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const cancel = deleter(schedulesApi.remove, (s: ScheduleDto) => {
+    setList((l) => l.filter((x) => x.id !== s.id));
+    toast.info(t('schedules.conversation.cancelled'));
+  });
 
   if (list.length === 0) return null;
   return (

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { ScheduleDto } from '@balcao/shared';
 import { LoadingRows, PageCard } from '../../components/PageCard';
+import { deleter } from '../../lib/deleter';
 import { cancelable } from '../../lib/cancelable';
-import { toastError } from '../../lib/reportError';
 import { listenLive } from '../../lib/socket';
 import { toast } from '../../lib/toast';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -64,16 +64,12 @@ export const SchedulesPage = () => {
   const shown = useMemo(() => records.filter((s) => inRange(s, range)), [records, range]);
   const days = useMemo(() => byDay(shown), [shown]);
   const edit = useCallback((s: ScheduleDto) => setDialog({ open: true, schedule: s }), []);
-  const remove = useCallback(
-    async (s: ScheduleDto) => {
-      try {
-        await schedulesApi.remove(s.id);
+  const remove = useMemo(
+    () =>
+      deleter(schedulesApi.remove, (s: ScheduleDto) => {
         setRecords((list) => list.filter((x) => x.id !== s.id));
         toast.info(t('schedules.deleted'));
-      } catch (err) {
-        toastError(err);
-      }
-    },
+      }),
     [t],
   );
   const step = (n: number) => setAnchor((a) => a.add(n, view));
