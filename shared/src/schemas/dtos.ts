@@ -110,6 +110,10 @@ export const WhatsappDto = z.object({
   apiTokenTail: z.string(),
   queues: z.array(ref),
   updatedAt: iso,
+  /** A Cloud API connection's facts (provider 'cloud' only): its ids, and whether each secret is stored — never the secret. */
+  cloud: z
+    .object({ phoneNumberId: z.string(), wabaId: z.string(), accessTokenSet: z.boolean(), appSecretSet: z.boolean(), verifyTokenSet: z.boolean() })
+    .optional(),
 });
 export type WhatsappDto = z.infer<typeof WhatsappDto>;
 

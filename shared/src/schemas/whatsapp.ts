@@ -10,7 +10,35 @@ const apiTokenInput = z
   .refine((t) => !/\s/.test(t), 'no spaces')
   .optional();
 
-export const providers = ['sandbox', 'baileys', 'beta'] as const;
+export const providers = ['sandbox', 'baileys', 'beta', 'cloud'] as const;
+
+const secret = (min: number) => z.string({ error: msg.required }).trim().min(min, msg.tooShort).max(1000, msg.tooLong).refine((t) => !/\s/.test(t), 'no spaces');
+
+/**
+ * A Cloud API connection's facts (issue 29; decision 0370), as Meta's console shows them: the
+ * number's id and its WhatsApp Business Account's, the access token (a system user's), the app
+ * secret (signs every webhook) and the verify token the admin chose for the webhook's check. The
+ * three secrets are sealed at rest and never returned; on PUT an absent one is kept, a new one
+ * replaces it (rotation).
+ */
+export const CloudConnectionBody = z.object({
+  phoneNumberId: digits(5, 30),
+  wabaId: digits(5, 30),
+  accessToken: secret(20),
+  appSecret: secret(16),
+  verifyToken: secret(16),
+});
+export type CloudConnectionBody = z.infer<typeof CloudConnectionBody>;
+
+/** PUT: every field optional; a secret left out keeps the stored one. */
+export const UpdateCloudConnectionBody = CloudConnectionBody.partial();
+export type UpdateCloudConnectionBody = z.infer<typeof UpdateCloudConnectionBody>;
+
+/** `provider: 'cloud'` needs its `cloud` facts; another provider takes none. */
+const cloudMatchesProvider = (body: { provider?: string; cloud?: unknown }, ctx: z.RefinementCtx, creating: boolean) => {
+  if (body.provider === 'cloud' && creating && !body.cloud) ctx.addIssue({ code: 'custom', path: ['cloud'], message: msg.required });
+  if (body.cloud && body.provider !== undefined && body.provider !== 'cloud') ctx.addIssue({ code: 'custom', path: ['cloud'], message: 'only for provider cloud' });
+};
 
 export const CreateWhatsappBody = z.object({
   name: z.string({ error: msg.required }).trim().min(1, msg.required).min(2, msg.tooShort).max(50, msg.tooLong),
@@ -41,7 +69,9 @@ export const CreateWhatsappBody = z.object({
   queueIds: z.array(dbId).max(200).default([]),
   /** The connection's own queue integration (a queue's wins over it). */
   integrationId: dbId.nullable().optional(),
-});
+  /** Only with `provider: 'cloud'`, and then required. */
+  cloud: CloudConnectionBody.optional(),
+}).superRefine((b, ctx) => cloudMatchesProvider(b, ctx, true));
 export type CreateWhatsappBody = z.infer<typeof CreateWhatsappBody>;
 
 export const ListWhatsappQuery = z.object({ session: z.coerce.number().int().min(0).max(1).optional() });
@@ -76,7 +106,9 @@ export const UpdateWhatsappBody = z.object({
   gateJitterMs: z.number().int().min(0).max(600_000).optional(),
   gateWarmupDays: z.number().int().min(0).max(90).optional(),
   queueIds: z.array(dbId).max(200).optional(),
-});
+  /** A Cloud connection's facts; secrets left out are kept. */
+  cloud: UpdateCloudConnectionBody.optional(),
+}).superRefine((b, ctx) => cloudMatchesProvider(b, ctx, false));
 export type UpdateWhatsappBody = z.infer<typeof UpdateWhatsappBody>;
 
 /**

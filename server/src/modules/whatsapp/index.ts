@@ -15,6 +15,7 @@ import { registerWhatsappListeners } from './whatsapp.listeners';
 import { byApiTokenHash, clearIntegration, clearPrompt, connectedIds, get, getDefault, insert } from './whatsapp.repository';
 import { whatsappRoutes } from './whatsapp.routes';
 import { createWhatsappService } from './whatsapp.service';
+import { cloudSecrets } from './cloud/cloud-secrets';
 
 export * from './whatsapp.port';
 export { REVOKED_BODY, type OutboundMedia, type SendableKind } from './channel-content';
@@ -38,7 +39,7 @@ export const whatsappModule = defineModule({
   dependsOn: ['queues', 'users', 'contacts'],
   setup: (k: { config: Config; data: DataAccess; bus: EventBus; jobs: Jobs; sessions: SessionManager; routing: JobRouting; pictures: ContactPictures }) => {
     const { config, data, jobs, sessions, routing, pictures } = k;
-    const whatsapp = createWhatsappService({ data, sessions, sandboxEnabled: config.sandboxEnabled, routing });
+    const whatsapp = createWhatsappService({ data, sessions, sandboxEnabled: config.sandboxEnabled, routing, cloudSecrets: cloudSecrets(config) });
     const phoneImport = createPhoneImport({ data, jobs });
     return {
       routes: async (app) => {

@@ -4,6 +4,9 @@ import { INT4_OVER, NUL, long, q, b, bodyShapes, badIds, type BadInputRows } fro
 // server/test/integration/bad-input.*.test.ts; '{ticket}' and the like are fixtures of
 // test/helpers/bad-input-world.ts).
 
+/** A complete, well-formed Cloud connection's facts (each row breaks one thing). */
+const CLOUD = { phoneNumberId: '106540352242922', wabaId: '102290129340398', accessToken: 'EAAG-access-token-0123456789', appSecret: 'app-secret-0123456789abcdef', verifyToken: 'verify-token-0123456789' };
+
 export const badInputCases: BadInputRows = {
   'GET /whatsapp': [q('/whatsapp', 'session 2', 'session=2'), q('/whatsapp', 'session not a number', 'session=abc')],
   'POST /whatsapp': [
@@ -15,6 +18,12 @@ export const badInputCases: BadInputRows = {
     b('POST', '/whatsapp', 'queueIds as text', { name: 'Zap', queueIds: 'x' }),
     b('POST', '/whatsapp', 'transferQueueId beyond integer', { name: 'Zap', transferQueueId: INT4_OVER }),
     b('POST', '/whatsapp', 'integrationId as text', { name: 'Zap', integrationId: 'abc' }),
+    b('POST', '/whatsapp', 'provider cloud without its facts', { name: 'Zap', provider: 'cloud' }),
+    b('POST', '/whatsapp', 'cloud facts on another provider', { name: 'Zap', provider: 'baileys', cloud: CLOUD }),
+    b('POST', '/whatsapp', 'cloud phoneNumberId with letters', { name: 'Zap', provider: 'cloud', cloud: { ...CLOUD, phoneNumberId: '10654abc' } }),
+    b('POST', '/whatsapp', 'cloud access token too short', { name: 'Zap', provider: 'cloud', cloud: { ...CLOUD, accessToken: 'EAAG' } }),
+    b('POST', '/whatsapp', 'cloud verify token with spaces', { name: 'Zap', provider: 'cloud', cloud: { ...CLOUD, verifyToken: 'verify token with spaces' } }),
+    b('POST', '/whatsapp', 'cloud as text', { name: 'Zap', provider: 'cloud', cloud: 'x' }),
     ...bodyShapes('POST', '/whatsapp'),
   ],
   'GET /whatsapp/:id': [...badIds('GET', (id) => `/whatsapp/${id}`), q('/whatsapp/{wa}', 'session 2', 'session=2')],
@@ -34,6 +43,8 @@ export const badInputCases: BadInputRows = {
     b('PUT', '/whatsapp/{wa}', 'queueIds as text', { queueIds: 'x' }),
     b('PUT', '/whatsapp/{wa}', 'queueIds beyond integer', { queueIds: [INT4_OVER] }),
     b('PUT', '/whatsapp/{wa}', 'greeting too long', { greetingMessage: long(5001) }),
+    b('PUT', '/whatsapp/{wa}', 'cloud app secret too long', { cloud: { appSecret: long(1001) } }),
+    b('PUT', '/whatsapp/{wa}', 'switching to cloud without its facts', { provider: 'cloud' }),
     ...bodyShapes('PUT', '/whatsapp/{wa}'),
   ],
   'DELETE /whatsapp/:id': badIds('DELETE', (id) => `/whatsapp/${id}`),

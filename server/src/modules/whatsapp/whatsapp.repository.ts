@@ -46,6 +46,17 @@ export const toWhatsappDto = (w: WhatsappRow, qs: { id: number; name: string; co
   apiTokenTail: w.apiTokenHash ? w.apiTokenTail : '',
   queues: qs,
   updatedAt: w.updatedAt.toISOString(),
+  ...(w.provider === 'cloud'
+    ? {
+        cloud: {
+          phoneNumberId: w.cloudPhoneNumberId ?? '',
+          wabaId: w.cloudWabaId,
+          accessTokenSet: w.cloudAccessToken !== '',
+          appSecretSet: w.cloudAppSecret !== '',
+          verifyTokenSet: !!w.cloudVerifyTokenHash,
+        },
+      }
+    : {}),
 });
 
 export const get = async (tx: Tx, companyId: number, id: number): Promise<WhatsappRow | undefined> =>

@@ -158,3 +158,62 @@ describe('connections: sessions', () => {
     ]);
   });
 });
+
+describe('Cloud API connections (issue 29; decision 0370)', () => {
+  let seq = 0;
+  const facts = () => ({ phoneNumberId: `10654035${String(++seq).padStart(7, '0')}`, wabaId: '102290129340398', accessToken: 'EAAG-access-token-0123456789', appSecret: 'app-secret-0123456789abcdef', verifyToken: 'verify-token-0123456789' });
+  const cloudRow = async (id: number) =>
+    (await app.owner`select provider, cloud_phone_number_id as "phoneNumberId", cloud_access_token as "accessToken", cloud_app_secret as "appSecret", cloud_verify_token_hash as "verifyHash" from whatsapps where id = ${id}`)[0]!;
+
+  it('creates one with its facts: ids shown, secrets only as set; sealed at rest, the verify token as its hash', async () => {
+    const cloud = facts();
+    const w = await create({ name: 'Oficial', provider: 'cloud', cloud });
+    expect(w).toMatchObject({ provider: 'cloud', status: 'DISCONNECTED', cloud: { phoneNumberId: cloud.phoneNumberId, wabaId: cloud.wabaId, accessTokenSet: true, appSecretSet: true, verifyTokenSet: true } });
+    const shown = JSON.stringify([w, (await admin().get(`/whatsapp/${w.id}`)).body, (await admin().get('/whatsapp')).body]);
+    for (const secret of [cloud.accessToken, cloud.appSecret, cloud.verifyToken]) expect(shown).not.toContain(secret);
+    const row = await cloudRow(w.id);
+    expect(row.accessToken).toMatch(/^v1\./);
+    expect(row.appSecret).toMatch(/^v1\./);
+    expect(JSON.stringify(row)).not.toMatch(/EAAG|app-secret|verify-token/);
+    expect(row.verifyHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses provider cloud without its facts (or with some missing), and cloud facts on another provider', async () => {
+    expect((await admin().post('/whatsapp', { name: 'Sem fatos', provider: 'cloud' })).body).toMatchObject({ error: 'ERR_VALIDATION' });
+    const { verifyToken: _v, ...partial } = facts();
+    expect((await admin().post('/whatsapp', { name: 'Faltando', provider: 'cloud', cloud: partial })).status).toBe(400);
+    expect((await admin().post('/whatsapp', { name: 'Baileys', provider: 'baileys', cloud: facts() })).body).toMatchObject({ error: 'ERR_VALIDATION' });
+    const w = await create({ name: 'Vira cloud', provider: 'baileys' });
+    expect((await admin().put(`/whatsapp/${w.id}`, { provider: 'cloud' })).body).toMatchObject({ error: 'ERR_VALIDATION' });
+    expect((await stored(w.id))).toBeDefined();
+    expect((await app.owner`select provider from whatsapps where id = ${w.id}`)[0]!.provider).toBe('baileys');
+  });
+
+  it('rotates a secret on PUT; one left out is kept; the spec client (no provider, no cloud) changes nothing of it', async () => {
+    const w = await create({ name: 'Rotação', provider: 'cloud', cloud: facts() });
+    const before = await cloudRow(w.id);
+    const r = await admin().put<WhatsappDto>(`/whatsapp/${w.id}`, { cloud: { accessToken: 'EAAG-a-new-access-token-9876543210' } });
+    expect(r.status).toBe(200);
+    const after = await cloudRow(w.id);
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect([after.appSecret, after.verifyHash, after.phoneNumberId]).toEqual([before.appSecret, before.verifyHash, before.phoneNumberId]);
+    const spec = await admin().put<WhatsappDto>(`/whatsapp/${w.id}`, { name: 'Rotação 2', greetingMessage: '', token: '' });
+    expect(spec.body).toMatchObject({ name: 'Rotação 2', provider: 'cloud', cloud: { accessTokenSet: true } });
+    expect(await cloudRow(w.id)).toEqual(after);
+  });
+
+  it("one connection per Cloud number, across companies: another company's same number is 409", async () => {
+    const cloud = facts();
+    await create({ name: 'Número A', provider: 'cloud', cloud });
+    const b = await createCompany(app);
+    const r = await api(app, b.adminToken).post('/whatsapp', { name: 'Número B', provider: 'cloud', cloud });
+    expect(r).toMatchObject({ status: 409, body: { error: 'ERR_DUPLICATED_RECORD' } });
+    expect(await app.owner`select id from whatsapps where company_id = ${b.companyId} and provider = 'cloud'`).toHaveLength(0);
+  });
+
+  it("the spec's client (never sends provider) still creates a connection as before, without cloud facts", async () => {
+    const w = await create({ name: 'Cliente da spec', greetingMessage: '', isDefault: false, token: '' });
+    expect(w.provider).toBe('beta');
+    expect(w).not.toHaveProperty('cloud');
+  });
+});

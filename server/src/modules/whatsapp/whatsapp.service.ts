@@ -1,4 +1,5 @@
-import { can, type ApiTokenResponse, type CreateWhatsappBody, type StartSessionBody, type UpdateWhatsappBody, type WhatsappDto } from '@balcao/shared';
+import { can, type ApiTokenResponse, type CreateWhatsappBody, type StartSessionBody, type UpdateCloudConnectionBody, type UpdateWhatsappBody, type WhatsappDto } from '@balcao/shared';
+import { pgCode, pgConstraint, UNIQUE_VIOLATION } from '../../db/errors';
 import type { Tx } from '../../db/client';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
@@ -10,8 +11,9 @@ import * as repo from './whatsapp.repository';
 import type { JobRouting } from './job-routing';
 import { createSessionCommands, type SessionCommand } from './session-commands';
 import { newApiToken, storedToken } from './api-token';
+import { verifyTokenHash, type CloudSecrets } from './cloud/cloud-secrets';
 
-type Deps = { data: DataAccess; sessions: SessionManager; sandboxEnabled: boolean; routing?: JobRouting };
+type Deps = { data: DataAccess; sessions: SessionManager; sandboxEnabled: boolean; routing?: JobRouting; cloudSecrets: CloudSecrets };
 type Stage = Parameters<Parameters<DataAccess['withTenant']>[1]>[0]['stage'];
 
 const admin = (ctx: Ctx) => {
@@ -41,6 +43,30 @@ const audited = (row: repo.WhatsappRow, queueIds: number[]) => {
 
 /** The spec client's `token` (decision 0295): a chosen token is stored as a generated one is; '' or absent changes nothing. */
 const tokenColumns = (token: string | undefined) => (token ? storedToken(token) : {});
+
+/** A Cloud connection's facts as columns: secrets sealed, the verify token hashed; what is left out stays. */
+const cloudColumns = (secrets: CloudSecrets, companyId: number, c: UpdateCloudConnectionBody | undefined): Partial<repo.WhatsappRow> => {
+  if (!c) return {};
+  return {
+    ...(c.phoneNumberId !== undefined ? { cloudPhoneNumberId: c.phoneNumberId } : {}),
+    ...(c.wabaId !== undefined ? { cloudWabaId: c.wabaId } : {}),
+    ...(c.accessToken !== undefined ? { cloudAccessToken: secrets.seal(companyId, 'accessToken', c.accessToken) } : {}),
+    ...(c.appSecret !== undefined ? { cloudAppSecret: secrets.seal(companyId, 'appSecret', c.appSecret) } : {}),
+    ...(c.verifyToken !== undefined ? { cloudVerifyTokenHash: verifyTokenHash(c.verifyToken) } : {}),
+  };
+};
+
+/** A Cloud connection cannot work without every fact: refused before the commit. */
+const assertCloudComplete = (row: repo.WhatsappRow) => {
+  if (row.provider !== 'cloud') return;
+  if (!row.cloudPhoneNumberId || !row.cloudWabaId || !row.cloudAccessToken || !row.cloudAppSecret || !row.cloudVerifyTokenHash) {
+    throw new AppError('ERR_VALIDATION', 'a cloud connection needs cloud.phoneNumberId, wabaId, accessToken, appSecret and verifyToken');
+  }
+};
+
+/** Another connection (of any company) already has this Cloud number: its webhooks could not tell them apart. */
+const cloudNumberTaken = (err: unknown) =>
+  pgCode(err) === UNIQUE_VIOLATION && pgConstraint(err) === 'whatsapps_cloud_phone_number_id' ? new AppError('ERR_DUPLICATED_RECORD', 'this Cloud API phone number id is already connected') : err;
 
 /** The connection as it is now; 404 when it was deleted while the session work ran. */
 const dtoOrGone = async (deps: Deps, ctx: Ctx, id: number): Promise<WhatsappDto> => {
@@ -77,8 +103,11 @@ export const createWhatsappService = (deps: Deps) => ({
       if (body.integrationId && !(await repo.integrationExists(tx, ctx.companyId, body.integrationId))) throw new AppError('ERR_NO_INTEGRATION_FOUND');
       // At least one default connection must exist: the default moves, it is never just dropped.
       if (body.isDefault === false && before.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP');
-      const { queueIds: _q, token, ...fields } = body;
-      const row = (await repo.update(tx, ctx.companyId, id, { ...fields, ...tokenColumns(token) }))!;
+      const { queueIds: _q, token, cloud, ...fields } = body;
+      const row = (await repo.update(tx, ctx.companyId, id, { ...fields, ...tokenColumns(token), ...cloudColumns(deps.cloudSecrets, ctx.companyId, cloud) }).catch((err: unknown) => {
+        throw cloudNumberTaken(err);
+      }))!;
+      assertCloudComplete(row);
       if (body.queueIds) await repo.setQueues(tx, ctx.companyId, id, queueIds);
       if (body.isDefault) for (const other of await repo.clearDefaultExcept(tx, ctx.companyId, id)) await stageUpdated(tx, ctx, stage, other);
       await stageUpdated(tx, ctx, stage, id);
@@ -146,8 +175,11 @@ export const createWhatsappService = (deps: Deps) => ({
       if (body.integrationId && !(await repo.integrationExists(tx, ctx.companyId, body.integrationId))) throw new AppError('ERR_NO_INTEGRATION_FOUND');
       // The first connection is the default one: at least one default must exist.
       const isDefault = body.isDefault || (await repo.count(tx, ctx.companyId)) === 0;
-      const { queueIds: _q, token, ...fields } = body;
-      const row = await repo.insert(tx, { ...fields, ...tokenColumns(token), isDefault, companyId: ctx.companyId, status: 'DISCONNECTED', transferQueueId: body.transferQueueId ?? null, promptId: body.promptId ?? null, integrationId: body.integrationId ?? null });
+      const { queueIds: _q, token, cloud, ...fields } = body;
+      const row = await repo.insert(tx, { ...fields, ...tokenColumns(token), ...cloudColumns(deps.cloudSecrets, ctx.companyId, cloud), isDefault, companyId: ctx.companyId, status: 'DISCONNECTED', transferQueueId: body.transferQueueId ?? null, promptId: body.promptId ?? null, integrationId: body.integrationId ?? null }).catch((err: unknown) => {
+        throw cloudNumberTaken(err);
+      });
+      assertCloudComplete(row);
       await repo.setQueues(tx, ctx.companyId, row.id, queueIds);
       await auditQueries.record(tx, ctx, { entity: 'whatsapp', entityId: row.id, action: 'create', before: null, after: audited(row, queueIds) });
       // The default moves to the new connection: every admin's list must hear about the old one.

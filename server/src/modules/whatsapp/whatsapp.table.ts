@@ -45,6 +45,16 @@ export const whatsapps = pgTable(
     gateJitterMs: integer('gate_jitter_ms').notNull().default(2000),
     /** Warm-up: a newly paired number's daily cap ramps up over this many days (0 = off). */
     gateWarmupDays: integer('gate_warmup_days').notNull().default(7),
+    /**
+     * Cloud API connections (issue 29; decision 0370): the number's and the business account's
+     * ids, the access token and app secret sealed (lib/sealed-value), the webhook's verify token
+     * as its SHA-256 hex (the GET check finds the connection by it; nobody needs it back).
+     */
+    cloudPhoneNumberId: varchar('cloud_phone_number_id', { length: 30 }),
+    cloudWabaId: varchar('cloud_waba_id', { length: 30 }).notNull().default(''),
+    cloudAccessToken: text('cloud_access_token').notNull().default(''),
+    cloudAppSecret: text('cloud_app_secret').notNull().default(''),
+    cloudVerifyTokenHash: varchar('cloud_verify_token_hash', { length: 64 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -54,6 +64,9 @@ export const whatsapps = pgTable(
     unique('whatsapps_company_id_id').on(t.companyId, t.id),
     // The external API finds the connection by its token's hash, before it knows the company.
     uniqueIndex('whatsapps_api_token_hash').on(t.apiTokenHash),
+    // A webhook names the number before anyone knows the company: one connection per Cloud number.
+    uniqueIndex('whatsapps_cloud_phone_number_id').on(t.cloudPhoneNumberId),
+    index('whatsapps_cloud_verify_token_hash').on(t.cloudVerifyTokenHash),
     // ON DELETE SET NULL (transfer_queue_id) in the migration: company_id stays.
     foreignKey({ name: 'whatsapps_transfer_queue_fk', columns: [t.companyId, t.transferQueueId], foreignColumns: [queues.companyId, queues.id] }).onDelete('set null'),
   ],
@@ -70,5 +83,25 @@ export const whatsappQueues = pgTable(
     primaryKey({ columns: [t.whatsappId, t.queueId] }),
     foreignKey({ name: 'whatsapp_queues_whatsapp_fk', columns: [t.companyId, t.whatsappId], foreignColumns: [whatsapps.companyId, whatsapps.id] }).onDelete('cascade'),
     foreignKey({ name: 'whatsapp_queues_queue_fk', columns: [t.companyId, t.queueId], foreignColumns: [queues.companyId, queues.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A Cloud API send's two names (decision 0371): our id (`messages.wa_message_id`, written before
+ * the send) and the wamid Meta gave it, so statuses, quotes and reactions reconcile.
+ */
+export const whatsappCloudIds = pgTable(
+  'whatsapp_cloud_ids',
+  {
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').notNull(),
+    ourId: varchar('our_id', { length: 128 }).notNull(),
+    wamid: varchar('wamid', { length: 160 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.whatsappId, t.ourId] }),
+    uniqueIndex('whatsapp_cloud_ids_wamid').on(t.whatsappId, t.wamid),
+    foreignKey({ name: 'whatsapp_cloud_ids_whatsapp_fk', columns: [t.companyId, t.whatsappId], foreignColumns: [whatsapps.companyId, whatsapps.id] }).onDelete('cascade'),
   ],
 );
