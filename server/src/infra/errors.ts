@@ -18,3 +18,9 @@ export class AppError extends Error {
     return { error: this.code, message: this.message === this.code ? undefined : this.message, requestId, details: this.details };
   }
 }
+
+/** The record that was looked for, or `code` (a missing row, or another company's, is "not found"): `found(await repo.get(…), 'ERR_NO_X_FOUND')`. */
+export const found = <T>(value: T, code: ErrorCode): NonNullable<T> => {
+  if (!value) throw new AppError(code);
+  return value;
+};

@@ -4,7 +4,7 @@ import { can, NO_DUE_DATE, REFRESH_TOKEN_TTL_DAYS, SUBSCRIPTION_WARNING_DAYS, ty
 import type { Ctx, DataAccess } from '../../db/tenant';
 import type { Tx } from '../../db/client';
 import type { AccessClaims } from '../../infra/auth';
-import { AppError } from '../../infra/errors';
+import { AppError, found } from '../../infra/errors';
 import { dayIn, daysBetween, type Clock } from '../../infra/clock';
 import { hashPassword, usersQueries, type UserRow } from '../users';
 import { companiesQueries } from '../companies';
@@ -50,8 +50,7 @@ export const createAuthService = (deps: AuthDeps) => {
 
   /** Due-date rule: blocked after the due day (in the company's zone); warned within 5 days. */
   const checkDue = async (tx: Tx, user: UserRow): Promise<number | undefined> => {
-    const company = await companiesQueries.get(tx, user.companyId);
-    if (!company) throw new AppError('ERR_INVALID_CREDENTIALS');
+    const company = found(await companiesQueries.get(tx, user.companyId), 'ERR_INVALID_CREDENTIALS');
     // A company the super user set inactive neither logs in nor refreshes (issue 28 §7).
     if (!user.super && !company.status) throw new AppError('ERR_COMPANY_INACTIVE');
     if (user.super || company.dueDate === NO_DUE_DATE) return undefined;

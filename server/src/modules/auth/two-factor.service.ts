@@ -13,7 +13,7 @@ import {
 import type { Tx } from '../../db/client';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import type { Clock } from '../../infra/clock';
-import { AppError } from '../../infra/errors';
+import { AppError, found } from '../../infra/errors';
 import { open, seal } from '../../lib/sealed-value';
 import { auditQueries } from '../audit';
 import { companiesQueries } from '../companies';
@@ -96,12 +96,10 @@ export const createTwoFactorService = (deps: TwoFactorDeps) => {
 
   const userOf = async (tx: Tx, s: Subject) => {
     if ('ctx' in s) {
-      const user = await usersQueries.get(tx, s.ctx.companyId, s.ctx.userId);
-      if (!user) throw new AppError('ERR_SESSION_EXPIRED');
+      const user = found(await usersQueries.get(tx, s.ctx.companyId, s.ctx.userId), 'ERR_SESSION_EXPIRED');
       return { user, challenge: null };
     }
-    const open = await openChallenge(tx, s.challenge, 'setup');
-    if (!open) throw new AppError('ERR_INVALID_2FA_CHALLENGE');
+    const open = found(await openChallenge(tx, s.challenge, 'setup'), 'ERR_INVALID_2FA_CHALLENGE');
     return { user: open.user, challenge: open.row };
   };
 

@@ -16,7 +16,7 @@ import {
   SubscriptionStatusResponse,
 } from '@balcao/shared';
 import { billingRoute } from '../../infra/auth';
-import { AppError } from '../../infra/errors';
+import { AppError, found } from '../../infra/errors';
 import { rateLimited } from '../../infra/plugins/rate-limit';
 import type { BillingService } from './billing.service';
 import { SANDBOX_TOKEN_HEADER, sandboxWebhookBody, sandboxWebhookToken } from './sandbox-provider';
@@ -54,8 +54,7 @@ export const sandboxPaymentRoutes = (deps: { root: FastifyInstance; secret: stri
     if (!can(req.ctx, 'billing:sandboxPay')) throw new AppError('ERR_NO_PERMISSION');
     if (!deps.enabled) throw new AppError('ERR_SANDBOX_DISABLED');
     const { chargeId } = req.params;
-    const settled = await deps.settle(chargeId);
-    if (!settled) throw new AppError('ERR_NO_INVOICE_FOUND');
+    const settled = found(await deps.settle(chargeId), 'ERR_NO_INVOICE_FOUND');
     const res = await deps.root.inject({
       method: 'POST',
       url: '/subscription/webhook/sandbox',

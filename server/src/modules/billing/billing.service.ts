@@ -5,7 +5,7 @@
 import { can, type InvoiceDto, type InvoiceListResponse, type InvoicesQuery, type PaymentEvent, type SubscriptionBody, type SubscriptionResponse, type SubscriptionStatusResponse } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { systemCtx, type Ctx, type DataAccess } from '../../db/tenant';
-import { AppError } from '../../infra/errors';
+import { AppError, found } from '../../infra/errors';
 import { daysBetween } from '../../infra/clock';
 import { auditQueries } from '../audit';
 import { companiesWrites } from '../companies';
@@ -53,8 +53,7 @@ export const createBillingService = (deps: BillingDeps) => {
     },
 
     async show(ctx: Ctx, id: number): Promise<InvoiceDto> {
-      const row = await read(ctx, (tx, companyId) => repo.get(tx, companyId, id));
-      if (!row) throw new AppError('ERR_NO_INVOICE_FOUND');
+      const row = found(await read(ctx, (tx, companyId) => repo.get(tx, companyId, id)), 'ERR_NO_INVOICE_FOUND');
       return repo.toDto(row);
     },
 
@@ -62,8 +61,7 @@ export const createBillingService = (deps: BillingDeps) => {
     async status(ctx: Ctx): Promise<SubscriptionStatusResponse> {
       if (!can(ctx, 'billing:manage')) throw new AppError('ERR_NO_PERMISSION');
       return deps.data.withTenant(ctx, async ({ tx }) => {
-        const c = await repo.company(tx, ctx.companyId);
-        if (!c) throw new AppError('ERR_NO_COMPANY_FOUND');
+        const c = found(await repo.company(tx, ctx.companyId), 'ERR_NO_COMPANY_FOUND');
         const open = await repo.oldestOpen(tx, ctx.companyId);
         const daysLeft = daysBetween(c.today, c.dueDate);
         const trialDaysLeft = c.trialExpiration ? Math.max(0, daysBetween(c.today, c.trialExpiration)) : 0;
@@ -91,8 +89,7 @@ export const createBillingService = (deps: BillingDeps) => {
       if (!can(ctx, 'billing:manage')) throw new AppError('ERR_NO_PERMISSION');
       const { provider } = deps;
       return deps.data.withTenant(ctx, async ({ tx }) => {
-        const invoice = await repo.get(tx, ctx.companyId, body.invoiceId, true);
-        if (!invoice) throw new AppError('ERR_NO_INVOICE_FOUND');
+        const invoice = found(await repo.get(tx, ctx.companyId, body.invoiceId, true), 'ERR_NO_INVOICE_FOUND');
         if (invoice.status === 'paid') throw new AppError('ERR_INVOICE_ALREADY_PAID');
         const value = Number(invoice.value);
         const answer = (chargeId: string, pixCode: string, qrImage: string, expiresAt: Date): SubscriptionResponse => ({
@@ -107,8 +104,7 @@ export const createBillingService = (deps: BillingDeps) => {
           const state = await provider.getCharge(invoice.chargeId).catch(providerFailed);
           if (state.status === 'pending' || state.status === 'paid') return answer(invoice.chargeId, invoice.pixCode, '', new Date(Date.now() + 3_600_000));
         }
-        const c = await repo.company(tx, ctx.companyId);
-        if (!c) throw new AppError('ERR_NO_COMPANY_FOUND');
+        const c = found(await repo.company(tx, ctx.companyId), 'ERR_NO_COMPANY_FOUND');
         const payerName = [body.firstName, body.lastName].filter(Boolean).join(' ');
         const charge = await provider
           .createCharge({

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { can, type ReplayBody, type ReplayMessageDto, type ReplayResponse, type ReplayRowDto, type ReplayTargetKind } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
-import { AppError } from '../../infra/errors';
+import { AppError, found } from '../../infra/errors';
 import { LANGUAGE_SETTING, textsOf } from '../../infra/texts';
 import { companiesQueries, planHasFeature } from '../companies';
 import { contactsQueries } from '../contacts';
@@ -88,8 +88,7 @@ export const createBotReplay = (deps: ReplayDeps) => {
       // 1. Everything the replay needs, read in one READ ONLY transaction.
       const loaded = await deps.data.withTenant(ctx, async ({ tx }) => {
         await repo.readOnly(tx);
-        const t = await ticketsQueries.get(tx, ctx.companyId, body.ticketId);
-        if (!t) throw new AppError('ERR_NO_TICKET_FOUND');
+        const t = found(await ticketsQueries.get(tx, ctx.companyId, body.ticketId), 'ERR_NO_TICKET_FOUND');
         let name: string | undefined;
         let cfg: BotConfig | undefined;
         let startQueue: number | null = null;
@@ -97,8 +96,7 @@ export const createBotReplay = (deps: ReplayDeps) => {
         const base = await configOf(tx, t, new Date(0));
         const emptyConfig = (): BotConfig => ({ ...EMPTY_CONFIG, texts: textsOf(language).bot });
         if (kind === 'queue') {
-          const q = await repo.queueConf(tx, ctx.companyId, targetId);
-          if (!q) throw new AppError('ERR_NO_QUEUE_FOUND');
+          const q = found(await repo.queueConf(tx, ctx.companyId, targetId), 'ERR_NO_QUEUE_FOUND');
           name = q.name;
           if (base && base.queues.some((x) => x.id === q.id)) {
             // The queue is on the ticket's connection: the whole current flow (menu → this queue…).

@@ -3,7 +3,7 @@ import { pgCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { auditQueries } from '../audit';
 import type { SessionManager } from '../whatsapp';
 import type { Ctx, DataAccess } from '../../db/tenant';
-import { AppError } from '../../infra/errors';
+import { AppError, found } from '../../infra/errors';
 import * as repo from './companies.repository';
 
 /** The audited view of a company (what the trail keeps of a change; onboarding's create too). */
@@ -39,8 +39,7 @@ export const createCompaniesService = (data: DataAccess, sessions?: Pick<Session
   update: (ctx: Ctx, id: number, body: UpdateCompanyBody): Promise<CompanyDto> => {
     superOnly(ctx);
     return data.withSystem('companies:super', async ({ tx, stage }) => {
-      const before = await repo.lock(tx, id);
-      if (!before) throw new AppError('ERR_NO_COMPANY_FOUND');
+      const before = found(await repo.lock(tx, id), 'ERR_NO_COMPANY_FOUND');
       if (body.planId !== undefined && !(await repo.getPlan(tx, body.planId))) throw new AppError('ERR_NO_PLAN_FOUND');
       const name = body.name;
       if (name && (await repo.list(tx)).some((c) => c.id !== id && c.name.toLowerCase() === name.toLowerCase())) throw new AppError('ERR_DUPLICATED_COMPANY');
@@ -66,15 +65,13 @@ export const createCompaniesService = (data: DataAccess, sessions?: Pick<Session
   remove: async (ctx: Ctx, id: number): Promise<{ message: string }> => {
     superOnly(ctx);
     const first = await data.withSystem('companies:delete', async ({ tx }) => {
-      const row = await repo.get(tx, id);
-      if (!row) throw new AppError('ERR_NO_COMPANY_FOUND');
+      const row = found(await repo.get(tx, id), 'ERR_NO_COMPANY_FOUND');
       if (row.isPlatform) throw new AppError('ERR_PLATFORM_COMPANY');
       return repo.liveParts(tx, id);
     });
     for (const w of first.whatsappIds) await sessions?.stop(w);
     const last = await data.withSystem('companies:delete', async ({ tx, stage }) => {
-      const row = await repo.lock(tx, id);
-      if (!row) throw new AppError('ERR_NO_COMPANY_FOUND');
+      const row = found(await repo.lock(tx, id), 'ERR_NO_COMPANY_FOUND');
       if (row.isPlatform) throw new AppError('ERR_PLATFORM_COMPANY');
       const parts = await repo.liveParts(tx, id);
       await repo.remove(tx, id);

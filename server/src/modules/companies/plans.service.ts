@@ -1,7 +1,7 @@
 import { can, type PlanBody, type PlanDto, type PlanWithUsageDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { FOREIGN_KEY_VIOLATION, pgCode, UNIQUE_VIOLATION } from '../../db/errors';
-import { AppError } from '../../infra/errors';
+import { AppError, found } from '../../infra/errors';
 import { auditQueries } from '../audit';
 import { getPlan, toPlanDto } from './companies.repository';
 import * as repo from './plans.repository';
@@ -40,8 +40,7 @@ export const createPlansService = (data: DataAccess) => ({
   /** GET /plans/:id: any signed-in user (the catalogue is public anyway). */
   show: (ctx: Ctx, id: number): Promise<PlanDto> =>
     data.withTenant(ctx, async ({ tx }) => {
-      const plan = await getPlan(tx, id);
-      if (!plan) throw new AppError('ERR_NO_PLAN_FOUND');
+      const plan = found(await getPlan(tx, id), 'ERR_NO_PLAN_FOUND');
       return toPlanDto(plan);
     }),
 
@@ -60,8 +59,7 @@ export const createPlansService = (data: DataAccess) => ({
     superOnly(ctx);
     return data
       .withSystem('companies:super', async ({ tx }) => {
-        const before = await getPlan(tx, id);
-        if (!before) throw new AppError('ERR_NO_PLAN_FOUND');
+        const before = found(await getPlan(tx, id), 'ERR_NO_PLAN_FOUND');
         const plan = toPlanDto((await repo.savePlan(tx, id, body))!);
         await auditQueries.record(tx, ctx, { entity: 'plan', entityId: id, action: 'update', before: toPlanDto(before), after: plan });
         return plan;
@@ -74,8 +72,7 @@ export const createPlansService = (data: DataAccess) => ({
     superOnly(ctx);
     return data
       .withSystem('companies:super', async ({ tx }) => {
-        const before = await getPlan(tx, id);
-        if (!before) throw new AppError('ERR_NO_PLAN_FOUND');
+        const before = found(await getPlan(tx, id), 'ERR_NO_PLAN_FOUND');
         const inUse = await repo.companiesOnPlan(tx, id);
         if (inUse > 0) throw new AppError('ERR_PLAN_IN_USE', undefined, { companies: inUse });
         await repo.deletePlan(tx, id);

@@ -14,7 +14,7 @@ import {
 } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import type { Ctx, DataAccess, Unit } from '../../db/tenant';
-import { AppError } from '../../infra/errors';
+import { AppError, found } from '../../infra/errors';
 import { isLanguage, LANGUAGE_SETTING } from '../../infra/texts';
 import { auditQueries } from '../audit';
 import * as repo from './companies.repository';
@@ -45,8 +45,7 @@ const checked = (key: string, value: string): string => {
 const shown = (key: string, value: string): SettingDto => (SECRETS.has(key) ? { key, value: '', configured: value !== '' } : { key, value });
 
 const mustCompany = async (tx: Tx, id: number) => {
-  const company = await repo.get(tx, id);
-  if (!company) throw new AppError('ERR_NO_COMPANY_FOUND');
+  const company = found(await repo.get(tx, id), 'ERR_NO_COMPANY_FOUND');
   return company;
 };
 

@@ -13,7 +13,7 @@ import {
 import type { Ctx, DataAccess } from '../../db/tenant';
 import type { Tx } from '../../db/client';
 import { dayIn, type Clock } from '../../infra/clock';
-import { AppError } from '../../infra/errors';
+import { AppError, found } from '../../infra/errors';
 import { companiesQueries } from '../companies';
 import { visibleSql } from '../tickets';
 import * as repo from './dashboard.repository';
@@ -28,8 +28,7 @@ export const createDashboardService = (deps: { data: DataAccess; clock: Clock })
   const { data, clock } = deps;
 
   const timezone = async (tx: Tx, companyId: number): Promise<string> => {
-    const company = await companiesQueries.get(tx, companyId);
-    if (!company) throw new AppError('ERR_NO_COMPANY_FOUND');
+    const company = found(await companiesQueries.get(tx, companyId), 'ERR_NO_COMPANY_FOUND');
     return company.timezone;
   };
 

@@ -2,7 +2,7 @@ import { can, HelpBody, type HelpDto } from '@balcao/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import type { Ctx, DataAccess } from '../../db/tenant';
-import { AppError } from '../../infra/errors';
+import { AppError, found } from '../../infra/errors';
 import { auditQueries } from '../audit';
 import { companiesQueries } from '../companies';
 import * as repo from './helps.repository';
@@ -23,8 +23,7 @@ export const createHelpsService = (data: DataAccess) => {
   const write = <T>(ctx: Ctx, fn: (tx: Tx, platform: number) => Promise<T>): Promise<T> => {
     if (!can(ctx, 'helps:manage')) throw new AppError('ERR_NO_PERMISSION');
     return data.withSystem('helps:platform', async ({ tx }) => {
-      const platform = await platformId(tx);
-      if (!platform) throw new AppError('ERR_NO_COMPANY_FOUND');
+      const platform = found(await platformId(tx), 'ERR_NO_COMPANY_FOUND');
       return fn(tx, platform);
     });
   };
@@ -44,8 +43,7 @@ export const createHelpsService = (data: DataAccess) => {
 
     update: (ctx: Ctx, id: number, body: HelpInput): Promise<HelpDto> =>
       write(ctx, async (tx, platform) => {
-        const before = await repo.get(tx, platform, id);
-        if (!before) throw new AppError('ERR_NO_HELP_FOUND');
+        const before = found(await repo.get(tx, platform, id), 'ERR_NO_HELP_FOUND');
         const row = (await repo.update(tx, platform, id, body))!;
         await auditQueries.record(tx, ctx, { entity: 'help', entityId: id, action: 'update', before: audited(before), after: audited(row), companyId: platform });
         return repo.toHelpDto(row);
@@ -53,8 +51,7 @@ export const createHelpsService = (data: DataAccess) => {
 
     remove: (ctx: Ctx, id: number): Promise<{ message: string }> =>
       write(ctx, async (tx, platform) => {
-        const before = await repo.get(tx, platform, id);
-        if (!before) throw new AppError('ERR_NO_HELP_FOUND');
+        const before = found(await repo.get(tx, platform, id), 'ERR_NO_HELP_FOUND');
         await repo.remove(tx, platform, id);
         await auditQueries.record(tx, ctx, { entity: 'help', entityId: id, action: 'delete', before: audited(before), after: null, companyId: platform });
         return { message: 'Help deleted' };

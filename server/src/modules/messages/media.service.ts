@@ -1,5 +1,5 @@
 import type { Ctx, DataAccess } from '../../db/tenant';
-import { AppError } from '../../infra/errors';
+import { AppError, found } from '../../infra/errors';
 import { mimetypeOfName, type MediaStore } from '../../infra/media-store';
 import { canSee, ticketsQueries } from '../tickets';
 import { usersQueries } from '../users';
@@ -19,10 +19,8 @@ export const mediaOf = (deps: { data: DataAccess; media: MediaStore }, ctx: Ctx,
   deps.data.withTenant(ctx, async ({ tx }) => {
     const m = await repo.get(tx, ctx.companyId, id);
     if (!m?.mediaUrl) throw new AppError('ERR_NO_MESSAGE_FOUND');
-    const actor = await usersQueries.actorFacts(tx, ctx.companyId, ctx.userId);
-    if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
-    const ticket = await ticketsQueries.get(tx, ctx.companyId, m.ticketId);
-    if (!ticket) throw new AppError('ERR_NO_MESSAGE_FOUND');
+    const actor = found(await usersQueries.actorFacts(tx, ctx.companyId, ctx.userId), 'ERR_SESSION_EXPIRED');
+    const ticket = found(await ticketsQueries.get(tx, ctx.companyId, m.ticketId), 'ERR_NO_MESSAGE_FOUND');
     if (!canSee(actor, ticket)) throw new AppError('ERR_NO_PERMISSION');
     const path = deps.media.pathOf(ctx.companyId, m.mediaUrl);
     if (!path || !(await deps.media.exists(ctx.companyId, m.mediaUrl))) throw new AppError('ERR_NO_MESSAGE_FOUND');

@@ -10,7 +10,7 @@ import {
   type TicketDto,
 } from '@balcao/shared';
 import type { Ctx, DataAccess, Unit } from '../../db/tenant';
-import { AppError } from '../../infra/errors';
+import { AppError, found } from '../../infra/errors';
 import type { Jobs } from '../../infra/jobs';
 import type { Clock } from '../../infra/clock';
 import type { MediaStore } from '../../infra/media-store';
@@ -86,8 +86,7 @@ export const createMessagesService = (deps: MessagesDeps) => {
   };
 
   const messageFor = async (tx: Tx, ctx: Ctx, messageId: number) => {
-    const m = await repo.get(tx, ctx.companyId, messageId);
-    if (!m) throw new AppError('ERR_NO_MESSAGE_FOUND');
+    const m = found(await repo.get(tx, ctx.companyId, messageId), 'ERR_NO_MESSAGE_FOUND');
     return m;
   };
 
@@ -215,8 +214,7 @@ export const createMessagesService = (deps: MessagesDeps) => {
       thenSend(ctx, async (unit) => {
         const { m, t } = await ownOutgoing(unit.tx, ctx, messageId, false);
         if (m.mediaType !== null || m.isDeleted || m.ack < 0) throw new AppError('ERR_MESSAGE_NOT_EDITABLE');
-        const row = await repo.setEdited(unit.tx, ctx.companyId, m.id, await rendered(unit.tx, deps.clock, t, body.body));
-        if (!row) throw new AppError('ERR_MESSAGE_NOT_EDITABLE');
+        const row = found(await repo.setEdited(unit.tx, ctx.companyId, m.id, await rendered(unit.tx, deps.clock, t, body.body)), 'ERR_MESSAGE_NOT_EDITABLE');
         return queueAction(unit, ctx, row, 'edit');
       }),
 
@@ -251,8 +249,7 @@ export const createMessagesService = (deps: MessagesDeps) => {
         const source = await ticketFor(tx, ctx, m.ticketId);
         if (m.isDeleted) throw new AppError('ERR_NO_MESSAGE_FOUND');
         if (!FORWARDABLE.has(m.mediaType) || (m.mediaType !== null && !m.mediaUrl)) throw new AppError('ERR_VALIDATION', `a ${m.mediaType} message cannot be forwarded`);
-        const contact = await contactsQueries.get(tx, ctx.companyId, body.contactId);
-        if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+        const contact = found(await contactsQueries.get(tx, ctx.companyId, body.contactId), 'ERR_NO_CONTACT_FOUND');
         const { ticket, created } = await ticketsQueries.liveOrOpen(tx, ctx.companyId, {
           contactId: contact.id,
           whatsappId: m.whatsappId,

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataAccess } from '../../db/tenant';
 import type { Clock } from '../../infra/clock';
-import { AppError } from '../../infra/errors';
+import { found } from '../../infra/errors';
 import type { EventBus } from '../../infra/event-bus';
 import { defineModule } from '../../infra/module';
 import { jitter, spacingMs, warmupCap, warmupDayOf } from './number-health.gate';
@@ -30,8 +30,7 @@ export const createNumberHealth = (deps: { data: DataAccess; clock: Clock; rando
   const admit: NumberHealth['admit'] = (req) =>
     deps.data.withTenant({ companyId: req.companyId }, async ({ tx }) => {
       const now = deps.clock.now();
-      const facts = await repo.gateFacts(tx, req.companyId, req.whatsappId, now);
-      if (!facts) throw new AppError('ERR_NO_WAPP_FOUND');
+      const facts = found(await repo.gateFacts(tx, req.companyId, req.whatsappId, now), 'ERR_NO_WAPP_FOUND');
       const at = { companyId: req.companyId, whatsappId: req.whatsappId, day: facts.day };
       if (await isOptedOut(req.companyId, req.number, tx)) {
         await repo.hold(tx, { ...at, reason: { fixed: 'opt-out' } });

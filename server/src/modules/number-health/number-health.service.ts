@@ -2,7 +2,7 @@ import { can, gateReasons, type ContactOptOutDto, type WhatsappHealthDto } from 
 import type { Ctx, DataAccess } from '../../db/tenant';
 import type { Tx } from '../../db/client';
 import type { Clock } from '../../infra/clock';
-import { AppError } from '../../infra/errors';
+import { AppError, found } from '../../infra/errors';
 import { auditQueries } from '../audit';
 import { contactsQueries } from '../contacts';
 import { warmupCap, warmupDayOf } from './number-health.gate';
@@ -19,8 +19,7 @@ const toDto = (contactId: number, number: string, row: repo.OptOutRow | undefine
 });
 
 const contactOf = async (tx: Tx, ctx: Ctx, contactId: number) => {
-  const contact = await contactsQueries.get(tx, ctx.companyId, contactId);
-  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+  const contact = found(await contactsQueries.get(tx, ctx.companyId, contactId), 'ERR_NO_CONTACT_FOUND');
   return contact;
 };
 
@@ -59,8 +58,7 @@ export const createNumberHealthService = (deps: { data: DataAccess; clock: Clock
   health: (ctx: Ctx, whatsappId: number): Promise<WhatsappHealthDto> =>
     deps.data.withTenant(ctx, async ({ tx }) => {
       if (!can(ctx, 'connections:manage')) throw new AppError('ERR_NO_PERMISSION');
-      const facts = await repo.gateFacts(tx, ctx.companyId, whatsappId, deps.clock.now());
-      if (!facts) throw new AppError('ERR_NO_WAPP_FOUND');
+      const facts = found(await repo.gateFacts(tx, ctx.companyId, whatsappId, deps.clock.now()), 'ERR_NO_WAPP_FOUND');
       const day = await repo.dayOf(tx, ctx.companyId, whatsappId, facts.day);
       const warmupDay = warmupDayOf(facts.daysSincePaired);
       const ramp = warmupCap(facts.cap, facts.warmup, warmupDay);

@@ -11,7 +11,7 @@ import {
 } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import type { Ctx, DataAccess } from '../../db/tenant';
-import { AppError } from '../../infra/errors';
+import { AppError, found } from '../../infra/errors';
 import type { MediaStore } from '../../infra/media-store';
 import { storeAttachment, type UploadedFile } from '../../infra/uploads';
 import { auditQueries } from '../audit';
@@ -29,13 +29,11 @@ export const createQueuesService = (deps: { data: DataAccess; media: MediaStore 
   };
   /** The company's queue, or 404 (another company's id is not found, never "not allowed"). */
   const queueOf = async (tx: Tx, ctx: Ctx, id: number) => {
-    const row = await repo.get(tx, ctx.companyId, id);
-    if (!row) throw new AppError('ERR_NO_QUEUE_FOUND');
+    const row = found(await repo.get(tx, ctx.companyId, id), 'ERR_NO_QUEUE_FOUND');
     return row;
   };
   const optionOf = async (tx: Tx, ctx: Ctx, id: number) => {
-    const row = await repo.getOption(tx, ctx.companyId, id);
-    if (!row) throw new AppError('ERR_NO_QUEUE_OPTION_FOUND');
+    const row = found(await repo.getOption(tx, ctx.companyId, id), 'ERR_NO_QUEUE_OPTION_FOUND');
     return row;
   };
   /** `integrationId` must name one of the company's integrations (decision 0181). */

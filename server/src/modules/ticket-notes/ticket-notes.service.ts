@@ -1,6 +1,6 @@
 import { can, type CreateTicketNoteBody, type ListTicketNotesQuery, type TicketNoteDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
-import { AppError } from '../../infra/errors';
+import { AppError, found } from '../../infra/errors';
 import { visibleTicket } from '../tickets';
 import * as repo from './ticket-notes.repository';
 
@@ -35,8 +35,7 @@ export const createTicketNotesService = (deps: { data: DataAccess }) => {
 
     remove: (ctx: Ctx, id: number): Promise<void> =>
       data.withTenant(ctx, async ({ tx, stage }) => {
-        const note = await repo.get(tx, ctx.companyId, id);
-        if (!note) throw new AppError('ERR_NOT_FOUND');
+        const note = found(await repo.get(tx, ctx.companyId, id), 'ERR_NOT_FOUND');
         const ticket = await visibleTicket(tx, ctx, note.ticketId);
         if (note.userId !== ctx.userId && !can(ctx, 'ticketNotes:deleteAny')) throw new AppError('ERR_NO_PERMISSION');
         await repo.remove(tx, ctx.companyId, id);

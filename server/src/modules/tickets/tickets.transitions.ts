@@ -1,7 +1,7 @@
 import type { TicketAction, UpdateTicketBody } from '@balcao/shared';
 import type { Ctx, Unit } from '../../db/tenant';
 import type { Tx } from '../../db/client';
-import { AppError } from '../../infra/errors';
+import { AppError, found } from '../../infra/errors';
 import { LANGUAGE_SETTING, textsOf, type ServerTexts } from '../../infra/texts';
 import type { Jobs } from '../../infra/jobs';
 import type { Clock } from '../../infra/clock';
@@ -81,8 +81,7 @@ const transfer: Transition = async (unit, ctx, t, body, deps) => {
   const { tx } = unit;
   const queueId = body.queueId ?? t.queueId;
   if (!queueId) throw new AppError('ERR_QUEUE_REQUIRED', 'Selecione uma fila');
-  const queue = await queuesQueries.get(tx, ctx.companyId, queueId);
-  if (!queue) throw new AppError('ERR_NO_QUEUE_FOUND');
+  const queue = found(await queuesQueries.get(tx, ctx.companyId, queueId), 'ERR_NO_QUEUE_FOUND');
   const agent = body.userId ? await usersQueries.get(tx, ctx.companyId, body.userId) : undefined;
   if (body.userId && !agent) throw new AppError('ERR_NO_USER_FOUND');
   let whatsappId = t.whatsappId;

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
 import type { Ctx } from '../../db/tenant';
-import { AppError } from '../../infra/errors';
+import { AppError, found } from '../../infra/errors';
 import { usersQueries } from '../users';
 import { get } from './tickets.repository';
 import { canSee } from './visibility';
@@ -11,10 +11,8 @@ import { canSee } from './visibility';
  * (decision 0080).
  */
 export const visibleTicket = async (tx: Tx, ctx: Ctx, ticketId: number) => {
-  const ticket = await get(tx, ctx.companyId, ticketId);
-  if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
-  const actor = await usersQueries.actorFacts(tx, ctx.companyId, ctx.userId);
-  if (!actor) throw new AppError('ERR_SESSION_EXPIRED');
+  const ticket = found(await get(tx, ctx.companyId, ticketId), 'ERR_NO_TICKET_FOUND');
+  const actor = found(await usersQueries.actorFacts(tx, ctx.companyId, ctx.userId), 'ERR_SESSION_EXPIRED');
   if (!canSee(actor, ticket)) throw new AppError('ERR_NO_PERMISSION');
   return ticket;
 };

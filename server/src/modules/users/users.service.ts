@@ -1,7 +1,7 @@
 import { hash, type Options as HashCost } from '@node-rs/argon2';
 import { can, presenceOf, type CreateUserBody, type ListUsersQuery, type ListUsersResponse, type PresenceDto, type SetPresenceBody, type UpdateUserBody, type UserDto } from '@balcao/shared';
 import type { Ctx, DataAccess } from '../../db/tenant';
-import { AppError } from '../../infra/errors';
+import { AppError, found } from '../../infra/errors';
 import { auditQueries } from '../audit';
 import { assertBelowLimit } from '../companies';
 import { queuesQueries } from '../queues';
@@ -53,8 +53,7 @@ export const createUsersService = (data: DataAccess) => ({
    */
   show: (ctx: Ctx, id: number): Promise<UserDto> =>
     data.withTenant(ctx, async ({ tx }) => {
-      const dto = await repo.getDto(tx, ctx.companyId, id);
-      if (!dto) throw new AppError('ERR_NO_USER_FOUND');
+      const dto = found(await repo.getDto(tx, ctx.companyId, id), 'ERR_NO_USER_FOUND');
       return dto;
     }),
 
@@ -100,8 +99,7 @@ export const createUsersService = (data: DataAccess) => ({
     if (id !== ctx.userId && !admin) throw new AppError('ERR_NO_PERMISSION');
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
     return data.withTenant(ctx, async ({ tx, stage }) => {
-      const current = await repo.getDto(tx, ctx.companyId, id);
-      if (!current) throw new AppError('ERR_NO_USER_FOUND');
+      const current = found(await repo.getDto(tx, ctx.companyId, id), 'ERR_NO_USER_FOUND');
       const sameSet = (a: number[], b: number[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
       const profileChanges = body.profile !== undefined && body.profile !== current.profile;
       const queueIds = body.queueIds === undefined ? undefined : [...new Set(body.queueIds)];
@@ -154,8 +152,7 @@ export const createUsersService = (data: DataAccess) => ({
   remove: (ctx: Ctx, id: number): Promise<void> =>
     data.withTenant(ctx, async ({ tx, stage }) => {
       if (!can(ctx, 'users:delete')) throw new AppError('ERR_NO_PERMISSION');
-      const current = await repo.getDto(tx, ctx.companyId, id);
-      if (!current) throw new AppError('ERR_NO_USER_FOUND');
+      const current = found(await repo.getDto(tx, ctx.companyId, id), 'ERR_NO_USER_FOUND');
       // The installation's owner is deleted by no company admin (`companies:manage`: super users only).
       if (id === ctx.userId || (current.super && !can(ctx, 'companies:manage'))) throw new AppError('ERR_NO_PERMISSION');
       await assertNotLastAdmin(tx, ctx.companyId, id);
