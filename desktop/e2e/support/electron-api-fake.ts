@@ -8,4 +8,4 @@ export const FAKE_ELECTRON_URL = pathToFileURL(resolve(import.meta.dirname, '../
 
 const { fake } = (await import(FAKE_ELECTRON_URL)) as { fake: { module: Record<string, unknown> } };
 
-export const { app, BrowserWindow, Menu, Notification, Tray, ipcMain, nativeImage, safeStorage, screen, shell, ElectronStore } = fake.module;
+export const { app, BrowserWindow, Menu, Notification, Tray, ipcMain, nativeImage, powerMonitor, safeStorage, screen, shell, ElectronStore } = fake.module;
