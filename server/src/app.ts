@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_UPLOAD_MAX_BYTES, DEFAULT_WA, type Config } from './infra/config';
+import { DEFAULT_UPLOAD_MAX_BYTES, DEFAULT_WA, DEFAULT_WHATSAPP_CLOUD, type Config } from './infra/config';
 import { createDbClient } from './db/client';
 import { createDataAccess, type DataAccess } from './db/tenant';
 import { LeaseHolder } from './db/leases';
@@ -28,6 +28,7 @@ import { createMediaStore, type MediaStore } from './infra/media-store';
 import { createMailer } from './infra/mailer';
 import { assertModuleOrder, type AppModule, type ModuleParts } from './infra/module';
 import { announcementsModule } from './modules/announcements';
+import { assignmentModule } from './modules/assignment';
 import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
 import { billingModule, type PaymentProvider } from './modules/billing';
@@ -57,6 +58,7 @@ import { usersModule } from './modules/users';
 import { webhooksModule, type DeliveryLimits } from './modules/webhooks';
 import { JOB_QUEUES } from './job-queues';
 import {
+  cloudSecrets,
   createContactPictures,
   createJobRouting,
   SessionManager,
@@ -150,6 +152,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     sandboxEnabled: config.sandboxEnabled,
     sandboxTiming: opts.sandboxTiming,
     baileys,
+    cloud: { ...(config.whatsappCloud ?? DEFAULT_WHATSAPP_CLOUD), allowPrivateHosts: config.allowPrivateHosts, secrets: cloudSecrets(config) },
     leases,
     leaseScanMs: opts.leaseScanMs,
     onLive: (id, live) => routing.onLive(id, live),
@@ -225,7 +228,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders, ticketMessaging: ticketMessaging(jobs), rateCount, mailer, campaignRunner: opts.campaignRunner, paymentProvider: opts.paymentProvider, webhookLimits: opts.webhookLimits };
-  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, billingModule, onboardingModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, numberHealthModule, contactListsModule, filesModule, schedulesModule, campaignsModule, chatsModule, helpsModule, webhooksModule, announcementsModule, externalApiModule];
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, billingModule, onboardingModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, assignmentModule, numberHealthModule, contactListsModule, filesModule, schedulesModule, campaignsModule, chatsModule, helpsModule, webhooksModule, announcementsModule, externalApiModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

@@ -19,7 +19,8 @@ import { cloudSecrets } from './cloud/cloud-secrets';
 
 export * from './whatsapp.port';
 export { REVOKED_BODY, type OutboundMedia, type SendableKind } from './channel-content';
-export { SessionManager, type SessionManagerDeps } from './session-manager';
+export { SessionManager, type SessionManagerDeps, type CloudSessionDeps } from './session-manager';
+export { cloudSecrets, type CloudSecrets } from './cloud/cloud-secrets';
 export { createJobRouting, type JobRouting } from './job-routing';
 export { createContactPictures, PICTURE_MAX_AGE_MS, registerContactPictureJobs, type ContactPictures } from './contact-pictures';
 export { createWhatsappService, type WhatsappService } from './whatsapp.service';

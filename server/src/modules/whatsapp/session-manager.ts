@@ -8,6 +8,17 @@ import type { BaileysChannelOptions } from './baileys/baileys.channel';
 import type { BaileysSocketFactory } from './baileys/socket';
 import * as authRepo from './baileys/auth-state.repository';
 import * as sessionEvents from './session-events.repository';
+import { CloudChannel } from './cloud/cloud.channel';
+import { storedCloudIds } from './cloud/cloud-ids.repository';
+import type { CloudSecrets } from './cloud/cloud-secrets';
+
+/** Where Cloud connections call (config WHATSAPP_CLOUD_*) and how their stored secrets open. */
+export interface CloudSessionDeps {
+  baseUrl: string;
+  apiVersion: string;
+  allowPrivateHosts: boolean;
+  secrets: CloudSecrets;
+}
 
 /** The part of `LeaseHolder` the manager uses (db/leases.ts). */
 /** How long a session handed over for a fair share is left to the other processes before this one may take it back. */
@@ -26,6 +37,8 @@ export interface SessionManagerDeps {
    * the watchdog and the WhatsApp Web version source are shared by every Baileys channel.
    */
   baileys?: { encryptionKey: Buffer; socketFactory?: BaileysSocketFactory } & Pick<BaileysChannelOptions, 'qrLimit' | 'watchdog' | 'version'>;
+  /** Meta's Cloud API (issue 29): without it, `provider: 'cloud'` connections stay DISCONNECTED. */
+  cloud?: CloudSessionDeps;
   /**
    * Cross-process ownership: a channel runs only in the process holding its connection's lease.
    * Without it (single-process unit tests) every start runs.
@@ -313,6 +326,7 @@ export class SessionManager {
     if (w.provider === 'sandbox') return this.deps.sandboxEnabled && (boot || w.status === 'CONNECTED');
     // allToResume lists CONNECTED ones and those a restart caught reconnecting.
     if (w.provider === 'baileys') return !!this.deps.baileys;
+    if (w.provider === 'cloud') return !!this.deps.cloud;
     return false;
   }
 
@@ -398,12 +412,21 @@ export class SessionManager {
   }
 
   private supported(w: repo.WhatsappRow): boolean {
-    return (w.provider === 'sandbox' && this.deps.sandboxEnabled) || (w.provider === 'baileys' && !!this.deps.baileys);
+    return (w.provider === 'sandbox' && this.deps.sandboxEnabled) || (w.provider === 'baileys' && !!this.deps.baileys) || (w.provider === 'cloud' && !!this.deps.cloud && !!w.cloudPhoneNumberId);
   }
 
   private async create(w: repo.WhatsappRow, opts: StartOptions = {}): Promise<WhatsAppChannel | undefined> {
     if (w.provider === 'sandbox' && this.deps.sandboxEnabled) {
       return new SandboxChannel(w.id, createSandboxStore(this.deps.data, w.companyId, w.id), this.deps.sandboxTiming);
+    }
+    if (w.provider === 'cloud' && this.deps.cloud && w.cloudPhoneNumberId) {
+      const { baseUrl, apiVersion, allowPrivateHosts, secrets } = this.deps.cloud;
+      return new CloudChannel({
+        whatsappId: w.id,
+        phoneNumberId: w.cloudPhoneNumberId,
+        api: { baseUrl, apiVersion, allowPrivateHosts, accessToken: secrets.open(w.companyId, 'accessToken', w.cloudAccessToken) },
+        ids: storedCloudIds(this.deps.data, w.companyId, w.id),
+      });
     }
     if (w.provider === 'baileys' && this.deps.baileys) {
       const { encryptionKey, qrLimit, watchdog, version } = this.deps.baileys;
