@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AnnouncementDto } from '@balcao/shared';
+import { AnnouncementDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { dtoOf } from '../../lib/dto';
 import { countWhere, likeOf, offsetPage } from '../../db/paging';
 import { companies } from '../companies/companies.table';
 import { announcements } from './announcements.table';
@@ -10,17 +11,7 @@ export type AnnouncementRow = typeof announcements.$inferSelect;
 /** One page of the /announcements screen and of the popover. */
 export const ANNOUNCEMENT_PAGE_SIZE = 20;
 
-export const toAnnouncementDto = (r: AnnouncementRow): AnnouncementDto => ({
-  id: r.id,
-  title: r.title,
-  text: r.text,
-  priority: r.priority,
-  status: r.status,
-  mediaPath: r.mediaPath,
-  mediaName: r.mediaName,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
-});
+export const toAnnouncementDto: (r: AnnouncementRow) => AnnouncementDto = dtoOf(AnnouncementDto);
 
 /** The platform company's id (the rows' owner); undefined before the first-start seed. */
 export const platformId = async (tx: Tx): Promise<number | undefined> =>

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { DEFAULT_COMPANY_SETTINGS, type CompanyDto, type CompanyRef, type PlanDto } from '@balcao/shared';
+import { DEFAULT_COMPANY_SETTINGS, CompanyDto, type CompanyRef, type PlanDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { dtoOf } from '../../lib/dto';
 import { companies, plans, settings } from './companies.table';
 import { users } from '../users/users.table';
 import { whatsapps } from '../whatsapp/whatsapp.table';
@@ -8,18 +9,7 @@ import { whatsapps } from '../whatsapp/whatsapp.table';
 export type CompanyRow = typeof companies.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;
 
-export const toCompanyDto = (c: CompanyRow): CompanyDto => ({
-  id: c.id,
-  name: c.name,
-  email: c.email,
-  phone: c.phone,
-  planId: c.planId,
-  status: c.status,
-  dueDate: c.dueDate,
-  recurrence: c.recurrence,
-  timezone: c.timezone,
-  createdAt: c.createdAt.toISOString(),
-});
+export const toCompanyDto: (r: CompanyRow) => CompanyDto = dtoOf(CompanyDto);
 
 export const toPlanDto = (p: PlanRow): PlanDto => ({
   id: p.id,

@@ -2,13 +2,14 @@ import { and, asc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import {
   CONTACT_LIST_PAGE_SIZE,
   type ContactListDto,
-  type ContactListItemDto,
+  ContactListItemDto,
   type ListContactListItemsQuery,
   type ListContactListItemsResponse,
   type ListContactListsQuery,
   type ListContactListsResponse,
 } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { dtoOf } from '../../lib/dto';
 import { countWhere, likeOf, offsetPage } from '../../db/paging';
 import { contactListItems, contactLists } from './contact-lists.table';
 
@@ -18,15 +19,7 @@ export type ContactListItemRow = typeof contactListItems.$inferSelect;
 const contactsCount = sql<number>`(select count(*)::int from contact_list_items i where i.company_id = contact_lists.company_id and i.contact_list_id = contact_lists.id)`;
 const listColumns = { id: contactLists.id, name: contactLists.name, companyId: contactLists.companyId, contactsCount };
 
-export const toItemDto = (r: ContactListItemRow): ContactListItemDto => ({
-  id: r.id,
-  name: r.name,
-  number: r.number,
-  email: r.email,
-  isWhatsappValid: r.isWhatsappValid,
-  companyId: r.companyId,
-  contactListId: r.contactListId,
-});
+export const toItemDto: (r: ContactListItemRow) => ContactListItemDto = dtoOf(ContactListItemDto);
 
 /** A page of the company's lists by name, searched with accents and case ignored. */
 export const page = async (tx: Tx, companyId: number, q: ListContactListsQuery): Promise<ListContactListsResponse> => {

@@ -1,27 +1,20 @@
 import { and, asc, eq, ilike } from 'drizzle-orm';
-import type { HelpDto } from '@balcao/shared';
+import { HelpDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { likeOf } from '../../db/paging';
+import { dtoOf } from '../../lib/dto';
 import { helps } from './helps.table';
 
 export type HelpRow = typeof helps.$inferSelect;
 
-export const toHelpDto = (h: HelpRow): HelpDto => ({
-  id: h.id,
-  title: h.title,
-  description: h.description,
-  video: h.video,
-  createdAt: h.createdAt.toISOString(),
-  updatedAt: h.updatedAt.toISOString(),
-});
+export const toHelpDto: (r: HelpRow) => HelpDto = dtoOf(HelpDto);
 
-/** Escapes LIKE's wildcards so a search for "50%" finds "50%". */
-const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const list = (tx: Tx, platformId: number, search?: string): Promise<HelpRow[]> =>
   tx
     .select()
     .from(helps)
-    .where(and(eq(helps.companyId, platformId), search ? ilike(helps.title, likeText(search)) : undefined))
+    .where(and(eq(helps.companyId, platformId), search ? ilike(helps.title, likeOf(search)) : undefined))
     .orderBy(asc(helps.id));
 
 export const get = async (tx: Tx, platformId: number, id: number): Promise<HelpRow | undefined> =>

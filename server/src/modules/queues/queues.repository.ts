@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { QueueDto, QueueOptionDto } from '@balcao/shared';
+import { QueueOptionDto, type QueueDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import { dtoOf } from '../../lib/dto';
 import { queueIntegrations } from '../queue-integrations/queue-integrations.table';
 import { prompts } from '../prompts/prompts.table';
 import { queueOptions, queues } from './queues.table';
@@ -27,16 +28,7 @@ export const toQueueDto = (q: QueueRow): QueueDto => ({
   reassignAfterMinutes: q.reassignAfterMinutes,
 });
 
-export const toQueueOptionDto = (o: QueueOptionRow): QueueOptionDto => ({
-  id: o.id,
-  queueId: o.queueId,
-  parentId: o.parentId,
-  title: o.title,
-  option: o.option,
-  message: o.message,
-  mediaPath: o.mediaPath,
-  mediaName: o.mediaName,
-});
+export const toQueueOptionDto: (r: QueueOptionRow) => QueueOptionDto = dtoOf(QueueOptionDto);
 
 export const get = async (tx: Tx, companyId: number, id: number): Promise<QueueRow | undefined> =>
   (await tx.select().from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, id))).limit(1))[0];
