@@ -3,7 +3,7 @@ import { dbIdParam, pageNumber } from './common';
 
 const iso = z.string();
 
-export const auditEntities = ['setting', 'user', 'whatsapp', 'queue', 'queue-option', 'plan', 'company', 'tag', 'queue-integration', 'prompt', 'opt-out', 'schedule', 'invoice', 'help', 'logo', 'webhook', 'announcement', 'campaign', 'contact-list', 'file-list'] as const;
+export const auditEntities = ['setting', 'user', 'whatsapp', 'queue', 'queue-option', 'plan', 'company', 'tag', 'queue-integration', 'prompt', 'opt-out', 'schedule', 'invoice', 'help', 'logo', 'webhook', 'announcement', 'campaign', 'contact-list', 'file-list', 'contact'] as const;
 export const auditActions = ['create', 'update', 'delete'] as const;
 
 /** One admin change: who, when, what (entity + id), the action and the changed fields before → after (secrets masked). */

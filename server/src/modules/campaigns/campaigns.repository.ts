@@ -414,3 +414,8 @@ export const dueOrRunning = async (tx: Tx, now: Date): Promise<{ id: number; com
     .from(campaigns)
     .where(sql`(${campaigns.status} = 'PROGRAMADA' and ${campaigns.scheduledAt} <= ${now.toISOString()}::timestamptz) or ${campaigns.status} = 'EM_ANDAMENTO'`)
     .limit(1000);
+
+/** A merged contact's sends (and a confirmation it owes) become the kept one's (contact merge, decision 0360). */
+export const moveContact = async (tx: Tx, companyId: number, from: number, to: number): Promise<void> => {
+  await tx.update(campaignShipping).set({ contactId: to }).where(and(eq(campaignShipping.companyId, companyId), eq(campaignShipping.contactId, from)));
+};

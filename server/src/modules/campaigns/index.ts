@@ -12,10 +12,14 @@ import { registerCampaignListeners } from './campaigns.listeners';
 import { campaignsRoutes } from './campaigns.routes';
 import { createCampaignRunner, type RunnerOptions } from './campaigns.runner';
 import { createCampaignsService } from './campaigns.service';
+import { moveContact } from './campaigns.repository';
 
 export { createCampaignsService, type CampaignsService } from './campaigns.service';
 export { createCampaignRunner, paceWindow, renderCampaignText, type CampaignRunner, type RunnerOptions } from './campaigns.runner';
 export { campaignsJobQueues } from './campaigns.job-types';
+
+/** The verb the contact merge runs in its transaction: a merged contact's campaign sends (decision 0360). */
+export const campaignsWrites = { moveContact };
 
 /** The sweep's tick: scheduled campaigns start within a minute even if their own job was lost. */
 export const CAMPAIGNS_SWEEP_CRON = '* * * * *';

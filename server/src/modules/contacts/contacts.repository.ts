@@ -178,3 +178,27 @@ export const insertFromPhone = async (tx: Tx, companyId: number, rows: readonly 
 export const setProfilePicture = async (tx: Tx, companyId: number, id: number, url: string, at: Date): Promise<void> => {
   await tx.update(contacts).set({ profilePicUrl: url, profilePicFetchedAt: at }).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
 };
+
+/** The contacts among `ids` of the company, locked in id order (two merges of one pair never deadlock). */
+export const lockMany = async (tx: Tx, companyId: number, ids: number[]): Promise<ContactRow[]> =>
+  tx.select().from(contacts).where(and(eq(contacts.companyId, companyId), inArray(contacts.id, ids))).orderBy(asc(contacts.id)).for('update');
+
+/**
+ * The kept contact of a merge takes what the dropped one adds (decision 0360): a name a person
+ * gave when its own is a push name, the e-mail and picture when it has none, the extra fields
+ * whose names it lacks; then the dropped row goes (nothing points at it any more: every owner
+ * moved its rows first) and, when given, the kept one takes `number` (the backfill's one form).
+ */
+export const absorb = async (tx: Tx, companyId: number, keep: ContactRow, drop: ContactRow, number?: string): Promise<ContactRow> => {
+  await tx.execute(sql`update contact_custom_fields set contact_id = ${keep.id}, updated_at = now()
+    where company_id = ${companyId} and contact_id = ${drop.id}
+      and lower(name) not in (select lower(name) from contact_custom_fields where company_id = ${companyId} and contact_id = ${keep.id})`);
+  await tx.delete(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, drop.id)));
+  const set: Partial<typeof contacts.$inferInsert> = { updatedAt: new Date() };
+  if (!keep.nameEdited && drop.nameEdited) Object.assign(set, { name: drop.name, nameEdited: true });
+  if (!keep.email && drop.email) set.email = drop.email;
+  if (!keep.profilePicUrl && drop.profilePicUrl) Object.assign(set, { profilePicUrl: drop.profilePicUrl, profilePicFetchedAt: drop.profilePicFetchedAt });
+  if (number !== undefined) set.number = number;
+  const [row] = await tx.update(contacts).set(set).where(and(eq(contacts.companyId, companyId), eq(contacts.id, keep.id))).returning();
+  return row!;
+};

@@ -10,6 +10,7 @@ import { wireEvent, type ContactDto, type ContactUploadResponse, type ListContac
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { multipart } from '../../../test/helpers/form-parts';
 import { api, connectSocket, createCompany, nextEvent, type TestCompany } from '../../../test/helpers/world';
+import { createContactMerge } from '../contact-merge';
 
 let app: TestApp;
 let a: TestCompany;
@@ -224,4 +225,83 @@ describe('one contact per number under concurrency', () => {
     const rows = await app.owner`select number from contacts where company_id = ${a.companyId} and (number = ${p} or number = ${`5511${last8}`})`;
     expect(rows.map((r) => r.number)).toEqual([p]);
   });
+});
+
+describe('one contact per person: the merge (decision 0360)', () => {
+  const merger = () => createContactMerge(app.data);
+  const actorOf = (c: TestCompany) => ({ companyId: c.companyId, userId: c.admin.id, profile: 'admin' as const, super: false });
+  const contactOf = async (companyId: number, number: string) =>
+    (await app.owner`select id from contacts where company_id = ${companyId} and number = ${number}`)[0]?.id as number | undefined;
+  /** A contact WhatsApp made (a message on a live ticket), its id. */
+  const writesIn = async (c: TestCompany, number: string, body: string) => {
+    expect((await c.inbound(number, body, { name: `Push ${body}` })).status).toBeLessThan(300);
+    return (await contactOf(c.companyId, number))!;
+  };
+  /** Rows of each owner pointing at a contact: the merge must leave none at the dropped one. */
+  const pointing = async (id: number) => {
+    const [r] = await app.owner`select
+      (select count(*)::int from tickets where contact_id = ${id}) as tickets,
+      (select count(*)::int from messages where contact_id = ${id}) as messages,
+      (select count(*)::int from ticket_notes where contact_id = ${id}) as notes,
+      (select count(*)::int from schedules where contact_id = ${id}) as schedules,
+      (select count(*)::int from contact_tags where contact_id = ${id}) as tags,
+      (select count(*)::int from contact_custom_fields where contact_id = ${id}) as fields`;
+    return r!;
+  };
+  /** A note, a schedule, a tag (shared by both sides) and an extra field on a contact, as the screens would leave them. */
+  const decorate = async (companyId: number, contactId: number, tagId: number, field: string) => {
+    const [t] = await app.owner`select id from tickets where contact_id = ${contactId} order by id limit 1`;
+    await app.owner`insert into ticket_notes (company_id, ticket_id, contact_id, note) values (${companyId}, ${t!.id}, ${contactId}, ${`nota ${contactId}`})`;
+    await app.owner`insert into schedules (company_id, body, contact_id, send_at) values (${companyId}, 'depois', ${contactId}, now() + interval '30 days')`;
+    await app.owner`insert into contact_tags (company_id, contact_id, tag_id) values (${companyId}, ${contactId}, ${tagId})`;
+    await app.owner`insert into contact_custom_fields (company_id, contact_id, name, value) values (${companyId}, ${contactId}, ${field}, ${String(contactId)})`;
+  };
+  const tagOf = async (companyId: number) => (await app.owner`insert into tags (company_id, name) values (${companyId}, ${`VIP ${++n}`}) returning id`)[0]!.id as number;
+
+  it('a merge moves tickets, messages, notes, schedules, tags and fields to the kept contact, closes the second live ticket, audits and announces', async () => {
+    const c = await createCompany(app);
+    const [keepNo, dropNo] = [phone(), phone()];
+    const keep = await writesIn(c, keepNo, 'mantido');
+    const drop = await writesIn(c, dropNo, 'juntado');
+    const tag = await tagOf(c.companyId);
+    await decorate(c.companyId, keep, tag, 'CPF');
+    await decorate(c.companyId, drop, tag, 'Cidade');
+    const s = await connectSocket(app, c.adminToken);
+    const deleted = nextEvent<WireChannels['contact']>(s, wireEvent(c.companyId, 'contact'), (p) => p.action === 'delete' && p.contactId === drop);
+    const before = await pointing(drop);
+    expect(before).toEqual({ tickets: 1, messages: 1, notes: 1, schedules: 1, tags: 1, fields: 1 });
+
+    const r = await merger().merge(actorOf(c), { keep, drop });
+    await deleted;
+    s.close();
+    expect([r.keep, r.drop, r.tickets.length, r.closedTickets.length, r.messages]).toEqual([keep, drop, 1, 1, 1]);
+    expect(await contactOf(c.companyId, dropNo)).toBeUndefined();
+    expect(await pointing(drop)).toEqual({ tickets: 0, messages: 0, notes: 0, schedules: 0, tags: 0, fields: 0 });
+    // The tag both carried once; both fields; both tickets, one live per connection (the other closed, its timeline says why).
+    expect(await pointing(keep)).toEqual({ tickets: 2, messages: 2, notes: 2, schedules: 2, tags: 1, fields: 2 });
+    const tickets = await app.owner`select id, status from tickets where contact_id = ${keep} order by id`;
+    expect(tickets.filter((t) => t.status !== 'closed').length).toBe(1);
+    const [why] = await app.owner`select detail from ticket_events where ticket_id = ${r.closedTickets[0]!} and kind = 'merge'`;
+    expect(why!.detail).toMatchObject({ closed: true, from: drop, to: keep });
+    const [audit] = await app.owner`select user_id, before, after from audit_logs where company_id = ${c.companyId} and entity = 'contact' and entity_id = ${String(keep)}`;
+    expect([audit!.user_id, audit!.before.merged, audit!.after.merged]).toEqual([c.admin.id, { id: drop, name: 'Push juntado', number: dropNo }, { id: drop, tickets: 1, closedTickets: r.closedTickets, messages: 1 }]);
+    // The customer writes again: the live ticket takes it, no new contact or ticket.
+    await c.inbound(keepNo, 'de novo');
+    expect((await pointing(keep)).tickets).toBe(2);
+  });
+
+  it('never merges across companies, nor a contact with itself, and a second merge of the pair finds nothing', async () => {
+    const [c, other] = [await createCompany(app), await createCompany(app)];
+    const mine = await writesIn(c, phone(), 'meu');
+    const theirs = await writesIn(other, phone(), 'deles');
+    await expect(merger().merge(actorOf(c), { keep: mine, drop: theirs })).rejects.toMatchObject({ code: 'ERR_NO_CONTACT_FOUND' });
+    await expect(merger().merge(actorOf(c), { keep: theirs, drop: mine })).rejects.toMatchObject({ code: 'ERR_NO_CONTACT_FOUND' });
+    await expect(merger().merge(actorOf(c), { keep: mine, drop: mine })).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
+    expect(await pointing(theirs)).toMatchObject({ tickets: 1, messages: 1 });
+    expect(await pointing(mine)).toMatchObject({ tickets: 1, messages: 1 });
+    const again = await writesIn(c, phone(), 'outro');
+    await merger().merge(actorOf(c), { keep: mine, drop: again });
+    await expect(merger().merge(actorOf(c), { keep: mine, drop: again })).rejects.toMatchObject({ code: 'ERR_NO_CONTACT_FOUND' });
+  });
+
 });

@@ -15,7 +15,7 @@ import { registerMessageListeners } from './messages.listeners';
 import { messagesRoutes } from './messages.routes';
 import { createMessagesService } from './messages.service';
 import { registerReadReceiptJobs } from './read-receipts';
-import { moveToTicket } from './messages.repository';
+import { moveContact, moveToTicket } from './messages.repository';
 
 export { createMessagesService, type MessagesService } from './messages.service';
 export { newWaMessageId, queueOutbound, queueOutboundMany, type OutboundItem, type OutboundOptions } from './outbound';
@@ -29,8 +29,8 @@ export { captionsFor, classifyUpload, readMultipart, uploadOf, type ClassifiedUp
 export { displayName } from './outbound-content';
 export { messagesJobQueues } from './messages.job-types';
 
-/** The messages module's verbs for modules above it: a rating answer moved to the ticket it rates (bot). */
-export const messagesWrites = { moveToTicket };
+/** The messages module's verbs for modules above it: a rating answer moved to the ticket it rates (bot), a merged contact's messages (contact-merge). */
+export const messagesWrites = { moveContact, moveToTicket };
 
 export const messagesModule = defineModule({
   name: 'messages',

@@ -348,3 +348,10 @@ export const moveToTicket = async (tx: Tx, companyId: number, messageId: number,
   const left = await tx.select({ id: messages.id }).from(messages).where(and(eq(messages.companyId, companyId), eq(messages.ticketId, from))).limit(1);
   return left.length === 0;
 };
+
+/**
+ * A merged contact's messages become the kept one's (contact merge, decision 0360): every message
+ * of the company that names `from` — on its own tickets and as a participant of a group's. How many moved.
+ */
+export const moveContact = async (tx: Tx, companyId: number, from: number, to: number): Promise<number> =>
+  (await tx.update(messages).set({ contactId: to }).where(and(eq(messages.companyId, companyId), eq(messages.contactId, from))).returning({ id: messages.id })).length;

@@ -12,10 +12,14 @@ import { registerScheduleListeners } from './schedules.listeners';
 import { schedulesRoutes } from './schedules.routes';
 import { createScheduleSender } from './schedules.sender';
 import { createSchedulesService } from './schedules.service';
+import { moveContact } from './schedules.repository';
 
 export { createSchedulesService, type SchedulesService } from './schedules.service';
 export { createScheduleSender, DEFAULT_SENDER_LIMITS, SCHEDULE_MAX_TRIES, type ScheduleSender, type SendOutcome, type SenderLimits } from './schedules.sender';
 export { schedulesJobQueues } from './schedules.job-types';
+
+/** The verb the contact merge runs in its transaction: a merged contact's schedules (decision 0360). */
+export const schedulesWrites = { moveContact };
 
 /** Every minute (and once at start): past-due schedules the planned jobs missed. */
 export const SCHEDULES_CRON = '* * * * *';

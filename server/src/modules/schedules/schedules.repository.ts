@@ -149,3 +149,8 @@ export const overdue = async (tx: Tx, now: Date, o: { graceSeconds: number; quie
     )
     .orderBy(asc(schedules.sendAt))
     .limit(o.limit);
+
+/** A merged contact's schedules and follow-ups become the kept one's (contact merge, decision 0360). */
+export const moveContact = async (tx: Tx, companyId: number, from: number, to: number): Promise<void> => {
+  await tx.update(schedules).set({ contactId: to }).where(and(eq(schedules.companyId, companyId), eq(schedules.contactId, from)));
+};

@@ -5,8 +5,12 @@ import { defineModule } from '../../infra/module';
 import { registerTagListeners } from './tags.listeners';
 import { tagsRoutes } from './tags.routes';
 import { createTagsService } from './tags.service';
+import { moveContact } from './tags.repository';
 
 export { createTagsService, type TagsService } from './tags.service';
+
+/** The verb the contact merge runs in its transaction: a merged contact's tags (decision 0360). */
+export const tagsWrites = { moveContact };
 
 export const tagsModule = defineModule({
   name: 'tags',

@@ -108,3 +108,14 @@ export const removeKanbanTags = async (tx: Tx, companyId: number, ticketId: numb
     .returning({ tagId: ticketTags.tagId });
   return removed.length > 0;
 };
+
+/**
+ * A merged contact's tags become the kept one's (contact merge, decision 0360): the union, a tag
+ * both carry is kept once.
+ */
+export const moveContact = async (tx: Tx, companyId: number, from: number, to: number): Promise<void> => {
+  await tx.execute(sql`insert into contact_tags (company_id, contact_id, tag_id)
+    select company_id, ${to}, tag_id from contact_tags where company_id = ${companyId} and contact_id = ${from}
+    on conflict do nothing`);
+  await tx.delete(contactTags).where(and(eq(contactTags.companyId, companyId), eq(contactTags.contactId, from)));
+};

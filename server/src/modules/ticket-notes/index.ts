@@ -5,8 +5,12 @@ import { defineModule } from '../../infra/module';
 import { registerTicketNoteListeners } from './ticket-notes.listeners';
 import { ticketNotesRoutes } from './ticket-notes.routes';
 import { createTicketNotesService } from './ticket-notes.service';
+import { moveContact } from './ticket-notes.repository';
 
 export { createTicketNotesService, type TicketNotesService } from './ticket-notes.service';
+
+/** The verb the contact merge runs in its transaction: a merged contact's notes (decision 0360). */
+export const ticketNotesWrites = { moveContact };
 
 export const ticketNotesModule = defineModule({
   name: 'ticket-notes',

@@ -44,3 +44,8 @@ export const insert = async (tx: Tx, row: { companyId: number; ticketId: number;
 export const remove = async (tx: Tx, companyId: number, id: number): Promise<void> => {
   await tx.delete(ticketNotes).where(and(eq(ticketNotes.companyId, companyId), eq(ticketNotes.id, id)));
 };
+
+/** A merged contact's notes become the kept one's (contact merge, decision 0360). */
+export const moveContact = async (tx: Tx, companyId: number, from: number, to: number): Promise<void> => {
+  await tx.update(ticketNotes).set({ contactId: to }).where(and(eq(ticketNotes.companyId, companyId), eq(ticketNotes.contactId, from)));
+};

@@ -15,6 +15,7 @@ import { fireTimer } from './tickets.timed';
 import { applyBotState, insertClosed, setFacts } from './tickets.automation';
 import { ticketSockets } from './tickets.socket';
 import { collisionSockets } from './tickets.collision';
+import { moveContact } from './tickets.merge';
 
 export { createTicketsService, type TicketsService } from './tickets.service';
 export type { TicketRow } from './tickets.repository';
@@ -22,6 +23,7 @@ export type { TicketMessaging } from './tickets.transitions';
 export type { TimelineEntry } from './ticket-events.repository';
 export type { TimedTicket, TimerGuard, TimerKind } from './tickets.timed';
 export type { AutomationState, TicketFacts } from './tickets.automation';
+export type { MergeClosed } from './tickets.merge';
 export { canSee, ticketRooms, visibleSql } from './visibility';
 export { visibleTicket } from './visible-ticket';
 export { ticketsJobQueues } from './tickets.job-types';
@@ -29,9 +31,10 @@ export { ticketsJobQueues } from './tickets.job-types';
 /**
  * Reads of tickets and the verbs other modules run inside their own transaction (the SQL stays
  * here). None sets a ticket's status, queue or agent except through the transition table:
- * `applyBotState` (the bot), `fireTimer` (timers); the rest set facts or append the timeline.
+ * `applyBotState` (the bot), `fireTimer` (timers), `moveContact` (a contact merge closing the
+ * second live ticket on a connection); the rest set facts or append the timeline.
  */
-export const ticketsQueries = { applyBotState, clearPrompt, findLive, fireTimer, foldCounts, get, getMany, insertClosed, liveOrOpen, loadDto, loadDtos, recordEvents, recordEventsMany, remove, setFacts, spans, ticketFromJson, touchAfterReceive, touchAfterSend, touchAfterSendMany };
+export const ticketsQueries = { applyBotState, clearPrompt, findLive, fireTimer, foldCounts, get, getMany, insertClosed, liveOrOpen, loadDto, loadDtos, moveContact, recordEvents, recordEventsMany, remove, setFacts, spans, ticketFromJson, touchAfterReceive, touchAfterSend, touchAfterSendMany };
 
 /** Every minute: the count deltas of the minute folded (decision 0322); a fold that outlives it is expired. */
 export const TICKET_COUNTS_CRON = '* * * * *';
