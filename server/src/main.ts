@@ -7,6 +7,7 @@ import { APP_ROLE, runMigrations } from './db/migrate';
 import { withCredentials } from './db/client';
 import { buildApp, type AppOptions, type BuiltApp } from './app';
 import { seedFirstStart } from './modules/onboarding';
+import { createContactMerge } from './modules/contact-merge';
 
 /** What a test entry may swap in; the product passes nothing (server/test/e2e uses a fake WhatsApp network). */
 export type StartOverrides = Pick<AppOptions, 'baileysSocketFactory'>;
@@ -28,6 +29,9 @@ export const startServer = async (overrides: StartOverrides = {}): Promise<Built
   const appUrl = config.appDatabaseUrl ?? withCredentials(ownerUrl, { user: APP_ROLE, password: config.appDbPassword });
   const built = await buildApp({ config, ownerUrl, appUrl, ...overrides });
   const seed = await seedFirstStart(built.data, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, sandbox: config.sandboxEnabled });
+  // Numbers stored before the one phone form, rewritten (duplicates merged) before any message arrives; a no-op once done (decision 0361).
+  const backfill = await createContactMerge(built.data).backfillPhones();
+  if (backfill.rewritten || backfill.merged) built.app.log.info(backfill, 'contact numbers rewritten to the one phone form');
   const resumed = await built.resumeSessions();
   await built.app.listen({ port: config.port, host: config.host });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { CONTACT_PAGE_SIZE, type ContactDto, type ListContactsQuery } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { contactCustomFields, contacts } from './contacts.table';
@@ -202,3 +202,34 @@ export const absorb = async (tx: Tx, companyId: number, keep: ContactRow, drop: 
   const [row] = await tx.update(contacts).set(set).where(and(eq(contacts.companyId, companyId), eq(contacts.id, keep.id))).returning();
   return row!;
 };
+
+/** A contact's number rewritten to its one form (the backfill, when nobody holds that form yet). */
+export const setNumber = async (tx: Tx, companyId: number, id: number, number: string): Promise<ContactRow | undefined> =>
+  (await tx.update(contacts).set({ number, updatedAt: new Date() }).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id))).returning())[0];
+
+/** Not a Brazilian number already in the one form: 55 + DDD + 8 or 9 digits, but not an old 8-digit mobile. */
+const mayNotBeOneForm = (n: SQL) => sql`(${n} !~ '^55[0-9]{10,11}$' or ${n} ~ '^55[1-9][0-9][6-9][0-9]{7}$')`;
+
+/**
+ * The company's contacts whose number may not be in the one phone form (decision 0032), for the
+ * backfill (decision 0361): anything but a Brazilian number already in it (55 + DDD + 8 or 9
+ * digits, not an old 8-digit mobile), groups left out (their ids are not phone numbers), and
+ * whether the number came from WhatsApp (a push name never edited, or a message it delivered on
+ * one of its tickets): then its digits are international.
+ */
+export const phoneCandidates = async (tx: Tx, companyId: number): Promise<{ id: number; number: string; delivered: boolean }[]> =>
+  (await tx.execute<{ id: number; number: string; delivered: boolean }>(sql`
+    select c.id, c.number,
+      (not c.name_edited or exists (select 1 from tickets t join messages m on m.company_id = t.company_id and m.ticket_id = t.id
+        where t.company_id = c.company_id and t.contact_id = c.id and not m.from_me)) as delivered
+    from contacts c
+    where c.company_id = ${companyId} and not c.is_group
+      and ${mayNotBeOneForm(sql`c.number`)}
+    order by c.id`)) as unknown as { id: number; number: string; delivered: boolean }[];
+
+/** The companies with a contact `phoneCandidates` would list (the backfill's first read, across companies). */
+export const companiesWithCandidates = async (tx: Tx): Promise<number[]> =>
+  ((await tx.execute<{ id: number }>(sql`
+    select distinct company_id as id from contacts
+    where not is_group and ${mayNotBeOneForm(sql`number`)}
+    order by 1`)) as unknown as { id: number }[]).map((r) => r.id);

@@ -227,9 +227,11 @@ describe('one contact per number under concurrency', () => {
   });
 });
 
-describe('one contact per person: the merge (decision 0360)', () => {
+describe('one contact per person: the merge and the one-form backfill (decisions 0360, 0361)', () => {
   const merger = () => createContactMerge(app.data);
   const actorOf = (c: TestCompany) => ({ companyId: c.companyId, userId: c.admin.id, profile: 'admin' as const, super: false });
+  /** "+55 (11) 9xxxx-xxxx": how an agent typed the number before decision 0032. */
+  const typed = (p: string) => `+55 (${p.slice(2, 4)}) ${p.slice(4, 9)}-${p.slice(9)}`;
   const contactOf = async (companyId: number, number: string) =>
     (await app.owner`select id from contacts where company_id = ${companyId} and number = ${number}`)[0]?.id as number | undefined;
   /** A contact WhatsApp made (a message on a live ticket), its id. */
@@ -304,4 +306,64 @@ describe('one contact per person: the merge (decision 0360)', () => {
     await expect(merger().merge(actorOf(c), { keep: mine, drop: again })).rejects.toMatchObject({ code: 'ERR_NO_CONTACT_FOUND' });
   });
 
+  it('the backfill makes "+55 (11) 98765-4321" and "5511987654321" one contact with both histories, rewrites a lone typed number, and does nothing the second time', async () => {
+    const c = await createCompany(app);
+    const other = await createCompany(app);
+    const p = phone();
+    const keep = await writesIn(c, p, 'canonico');
+    const stale = await writesIn(c, phone(), 'antigo');
+    await app.owner`update contacts set number = ${typed(p)} where id = ${stale}`;
+    // Another company's same number, typed the old way: rewritten in its own company, never merged into c's.
+    const theirs = (await app.owner`insert into contacts (company_id, name, number, name_edited) values (${other.companyId}, 'Deles', ${typed(p)}, true) returning id`)[0]!.id as number;
+    // A typed national number nobody else holds (and its old 8-digit WhatsApp form, which a channel delivered).
+    const lone = phone();
+    const loneId = (await app.owner`insert into contacts (company_id, name, number, name_edited) values (${c.companyId}, 'Digitado', ${`(${lone.slice(2, 4)}) ${lone.slice(4, 9)}-${lone.slice(9)}`}, true) returning id`)[0]!.id as number;
+    const old = phone();
+    const oldId = await writesIn(c, phone(), 'oito');
+    await app.owner`update contacts set number = ${`${old.slice(0, 4)}${old.slice(5)}`} where id = ${oldId}`;
+
+    expect(await merger().backfillCompany(c.companyId)).toEqual({ rewritten: 2, merged: 1 });
+    expect(await contactOf(c.companyId, p)).toBe(keep);
+    expect((await app.owner`select count(*)::int as n from contacts where id = ${stale}`)[0]!.n).toBe(0);
+    expect(await pointing(keep)).toMatchObject({ tickets: 2, messages: 2 });
+    expect(await contactOf(c.companyId, lone)).toBe(loneId);
+    expect(await contactOf(c.companyId, old)).toBe(oldId);
+    const [audit] = await app.owner`select user_id, after from audit_logs where company_id = ${c.companyId} and entity = 'contact' and entity_id = ${String(keep)}`;
+    expect([audit!.user_id, audit!.after.merged.id]).toEqual([null, stale]);
+
+    await merger().backfillPhones();
+    expect(await contactOf(other.companyId, p)).toBe(theirs);
+    expect(await merger().backfillPhones()).toEqual({ rewritten: 0, merged: 0 });
+    expect(await merger().backfillCompany(c.companyId)).toEqual({ rewritten: 0, merged: 0 });
+  });
+
+  it('50 concurrent merges (both ways), backfills and arrivals of one number end with one contact holding the number and every message kept (no deadlock, no duplicate)', async () => {
+    const c = await createCompany(app);
+    const p = phone();
+    const keep = await writesIn(c, p, 'um');
+    const drop = await writesIn(c, phone(), 'dois');
+    const third = await writesIn(c, phone(), 'tres');
+    await app.owner`update contacts set number = ${typed(p)} where id = ${third}`;
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => {
+        if (i % 5 === 0) return merger().merge(actorOf(c), { keep, drop });
+        if (i % 5 === 1) return merger().merge(actorOf(c), { keep: drop, drop: keep });
+        if (i % 5 === 2) return merger().backfillCompany(c.companyId);
+        return c.inbound(p, `chegou ${i}`);
+      }),
+    );
+    const failed = results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as { code?: string }).code ?? String(r.reason)] : []));
+    expect(failed.every((code) => code === 'ERR_NO_CONTACT_FOUND'), failed.join()).toBe(true);
+    // One of the pair is left, whichever direction won; one contact holds the number, every message is on a contact.
+    const pair = await app.owner`select id from contacts where id in (${keep}, ${drop})`;
+    expect(pair.length).toBe(1);
+    const holders = await app.owner`select id from contacts where company_id = ${c.companyId} and number in (${p}, ${typed(p)})`;
+    expect(holders.length).toBe(1);
+    const [counts] = await app.owner`select count(*)::int as n, count(contact_id)::int as named,
+      count(*) filter (where body like 'chegou %' and contact_id = ${holders[0]!.id as number})::int as arrived
+      from messages where company_id = ${c.companyId}`;
+    expect(counts).toEqual({ n: 23, named: 23, arrived: 20 });
+    const live = await app.owner`select contact_id, whatsapp_id, count(*)::int as n from tickets where company_id = ${c.companyId} and status <> 'closed' group by 1, 2 having count(*) > 1`;
+    expect(live).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@
 import type { DataAccess } from '../../db/tenant';
 import type { EventBus } from '../../infra/event-bus';
 import { defineModule } from '../../infra/module';
-import { absorb, get, getByNumber, getDto, insertFromPhone, lockMany, setProfilePicture, toContactDto } from './contacts.repository';
+import { absorb, companiesWithCandidates, get, getByNumber, getDto, insertFromPhone, lockMany, phoneCandidates, setNumber, setProfilePicture, toContactDto } from './contacts.repository';
 import { registerContactListeners } from './contacts.listeners';
 import { contactsRoutes } from './contacts.routes';
 import { createContactsService } from './contacts.service';
@@ -13,8 +13,8 @@ export type { ContactRow } from './contacts.repository';
 /** Reads and writes of contacts other modules run inside their own transaction (the SQL stays here). */
 export const contactsQueries = { get, getByNumber, getDto, insertFromPhone, setProfilePicture, toContactDto };
 
-/** The contact merge's verbs (decision 0360): lock a pair, fold the dropped contact into the kept one. */
-export const contactsWrites = { absorb, lockMany };
+/** The contact merge's verbs (decisions 0360–0361): lock a pair, fold the dropped contact into the kept one, the one-form backfill's reads and rewrite. */
+export const contactsWrites = { absorb, companiesWithCandidates, lockMany, phoneCandidates, setNumber };
 
 export const contactsModule = defineModule({
   name: 'contacts',
