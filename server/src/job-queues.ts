@@ -2,6 +2,7 @@
 // `<m>.job-types.ts`, issue 27 §4): `Jobs.start` creates them. The type demands every job name a
 // module declared and nothing else, and that a queue is cron exactly when its module says so.
 import type { CronJobName, JobName, JobQueueKind } from './infra/jobs';
+import { assignmentJobQueues } from './modules/assignment';
 import { billingJobQueues } from './modules/billing';
 import { botJobQueues } from './modules/bot';
 import { campaignsJobQueues } from './modules/campaigns';
@@ -13,7 +14,7 @@ import { timersJobQueues } from './modules/timers';
 import { webhooksJobQueues } from './modules/webhooks';
 import { whatsappJobQueues } from './modules/whatsapp';
 
-export const JOB_QUEUES = { ...billingJobQueues, ...botJobQueues, ...campaignsJobQueues, ...contactListsJobQueues, ...messagesJobQueues, ...schedulesJobQueues, ...ticketsJobQueues, ...timersJobQueues, ...webhooksJobQueues, ...whatsappJobQueues } as const satisfies Record<JobName, JobQueueKind>;
+export const JOB_QUEUES = { ...assignmentJobQueues, ...billingJobQueues, ...botJobQueues, ...campaignsJobQueues, ...contactListsJobQueues, ...messagesJobQueues, ...schedulesJobQueues, ...ticketsJobQueues, ...timersJobQueues, ...webhooksJobQueues, ...whatsappJobQueues } as const satisfies Record<JobName, JobQueueKind>;
 
 type CronIn<T> = { [K in keyof T]: T[K] extends 'cron' ? K : never }[keyof T];
 /** Compiles only while the queues made 'stately' are exactly the declared cron jobs. */

@@ -50,6 +50,12 @@ export type DomainEvent =
       read?: true;
     }
   | { type: 'ticket.deleted'; companyId: number; ticketId: number; ticketUuid: string; queueId: number | null; userId: number | null }
+  /**
+   * A tickets verb left the ticket waiting for an agent in its queue (pending, nobody's, off the
+   * bot): created there, handed over by the bot, returned, transferred or moved by a timer. The
+   * assignment module hears it (issue 30 §2; decision 0381); nothing goes on the wire.
+   */
+  | { type: 'ticket.waiting'; companyId: number; ticketId: number; queueId: number }
   | { type: 'message.created'; companyId: number; message: MessageDto; ticket: TicketDto; inbound?: InboundFacts }
   | { type: 'message.updated'; companyId: number; message: MessageDto; ticket: TicketDto }
   | { type: 'contact.created'; companyId: number; contact: ContactDto }

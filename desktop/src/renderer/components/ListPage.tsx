@@ -207,8 +207,8 @@ export const ListPage = <T extends { id: number }>(p: ListPageProps<T>) => {
 export type LiveChange<T> = { record: T } | { removed: number } | null;
 
 export interface PagedListPageOptions<T, C extends WireChannel> {
-  /** Shapes what is typed (the integrations' list searches lower-cased). */
-  normalize?: (typed: string) => string;
+  /** Lower-cases what is typed (the spec's search box on /files and /queue-integration). */
+  lowerCase?: boolean;
   /** The socket channel that keeps the list live, and what each of its events does. */
   live?: { channel: C; change: (payload: WireChannels[C]) => LiveChange<NoInfer<T>> };
   /** What else the list depends on (e.g. the route's id): a change loads its first page afresh. */
@@ -229,7 +229,7 @@ export const usePagedListPage = <T, C extends WireChannel = WireChannel>(useStor
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search, LIST_SEARCH_DEBOUNCE_MS);
   const live = useRef(opts.live);
-  const normalize = opts.normalize;
+  const lowerCase = opts.lowerCase === true;
   const scope = opts.scope;
   useEffect(() => {
     const l = live.current;
@@ -253,7 +253,7 @@ export const usePagedListPage = <T, C extends WireChannel = WireChannel>(useStor
     count,
     loaded,
     search,
-    setSearch: (typed: string) => setSearch(normalize ? normalize(typed) : typed),
+    setSearch: (typed: string) => setSearch(lowerCase ? typed.toLowerCase() : typed),
     paging,
     /** What ListPage takes of the list: `<ListPage {...list.page} …>`. */
     page: { count, loaded, records, paging },

@@ -79,7 +79,7 @@ export const configOf = async (tx: Unit['tx'], t: TicketRow, now: Date): Promise
 };
 
 /** The ticket's bot fields from a new state: the tickets module's verb, checked against the transition table. */
-const saveState = (unit: Unit, t: TicketRow, s: BotState, now: Date): Promise<TicketRow> => ticketsQueries.applyBotState(unit.tx, t, s, now);
+const saveState = (unit: Unit, t: TicketRow, s: BotState, now: Date): Promise<TicketRow> => ticketsQueries.applyBotState(unit, t, s, now);
 
 const changed = (t: TicketRow, s: BotState) => {
   const before = stateOf(t);

@@ -15,6 +15,7 @@ import { fireTimer } from './tickets.timed';
 import { applyBotState, insertClosed, setFacts } from './tickets.automation';
 import { ticketSockets } from './tickets.socket';
 import { collisionSockets } from './tickets.collision';
+import { assignMany, reassign } from './tickets.assign';
 import { moveContact } from './tickets.merge';
 
 export { createTicketsService, type TicketsService } from './tickets.service';
@@ -23,6 +24,7 @@ export type { TicketMessaging } from './tickets.transitions';
 export type { TimelineEntry } from './ticket-events.repository';
 export type { TimedTicket, TimerGuard, TimerKind } from './tickets.timed';
 export type { AutomationState, TicketFacts } from './tickets.automation';
+export type { AssignPick } from './tickets.assign';
 export type { MergeClosed } from './tickets.merge';
 export { canSee, ticketRooms, visibleSql } from './visibility';
 export { visibleTicket } from './visible-ticket';
@@ -31,10 +33,10 @@ export { ticketsJobQueues } from './tickets.job-types';
 /**
  * Reads of tickets and the verbs other modules run inside their own transaction (the SQL stays
  * here). None sets a ticket's status, queue or agent except through the transition table:
- * `applyBotState` (the bot), `fireTimer` (timers), `moveContact` (a contact merge closing the
+ * `applyBotState` (the bot), `fireTimer` (timers), `assignMany` / `reassign` (assignment, as an accept), `moveContact` (a contact merge closing the
  * second live ticket on a connection); the rest set facts or append the timeline.
  */
-export const ticketsQueries = { applyBotState, clearPrompt, findLive, fireTimer, foldCounts, get, getMany, insertClosed, liveOrOpen, loadDto, loadDtos, moveContact, recordEvents, recordEventsMany, remove, setFacts, spans, ticketFromJson, touchAfterReceive, touchAfterSend, touchAfterSendMany };
+export const ticketsQueries = { applyBotState, assignMany, clearPrompt, findLive, fireTimer, foldCounts, get, getMany, insertClosed, liveOrOpen, loadDto, loadDtos, moveContact, reassign, recordEvents, recordEventsMany, remove, setFacts, spans, ticketFromJson, touchAfterReceive, touchAfterSend, touchAfterSendMany };
 
 /** Every minute: the count deltas of the minute folded (decision 0322); a fold that outlives it is expired. */
 export const TICKET_COUNTS_CRON = '* * * * *';

@@ -27,8 +27,9 @@ describe('automation moves a ticket only as the transition table allows (issue 2
   });
 
   it('refuses a disallowed turn before writing anything (the turn rolls back)', async () => {
-    await expect(applyBotState(untouched, ticket('closed'), state('attending'), new Date())).rejects.toEqual(new AppError('ERR_INVALID_TRANSITION'));
-    await expect(applyBotState(untouched, ticket('open', 5), state('pending'), new Date())).rejects.toEqual(new AppError('ERR_INVALID_TRANSITION'));
+    const unit = { tx: untouched, stage: () => { throw new Error('an event was staged'); } };
+    await expect(applyBotState(unit, ticket('closed'), state('attending'), new Date())).rejects.toEqual(new AppError('ERR_INVALID_TRANSITION'));
+    await expect(applyBotState(unit, ticket('open', 5), state('pending'), new Date())).rejects.toEqual(new AppError('ERR_INVALID_TRANSITION'));
   });
 
   it("other modules' facts cannot carry a status, queue or agent (checked by the compiler)", () => {

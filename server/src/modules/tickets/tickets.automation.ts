@@ -1,7 +1,9 @@
 import { statusesFor, type TicketStatus } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import type { Unit } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import * as repo from './tickets.repository';
+import { stageIfWaiting } from './tickets.assign';
 import type { tickets } from './tickets.table';
 
 /** The state the bot keeps on a ticket (bot.decide's BotState without what it only reads). */
@@ -40,7 +42,8 @@ export const automationMayMove = (from: TicketStatus, to: TicketStatus): boolean
  * transitions' timestamps (queued when handed to a queue's waiting list, accepted when a person
  * takes it). Refuses a move the table does not allow (ERR_INVALID_TRANSITION: the turn rolls back).
  */
-export const applyBotState = async (tx: Tx, t: repo.TicketRow, s: AutomationState, now: Date): Promise<repo.TicketRow> => {
+export const applyBotState = async (unit: Unit, t: repo.TicketRow, s: AutomationState, now: Date): Promise<repo.TicketRow> => {
+  const { tx } = unit;
   if (!automationMayMove(t.status as TicketStatus, s.status)) throw new AppError('ERR_INVALID_TRANSITION');
   const handedOff = t.status === 'attending' && s.status === 'pending';
   const row = await repo.update(tx, t.companyId, t.id, {
@@ -55,6 +58,8 @@ export const applyBotState = async (tx: Tx, t: repo.TicketRow, s: AutomationStat
     ...(handedOff || (s.queueId !== t.queueId && s.status === 'pending') ? { queuedAt: now } : {}),
     ...(s.userId && !t.userId ? { acceptedAt: now } : {}),
   });
+  // The bot (or a responder) handed the ticket to its queue's agents: assignment may give it to one.
+  stageIfWaiting(unit, t, row);
   return row ?? t;
 };
 

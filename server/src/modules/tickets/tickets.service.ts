@@ -24,6 +24,7 @@ import { queuesQueries } from '../queues';
 import * as repo from './tickets.repository';
 import { holderDetails, transitions, type TicketMessaging } from './tickets.transitions';
 import { canSee } from './visibility';
+import { stageIfWaiting } from './tickets.assign';
 
 export interface TicketsDeps {
   data: DataAccess;
@@ -57,6 +58,8 @@ export const createTicketsService = (deps: TicketsDeps) => {
       ticket: dto,
       previous: previous ? { status: previous.status, queueId: previous.queueId, userId: previous.userId } : undefined,
     });
+    // Returned, transferred to a queue without an agent, released: assignment may give it to someone.
+    if (previous) stageIfWaiting(unit, previous, dto);
     return dto;
   };
 
@@ -128,6 +131,7 @@ export const createTicketsService = (deps: TicketsDeps) => {
         }
         const dto = (await repo.loadDto(tx, ctx.companyId, row.id))!;
         unit.stage({ type: 'ticket.created', companyId: ctx.companyId, ticket: dto });
+        stageIfWaiting(unit, undefined, dto);
         return dto;
       }),
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { statusesFor, type TicketAction } from '@balcao/shared';
 import type { Tx } from '../../db/client';
+import type { Unit } from '../../db/tenant';
 
 /** The three ticket timers of server-behaviour §4 and §6 (the `detail.timer` of their timeline rows). */
 export type TimerKind = 'autoClose' | 'autoTransfer' | 'botTimeout';
@@ -14,6 +15,9 @@ export type TimedTicket = {
   /** auto-close: the connection's inactivity message; auto-transfer: the queue it went to. */
   expiresInactiveMessage: string;
   transferQueueId: number | null;
+  /** Left waiting for an agent in its queue (tickets.assign.ts isWaiting): `ticket.waiting` was staged. */
+  waiting: boolean;
+  queueId: number | null;
 };
 
 /**
@@ -57,17 +61,22 @@ const changes = (kind: TimerKind, now: Date): SQL => {
  * meet `guard` and the transition table, in one statement; returns them with their state before.
  * The caller records the timeline (`recordEventsMany`) and announces them.
  */
-export const fireTimer = async (tx: Tx, companyId: number, kind: TimerKind, ids: number[], now: Date, guard: TimerGuard): Promise<TimedTicket[]> => {
+export const fireTimer = async (unit: Unit, companyId: number, kind: TimerKind, ids: number[], now: Date, guard: TimerGuard): Promise<TimedTicket[]> => {
+  const { tx } = unit;
   const mine = await lock(tx, companyId, ids);
   if (mine.length === 0) return [];
   const minutes = { autoClose: sql`w.expires_ticket`, autoTransfer: sql`w.time_to_transfer`, botTimeout: sql`w.time_use_bot_queues` }[kind];
   const from = sql`${`{${statusesFor(ACTION[kind]).join(',')}}`}::text[]`;
-  return tx.execute<TimedTicket>(sql`
+  const fired = (await tx.execute<TimedTicket>(sql`
     with before as (select id, status, queue_id from tickets where company_id = ${companyId} and id = any(${intArray(mine)}))
     update tickets t set ${changes(kind, now)}, updated_at = now()
     from whatsapps w, before b
     where t.company_id = ${companyId} and t.id = b.id and w.company_id = t.company_id and w.id = t.whatsapp_id
       and t.status = any(${from}) and ${guard.enabled} and ${guard.ticket}
     returning t.id as "ticketId", ${minutes} as minutes, b.status as "previousStatus", b.queue_id as "previousQueueId",
-      w.expires_inactive_message as "expiresInactiveMessage", w.transfer_queue_id as "transferQueueId"`) as unknown as Promise<TimedTicket[]>;
+      w.expires_inactive_message as "expiresInactiveMessage", w.transfer_queue_id as "transferQueueId", t.queue_id as "queueId",
+      (t.status = 'pending' and t.user_id is null and t.queue_id is not null and not t.chatbot and not t.is_group) as waiting`)) as unknown as TimedTicket[];
+  // A transfer or the bot's timeout that left a ticket waiting in a queue: assignment may give it to an agent.
+  for (const f of fired) if (f.waiting) unit.stage({ type: 'ticket.waiting', companyId, ticketId: f.ticketId, queueId: f.queueId! });
+  return fired;
 };

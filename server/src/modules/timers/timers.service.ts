@@ -76,7 +76,7 @@ export const createTimersService = (deps: TimersDeps, limits: TimerLimits = DEFA
   /** One company's share of a batch, in its own tenant transaction: fire, record, tell, send. */
   const fireFor = (companyId: number, kind: TimerKind, ids: number[], now: Date): Promise<number> =>
     data.withTenant(systemCtx(companyId), async (unit) => {
-      const fired = await ticketsQueries.fireTimer(unit.tx, companyId, kind, ids, now, repo.conditions(now)[kind]);
+      const fired = await ticketsQueries.fireTimer(unit, companyId, kind, ids, now, repo.conditions(now)[kind]);
       if (fired.length === 0) return 0;
       await ticketsQueries.recordEventsMany(
         unit.tx,

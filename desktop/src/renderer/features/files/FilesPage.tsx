@@ -10,15 +10,12 @@ import { filesApi } from './files.api';
 import { useFileLists } from './files.store';
 import { FileListModal } from './FileListModal';
 
-/** The spec's search box lower-cases what is typed. */
-const lowerCased = (typed: string) => typed.toLowerCase();
-
 /** /files (administration.md §2): title with count, search (lower-cased), add, name and actions, infinite scroll, delete confirmation; live. */
 export const FilesPage = () => {
   const { t } = useTranslation();
   const narrow = useMediaQuery(LIST_NARROW_QUERY);
   const list = usePagedListPage(useFileLists, {
-    normalize: lowerCased,
+    lowerCase: true,
     live: { channel: 'file', change: (p) => (p.action === 'delete' ? { removed: p.fileId } : { record: p.file }) },
   });
   const dialog = useEditDialog<FileListDto>();

@@ -13,15 +13,12 @@ import { queueIntegrationsApi } from './queue-integrations.api';
 import { useQueueIntegrations } from './queue-integrations.store';
 import { TypeIcon } from './TypeIcon';
 
-/** The spec's list searches what is typed, lower-cased. */
-const lowerCased = (typed: string) => typed.toLowerCase();
-
 /** /queue-integration (administration.md §2): title with count, search, type icon, id, name, edit, delete; infinite scroll; live. */
 export const QueueIntegrationsPage = () => {
   const { t } = useTranslation();
   const narrow = useMediaQuery(LIST_NARROW_QUERY);
   const list = usePagedListPage(useQueueIntegrations, {
-    normalize: lowerCased,
+    lowerCase: true,
     live: { channel: 'queueIntegration', change: (p) => (p.action === 'delete' ? { removed: p.integrationId } : { record: p.queueIntegration }) },
   });
   const dialog = useEditDialog<QueueIntegrationDto>();
