@@ -132,6 +132,12 @@ export const http = {
   getBlob: (path: string, signal?: AbortSignal) => request<Blob>('get', path, { blob: true, signal }),
 };
 
+/** A searched list's page (administration.md §7: `searchParam`, left out when empty, and `pageNumber` from 1). */
+export const searchPage =
+  <T>(path: string) =>
+  (searchParam: string, pageNumber: number) =>
+    http.get<T>(path, { searchParam: searchParam || undefined, pageNumber });
+
 /**
  * One multipart POST through XMLHttpRequest, whose upload reports its progress (fetch cannot
  * over HTTP/1.1): the spreadsheet imports. Same session rules as every call: 403 → one refresh

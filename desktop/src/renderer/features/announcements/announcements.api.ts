@@ -1,12 +1,12 @@
 import type { AnnouncementDto, CreateAnnouncementBody, ListAnnouncementsResponse, UpdateAnnouncementBody } from '@balcao/shared';
-import { http } from '../../lib/http';
+import { http, searchPage } from '../../lib/http';
 
 /** What the modal saves (administration.md §3: title, text, priority, status). */
 export type AnnouncementForm = Pick<CreateAnnouncementBody, 'title' | 'text' | 'priority' | 'status'>;
 
 /** The spec's calls (administration.md §7, attendance.md §7) with the session's token. */
 export const announcementsApi = {
-  page: (searchParam: string, pageNumber: number) => http.get<ListAnnouncementsResponse>('/announcements', { searchParam: searchParam || undefined, pageNumber }),
+  page: searchPage<ListAnnouncementsResponse>('/announcements'),
   /** The top bar's popover: active ones only, whoever asks (the super user's list has every one). */
   activePage: (pageNumber: number) => http.get<ListAnnouncementsResponse>('/announcements', { pageNumber, active: true }),
   show: (id: number) => http.get<AnnouncementDto>(`/announcements/${id}`),

@@ -1,9 +1,9 @@
 import type { CompanyPlanDto, InvoiceListResponse, SubscriptionBody, SubscriptionResponse, SubscriptionStatusResponse } from '@balcao/shared';
-import { http } from '../../lib/http';
+import { http, searchPage } from '../../lib/http';
 
 export const billingApi = {
   /** The spec's `GET /invoices/all` (searchParam, pageNumber → list, hasMore). */
-  invoices: (searchParam: string, pageNumber: number) => http.get<InvoiceListResponse>('/invoices/all', { searchParam: searchParam || undefined, pageNumber }),
+  invoices: searchPage<InvoiceListResponse>('/invoices/all'),
   /** What /subscription shows: trial days, billing e-mail, the invoice 'Assine Agora!' pays. */
   status: () => http.get<SubscriptionStatusResponse>('/subscription'),
   /** The PIX charge of one invoice; the server charges that invoice's own value. */

@@ -5,7 +5,7 @@ import type {
   ListContactListItemsResponse,
   ListContactListsResponse,
 } from '@balcao/shared';
-import { http, uploadWithProgress } from '../../lib/http';
+import { http, uploadWithProgress, searchPage } from '../../lib/http';
 
 /** What the item dialog sends. */
 export interface ContactListItemForm {
@@ -15,7 +15,7 @@ export interface ContactListItemForm {
 }
 
 export const contactListsApi = {
-  page: (searchParam: string, pageNumber: number) => http.get<ListContactListsResponse>('/contact-lists', { searchParam: searchParam || undefined, pageNumber }),
+  page: searchPage<ListContactListsResponse>('/contact-lists'),
   show: (id: number) => http.get<ContactListDto>(`/contact-lists/${id}`),
   create: (name: string) => http.post<ContactListDto>('/contact-lists', { name }),
   update: (id: number, name: string) => http.put<ContactListDto>(`/contact-lists/${id}`, { name }),

@@ -1,5 +1,5 @@
 import type { FileListDto, ListFilesResponse } from '@balcao/shared';
-import { http } from '../../lib/http';
+import { http, searchPage } from '../../lib/http';
 
 /** What the file dialog saves (administration.md §7: name, message, options, userId). */
 export interface FileListForm {
@@ -17,7 +17,7 @@ export interface OptionFile {
 }
 
 export const filesApi = {
-  page: (searchParam: string, pageNumber: number) => http.get<ListFilesResponse>('/files', { searchParam: searchParam || undefined, pageNumber }),
+  page: searchPage<ListFilesResponse>('/files'),
   show: (id: number) => http.get<FileListDto>(`/files/${id}`),
   create: (body: FileListForm) => http.post<FileListDto>('/files', body),
   update: (id: number, body: FileListForm) => http.put<FileListDto>(`/files/${id}`, body),

@@ -1,8 +1,8 @@
 import type { CreateQueueIntegrationBody, ListQueueIntegrationsResponse, SavedQueueIntegration, TestQueueIntegrationResponse, UpdateQueueIntegrationBody } from '@balcao/shared';
-import { http } from '../../lib/http';
+import { http, searchPage } from '../../lib/http';
 
 export const queueIntegrationsApi = {
-  page: (searchParam: string, pageNumber: number) => http.get<ListQueueIntegrationsResponse>('/queueIntegration', { searchParam: searchParam || undefined, pageNumber }),
+  page: searchPage<ListQueueIntegrationsResponse>('/queueIntegration'),
   create: (body: CreateQueueIntegrationBody) => http.post<SavedQueueIntegration>('/queueIntegration', body),
   update: (id: number, body: UpdateQueueIntegrationBody) => http.put<SavedQueueIntegration>(`/queueIntegration/${id}`, body),
   remove: (id: number) => http.delete<unknown>(`/queueIntegration/${id}`),

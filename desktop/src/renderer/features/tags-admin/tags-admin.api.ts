@@ -1,5 +1,5 @@
 import type { ListTagsResponse, TagDto, TagListItemDto } from '@balcao/shared';
-import { http } from '../../lib/http';
+import { http, searchPage } from '../../lib/http';
 
 /** What the tag dialog and the kanban switch send. */
 export interface TagForm {
@@ -9,7 +9,7 @@ export interface TagForm {
 }
 
 export const tagsAdminApi = {
-  page: (searchParam: string, pageNumber: number) => http.get<ListTagsResponse>('/tags', { searchParam: searchParam || undefined, pageNumber }),
+  page: searchPage<ListTagsResponse>('/tags'),
   create: (body: TagForm) => http.post<TagDto>('/tags', body),
   update: (id: number, body: TagForm | { name: string; kanban: boolean }) => http.put<TagListItemDto>(`/tags/${id}`, body),
   remove: (id: number) => http.delete<unknown>(`/tags/${id}`),
