@@ -14,7 +14,9 @@
  * - `fanout p99 N ms`: a customer message (the sandbox phone, `rate` a second, open loop) until the
  *   last of its company's agent sockets has it, across processes (target ≤ 250 ms);
  * - `takeover s N`: kill -9 of the process holding the WhatsApp sessions until the other runs
- *   all of them (target ≤ 30 s).
+ *   all of them (target ≤ 30 s);
+ * - first, in a process of its own (this one): `session rss MB N` and `sessions per GB N`, the
+ *   memory `sessions` linked Baileys connections (on the fake socket) add to one server.
  */
 import { io, type Socket } from 'socket.io-client';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,12 +27,15 @@ import { withCluster } from './lib/cluster';
 import { BENCH_PASSWORD, seedInbox, userEmail } from './lib/inbox-seed';
 import { flag, ms, now, percentile } from './lib/stats';
 import { startCluster, type Cluster } from '../cluster/run';
+import postgres from 'postgres';
+import { measureSessionRss } from './lib/session-rss';
 
 const SCALE = flag('scale', 0.1);
 const AGENTS = flag('agents', 5000);
 const RATE = flag('rate', 100);
 const SECONDS = flag('seconds', 10);
 const CLIENTS = flag('clients', 16);
+const SESSIONS = flag('sessions', 100);
 const REQUESTS = flag('requests', 3000);
 const COMPANIES = 100;
 const PORT = 18480;
@@ -80,6 +85,17 @@ const inboxRate = async (cluster: Cluster): Promise<number> => {
 const env = { LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000000' };
 
 await withCluster('cluster', async (pg) => {
+  const sdb = await pg.database('bench_sessions');
+  const owner = postgres(sdb.ownerUrl, { max: 1, onnotice: () => undefined });
+  try {
+    const m = await measureSessionRss(sdb, (q) => owner(q), SESSIONS);
+    const mb = m.perSession / 2 ** 20;
+    console.log(`sessions: ${m.count} linked Baileys connections (fake socket) in one server: RSS ${(m.before / 2 ** 20).toFixed(0)} → ${(m.after / 2 ** 20).toFixed(0)} MB`);
+    console.log(`session rss MB ${mb.toFixed(2)}`);
+    console.log(`sessions per GB ${Math.floor(1024 / Math.max(mb, 0.01))}`);
+  } finally {
+    await owner.end();
+  }
   const db = await pg.database('bench_cluster');
   const seed = await seedInbox(db.ownerUrl, SCALE);
   console.log(`cluster bench: ${seed.companies} companies, ${seed.tickets} tickets, ${seed.messages} messages (scale ${SCALE}); ${CLIENTS} clients, ${AGENTS} agent sockets, ${RATE} msg/s`);
