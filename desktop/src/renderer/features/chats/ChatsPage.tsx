@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Empty, Flex, Popconfirm, Skeleton, Tabs, Tooltip, Typography, theme } from 'antd';
+import { Badge, Button, Empty, Flex, Popconfirm, Skeleton, Tooltip, Typography, theme } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { unreadsOf } from './chats.logic';
 import { useChats } from './chats.store';
 import { ChatConversation } from './ChatConversation';
 import { ChatModal } from './ChatModal';
+import { NarrowPanes } from '../../components/NarrowPanes';
 
 /** Next page of chats when the list is scrolled within this many px of its bottom (attendance.md §9). */
 const NEXT_PAGE_PX = 100;
@@ -181,28 +182,19 @@ export const ChatsPage = () => {
   const modal = <ChatModal open={dialog.open} chat={dialog.chat} me={me} onClose={() => setDialog({ open: false })} onSaved={(c) => !dialog.chat && open(c)} />;
 
   if (narrow) {
-    const pane = (key: 'chats' | 'messages') => ({ flex: 1, minHeight: 0, display: tab === key ? 'flex' : 'none', flexDirection: 'column' as const });
     return (
-      <div style={{ display: 'flex', flexDirection: 'column', height: '100%', background: token.colorBgContainer }} data-testid="chats-page" data-layout="narrow">
-        <Tabs
-          activeKey={tab}
-          onChange={(k) => setTab(k as 'chats' | 'messages')}
-          centered
-          style={{ flexShrink: 0 }}
-          tabBarStyle={{ marginBottom: 0 }}
-          items={[
-            { key: 'chats', label: <span data-testid="chats-tab-chats">{t('chats.tabChats')}</span> },
-            { key: 'messages', label: <span data-testid="chats-tab-messages">{t('chats.tabMessages')}</span> },
-          ]}
-        />
-        <div style={pane('chats')} role="tabpanel">
-          {list}
-        </div>
-        <div style={pane('messages')} role="tabpanel">
-          {conversation}
-        </div>
+      <NarrowPanes
+        active={tab}
+        onChange={setTab}
+        data-testid="chats-page"
+        data-layout="narrow"
+        panes={[
+          { key: 'chats', label: <span data-testid="chats-tab-chats">{t('chats.tabChats')}</span>, content: list },
+          { key: 'messages', label: <span data-testid="chats-tab-messages">{t('chats.tabMessages')}</span>, content: conversation },
+        ]}
+      >
         {modal}
-      </div>
+      </NarrowPanes>
     );
   }
   return (

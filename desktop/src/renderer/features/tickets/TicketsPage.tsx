@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Tabs, theme } from 'antd';
+import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -8,6 +8,7 @@ import { ConversationHeader } from './ConversationHeader';
 import { useCollisionFeed } from './collision.socket';
 import { TicketsManager } from './TicketsManager';
 import { WelcomePanel } from './WelcomePanel';
+import { NarrowPanes } from '../../components/NarrowPanes';
 
 /** /tickets and /tickets/:uuid — list one third, conversation two thirds; tabs on narrow screens. */
 export const TicketsPage = () => {
@@ -26,32 +27,16 @@ export const TicketsPage = () => {
     // Issue 10 item 9: the tab bar on top and the active tab filling the rest, with a definite
     // height (flex, min-height 0) so that only the messages (or the list) scroll, while the
     // conversation's header stays on top and the composer at the bottom. Both panes stay mounted.
-    const pane = (key: 'ticket' | 'list') => ({
-      flex: 1,
-      minHeight: 0,
-      display: narrowTab === key ? 'flex' : 'none',
-      flexDirection: 'column' as const,
-    });
     return (
-      <div style={{ display: 'flex', flexDirection: 'column', height: '100%', background: token.colorBgContainer }} data-testid="tickets-narrow">
-        <Tabs
-          activeKey={narrowTab}
-          onChange={(k) => setNarrowTab(k as 'ticket' | 'list')}
-          centered
-          style={{ flexShrink: 0 }}
-          tabBarStyle={{ marginBottom: 0 }}
-          items={[
-            { key: 'ticket', label: t('tickets.narrow.ticket') },
-            { key: 'list', label: t('tickets.narrow.list') },
-          ]}
-        />
-        <div style={pane('ticket')} role="tabpanel" data-testid="narrow-ticket-pane">
-          {conversation}
-        </div>
-        <div style={pane('list')} role="tabpanel" data-testid="narrow-list-pane">
-          <TicketsManager />
-        </div>
-      </div>
+      <NarrowPanes
+        active={narrowTab}
+        onChange={setNarrowTab}
+        data-testid="tickets-narrow"
+        panes={[
+          { key: 'ticket', label: t('tickets.narrow.ticket'), content: conversation, testId: 'narrow-ticket-pane' },
+          { key: 'list', label: t('tickets.narrow.list'), content: <TicketsManager />, testId: 'narrow-list-pane' },
+        ]}
+      />
     );
   }
 
