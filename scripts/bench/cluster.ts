@@ -153,7 +153,7 @@ await withCluster('cluster', async (pg) => {
         }
         throw new Error(`no process runs company ${c}'s sandbox connection`);
       };
-      const owner = await holder(1);
+      const entry = await holder(1);
       const total = RATE * SECONDS;
       const sends: Promise<unknown>[] = [];
       const start = now();
@@ -164,7 +164,7 @@ await withCluster('cluster', async (pg) => {
         const c = 1 + (k % COMPANIES);
         const body = `fanout ${k} olá`;
         got.set(body, { sentAt: now(), left: perCompany });
-        sends.push(post(`http://127.0.0.1:${owner}/sandbox/connections/${c}/inbound`, { from: `55118${String(10000000 + k)}`, name: `Cliente ${k}`, body }, tokens.get(c)));
+        sends.push(post(`http://127.0.0.1:${entry}/sandbox/connections/${c}/inbound`, { from: `55118${String(10000000 + k)}`, name: `Cliente ${k}`, body }, tokens.get(c)));
       }
       await Promise.all(sends);
       const until = now() + 30_000;
@@ -180,6 +180,21 @@ await withCluster('cluster', async (pg) => {
       const sessions = live.reduce((a, b) => a + b, 0);
       const victim = two.processes[live.indexOf(Math.max(...live))]!;
       const survivor = two.processes.find((p) => p !== victim)!;
+      // Customers keep writing through the survivor's simulated phones all along: every message it
+      // accepts (202) must be stored exactly once, whoever runs the session at that moment.
+      let writing = true;
+      let accepted = 0;
+      let refused = 0;
+      const writer = (async () => {
+        for (let k = 0; writing; k += 1) {
+          const c = 1 + (k % COMPANIES);
+          const r = await post(`http://127.0.0.1:${survivor.port}/sandbox/connections/${c}/inbound`, { from: `55117${String(10000000 + k)}`, name: 'Cliente', body: `takeover ${k}` }, tokens.get(c)).catch(() => ({ status: 0 }));
+          if (r.status === 202) accepted += 1;
+          else refused += 1;
+          await new Promise((r2) => setTimeout(r2, 1000 / 50));
+        }
+      })();
+      await new Promise((r) => setTimeout(r, 1000));
       const killedAt = now();
       victim.child.kill('SIGKILL');
       let taken = await gauge(survivor.port, 'balcao_sessions_live');
@@ -187,8 +202,24 @@ await withCluster('cluster', async (pg) => {
         await new Promise((r) => setTimeout(r, 100));
         taken = await gauge(survivor.port, 'balcao_sessions_live');
       }
-      console.log(`takeover: ${sessions} sessions (${live.join(' + ')}), ${taken} live on the survivor after the kill -9`);
-      console.log(`takeover s ${((now() - killedAt) / 1000).toFixed(1)}`);
+      const takeoverSeconds = (now() - killedAt) / 1000;
+      await new Promise((r) => setTimeout(r, 2000));
+      writing = false;
+      await writer;
+      // Stored: settled once the survivor has drained what it accepted.
+      const ownerSql = postgres(db.ownerUrl, { max: 1, onnotice: () => undefined });
+      let stored = { rows: -1, distinct: -1 };
+      for (let i = 0; i < 100; i += 1) {
+        const [row] = await ownerSql<{ rows: number; distinct: number }[]>`select count(*)::int as rows, count(distinct body)::int as distinct from messages where body like 'takeover %'`;
+        stored = row!;
+        if (stored.distinct >= accepted) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      await ownerSql.end();
+      console.log(`takeover: ${sessions} sessions (${live.join(' + ')}), ${taken} live on the survivor after the kill -9; customers wrote ${accepted + refused} messages meanwhile, ${accepted} accepted, ${refused} refused (not accepted, the customer's phone keeps them), ${stored.rows} stored`);
+      console.log(`takeover s ${takeoverSeconds.toFixed(1)}`);
+      console.log(`cluster lost ${Math.max(0, accepted - stored.distinct)}`);
+      console.log(`cluster duplicates ${stored.rows - stored.distinct}`);
     } finally {
       for (const s of sockets) s.close();
       await two.stop();
