@@ -81,7 +81,7 @@ export type DomainEvent =
   | { type: 'user.created'; companyId: number; user: UserDto }
   /** `roomsChanged`: profile, queues or allTicket changed, so what the user may see (and their socket rooms). */
   /** `sessionEnded`: an admin set the user's password; the auth module ends the user's session (issue 28 §7). */
-  | { type: 'user.updated'; companyId: number; user: UserDto; roomsChanged?: true; sessionEnded?: true }
+  | { type: 'user.updated'; companyId: number; user: UserDto; roomsChanged?: true; sessionEnded?: true; passwordChanged?: true }
   | { type: 'user.deleted'; companyId: number; userId: number }
   /** A user's presence changed (decision 0380): their sockets came or all went (decision 0111), or they set away or back. */
   | { type: 'user.presence'; companyId: number; user: UserDto }

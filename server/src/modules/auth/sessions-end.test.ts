@@ -42,8 +42,14 @@ describe('sessions that must end (issue 28 §7)', () => {
     const token = login.json().token as string;
     const me = (t: string) => app.app.inject({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${t}` } });
     const stolen = token;
+    // A socket someone opened with a copy of the token.
+    const socket = await connectSocket(app, stolen);
+    const closed = new Promise<string>((resolve) => socket.on('disconnect', resolve));
     expect((await api(app, token).put(`/users/${user.id}`, { name: user.name, email: user.email, password: 'MinhaNova9' })).status).toBe(200);
-    // A copy of the old access token is refused at once (403: only the refresh cookie's holder gets a new one).
+    // Every socket of the user ends; the copy cannot open another one, nor call the API (403: only the refresh cookie's holder gets a new token).
+    expect(await closed).toBe('io server disconnect');
+    await expect(connectSocket(app, stolen)).rejects.toThrow('ERR_INVALID_TOKEN');
+    socket.close();
     expect((await me(stolen)).json()).toMatchObject({ error: 'ERR_INVALID_TOKEN' });
     // The user's own client refreshes with its cookie and goes on, with the new password in force.
     const renewed = await refresh(cookieOf(login.headers)!);

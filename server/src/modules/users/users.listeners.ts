@@ -8,8 +8,10 @@ export const registerUserListeners = (bus: EventBus, rt: Realtime): void => {
   bus.on('user.updated', (e) => {
     rt.emit([rooms.admins(e.companyId)], wireEvent(e.companyId, 'user'), { action: 'update', user: e.user });
     // What they may see changed: their sockets reconnect (the client does so by itself) and
-    // join the rooms of the new visibility (decision 0089).
-    if (e.roomsChanged) void rt.endSessions(e.user.id, Date.now()).catch(() => undefined);
+    // join the rooms of the new visibility (decision 0089). Their own new password: every socket
+    // ends too, and only a client holding the refresh cookie gets a token to come back with
+    // (decision 0352) — a socket opened with a stolen access token does not.
+    if (e.roomsChanged || e.passwordChanged) void rt.endSessions(e.user.id, Date.now()).catch(() => undefined);
   });
   bus.on('user.presence', (e) => {
     rt.emit([rooms.admins(e.companyId)], wireEvent(e.companyId, 'user'), { action: 'update', user: e.user });

@@ -139,7 +139,7 @@ export const createUsersService = (data: DataAccess) => ({
       const dto = (await repo.getDto(tx, ctx.companyId, id))!;
       await auditQueries.record(tx, ctx, { entity: 'user', entityId: id, action: 'update', before: auditView(current), after: auditView(dto, !!passwordHash) });
       const roomsChanged = profileChanges || queuesChange || allTicketChanges;
-      stage({ type: 'user.updated', companyId: ctx.companyId, user: dto, ...(roomsChanged ? { roomsChanged: true as const } : {}), ...(passwordSetByOther ? { sessionEnded: true as const } : {}) });
+      stage({ type: 'user.updated', companyId: ctx.companyId, user: dto, ...(roomsChanged ? { roomsChanged: true as const } : {}), ...(passwordSetByOther ? { sessionEnded: true as const } : {}), ...(passwordHash && !passwordSetByOther ? { passwordChanged: true as const } : {}) });
       return dto;
     });
   },
