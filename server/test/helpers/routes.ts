@@ -18,6 +18,8 @@ export const PUBLIC_URLS: readonly string[] = [
   '/resetpasswords/:email/:token/:newPassword',
   // Issue 14 §7: the payment provider's webhook (authenticated by the provider's token, not a session).
   '/subscription/webhook/:provider',
+  // Issue 29 §2: Meta's Cloud API webhook (authenticated by its signature or verify token, not a session).
+  '/channels/whatsapp-cloud/webhook',
   // Issue 14 §4: the logos' addresses (the login page shows one).
   '/logos',
 ];

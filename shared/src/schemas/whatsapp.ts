@@ -118,3 +118,14 @@ export type UpdateWhatsappBody = z.infer<typeof UpdateWhatsappBody>;
  */
 export const StartSessionBody = z.object({ phoneNumber: digits(10, 15).optional() });
 export type StartSessionBody = z.infer<typeof StartSessionBody>;
+
+/** Meta's subscription check of the Cloud API webhook (GET /channels/whatsapp-cloud/webhook). */
+export const CloudWebhookQuery = z.object({
+  'hub.mode': z.string().max(50).optional(),
+  'hub.verify_token': z.string().max(1000).optional(),
+  'hub.challenge': z.string().max(1000).optional(),
+});
+export type CloudWebhookQuery = z.infer<typeof CloudWebhookQuery>;
+
+/** What a delivery Meta signed is answered (POST /channels/whatsapp-cloud/webhook). */
+export const CloudWebhookResponse = z.object({ received: z.literal(true) });

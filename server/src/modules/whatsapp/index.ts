@@ -16,6 +16,9 @@ import { byApiTokenHash, clearIntegration, clearPrompt, connectedIds, get, getDe
 import { whatsappRoutes } from './whatsapp.routes';
 import { createWhatsappService } from './whatsapp.service';
 import { cloudSecrets } from './cloud/cloud-secrets';
+import { registerCloudWebhookJobs } from './cloud/cloud-webhook.jobs';
+import { cloudWebhookRoutes } from './cloud/cloud-webhook.routes';
+import { createCloudWebhook } from './cloud/cloud-webhook.service';
 
 export * from './whatsapp.port';
 export { REVOKED_BODY, type OutboundMedia, type SendableKind } from './channel-content';
@@ -40,9 +43,13 @@ export const whatsappModule = defineModule({
   dependsOn: ['queues', 'users', 'contacts'],
   setup: (k: { config: Config; data: DataAccess; bus: EventBus; jobs: Jobs; sessions: SessionManager; routing: JobRouting; pictures: ContactPictures }) => {
     const { config, data, jobs, sessions, routing, pictures } = k;
-    const whatsapp = createWhatsappService({ data, sessions, sandboxEnabled: config.sandboxEnabled, routing, cloudSecrets: cloudSecrets(config) });
+    const secrets = cloudSecrets(config);
+    const whatsapp = createWhatsappService({ data, sessions, sandboxEnabled: config.sandboxEnabled, routing, cloudSecrets: secrets });
+    const cloudWebhook = createCloudWebhook({ data, jobs, secrets });
     const phoneImport = createPhoneImport({ data, jobs });
     return {
+      // Meta calls the Cloud API webhook without a session: the signature is its authentication.
+      publicRoutes: cloudWebhookRoutes(cloudWebhook),
       routes: async (app) => {
         await app.register(whatsappRoutes(whatsapp));
         await app.register(phoneImportRoutes(phoneImport));
@@ -51,6 +58,7 @@ export const whatsappModule = defineModule({
       start: async (rt) => {
         registerWhatsappListeners(k.bus, rt);
         await registerContactPictureJobs({ jobs, routing, pictures, channelOf: (id) => sessions.sender(id) });
+        await registerCloudWebhookJobs({ jobs, routing, sessions });
         // The book is stored, so any process imports it (no job routing).
         await jobs.work('contact.import', async (job, meta) => void (await phoneImport.run(job, meta)));
       },

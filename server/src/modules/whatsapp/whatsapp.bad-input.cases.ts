@@ -7,7 +7,24 @@ import { INT4_OVER, NUL, long, q, b, bodyShapes, badIds, type BadInputRows } fro
 /** A complete, well-formed Cloud connection's facts (each row breaks one thing). */
 const CLOUD = { phoneNumberId: '106540352242922', wabaId: '102290129340398', accessToken: 'EAAG-access-token-0123456789', appSecret: 'app-secret-0123456789abcdef', verifyToken: 'verify-token-0123456789' };
 
+const HOOK = '/channels/whatsapp-cloud/webhook';
+const unsigned = { status: 401, error: 'ERR_INVALID_WEBHOOK' } as const;
+const aChange = { object: 'whatsapp_business_account', entry: [{ id: '1', changes: [{ field: 'messages', value: { metadata: { phone_number_id: CLOUD.phoneNumberId }, messages: [{ from: '5561981234567', id: 'wamid.X', type: 'text', text: { body: 'oi' } }] } }] }] };
+
 export const badInputCases: BadInputRows = {
+  // Meta's webhook (public): a wrong verify token is 403, anything unsigned or signed otherwise 401.
+  'GET /channels/whatsapp-cloud/webhook': [
+    { ...q(HOOK, 'no verify token', 'hub.mode=subscribe&hub.challenge=1'), status: 403, error: 'ERR_NO_PERMISSION' },
+    { ...q(HOOK, 'a verify token no connection has', 'hub.mode=subscribe&hub.verify_token=nobody-has-this-token&hub.challenge=1'), status: 403, error: 'ERR_NO_PERMISSION' },
+    { ...q(HOOK, 'not a subscription check', 'hub.mode=unsubscribe&hub.verify_token=nobody-has-this-token&hub.challenge=1'), status: 403, error: 'ERR_NO_PERMISSION' },
+    q(HOOK, 'challenge over 1000 characters', `hub.mode=subscribe&hub.verify_token=x&hub.challenge=${'1'.repeat(1001)}`),
+  ],
+  'POST /channels/whatsapp-cloud/webhook': [
+    { ...b('POST', HOOK, 'no signature', aChange), ...unsigned },
+    { ...b('POST', HOOK, 'a signature that is not sha256=', aChange), req: { method: 'POST', url: HOOK, body: aChange, headers: { 'x-hub-signature-256': 'md5=abc' } }, ...unsigned },
+    { ...b('POST', HOOK, 'a signature of another body', aChange), req: { method: 'POST', url: HOOK, body: aChange, headers: { 'x-hub-signature-256': `sha256=${'0'.repeat(64)}` } }, ...unsigned },
+    ...bodyShapes('POST', HOOK).map((c) => (c.status === 413 ? c : { ...c, ...unsigned })),
+  ],
   'GET /whatsapp': [q('/whatsapp', 'session 2', 'session=2'), q('/whatsapp', 'session not a number', 'session=abc')],
   'POST /whatsapp': [
     b('POST', '/whatsapp', 'missing name', {}),

@@ -205,3 +205,17 @@ export const byApiTokenHash = async (tx: Tx, hash: string): Promise<{ id: number
 export const clearPrompt = async (tx: Tx, companyId: number, promptId: number): Promise<void> => {
   await tx.update(whatsapps).set({ promptId: null }).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.promptId, promptId)));
 };
+
+/** The Cloud connection of a number (webhooks name it before anyone knows the company; system scope). */
+export const byCloudPhoneNumberId = async (tx: Tx, phoneNumberId: string): Promise<{ id: number; companyId: number; cloudAppSecret: string } | undefined> =>
+  (
+    await tx
+      .select({ id: whatsapps.id, companyId: whatsapps.companyId, cloudAppSecret: whatsapps.cloudAppSecret })
+      .from(whatsapps)
+      .where(and(eq(whatsapps.cloudPhoneNumberId, phoneNumberId), eq(whatsapps.provider, 'cloud')))
+      .limit(1)
+  )[0];
+
+/** Whether some Cloud connection has this verify token (its hash; Meta's GET check, system scope). */
+export const hasCloudVerifyToken = async (tx: Tx, hash: string): Promise<boolean> =>
+  (await tx.select({ id: whatsapps.id }).from(whatsapps).where(and(eq(whatsapps.cloudVerifyTokenHash, hash), eq(whatsapps.provider, 'cloud'))).limit(1)).length > 0;

@@ -19,6 +19,7 @@ import {
 import type { CloudIds } from './cloud-ids';
 import { CloudCallError, graphJson, graphRequest, MAX_MEDIA_BYTES, type GraphApi } from './graph-client';
 import { toCloudMessage } from './map-outbound';
+import { mapCloudChange, type CloudChangeValue } from './map-inbound';
 
 export interface CloudChannelOptions {
   whatsappId: number;
@@ -83,6 +84,15 @@ export class CloudChannel implements WhatsAppChannel {
     await this.opts.ids.remember(opts.id, wamid);
     const raw: CloudRaw = { cloud: { wamid, message, ...(mediaId ? { mediaId } : {}) } };
     return { id: opts.id, raw };
+  }
+
+  /** A verified webhook change for this number (the `cloud.webhook` job hands it here): its events, in Meta's order. */
+  async receive(value: CloudChangeValue): Promise<void> {
+    for (const e of await mapCloudChange(value, (wamid) => this.opts.ids.ourIdOf(wamid))) {
+      if (e.type === 'message') await this.emitter.emit('message', e.message);
+      else if (e.type === 'reaction') await this.emitter.emit('reaction', e.reaction);
+      else await this.emitter.emit('ack', e.ack);
+    }
   }
 
   /** Calls are not ours to refuse on the Cloud API (its Calling API is another product). */

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { mapCloudChange, UNSUPPORTED_BODY, type CloudMessage } from './map-inbound';
+
+const CUSTOMER = '5561981234567';
+const msg = (type: string, extra: Partial<CloudMessage>): CloudMessage => ({ from: '556181234567', id: `wamid.${type}`, timestamp: '1750857384', type, ...extra });
+const one = async (m: CloudMessage, ours: Record<string, string> = {}) => (await mapCloudChange({ contacts: [{ profile: { name: 'Maria' }, wa_id: m.from }], messages: [m] }, async (w) => ours[w]))[0]!;
+
+describe('mapCloudChange: messages', () => {
+  it("a text: the customer's number with the Brazilian 9th digit, push name, time, the wamid as id and in raw", async () => {
+    expect(await one(msg('text', { text: { body: 'oi' } }))).toEqual({
+      type: 'message',
+      message: { id: 'wamid.text', from: CUSTOMER, pushName: 'Maria', timestamp: new Date(1750857384_000), isGroup: false, fromMe: false, kind: 'text', body: 'oi', raw: { cloud: { wamid: 'wamid.text', message: expect.any(Object) } } },
+    });
+  });
+
+  it.each([
+    ['image', { image: { id: 'M1', mime_type: 'image/jpeg', caption: 'foto' } }, 'image', 'foto'],
+    ['video', { video: { id: 'M1', mime_type: 'video/mp4' } }, 'video', ''],
+    ['sticker', { sticker: { id: 'M1', mime_type: 'image/webp' } }, 'sticker', ''],
+    ['audio', { audio: { id: 'M1', mime_type: 'audio/mpeg' } }, 'audio', ''],
+    ['audio', { audio: { id: 'M1', mime_type: 'audio/ogg; codecs=opus', voice: true } }, 'ptt', ''],
+    ['document', { document: { id: 'M1', mime_type: 'application/pdf', filename: 'nota.pdf' } }, 'document', 'nota.pdf'],
+  ] as const)('%s → %s, media by id M1', async (type, extra, kind, body) => {
+    const e = await one(msg(type, extra));
+    expect(e).toMatchObject({ type: 'message', message: { kind, body, media: { mimetype: expect.any(String) }, raw: { cloud: { mediaId: 'M1' } } } });
+  });
+
+  it("a reply names our message by our id, the customer's by its wamid; a forward is marked", async () => {
+    expect(await one(msg('text', { text: { body: 'x' }, context: { id: 'wamid.OURS' } }), { 'wamid.OURS': 'OUR-1' })).toMatchObject({ message: { quotedId: 'OUR-1' } });
+    expect(await one(msg('text', { text: { body: 'x' }, context: { id: 'wamid.THEIRS', forwarded: true } }))).toMatchObject({ message: { quotedId: 'wamid.THEIRS', isForwarded: true } });
+  });
+
+  it('several contact cards are contacts; a template button is a button reply; an unknown type a placeholder naming it', async () => {
+    const cards = await one(msg('contacts', { contacts: [{ name: { formatted_name: 'Ana' }, phones: [{ wa_id: '5561988887777' }] }, { name: { formatted_name: 'Bia' }, phones: [{ phone: '+5561977776666' }] }] }));
+    expect(cards).toMatchObject({ message: { kind: 'contacts', body: expect.stringContaining('FN:Bia') } });
+    expect(await one(msg('button', { button: { text: 'Parar promoções', payload: 'STOP' } }))).toMatchObject({ message: { kind: 'buttonReply', body: 'Parar promoções' } });
+    expect(await one(msg('unsupported', {}))).toMatchObject({ message: { kind: 'text', body: UNSUPPORTED_BODY('unsupported') } });
+  });
+
+  it("a reaction is a reaction on its target (ours by our id), never a message; '' removes", async () => {
+    expect(await one(msg('reaction', { reaction: { message_id: 'wamid.OURS', emoji: '' } }), { 'wamid.OURS': 'OUR-1' })).toEqual({
+      type: 'reaction',
+      reaction: { id: 'wamid.reaction', targetId: 'OUR-1', emoji: '', fromMe: false, from: CUSTOMER },
+    });
+  });
+});
+
+describe('mapCloudChange: statuses', () => {
+  it('sent 2, delivered 3, read 4, failed -1 with its error; our id from the map or biz_opaque_callback_data; unknown statuses dropped', async () => {
+    const events = await mapCloudChange(
+      {
+        statuses: [
+          { id: 'wamid.A', status: 'sent' },
+          { id: 'wamid.A', status: 'delivered' },
+          { id: 'wamid.B', status: 'read', biz_opaque_callback_data: 'OUR-B' },
+          { id: 'wamid.A', status: 'failed', errors: [{ code: 131026, title: 'Message undeliverable', error_data: { details: 'not on WhatsApp' } }] },
+          { id: 'wamid.A', status: 'deleted' },
+        ],
+      },
+      async (w) => (w === 'wamid.A' ? 'OUR-A' : undefined),
+    );
+    expect(events).toEqual([
+      { type: 'ack', ack: { id: 'OUR-A', ack: 2 } },
+      { type: 'ack', ack: { id: 'OUR-A', ack: 3 } },
+      { type: 'ack', ack: { id: 'OUR-B', ack: 4 } },
+      { type: 'ack', ack: { id: 'OUR-A', ack: -1 }, error: '131026 not on WhatsApp' },
+    ]);
+  });
+});
