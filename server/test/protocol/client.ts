@@ -161,6 +161,7 @@ export class SpecClient {
   /**
    * The response interceptor of useAuth: a 403 triggers one POST /auth/refresh_token and a retry;
    * a 401 clears the token and companyId and marks the user logged out (attendance §4 Session).
+   * The refresh goes through the same axios instance, so a refresh answered 401 logs out too.
    */
   async http<T = unknown>(method: string, path: string, opts: { params?: Record<string, unknown>; data?: unknown; form?: FormData } = {}): Promise<Answer<T>> {
     let res = await this.raw<T>(method, path, opts);
@@ -169,6 +170,8 @@ export class SpecClient {
       if (refreshed.status === 200) {
         this.storage.set('token', JSON.stringify(refreshed.data.token));
         res = await this.raw<T>(method, path, opts);
+      } else if (refreshed.status === 401) {
+        res = refreshed as unknown as Answer<T>;
       }
     }
     if (res.status === 401) {

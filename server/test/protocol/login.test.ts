@@ -7,6 +7,7 @@ import { SUPER_EMAIL, SUPER_PASSWORD } from '../helpers/constants';
 import { tamperToken } from '../helpers/sockets';
 import { SPEC_ORIGIN, SpecClient } from './client';
 import { createStage, PASSWORD, type Stage } from './stage';
+import { createCompany } from '../helpers/world';
 
 let stage: Stage;
 beforeAll(async () => {
@@ -126,6 +127,42 @@ describe('the session afterwards (services/api interceptors)', () => {
     const res = await tab.http('GET', '/tickets', { params: { pageNumber: 1, status: 'open' } });
     expect(res.status).toBe(401);
     expect(tab.loggedOut).toBe(true);
+  });
+
+  it("changing one's own password in the user modal keeps this tab (403, refresh, retry) and logs out a copy of its token (issue 28 §7)", async () => {
+    const tab = await stage.userTab([]);
+    // A copy of the token in another browser: no refresh cookie.
+    const copy = new SpecClient(stage.app, new Map(tab.storage));
+    expect((await copy.userById(tab.userId)).status).toBe(200);
+    const me = (await tab.userById()).data as { name: string; email: string };
+    const saved = await tab.saveUser(tab.userId, { name: me.name, email: me.email, password: 'OutraSenha7', profile: 'user', allTicket: 'disabled', whatsappId: '', queueIds: [] });
+    expect(saved.status).toBe(200);
+    tab.calls.length = 0;
+    expect((await tab.userById()).status).toBe(200);
+    expect(tab.calls.map((c) => c.replace(/\/users\/\d+/, '/users/:id'))).toEqual(['GET /users/:id → 403', 'POST /auth/refresh_token → 200', 'GET /users/:id → 200']);
+    expect(tab.loggedOut).toBe(false);
+    await copy.userById(tab.userId);
+    expect(copy.loggedOut).toBe(true);
+  });
+
+  it('logging out ends a copy of the token in another browser too (issue 28 §7)', async () => {
+    const tab = await stage.userTab([]);
+    const copy = new SpecClient(stage.app, new Map(tab.storage));
+    expect((await tab.logout()).status).toBe(200);
+    await copy.userById(copy.userId);
+    expect(copy.loggedOut).toBe(true);
+  });
+
+  it('a company the super user sets inactive is logged out at its next call and cannot log in again (issue 28 §7)', async () => {
+    const c = await createCompany(stage.app);
+    const tab = new SpecClient(stage.app);
+    expect((await tab.login(c.admin.email, 'Secret123')).admitted).toBe(true);
+    await stage.app.owner`update companies set status = false where id = ${c.companyId}`;
+    await tab.listPlan();
+    expect(tab.loggedOut).toBe(true);
+    const again = await new SpecClient(stage.app).login(c.admin.email, 'Secret123');
+    expect(again.res.status).toBe(401);
+    expect(again.res.data).toMatchObject({ error: 'ERR_COMPANY_INACTIVE' });
   });
 
   it('logging in elsewhere kicks the first tab: company-{id}-auth { action: "update", user.id } (layout)', async () => {
