@@ -5,6 +5,9 @@ import type { Tx } from './client';
 /** `%term%` for a LIKE, its wildcards (`%`, `_`, `\`) escaped so the term matches as typed. */
 export const likeOf = (term: string): string => `%${term.replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`;
 
+/** A search's condition: `matches(likeOf(term))` when something was typed, else none (`and()` leaves it out). */
+export const searched = (term: string | undefined, matches: (like: string) => SQL): SQL | undefined => (term ? matches(likeOf(term)) : undefined);
+
 /** How many rows of `table` match `where` (a page's `count`: the whole match). */
 export const countWhere = async (tx: Tx, table: PgTable, where: SQL | undefined): Promise<number> =>
   (await tx.select({ n: sql<number>`count(*)::int` }).from(table).where(where))[0]?.n ?? 0;

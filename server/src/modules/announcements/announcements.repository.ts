@@ -1,8 +1,8 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { AnnouncementDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { dtoOf } from '../../lib/dto';
-import { countWhere, likeOf, offsetPage } from '../../db/paging';
+import { countWhere, offsetPage, searched } from '../../db/paging';
 import { companies } from '../companies/companies.table';
 import { announcements } from './announcements.table';
 
@@ -27,13 +27,8 @@ export const get = async (tx: Tx, platform: number, id: number): Promise<Announc
 
 /** Newest first; `activeOnly` for everyone but the super user; searched by title or text. */
 export const page = async (tx: Tx, platform: number, q: { activeOnly: boolean; searchParam?: string; pageNumber: number }) => {
-  const conds: SQL[] = [ofPlatform(platform)];
-  if (q.activeOnly) conds.push(eq(announcements.status, true));
-  if (q.searchParam) {
-    const like = likeOf(q.searchParam.toLowerCase());
-    conds.push(sql`(lower(${announcements.title}) like ${like} or lower(${announcements.text}) like ${like})`);
-  }
-  const where = and(...conds);
+  const search = searched(q.searchParam?.toLowerCase(), (like) => sql`(lower(${announcements.title}) like ${like} or lower(${announcements.text}) like ${like})`);
+  const where = and(ofPlatform(platform), q.activeOnly ? eq(announcements.status, true) : undefined, search);
   const query = tx.select().from(announcements).where(where).orderBy(desc(announcements.createdAt), desc(announcements.id));
   return offsetPage(query.$dynamic(), q.pageNumber, ANNOUNCEMENT_PAGE_SIZE, () => countWhere(tx, announcements, where));
 };

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { CHAT_MESSAGES_PAGE_SIZE, CHAT_PAGE_SIZE, type ChatDto, type ChatMessageDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
-import { countWhere, likeOf, offsetPage } from '../../db/paging';
+import { countWhere, offsetPage, searched } from '../../db/paging';
 import { users } from '../users/users.table';
 import { chatMessages, chats, chatUsers } from './chats.table';
 
@@ -68,12 +68,8 @@ export const dto = async (tx: Tx, companyId: number, row: ChatRow): Promise<Chat
 
 /** One page of the chats `userId` is a member of, the most recently active first; searched by title. */
 export const page = async (tx: Tx, companyId: number, q: { userId: number; searchParam?: string; pageNumber: number }) => {
-  const conds: SQL[] = [
-    ofCompany(companyId),
-    sql`exists (select 1 from ${chatUsers} where ${chatUsers.chatId} = ${chats.id} and ${chatUsers.companyId} = ${chats.companyId} and ${chatUsers.userId} = ${q.userId})`,
-  ];
-  if (q.searchParam) conds.push(sql`lower(${chats.title}) like ${likeOf(q.searchParam.toLowerCase())}`);
-  const where = and(...conds);
+  const member = sql`exists (select 1 from ${chatUsers} where ${chatUsers.chatId} = ${chats.id} and ${chatUsers.companyId} = ${chats.companyId} and ${chatUsers.userId} = ${q.userId})`;
+  const where = and(ofCompany(companyId), member, searched(q.searchParam?.toLowerCase(), (like) => sql`lower(${chats.title}) like ${like}`));
   const query = tx.select().from(chats).where(where).orderBy(desc(chats.updatedAt), desc(chats.id));
   return offsetPage(query.$dynamic(), q.pageNumber, CHAT_PAGE_SIZE, () => countWhere(tx, chats, where));
 };

@@ -10,7 +10,7 @@ import {
 } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { dtoOf } from '../../lib/dto';
-import { countWhere, likeOf, offsetPage } from '../../db/paging';
+import { countWhere, offsetPage, searched } from '../../db/paging';
 import { contactListItems, contactLists } from './contact-lists.table';
 
 export type ContactListItemRow = typeof contactListItems.$inferSelect;
@@ -23,9 +23,7 @@ export const toItemDto: (r: ContactListItemRow) => ContactListItemDto = dtoOf(Co
 
 /** A page of the company's lists by name, searched with accents and case ignored. */
 export const page = async (tx: Tx, companyId: number, q: ListContactListsQuery): Promise<ListContactListsResponse> => {
-  const conds = [eq(contactLists.companyId, companyId)];
-  if (q.searchParam) conds.push(sql`balcao_fold(${contactLists.name}) like balcao_fold(${likeOf(q.searchParam)})`);
-  const where = and(...conds);
+  const where = and(eq(contactLists.companyId, companyId), searched(q.searchParam, (like) => sql`balcao_fold(${contactLists.name}) like balcao_fold(${like})`));
   const query = tx.select(listColumns).from(contactLists).where(where).orderBy(asc(sql`lower(${contactLists.name})`), asc(contactLists.id));
   const { rows, count, hasMore } = await offsetPage(query.$dynamic(), q.pageNumber, CONTACT_LIST_PAGE_SIZE, () => countWhere(tx, contactLists, where));
   return { records: rows, count, hasMore };
@@ -50,12 +48,8 @@ export const remove = async (tx: Tx, companyId: number, id: number): Promise<boo
 
 /** A page of a list's items by name, searched in the name (accents, case ignored), number and email. */
 export const itemsPage = async (tx: Tx, companyId: number, q: ListContactListItemsQuery): Promise<ListContactListItemsResponse> => {
-  const conds = [eq(contactListItems.companyId, companyId), eq(contactListItems.contactListId, q.contactListId)];
-  if (q.searchParam) {
-    const like = likeOf(q.searchParam);
-    conds.push(sql`(balcao_fold(${contactListItems.name}) like balcao_fold(${like}) or ${contactListItems.number} like ${like} or lower(${contactListItems.email}) like lower(${like}))`);
-  }
-  const where = and(...conds);
+  const search = searched(q.searchParam, (like) => sql`(balcao_fold(${contactListItems.name}) like balcao_fold(${like}) or ${contactListItems.number} like ${like} or lower(${contactListItems.email}) like lower(${like}))`);
+  const where = and(eq(contactListItems.companyId, companyId), eq(contactListItems.contactListId, q.contactListId), search);
   const query = tx.select().from(contactListItems).where(where).orderBy(asc(sql`lower(${contactListItems.name})`), asc(contactListItems.id));
   const { rows, count, hasMore } = await offsetPage(query.$dynamic(), q.pageNumber, CONTACT_LIST_PAGE_SIZE, () => countWhere(tx, contactListItems, where));
   return { contacts: rows.map(toItemDto), count, hasMore };

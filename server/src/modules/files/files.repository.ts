@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { FILE_LIST_PAGE_SIZE, type FileListDto, type FileOptionDto, type ListFilesQuery, type ListFilesResponse } from '@balcao/shared';
 import type { Tx } from '../../db/client';
-import { countWhere, likeOf, offsetPage } from '../../db/paging';
+import { countWhere, offsetPage, searched } from '../../db/paging';
 import { fileLists, fileOptions } from './files.table';
 
 type ListRow = typeof fileLists.$inferSelect;
@@ -29,9 +29,7 @@ const withOptions = async (tx: Tx, companyId: number, rows: ListRow[]): Promise<
 
 /** A page of the /files table by name, searched with accents and case ignored. */
 export const page = async (tx: Tx, companyId: number, q: ListFilesQuery): Promise<ListFilesResponse> => {
-  const conds = [eq(fileLists.companyId, companyId)];
-  if (q.searchParam) conds.push(sql`balcao_fold(${fileLists.name}) like balcao_fold(${likeOf(q.searchParam)})`);
-  const where = and(...conds);
+  const where = and(eq(fileLists.companyId, companyId), searched(q.searchParam, (like) => sql`balcao_fold(${fileLists.name}) like balcao_fold(${like})`));
   const query = tx.select().from(fileLists).where(where).orderBy(asc(sql`lower(${fileLists.name})`), asc(fileLists.id));
   const { rows, count, hasMore } = await offsetPage(query.$dynamic(), q.pageNumber, FILE_LIST_PAGE_SIZE, () => countWhere(tx, fileLists, where));
   return { files: await withOptions(tx, companyId, rows), count, hasMore };

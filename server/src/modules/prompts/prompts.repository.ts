@@ -1,6 +1,6 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { countWhere, likeOf, offsetPage } from '../../db/paging';
+import { countWhere, offsetPage, searched } from '../../db/paging';
 import { queues } from '../queues/queues.table';
 import { prompts } from './prompts.table';
 
@@ -25,11 +25,7 @@ export const get = async (tx: Tx, companyId: number, id: number): Promise<Prompt
 };
 
 export const page = async (tx: Tx, companyId: number, q: { searchParam?: string; pageNumber: number }) => {
-  const conds: SQL[] = [ofCompany(companyId)];
-  if (q.searchParam) {
-    conds.push(sql`lower(${prompts.name}) like ${likeOf(q.searchParam.toLowerCase())}`);
-  }
-  const where = and(...conds);
+  const where = and(ofCompany(companyId), searched(q.searchParam?.toLowerCase(), (like) => sql`lower(${prompts.name}) like ${like}`));
   const query = tx
     .select(withQueue)
     .from(prompts)

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { QUEUE_INTEGRATION_PAGE_SIZE, type ListQueueIntegrationsQuery, type QueueIntegrationDto, type QueueIntegrationType } from '@balcao/shared';
 import type { Tx } from '../../db/client';
-import { countWhere, likeOf, offsetPage } from '../../db/paging';
+import { countWhere, offsetPage, searched } from '../../db/paging';
 import { queueIntegrations } from './queue-integrations.table';
 
 export type QueueIntegrationRow = typeof queueIntegrations.$inferSelect;
@@ -33,9 +33,7 @@ const mine = (companyId: number, id: number) => and(eq(queueIntegrations.company
 
 /** A page by name (accents and case ignored); `count` is the whole match. */
 export const page = async (tx: Tx, companyId: number, q: ListQueueIntegrationsQuery): Promise<{ rows: QueueIntegrationRow[]; count: number; hasMore: boolean }> => {
-  const conds = [eq(queueIntegrations.companyId, companyId)];
-  if (q.searchParam) conds.push(sql`balcao_fold(${queueIntegrations.name}) like balcao_fold(${likeOf(q.searchParam)})`);
-  const where = and(...conds);
+  const where = and(eq(queueIntegrations.companyId, companyId), searched(q.searchParam, (like) => sql`balcao_fold(${queueIntegrations.name}) like balcao_fold(${like})`));
   const query = tx.select().from(queueIntegrations).where(where).orderBy(asc(sql`lower(${queueIntegrations.name})`), asc(queueIntegrations.id));
   return offsetPage(query.$dynamic(), q.pageNumber, QUEUE_INTEGRATION_PAGE_SIZE, () => countWhere(tx, queueIntegrations, where));
 };

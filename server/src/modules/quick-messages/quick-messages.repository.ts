@@ -1,7 +1,7 @@
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { QuickMessageDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
-import { countWhere, likeOf, offsetPage } from '../../db/paging';
+import { countWhere, offsetPage, searched } from '../../db/paging';
 import { quickMessages } from './quick-messages.table';
 
 export type QuickMessageRow = typeof quickMessages.$inferSelect;
@@ -41,13 +41,8 @@ export const usable = async (tx: Tx, companyId: number, userId: number): Promise
 
 /** The screen's page: every record (`all`) or the general ones and the user's own; searched by shortcode or text. */
 export const page = async (tx: Tx, companyId: number, q: { all: boolean; userId: number; searchParam?: string; pageNumber: number }) => {
-  const conds: SQL[] = [ofCompany(companyId)];
-  if (!q.all) conds.push(offeredTo(q.userId));
-  if (q.searchParam) {
-    const like = likeOf(q.searchParam.toLowerCase());
-    conds.push(sql`(lower(${quickMessages.shortcode}) like ${like} or lower(${quickMessages.message}) like ${like})`);
-  }
-  const where = and(...conds);
+  const search = searched(q.searchParam?.toLowerCase(), (like) => sql`(lower(${quickMessages.shortcode}) like ${like} or lower(${quickMessages.message}) like ${like})`);
+  const where = and(ofCompany(companyId), q.all ? undefined : offeredTo(q.userId), search);
   const query = tx.select().from(quickMessages).where(where).orderBy(asc(quickMessages.shortcode), asc(quickMessages.id));
   return offsetPage(query.$dynamic(), q.pageNumber, QUICK_MESSAGE_PAGE_SIZE, () => countWhere(tx, quickMessages, where));
 };

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { TAG_PAGE_SIZE, type ListTagsQuery, type TagDto, type TagListItemDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
-import { countWhere, likeOf, offsetPage } from '../../db/paging';
+import { countWhere, offsetPage, searched } from '../../db/paging';
 // The tables were declared with the tickets' (migration 0000); the tags module owns their SQL.
 import { contactTags, tags, ticketTags } from './tags.table';
 
@@ -19,9 +19,7 @@ const withCount = { id: tags.id, name: tags.name, color: tags.color, kanban: tag
  * `count` is the whole match.
  */
 export const page = async (tx: Tx, companyId: number, q: ListTagsQuery): Promise<{ tags: TagListItemDto[]; count: number; hasMore: boolean }> => {
-  const conds = [eq(tags.companyId, companyId)];
-  if (q.searchParam) conds.push(sql`balcao_fold(${tags.name}) like balcao_fold(${likeOf(q.searchParam)})`);
-  const where = and(...conds);
+  const where = and(eq(tags.companyId, companyId), searched(q.searchParam, (like) => sql`balcao_fold(${tags.name}) like balcao_fold(${like})`));
   const query = tx.select(withCount).from(tags).where(where).orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
   const { rows, count, hasMore } = await offsetPage(query.$dynamic(), q.pageNumber, TAG_PAGE_SIZE, () => countWhere(tx, tags, where));
   return { tags: rows, count, hasMore };

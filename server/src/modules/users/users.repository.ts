@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { USER_PAGE_SIZE, type Actor, type ListUsersQuery, type PresenceStatus, type Profile, type UserDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
-import { countWhere, likeOf, offsetPage } from '../../db/paging';
+import { countWhere, offsetPage, searched } from '../../db/paging';
 import { queues } from '../queues/queues.table';
 import { userQueues, users } from './users.table';
 
@@ -61,12 +61,8 @@ export const list = async (tx: Tx, companyId: number): Promise<UserDto[]> => {
  * case ignored ('joao' finds 'João'); `count` is the whole match.
  */
 export const page = async (tx: Tx, companyId: number, q: ListUsersQuery) => {
-  const conds = [eq(users.companyId, companyId)];
-  if (q.searchParam) {
-    const like = likeOf(q.searchParam);
-    conds.push(sql`(balcao_fold(${users.name}) like balcao_fold(${like}) or lower(${users.email}) like balcao_fold(${like}))`);
-  }
-  const where = and(...conds);
+  const search = searched(q.searchParam, (like) => sql`(balcao_fold(${users.name}) like balcao_fold(${like}) or lower(${users.email}) like balcao_fold(${like}))`);
+  const where = and(eq(users.companyId, companyId), search);
   const query = tx.select().from(users).where(where).orderBy(asc(sql`lower(${users.name})`), asc(users.id));
   const { rows, count, hasMore } = await offsetPage(query.$dynamic(), q.pageNumber, USER_PAGE_SIZE, () => countWhere(tx, users, where));
   const qs = await queuesOf(tx, companyId, rows.map((r) => r.id));
