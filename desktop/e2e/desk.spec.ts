@@ -256,7 +256,9 @@ test('contacts page: a spreadsheet import reports its one bad row, and the CSV e
   // Real mobile numbers (13 digits): longer test numbers share their first 15 digits, and the
   // import reads two of them as the same number repeated.
   const good = [1, 2].map((i) => ({ name: `Planilha ${i} ${world.stamp}`, number: `55119${world.stamp.slice(-7)}${i}` }));
-  const csv = ['nome;numero;email', `${good[0]!.name};${good[0]!.number};um@exemplo.com`, `Número Ruim ${world.stamp};12;`, `${good[1]!.name};${good[1]!.number};`].join('\r\n');
+  // A name that starts like a spreadsheet formula (issue 28 §9): it exports as text, never a live formula.
+  const formula = { name: `=2+2 Fórmula ${world.stamp}`, number: `55119${world.stamp.slice(-7)}3` };
+  const csv = ['nome;numero;email', `${good[0]!.name};${good[0]!.number};um@exemplo.com`, `Número Ruim ${world.stamp};12;`, `${good[1]!.name};${good[1]!.number};`, `${formula.name};${formula.number};`].join('\r\n');
   const ana = await agentPage(browser, world.ana);
   try {
     const { page } = ana;
@@ -267,7 +269,7 @@ test('contacts page: a spreadsheet import reports its one bad row, and the CSV e
       await page.getByTestId('contacts-import').click();
       await page.getByTestId('contact-import-file').setInputFiles({ name: 'contatos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
       const report = page.getByTestId('contact-import-report');
-      await expect(report).toContainText('2 de 3 contato(s) importado(s); 1 linha(s) recusada(s).');
+      await expect(report).toContainText('3 de 4 contato(s) importado(s); 1 linha(s) recusada(s).');
       const refused = report.getByTestId('contact-import-refused');
       await expect(refused).toHaveCount(1);
       await expect(refused).toContainText('Número inválido (8 a 50 dígitos)');
@@ -276,7 +278,7 @@ test('contacts page: a spreadsheet import reports its one bad row, and the CSV e
       for (const c of good) await expect(page.getByTestId('contacts-table')).toContainText(c.name);
     });
 
-    await test.step('export: a ";" CSV with name;number;email and the imported contacts', async () => {
+    await test.step('export: a ";" CSV with name;number;email and the imported contacts, a formula-like name as text', async () => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('contacts-export').click()]);
       expect(download.suggestedFilename()).toMatch(/\.csv$/);
       const text = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '');
@@ -285,6 +287,8 @@ test('contacts page: a spreadsheet import reports its one bad row, and the CSV e
       expect(lines).toContain(`${good[0]!.name};${good[0]!.number};um@exemplo.com`);
       expect(lines).toContain(`${good[1]!.name};${good[1]!.number};`);
       expect(lines.some((l) => l.includes('Número Ruim'))).toBe(false);
+      // Quoted and led by an apostrophe: a spreadsheet shows the name, it does not compute it.
+      expect(lines).toContain(`"'${formula.name}";${formula.number};`);
     });
   } finally {
     await ana.context.close();
