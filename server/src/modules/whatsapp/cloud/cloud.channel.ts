@@ -42,6 +42,8 @@ export class CloudChannel implements WhatsAppChannel {
   readonly whatsappId: number;
   private readonly emitter = new ChannelEmitter();
   private live = false;
+  /** `disconnect()` was called: this channel hears nothing more (a dead token alone does not stop inbound). */
+  private stopped = false;
 
   constructor(private readonly opts: CloudChannelOptions) {
     this.whatsappId = opts.whatsappId;
@@ -53,6 +55,7 @@ export class CloudChannel implements WhatsAppChannel {
 
   /** Reads the number with the token: CONNECTED with its digits, or DISCONNECTED with why. */
   async connect(): Promise<void> {
+    this.stopped = false;
     try {
       const info = await graphJson<{ display_phone_number?: string }>(this.opts.api, { method: 'GET', path: `${this.opts.phoneNumberId}?fields=display_phone_number,verified_name,quality_rating` }, 'ERR_WAPP_NOT_INITIALIZED');
       this.live = true;
@@ -64,6 +67,7 @@ export class CloudChannel implements WhatsAppChannel {
   }
 
   async disconnect(): Promise<void> {
+    this.stopped = true;
     if (!this.live) return;
     this.live = false;
     await this.emitter.emit('status', { status: 'DISCONNECTED', qrcode: '' });
@@ -88,6 +92,9 @@ export class CloudChannel implements WhatsAppChannel {
 
   /** A verified webhook change for this number (the `cloud.webhook` job hands it here): its events, in Meta's order. */
   async receive(value: CloudChangeValue): Promise<void> {
+    // Stopped here: the job is retried and reaches the channel that runs next (customers' messages
+    // need no token, so a connection whose token died still takes them).
+    if (this.stopped) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', true, 'the Cloud connection was stopped here');
     for (const e of await mapCloudChange(value, (wamid) => this.opts.ids.ourIdOf(wamid))) {
       if (e.type === 'message') await this.emitter.emit('message', e.message);
       else if (e.type === 'reaction') await this.emitter.emit('reaction', e.reaction);

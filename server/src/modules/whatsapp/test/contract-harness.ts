@@ -1,6 +1,7 @@
 /**
- * The contract suites' harness: one `Harness` per adapter (the sandbox, and Baileys over the
- * FakeSocket), so every `channel.contract.*.test.ts` runs the same behaviours against both.
+ * The contract suites' harness: one `Harness` per adapter (the sandbox, Baileys over the
+ * FakeSocket, and the Cloud API over the fake Graph API in `cloud/test/cloud-harness.ts`), so
+ * every `channel.contract.*.test.ts` runs the same behaviours against each.
  * A harness drives the network side ("the customer sends…") and records every port event.
  */
 import { randomBytes } from 'node:crypto';
@@ -44,7 +45,7 @@ export const CUSTOMER = '5561981234567';
 export const tick = () => new Promise<void>((r) => setImmediate(r));
 
 let seq = 0;
-export const newConnection = async ({ app, company }: ContractEnv, provider: 'sandbox' | 'baileys'): Promise<number> => {
+export const newConnection = async ({ app, company }: ContractEnv, provider: 'sandbox' | 'baileys' | 'cloud'): Promise<number> => {
   const [row] = await app.owner`insert into whatsapps (company_id, name, provider) values (${company.companyId}, ${`contract ${provider} ${++seq}`}, ${provider}) returning id`;
   return row!.id as number;
 };

@@ -1,0 +1,78 @@
+/**
+ * The contract suites' harness for the Cloud adapter: the channel talks to the local fake Graph
+ * API, and "the customer" is Meta's webhook (`receive` with the change a webhook would carry;
+ * the webhook route's own signature check is tested in cloud.connection.test.ts).
+ * What the Cloud API has not (customer edits and deletes, calls, presence) is listed in `lacks`.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import { CloudChannel } from '../cloud.channel';
+import { storedCloudIds } from '../cloud-ids.repository';
+import { newConnection, record, type ContractEnv, type Harness } from '../../test/contract-harness';
+import { startFakeGraph, type FakeGraph } from './fake-graph';
+import { newWamid, statusOf, textFrom } from './webhooks';
+
+export const CLOUD_TOKEN = 'EAAG-contract-token-0123456789';
+export const CLOUD_PHONE_ID = '106540352200001';
+
+/** Behaviours the Cloud API does not have, by the contract tests that need them. */
+export type CloudLack = 'customer-edits' | 'calls' | 'presence';
+export const CLOUD_LACKS: ReadonlySet<CloudLack> = new Set(['customer-edits', 'calls', 'presence']);
+
+/** The file's fake Graph API, started before its tests. */
+export const useFakeGraph = (): { graph: FakeGraph } => {
+  const holder = {} as { graph: FakeGraph };
+  beforeAll(async () => {
+    holder.graph = await startFakeGraph({ token: CLOUD_TOKEN, phoneNumberId: CLOUD_PHONE_ID, displayNumber: '+55 61 3333-0002' });
+  });
+  afterAll(() => holder.graph?.close());
+  return holder;
+};
+
+const unsupported = (what: string) => () => Promise.reject(new Error(`the Cloud API has no ${what}`));
+
+export const cloudHarness = async (env: ContractEnv, fake: { graph: FakeGraph }): Promise<Harness> => {
+  const { graph } = fake;
+  const whatsappId = await newConnection(env, 'cloud');
+  const channel = new CloudChannel({
+    whatsappId,
+    phoneNumberId: CLOUD_PHONE_ID,
+    api: { baseUrl: graph.base, apiVersion: 'v25.0', accessToken: CLOUD_TOKEN, allowPrivateHosts: true },
+    ids: storedCloudIds(env.app.data, env.company.companyId, whatsappId),
+  });
+  const seen = record(channel);
+  const value = (v: object) => ({ messaging_product: 'whatsapp', metadata: { display_phone_number: '556133330002', phone_number_id: CLOUD_PHONE_ID }, ...v });
+  const mine = (id: string) => graph.sends.find((s) => s.body.biz_opaque_callback_data === id);
+  return {
+    channel,
+    seen,
+    connect: () => channel.connect(),
+    customerSends: async (from, body) => {
+      const m = textFrom(from, body);
+      await channel.receive(value({ contacts: [{ profile: { name: 'Cliente' }, wa_id: from }], messages: [m] }));
+      return m.id!;
+    },
+    customerSendsContent: unsupported('content harness yet'),
+    customerReceived: async (to) =>
+      graph.sends.filter((s) => s.body.to === to && s.body.type === 'text').map((s) => ({ id: String(s.body.biz_opaque_callback_data), body: (s.body.text as { body: string }).body })),
+    customerSees: unsupported('phone view in this harness yet'),
+    setOnWhatsApp: () => undefined,
+    setProfilePicture: () => undefined,
+    lastPresence: () => undefined,
+    readIds: () => graph.sends.filter((s) => s.body.status === 'read').map((s) => String(s.body.message_id)),
+    deliverAndRead: async (id) => {
+      const wamid = mine(id)?.wamid;
+      if (!wamid) return;
+      // After disconnect() the channel refuses (the webhook job retries elsewhere): nothing is heard.
+      await channel.receive(value({ statuses: [statusOf(wamid, 'delivered'), statusOf(wamid, 'read')] })).catch(() => undefined);
+    },
+    customerEdits: unsupported('customer edits'),
+    customerRevokes: unsupported('customer deletes'),
+    customerReacts: async (from, id, emoji) => {
+      await channel.receive(value({ messages: [textFrom(from, '', { id: newWamid(), type: 'reaction', text: undefined, reaction: { message_id: id, emoji } })] }));
+    },
+    customerCalls: unsupported('calls'),
+    customerPresence: unsupported('presence'),
+    rejectedCalls: () => [],
+    settle: async () => undefined,
+  };
+};
