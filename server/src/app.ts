@@ -29,7 +29,6 @@ import { createMailer } from './infra/mailer';
 import { assertModuleOrder, type AppModule, type ModuleParts } from './infra/module';
 import { announcementsModule } from './modules/announcements';
 import { assignmentModule } from './modules/assignment';
-import { assignmentModule } from './modules/assignment';
 import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
 import { billingModule, type PaymentProvider } from './modules/billing';

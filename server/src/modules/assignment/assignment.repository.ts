@@ -37,6 +37,18 @@ export const lockWaiting = async (tx: Tx, companyId: number, limit: number, tick
 };
 
 /**
+ * Whether a waiting ticket other than `seen` exists: after a claim that locked fewer than its
+ * batch, one another transaction held at that moment (a send touching it, an agent's accept).
+ */
+export const waitingBesides = async (tx: Tx, companyId: number, seen: number[]): Promise<boolean> => {
+  const [row] = await tx.execute<{ yes: boolean }>(sql`
+    select exists (select 1 from tickets t join queues q on q.company_id = t.company_id and q.id = t.queue_id
+      where t.company_id = ${companyId} and t.status = 'pending' and t.user_id is null and t.queue_id is not null
+        and not t.chatbot and not t.is_group and q.assignment <> 'none' and t.id <> all(${intArray(seen)})) as yes`);
+  return !!row?.yes;
+};
+
+/**
  * The agents who may get tickets of `queueIds` now: members of the queue, online and not away,
  * with their open tickets and when each queue last gave them one. One Agent per user, shared
  * between their queues (their load is theirs, whatever the queue).

@@ -11,6 +11,13 @@ import * as repo from './assignment.repository';
 
 /** Tickets one claim transaction takes at most; a bigger backlog is several transactions. */
 export const CLAIM_BATCH = 500;
+/**
+ * A waiting ticket another transaction held during a claim (SKIP LOCKED passed it: a send
+ * touching the ticket, an agent accepting it) is looked at again this many times, this much
+ * later each time, before the sweep is left to find it.
+ */
+const SKIPPED_RETRIES = 5;
+const SKIPPED_RETRY_MS = 150;
 
 export type ReassignOutcome = 'reassigned' | 'stale' | 'early' | 'answered' | 'no-agent';
 
@@ -30,13 +37,14 @@ export const createAssignmentService = (deps: { data: DataAccess; jobs: Jobs; cl
   };
 
   /** One claim: the company's lock, its oldest waiting tickets, its qualifying agents, the picks, the verbs. */
-  const claim = (companyId: number): Promise<{ assigned: number; more: boolean }> =>
+  const claim = (companyId: number): Promise<{ assigned: number; more: boolean; skipped: boolean }> =>
     data.withTenant({ companyId }, async (unit) => {
       await repo.lockCompany(unit.tx, companyId);
       const waiting = await repo.lockWaiting(unit.tx, companyId, CLAIM_BATCH);
-      if (waiting.length === 0) return { assigned: 0, more: false };
+      const skipped = waiting.length < CLAIM_BATCH && (await repo.waitingBesides(unit.tx, companyId, waiting.map((w) => w.id)));
+      if (waiting.length === 0) return { assigned: 0, more: false, skipped };
       const agents = await repo.agentsOf(unit.tx, companyId, [...new Set(waiting.map((w) => w.queueId))]);
-      if (agents.size === 0) return { assigned: 0, more: false };
+      if (agents.size === 0) return { assigned: 0, more: false, skipped: false };
       const now = clock.now();
       const picks = pickAgents(waiting, agents, await repo.lastAgents(unit.tx, companyId, waiting.map((w) => w.contactId)), now.getTime());
       const done = new Set(await ticketsQueries.assignMany(unit, companyId, picks.map((p) => ({ ticketId: p.ticketId, userId: p.userId, detail: { policy: p.policy, reason: p.reason } })), now));
@@ -44,17 +52,19 @@ export const createAssignmentService = (deps: { data: DataAccess; jobs: Jobs; cl
       await repo.touchAgents(unit.tx, companyId, kept);
       const minutes = new Map(waiting.map((w) => [w.id, w.reassignAfterMinutes]));
       await planReassign(unit, companyId, kept, (p) => minutes.get(p.ticketId) ?? null, now);
-      return { assigned: kept.length, more: waiting.length === CLAIM_BATCH && kept.length > 0 };
+      return { assigned: kept.length, more: waiting.length === CLAIM_BATCH && kept.length > 0, skipped };
     });
 
   return {
     /** Gives every waiting ticket of the company an agent while some qualify; how many were assigned. */
     flow: async (companyId: number): Promise<number> => {
       let total = 0;
-      for (;;) {
+      for (let tries = 0; ; ) {
         const r = await claim(companyId);
         total += r.assigned;
-        if (!r.more) return total;
+        if (r.more) continue;
+        if (!r.skipped || ++tries > SKIPPED_RETRIES) return total;
+        await new Promise((resolve) => setTimeout(resolve, SKIPPED_RETRY_MS * tries));
       }
     },
 
