@@ -9,7 +9,7 @@ describe('mapCloudChange: messages', () => {
   it("a text: the customer's number with the Brazilian 9th digit, push name, time, the wamid as id and in raw", async () => {
     expect(await one(msg('text', { text: { body: 'oi' } }))).toEqual({
       type: 'message',
-      message: { id: 'wamid.text', from: CUSTOMER, pushName: 'Maria', timestamp: new Date(1750857384_000), isGroup: false, fromMe: false, kind: 'text', body: 'oi', raw: { cloud: { wamid: 'wamid.text', message: expect.any(Object) } } },
+      message: { id: 'wamid.text', from: CUSTOMER, pushName: 'Maria', timestamp: new Date(1750857384_000), isGroup: false, fromMe: false, isForwarded: false, kind: 'text', body: 'oi', raw: { cloud: { wamid: 'wamid.text', message: expect.any(Object) } } },
     });
   });
 

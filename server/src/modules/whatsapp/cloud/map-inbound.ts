@@ -112,7 +112,7 @@ export const mapCloudChange = async (value: CloudChangeValue, ourIdOf: (wamid: s
         fromMe: false,
         ...c,
         ...(m.context?.id ? { quotedId: await idOf(m.context.id) } : {}),
-        ...(m.context?.forwarded ? { isForwarded: true } : {}),
+        isForwarded: !!m.context?.forwarded,
         raw: { cloud: { wamid: m.id, ...(mediaId ? { mediaId } : {}), message: m } },
       },
     });

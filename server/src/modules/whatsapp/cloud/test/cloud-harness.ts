@@ -10,13 +10,18 @@ import { storedCloudIds } from '../cloud-ids.repository';
 import { newConnection, record, type ContractEnv, type Harness } from '../../test/contract-harness';
 import { startFakeGraph, type FakeGraph } from './fake-graph';
 import { newWamid, statusOf, textFrom } from './webhooks';
+import type { CloudMessage } from '../map-inbound';
+import type { CustomerContent } from '../../test/customer-content';
 
 export const CLOUD_TOKEN = 'EAAG-contract-token-0123456789';
 export const CLOUD_PHONE_ID = '106540352200001';
 
-/** Behaviours the Cloud API does not have, by the contract tests that need them. */
-export type CloudLack = 'customer-edits' | 'calls' | 'presence';
-export const CLOUD_LACKS: ReadonlySet<CloudLack> = new Set(['customer-edits', 'calls', 'presence']);
+/**
+ * Behaviours the Cloud API does not have, by the contract tests that need them (`announced-size`:
+ * a webhook names media by id without its size; the download is what tells it).
+ */
+export type CloudLack = 'customer-edits' | 'calls' | 'presence' | 'announced-size';
+export const CLOUD_LACKS: ReadonlySet<CloudLack> = new Set(['customer-edits', 'calls', 'presence', 'announced-size']);
 
 /** The file's fake Graph API, started before its tests. */
 export const useFakeGraph = (): { graph: FakeGraph } => {
@@ -26,6 +31,21 @@ export const useFakeGraph = (): { graph: FakeGraph } => {
   });
   afterAll(() => holder.graph?.close());
   return holder;
+};
+
+/** What the customer sends, as the message of a Cloud webhook (media stored in the fake, named by id). */
+const cloudContent = (graph: FakeGraph, c: CustomerContent): Partial<CloudMessage> => {
+  switch (c.kind) {
+    case 'location':
+      return { type: 'location', location: { latitude: c.latitude, longitude: c.longitude, ...(c.description ? { name: c.description } : {}) } };
+    case 'contact':
+      return { type: 'contacts', contacts: [{ name: { formatted_name: c.name }, phones: [{ phone: `+${c.number}`, wa_id: c.number }] }] };
+    default: {
+      const type = c.kind === 'ptt' ? 'audio' : c.kind;
+      const id = graph.addMedia(c.data, c.mimetype, c.fileName);
+      return { type, [type]: { id, mime_type: c.mimetype, ...(c.caption ? { caption: c.caption } : {}), ...(c.fileName ? { filename: c.fileName } : {}), ...(c.kind === 'ptt' ? { voice: true } : {}) } };
+    }
+  }
 };
 
 const unsupported = (what: string) => () => Promise.reject(new Error(`the Cloud API has no ${what}`));
@@ -51,7 +71,11 @@ export const cloudHarness = async (env: ContractEnv, fake: { graph: FakeGraph })
       await channel.receive(value({ contacts: [{ profile: { name: 'Cliente' }, wa_id: from }], messages: [m] }));
       return m.id!;
     },
-    customerSendsContent: unsupported('content harness yet'),
+    customerSendsContent: async (from, c) => {
+      const m = textFrom(from, '', { text: undefined, ...cloudContent(graph, c) });
+      await channel.receive(value({ contacts: [{ profile: { name: 'Cliente' }, wa_id: from }], messages: [m] }));
+      return m.id!;
+    },
     customerReceived: async (to) =>
       graph.sends.filter((s) => s.body.to === to && s.body.type === 'text').map((s) => ({ id: String(s.body.biz_opaque_callback_data), body: (s.body.text as { body: string }).body })),
     customerSees: unsupported('phone view in this harness yet'),
