@@ -8,7 +8,9 @@ import { afterAll, beforeAll } from 'vitest';
 import { CloudChannel } from '../cloud.channel';
 import { storedCloudIds } from '../cloud-ids.repository';
 import { newConnection, record, type ContractEnv, type Harness } from '../../test/contract-harness';
-import { startFakeGraph, type FakeGraph } from './fake-graph';
+import { startFakeGraph, type FakeGraph, type GraphSend } from './fake-graph';
+import { contactsBody, locationBody, locationDescription, playsAsVoiceNote } from '../../message-body';
+import type { PhoneView, ShownMessage } from '../../test/outbound-view';
 import { newWamid, statusOf, textFrom } from './webhooks';
 import type { CloudMessage } from '../map-inbound';
 import type { CustomerContent } from '../../test/customer-content';
@@ -20,8 +22,48 @@ export const CLOUD_PHONE_ID = '106540352200001';
  * Behaviours the Cloud API does not have, by the contract tests that need them (`announced-size`:
  * a webhook names media by id without its size; the download is what tells it).
  */
-export type CloudLack = 'customer-edits' | 'calls' | 'presence' | 'announced-size';
-export const CLOUD_LACKS: ReadonlySet<CloudLack> = new Set(['customer-edits', 'calls', 'presence', 'announced-size']);
+export type CloudLack = 'customer-edits' | 'calls' | 'presence' | 'announced-size' | 'outbound-edits' | 'forward-mark' | 'number-check' | 'profile-pictures';
+/**
+ * `outbound-edits`: no edit or delete-for-everyone of a sent message; `forward-mark`: no
+ * "forwarded" label; `number-check`: no "is this number on WhatsApp" (a send to one that is not
+ * is accepted and fails later by status webhook, 131026); `profile-pictures`: none for businesses.
+ */
+export const CLOUD_LACKS: ReadonlySet<CloudLack> = new Set(['customer-edits', 'calls', 'presence', 'announced-size', 'outbound-edits', 'forward-mark', 'number-check', 'profile-pictures']);
+
+/** What the customer's phone shows of the sends the fake recorded to `to` (our ids back from biz_opaque_callback_data). */
+export const cloudView = (graph: FakeGraph, sends: GraphSend[], to: string): PhoneView => {
+  const ours = new Map(sends.filter((s) => s.wamid).map((s) => [s.wamid!, String(s.body.biz_opaque_callback_data)]));
+  const idOf = (wamid: string) => ours.get(wamid) ?? wamid;
+  const messages: ShownMessage[] = [];
+  const reactions = new Map<string, string>();
+  for (const { body } of sends.filter((x) => x.body.to === to && x.body.status === undefined)) {
+    const type = String(body.type);
+    if (type === 'reaction') {
+      const r = body.reaction as { message_id: string; emoji: string };
+      if (r.emoji) reactions.set(idOf(r.message_id), r.emoji);
+      else reactions.delete(idOf(r.message_id));
+      continue;
+    }
+    const quoted = (body.context as { message_id?: string } | undefined)?.message_id;
+    const base = { id: String(body.biz_opaque_callback_data), ...(quoted ? { quotedId: idOf(quoted) } : {}), isForwarded: false, isEdited: false, isDeleted: false, reaction: '' };
+    if (type === 'text') messages.push({ ...base, kind: 'text', body: (body.text as { body: string }).body });
+    else if (type === 'location') {
+      const l = body.location as { latitude: number; longitude: number; name?: string; address?: string };
+      messages.push({ ...base, kind: 'location', body: locationBody('', l.latitude, l.longitude, locationDescription(l.name, l.address)) });
+    } else if (type === 'contacts') {
+      const cards = (body.contacts as { name: { formatted_name: string }; phones: { wa_id: string }[] }[]).map((c) => ({ name: c.name.formatted_name, number: c.phones[0]!.wa_id }));
+      messages.push({ ...base, kind: cards.length === 1 ? 'contact' : 'contacts', body: contactsBody(cards) });
+    } else {
+      const m = body[type] as { id: string; caption?: string; filename?: string };
+      const stored = graph.media.get(m.id)!;
+      const kind = type === 'audio' && playsAsVoiceNote(stored.mimetype) ? 'ptt' : type;
+      const media = { mimetype: stored.mimetype, ...(m.filename ? { fileName: m.filename } : {}), ...(m.caption ? { caption: m.caption } : {}), size: stored.bytes.length };
+      messages.push({ ...base, kind: kind as ShownMessage['kind'], body: m.caption ?? m.filename ?? '', media });
+    }
+  }
+  for (const m of messages) m.reaction = reactions.get(m.id) ?? '';
+  return { messages, reactions };
+};
 
 /** The file's fake Graph API, started before its tests. */
 export const useFakeGraph = (): { graph: FakeGraph } => {
@@ -61,7 +103,10 @@ export const cloudHarness = async (env: ContractEnv, fake: { graph: FakeGraph })
   });
   const seen = record(channel);
   const value = (v: object) => ({ messaging_product: 'whatsapp', metadata: { display_phone_number: '556133330002', phone_number_id: CLOUD_PHONE_ID }, ...v });
-  const mine = (id: string) => graph.sends.find((s) => s.body.biz_opaque_callback_data === id);
+  // The fake outlives harnesses: this one sees only what was sent since it was made.
+  const from = graph.sends.length;
+  const sent = () => graph.sends.slice(from);
+  const mine = (id: string) => sent().find((s) => s.body.biz_opaque_callback_data === id);
   return {
     channel,
     seen,
@@ -77,12 +122,12 @@ export const cloudHarness = async (env: ContractEnv, fake: { graph: FakeGraph })
       return m.id!;
     },
     customerReceived: async (to) =>
-      graph.sends.filter((s) => s.body.to === to && s.body.type === 'text').map((s) => ({ id: String(s.body.biz_opaque_callback_data), body: (s.body.text as { body: string }).body })),
-    customerSees: unsupported('phone view in this harness yet'),
+      sent().filter((s) => s.body.to === to && s.body.type === 'text').map((s) => ({ id: String(s.body.biz_opaque_callback_data), body: (s.body.text as { body: string }).body })),
+    customerSees: async (to) => cloudView(graph, sent(), to),
     setOnWhatsApp: () => undefined,
     setProfilePicture: () => undefined,
     lastPresence: () => undefined,
-    readIds: () => graph.sends.filter((s) => s.body.status === 'read').map((s) => String(s.body.message_id)),
+    readIds: () => sent().filter((s) => s.body.status === 'read').map((s) => String(s.body.message_id)),
     deliverAndRead: async (id) => {
       const wamid = mine(id)?.wamid;
       if (!wamid) return;
