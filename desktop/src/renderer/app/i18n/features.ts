@@ -18,6 +18,7 @@ import * as kanban from '../../features/kanban/kanban.texts';
 import * as messages from '../../features/messages/messages.texts';
 import * as messagesApi from '../../features/messages-api/messages-api.texts';
 import * as plans from '../../features/plans/plans.texts';
+import * as presence from '../../features/presence/presence.texts';
 import * as prompts from '../../features/prompts/prompts.texts';
 import * as queueIntegrations from '../../features/queue-integrations/queue-integrations.texts';
 import * as queues from '../../features/queues/queues.texts';
@@ -33,7 +34,7 @@ import * as todo from '../../features/todo/todo.texts';
 import * as usersAdmin from '../../features/users-admin/users-admin.texts';
 import * as webhooks from '../../features/webhooks/webhooks.texts';
 
-const FEATURES = [announcements, auth, billing, bot, campaigns, chats, connections, contactLists, contacts, dashboard, desktopApp, desktopNotify, files, helps, kanban, messages, messagesApi, plans, prompts, queueIntegrations, queues, quickMessages, saasAdmin, schedules, settings, simulator, tags, tagsAdmin, tickets, todo, usersAdmin, webhooks] as const;
+const FEATURES = [announcements, auth, billing, bot, campaigns, chats, connections, contactLists, contacts, dashboard, desktopApp, desktopNotify, files, helps, kanban, messages, messagesApi, plans, presence, prompts, queueIntegrations, queues, quickMessages, saasAdmin, schedules, settings, simulator, tags, tagsAdmin, tickets, todo, usersAdmin, webhooks] as const;
 
 type Language = 'ptBR' | 'en' | 'es';
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

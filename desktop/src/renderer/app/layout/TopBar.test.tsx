@@ -44,6 +44,8 @@ describe('TopBar', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('notifications-button')).toBeTruthy();
     expect(screen.getByTestId('volume-button')).toBeTruthy();
     expect(screen.getByTestId('announcements-button')).toBeTruthy();
+    // The agent's own online / away toggle (issue 30 §1).
+    expect(screen.getByTestId('presence-toggle').getAttribute('data-status')).toBe('online');
   });
 
   it('offers admins the Simulador only while a sandbox connection exists, one click away', () => {

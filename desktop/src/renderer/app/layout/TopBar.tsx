@@ -10,6 +10,7 @@ import { ChatsPopover } from '../../features/chats';
 import { useCompany } from '../../features/company';
 import { useConnections } from '../../features/connections';
 import { NotificationsPopover, useNotificationsFeed, VolumePopover } from '../../features/notifications';
+import { PresenceToggle } from '../../features/presence';
 import { ProfileModal } from '../../features/profile';
 import { formatDueDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -70,6 +71,7 @@ export const TopBar = ({ onToggleMenu, compact }: { onToggleMenu: () => void; co
           <Button type="text" icon={<ExperimentOutlined />} aria-label={t('topbar.simulator')} onClick={() => void navigate('/simulator')} data-testid="simulator-button" />
         </Tooltip>
       )}
+      <PresenceToggle />
       <NotificationsPopover />
       <ChatsPopover enabled={chatEnabled} />
       <AnnouncementsPopover />

@@ -69,7 +69,18 @@ describe('QueueModal', { timeout: 30_000 }, () => {
     type('queue-greeting', 'Olá!');
     save();
     await waitFor(() => expect(api.create).toHaveBeenCalled());
-    expect(api.create.mock.calls[0]![0]).toEqual({ name: 'Suporte', color: '#52c41a', greetingMessage: 'Olá!', outOfHoursMessage: '', orderQueue: null, integrationId: null, promptId: null });
+    expect(api.create.mock.calls[0]![0]).toEqual({
+      name: 'Suporte',
+      color: '#52c41a',
+      greetingMessage: 'Olá!',
+      outOfHoursMessage: '',
+      orderQueue: null,
+      integrationId: null,
+      promptId: null,
+      assignment: 'none',
+      agentCapacity: null,
+      reassignAfterMinutes: null,
+    });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
@@ -83,6 +94,20 @@ describe('QueueModal', { timeout: 30_000 }, () => {
     save();
     await waitFor(() => expect(api.update).toHaveBeenCalled());
     expect(api.update.mock.calls[0]![1]).toMatchObject({ integrationId: 31, promptId: 4 });
+  });
+
+  it('sets automatic assignment (issue 30 §2): the policy, the capacity per agent and the minutes before reassigning', async () => {
+    const q = makeQueue({ id: 7, assignment: 'round_robin', agentCapacity: 4 });
+    api.update.mockResolvedValue(q);
+    open(q);
+    expect(screen.getByTestId('queue-assignment').textContent).toContain('Rodízio');
+    fireEvent.mouseDown(screen.getByTestId('queue-assignment').querySelector('.ant-select-selector') ?? screen.getByTestId('queue-assignment'));
+    fireEvent.click(await screen.findByText('Equilibrada (menos atendimentos abertos)'));
+    type('queue-capacity', '6');
+    type('queue-reassign', '10');
+    save();
+    await waitFor(() => expect(api.update).toHaveBeenCalled());
+    expect(api.update.mock.calls[0]![1]).toMatchObject({ assignment: 'balanced', agentCapacity: 6, reassignAfterMinutes: 10 });
   });
 
   it("shows a colour in use as the catalogue's toast and stays open", async () => {

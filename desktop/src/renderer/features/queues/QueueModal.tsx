@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, ColorPicker, Flex, Form, Input, InputNumber, Modal, Select, Tabs, Typography } from 'antd';
 import { ReplayButton } from '../bot';
 import { useTranslation } from 'react-i18next';
-import { CreateQueueBody, type QueueDto, type QueueSchedule } from '@balcao/shared';
+import { assignmentPolicies, CreateQueueBody, type AssignmentPolicy, type QueueDto, type QueueSchedule } from '@balcao/shared';
 import { useFormSave, type EditDialogProps } from '../../components/FormDialog';
 import { AttachmentField, useAttachment } from '../../components/AttachmentField';
 import { toast } from '../../lib/toast';
@@ -20,6 +20,9 @@ interface Values {
   orderQueue: number | null;
   integrationId: number | null;
   promptId: number | null;
+  assignment: AssignmentPolicy;
+  agentCapacity: number | null;
+  reassignAfterMinutes: number | null;
 }
 
 interface Choice {
@@ -73,6 +76,9 @@ export const QueueModal = ({ open, record, onClose, onSaved }: EditDialogProps<Q
       orderQueue: record?.orderQueue ?? null,
       integrationId: record?.integrationId ?? null,
       promptId: record?.promptId ?? null,
+      assignment: record?.assignment ?? 'none',
+      agentCapacity: record?.agentCapacity ?? null,
+      reassignAfterMinutes: record?.reassignAfterMinutes ?? null,
     });
   }, [open, record, form, resetAttachment]);
 
@@ -95,6 +101,9 @@ export const QueueModal = ({ open, record, onClose, onSaved }: EditDialogProps<Q
         orderQueue: values.orderQueue ?? null,
         integrationId: values.integrationId ?? null,
         promptId: values.promptId ?? null,
+        assignment: values.assignment ?? 'none',
+        agentCapacity: values.agentCapacity ?? null,
+        reassignAfterMinutes: values.reassignAfterMinutes ?? null,
         // Hours are kept whatever the setting; they are only edited while it is `queue` (decision 0100).
         ...(hoursPerQueue ? { schedules: week } : {}),
       };
@@ -132,6 +141,17 @@ export const QueueModal = ({ open, record, onClose, onSaved }: EditDialogProps<Q
         </Form.Item>
         <Form.Item name="promptId" label={t('queues.prompt')} style={{ flex: '1 1 200px' }}>
           <Select allowClear options={prompts} placeholder={t('queues.none')} data-testid="queue-prompt" />
+        </Form.Item>
+      </Flex>
+      <Flex gap={12} wrap>
+        <Form.Item name="assignment" label={t('queues.assignment')} tooltip={t('queues.assignmentHelp')} style={{ flex: '2 1 220px' }}>
+          <Select options={assignmentPolicies.map((p) => ({ value: p, label: t(`queues.assignments.${p}`) }))} data-testid="queue-assignment" />
+        </Form.Item>
+        <Form.Item name="agentCapacity" label={t('queues.agentCapacity')} tooltip={t('queues.agentCapacityHelp')} style={{ flex: '1 1 140px' }}>
+          <InputNumber min={1} max={1000} precision={0} style={{ width: '100%' }} data-testid="queue-capacity" />
+        </Form.Item>
+        <Form.Item name="reassignAfterMinutes" label={t('queues.reassignAfterMinutes')} tooltip={t('queues.reassignHelp')} style={{ flex: '1 1 140px' }}>
+          <InputNumber min={1} max={1440} precision={0} style={{ width: '100%' }} data-testid="queue-reassign" />
         </Form.Item>
       </Flex>
       <Form.Item name="greetingMessage" label={t('queues.greeting')}>

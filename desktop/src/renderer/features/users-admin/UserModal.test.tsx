@@ -54,7 +54,7 @@ describe('UserModal', { timeout: 30_000 }, () => {
     type('user-email', 'carla@example.com');
     type('user-password', 'Secret123');
     save();
-    await waitFor(() => expect(api.create).toHaveBeenCalledWith({ name: 'Carla', email: 'carla@example.com', password: 'Secret123', profile: 'user', queueIds: [], whatsappId: null, allTicket: 'disabled' }));
+    await waitFor(() => expect(api.create).toHaveBeenCalledWith({ name: 'Carla', email: 'carla@example.com', password: 'Secret123', profile: 'user', queueIds: [], whatsappId: null, allTicket: 'disabled', maxTickets: null }));
     expect(onSaved).toHaveBeenCalledWith({ ...bruno, id: 7 });
     expect(onClose).toHaveBeenCalled();
   });
@@ -75,14 +75,16 @@ describe('UserModal', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ name: 'Carla', email: 'carla@example.com', password: 'Secret123' })));
   });
 
-  it("edits another user from their fresh record, a blank password keeping theirs", async () => {
-    api.show.mockResolvedValue(bruno);
+  it("edits another user from their fresh record, a blank password keeping theirs, with their capacity (maxTickets)", async () => {
+    api.show.mockResolvedValue({ ...bruno, maxTickets: 3 });
     api.update.mockResolvedValue(bruno);
     render(<UserModal open record={bruno} onClose={onClose} onSaved={onSaved} />);
     await waitFor(() => expect((screen.getByTestId('user-name') as HTMLInputElement).value).toBe('Bruno'));
+    await waitFor(() => expect((screen.getByTestId('user-max-tickets') as HTMLInputElement).value).toBe('3'));
+    type('user-max-tickets', '5');
     save();
     await waitFor(() =>
-      expect(api.update).toHaveBeenCalledWith(2, { name: 'Bruno', email: 'bruno@example.com', password: '', profile: 'user', queueIds: [5], whatsappId: 3, allTicket: 'disabled' }),
+      expect(api.update).toHaveBeenCalledWith(2, { name: 'Bruno', email: 'bruno@example.com', password: '', profile: 'user', queueIds: [5], whatsappId: 3, allTicket: 'disabled', maxTickets: 5 }),
     );
   });
 

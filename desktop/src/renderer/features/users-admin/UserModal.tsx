@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Flex, Form, Input, Select } from 'antd';
+import { Flex, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CreateUserBody, profiles, UpdateUserBody, type Profile, type QueueDto, type UserDto, type WhatsappDto } from '@balcao/shared';
 import { FormDialog, useFormSave, type EditDialogProps } from '../../components/FormDialog';
@@ -17,6 +17,8 @@ interface Values {
   queueIds: number[];
   whatsappId: number | null;
   allTicket: 'enabled' | 'disabled';
+  /** Open tickets automatic assignment gives them at most (issue 30 §2); null: the queue's. */
+  maxTickets: number | null;
 }
 
 type Props = EditDialogProps<UserDto>;
@@ -25,7 +27,7 @@ const nameRule = zodRule(CreateUserBody.shape.name);
 const emailRule = zodRule(CreateUserBody.shape.email);
 const newPasswordRule = zodRule(CreateUserBody.shape.password);
 const passwordRule = zodRule(UpdateUserBody.shape.password);
-const blank: Values = { name: '', email: '', password: '', profile: 'user', queueIds: [], whatsappId: null, allTicket: 'disabled' };
+const blank: Values = { name: '', email: '', password: '', profile: 'user', queueIds: [], whatsappId: null, allTicket: 'disabled', maxTickets: null };
 
 /**
  * Add/edit a user (administration.md §2, §3, §5): name, e-mail, password (blank keeps it when
@@ -68,6 +70,7 @@ export const UserModal = ({ open, record: user, onClose, onSaved }: Props) => {
             queueIds: fresh.queues.map((q) => q.id),
             whatsappId: fresh.whatsappId ?? null,
             allTicket: fresh.allTicket,
+            maxTickets: fresh.maxTickets ?? null,
           });
       })
       .catch((err: unknown) => {
@@ -82,7 +85,7 @@ export const UserModal = ({ open, record: user, onClose, onSaved }: Props) => {
 
   const submit = (v: Values) =>
     run(async () => {
-      const common = { name: v.name, email: v.email, queueIds: v.queueIds ?? [], whatsappId: v.whatsappId ?? null, allTicket: v.allTicket };
+      const common = { name: v.name, email: v.email, queueIds: v.queueIds ?? [], whatsappId: v.whatsappId ?? null, allTicket: v.allTicket, maxTickets: v.maxTickets ?? null };
       const saved =
         id === undefined
           ? await usersAdminApi.create({ ...common, password: v.password, profile: v.profile })
@@ -132,6 +135,9 @@ export const UserModal = ({ open, record: user, onClose, onSaved }: Props) => {
             ]}
             data-testid="user-allticket"
           />
+        </Form.Item>
+        <Form.Item name="maxTickets" label={t('usersAdmin.maxTickets')} style={{ flex: '1 1 140px' }} tooltip={t('usersAdmin.maxTicketsHelp')}>
+          <InputNumber min={1} max={1000} precision={0} style={{ width: '100%' }} data-testid="user-max-tickets" />
         </Form.Item>
       </Flex>
       <Form.Item name="queueIds" label={t('usersAdmin.queues')}>
