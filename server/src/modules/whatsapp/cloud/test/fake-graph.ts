@@ -99,6 +99,8 @@ export interface FakeGraph {
   addMedia(bytes: Buffer, mimetype: string, fileName?: string): string;
   /** A webhook body as Meta would POST it, with its `X-Hub-Signature-256` under `appSecret`. */
   signed(appSecret: string, payload: unknown): { body: string; headers: Record<string, string> };
+  /** POSTs `payload` to `url` over HTTP as Meta does, signed under `appSecret`; answers the status. */
+  deliver(url: string, appSecret: string, payload: unknown): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -193,6 +195,12 @@ export const startFakeGraph = async (opts: FakeGraphOptions): Promise<FakeGraph>
     signed(appSecret: string, payload: unknown) {
       const body = JSON.stringify(payload);
       return { body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}` } };
+    },
+    async deliver(url: string, appSecret: string, payload: unknown) {
+      const { body, headers } = this.signed(appSecret, payload);
+      const res = await fetch(url, { method: 'POST', headers, body });
+      await res.arrayBuffer();
+      return res.status;
     },
     close: server.close,
   });
