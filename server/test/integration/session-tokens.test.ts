@@ -39,22 +39,25 @@ const forge = (header: object, claims: object) => {
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 
 describe('access tokens', () => {
-  it('logout ends the access token at once (401), not at its exp', async () => {
+  it('logout ends the access token at once, not at its exp: refused (403), and the refresh that follows is 401', async () => {
     const s = await loginFresh();
     expect((await api(app, s.token).get('/tickets')).status).toBe(200);
     await app.app.inject({ method: 'DELETE', url: '/auth/logout', headers: { cookie: s.cookie } });
     const after = await api(app, s.token).get('/tickets');
-    expect(after.status).toBe(401);
-    expect(after.body).toMatchObject({ error: 'ERR_SESSION_EXPIRED' });
+    // Decision 0352: a token whose session version moved on is invalid (the client refreshes once)…
+    expect(after.status).toBe(403);
+    expect(after.body).toMatchObject({ error: 'ERR_INVALID_TOKEN' });
+    // …and the refresh of a logged-out session is refused: the client logs out.
+    expect((await app.app.inject({ method: 'POST', url: '/auth/refresh_token', headers: { cookie: s.cookie } })).statusCode).toBe(401);
     // A new login works again, with the new version.
     const again = await app.app.inject({ method: 'POST', url: '/auth/login', payload: { email: s.user.email, password: 'Secret123' } });
     expect((await api(app, again.json().token).get('/tickets')).status).toBe(200);
   });
 
-  it('a moved session_version (password change) ends the token', async () => {
+  it('a moved session_version (password change) ends the token: 403, only a refresh gives a new one', async () => {
     const s = await loginFresh();
     await app.owner`update users set session_version = session_version + 1 where id = ${s.user.id}`;
-    expect((await api(app, s.token).get('/auth/me')).status).toBe(401);
+    expect((await api(app, s.token).get('/auth/me')).status).toBe(403);
   });
 
   it("refuses a validly signed token whose user is not in the token's company", async () => {

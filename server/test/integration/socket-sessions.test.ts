@@ -50,7 +50,8 @@ describe('sockets end with their session', () => {
     (await connectSocket(app, token)).close();
     const out = await app.app.inject({ method: 'DELETE', url: '/auth/logout', headers: { cookie } });
     expect(out.statusCode).toBe(200);
-    await expect(connectSocket(app, token)).rejects.toThrow('ERR_SESSION_EXPIRED');
+    // Decision 0352: the token is refused as invalid; the client's refresh is what fails then.
+    await expect(connectSocket(app, token)).rejects.toThrow('ERR_INVALID_TOKEN');
   });
 
   it('a new login closes the old session\'s sockets (after telling them), not the new one\'s', async () => {
