@@ -15,7 +15,7 @@ import { unreadsOf } from './chats.logic';
 import { useChats } from './chats.store';
 import { ChatConversation } from './ChatConversation';
 import { ChatModal } from './ChatModal';
-import { NarrowPanes } from '../../components/NarrowPanes';
+import { TwoPanes } from '../../components/TwoPanes';
 
 /** Next page of chats when the list is scrolled within this many px of its bottom (attendance.md §9). */
 const NEXT_PAGE_PX = 100;
@@ -181,27 +181,19 @@ export const ChatsPage = () => {
 
   const modal = <ChatModal open={dialog.open} chat={dialog.chat} me={me} onClose={() => setDialog({ open: false })} onSaved={(c) => !dialog.chat && open(c)} />;
 
-  if (narrow) {
-    return (
-      <NarrowPanes
-        active={tab}
-        onChange={setTab}
-        data-testid="chats-page"
-        data-layout="narrow"
-        panes={[
-          { key: 'chats', label: <span data-testid="chats-tab-chats">{t('chats.tabChats')}</span>, content: list },
-          { key: 'messages', label: <span data-testid="chats-tab-messages">{t('chats.tabMessages')}</span>, content: conversation },
-        ]}
-      >
-        {modal}
-      </NarrowPanes>
-    );
-  }
   return (
-    <div style={{ display: 'flex', height: '100%', background: token.colorBgContainer }} data-testid="chats-page" data-layout="wide">
-      <div style={{ width: 320, flexShrink: 0, borderInlineEnd: `1px solid ${token.colorBorderSecondary}`, height: '100%' }}>{list}</div>
-      <div style={{ flex: 1, minWidth: 0, height: '100%' }}>{conversation}</div>
+    <TwoPanes
+      narrow={narrow}
+      active={tab}
+      onChange={setTab}
+      data-testid="chats-page"
+      data-layout={narrow ? 'narrow' : 'wide'}
+      panes={[
+        { key: 'chats', label: <span data-testid="chats-tab-chats">{t('chats.tabChats')}</span>, content: list, wide: { width: 320, flexShrink: 0, borderInlineEnd: `1px solid ${token.colorBorderSecondary}` } },
+        { key: 'messages', label: <span data-testid="chats-tab-messages">{t('chats.tabMessages')}</span>, content: conversation, wide: { flex: 1, minWidth: 0 } },
+      ]}
+    >
       {modal}
-    </div>
+    </TwoPanes>
   );
 };

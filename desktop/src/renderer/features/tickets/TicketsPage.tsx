@@ -8,7 +8,7 @@ import { ConversationHeader } from './ConversationHeader';
 import { useCollisionFeed } from './collision.socket';
 import { TicketsManager } from './TicketsManager';
 import { WelcomePanel } from './WelcomePanel';
-import { NarrowPanes } from '../../components/NarrowPanes';
+import { TwoPanes } from '../../components/TwoPanes';
 
 /** /tickets and /tickets/:uuid — list one third, conversation two thirds; tabs on narrow screens. */
 export const TicketsPage = () => {
@@ -23,29 +23,20 @@ export const TicketsPage = () => {
 
   const conversation = uuid ? <Conversation key={uuid} uuid={uuid} header={(ticket) => <ConversationHeader ticket={ticket} />} /> : <WelcomePanel />;
 
-  if (!wide) {
-    // Issue 10 item 9: the tab bar on top and the active tab filling the rest, with a definite
-    // height (flex, min-height 0) so that only the messages (or the list) scroll, while the
-    // conversation's header stays on top and the composer at the bottom. Both panes stay mounted.
-    return (
-      <NarrowPanes
-        active={narrowTab}
-        onChange={setNarrowTab}
-        data-testid="tickets-narrow"
-        panes={[
-          { key: 'ticket', label: t('tickets.narrow.ticket'), content: conversation, testId: 'narrow-ticket-pane' },
-          { key: 'list', label: t('tickets.narrow.list'), content: <TicketsManager />, testId: 'narrow-list-pane' },
-        ]}
-      />
-    );
-  }
-
+  // Issue 10 item 9: at a phone's width the tab bar on top and the active tab filling the rest,
+  // with a definite height (flex, min-height 0) so that only the messages (or the list) scroll,
+  // while the conversation's header stays on top and the composer at the bottom.
   return (
-    <div style={{ display: 'flex', height: '100%', background: token.colorBgContainer }}>
-      <div style={{ width: '33.333%', minWidth: 300, borderInlineEnd: `1px solid ${token.colorBorderSecondary}`, height: '100%' }}>
-        <TicketsManager />
-      </div>
-      <div style={{ flex: 1, minWidth: 0, height: '100%' }}>{conversation}</div>
-    </div>
+    <TwoPanes
+      narrow={!wide}
+      active={narrowTab}
+      onChange={setNarrowTab}
+      data-testid={wide ? undefined : 'tickets-narrow'}
+      tabs={['ticket', 'list']}
+      panes={[
+        { key: 'list', label: t('tickets.narrow.list'), content: <TicketsManager />, testId: 'narrow-list-pane', wide: { width: '33.333%', minWidth: 300, borderInlineEnd: `1px solid ${token.colorBorderSecondary}` } },
+        { key: 'ticket', label: t('tickets.narrow.ticket'), content: conversation, testId: 'narrow-ticket-pane', wide: { flex: 1, minWidth: 0 } },
+      ]}
+    />
   );
 };
