@@ -1,13 +1,11 @@
-import { boolean, foreignKey, index, integer, pgTable, serial, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, ts, updatedAt } from '../../db/columns';
-import { companies } from '../companies/companies.table';
+import { timestamps, ts } from '../../db/columns';
+import { tenantTable } from '../companies/companies.table';
 
-export const contacts = pgTable(
+export const contacts = tenantTable(
   'contacts',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 100 }).notNull(),
     number: varchar('number', { length: 50 }).notNull(),
     email: varchar('email', { length: 120 }).notNull().default(''),
@@ -17,8 +15,7 @@ export const contacts = pgTable(
     /** Once a person edits the name, WhatsApp push names no longer overwrite it. */
     nameEdited: boolean('name_edited').notNull().default(false),
     profilePicFetchedAt: ts('profile_pic_fetched_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('contacts_company_number').on(t.companyId, t.number),
@@ -28,16 +25,13 @@ export const contacts = pgTable(
   ],
 );
 
-export const contactCustomFields = pgTable(
+export const contactCustomFields = tenantTable(
   'contact_custom_fields',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     contactId: integer('contact_id').notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     value: text('value').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('contact_custom_fields_contact').on(t.contactId),

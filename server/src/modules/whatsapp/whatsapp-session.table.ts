@@ -1,6 +1,6 @@
-import { foreignKey, index, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
 import { ts, updatedAt } from '../../db/columns';
-import { companies } from '../companies/companies.table';
+import { companies, tenantTable } from '../companies/companies.table';
 import { whatsapps } from './whatsapp.table';
 
 /**
@@ -25,11 +25,9 @@ export const whatsappAuth = pgTable(
 );
 
 /** The per-connection session timeline: every status change and why. */
-export const whatsappSessionEvents = pgTable(
+export const whatsappSessionEvents = tenantTable(
   'whatsapp_session_events',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     whatsappId: integer('whatsapp_id').notNull(),
     status: varchar('status', { length: 20 }).notNull(),
     reason: text('reason').notNull().default(''),

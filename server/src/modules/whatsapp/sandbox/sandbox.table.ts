@@ -1,15 +1,13 @@
-import { boolean, foreignKey, index, integer, jsonb, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { SandboxOutboxKind, SandboxOutboxMedia } from '@balcao/shared';
-import { createdAt, updatedAt } from '../../../db/columns';
-import { companies } from '../../companies/companies.table';
+import { timestamps } from '../../../db/columns';
+import { tenantTable } from '../../companies/companies.table';
 import { whatsapps } from '../whatsapp.table';
 
 /** What the simulated customers' phones received from us (the sandbox "network"). */
-export const sandboxOutbox = pgTable(
+export const sandboxOutbox = tenantTable(
   'sandbox_outbox',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     whatsappId: integer('whatsapp_id').notNull(),
     waMessageId: varchar('wa_message_id', { length: 128 }).notNull(),
     to: varchar('to', { length: 30 }).notNull(),
@@ -21,8 +19,7 @@ export const sandboxOutbox = pgTable(
     isForwarded: boolean('is_forwarded').notNull().default(false),
     isEdited: boolean('is_edited').notNull().default(false),
     isDeleted: boolean('is_deleted').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   // A retried send job delivers the same id again: the phone shows it once.
   (t) => [
@@ -36,17 +33,14 @@ export const sandboxOutbox = pgTable(
  * Our reaction per message of a simulated chat, ours or the customer's (the customer's messages
  * are not in the outbox, yet agents react to them most). One per target: a new emoji replaces it.
  */
-export const sandboxReactions = pgTable(
+export const sandboxReactions = tenantTable(
   'sandbox_reactions',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     whatsappId: integer('whatsapp_id').notNull(),
     to: varchar('to', { length: 30 }).notNull(),
     targetWaMessageId: varchar('target_wa_message_id', { length: 128 }).notNull(),
     emoji: varchar('emoji', { length: 32 }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('sandbox_reactions_target').on(t.whatsappId, t.targetWaMessageId),
