@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { QueueOptionDto, type QueueDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { dtoOf } from '../../lib/dto';
@@ -121,4 +122,33 @@ export const promptExists = async (tx: Tx, companyId: number, id: number): Promi
 /** Queues that used a deleted prompt go on without one (prompts carry no foreign key to it). */
 export const clearPrompt = async (tx: Tx, companyId: number, promptId: number): Promise<void> => {
   await tx.update(queues).set({ promptId: null }).where(and(eq(queues.companyId, companyId), eq(queues.promptId, promptId)));
+};
+
+/** A queue as its owners' DTOs name it. */
+export type QueueRef = { id: number; name: string; color: string };
+
+/**
+ * The queues linked to each owner through another module's link table (a user's in
+ * user_queues, a connection's in whatsapp_queues), in the queues' order; read only. An owner
+ * with none is absent from the map.
+ */
+export const linkedQueues = async (
+  tx: Tx,
+  companyId: number,
+  link: { table: PgTable; companyId: PgColumn; ownerId: PgColumn; queueId: PgColumn },
+  ownerIds: number[],
+): Promise<Map<number, QueueRef[]>> => {
+  const map = new Map<number, QueueRef[]>();
+  if (ownerIds.length === 0) return map;
+  const rows = await tx
+    .select({ ownerId: link.ownerId, id: queues.id, name: queues.name, color: queues.color })
+    .from(link.table)
+    .innerJoin(queues, and(eq(queues.companyId, link.companyId), eq(queues.id, link.queueId)))
+    .where(and(eq(link.companyId, companyId), inArray(link.ownerId, ownerIds)))
+    .orderBy(asc(queues.orderQueue), asc(queues.id));
+  for (const r of rows) {
+    const owner = Number(r.ownerId);
+    map.set(owner, [...(map.get(owner) ?? []), { id: r.id, name: r.name, color: r.color }]);
+  }
+  return map;
 };

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { USER_PAGE_SIZE, type Actor, type ListUsersQuery, type PresenceStatus, type Profile, type UserDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { countWhere, offsetPage, searched } from '../../db/paging';
-import { queues } from '../queues/queues.table';
+import { queuesQueries } from '../queues';
 import { userQueues, users } from './users.table';
 
 export type UserRow = typeof users.$inferSelect;
@@ -31,18 +31,9 @@ export const findByEmail = async (tx: Tx, email: string): Promise<UserRow | unde
 export const get = async (tx: Tx, companyId: number, id: number): Promise<UserRow | undefined> =>
   (await tx.select().from(users).where(and(eq(users.companyId, companyId), eq(users.id, id))).limit(1))[0];
 
-export const queuesOf = async (tx: Tx, companyId: number, userIds: number[]) => {
-  if (userIds.length === 0) return new Map<number, { id: number; name: string; color: string }[]>();
-  const rows = await tx
-    .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
-    .from(userQueues)
-    .innerJoin(queues, and(eq(queues.companyId, userQueues.companyId), eq(queues.id, userQueues.queueId)))
-    .where(and(eq(userQueues.companyId, companyId), inArray(userQueues.userId, userIds)))
-    .orderBy(asc(queues.orderQueue), asc(queues.id));
-  const map = new Map<number, { id: number; name: string; color: string }[]>();
-  for (const r of rows) map.set(r.userId, [...(map.get(r.userId) ?? []), { id: r.id, name: r.name, color: r.color }]);
-  return map;
-};
+/** Each user's queues (user_queues), in the queues' order. */
+export const queuesOf = (tx: Tx, companyId: number, userIds: number[]) =>
+  queuesQueries.linkedQueues(tx, companyId, { table: userQueues, companyId: userQueues.companyId, ownerId: userQueues.userId, queueId: userQueues.queueId }, userIds);
 
 export const getDto = async (tx: Tx, companyId: number, id: number): Promise<UserDto | undefined> => {
   const u = await get(tx, companyId, id);

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { ConnectionStatus, WhatsappDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { queueIntegrations } from '../queue-integrations/queue-integrations.table';
 import { prompts } from '../prompts/prompts.table';
-import { queues } from '../queues/queues.table';
+import { queuesQueries } from '../queues';
 import { whatsappQueues, whatsapps } from './whatsapp.table';
 
 export type WhatsappRow = typeof whatsapps.$inferSelect;
@@ -75,18 +75,9 @@ export const connectedIds = async (tx: Tx, companyId: number): Promise<number[]>
       .orderBy(desc(whatsapps.isDefault), asc(whatsapps.id))
   ).map((r) => r.id);
 
-export const queueIdsOf = async (tx: Tx, companyId: number, ids: number[]) => {
-  const map = new Map<number, { id: number; name: string; color: string }[]>();
-  if (!ids.length) return map;
-  const rows = await tx
-    .select({ whatsappId: whatsappQueues.whatsappId, id: queues.id, name: queues.name, color: queues.color })
-    .from(whatsappQueues)
-    .innerJoin(queues, and(eq(queues.companyId, whatsappQueues.companyId), eq(queues.id, whatsappQueues.queueId)))
-    .where(and(eq(whatsappQueues.companyId, companyId), inArray(whatsappQueues.whatsappId, ids)))
-    .orderBy(asc(queues.orderQueue), asc(queues.id));
-  for (const r of rows) map.set(r.whatsappId, [...(map.get(r.whatsappId) ?? []), { id: r.id, name: r.name, color: r.color }]);
-  return map;
-};
+/** Each connection's queues (whatsapp_queues), in the queues' order. */
+export const queueIdsOf = (tx: Tx, companyId: number, ids: number[]) =>
+  queuesQueries.linkedQueues(tx, companyId, { table: whatsappQueues, companyId: whatsappQueues.companyId, ownerId: whatsappQueues.whatsappId, queueId: whatsappQueues.queueId }, ids);
 
 export const list = async (tx: Tx, companyId: number): Promise<WhatsappDto[]> => {
   const rows = await tx.select().from(whatsapps).where(eq(whatsapps.companyId, companyId)).orderBy(asc(whatsapps.id));
