@@ -63,11 +63,8 @@ export const reassignAfterMinutes = z.number().int().min(1).max(1440).nullable()
 const queueName = z.string({ error: msg.required }).trim().min(1, msg.required).min(2, msg.tooShort).max(50, msg.tooLong);
 const queueColor = z.string({ error: msg.required }).trim().min(3, msg.tooShort).max(9, msg.tooLong);
 
-export const CreateQueueBody = z.object({
-  name: queueName,
-  color: queueColor,
-  greetingMessage: text5000.nullish().transform((v) => v ?? ''),
-  outOfHoursMessage: text5000.nullish().transform((v) => v ?? ''),
+/** What both the create and the change of a queue may leave out (absent: the default, or unchanged). */
+const queueOptionalFields = {
   orderQueue: orderQueue.optional(),
   integrationId: optionalRef.optional(),
   promptId: optionalRef.optional(),
@@ -75,6 +72,14 @@ export const CreateQueueBody = z.object({
   assignment: z.enum(assignmentPolicies).optional(),
   agentCapacity: agentCapacity.optional(),
   reassignAfterMinutes: reassignAfterMinutes.optional(),
+};
+
+export const CreateQueueBody = z.object({
+  name: queueName,
+  color: queueColor,
+  greetingMessage: text5000.nullish().transform((v) => v ?? ''),
+  outOfHoursMessage: text5000.nullish().transform((v) => v ?? ''),
+  ...queueOptionalFields,
 });
 export type CreateQueueBody = z.infer<typeof CreateQueueBody>;
 
@@ -84,13 +89,7 @@ export const UpdateQueueBody = z.object({
   color: queueColor.optional(),
   greetingMessage: text5000.nullish().transform((v) => (v === null ? '' : v)),
   outOfHoursMessage: text5000.nullish().transform((v) => (v === null ? '' : v)),
-  orderQueue: orderQueue.optional(),
-  integrationId: optionalRef.optional(),
-  promptId: optionalRef.optional(),
-  schedules: QueueSchedules.optional(),
-  assignment: z.enum(assignmentPolicies).optional(),
-  agentCapacity: agentCapacity.optional(),
-  reassignAfterMinutes: reassignAfterMinutes.optional(),
+  ...queueOptionalFields,
 });
 export type UpdateQueueBody = z.infer<typeof UpdateQueueBody>;
 
