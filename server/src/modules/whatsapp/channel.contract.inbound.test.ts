@@ -11,7 +11,7 @@ import { toVcard } from './message-body';
 import { baileysHarness, baileysWorld, CUSTOMER, record, sandboxHarness, type BaileysWorld, useContractEnv } from './test/contract-harness';
 import { incomingAt } from './baileys/test/messages';
 import type { CustomerContent } from './test/customer-content';
-import { CLOUD_LACKS, cloudHarness, useFakeGraph, type CloudLack } from './cloud/test/cloud-harness';
+import { CLOUD_LACKS, cloudHarness, itWhere, useFakeGraph, type CloudLack } from './cloud/test/cloud-harness';
 
 const env = useContractEnv();
 const fake = useFakeGraph();
@@ -67,7 +67,7 @@ describe.each([
     await h.channel.disconnect();
   });
 
-  it.skipIf(lacks.has('presence'))("delivers the customer's typing and recording as presence events, never as messages", async () => {
+  itWhere(lacks, 'presence')("delivers the customer's typing and recording as presence events, never as messages", async () => {
     const h = await make();
     await h.connect();
     await h.customerPresence(CUSTOMER, 'composing');

@@ -13,7 +13,7 @@ import { createCompany, type TestCompany } from '../../../test/helpers/world';
 import { toVcard } from './message-body';
 import { ChannelError } from './whatsapp.port';
 import { baileysHarness, CUSTOMER, sandboxHarness, type ContractEnv, type Harness } from './test/contract-harness';
-import { CLOUD_LACKS, cloudHarness, useFakeGraph, type CloudLack } from './cloud/test/cloud-harness';
+import { CLOUD_LACKS, cloudHarness, itWhere, useFakeGraph, type CloudLack } from './cloud/test/cloud-harness';
 
 let app: TestApp;
 let company: TestCompany;
@@ -151,21 +151,21 @@ describe.each([
     expect(view.reactions.get('OUT-R')).toBe('🙏');
   });
 
-  it.skipIf(lacks.has('outbound-edits'))('edit replaces the body of our message and marks it edited', async () => {
+  itWhere(lacks, 'outbound-edits')('edit replaces the body of our message and marks it edited', async () => {
     await fresh();
     await h.channel.send(CUSTOMER, { kind: 'text', text: 'Entrega amanhã' }, { id: 'OUT-E' });
     await h.channel.send(CUSTOMER, { kind: 'edit', target: { id: 'OUT-E', fromMe: true }, text: 'Entrega hoje' }, { id: 'EDIT-1' });
     expect(await only()).toMatchObject({ id: 'OUT-E', body: 'Entrega hoje', isEdited: true, isDeleted: false });
   });
 
-  it.skipIf(lacks.has('outbound-edits'))('revoke deletes our message for everyone', async () => {
+  itWhere(lacks, 'outbound-edits')('revoke deletes our message for everyone', async () => {
     await fresh();
     await h.channel.send(CUSTOMER, { kind: 'text', text: 'mensagem errada' }, { id: 'OUT-D' });
     await h.channel.send(CUSTOMER, { kind: 'revoke', target: { id: 'OUT-D', fromMe: true } }, { id: 'DEL-1' });
     expect(await only()).toMatchObject({ id: 'OUT-D', isDeleted: true });
   });
 
-  it.skipIf(lacks.has('forward-mark'))('forward: text and media arrive marked forwarded', async () => {
+  itWhere(lacks, 'forward-mark')('forward: text and media arrive marked forwarded', async () => {
     await fresh();
     await h.channel.send(CUSTOMER, { kind: 'forward', content: { kind: 'text', text: 'Promoção de hoje' } }, { id: 'OUT-F1' });
     await h.channel.send(CUSTOMER, { kind: 'forward', content: { kind: 'image', media: { data: jpeg, mimetype: 'image/jpeg' }, caption: 'folheto' } }, { id: 'OUT-F2' });
@@ -175,7 +175,7 @@ describe.each([
     expect(image!.quotedId).toBeUndefined();
   });
 
-  it.skipIf(lacks.has('presence'))('presence in the chat: the last one counts', async () => {
+  itWhere(lacks, 'presence')('presence in the chat: the last one counts', async () => {
     await h.channel.sendPresence(CUSTOMER, 'composing');
     expect(h.lastPresence(CUSTOMER)).toBe('composing');
     await h.channel.sendPresence(CUSTOMER, 'paused');
@@ -193,19 +193,19 @@ describe.each([
     expect(h.readIds(CUSTOMER)).toEqual([a, b]);
   });
 
-  it.skipIf(lacks.has('number-check'))('checkNumber: a registered number exists (as WhatsApp knows it); another does not', async () => {
+  itWhere(lacks, 'number-check')('checkNumber: a registered number exists (as WhatsApp knows it); another does not', async () => {
     h.setOnWhatsApp(OTHER, false);
     expect(await h.channel.checkNumber(CUSTOMER)).toEqual({ exists: true, number: CUSTOMER });
     expect(await h.channel.checkNumber(OTHER)).toEqual({ exists: false, number: OTHER });
   });
 
-  it.skipIf(lacks.has('profile-pictures'))('profilePicture: none by default, the URL once the contact has one', async () => {
+  itWhere(lacks, 'profile-pictures')('profilePicture: none by default, the URL once the contact has one', async () => {
     expect(await h.channel.profilePicture(CUSTOMER)).toBeUndefined();
     h.setProfilePicture(CUSTOMER, 'https://pps.whatsapp.net/v/t61/cliente.jpg');
     expect(await h.channel.profilePicture(CUSTOMER)).toBe('https://pps.whatsapp.net/v/t61/cliente.jpg');
   });
 
-  it.skipIf(lacks.has('number-check'))('a number without WhatsApp: ERR_WAPP_INVALID_CONTACT, permanent, nothing shown', async () => {
+  itWhere(lacks, 'number-check')('a number without WhatsApp: ERR_WAPP_INVALID_CONTACT, permanent, nothing shown', async () => {
     h.setOnWhatsApp(OTHER, false);
     expect(await failure(h.channel.send(OTHER, { kind: 'text', text: 'oi' }, { id: 'OUT-NOWA' }))).toEqual({ code: 'ERR_WAPP_INVALID_CONTACT', temporary: false });
     expect((await h.customerSees(OTHER)).messages).toEqual([]);

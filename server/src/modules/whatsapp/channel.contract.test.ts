@@ -13,7 +13,7 @@ import { BaileysChannel } from './baileys/baileys.channel';
 import { DEFAULT_USER, FakeSocket } from './baileys/test/fake-socket';
 import { incomingText as textFrom } from './baileys/test/messages';
 import { baileysHarness, baileysWorld, CUSTOMER, newConnection, record, sandboxHarness, tick, useContractEnv } from './test/contract-harness';
-import { CLOUD_LACKS, cloudHarness, useFakeGraph, type CloudLack } from './cloud/test/cloud-harness';
+import { CLOUD_LACKS, cloudHarness, itWhere, useFakeGraph, type CloudLack } from './cloud/test/cloud-harness';
 
 const env = useContractEnv();
 const fake = useFakeGraph();
@@ -71,7 +71,7 @@ describe.each([
     await h.channel.disconnect();
   });
 
-  it.skipIf(lacks.has('customer-edits'))("delivers the customer's edit, revoke and reaction as events naming the target message; none is a message", async () => {
+  itWhere(lacks, 'customer-edits')("delivers the customer's edit, revoke and reaction as events naming the target message; none is a message", async () => {
     const h = await make();
     await h.connect();
     const id = await h.customerSends(CUSTOMER, 'Quero 2 pizzas');
@@ -89,7 +89,7 @@ describe.each([
     await h.channel.disconnect();
   });
 
-  it.skipIf(lacks.has('calls'))('delivers a call offer as a call event and declines it on request', async () => {
+  itWhere(lacks, 'calls')('delivers a call offer as a call event and declines it on request', async () => {
     const h = await make();
     await h.connect();
     const id = await h.customerCalls(CUSTOMER, true);
