@@ -49,6 +49,26 @@ describe('TimelineButton', { timeout: 30_000 }, () => {
     expect(entries[0]!.textContent).not.toContain('messageId');
   });
 
+  it('names automatic assignment, reassignment and a contact merge in words (issue 30 §2, 28 §5)', async () => {
+    as('admin');
+    vi.mocked(botApi.events).mockResolvedValue({
+      events: [
+        { id: 1, ticketId: 5, kind: 'auto-assigned', detail: { userId: 7, policy: 'round_robin', reason: 'returning' }, createdAt: '2026-03-02T15:00:00.000Z' },
+        { id: 2, ticketId: 5, kind: 'auto-reassigned', detail: { userId: 8, policy: 'balanced', minutes: 5 }, createdAt: '2026-03-02T15:05:00.000Z' },
+        { id: 3, ticketId: 5, kind: 'merge', detail: { closed: true, to: 3 }, createdAt: '2026-03-02T15:06:00.000Z' },
+      ],
+    });
+    render(<TimelineButton ticketId={5} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Linha do tempo' }));
+    const entries = await screen.findAllByTestId('bot-timeline-entry');
+    expect(entries.map((e) => e.textContent)).toEqual([
+      expect.stringMatching(/Atribuído automaticamente.*Atendente \(id\): 7Regra: RodízioMotivo: Cliente de volta ao último atendente/),
+      expect.stringMatching(/Reatribuído \(sem resposta\).*Regra: EquilibradaMinutos: 5/),
+      expect.stringMatching(/Contatos unidos.*Encerrado: SimPara \(id\): 3/),
+    ]);
+    for (const e of entries) expect(e.textContent).not.toMatch(/auto-|round_robin|balanced|merge/);
+  });
+
   it('says so when there is nothing, and toasts a failure', async () => {
     as('admin');
     vi.mocked(botApi.events).mockResolvedValue({ events: [] });

@@ -11,11 +11,11 @@ import { botApi } from './bot.api';
 import { detailLines } from './timeline.format';
 
 /** The timeline's kinds with their own label (others show as they are stored). */
-const KINDS = ['menu', 'option', 'invalid', 'out-of-hours', 'handoff', 'responder', 'responder-done', 'integration', 'ai', 'rating', 'discarded', 'timer', 'ai.transcription', 'ai.tts', 'ai.transfer', 'rating-asked', 'opt-out', 'schedule'] as const;
+const KINDS = ['menu', 'option', 'invalid', 'out-of-hours', 'handoff', 'responder', 'responder-done', 'integration', 'ai', 'rating', 'discarded', 'timer', 'ai.transcription', 'ai.tts', 'ai.transfer', 'rating-asked', 'opt-out', 'schedule', 'auto-assigned', 'auto-reassigned', 'merge'] as const;
 type Kind = (typeof KINDS)[number];
 const kindKey = (k: Kind) => k.replace(/[-.](\w)/g, (_m, c: string) => c.toUpperCase()) as 'menu';
 
-const COLORS: Partial<Record<Kind, string>> = { invalid: 'orange', 'out-of-hours': 'gray', handoff: 'green', rating: 'blue', discarded: 'red', integration: 'purple', ai: 'purple', 'ai.transcription': 'purple', 'ai.tts': 'purple', 'ai.transfer': 'green', 'rating-asked': 'blue', 'opt-out': 'red', schedule: 'cyan' };
+const COLORS: Partial<Record<Kind, string>> = { invalid: 'orange', 'out-of-hours': 'gray', handoff: 'green', rating: 'blue', discarded: 'red', integration: 'purple', ai: 'purple', 'ai.transcription': 'purple', 'ai.tts': 'purple', 'ai.transfer': 'green', 'rating-asked': 'blue', 'opt-out': 'red', schedule: 'cyan', 'auto-assigned': 'green', 'auto-reassigned': 'orange', merge: 'gray' };
 
 const TimelineBody = ({ ticketId }: { ticketId: number }) => {
   const { t, i18n } = useTranslation();

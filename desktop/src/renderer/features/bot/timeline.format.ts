@@ -10,6 +10,7 @@ const FIELDS = ['input', 'uses', 'queue', 'queueId', 'queues', 'title', 'optionI
 const MORE_FIELDS = [
   'type', 'integrationId', 'promptId', 'attempts', 'replies', 'stop', 'model', 'history', 'durationMs', 'via', 'kind', 'id', 'host',
   'messages', 'timer', 'minutes', 'from', 'event', 'call', 'intent', 'end', 'chars', 'voice', 'bytes', 'fallback', 'askedAt', 'delayMs',
+  'policy', 'to', 'closed',
 ] as const;
 type MoreField = (typeof MORE_FIELDS)[number];
 
@@ -25,6 +26,7 @@ const VALUE_GROUP: Record<string, string> = {
   event: 'event',
   via: 'via',
   fallback: 'fallback',
+  policy: 'policy',
 };
 
 const HIDDEN = new Set(['messageId']);
