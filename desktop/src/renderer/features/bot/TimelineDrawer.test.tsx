@@ -54,7 +54,7 @@ describe('TimelineButton', { timeout: 30_000 }, () => {
     vi.mocked(botApi.events).mockResolvedValue({
       events: [
         { id: 1, ticketId: 5, kind: 'auto-assigned', detail: { userId: 7, policy: 'round_robin', reason: 'returning' }, createdAt: '2026-03-02T15:00:00.000Z' },
-        { id: 2, ticketId: 5, kind: 'auto-reassigned', detail: { userId: 8, policy: 'balanced', minutes: 5 }, createdAt: '2026-03-02T15:05:00.000Z' },
+        { id: 2, ticketId: 5, kind: 'auto-reassigned', detail: { from: 7, userId: 8, policy: 'balanced', minutes: 5 }, createdAt: '2026-03-02T15:05:00.000Z' },
         { id: 3, ticketId: 5, kind: 'merge', detail: { closed: true, to: 3 }, createdAt: '2026-03-02T15:06:00.000Z' },
       ],
     });
@@ -63,7 +63,7 @@ describe('TimelineButton', { timeout: 30_000 }, () => {
     const entries = await screen.findAllByTestId('bot-timeline-entry');
     expect(entries.map((e) => e.textContent)).toEqual([
       expect.stringMatching(/Atribuído automaticamente.*Atendente \(id\): 7Regra: RodízioMotivo: Cliente de volta ao último atendente/),
-      expect.stringMatching(/Reatribuído \(sem resposta\).*Regra: EquilibradaMinutos: 5/),
+      expect.stringMatching(/Reatribuído \(sem resposta\).*De \(id\): 7Atendente \(id\): 8Regra: EquilibradaMinutos: 5/),
       expect.stringMatching(/Contatos unidos.*Encerrado: SimPara \(id\): 3/),
     ]);
     for (const e of entries) expect(e.textContent).not.toMatch(/auto-|round_robin|balanced|merge/);

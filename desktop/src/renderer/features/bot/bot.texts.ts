@@ -61,7 +61,7 @@ export const ptBR = {
       model: 'Modelo', history: 'Mensagens enviadas', durationMs: 'Duração (ms)', via: 'Via', kind: 'Responde', id: 'Id', host: 'Endereço',
       messages: 'Mensagens', timer: 'Temporizador', minutes: 'Minutos', from: 'Status anterior', event: 'Evento', call: 'Chamada', intent: 'Intenção',
       end: 'Fim da conversa', chars: 'Caracteres', voice: 'Voz', bytes: 'Bytes', fallback: 'Alternativa', askedAt: 'Pedida em', delayMs: 'Espera (ms)',
-      policy: 'Regra', to: 'Para (id)', closed: 'Encerrado',
+      policy: 'Regra', to: 'Para (id)', closed: 'Encerrado', fromId: 'De (id)',
     },
     values: {
       yes: 'Sim',
@@ -152,7 +152,7 @@ export const en: Texts<typeof ptBR> = {
       model: 'Model', history: 'Messages sent', durationMs: 'Duration (ms)', via: 'Via', kind: 'Responder', id: 'Id', host: 'Host',
       messages: 'Messages', timer: 'Timer', minutes: 'Minutes', from: 'Previous status', event: 'Event', call: 'Call', intent: 'Intent',
       end: 'End of conversation', chars: 'Characters', voice: 'Voice', bytes: 'Bytes', fallback: 'Fallback', askedAt: 'Asked at', delayMs: 'Delay (ms)',
-      policy: 'Rule', to: 'To (id)', closed: 'Closed',
+      policy: 'Rule', to: 'To (id)', closed: 'Closed', fromId: 'From (id)',
     },
     values: {
       yes: 'Yes',
@@ -243,7 +243,7 @@ export const es: Texts<typeof ptBR> = {
       model: 'Modelo', history: 'Mensajes enviados', durationMs: 'Duración (ms)', via: 'Vía', kind: 'Responde', id: 'Id', host: 'Dirección',
       messages: 'Mensajes', timer: 'Temporizador', minutes: 'Minutos', from: 'Estado anterior', event: 'Evento', call: 'Llamada', intent: 'Intención',
       end: 'Fin de la conversación', chars: 'Caracteres', voice: 'Voz', bytes: 'Bytes', fallback: 'Alternativa', askedAt: 'Solicitada el', delayMs: 'Espera (ms)',
-      policy: 'Regla', to: 'Para (id)', closed: 'Cerrado',
+      policy: 'Regla', to: 'Para (id)', closed: 'Cerrado', fromId: 'De (id)',
     },
     values: {
       yes: 'Sí',

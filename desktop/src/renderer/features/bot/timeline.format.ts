@@ -56,7 +56,9 @@ const valueOf = (t: TFunction, exists: Exists, key: string, v: unknown): string 
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 };
 
-const labelOf = (t: TFunction, key: string): string => {
+const labelOf = (t: TFunction, key: string, v?: unknown): string => {
+  // `from` is a status where a ticket moved (a timer), an id where something came from one (a reassigned agent, a merged contact).
+  if (key === 'from' && typeof v === 'number') return t('bot.moreFields.fromId');
   if ((FIELDS as readonly string[]).includes(key)) return t(`bot.fields.${key as (typeof FIELDS)[number]}`);
   if ((MORE_FIELDS as readonly string[]).includes(key)) return t(`bot.moreFields.${key as MoreField}`);
   return key;
@@ -65,4 +67,4 @@ const labelOf = (t: TFunction, key: string): string => {
 export const detailLines = (detail: Record<string, unknown>, t: TFunction, exists: Exists): string[] =>
   Object.entries(detail)
     .filter(([k, v]) => !HIDDEN.has(k) && v !== null && v !== undefined && v !== '')
-    .map(([k, v]) => `${labelOf(t, k)}: ${valueOf(t, exists, k, v)}`);
+    .map(([k, v]) => `${labelOf(t, k, v)}: ${valueOf(t, exists, k, v)}`);
