@@ -17,11 +17,12 @@ import type { Socket } from 'socket.io-client';
 import type { TicketDto, UserDto, WhatsappDto } from '@balcao/shared';
 import { withCluster, type Cluster } from './lib/cluster';
 import { api, connectSocket, login, startApp, SUPER_EMAIL, SUPER_PASSWORD } from './lib/app';
-import { flag, hasFlag, ms, now, percentile, pool, table } from './lib/stats';
+import { flag, flagText, hasFlag, ms, now, percentile, pool, table } from './lib/stats';
 import { cpuMeter, describeCpu, type CpuUse } from './lib/cpu';
 import { configureCompany, DEFAULT_MIX, WebhookReceiver, type ConfiguredCompany } from './lib/ingest-company';
 import { createRawIngest, seedRawTenant, type RawMessage } from './raw-ingest';
 import { statementsProfile } from './lib/statements';
+import { cpuProfiler } from './lib/cpu-profile';
 
 const N = flag('messages', 20_000);
 const M = flag('customers', 200);
@@ -34,6 +35,8 @@ const RATE_SECONDS = flag('rate-seconds', 10);
 const BARE = hasFlag('bare');
 /** `--statements`: pg_stat_statements over the pipeline's main run, per message (what SQL one message costs). */
 const STATEMENTS = hasFlag('statements');
+/** `--cpu-prof FILE`: a V8 CPU profile of this process over the pipeline's main run (what node spends per message). */
+const CPU_PROF = flagText('cpu-prof');
 /** After the last message, deliveries have this long to arrive (issue 26). */
 const WEBHOOK_GRACE_MS = 10_000;
 
@@ -221,7 +224,9 @@ const pipeline = async (cluster: Cluster): Promise<PipelineResult> => {
     console.log(table(['in flight', 'msgs/s', 'p50 ms', 'p99 ms', 'other CPU'], trials.map((t) => [t.concurrency, t.rate.toFixed(0), ms(t.p50!), ms(t.p99!), otherPct(t)])));
     const profile = STATEMENTS ? await statementsProfile(db.ownerUrl) : undefined;
     await profile?.reset();
+    const cpuProf = CPU_PROF ? await cpuProfiler() : undefined;
     const best = await run('P', N, chosen.concurrency);
+    if (cpuProf) console.log(`\npipeline main run, CPU profile: ${await cpuProf.stop(CPU_PROF!)}`);
     if (profile) {
       console.log(`\npipeline main run, ${await profile.report(N)}`);
       await profile.close();

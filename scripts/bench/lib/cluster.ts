@@ -44,7 +44,7 @@ export const startCluster = async (label: string, opts: { statements?: boolean }
   // creates and chowns this directory itself (a mkdtemp parent would be 0700 root).
   const dir = join(tmpdir(), `balcao-bench-${label}-${process.pid}-${randomBytes(3).toString('hex')}`);
   // `statements`: pg_stat_statements loaded (a bench's --statements), to see which SQL a unit of work runs.
-  const settings = opts.statements ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=top'] : [];
+  const settings = opts.statements ? ['shared_preload_libraries=pg_stat_statements', `pg_stat_statements.track=${process.env.BENCH_STATEMENTS_TRACK ?? 'top'}`] : [];
   const pg = await startEmbeddedPostgres(dir, { persistent: false, port: await freePort(), settings });
   let stopped = false;
   const stop = async () => {

@@ -10,6 +10,16 @@ export const flag = (name: string, fallback: number): number => {
   return n;
 };
 
+/** `--name value` or `--name=value` as text; undefined when absent. */
+export const flagText = (name: string): string | undefined => {
+  const args = process.argv.slice(2);
+  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return undefined;
+  const value = args[i]!.includes('=') ? args[i]!.slice(args[i]!.indexOf('=') + 1) : args[i + 1];
+  if (!value || value.startsWith('--')) throw new Error(`--${name} needs a value`);
+  return value;
+};
+
 export const hasFlag = (name: string): boolean => process.argv.slice(2).includes(`--${name}`);
 
 /** Nearest-rank percentile of an unsorted sample (p in 0..100). */
