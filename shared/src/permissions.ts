@@ -142,6 +142,7 @@ export const planFlags = [
   'useSchedules',
   'useInternalChat',
   'useExternalApi',
+  'useCopilot',
 ] as const;
 export type PlanFlag = (typeof planFlags)[number];
 

@@ -14,11 +14,12 @@ begin
   if p_id is null then
     return query
       insert into plans (name, users, connections, queues, value, use_campaigns, use_schedules, use_internal_chat,
-                         use_external_api, use_kanban, use_open_ai, use_integrations, use_internal, signup)
+                         use_external_api, use_kanban, use_open_ai, use_integrations, use_internal, signup, use_copilot)
       values (p->>'name', (p->>'users')::int, (p->>'connections')::int, (p->>'queues')::int, (p->>'value')::numeric,
               (p->>'useCampaigns')::boolean, (p->>'useSchedules')::boolean, (p->>'useInternalChat')::boolean,
               (p->>'useExternalApi')::boolean, (p->>'useKanban')::boolean, (p->>'useOpenAi')::boolean,
-              (p->>'useIntegrations')::boolean, (p->>'useInternal')::boolean, coalesce((p->>'signup')::boolean, true))
+              (p->>'useIntegrations')::boolean, (p->>'useInternal')::boolean, coalesce((p->>'signup')::boolean, true),
+              coalesce((p->>'useCopilot')::boolean, true))
       returning *;
   else
     return query
@@ -30,6 +31,7 @@ begin
         use_kanban = (p->>'useKanban')::boolean, use_open_ai = (p->>'useOpenAi')::boolean,
         use_integrations = (p->>'useIntegrations')::boolean, use_internal = (p->>'useInternal')::boolean,
         signup = coalesce((p->>'signup')::boolean, signup),
+        use_copilot = coalesce((p->>'useCopilot')::boolean, use_copilot),
         updated_at = now()
       where id = p_id
       returning *;

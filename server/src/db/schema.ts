@@ -28,3 +28,5 @@ export * from '../modules/billing/billing.table';
 export * from '../modules/chats/chats.table';
 export * from '../modules/webhooks/webhooks.table';
 export * from '../modules/assignment/assignment.table';
+export * from '../modules/knowledge/knowledge.table';
+export * from '../modules/copilot/copilot.table';

@@ -220,6 +220,8 @@ export const PlanDto = z.object({
   useOpenAi: z.boolean(),
   useIntegrations: z.boolean(),
   useInternal: z.boolean(),
+  /** The agent's copilot (issue 32; decision 0400). */
+  useCopilot: z.boolean(),
   /** Offered on the signup page (issue 14; decision 0256). */
   signup: z.boolean().optional(),
 });

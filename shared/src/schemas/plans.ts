@@ -26,6 +26,8 @@ export const PlanBody = z.object({
   useKanban: looseBool.default(true),
   useOpenAi: looseBool.default(true),
   useIntegrations: looseBool.default(true),
+  /** The agent's copilot (issue 32); left out: unchanged (on for a new plan), as the spec's form never sends it. */
+  useCopilot: looseBool.optional(),
   useInternal: looseBool.default(true),
   /** Offered on the signup page; left out: unchanged (on for a new plan). The spec's form never sends it (decision 0256). */
   signup: looseBool.optional(),

@@ -26,6 +26,7 @@ export const toPlanDto = (p: PlanRow): PlanDto => ({
   useOpenAi: p.useOpenAi,
   useIntegrations: p.useIntegrations,
   useInternal: p.useInternal,
+  useCopilot: p.useCopilot,
   signup: p.signup,
 });
 

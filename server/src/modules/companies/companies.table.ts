@@ -34,6 +34,8 @@ export const plans = pgTable('plans', {
   useKanban: boolean('use_kanban').notNull().default(true),
   useOpenAi: boolean('use_open_ai').notNull().default(true),
   useIntegrations: boolean('use_integrations').notNull().default(true),
+  /** The agent's copilot (issue 32): suggested replies, summaries, the knowledge base. */
+  useCopilot: boolean('use_copilot').notNull().default(true),
   useInternal: boolean('use_internal').notNull().default(true),
   /** Offered on the public signup page (issue 14 §2): a signup may only choose such a plan. */
   signup: boolean('signup').notNull().default(true),

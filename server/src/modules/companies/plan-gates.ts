@@ -20,6 +20,7 @@ const flagsOf = async (tx: Tx, companyId: number): Promise<Record<PlanFlag, bool
         useSchedules: plans.useSchedules,
         useInternalChat: plans.useInternalChat,
         useExternalApi: plans.useExternalApi,
+        useCopilot: plans.useCopilot,
       })
       .from(companies)
       .innerJoin(plans, eq(plans.id, companies.planId))

@@ -30,6 +30,7 @@ const plan: PlanDto = {
   useOpenAi: true,
   useIntegrations: true,
   useInternal: true,
+  useCopilot: true,
 };
 
 let settings: Record<string, string>;

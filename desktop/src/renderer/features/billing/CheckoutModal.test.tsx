@@ -16,7 +16,7 @@ const api = vi.mocked(billingApi);
 const socket = vi.mocked(onPaymentConfirmed);
 configure({ asyncUtilTimeout: 8000 });
 
-const plan = { id: 4, name: 'Inicial', users: 3, connections: 1, queues: 2, value: 149.9, useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true, useInternal: true };
+const plan = { id: 4, name: 'Inicial', users: 3, connections: 1, queues: 2, value: 149.9, useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true, useInternal: true, useCopilot: true };
 let confirm: ((dueDate: string) => void) | null;
 const unsubscribe = vi.fn();
 const type = (field: string, value: string) => fireEvent.change(screen.getByTestId(`billing-checkout-${field}`), { target: { value } });

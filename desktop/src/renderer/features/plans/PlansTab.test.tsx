@@ -28,6 +28,7 @@ const plan = (over: Partial<PlanWithUsageDto>): PlanWithUsageDto => ({
   useOpenAi: true,
   useIntegrations: true,
   useInternal: true,
+  useCopilot: true,
   companies: 0,
   ...over,
 });
@@ -93,7 +94,7 @@ describe('PlansTab', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.create).toHaveBeenCalled());
     expect(api.create.mock.calls[0]![0]).toEqual({
       name: 'Ouro', users: 7, connections: 2, queues: 4, value: 99.9,
-      useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: false, useOpenAi: true, useIntegrations: true, useInternal: true,
+      useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: false, useOpenAi: true, useIntegrations: true, useInternal: true, useCopilot: true,
       signup: true,
     });
     expect(ok).toHaveBeenCalledWith('Operação realizada com sucesso!');

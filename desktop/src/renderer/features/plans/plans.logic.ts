@@ -1,7 +1,7 @@
 import type { PlanDto } from '@balcao/shared';
 
 /** The plan's switches in the form's order (administration.md §7 Plan), every one on by default. */
-export const PLAN_SWITCHES = ['useCampaigns', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useKanban', 'useOpenAi', 'useIntegrations', 'useInternal'] as const;
+export const PLAN_SWITCHES = ['useCampaigns', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useKanban', 'useOpenAi', 'useIntegrations', 'useInternal', 'useCopilot'] as const;
 export type PlanSwitch = (typeof PLAN_SWITCHES)[number];
 
 export type PlanFormValues = Pick<PlanDto, 'name' | 'users' | 'connections' | 'queues' | 'value' | PlanSwitch | 'signup'>;
