@@ -40,3 +40,4 @@ export * from './recurrence';
 export * from './schemas/webhooks';
 export * from './schemas/announcements';
 export * from './schemas/external-api';
+export * from './schemas/sla';

@@ -30,3 +30,5 @@ export * from '../modules/webhooks/webhooks.table';
 export * from '../modules/assignment/assignment.table';
 export * from '../modules/knowledge/knowledge.table';
 export * from '../modules/copilot/copilot.table';
+export * from '../modules/sla/sla.table';
+export * from '../modules/csat/csat.table';

@@ -1,4 +1,4 @@
-import { boolean, foreignKey, index, integer, pgTable, serial, smallint, text, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, serial, smallint, text, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { timestamps, ts } from '../../db/columns';
 import { companies } from '../companies/companies.table';
@@ -6,6 +6,7 @@ import { contacts } from '../contacts/contacts.table';
 import { queueOptions, queues } from '../queues/queues.table';
 import { users } from '../users/users.table';
 import { whatsapps } from '../whatsapp/whatsapp.table';
+import type { SlaState } from '@balcao/shared';
 
 export const tickets = pgTable(
   'tickets',
@@ -44,6 +45,10 @@ export const tickets = pgTable(
     /** An external flow's session (Typebot's sessionId) and when it lapses. */
     integrationSession: text('integration_session'),
     integrationSessionExpiresAt: ts('integration_session_expires_at'),
+    /** The ticket's SLA clocks (issue 30 §3): deadlines set as each starts, breaches kept as they happen. */
+    sla: jsonb('sla').$type<SlaState>(),
+    /** The next moment the SLA sweep has something to do (a warning or a breach); null = nothing. */
+    slaCheckAt: ts('sla_check_at'),
   },
   (t) => [
     uniqueIndex('tickets_uuid').on(t.uuid),
@@ -58,6 +63,7 @@ export const tickets = pgTable(
     // columns) are in migration 0012_dashboard_indexes.sql: drizzle's builder has no INCLUDE.
     // Agents' lists: the unassigned tickets of their queues.
     index('tickets_unassigned_queue').on(t.companyId, t.status, t.queueId).where(sql`user_id is null`),
+    index('tickets_sla_check').on(t.slaCheckAt).where(sql`sla_check_at is not null`),
     // Target of the composite (company_id, id) keys: a row can only point at its own company's rows.
     unique('tickets_company_id_id').on(t.companyId, t.id),
     foreignKey({ name: 'tickets_contact_fk', columns: [t.companyId, t.contactId], foreignColumns: [contacts.companyId, contacts.id] }).onDelete('cascade'),
