@@ -59,6 +59,7 @@ import { webhooksModule, type DeliveryLimits } from './modules/webhooks';
 import { JOB_QUEUES } from './job-queues';
 import {
   cloudSecrets,
+  createCloudAccount,
   createContactPictures,
   createJobRouting,
   SessionManager,
@@ -227,7 +228,9 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
     ...opts.responders,
   };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, integrationDeps: integrations, responders, ticketMessaging: ticketMessaging(jobs), rateCount, mailer, campaignRunner: opts.campaignRunner, paymentProvider: opts.paymentProvider, webhookLimits: opts.webhookLimits };
+  // Meta's templates of Cloud connections, read once for the routes and the sends (decision 0390).
+  const cloudAccount = createCloudAccount({ data, api: (w) => sessions.cloudApi(w), clock });
+  const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, cloudAccount, integrationDeps: integrations, responders, ticketMessaging: ticketMessaging(jobs), rateCount, mailer, campaignRunner: opts.campaignRunner, paymentProvider: opts.paymentProvider, webhookLimits: opts.webhookLimits };
   const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, billingModule, onboardingModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, assignmentModule, numberHealthModule, contactListsModule, filesModule, schedulesModule, campaignsModule, chatsModule, helpsModule, webhooksModule, announcementsModule, externalApiModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));

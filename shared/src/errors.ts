@@ -93,6 +93,9 @@ export const errorCodes = [
   'ERR_2FA_ALREADY_ENABLED',
   'ERR_2FA_NOT_ENABLED',
   'ERR_2FA_REQUIRED',
+  // Issue 29 §3 (Cloud API templates and the customer-service window; decisions 0390-0391).
+  'ERR_WINDOW_CLOSED',
+  'ERR_NO_TEMPLATE_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -215,6 +218,10 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_2FA_NOT_ENABLED: 409,
   /** The company (admins) or the platform (super users) requires 2FA: it cannot be turned off. */
   ERR_2FA_REQUIRED: 403,
+  /** A free-form message on a Cloud API connection more than 24 hours after the customer's last message: only a template may go. */
+  ERR_WINDOW_CLOSED: 409,
+  /** No approved template of that name and language on the connection's WhatsApp Business Account. */
+  ERR_NO_TEMPLATE_FOUND: 404,
 };
 
 /** The body of every error answer. */

@@ -12,6 +12,7 @@ export * from './schemas/contacts';
 export * from './schemas/queues';
 export * from './schemas/users';
 export * from './schemas/whatsapp';
+export * from './schemas/whatsapp-templates';
 export * from './schemas/companies';
 export * from './schemas/sandbox';
 export * from './phone';

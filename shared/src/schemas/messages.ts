@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageNumber, dbId, dbIdParam, looseBool } from './common';
 import { MessageDto, TicketDto } from './dtos';
+import { CustomerWindow, SendTemplateBody } from './whatsapp-templates';
 
 export const TicketIdParam = z.object({ ticketId: dbIdParam });
 
@@ -17,6 +18,8 @@ export const ListMessagesResponse = z.object({
   hasMore: z.boolean(),
   /** The tickets of the page's messages, oldest first (optional so older clients still type). */
   tickets: z.array(PageTicket).optional(),
+  /** A Cloud API connection's ticket only: the customer-service window (decision 0391); the composer offers templates when closed. */
+  window: CustomerWindow.optional(),
 });
 export type ListMessagesResponse = z.infer<typeof ListMessagesResponse>;
 
@@ -91,8 +94,8 @@ export const SendMediaFields = z.object({
 });
 export type SendMediaFields = z.infer<typeof SendMediaFields>;
 
-/** The route's body: multipart fields (with `medias`) or the JSON send. */
-export const SendMessageOrMediaBody = z.union([SendMediaFields, SendMessageBody]);
+/** The route's body: multipart fields (with `medias`), a template (Cloud API connections; decision 0390) or the JSON send. */
+export const SendMessageOrMediaBody = z.union([SendMediaFields, SendTemplateBody, SendMessageBody]);
 export type SendMessageOrMediaBody = z.infer<typeof SendMessageOrMediaBody>;
 
 /** Multipart answers the created messages in file order; JSON answers the one message. */

@@ -7,7 +7,7 @@ import type { Clock } from '../../infra/clock';
 import type { MediaStore } from '../../infra/media-store';
 import { DEFAULT_UPLOAD_LIMITS, DEFAULT_UPLOAD_MAX_BYTES, type Config } from '../../infra/config';
 import { defineModule } from '../../infra/module';
-import type { JobRouting, SessionManager } from '../whatsapp';
+import type { CloudAccount, JobRouting, SessionManager } from '../whatsapp';
 import { registerMediaJobs } from './inbound/inbound-media';
 import { mediaRoutes } from './media.routes';
 import { registerMessageJobs } from './messages.jobs';
@@ -35,13 +35,13 @@ export const messagesWrites = { moveContact, moveToTicket };
 export const messagesModule = defineModule({
   name: 'messages',
   dependsOn: ['companies', 'contacts', 'tickets', 'whatsapp'],
-  setup: (k: { config: Config; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock; media: MediaStore; sessions: SessionManager; routing: JobRouting }) => {
+  setup: (k: { config: Config; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock; media: MediaStore; sessions: SessionManager; routing: JobRouting; cloudAccount: CloudAccount }) => {
     const { data, jobs, media, sessions, routing } = k;
     // Per-kind limits, each capped by UPLOAD_MAX_BYTES (decision 0056).
     const uploads = { limits: k.config.uploadLimits ?? DEFAULT_UPLOAD_LIMITS, maxBytes: k.config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES };
     return {
       routes: async (app) => {
-        await app.register(messagesRoutes(createMessagesService({ data, jobs, clock: k.clock, media, uploads }), { uploadMaxBytes: uploads.maxBytes, spoolPath: media.spoolPath }));
+        await app.register(messagesRoutes(createMessagesService({ data, jobs, clock: k.clock, media, uploads, templates: k.cloudAccount }), { uploadMaxBytes: uploads.maxBytes, spoolPath: media.spoolPath }));
         await app.register(mediaRoutes({ data, media }));
       },
       start: async (rt) => {

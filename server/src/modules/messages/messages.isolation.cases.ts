@@ -39,6 +39,11 @@ export const isolationCases: IsolationCases = ({ app, A, B, notFound, aTicketUnc
         expect: notFound('ERR_NO_TICKET_FOUND', async () => expect(await aMessageCount()).toBe(1)),
       },
       {
+        name: "a template to A's ticket",
+        req: () => ({ method: 'POST', url: `/messages/${A.ticket.id}`, body: { template: { name: 'pedido_pronto', language: 'pt_BR', variables: ['Maria'] } } }),
+        expect: notFound('ERR_NO_TICKET_FOUND', async () => expect(await aMessageCount()).toBe(1)),
+      },
+      {
         name: "quoting A's message",
         req: async () => ({ method: 'POST', url: `/messages/${(await bOpenTicket()).id}`, body: { body: 'citação', quotedMsg: A.messageId } }),
         expect: notFound('ERR_NO_MESSAGE_FOUND'),

@@ -58,6 +58,20 @@ export const recentAutomated = async (tx: Tx, companyId: number, ticketId: numbe
     .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), eq(messages.automated, true), gte(messages.createdAt, since)))
     .orderBy(sql`${messages.createdAt} desc`);
 
+/**
+ * When the customer last wrote on this connection (any of their tickets there): the start of
+ * the Cloud API's customer-service window (decision 0391). Read through the tickets' index on
+ * (ticket, created_at desc), newest first.
+ */
+export const lastInboundAt = async (tx: Tx, companyId: number, contactId: number, whatsappId: number): Promise<Date | undefined> => {
+  const [r] = await tx.execute<{ at: string | Date }>(sql`
+    select m.created_at as at from messages m
+    where m.company_id = ${companyId} and not m.from_me
+      and m.ticket_id in (select t.id from tickets t where t.company_id = ${companyId} and t.contact_id = ${contactId} and t.whatsapp_id = ${whatsappId})
+    order by m.created_at desc limit 1`);
+  return r ? new Date(r.at) : undefined;
+};
+
 export const get = async (tx: Tx, companyId: number, id: number): Promise<MessageRow | undefined> =>
   (await tx.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.id, id))).limit(1))[0];
 

@@ -48,6 +48,7 @@ export const messagesRoutes = (messages: MessagesService, opts: { uploadMaxBytes
     },
     (req) => {
       const body = req.body;
+      if ('template' in body) return messages.sendTemplate(req.ctx, req.params.ticketId, body);
       if (!('medias' in body)) return messages.send(req.ctx, req.params.ticketId, body);
       const upload = uploadsOf.get(req);
       if (!upload) throw new AppError('ERR_VALIDATION', 'medias: send the files as multipart/form-data');

@@ -7,7 +7,9 @@ import {
   type ReactionBody,
   type SendMediaFields,
   type SendMessageBody,
+  type SendTemplateBody,
   type TicketDto,
+  renderTemplate,
 } from '@balcao/shared';
 import type { Ctx, DataAccess, Unit } from '../../db/tenant';
 import { AppError, found } from '../../infra/errors';
@@ -19,7 +21,8 @@ import { companiesQueries } from '../companies';
 import { contactsQueries } from '../contacts';
 import { usersQueries } from '../users';
 import { canSee, ticketsQueries, type TicketRow } from '../tickets';
-import { whatsappQueries } from '../whatsapp';
+import { templateContent, whatsappQueries, type CloudAccount } from '../whatsapp';
+import { assertWindowOpen, customerWindow } from './customer-window';
 import { queueOutbound } from './outbound';
 import { displayName } from './outbound-content';
 import { captionsFor, classifyUpload, defaultUploadPolicy, type ClassifiedUpload, type Upload, type UploadPolicy } from './uploads';
@@ -64,6 +67,8 @@ export interface MessagesDeps {
   /** Where uploaded files are kept (multipart sends); without it a multipart send is refused. */
   media?: Pick<MediaStore, 'save'>;
   uploads?: UploadPolicy;
+  /** Cloud API connections' templates (decision 0390); without it a template send is refused. */
+  templates?: Pick<CloudAccount, 'approved'>;
 }
 
 export const createMessagesService = (deps: MessagesDeps) => {
@@ -113,6 +118,17 @@ export const createMessagesService = (deps: MessagesDeps) => {
     return r;
   };
 
+  /** The outbox's retry (decision 0307): the message already stored under `clientId` is the answer, nothing is sent again. */
+  const storedByClientId = async (tx: Tx, ctx: Ctx, ticketId: number, clientId: string | undefined): Promise<MessageDto | undefined> => {
+    if (!clientId) return undefined;
+    await repo.lockClientId(tx, ctx.companyId, clientId);
+    const stored = await repo.byClientId(tx, ctx.companyId, clientId);
+    if (!stored) return undefined;
+    await ticketFor(tx, ctx, stored.ticketId);
+    if (stored.ticketId !== ticketId || stored.userId !== ctx.userId) throw new AppError('ERR_VALIDATION', 'clientId: already used for another message');
+    return (await repo.withQuoted(tx, ctx.companyId, [stored]))[0]!;
+  };
+
   /** Own outgoing message on a ticket the agent may see and that is open; else the coded refusal. */
   const ownOutgoing = async (tx: Tx, ctx: Ctx, messageId: number, mayAnyOutgoing: boolean) => {
     const m = await messageFor(tx, ctx, messageId);
@@ -133,6 +149,7 @@ export const createMessagesService = (deps: MessagesDeps) => {
           repo.history(tx, ctx.companyId, ticketId, pageNumber),
           ticketsQueries.loadDto(tx, ctx.companyId, ticketId),
         ]);
+        const window = await customerWindow(tx, deps.clock, t);
         // Usually the page is all this ticket's: its DTO has the times; earlier tickets are read.
         const earlier = ticketIds.filter((id) => id !== t.id);
         const spans = earlier.length ? await ticketsQueries.spans(tx, ctx.companyId, earlier) : [];
@@ -140,7 +157,7 @@ export const createMessagesService = (deps: MessagesDeps) => {
           ...spans.map((s) => ({ id: s.id, createdAt: s.createdAt.toISOString(), closedAt: s.closedAt?.toISOString() ?? null })),
           ...(ticketIds.includes(t.id) ? [{ id: t.id, createdAt: ticket!.createdAt, closedAt: ticket!.closedAt ?? null }] : []),
         ];
-        return { ...page, tickets, ticket: ticket! };
+        return { ...page, tickets, ticket: ticket!, ...(window ? { window } : {}) };
       }),
 
     /**
@@ -160,17 +177,10 @@ export const createMessagesService = (deps: MessagesDeps) => {
 
     send: (ctx: Ctx, ticketId: number, body: SendMessageBody): Promise<MessageDto> =>
       deps.data.withTenant(ctx, async (unit) => {
-        if (body.clientId) {
-          // The outbox's retry (decision 0307): the stored message is the answer, nothing is sent again.
-          await repo.lockClientId(unit.tx, ctx.companyId, body.clientId);
-          const stored = await repo.byClientId(unit.tx, ctx.companyId, body.clientId);
-          if (stored) {
-            await ticketFor(unit.tx, ctx, stored.ticketId);
-            if (stored.ticketId !== ticketId || stored.userId !== ctx.userId) throw new AppError('ERR_VALIDATION', 'clientId: already used for another message');
-            return (await repo.withQuoted(unit.tx, ctx.companyId, [stored]))[0]!;
-          }
-        }
+        const stored = await storedByClientId(unit.tx, ctx, ticketId, body.clientId);
+        if (stored) return stored;
         const t = await writableTicket(unit.tx, ctx, ticketId);
+        await assertWindowOpen(unit.tx, deps.clock, t);
         const quotedId = await quotedIdOf(unit.tx, ctx, body.quotedMsg);
         const text = await rendered(unit.tx, deps.clock, t, body.body);
         // The spec's client posts its own accept greeting after the server sent it (decision 0054):
@@ -181,6 +191,31 @@ export const createMessagesService = (deps: MessagesDeps) => {
         const row = await queueOutbound(unit, deps.jobs, t, text, { userId: ctx.userId, quotedMsgId: quotedId, clientId: body.clientId });
         return (await repo.withQuoted(unit.tx, ctx.companyId, [row]))[0]!;
       }),
+
+    /**
+     * A Cloud API template (decision 0390), allowed in or out of the customer's window: checked
+     * against Meta's approved template, stored with its rendered text like any outbound message.
+     * Meta's list is read between two transactions (an HTTP call never holds one open).
+     */
+    sendTemplate: async (ctx: Ctx, ticketId: number, body: SendTemplateBody): Promise<MessageDto> => {
+      const first = await deps.data.withTenant(ctx, async ({ tx }) => {
+        const stored = await storedByClientId(tx, ctx, ticketId, body.clientId);
+        if (stored) return { stored };
+        const t = await writableTicket(tx, ctx, ticketId);
+        return { conn: await whatsappQueries.get(tx, ctx.companyId, t.whatsappId) };
+      });
+      if (first.stored) return first.stored;
+      const conn = first.conn;
+      if (conn?.provider !== 'cloud' || !deps.templates) throw new AppError('ERR_VALIDATION', 'template: only on a Cloud API connection');
+      const template = await deps.templates.approved(conn, body.template.name, body.template.language);
+      const content = templateContent(template, body.template);
+      return deps.data.withTenant(ctx, async (unit) => {
+        const t = await writableTicket(unit.tx, ctx, ticketId);
+        if (t.whatsappId !== conn.id) throw new AppError('ERR_VALIDATION', 'template: the ticket moved to another connection');
+        const row = await queueOutbound(unit, deps.jobs, t, renderTemplate(template, body.template.variables), { userId: ctx.userId, clientId: body.clientId, template: content });
+        return (await repo.withQuoted(unit.tx, ctx.companyId, [row]))[0]!;
+      });
+    },
 
     /**
      * Multipart send: one message per file, in order, the caption on the first. Every file is
@@ -194,6 +229,7 @@ export const createMessagesService = (deps: MessagesDeps) => {
       const captions = captionsFor(files, bodies);
       return deps.data.withTenant(ctx, async (unit) => {
         const t = await writableTicket(unit.tx, ctx, ticketId);
+        await assertWindowOpen(unit.tx, deps.clock, t);
         const quotedId = await quotedIdOf(unit.tx, ctx, fields.quotedMsg);
         const rows: repo.MessageRow[] = [];
         for (const [i, f] of classified.entries()) {
@@ -250,6 +286,7 @@ export const createMessagesService = (deps: MessagesDeps) => {
         if (m.isDeleted) throw new AppError('ERR_NO_MESSAGE_FOUND');
         if (!FORWARDABLE.has(m.mediaType) || (m.mediaType !== null && !m.mediaUrl)) throw new AppError('ERR_VALIDATION', `a ${m.mediaType} message cannot be forwarded`);
         const contact = found(await contactsQueries.get(tx, ctx.companyId, body.contactId), 'ERR_NO_CONTACT_FOUND');
+        await assertWindowOpen(tx, deps.clock, { companyId: ctx.companyId, contactId: contact.id, whatsappId: m.whatsappId });
         const { ticket, created } = await ticketsQueries.liveOrOpen(tx, ctx.companyId, {
           contactId: contact.id,
           whatsappId: m.whatsappId,

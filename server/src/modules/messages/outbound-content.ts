@@ -4,10 +4,10 @@
  */
 import type { JobMeta } from '../../infra/jobs';
 import { mimetypeOfName, originalName } from '../../infra/media-store';
-import { ChannelError, type ChannelErrorCode, type OutboundContent, type OutboundMedia, type SendableKind } from '../whatsapp';
+import { ChannelError, type ChannelErrorCode, type OutboundContent, type OutboundMedia, type SendableKind, type TemplateContent } from '../whatsapp';
 import type { MessageRow } from './messages.repository';
 
-type Row = Pick<MessageRow, 'body' | 'mediaType' | 'mediaUrl'> & Partial<Pick<MessageRow, 'isForwarded'>>;
+type Row = Pick<MessageRow, 'body' | 'mediaType' | 'mediaUrl'> & Partial<Pick<MessageRow, 'isForwarded' | 'raw'>>;
 type QuotedRow = Pick<MessageRow, 'waMessageId' | 'fromMe' | 'body'>;
 
 /** When the extension says nothing: what each media type usually is. */
@@ -48,6 +48,9 @@ const sendable = <Q extends object>(row: Row, quote: Q, mediaPath: string | unde
  * may be just its file name: no caption then). A forwarded row goes marked forwarded, unquoted.
  */
 export const toOutboundContent = (row: Row, quoted: QuotedRow | null | undefined, mediaPath: string | undefined): OutboundContent => {
+  // A template waits in raw until sent (decision 0390); its body is only the rendered text shown here.
+  const template = (row.raw as { template?: TemplateContent } | null | undefined)?.template;
+  if (template?.kind === 'template') return template;
   if (row.isForwarded) return { kind: 'forward', content: sendable(row, {}, mediaPath) };
   return sendable(row, quoted ? { quoted: { id: quoted.waMessageId, fromMe: quoted.fromMe, body: quoted.body } } : {}, mediaPath);
 };

@@ -71,8 +71,23 @@ export type SendableKind =
   | { kind: 'location'; latitude: number; longitude: number; name?: string; address?: string }
   | { kind: 'contact'; contacts: ContactCard[] };
 
+/**
+ * A Cloud API message template (decision 0390): Meta's approved message by name and language, its
+ * placeholders filled (`params`, header then body) and a media header's link. Only the Cloud
+ * adapter sends one; the others refuse it as permanent.
+ */
+export interface TemplateContent {
+  kind: 'template';
+  name: string;
+  language: string;
+  parameterFormat: 'POSITIONAL' | 'NAMED';
+  params: { part: 'header' | 'body'; name: string; text: string }[];
+  header?: { format: 'IMAGE' | 'VIDEO' | 'DOCUMENT'; link: string };
+}
+
 export type OutboundKind =
   | (SendableKind & { quoted?: QuotedRef })
+  | TemplateContent
   | { kind: 'reaction'; target: MessageRef; emoji: string }
   | { kind: 'edit'; target: MessageRef; text: string }
   /** Delete for everyone. */

@@ -19,9 +19,13 @@ import { cloudSecrets } from './cloud/cloud-secrets';
 import { registerCloudWebhookJobs } from './cloud/cloud-webhook.jobs';
 import { cloudWebhookRoutes } from './cloud/cloud-webhook.routes';
 import { createCloudWebhook } from './cloud/cloud-webhook.service';
+import { cloudAccountRoutes } from './cloud/cloud-account.routes';
+import type { CloudAccount } from './cloud/cloud-account.service';
 
 export * from './whatsapp.port';
-export { REVOKED_BODY, type OutboundMedia, type SendableKind } from './channel-content';
+export { REVOKED_BODY, type OutboundMedia, type SendableKind, type TemplateContent } from './channel-content';
+export { createCloudAccount, type CloudAccount } from './cloud/cloud-account.service';
+export { templateContent } from './cloud/cloud-templates';
 export { SessionManager, type SessionManagerDeps, type CloudSessionDeps } from './session-manager';
 export { cloudSecrets, type CloudSecrets } from './cloud/cloud-secrets';
 export { createJobRouting, type JobRouting } from './job-routing';
@@ -41,7 +45,7 @@ export { whatsappJobQueues } from './whatsapp.job-types';
 export const whatsappModule = defineModule({
   name: 'whatsapp',
   dependsOn: ['queues', 'users', 'contacts'],
-  setup: (k: { config: Config; data: DataAccess; bus: EventBus; jobs: Jobs; sessions: SessionManager; routing: JobRouting; pictures: ContactPictures }) => {
+  setup: (k: { config: Config; data: DataAccess; bus: EventBus; jobs: Jobs; sessions: SessionManager; routing: JobRouting; pictures: ContactPictures; cloudAccount: CloudAccount }) => {
     const { config, data, jobs, sessions, routing, pictures } = k;
     const secrets = cloudSecrets(config);
     const whatsapp = createWhatsappService({ data, sessions, sandboxEnabled: config.sandboxEnabled, routing, cloudSecrets: secrets });
@@ -53,6 +57,7 @@ export const whatsappModule = defineModule({
       routes: async (app) => {
         await app.register(whatsappRoutes(whatsapp));
         await app.register(phoneImportRoutes(phoneImport));
+        await app.register(cloudAccountRoutes(k.cloudAccount));
         if (config.sandboxEnabled) await app.register(sandboxRoutes({ sessions, data }));
       },
       start: async (rt) => {

@@ -11,6 +11,7 @@ import * as sessionEvents from './session-events.repository';
 import { CloudChannel } from './cloud/cloud.channel';
 import { storedCloudIds } from './cloud/cloud-ids.repository';
 import type { CloudSecrets } from './cloud/cloud-secrets';
+import type { GraphApi } from './cloud/graph-client';
 
 /** Where Cloud connections call (config WHATSAPP_CLOUD_*) and how their stored secrets open. */
 export interface CloudSessionDeps {
@@ -411,6 +412,13 @@ export class SessionManager {
     return next;
   }
 
+  /** A Cloud connection's Graph API (its token opened from the seal), for calls outside its channel (templates, the admin's test); none without the Cloud config. */
+  cloudApi(w: Pick<repo.WhatsappRow, 'companyId' | 'provider' | 'cloudAccessToken'>): GraphApi | undefined {
+    if (w.provider !== 'cloud' || !this.deps.cloud) return undefined;
+    const { baseUrl, apiVersion, allowPrivateHosts, secrets } = this.deps.cloud;
+    return { baseUrl, apiVersion, allowPrivateHosts, accessToken: secrets.open(w.companyId, 'accessToken', w.cloudAccessToken) };
+  }
+
   private supported(w: repo.WhatsappRow): boolean {
     return (w.provider === 'sandbox' && this.deps.sandboxEnabled) || (w.provider === 'baileys' && !!this.deps.baileys) || (w.provider === 'cloud' && !!this.deps.cloud && !!w.cloudPhoneNumberId);
   }
@@ -420,11 +428,10 @@ export class SessionManager {
       return new SandboxChannel(w.id, createSandboxStore(this.deps.data, w.companyId, w.id), this.deps.sandboxTiming);
     }
     if (w.provider === 'cloud' && this.deps.cloud && w.cloudPhoneNumberId) {
-      const { baseUrl, apiVersion, allowPrivateHosts, secrets } = this.deps.cloud;
       return new CloudChannel({
         whatsappId: w.id,
         phoneNumberId: w.cloudPhoneNumberId,
-        api: { baseUrl, apiVersion, allowPrivateHosts, accessToken: secrets.open(w.companyId, 'accessToken', w.cloudAccessToken) },
+        api: this.cloudApi(w)!,
         ids: storedCloudIds(this.deps.data, w.companyId, w.id),
       });
     }

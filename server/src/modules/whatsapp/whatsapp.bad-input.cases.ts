@@ -66,6 +66,18 @@ export const badInputCases: BadInputRows = {
   ],
   'DELETE /whatsapp/:id': badIds('DELETE', (id) => `/whatsapp/${id}`),
   'POST /whatsapp/:id/token': [...badIds('POST', (id) => `/whatsapp/${id}/token`), { name: 'an unknown connection', req: { method: 'POST', url: '/whatsapp/999999/token' }, status: 404, error: 'ERR_NO_WAPP_FOUND' }],
+  // Cloud API templates and the token test (decision 0390): {wa} is a sandbox connection, which has neither.
+  'GET /whatsapp/:id/templates': [
+    ...badIds('GET', (id) => `/whatsapp/${id}/templates`),
+    q('/whatsapp/{wa}/templates', 'refresh as yes', 'refresh=yes'),
+    { ...q('/whatsapp/{wa}/templates', 'not a Cloud API connection', 'refresh=true') },
+    { name: 'an unknown connection', req: { method: 'GET', url: '/whatsapp/999999/templates' }, status: 404, error: 'ERR_NO_WAPP_FOUND' },
+  ],
+  'POST /whatsapp/:id/test': [
+    ...badIds('POST', (id) => `/whatsapp/${id}/test`),
+    { name: 'not a Cloud API connection', req: { method: 'POST', url: '/whatsapp/{wa}/test' } },
+    { name: 'an unknown connection', req: { method: 'POST', url: '/whatsapp/999999/test' }, status: 404, error: 'ERR_NO_WAPP_FOUND' },
+  ],
   'POST /whatsappsession/:id': [
     ...badIds('POST', (id) => `/whatsappsession/${id}`),
     b('POST', '/whatsappsession/{wa}', 'phone with letters', { phoneNumber: '55619abc7777' }),

@@ -85,4 +85,6 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_2FA_ALREADY_ENABLED: 'Two-factor sign-in is already on.',
   ERR_2FA_NOT_ENABLED: 'Two-factor sign-in is not on.',
   ERR_2FA_REQUIRED: 'Two-factor sign-in is required for your profile and cannot be turned off.',
+  ERR_WINDOW_CLOSED: 'The customer last wrote more than 24 hours ago: on this official WhatsApp number only an approved template can be sent.',
+  ERR_NO_TEMPLATE_FOUND: 'No approved template with that name and language on this number.',
 };

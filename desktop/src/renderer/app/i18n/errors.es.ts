@@ -85,4 +85,6 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_2FA_ALREADY_ENABLED: 'La verificación en dos pasos ya está activada.',
   ERR_2FA_NOT_ENABLED: 'La verificación en dos pasos no está activada.',
   ERR_2FA_REQUIRED: 'La verificación en dos pasos es obligatoria para su perfil y no se puede desactivar.',
+  ERR_WINDOW_CLOSED: 'El cliente escribió por última vez hace más de 24 horas: en este número oficial de WhatsApp solo se puede enviar una plantilla aprobada.',
+  ERR_NO_TEMPLATE_FOUND: 'No hay una plantilla aprobada con ese nombre e idioma en este número.',
 };

@@ -86,4 +86,6 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_2FA_ALREADY_ENABLED: 'A verificação em duas etapas já está ativada.',
   ERR_2FA_NOT_ENABLED: 'A verificação em duas etapas não está ativada.',
   ERR_2FA_REQUIRED: 'A verificação em duas etapas é obrigatória para o seu perfil e não pode ser desativada.',
+  ERR_WINDOW_CLOSED: 'O cliente escreveu pela última vez há mais de 24 horas: neste número oficial do WhatsApp só é possível enviar um modelo aprovado.',
+  ERR_NO_TEMPLATE_FOUND: 'Nenhum modelo aprovado com esse nome e idioma neste número.',
 };

@@ -7,6 +7,7 @@ import type { AnyMessageContent, MiscMessageGenerationOptions, WAMediaUpload, WA
 import type { MessageRef, OutboundKind, OutboundMedia, QuotedRef, SendableKind } from './normalized';
 import { playsAsVoiceNote, toVcard } from '../message-body';
 import { toPnJid } from './phone';
+import { ChannelError } from '../whatsapp.port';
 
 export { toVcard } from '../message-body';
 
@@ -98,6 +99,9 @@ export const toBaileysContent = (content: OutboundKind, ctx: Pick<OutboundContex
     case 'forward':
       // Every content kind has a contextInfo on the wire; Baileys merges this one into it.
       return { ...sendable(content.content), contextInfo: { isForwarded: true, forwardingScore: 1 } };
+    case 'template':
+      // Templates are Meta's Cloud API's (decision 0390); the send worker records this as permanent.
+      throw new ChannelError('ERR_SENDING_WAPP_MSG', false, 'templates are sent by Cloud API connections only');
     default:
       return sendable(content);
   }

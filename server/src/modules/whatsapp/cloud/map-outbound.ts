@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { ContactCard, OutboundMedia, SendableKind } from '../channel-content';
+import type { ContactCard, OutboundMedia, SendableKind, TemplateContent } from '../channel-content';
 import { ChannelError, type OutboundContent } from '../whatsapp.port';
 
 export interface OutboundDeps {
@@ -60,6 +60,20 @@ const sendable = async (c: SendableKind, deps: OutboundDeps): Promise<Record<str
   }
 };
 
+/**
+ * A template's object (Meta's `template`: name, `language.code`, `components` with their
+ * parameters): the header's text parameters or its media by link, then the body's; a NAMED
+ * template names each parameter (`parameter_name`).
+ */
+const templateObject = (t: TemplateContent): Record<string, unknown> => {
+  const parameters = (part: 'header' | 'body') =>
+    t.params.filter((p) => p.part === part).map((p) => ({ type: 'text', text: p.text, ...(t.parameterFormat === 'NAMED' ? { parameter_name: p.name } : {}) }));
+  const header = t.header ? [{ type: t.header.format.toLowerCase(), [t.header.format.toLowerCase()]: { link: t.header.link } }] : parameters('header');
+  const body = parameters('body');
+  const components = [...(header.length ? [{ type: 'header', parameters: header }] : []), ...(body.length ? [{ type: 'body', parameters: body }] : [])];
+  return { name: t.name, language: { code: t.language }, ...(components.length ? { components } : {}) };
+};
+
 /** The whole message body to `to` (digits) for `content`, sent under our id `id`. */
 export const toCloudMessage = async (to: string, content: OutboundContent, id: string, deps: OutboundDeps): Promise<Record<string, unknown>> => {
   const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to, biz_opaque_callback_data: id };
@@ -70,6 +84,8 @@ export const toCloudMessage = async (to: string, content: OutboundContent, id: s
       throw unsupported('edit a sent message');
     case 'revoke':
       throw unsupported('delete a sent message for everyone');
+    case 'template':
+      return { ...base, type: 'template', template: templateObject(content) };
     case 'forward':
       // No "forwarded" mark on the Cloud API: the content goes as a new message.
       return { ...base, ...(await sendable(content.content, deps)) };

@@ -42,6 +42,18 @@ export interface FakeGraphOptions {
   displayNumber?: string;
   /** How long a media download URL lives (Meta: 5 minutes). */
   mediaUrlTtlMs?: number;
+  /** The WhatsApp Business Account whose templates the fake lists (default 102290129340398). */
+  wabaId?: string;
+}
+
+/** A template as Meta lists it (`GET /<waba-id>/message_templates`). */
+export interface FakeTemplate {
+  name: string;
+  language: string;
+  status: string;
+  category: string;
+  parameter_format?: 'POSITIONAL' | 'NAMED';
+  components: { type: string; format?: string; text?: string; buttons?: { type: string; text: string }[] }[];
 }
 
 const json = (res: ServerResponse, status: number, body: unknown) => {
@@ -86,6 +98,10 @@ export interface FakeGraph {
   base: string;
   readonly sends: GraphSend[];
   readonly media: Map<string, StoredMedia>;
+  /** The WABA's templates (tests add and change them); a template send names one of them or fails with 132001. */
+  templates: FakeTemplate[];
+  /** Pages of the template list served, in order (their `after` cursor, '' for the first). */
+  readonly templateReads: string[];
   /** Media URL lookups (GET /{media-id}) and downloads served, in order. */
   readonly lookups: string[];
   readonly downloads: string[];
@@ -114,8 +130,11 @@ export const startFakeGraph = async (opts: FakeGraphOptions): Promise<FakeGraph>
     media: new Map<string, StoredMedia>(),
     lookups: [] as string[],
     downloads: [] as string[],
+    templates: [] as FakeTemplate[],
+    templateReads: [] as string[],
     now: Date.now(),
   };
+  const wabaId = opts.wabaId ?? '102290129340398';
   const newWamid = () => `wamid.${randomBytes(18).toString('base64url')}`;
   const failWith = (res: ServerResponse): boolean => {
     if (!failure || failTimes <= 0) return false;
@@ -149,6 +168,10 @@ export const startFakeGraph = async (opts: FakeGraphOptions): Promise<FakeGraph>
           fake.sends.push({ phoneNumberId: node, body: sent });
           return json(res, 200, { success: true });
         }
+        const template = sent.template as { name?: string; language?: { code?: string } } | undefined;
+        if (sent.type === 'template' && !fake.templates.some((t) => t.name === template?.name && t.language === template?.language?.code && t.status === 'APPROVED')) {
+          return json(res, 404, { error: { message: '(#132001) Template name does not exist in the translation', code: 132001, error_data: { details: `template name (${template?.name}) does not exist in ${template?.language?.code}` } } });
+        }
         const wamid = newWamid();
         fake.sends.push({ phoneNumberId: node, body: sent, wamid });
         return json(res, 200, { messaging_product: 'whatsapp', contacts: [{ input: sent.to, wa_id: sent.to }], messages: [{ id: wamid }] });
@@ -159,6 +182,17 @@ export const startFakeGraph = async (opts: FakeGraphOptions): Promise<FakeGraph>
         const id = String(1_000_000_000 + fake.media.size + Math.floor(Math.random() * 1e6));
         fake.media.set(id, { id, bytes: file.bytes, mimetype: fields.type ?? file.mimetype, fileName: file.fileName });
         return json(res, 200, { id });
+      }
+      if (req.method === 'GET' && node === wabaId && edge === 'message_templates') {
+        // Pages of `limit` by an opaque `after` cursor; `paging.next` only while more remain (Meta's shape).
+        const limit = Number(url.searchParams.get('limit') ?? 25);
+        const after = url.searchParams.get('after') ?? '';
+        fake.templateReads.push(after);
+        const from = after ? Number(Buffer.from(after, 'base64url').toString('utf8')) : 0;
+        const page = fake.templates.slice(from, from + limit);
+        const cursor = Buffer.from(String(from + page.length), 'utf8').toString('base64url');
+        const more = from + page.length < fake.templates.length;
+        return json(res, 200, { data: page, paging: { cursors: { before: 'MA', after: cursor }, ...(more ? { next: `${server.base}${url.pathname}?limit=${limit}&after=${cursor}` } : {}) } });
       }
       if (req.method === 'GET' && node === opts.phoneNumberId && !edge) {
         return json(res, 200, { id: node, display_phone_number: opts.displayNumber ?? '+55 61 3333-0000', verified_name: 'Balcão Teste', quality_rating: 'GREEN' });
