@@ -9,12 +9,13 @@ import { campaignsJobQueues } from './modules/campaigns';
 import { contactListsJobQueues } from './modules/contact-lists';
 import { messagesJobQueues } from './modules/messages';
 import { schedulesJobQueues } from './modules/schedules';
+import { slaJobQueues } from './modules/sla';
 import { ticketsJobQueues } from './modules/tickets';
 import { timersJobQueues } from './modules/timers';
 import { webhooksJobQueues } from './modules/webhooks';
 import { whatsappJobQueues } from './modules/whatsapp';
 
-export const JOB_QUEUES = { ...assignmentJobQueues, ...billingJobQueues, ...botJobQueues, ...campaignsJobQueues, ...contactListsJobQueues, ...messagesJobQueues, ...schedulesJobQueues, ...ticketsJobQueues, ...timersJobQueues, ...webhooksJobQueues, ...whatsappJobQueues } as const satisfies Record<JobName, JobQueueKind>;
+export const JOB_QUEUES = { ...assignmentJobQueues, ...billingJobQueues, ...botJobQueues, ...campaignsJobQueues, ...contactListsJobQueues, ...messagesJobQueues, ...schedulesJobQueues, ...slaJobQueues, ...ticketsJobQueues, ...timersJobQueues, ...webhooksJobQueues, ...whatsappJobQueues } as const satisfies Record<JobName, JobQueueKind>;
 
 type CronIn<T> = { [K in keyof T]: T[K] extends 'cron' ? K : never }[keyof T];
 /** Compiles only while the queues made 'stately' are exactly the declared cron jobs. */

@@ -18,6 +18,7 @@ import type { ChatDto, ChatMessageDto } from './schemas/chats';
 import type { PaymentEvent } from './schemas/billing';
 import type { AnnouncementDto } from './schemas/announcements';
 import type { PresenceDto } from './schemas/users';
+import type { SlaAlertDto } from './schemas/sla';
 
 /** Internal domain events staged by services and published after commit. */
 /**
@@ -85,6 +86,8 @@ export type DomainEvent =
   | { type: 'user.deleted'; companyId: number; userId: number }
   /** A user's presence changed (decision 0380): their sockets came or all went (decision 0111), or they set away or back. */
   | { type: 'user.presence'; companyId: number; user: UserDto }
+  /** A ticket's SLA clock entered its last fifth (`warning`) or passed its deadline (`breach`; issue 30 §3). */
+  | { type: 'sla.alert'; companyId: number; kind: 'warning' | 'breach'; alert: SlaAlertDto }
   | { type: 'tag.saved'; companyId: number; tag: TagListItemDto; created: boolean }
   | { type: 'tag.deleted'; companyId: number; tagId: number }
   | { type: 'queueIntegration.saved'; companyId: number; queueIntegration: QueueIntegrationDto; created: boolean }
@@ -208,6 +211,8 @@ export interface WireChannels {
    * and supervisors (`users:presence`) and to the agent's own sockets.
    */
   userPresence: { action: 'update'; presence: PresenceDto };
+  /** A ticket's SLA is about to be breached, or was: to its queue's supervisors, the admins and its agent (issue 30 §3). */
+  sla: { action: 'warning' | 'breach'; alert: SlaAlertDto };
   /** The company's tags (decision 0114): the /tags screen and the selectors stay current. */
   tag: { action: 'create' | 'update'; tag: TagListItemDto } | { action: 'delete'; tagId: number };
   /** Another login of this user: its older sessions log out (the spec's client reads only `user.id`). */

@@ -15,7 +15,7 @@ create view ticket_dtos with (security_invoker = true) as
     'whatsappId', t.whatsapp_id, 'queueId', t.queue_id, 'userId', t.user_id, 'isGroup', t.is_group,
     'chatbot', t.chatbot, 'lastMessage', t.last_message, 'unreadMessages', t.unread_messages, 'presence', null,
     'createdAt', balcao_iso(t.created_at), 'updatedAt', balcao_iso(t.updated_at), 'queuedAt', balcao_iso(t.queued_at),
-    'acceptedAt', balcao_iso(t.accepted_at), 'closedAt', balcao_iso(t.closed_at),
+    'acceptedAt', balcao_iso(t.accepted_at), 'closedAt', balcao_iso(t.closed_at), 'sla', t.sla,
     'contact', json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'profilePicUrl', c.profile_pic_url,
       -- The contact's own tags (the list item shows them; decision 0152).
       'tags', coalesce((select json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by lower(tg.name), tg.id)

@@ -94,7 +94,7 @@ begin
     'whatsappId', t.whatsapp_id, 'queueId', t.queue_id, 'userId', t.user_id, 'isGroup', t.is_group,
     'chatbot', t.chatbot, 'lastMessage', t.last_message, 'unreadMessages', t.unread_messages, 'presence', null,
     'createdAt', t.created_at, 'updatedAt', t.updated_at, 'queuedAt', t.queued_at, 'acceptedAt', t.accepted_at,
-    'closedAt', t.closed_at,
+    'closedAt', t.closed_at, 'sla', t.sla,
     'contact', json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'profilePicUrl', c.profile_pic_url,
       'tags', case when not exists (select 1 from contact_tags where contact_id = c.id) then '[]'::json else
         (select json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by lower(tg.name), tg.id)

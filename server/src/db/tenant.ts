@@ -40,7 +40,7 @@ export interface DataAccess {
  * their own company's timezone or hours (companies rows are writable by the system only). A new cross-company need is a new
  * member here, reviewed like any other API change; each use is logged at debug level.
  */
-export const systemReasons = ['auth:login', 'auth:refresh', 'boot:seed', 'boot:resume-sessions', 'whatsapp:cloud-webhook', 'companies:super', 'companies:setup', 'settings:public', 'plans:public', 'test:fixtures', 'users:presence', 'timers:sweep', 'schedules:sweep', 'campaigns:sweep', 'companies:signup', 'auth:reset', 'api:token', 'billing:invoices', 'billing:webhook', 'announcements:platform', 'helps:platform', 'companies:delete', 'webhooks:prune', 'tickets:counts', 'ops:metrics', 'assignment:sweep', 'contacts:backfill'] as const;
+export const systemReasons = ['auth:login', 'auth:refresh', 'boot:seed', 'boot:resume-sessions', 'whatsapp:cloud-webhook', 'companies:super', 'companies:setup', 'settings:public', 'plans:public', 'test:fixtures', 'users:presence', 'timers:sweep', 'schedules:sweep', 'campaigns:sweep', 'companies:signup', 'auth:reset', 'api:token', 'billing:invoices', 'billing:webhook', 'announcements:platform', 'helps:platform', 'companies:delete', 'webhooks:prune', 'tickets:counts', 'ops:metrics', 'assignment:sweep', 'contacts:backfill', 'sla:sweep'] as const;
 export type SystemReason = (typeof systemReasons)[number];
 
 /** Where withSystem reports its uses: pino's `debug(obj, msg)` fits. */

@@ -7,6 +7,7 @@ import { stamps } from './common';
 import { connectionStatuses, presenceStatuses, profiles } from '../constants';
 import { ticketStatuses } from '../ticket-status';
 import { assignmentPolicies, QueueSchedule } from './queues';
+import { SlaState } from './sla';
 
 const iso = z.string();
 const ref = z.object({ id: z.number(), name: z.string(), color: z.string() });
@@ -141,6 +142,8 @@ export const TicketDto = z.object({
   user: z.object({ id: z.number(), name: z.string() }).nullable(),
   whatsapp: z.object({ id: z.number(), name: z.string() }),
   tags: z.array(ref),
+  /** The SLA clocks (issue 30 §3), null when none ever started; optional so older fixtures still type. */
+  sla: SlaState.nullable().optional(),
 });
 export type TicketDto = z.infer<typeof TicketDto>;
 

@@ -31,6 +31,8 @@ export const SlaState = z.object({
   resolution: SlaClock.nullable(),
   /** Next-response clocks breached on this ticket so far, this one included. */
   nextResponseBreaches: z.number().int(),
+  /** The customer wrote and no agent has answered since (their next message starts no clock). */
+  awaitingReply: z.boolean(),
 });
 export type SlaState = z.infer<typeof SlaState>;
 

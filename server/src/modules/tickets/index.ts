@@ -17,6 +17,7 @@ import { ticketSockets } from './tickets.socket';
 import { collisionSockets } from './tickets.collision';
 import { assignMany, reassign } from './tickets.assign';
 import { moveContact } from './tickets.merge';
+import { lockSla, setSla, slaDue } from './tickets.sla';
 
 export { createTicketsService, type TicketsService } from './tickets.service';
 export type { TicketRow } from './tickets.repository';
@@ -26,6 +27,7 @@ export type { TimedTicket, TimerGuard, TimerKind } from './tickets.timed';
 export type { AutomationState, TicketFacts } from './tickets.automation';
 export type { AssignPick } from './tickets.assign';
 export type { MergeClosed } from './tickets.merge';
+export type { SlaTicket } from './tickets.sla';
 export { canSee, ticketRooms, visibleSql } from './visibility';
 export { visibleTicket } from './visible-ticket';
 export { ticketsJobQueues } from './tickets.job-types';
@@ -34,9 +36,9 @@ export { ticketsJobQueues } from './tickets.job-types';
  * Reads of tickets and the verbs other modules run inside their own transaction (the SQL stays
  * here). None sets a ticket's status, queue or agent except through the transition table:
  * `applyBotState` (the bot), `fireTimer` (timers), `assignMany` / `reassign` (assignment, as an accept), `moveContact` (a contact merge closing the
- * second live ticket on a connection); the rest set facts or append the timeline.
+ * second live ticket on a connection); the rest set facts (`setSla`: the SLA clocks) or append the timeline.
  */
-export const ticketsQueries = { applyBotState, assignMany, clearPrompt, findLive, fireTimer, foldCounts, get, getMany, insertClosed, liveOrOpen, loadDto, loadDtos, moveContact, reassign, recordEvents, recordEventsMany, remove, setFacts, spans, ticketFromJson, touchAfterReceive, touchAfterSend, touchAfterSendMany };
+export const ticketsQueries = { applyBotState, assignMany, clearPrompt, findLive, fireTimer, foldCounts, get, getMany, insertClosed, liveOrOpen, loadDto, loadDtos, lockSla, moveContact, reassign, recordEvents, recordEventsMany, remove, setFacts, setSla, slaDue, spans, ticketFromJson, touchAfterReceive, touchAfterSend, touchAfterSendMany };
 
 /** Every minute: the count deltas of the minute folded (decision 0322); a fold that outlives it is expired. */
 export const TICKET_COUNTS_CRON = '* * * * *';
