@@ -1,4 +1,4 @@
-import type { ListContactsResponse, ListMessagesResponse, MessageDto, TicketDto } from '@balcao/shared';
+import type { ListContactsResponse, ListMessagesResponse, ListTemplatesResponse, MessageDto, TemplateSend, TicketDto } from '@balcao/shared';
 import { http } from '../../lib/http';
 
 /** What the composer uploads (attendance §7: multipart `medias`, `body`, `fromMe`). */
@@ -41,6 +41,10 @@ export const messagesApi = {
     if (upload.voice) form.append('voice', 'true');
     return http.postForm<MessageDto[]>(`/messages/${ticketId}`, form);
   },
+  /** A Cloud API template (decision 0390): allowed in or out of the customer's 24-hour window. */
+  sendTemplate: (ticketId: number, template: TemplateSend) => http.post<MessageDto>(`/messages/${ticketId}`, { template }),
+  /** The connection's Meta templates (kept a few minutes by the server; `refresh` reads Meta again). */
+  templates: (whatsappId: number, refresh = false) => http.get<ListTemplatesResponse>(`/whatsapp/${whatsappId}/templates`, refresh ? { refresh: true } : undefined),
   /** Only the sender edits (server-behaviour §3); the body is required. */
   edit: (messageId: number, body: string) => http.post<MessageDto>(`/messages/edit/${messageId}`, { body }),
   /** Revokes the message for everyone. */

@@ -98,3 +98,23 @@ describe('refresh after a reconnect (issue 16 §4)', () => {
     expect(s.page).toBe(1);
   });
 });
+
+describe("a Cloud API ticket's 24-hour window (decision 0391)", () => {
+  it("is the page's on open and after a refresh; absent on other connections", async () => {
+    api.ticket.mockResolvedValue(ticket);
+    api.list.mockResolvedValueOnce({ messages: [], ticket, count: 0, hasMore: false, window: { open: false, closesAt: '2025-03-10T13:00:00.000Z' } });
+    await useConversation.getState().open(ticket.uuid);
+    expect(useConversation.getState().window).toEqual({ open: false, closesAt: '2025-03-10T13:00:00.000Z' });
+    api.list.mockResolvedValueOnce({ messages: [], ticket, count: 0, hasMore: false });
+    await useConversation.getState().refresh();
+    expect(useConversation.getState().window).toBeNull();
+  });
+
+  it("opens for 24 hours from the customer's new message; the agent's own messages change nothing", () => {
+    useConversation.setState({ window: { open: false, closesAt: '2025-03-09T10:00:00.000Z' } });
+    arrives({ id: 2, fromMe: true });
+    expect(useConversation.getState().window?.open).toBe(false);
+    arrives({ id: 3, fromMe: false });
+    expect(useConversation.getState().window).toEqual({ open: true, closesAt: '2025-03-11T13:00:00.000Z' });
+  });
+});

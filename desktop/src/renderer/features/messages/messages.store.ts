@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { MessageDto, TicketDto } from '@balcao/shared';
+import { CUSTOMER_WINDOW_MS, type CustomerWindow, type MessageDto, type TicketDto } from '@balcao/shared';
 import { messagesApi, type MessagesPage, type TicketSpan } from './messages.api';
 import { mergeMessages, upsertMessage } from './messages.logic';
 
@@ -19,6 +19,10 @@ interface ConversationState {
   /** Forward mode (attendance §4 Selection mode): checkboxes on, the ids chosen in order. */
   selecting: boolean;
   selected: number[];
+  /** A Cloud API ticket's 24-hour customer-service window (decision 0391); null on other connections. */
+  window: CustomerWindow | null;
+  /** A send answered ERR_WINDOW_CLOSED: the composer offers templates. */
+  closeWindow: () => void;
   setReplyTo: (message: MessageDto | null) => void;
   setSelecting: (on: boolean) => void;
   toggleSelected: (id: number) => void;
@@ -70,11 +74,13 @@ const initial = {
   replyTo: null,
   selecting: false,
   selected: [],
+  window: null,
 };
 
 export const useConversation = create<ConversationState>((set, get) => ({
   ...initial,
   setReplyTo: (replyTo) => set({ replyTo }),
+  closeWindow: () => set((s) => ({ window: { open: false, closesAt: s.window?.closesAt ?? null } })),
   setSelecting: (on) => set({ selecting: on, selected: [] }),
   toggleSelected: (id) => set((s) => ({ selected: s.selected.includes(id) ? s.selected.filter((x) => x !== id) : [...s.selected, id] })),
   open: async (uuid) => {
@@ -93,6 +99,7 @@ export const useConversation = create<ConversationState>((set, get) => ({
         hasMore: page.hasMore,
         loading: false,
         tailVersion: s.tailVersion + 1,
+        window: page.window ?? null,
       }));
       // Reading the history writes nothing; showing it is what marks the conversation read. The
       // cleared ticket comes back by socket like any update; a failure only leaves the badge on.
@@ -124,10 +131,13 @@ export const useConversation = create<ConversationState>((set, get) => ({
     const last = s.messages[s.messages.length - 1];
     const messages = upsertMessage(s.messages, message);
     const tailChanged = messages[messages.length - 1] !== last && messages[messages.length - 1]?.id !== last?.id;
+    // The customer wrote: on a Cloud ticket the window is open for 24 hours from their message.
+    const reopened = s.window && !known && !message.fromMe ? { window: { open: true, closesAt: new Date(Date.parse(message.createdAt) + CUSTOMER_WINDOW_MS).toISOString() } } : {};
     set({
       messages,
       ticket: ticket && ticket.id === s.ticket.id ? ticket : s.ticket,
       tailVersion: tailChanged ? s.tailVersion + 1 : s.tailVersion,
+      ...reopened,
     });
     // The customer wrote while the agent looks at this conversation: it is read (issue 9, item 6).
     if (!known && !message.fromMe && message.ticketId === s.ticket.id) get().readIfSeen();
@@ -177,7 +187,7 @@ export const useConversation = create<ConversationState>((set, get) => ({
         page.messages,
       );
       const tailChanged = messages[messages.length - 1]?.id !== s.messages[s.messages.length - 1]?.id;
-      return { ticket: page.ticket ?? s.ticket, messages, tickets: mergeSpans(s.tickets, page), tailVersion: tailChanged ? s.tailVersion + 1 : s.tailVersion };
+      return { ticket: page.ticket ?? s.ticket, messages, tickets: mergeSpans(s.tickets, page), tailVersion: tailChanged ? s.tailVersion + 1 : s.tailVersion, window: page.window ?? null };
     });
   },
   clear: () => set({ ...initial, tailVersion: get().tailVersion + 1 }),

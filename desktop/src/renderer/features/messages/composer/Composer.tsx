@@ -5,6 +5,7 @@ import type { TextAreaRef } from 'antd/es/input/TextArea';
 import type { MessageDto, QuickMessageDto, TicketDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { isReachable, newClientId, setReachable } from '../../../lib/connectivity';
+import { errorCode } from '../../../lib/errors';
 import { ApiError } from '../../../lib/http';
 import { toastError } from '../../../lib/reportError';
 import { useSession } from '../../../lib/session';
@@ -22,6 +23,7 @@ import { RecorderBar } from './RecorderBar';
 import { startRecording, type Recording } from './recorder';
 import { ReplyPreview } from './ReplyPreview';
 import { useSignOption } from './signOption';
+import { WindowClosedBar } from './WindowClosedBar';
 
 let seq = 0;
 const toAttachment = (file: File): Attachment => ({
@@ -44,6 +46,8 @@ export const Composer = ({ ticket }: { ticket: TicketDto }) => {
   const { token } = theme.useToken();
   const user = useSession((s) => s.user);
   const replyTo = useConversation((s) => s.replyTo);
+  // A Cloud API ticket 24 hours after the customer's last message: templates only (decision 0391).
+  const windowClosed = useConversation((s) => s.window?.open === false);
   const setReplyTo = useConversation((s) => s.setReplyTo);
   const [sign, setSign] = useSignOption();
   const [text, setText] = useState('');
@@ -69,6 +73,11 @@ export const Composer = ({ ticket }: { ticket: TicketDto }) => {
 
   const apply = (m: MessageDto | undefined) => {
     if (m && typeof m === 'object' && 'id' in m) useConversation.getState().applyMessage(m);
+  };
+  /** A refused send: the window closed meanwhile (the server's clock decides) offers templates. */
+  const refused = (err: unknown) => {
+    if (errorCode(err) === 'ERR_WINDOW_CLOSED') useConversation.getState().closeWindow();
+    toastError(err);
   };
 
   const enqueue = <T,>(task: () => Promise<T>): Promise<T> => {
@@ -111,7 +120,7 @@ export const Composer = ({ ticket }: { ticket: TicketDto }) => {
           setReachable(false);
           return keep();
         }
-        toastError(err);
+        refused(err);
         setText((current) => current || raw);
         if (quoted && !useConversation.getState().replyTo) setReplyTo(quoted);
       }
@@ -130,7 +139,7 @@ export const Composer = ({ ticket }: { ticket: TicketDto }) => {
         if (Array.isArray(sent)) sent.forEach(apply);
         return true;
       } catch (err) {
-        toastError(err);
+        refused(err);
         if (quoted && !useConversation.getState().replyTo) setReplyTo(quoted);
         return false;
       }
@@ -360,7 +369,9 @@ export const Composer = ({ ticket }: { ticket: TicketDto }) => {
           {t('composer.dropHere')}
         </div>
       )}
-      {items.length > 0 ? (
+      {windowClosed && !disabled && items.length === 0 && !recording ? (
+        <WindowClosedBar ticket={ticket} onSent={apply} />
+      ) : items.length > 0 ? (
         <Flex vertical>
           <AttachmentTray
             items={items}
