@@ -137,3 +137,41 @@ describe('payments (issue 28 §12)', () => {
     expect(loadConfig({ DATA_DIR: dir }).payments?.provider).toBe('sandbox');
   });
 });
+
+describe('the media store (MEDIA_STORE, decision 0385)', () => {
+  it('is the filesystem (DATA_DIR/media) unless MEDIA_STORE=s3', () => {
+    expect(loadConfig({ DATA_DIR: dir }).media).toEqual({ store: 'fs' });
+    expect(loadConfig({ DATA_DIR: dir, MEDIA_STORE: 'fs', S3_BUCKET: 'ignored' }).media).toEqual({ store: 'fs' });
+  });
+
+  it('reads the bucket, endpoint, region, keys, path style and prefix; an endpoint (MinIO) means path-style unless told', () => {
+    const minio = { DATA_DIR: dir, MEDIA_STORE: 's3', S3_BUCKET: 'balcao-media', S3_ENDPOINT: 'http://minio:9000/', S3_ACCESS_KEY_ID: 'balcao', S3_SECRET_ACCESS_KEY: 'balcao-secret' };
+    expect(loadConfig(minio).media).toEqual({
+      store: 's3',
+      s3: { bucket: 'balcao-media', endpoint: 'http://minio:9000', region: 'us-east-1', accessKeyId: 'balcao', secretAccessKey: 'balcao-secret', forcePathStyle: true, prefix: undefined },
+    });
+    const aws = { DATA_DIR: dir, MEDIA_STORE: 's3', S3_BUCKET: 'media.example', S3_REGION: 'sa-east-1', S3_PREFIX: 'balcao/media/' };
+    expect(loadConfig(aws).media).toEqual({
+      store: 's3',
+      s3: { bucket: 'media.example', endpoint: undefined, region: 'sa-east-1', accessKeyId: undefined, secretAccessKey: undefined, forcePathStyle: false, prefix: 'balcao/media/' },
+    });
+    expect(loadConfig({ ...minio, S3_FORCE_PATH_STYLE: '0' }).media).toMatchObject({ s3: { forcePathStyle: false } });
+  });
+
+  it.each([
+    [{ MEDIA_STORE: 'disk' }, 'MEDIA_STORE'],
+    [{ MEDIA_STORE: 's3' }, 'S3_BUCKET'],
+    [{ MEDIA_STORE: 's3', S3_BUCKET: 'Bad_Bucket' }, 'S3_BUCKET'],
+    [{ MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'only-the-id' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_PREFIX: '/media' }, 'S3_PREFIX'],
+  ])('refuses to boot with %o, naming %s', (env, name) => {
+    expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(name);
+  });
+
+  it('never echoes an endpoint (it may carry credentials) in the refusal', () => {
+    const env = { DATA_DIR: dir, MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'http://balcao:hunter2@minio:9000/bucket' };
+    expect(() => loadConfig(env)).toThrow(/^S3_ENDPOINT: must be an http/);
+    expect(() => loadConfig(env)).not.toThrow(/hunter2/);
+  });
+});

@@ -67,6 +67,26 @@ export interface Config {
   payments?: PaymentsConfig;
   /** Meta's Cloud API connections; DEFAULT_WHATSAPP_CLOUD when a hand-built Config leaves it out. */
   whatsappCloud?: WhatsappCloudConfig;
+  /** Where media files live (MEDIA_STORE, decision 0385); a hand-built Config without it: the filesystem. */
+  media?: MediaConfig;
+}
+
+/** MEDIA_STORE=fs (default: DATA_DIR/media) or s3 (an S3-compatible bucket, decision 0385). */
+export type MediaConfig = { store: 'fs' } | { store: 's3'; s3: S3MediaConfig };
+
+/**
+ * S3_BUCKET; S3_ENDPOINT (MinIO, R2…; unset: AWS); S3_REGION (default us-east-1);
+ * S3_ACCESS_KEY_ID + S3_SECRET_ACCESS_KEY (unset: the SDK's chain, AWS_* or a role);
+ * S3_FORCE_PATH_STYLE (1 by default with an endpoint: MinIO's way); S3_PREFIX (keys under it).
+ */
+export interface S3MediaConfig {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+  prefix?: string;
 }
 
 /**
@@ -230,6 +250,14 @@ const EnvSchema = z.object({
   ASAAS_WEBHOOK_TOKEN: text,
   WHATSAPP_CLOUD_BASE_URL: text.refine((v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v), 'must be an http(s):// origin, without a path'),
   WHATSAPP_CLOUD_API_VERSION: text.refine((v) => v === undefined || /^v\d{1,3}\.\d{1,2}$/.test(v), 'must look like v25.0'),
+  MEDIA_STORE: z.enum(['fs', 's3', '']).optional(),
+  S3_BUCKET: text.refine((v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), 'must be a bucket name (3–63 lower-case letters, digits, dots, hyphens)'),
+  S3_ENDPOINT: text.refine((v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v), 'must be an http(s):// origin, without a path'),
+  S3_REGION: text,
+  S3_ACCESS_KEY_ID: text,
+  S3_SECRET_ACCESS_KEY: text,
+  S3_FORCE_PATH_STYLE: flag,
+  S3_PREFIX: text.refine((v) => v === undefined || /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/.test(v), 'must be a key prefix ending in / (media/)'),
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -283,7 +311,7 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     // Never echo a value that may hold a secret (a URL's password, a key).
-    const value = /URL|PASSWORD|SECRET|KEY/.test(name) ? undefined : raw[name];
+    const value = /URL|PASSWORD|SECRET|KEY|ENDPOINT/.test(name) ? undefined : raw[name];
     throw new ConfigError(`${name}${value !== undefined ? `=${JSON.stringify(value)}` : ''}: ${issue.message}`);
   }
   const env = parsed.data;
@@ -333,6 +361,27 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     whatsappCloud: {
       baseUrl: (env.WHATSAPP_CLOUD_BASE_URL ?? DEFAULT_WHATSAPP_CLOUD.baseUrl).replace(/\/$/, ''),
       apiVersion: env.WHATSAPP_CLOUD_API_VERSION ?? DEFAULT_WHATSAPP_CLOUD.apiVersion,
+    },
+    media: mediaConfig(env),
+  };
+};
+
+/** MEDIA_STORE=s3 needs its bucket, and both keys or neither (refused at boot, not at the first upload). */
+const mediaConfig = (env: z.infer<typeof EnvSchema>): MediaConfig => {
+  if (env.MEDIA_STORE !== 's3') return { store: 'fs' };
+  if (!env.S3_BUCKET) throw new ConfigError('MEDIA_STORE=s3 needs S3_BUCKET');
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither: the AWS SDK’s own credentials)');
+  const endpoint = env.S3_ENDPOINT?.replace(/\/$/, '');
+  return {
+    store: 's3',
+    s3: {
+      bucket: env.S3_BUCKET,
+      endpoint,
+      region: env.S3_REGION ?? 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === '1' : !!endpoint,
+      prefix: env.S3_PREFIX,
     },
   };
 };
