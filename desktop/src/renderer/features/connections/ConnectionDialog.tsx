@@ -10,6 +10,7 @@ import { greetingMissing, initialValues, toBody, type FormValues } from './conne
 import { useConnections } from './connections.store';
 import { ConnectionHealthFields } from './ConnectionHealthFields';
 import { ApiTokenSection } from './ApiTokenSection';
+import { CloudFields } from './CloudFields';
 
 interface Props {
   open: boolean;
@@ -35,6 +36,7 @@ export const ConnectionDialog = ({ open, connection, onClose }: Props) => {
   // What the connection may hand conversations to; a list the plan does not offer (403) stays empty.
   const [integrations, setIntegrations] = useState<Choice[]>([]);
   const [prompts, setPrompts] = useState<Choice[]>([]);
+  const provider = Form.useWatch('provider', form);
 
   useEffect(() => {
     if (!open) return;
@@ -80,7 +82,15 @@ export const ConnectionDialog = ({ open, connection, onClose }: Props) => {
         </Col>
         <Col span={6}>
           <Form.Item name="provider" label={t('connections.provider')}>
-            <Select data-testid="connection-provider" options={[{ value: 'baileys', label: 'baileys' }, { value: 'sandbox', label: 'sandbox' }]} />
+            <Select
+              data-testid="connection-provider"
+              popupMatchSelectWidth={false}
+              options={[
+                { value: 'baileys', label: 'baileys' },
+                { value: 'sandbox', label: 'sandbox' },
+                { value: 'cloud', label: t('connections.cloud.provider') },
+              ]}
+            />
           </Form.Item>
         </Col>
         <Col span={6}>
@@ -89,6 +99,7 @@ export const ConnectionDialog = ({ open, connection, onClose }: Props) => {
           </Form.Item>
         </Col>
       </Row>
+      {provider === 'cloud' && <CloudFields connection={connection} form={form} />}
       {texts.map((k) => (
         <Form.Item
           key={k}

@@ -1,4 +1,4 @@
-import type { ApiTokenResponse, CreateWhatsappBody, ListPromptsResponse, ListQueueIntegrationsResponse, QueueDto, StartSessionBody, UpdateWhatsappBody, WhatsappDto, WhatsappHealthDto } from '@balcao/shared';
+import type { ApiTokenResponse, CloudTestResponse, CreateWhatsappBody, ListPromptsResponse, ListQueueIntegrationsResponse, QueueDto, StartSessionBody, UpdateWhatsappBody, WhatsappDto, WhatsappHealthDto } from '@balcao/shared';
 import { allPages } from '../../lib/all-pages';
 import { http } from '../../lib/http';
 
@@ -23,6 +23,8 @@ export const connectionsApi = {
   disconnect: (id: number) => http.delete<WhatsappDto>(`/whatsappsession/${id}`),
   restartAll: () => http.post<unknown>('/whatsapp-restart'),
   queues: () => http.get<QueueDto[]>('/queue'),
+  /** A Cloud API connection (issue 29): does its stored token read the number? Meta's facts or refusal. */
+  testCloud: (id: number) => http.post<CloudTestResponse>(`/whatsapp/${id}/test`),
   /** A new external API token for the connection (the old one stops working); shown only in this answer. */
   rotateToken: (id: number) => http.post<ApiTokenResponse>(`/whatsapp/${id}/token`),
 };
