@@ -38,10 +38,12 @@ import { campaignsModule, type RunnerOptions } from './modules/campaigns';
 import { companiesModule, planGates } from './modules/companies';
 import { contactListsModule } from './modules/contact-lists';
 import { contactsModule } from './modules/contacts';
+import { copilotModule } from './modules/copilot';
 import { dashboardModule } from './modules/dashboard';
 import { externalApiModule } from './modules/external-api';
 import { filesModule } from './modules/files';
 import { helpsModule } from './modules/helps';
+import { knowledgeModule } from './modules/knowledge';
 import { channelSink, createInbound, messagesModule, ticketMessaging } from './modules/messages';
 import { createIntegrationResponder, integrationDeps, queueIntegrationsModule } from './modules/queue-integrations';
 import { createPromptResponder, promptSecrets, promptsModule } from './modules/prompts';
@@ -232,7 +234,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   // Meta's templates of Cloud connections, read once for the routes and the sends (decision 0390).
   const cloudAccount = createCloudAccount({ data, api: (w) => sessions.cloudApi(w), clock });
   const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, cloudAccount, integrationDeps: integrations, responders, ticketMessaging: ticketMessaging(jobs), rateCount, mailer, campaignRunner: opts.campaignRunner, paymentProvider: opts.paymentProvider, webhookLimits: opts.webhookLimits };
-  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, billingModule, onboardingModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, assignmentModule, slaModule, numberHealthModule, contactListsModule, filesModule, schedulesModule, campaignsModule, chatsModule, helpsModule, webhooksModule, announcementsModule, externalApiModule];
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, billingModule, onboardingModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, assignmentModule, slaModule, numberHealthModule, contactListsModule, filesModule, schedulesModule, campaignsModule, chatsModule, helpsModule, webhooksModule, announcementsModule, externalApiModule, knowledgeModule, copilotModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

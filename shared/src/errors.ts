@@ -96,6 +96,13 @@ export const errorCodes = [
   // Issue 29 §3 (Cloud API templates and the customer-service window; decisions 0390-0391).
   'ERR_WINDOW_CLOSED',
   'ERR_NO_TEMPLATE_FOUND',
+  // Issue 32 (the agent's copilot; decisions 0402-0403).
+  'ERR_COPILOT_NOT_CONFIGURED',
+  'ERR_COPILOT_TOKEN_CAP',
+  'ERR_COPILOT_UNAVAILABLE',
+  'ERR_COPILOT_TIMEOUT',
+  'ERR_COPILOT_BAD_ANSWER',
+  'ERR_COPILOT_NO_MESSAGES',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -222,6 +229,17 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_WINDOW_CLOSED: 409,
   /** No approved template of that name and language on the connection's WhatsApp Business Account. */
   ERR_NO_TEMPLATE_FOUND: 404,
+  // The company has no copilot (off, or no key): an admin sets it on /knowledge.
+  ERR_COPILOT_NOT_CONFIGURED: 409,
+  // The month's token cap is spent (the company's own setting): until next month or a higher cap.
+  ERR_COPILOT_TOKEN_CAP: 429,
+  // The model answered 429/5xx, could not be reached, or the circuit breaker is open after such failures.
+  ERR_COPILOT_UNAVAILABLE: 503,
+  ERR_COPILOT_TIMEOUT: 504,
+  // The model answered, but not in the shape asked for.
+  ERR_COPILOT_BAD_ANSWER: 502,
+  // A ticket with no customer message to answer or summarise.
+  ERR_COPILOT_NO_MESSAGES: 409,
 };
 
 /** The body of every error answer. */

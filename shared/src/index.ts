@@ -41,4 +41,5 @@ export * from './recurrence';
 export * from './schemas/webhooks';
 export * from './schemas/announcements';
 export * from './schemas/external-api';
+export * from './schemas/copilot';
 export * from './schemas/sla';

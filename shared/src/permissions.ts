@@ -76,6 +76,10 @@ export const adminPermissions = [
   'webhooks:manage',
   /** Who of the company's agents is online, away or offline, live (issue 30 §1; decision 0380: admins and supervisors). */
   'users:presence',
+  /** The company's knowledge base (issue 32 §1; decision 0401: admins). */
+  'knowledge:manage',
+  /** The copilot's endpoint, key, cap and its usage (issue 32 §7; decision 0402: admins). */
+  'copilot:manage',
 ] as const;
 
 /** What a supervisor holds beyond a user (server-behaviour.md §3: all quick messages, tags' kanban flag; decision 0113: deleting tags; decision 0141: the company's dashboard). */

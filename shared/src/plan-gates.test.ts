@@ -12,6 +12,14 @@ describe('plan gates', () => {
     expect(planFlagForRoute('/tickets')).toBeUndefined();
   });
 
+  it("gates the copilot's routes, those on a ticket included, and its page (issue 32)", () => {
+    expect(planFlagForRoute('/knowledge-articles/:id')).toBe('useCopilot');
+    expect(planFlagForRoute('/copilot/settings')).toBe('useCopilot');
+    expect(planFlagForRoute('/tickets/:id/copilot/suggestions')).toBe('useCopilot');
+    expect(planFlagForRoute('/tickets/:id/events')).toBeUndefined();
+    expect(planFlagForPage('/knowledge')).toBe('useCopilot');
+  });
+
   it("maps the side menu's gated pages (administration.md §6)", () => {
     expect(planFlagForPage('/kanban')).toBe('useKanban');
     expect(planFlagForPage('/chats/abc')).toBe('useInternalChat');

@@ -23,6 +23,10 @@ export const planGatedRoutes: readonly { prefix: string; flag: PlanFlag }[] = [
   { prefix: '/queueIntegration', flag: 'useIntegrations' },
   { prefix: '/api/messages', flag: 'useExternalApi' },
   { prefix: '/webhooks', flag: 'useExternalApi' },
+  { prefix: '/knowledge-articles', flag: 'useCopilot' },
+  { prefix: '/copilot', flag: 'useCopilot' },
+  // The copilot's routes on a ticket (route patterns are matched as written).
+  { prefix: '/tickets/:id/copilot', flag: 'useCopilot' },
 ];
 
 /** The renderer's pages of the gated features (attendance.md §2 side menu). */
@@ -37,6 +41,7 @@ export const planGatedPages: readonly { prefix: string; flag: PlanFlag }[] = [
   { prefix: '/prompts', flag: 'useOpenAi' },
   { prefix: '/queue-integration', flag: 'useIntegrations' },
   { prefix: '/messages-api', flag: 'useExternalApi' },
+  { prefix: '/knowledge', flag: 'useCopilot' },
 ];
 
 /** `prefix` itself or anything below it (`/schedules`, `/schedules/:id`), never `/schedulesX`. */

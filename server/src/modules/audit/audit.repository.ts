@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import type { Ctx } from '../../db/tenant';
 import { auditLogs } from './audit.table';
 
-export type AuditEntity = 'setting' | 'user' | 'whatsapp' | 'queue' | 'queue-option' | 'plan' | 'company' | 'tag' | 'queue-integration' | 'prompt' | 'opt-out' | 'schedule' | 'invoice' | 'help' | 'logo' | 'webhook' | 'announcement' | 'campaign' | 'contact-list' | 'file-list' | 'contact';
+export type AuditEntity = 'setting' | 'user' | 'whatsapp' | 'queue' | 'queue-option' | 'plan' | 'company' | 'tag' | 'queue-integration' | 'prompt' | 'opt-out' | 'schedule' | 'invoice' | 'help' | 'logo' | 'webhook' | 'announcement' | 'campaign' | 'contact-list' | 'file-list' | 'contact' | 'knowledge-article' | 'copilot';
 export type AuditAction = 'create' | 'update' | 'delete';
 
 export interface AuditEntry {

@@ -13,7 +13,7 @@ let app: TestApp;
 let su: ReturnType<typeof api>;
 let c: TestCompany;
 let plan: PlanDto;
-const allOff = { useCampaigns: false, useSchedules: false, useInternalChat: false, useExternalApi: false, useKanban: false, useOpenAi: false, useIntegrations: false };
+const allOff = { useCampaigns: false, useSchedules: false, useInternalChat: false, useExternalApi: false, useKanban: false, useOpenAi: false, useIntegrations: false, useCopilot: false };
 const planBody = (flags: Partial<typeof allOff>) => ({ name: 'Sem recursos', users: 10, connections: 10, queues: 10, value: 0, ...allOff, ...flags });
 
 beforeAll(async () => {

@@ -6,8 +6,12 @@ import { defineModule } from '../../infra/module';
 import { registerQuickMessageListeners } from './quick-messages.listeners';
 import { quickMessagesRoutes } from './quick-messages.routes';
 import { createQuickMessagesService } from './quick-messages.service';
+import { usable } from './quick-messages.repository';
 
 export { createQuickMessagesService, type QuickMessagesService } from './quick-messages.service';
+
+/** Read queries other modules run in their own transaction: the quick replies a user may use (the copilot's knowledge too, issue 32 §1). */
+export const quickMessagesQueries = { usable };
 
 export const quickMessagesModule = defineModule({
   name: 'quick-messages',

@@ -64,7 +64,7 @@ export const ptBR = {
     filterDates: 'Período',
     filterCompany: 'Empresa',
     actions: { create: 'Criou', update: 'Alterou', delete: 'Excluiu' },
-    entities: { setting: 'Configuração', user: 'Usuário', whatsapp: 'Conexão', queue: 'Fila', 'queue-option': 'Opção de fila', plan: 'Plano', company: 'Empresa', tag: 'Etiqueta', 'queue-integration': 'Integração de fila', prompt: 'Prompt', 'opt-out': 'Descadastro', schedule: 'Agendamento', webhook: 'Webhook', announcement: 'Informativo', campaign: 'Campanha', 'contact-list': 'Lista de contatos', 'file-list': 'Lista de arquivos', invoice: 'Fatura', help: 'Vídeo de ajuda', logo: 'Logo', contact: 'Contato' },
+    entities: { setting: 'Configuração', user: 'Usuário', whatsapp: 'Conexão', queue: 'Fila', 'queue-option': 'Opção de fila', plan: 'Plano', company: 'Empresa', tag: 'Etiqueta', 'queue-integration': 'Integração de fila', prompt: 'Prompt', 'opt-out': 'Descadastro', schedule: 'Agendamento', webhook: 'Webhook', announcement: 'Informativo', campaign: 'Campanha', 'contact-list': 'Lista de contatos', 'file-list': 'Lista de arquivos', invoice: 'Fatura', help: 'Vídeo de ajuda', logo: 'Logo', contact: 'Contato', 'knowledge-article': 'Artigo da base de conhecimento', copilot: 'Copiloto' },
   },
 };
 
@@ -130,7 +130,7 @@ export const en: Texts<typeof ptBR> = {
     filterDates: 'Period',
     filterCompany: 'Company',
     actions: { create: 'Created', update: 'Changed', delete: 'Deleted' },
-    entities: { setting: 'Setting', user: 'User', whatsapp: 'Connection', queue: 'Queue', 'queue-option': 'Queue option', plan: 'Plan', company: 'Company', tag: 'Tag', 'queue-integration': 'Queue integration', prompt: 'Prompt', 'opt-out': 'Opt-out', schedule: 'Schedule', webhook: 'Webhook', announcement: 'Announcement', campaign: 'Campaign', 'contact-list': 'Contact list', 'file-list': 'File list', invoice: 'Invoice', help: 'Help video', logo: 'Logo', contact: 'Contact' },
+    entities: { setting: 'Setting', user: 'User', whatsapp: 'Connection', queue: 'Queue', 'queue-option': 'Queue option', plan: 'Plan', company: 'Company', tag: 'Tag', 'queue-integration': 'Queue integration', prompt: 'Prompt', 'opt-out': 'Opt-out', schedule: 'Schedule', webhook: 'Webhook', announcement: 'Announcement', campaign: 'Campaign', 'contact-list': 'Contact list', 'file-list': 'File list', invoice: 'Invoice', help: 'Help video', logo: 'Logo', contact: 'Contact', 'knowledge-article': 'Knowledge base article', copilot: 'Copilot' },
   },
 };
 
@@ -196,6 +196,6 @@ export const es: Texts<typeof ptBR> = {
     filterDates: 'Período',
     filterCompany: 'Empresa',
     actions: { create: 'Creó', update: 'Modificó', delete: 'Eliminó' },
-    entities: { setting: 'Configuración', user: 'Usuario', whatsapp: 'Conexión', queue: 'Cola', 'queue-option': 'Opción de cola', plan: 'Plan', company: 'Empresa', tag: 'Etiqueta', 'queue-integration': 'Integración de cola', prompt: 'Prompt', 'opt-out': 'Baja de envíos', schedule: 'Programación', webhook: 'Webhook', announcement: 'Informativo', campaign: 'Campaña', 'contact-list': 'Lista de contactos', 'file-list': 'Lista de archivos', invoice: 'Factura', help: 'Video de ayuda', logo: 'Logo', contact: 'Contacto' },
+    entities: { setting: 'Configuración', user: 'Usuario', whatsapp: 'Conexión', queue: 'Cola', 'queue-option': 'Opción de cola', plan: 'Plan', company: 'Empresa', tag: 'Etiqueta', 'queue-integration': 'Integración de cola', prompt: 'Prompt', 'opt-out': 'Baja de envíos', schedule: 'Programación', webhook: 'Webhook', announcement: 'Informativo', campaign: 'Campaña', 'contact-list': 'Lista de contactos', 'file-list': 'Lista de archivos', invoice: 'Factura', help: 'Video de ayuda', logo: 'Logo', contact: 'Contacto', 'knowledge-article': 'Artículo de la base de conocimiento', copilot: 'Copiloto' },
   },
 };

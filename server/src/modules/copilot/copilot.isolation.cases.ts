@@ -1,0 +1,67 @@
+import { expect } from 'vitest';
+import { api } from '../../../test/helpers/world';
+import { get, itself, type IsolationCases } from '../../../test/helpers/isolation-world';
+
+// Company B's admin calls the copilot module's routes with company A's ids: rows of the tenant
+// isolation suite, run by server/test/integration/tenant-isolation.*.test.ts in the world of
+// test/helpers/isolation-world.ts.
+
+export const isolationCases: IsolationCases = ({ app, A, B, notFound }) => {
+  /** A's copilot (its model named with A's marker, a key), A's usage this month, and a summary of A's ticket; made once. */
+  let made: Promise<number> | undefined;
+  const aCopilot = () =>
+    (made ??= (async () => {
+      await api(app, A.c.adminToken).put('/copilot/settings', { enabled: true, model: `modelo-${A.marker}`, apiKey: `sk-${A.marker}-secret`, monthlyTokenCap: 777_777 });
+      const month = new Date().toISOString().slice(0, 7);
+      await app.owner`insert into copilot_usage (company_id, month, feature, tokens, calls) values (${A.c.companyId}, ${month}, 'summary', 4242, 3)`;
+      const [s] = await app.owner`insert into copilot_summaries (company_id, ticket_id, reason, summary) values (${A.c.companyId}, ${A.ticket.id}, 'manual', ${`Resumo ${A.marker}`}) returning id`;
+      return s!.id as number;
+    })());
+  const aUnchanged = async () => {
+    const [s] = await app.owner`select model, monthly_token_cap from copilot_settings where company_id = ${A.c.companyId}`;
+    expect(s).toEqual({ model: `modelo-${A.marker}`, monthly_token_cap: 777_777 });
+    const [n] = await app.owner`select count(*)::int as n from copilot_summaries where company_id = ${A.c.companyId}`;
+    expect(n!.n).toBe(1);
+  };
+  const onATicket = (method: 'GET' | 'POST', what: string) => async () => (await aCopilot(), { method, url: `/tickets/${A.ticket.id}/copilot/${what}` });
+  return {
+    'GET /copilot/settings': [
+      {
+        name: "B's own settings, nothing of A's",
+        req: async () => (await aCopilot(), get('/copilot/settings')),
+        expect: (r) => {
+          expect(r.status).toBe(200);
+          expect(r.text).not.toContain(A.marker);
+          expect(r.body).toMatchObject({ enabled: false, apiKeyConfigured: false, monthlyTokenCap: 0 });
+        },
+      },
+    ],
+    'PUT /copilot/settings': [
+      {
+        name: "B's save changes B's row, never A's",
+        req: async () => (await aCopilot(), { method: 'PUT', url: '/copilot/settings', body: { model: 'modelo-de-b', monthlyTokenCap: 5 } }),
+        expect: async (r) => {
+          expect(r.status).toBe(200);
+          expect(r.body).toMatchObject({ model: 'modelo-de-b', monthlyTokenCap: 5 });
+          await aUnchanged();
+          const [b] = await app.owner`select model from copilot_settings where company_id = ${B.c.companyId}`;
+          expect(b).toEqual({ model: 'modelo-de-b' });
+        },
+      },
+    ],
+    'GET /copilot/usage': [
+      {
+        name: "B's usage does not count A's tokens",
+        req: async () => (await aCopilot(), get('/copilot/usage')),
+        expect: (r) => {
+          expect(r.status).toBe(200);
+          expect(r.body).toMatchObject({ tokens: 0, calls: 0 });
+          expect(itself(r.body).monthlyTokenCap).not.toBe(777_777);
+        },
+      },
+    ],
+    'POST /tickets/:id/copilot/suggestions': [{ name: "A's ticket", req: onATicket('POST', 'suggestions'), expect: notFound('ERR_NO_TICKET_FOUND', aUnchanged) }],
+    'POST /tickets/:id/copilot/summary': [{ name: "A's ticket", req: onATicket('POST', 'summary'), expect: notFound('ERR_NO_TICKET_FOUND', aUnchanged) }],
+    'GET /tickets/:id/copilot/summaries': [{ name: "A's ticket (with a summary holding A's marker)", req: onATicket('GET', 'summaries'), expect: notFound('ERR_NO_TICKET_FOUND') }],
+  };
+};

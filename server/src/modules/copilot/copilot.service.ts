@@ -1,0 +1,180 @@
+import { can, COPILOT_DEFAULTS, COPILOT_FEATURES, isMaskedSecret, maskSecret, type CopilotFeature, type CopilotSettingsDto, type CopilotSuggestionsDto, type CopilotSummaryDto, type CopilotUsageDto, type UpdateCopilotSettingsBody } from '@balcao/shared';
+import type { Tx } from '../../db/client';
+import type { Ctx, DataAccess } from '../../db/tenant';
+import { AppError } from '../../infra/errors';
+import { checkOutboundUrl } from '../../lib/outbound';
+import { auditQueries } from '../audit';
+import { knowledgeQueries } from '../knowledge';
+import { latestOfTicket } from '../messages';
+import { visibleTicket } from '../tickets';
+import type { Breaker } from './copilot.breaker';
+import { complete, type Endpoint } from './copilot.model';
+import { readDrafts, readSummary, suggestionMessages, summaryMessages, type ChatMessage, type HistoryLine } from './copilot.prompts';
+import { quickPassages } from './copilot.quick';
+import * as repo from './copilot.repository';
+import type { CopilotSecrets } from './copilot.secrets';
+
+export interface CopilotDeps {
+  data: DataAccess;
+  secrets: CopilotSecrets;
+  breaker: Breaker;
+  /** One model call, connection to last byte. */
+  timeoutMs: number;
+  allowPrivateHosts: boolean;
+  now: () => Date;
+}
+
+/** How much of the conversation the model reads, and how many passages. */
+export const HISTORY_MESSAGES = 20;
+export const ARTICLE_PASSAGES = 4;
+export const QUICK_PASSAGES = 2;
+
+const admin = (ctx: Ctx) => {
+  if (!can(ctx, 'copilot:manage')) throw new AppError('ERR_NO_PERMISSION');
+};
+const monthOf = (d: Date) => d.toISOString().slice(0, 7);
+/** What a PUT's key means: left out or sent back masked = keep the stored one; anything else replaces it ('' clears). */
+const keptOrNew = (sent: string | undefined) => (sent === undefined || isMaskedSecret(sent) ? undefined : sent);
+
+/**
+ * The agent's copilot (issue 32; decisions 0402–0405). Every call: the ticket must be visible to
+ * the caller, the company's copilot on with a key, the month's tokens under its cap; then the
+ * model is called OUTSIDE any transaction (no connection held while it thinks), and its tokens
+ * are metered in a second, short one.
+ */
+export const createCopilotService = (deps: CopilotDeps) => {
+  const { data, secrets } = deps;
+
+  const toDto = (companyId: number, r: repo.SettingsRow | undefined): CopilotSettingsDto => {
+    let key: string;
+    try {
+      key = r ? secrets.open(companyId, r.apiKey) : '';
+    } catch {
+      // A key sealed under another WA_ENCRYPTION_KEY: shown as set, must be typed again.
+      key = '…';
+    }
+    return {
+      enabled: r?.enabled ?? false,
+      baseUrl: r?.baseUrl || COPILOT_DEFAULTS.baseUrl,
+      model: r?.model || COPILOT_DEFAULTS.model,
+      apiKey: key === '…' ? key : maskSecret(key),
+      apiKeyConfigured: (r?.apiKey ?? '') !== '',
+      monthlyTokenCap: r?.monthlyTokenCap ?? 0,
+      autoSummary: r?.autoSummary ?? false,
+    };
+  };
+
+  /** The endpoint to call, or the reason there is none; the cap checked against this month's tokens. */
+  const endpointFor = async (tx: Tx, companyId: number): Promise<Endpoint> => {
+    const s = await repo.getSettings(tx, companyId);
+    if (!s?.enabled || !s.apiKey) throw new AppError('ERR_COPILOT_NOT_CONFIGURED');
+    if (s.monthlyTokenCap > 0 && (await repo.monthTokens(tx, companyId, monthOf(deps.now()))) >= s.monthlyTokenCap) throw new AppError('ERR_COPILOT_TOKEN_CAP');
+    let apiKey: string;
+    try {
+      apiKey = secrets.open(companyId, s.apiKey);
+    } catch {
+      throw new AppError('ERR_COPILOT_NOT_CONFIGURED', 'the stored key cannot be read: type it again');
+    }
+    return { baseUrl: s.baseUrl || COPILOT_DEFAULTS.baseUrl, model: s.model || COPILOT_DEFAULTS.model, apiKey };
+  };
+
+  /** The model's answer, metered whatever is then made of it (the tokens were spent). */
+  const ask = async (ctx: Pick<Ctx, 'companyId'>, ep: Endpoint, feature: CopilotFeature, messages: ChatMessage[], maxTokens: number) => {
+    const answer = await complete(ep, messages, { breaker: deps.breaker, breakerKey: String(ctx.companyId), timeoutMs: deps.timeoutMs, allowPrivateHosts: deps.allowPrivateHosts, maxTokens, temperature: 0.4 });
+    await data.withTenant(ctx, ({ tx }) => repo.addUsage(tx, ctx.companyId, monthOf(deps.now()), feature, answer.tokens));
+    return answer.content;
+  };
+
+  const customerLines = (history: HistoryLine[]) => history.filter((m) => !m.fromMe && m.body.trim() !== '');
+
+  const summaryDto = (r: repo.SummaryRow): CopilotSummaryDto => ({
+    id: r.id,
+    ticketId: r.ticketId,
+    reason: r.reason as CopilotSummaryDto['reason'],
+    summary: r.summary,
+    userId: r.userId,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  });
+
+  /** A summary of the ticket's latest messages, stored; `userId` null for an automatic one. */
+  const summarizeTicket = async (ctx: Ctx, ticketId: number, reason: CopilotSummaryDto['reason'], userId: number | null): Promise<CopilotSummaryDto> => {
+    const { ep, history } = await data.withTenant(ctx, async ({ tx }) => {
+      const ticket = userId === null ? { id: ticketId } : await visibleTicket(tx, ctx, ticketId);
+      const ep = await endpointFor(tx, ctx.companyId);
+      return { ep, history: await latestOfTicket(tx, ctx.companyId, ticket.id, 60) };
+    });
+    if (customerLines(history).length === 0) throw new AppError('ERR_COPILOT_NO_MESSAGES');
+    const summary = readSummary(await ask(ctx, ep, 'summary', summaryMessages(history), 300));
+    if (!summary) throw new AppError('ERR_COPILOT_BAD_ANSWER', 'an empty summary');
+    return data.withTenant(ctx, async ({ tx }) => summaryDto(await repo.insertSummary(tx, { companyId: ctx.companyId, ticketId, userId, reason, summary, model: ep.model })));
+  };
+
+  return {
+    settings: (ctx: Ctx): Promise<CopilotSettingsDto> =>
+      data.withTenant(ctx, async ({ tx }) => {
+        admin(ctx);
+        return toDto(ctx.companyId, await repo.getSettings(tx, ctx.companyId));
+      }),
+
+    saveSettings: async (ctx: Ctx, body: UpdateCopilotSettingsBody): Promise<CopilotSettingsDto> => {
+      admin(ctx);
+      if (body.baseUrl) {
+        const refused = await checkOutboundUrl(body.baseUrl, deps.allowPrivateHosts);
+        if (refused?.refusal === 'blocked-host') throw new AppError('ERR_OUTBOUND_URL_REFUSED', refused.message);
+      }
+      return data.withTenant(ctx, async ({ tx }) => {
+        const before = await repo.getSettings(tx, ctx.companyId);
+        const { apiKey, ...rest } = body;
+        const patch: Parameters<typeof repo.saveSettings>[2] = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+        const newKey = keptOrNew(apiKey);
+        if (newKey !== undefined) patch.apiKey = secrets.seal(ctx.companyId, newKey);
+        const row = await repo.saveSettings(tx, ctx.companyId, patch);
+        const audited = (r: repo.SettingsRow | undefined) => (r ? { enabled: r.enabled, baseUrl: r.baseUrl, model: r.model, apiKey: r.apiKey, monthlyTokenCap: r.monthlyTokenCap, autoSummary: r.autoSummary } : null);
+        await auditQueries.record(tx, ctx, { entity: 'copilot', entityId: row.id, action: before ? 'update' : 'create', before: audited(before), after: audited(row) });
+        return toDto(ctx.companyId, row);
+      });
+    },
+
+    usage: (ctx: Ctx, month?: string): Promise<CopilotUsageDto> =>
+      data.withTenant(ctx, async ({ tx }) => {
+        admin(ctx);
+        const m = month ?? monthOf(deps.now());
+        const rows = await repo.monthUsage(tx, ctx.companyId, m);
+        const features = COPILOT_FEATURES.map((feature) => {
+          const r = rows.find((x) => x.feature === feature);
+          return { feature, tokens: Number(r?.tokens ?? 0), calls: r?.calls ?? 0 };
+        });
+        const cap = (await repo.getSettings(tx, ctx.companyId))?.monthlyTokenCap ?? 0;
+        return { month: m, features, tokens: features.reduce((n, f) => n + f.tokens, 0), calls: features.reduce((n, f) => n + f.calls, 0), monthlyTokenCap: cap };
+      }),
+
+    /** Up to three drafts for the customer's last message, each citing the passages it used. Never sends anything. */
+    suggestions: async (ctx: Ctx, ticketId: number): Promise<CopilotSuggestionsDto> => {
+      const { ep, history, passages } = await data.withTenant(ctx, async ({ tx }) => {
+        const ticket = await visibleTicket(tx, ctx, ticketId);
+        const ep = await endpointFor(tx, ctx.companyId);
+        const history = await latestOfTicket(tx, ctx.companyId, ticket.id, HISTORY_MESSAGES);
+        const asked = customerLines(history).slice(-3).map((m) => m.body).join('\n');
+        if (!asked) throw new AppError('ERR_COPILOT_NO_MESSAGES');
+        const articles = await knowledgeQueries.passages(tx, ctx.companyId, asked, ticket.queueId, ARTICLE_PASSAGES);
+        const quick = await quickPassages(tx, ctx, asked, QUICK_PASSAGES);
+        return { ep, history, passages: [...articles.map((a) => ({ kind: 'article' as const, id: a.id, title: a.title, text: a.body })), ...quick] };
+      });
+      const content = await ask(ctx, ep, 'suggestions', suggestionMessages(history, passages), 700);
+      const drafts = readDrafts(content, passages);
+      if (!drafts) throw new AppError('ERR_COPILOT_BAD_ANSWER', 'no drafts in the answer');
+      return { drafts, passages: passages.map(({ kind, id, title }) => ({ kind, id, title })) };
+    },
+
+    summarize: (ctx: Ctx, ticketId: number): Promise<CopilotSummaryDto> => summarizeTicket(ctx, ticketId, 'manual', ctx.userId),
+
+    summaries: (ctx: Ctx, ticketId: number): Promise<CopilotSummaryDto[]> =>
+      data.withTenant(ctx, async ({ tx }) => {
+        const ticket = await visibleTicket(tx, ctx, ticketId);
+        return (await repo.summariesOf(tx, ctx.companyId, ticket.id)).map(summaryDto);
+      }),
+  };
+};
+
+export type CopilotService = ReturnType<typeof createCopilotService>;

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { dbId, pageOf, SearchPageQuery, stamps } from './common';
+
+/**
+ * The agent's copilot (issue 32; decisions 0400–0405): the company's knowledge base, the copilot's
+ * settings and what it cost, suggested replies and summaries. The model is any OpenAI-compatible
+ * endpoint the company configures; its key is sealed at rest and comes back only masked.
+ */
+
+// ---- Knowledge base (§1) ----
+
+export const KNOWLEDGE_TITLE_MAX = 200;
+export const KNOWLEDGE_BODY_MAX = 20_000;
+export const KNOWLEDGE_TAGS_MAX = 20;
+
+export const KnowledgeArticleDto = z.object({
+  id: z.number(),
+  title: z.string(),
+  body: z.string(),
+  tags: z.array(z.string()),
+  queueId: z.number().nullable(),
+  queue: z.object({ id: z.number(), name: z.string() }).nullable(),
+  companyId: z.number(),
+  ...stamps,
+});
+export type KnowledgeArticleDto = z.infer<typeof KnowledgeArticleDto>;
+
+const articleTitle = z.string({ error: 'Obrigatório' }).trim().min(1, 'Obrigatório').max(KNOWLEDGE_TITLE_MAX, 'Muito longo!');
+const articleBody = z.string({ error: 'Obrigatório' }).trim().min(1, 'Obrigatório').max(KNOWLEDGE_BODY_MAX, 'Muito longo!');
+/** Tags as typed: trimmed, blank ones dropped, the same tag (case-insensitive) once. */
+const articleTags = z
+  .array(z.string().trim().max(40))
+  .max(KNOWLEDGE_TAGS_MAX)
+  .transform((tags) => tags.filter((t, i) => t !== '' && tags.findIndex((o) => o.toLowerCase() === t.toLowerCase()) === i));
+
+/** `POST /knowledge-articles` (admins). */
+export const CreateKnowledgeArticleBody = z.object({
+  title: articleTitle,
+  body: articleBody,
+  tags: articleTags.default([]),
+  queueId: dbId.nullable().default(null),
+});
+export type CreateKnowledgeArticleBody = z.infer<typeof CreateKnowledgeArticleBody>;
+
+/** `PUT /knowledge-articles/:id` (admins): any of the fields. */
+export const UpdateKnowledgeArticleBody = z.object({
+  title: articleTitle.optional(),
+  body: articleBody.optional(),
+  tags: articleTags.optional(),
+  queueId: dbId.nullable().optional(),
+});
+export type UpdateKnowledgeArticleBody = z.infer<typeof UpdateKnowledgeArticleBody>;
+
+/**
+ * `GET /knowledge-articles`: the screen's page. `searchParam` is full-text over title, tags and
+ * body (accents and case ignored, every word must match), best matches first; without it, by title.
+ */
+export const ListKnowledgeArticlesQuery = SearchPageQuery;
+export const ListKnowledgeArticlesResponse = pageOf('articles', KnowledgeArticleDto);
+export type ListKnowledgeArticlesResponse = z.infer<typeof ListKnowledgeArticlesResponse>;
+
+// ---- Settings and metering (§7) ----
+
+/** The features the copilot meters (the usage panel's rows). */
+export const COPILOT_FEATURES = ['suggestions', 'summary'] as const;
+export type CopilotFeature = (typeof COPILOT_FEATURES)[number];
+
+export const COPILOT_DEFAULTS = { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' } as const;
+
+export const CopilotSettingsDto = z.object({
+  enabled: z.boolean(),
+  baseUrl: z.string(),
+  model: z.string(),
+  /** The key's masked tail (`sk-…abcd`), '' when none is stored. */
+  apiKey: z.string(),
+  apiKeyConfigured: z.boolean(),
+  /** Tokens a month the company allows itself; 0: no cap. */
+  monthlyTokenCap: z.number(),
+  /** A summary made on transfer and on close (a job after the change commits). */
+  autoSummary: z.boolean(),
+});
+export type CopilotSettingsDto = z.infer<typeof CopilotSettingsDto>;
+
+/** `PUT /copilot/settings` (admins): any of the fields; a key left out or sent back masked stays. */
+export const UpdateCopilotSettingsBody = z.object({
+  enabled: z.boolean().optional(),
+  baseUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((s) => s === '' || /^https?:\/\/[^\s]+$/i.test(s), 'invalid URL')
+    .optional(),
+  model: z.string().trim().max(100).optional(),
+  apiKey: z.string().trim().max(500).optional(),
+  monthlyTokenCap: z.number().int().min(0).max(1_000_000_000).optional(),
+  autoSummary: z.boolean().optional(),
+});
+export type UpdateCopilotSettingsBody = z.infer<typeof UpdateCopilotSettingsBody>;
+
+/** `GET /copilot/usage?month=2026-11` (admins): the month's tokens and calls per feature, and the cap. */
+export const CopilotUsageQuery = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM').optional() });
+export const CopilotUsageDto = z.object({
+  month: z.string(),
+  features: z.array(z.object({ feature: z.enum(COPILOT_FEATURES), tokens: z.number(), calls: z.number() })),
+  tokens: z.number(),
+  calls: z.number(),
+  monthlyTokenCap: z.number(),
+});
+export type CopilotUsageDto = z.infer<typeof CopilotUsageDto>;
+
+// ---- Suggested replies (§2) and summaries (§3) ----
+
+/** Where a draft's knowledge came from: an article of the base or a quick message. */
+export const CopilotCitation = z.object({ kind: z.enum(['article', 'quickMessage']), id: z.number(), title: z.string() });
+export type CopilotCitation = z.infer<typeof CopilotCitation>;
+
+export const COPILOT_MAX_DRAFTS = 3;
+export const CopilotSuggestionsDto = z.object({
+  drafts: z.array(z.object({ text: z.string(), citations: z.array(CopilotCitation) })).max(COPILOT_MAX_DRAFTS),
+  /** Every passage the model was given, whether a draft cited it or not. */
+  passages: z.array(CopilotCitation),
+});
+export type CopilotSuggestionsDto = z.infer<typeof CopilotSuggestionsDto>;
+
+export const COPILOT_SUMMARY_REASONS = ['manual', 'transfer', 'close'] as const;
+export const CopilotSummaryDto = z.object({
+  id: z.number(),
+  ticketId: z.number(),
+  reason: z.enum(COPILOT_SUMMARY_REASONS),
+  summary: z.string(),
+  userId: z.number().nullable(),
+  ...stamps,
+});
+export type CopilotSummaryDto = z.infer<typeof CopilotSummaryDto>;
+export const CopilotSummariesResponse = z.array(CopilotSummaryDto);
