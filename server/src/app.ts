@@ -24,7 +24,8 @@ import { sql } from 'drizzle-orm';
 import { attachRealtime } from './infra/realtime';
 import { registerOperations } from './infra/operations';
 import type { Realtime } from './infra/rooms';
-import { createMediaStore, type MediaStore } from './infra/media-store';
+import type { MediaStore } from './infra/media-store';
+import { createMediaStore } from './infra/media-stores';
 import { createMailer } from './infra/mailer';
 import { assertModuleOrder, type AppModule, type ModuleParts } from './infra/module';
 import { announcementsModule } from './modules/announcements';
@@ -111,7 +112,7 @@ export interface BuiltApp {
   /** This process's WhatsApp session leases (one dedicated PostgreSQL connection). */
   leases: LeaseHolder;
   realtime: Realtime;
-  /** Media files (DATA_DIR/media/<companyId>/). */
+  /** Media files (DATA_DIR/media/<companyId>/, or a bucket: MEDIA_STORE). */
   media: MediaStore;
   /** Every route the API serves (the cross-tenant and bad-input suites check each one). */
   routes: { method: string; url: string }[];
@@ -129,7 +130,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   const bus = new EventBus();
   const data = createDataAccess(client.db, bus, client.sql);
   const jobs = await Jobs.start(opts.ownerUrl, JOB_QUEUES);
-  const media = createMediaStore(config.dataDir);
+  const media = await createMediaStore(config);
   // Avatars: looked up after a customer's message, at most once a day per contact.
   const pictures = createContactPictures({ data, jobs });
   const inbound = channelSink(data, createInbound(data, jobs, media, pictures));

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 
 /**
@@ -13,26 +12,51 @@ export type MediaSource = Buffer | { path: string };
 const detect = (source: MediaSource) => (Buffer.isBuffer(source) ? fileTypeFromBuffer(source) : fileTypeFromFile(source.path)).catch(() => undefined);
 
 /**
- * Media files on disk, one folder per company: `<dataDir>/media/<companyId>/<name>`. A message
- * keeps only the stored name (`messages.media_url`), never a path, so a name from the outside
- * can never reach another company's folder or leave the media root. Several server processes
- * must share `dataDir/media` (a shared volume in docker-compose.yml).
+ * Media files, one folder (or key prefix) per company: `<companyId>/<name>`. A message keeps only
+ * the stored name (`messages.media_url`), never a path, so a name from the outside can never
+ * reach another company's files or leave the store. Two stores implement it, chosen by
+ * MEDIA_STORE (decision 0385): the filesystem (`DATA_DIR/media`, the default; several processes
+ * must share the folder) and an S3-compatible bucket. Files are read through these functions
+ * only; the server serves them on its authenticated routes (decision 0386).
  */
 export interface MediaStore {
+  readonly kind: 'fs' | 's3';
   /**
    * Writes the bytes under a new unguessable name and returns it. The name's extension is what
-   * the bytes are (`storedExtension`), never only what the sender said.
+   * the bytes are (`storedExtension`), never only what the sender said. A spooled source is
+   * consumed (moved or uploaded, then removed).
    */
   save(companyId: number, source: MediaSource, opts: { mimetype: string; fileName?: string }): Promise<string>;
-  /** A new file name under the store's own folder for an upload being received (moved into place by `save`). */
+  /** A new local file name for an upload being received (handed to `save` as `{ path }`). */
   spoolPath(): Promise<string>;
-  /** The file of a stored name of this company, or undefined when the name is not one of ours. */
-  pathOf(companyId: number, name: string): string | undefined;
+  /** A stored file of this company as a stream (with its size when known), or undefined when there is none. */
+  open(companyId: number, name: string): Promise<StoredFile | undefined>;
+  /** The bytes of a stored file; rejects (code ENOENT) when there is none. */
   read(companyId: number, name: string): Promise<Buffer>;
   exists(companyId: number, name: string): Promise<boolean>;
+  /** Deletes a stored file; a name that is not one (or is gone already) is no error. */
+  remove(companyId: number, name: string): Promise<void>;
+  /**
+   * Runs `use` with a local file holding the stored bytes (the filesystem store's own file; the
+   * S3 store downloads to a spool file, removed after): what a channel sends from. `undefined`
+   * when the name is not one of the company's files.
+   */
+  withFile<T>(companyId: number, name: string, use: (path: string | undefined) => Promise<T>): Promise<T>;
+}
+
+/** A stored file being read. */
+export interface StoredFile {
+  stream: Readable;
+  size?: number;
 }
 
 const SAFE_NAME = /^[0-9a-f]{24}(-[A-Za-z0-9._-]{1,120})?$/;
+
+/** Whether `name` is one a store could have produced for a real company: no '/', no '..', nothing else. */
+export const isStoredName = (companyId: number, name: string): boolean => Number.isSafeInteger(companyId) && companyId > 0 && SAFE_NAME.test(name);
+
+/** What `read` rejects with when there is no such file (both stores). */
+export const noSuchFile = (name: string) => Object.assign(new Error(`not a stored media file: ${name}`), { code: 'ENOENT' });
 
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -150,66 +174,12 @@ export const safeFileName = (fileName: string | undefined, mimetype: string): st
   return `file.${ext}`;
 };
 
-/** Removes the files in `dir` last written more than `ageMs` ago; never throws. */
-const sweepOlderThan = async (dir: string, ageMs: number): Promise<void> => {
-  const names = await readdir(dir).catch(() => [] as string[]);
-  for (const name of names) {
-    const path = join(dir, name);
-    const s = await stat(path).catch(() => undefined);
-    if (s && Date.now() - s.mtimeMs > ageMs) await unlink(path).catch(() => undefined);
-  }
-};
-
-export const createMediaStore = (dataDir: string): MediaStore => {
-  const root = join(dataDir, 'media');
-  let sweep: Promise<void> | undefined;
-  const folder = (companyId: number) => join(root, String(companyId));
-  const pathOf = (companyId: number, name: string) => (Number.isSafeInteger(companyId) && companyId > 0 && SAFE_NAME.test(name) ? join(folder(companyId), name) : undefined);
-  return {
-    async save(companyId, source, opts) {
-      const claimed = safeFileName(opts.fileName, opts.mimetype);
-      const ext = await storedExtension(source, claimed);
-      const dot = claimed.lastIndexOf('.');
-      const base = dot > 0 ? claimed.slice(0, dot) : claimed;
-      const fileName = extensionOf(claimed) === ext ? claimed : `${base}.${ext}`;
-      const name = `${randomBytes(12).toString('hex')}-${fileName.slice(-120)}`;
-      await mkdir(folder(companyId), { recursive: true });
-      const target = join(folder(companyId), name);
-      if (Buffer.isBuffer(source)) {
-        // 'wx': a name is never reused, so an existing file means a bug, not something to overwrite.
-        await writeFile(target, source, { flag: 'wx' });
-      } else {
-        // A spooled upload is moved, not copied: same volume (spoolPath), so it costs no I/O. A copy
-        // only when the spool is elsewhere (EXDEV); the spooled file is then the caller's to discard.
-        await rename(source.path, target).catch(async (err: NodeJS.ErrnoException) => {
-          if (err.code !== 'EXDEV') throw err;
-          await copyFile(source.path, target);
-          await unlink(source.path).catch(() => undefined);
-        });
-      }
-      return name;
-    },
-    async spoolPath() {
-      const dir = join(root, '.incoming');
-      await mkdir(dir, { recursive: true });
-      // Once per process: what a crash mid-upload left behind (an hour old: no live request's file).
-      sweep ??= sweepOlderThan(dir, 60 * 60 * 1000);
-      // Not a SAFE_NAME inside a company folder: never served, never a message's media.
-      return join(dir, randomBytes(16).toString('hex'));
-    },
-    pathOf,
-    async read(companyId, name) {
-      const path = pathOf(companyId, name);
-      if (!path) throw Object.assign(new Error(`not a stored media name: ${name}`), { code: 'ENOENT' });
-      return readFile(path);
-    },
-    async exists(companyId, name) {
-      const path = pathOf(companyId, name);
-      if (!path) return false;
-      return stat(path).then(
-        (s) => s.isFile(),
-        () => false,
-      );
-    },
-  };
+/** A new stored name for these bytes: 96 random bits, then the safe file name with the extension the bytes have. */
+export const newStoredName = async (source: MediaSource, opts: { mimetype: string; fileName?: string }): Promise<string> => {
+  const claimed = safeFileName(opts.fileName, opts.mimetype);
+  const ext = await storedExtension(source, claimed);
+  const dot = claimed.lastIndexOf('.');
+  const base = dot > 0 ? claimed.slice(0, dot) : claimed;
+  const fileName = extensionOf(claimed) === ext ? claimed : `${base}.${ext}`;
+  return `${randomBytes(12).toString('hex')}-${fileName.slice(-120)}`;
 };

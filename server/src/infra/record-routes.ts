@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { IdParam, MessageResponse, OkResponse } from '@balcao/shared';
 import type { Ctx } from '../db/tenant';
-import { fileResponse, readUpload, sendStoredFile, type UploadedFile } from './uploads';
+import { fileResponse, readUpload, sendStoredFile, type ServedFile, type UploadedFile } from './uploads';
 
 export interface RecordService<Dto, Create, Update> {
   create: (ctx: Ctx, body: Create) => Promise<Dto>;
@@ -51,8 +51,8 @@ export const recordRoutes = <D extends z.ZodType, C extends z.ZodType, U extends
 export interface AttachmentService<Dto> {
   attach: (ctx: Ctx, id: number, file: UploadedFile) => Promise<Dto>;
   detach: (ctx: Ctx, id: number) => Promise<Dto>;
-  /** The stored file, where the record's file is served (`GET <path>/:id/media`). */
-  mediaOf?: (ctx: Ctx, id: number) => Promise<{ path: string; name: string }>;
+  /** The stored file, opened, where the record's file is served (`GET <path>/:id/media`). */
+  mediaOf?: (ctx: Ctx, id: number) => Promise<ServedFile>;
 }
 
 /** `POST|DELETE <path>/:id/media-upload` (the record with its file set or cleared) and, with `mediaOf`, `GET <path>/:id/media`. */

@@ -2,11 +2,11 @@
  * One attached file per record (quick messages, queues, queue options): reading the multipart
  * upload, the name the table shows, and serving the stored bytes (decision 0034's rule).
  */
-import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from './errors';
-import { mimetypeOfName, originalName, type MediaStore } from './media-store';
+import type { ErrorCode } from '@balcao/shared';
+import { mimetypeOfName, originalName, type MediaStore, type StoredFile } from './media-store';
 
 /** An uploaded file as the route read it. */
 export interface UploadedFile {
@@ -76,10 +76,28 @@ export const servedTypeOf = (name: string): { type: string; inline: boolean } =>
 /** The route schema of a served file: the bytes as stored, their type in Content-Type. */
 export const fileResponse = { 200: { description: 'The file', content: { '*/*': { schema: z.any().meta({ type: 'string', format: 'binary' }) } } } };
 
-/** Sends a stored file (`name` as the media store keeps it) with its served type. */
-export const sendStoredFile = (reply: FastifyReply, file: { path: string; name: string }) => {
-  const { type, inline } = servedTypeOf(file.name);
-  void reply.type(type).header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-cache');
-  void reply.header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${originalName(file.name)}"`);
-  return reply.send(createReadStream(file.path));
+/** A record's stored file, opened for serving (`name` as the media store keeps it). */
+export interface ServedFile {
+  name: string;
+  file: StoredFile;
+}
+
+/**
+ * Opens a record's stored file of `companyId` for serving; no name, or no such file in the store,
+ * is `code` (the record's "not found"). The bytes come through the server whatever the store:
+ * the caller has checked who may read them (decision 0386).
+ */
+export const openStoredFile = async (media: Pick<MediaStore, 'open'>, companyId: number, name: string | null | undefined, code: ErrorCode): Promise<ServedFile> => {
+  const file = name ? await media.open(companyId, name) : undefined;
+  if (!name || !file) throw new AppError(code);
+  return { name, file };
+};
+
+/** Sends a stored file with its served type and, when the store knows it, its length. */
+export const sendStoredFile = (reply: FastifyReply, served: ServedFile, cacheControl = 'private, no-cache') => {
+  const { type, inline } = servedTypeOf(served.name);
+  void reply.type(type).header('x-content-type-options', 'nosniff').header('cache-control', cacheControl);
+  void reply.header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${originalName(served.name)}"`);
+  if (served.file.size !== undefined) void reply.header('content-length', served.file.size);
+  return reply.send(served.file.stream);
 };

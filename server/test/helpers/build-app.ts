@@ -10,6 +10,7 @@ import { seedFirstStart } from '../../src/modules/onboarding';
 import type { Clock } from '../../src/infra/clock';
 import type { BaileysSocketFactory } from '../../src/modules/whatsapp/baileys/socket';
 import { SUPER_EMAIL, SUPER_PASSWORD, TEMPLATE_DB, TEST_APP_PASSWORD } from './constants';
+import { startLocalS3, type LocalS3 } from './local-s3';
 
 export interface TestApp extends BuiltApp {
   url: string;
@@ -34,6 +35,21 @@ export const testConfig = (over: Partial<Config> = {}): Config => ({
   allowPrivateHosts: true,
   ...over,
 });
+
+let envS3: Promise<LocalS3> | undefined;
+/**
+ * `MEDIA_STORE=s3 npx vitest run <files>`: every test app of the run keeps its media in a local
+ * S3-compatible server (one per worker, s3rver), so a module's media tests run against the S3
+ * store as they do against the filesystem (decision 0385). Unset: the filesystem store.
+ */
+const envMediaStore = async (): Promise<Partial<Config>> => {
+  if (process.env.MEDIA_STORE !== 's3') return {};
+  envS3 ??= startLocalS3().then((s3) => {
+    process.once('beforeExit', () => void s3.close());
+    return s3;
+  });
+  return { media: (await envS3).media };
+};
 
 /** A fresh database cloned from the migrated template. */
 export const createTestDatabase = async (): Promise<{ ownerUrl: string; appUrl: string; drop(): Promise<void> }> => {
@@ -60,7 +76,7 @@ export const createTestApp = async (
   opts: { config?: Partial<Config>; clock?: Clock; db?: { ownerUrl: string; appUrl: string }; baileysSocketFactory?: BaileysSocketFactory; leaseScanMs?: number; logger?: AppOptions['logger']; responders?: AppOptions['responders']; dialogflowBaseUrl?: string; campaignRunner?: AppOptions['campaignRunner']; paymentProvider?: AppOptions['paymentProvider']; webhookLimits?: AppOptions['webhookLimits']; onStatement?: AppOptions['onStatement'] } = {},
 ): Promise<TestApp> => {
   const db = opts.db ?? (await createTestDatabase());
-  const config = testConfig(opts.config);
+  const config = testConfig({ ...(await envMediaStore()), ...opts.config });
   const built = await buildApp({
     config,
     ownerUrl: db.ownerUrl,

@@ -5,11 +5,11 @@
  * while the request is in flight, against what it was before (buffered: +100 MiB; streamed: ~+30).
  */
 import { request } from 'node:http';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TicketDto } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../helpers/build-app';
 import { api, createCompany, type TestCompany } from '../helpers/world';
@@ -76,10 +76,15 @@ describe('a send of five large documents', () => {
     const rows = await app.owner<{ media_url: string; media_size: string }[]>`select media_url, media_size from messages where ticket_id = ${ticketId} and media_type = 'document' order by id`;
     expect(rows).toHaveLength(FILES);
     for (const r of rows) {
-      expect((await stat(join(dataDir, 'media', String(c.companyId), r.media_url))).size).toBe(FILE_BYTES);
+      // In the media store, whichever it is (MEDIA_STORE, decision 0385).
+      const stored = await app.media.open(c.companyId, r.media_url);
+      stored?.stream.destroy();
+      expect(stored?.size).toBe(FILE_BYTES);
       // The message says how big it is (issue 28 §5).
       expect(Number(r.media_size)).toBe(FILE_BYTES);
     }
+    // Once sent (the S3 store lends each send a spooled copy), nothing is left in the spool.
+    await vi.waitFor(async () => expect((await app.owner`select count(*)::int as n from messages where ticket_id = ${ticketId} and media_type = 'document' and ack >= 1`)[0]!.n).toBe(FILES), { timeout: 30_000, interval: 100 });
     expect(await readdir(join(dataDir, 'media', '.incoming'))).toEqual([]);
   }, 60_000);
 });

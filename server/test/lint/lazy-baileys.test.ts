@@ -3,7 +3,8 @@
  * with only the sandbox does not carry the library's ~58 MB. This walks the static value imports
  * from the server's entry (type-only imports are erased when compiled; `import()` is not static)
  * and fails if any path reaches '@whiskeysockets/baileys'. The walk from the real socket factory,
- * which does import it, shows the walk finds it.
+ * which does import it, shows the walk finds it. The AWS SDK likewise loads only with
+ * MEDIA_STORE=s3 (decision 0385): the filesystem store's boot never imports it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -11,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../../..');
 const BAILEYS = '@whiskeysockets/baileys';
+const AWS_S3 = '@aws-sdk/client-s3';
 
 /** `import … from 'x'`, `export … from 'x'` and `import 'x'`, with what sits between the keyword and `from`. */
 const STATIC = /^\s*(?:import|export)\s+([^'";]*?)\s*from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm;
@@ -27,8 +29,8 @@ const resolveLocal = (from: string, spec: string): string | undefined => {
   return [`${base}.ts`, `${base}/index.ts`, base].find((f) => existsSync(f) && f.endsWith('.ts'));
 };
 
-/** The chain of files from `entry` to the first static value import of Baileys, or undefined. */
-const pathToBaileys = (entry: string): string[] | undefined => {
+/** The chain of files from `entry` to the first static value import of `pkg` (Baileys), or undefined. */
+const pathToBaileys = (entry: string, pkg = BAILEYS): string[] | undefined => {
   const parent = new Map<string, string | undefined>([[entry, undefined]]);
   const queue = [entry];
   while (queue.length) {
@@ -36,12 +38,12 @@ const pathToBaileys = (entry: string): string[] | undefined => {
     for (const m of readFileSync(file, 'utf8').matchAll(STATIC)) {
       const spec = m[2] ?? m[3]!;
       if (m[1] !== undefined && typeOnly(m[1])) continue;
-      if (spec === BAILEYS || spec.startsWith(`${BAILEYS}/`)) {
+      if (spec === pkg || spec.startsWith(`${pkg}/`)) {
         const chain = [file];
         for (let f = parent.get(file); f; f = parent.get(f)) chain.unshift(f);
         return chain.map((f) => relative(root, f));
       }
-      // Only our own files lead further (the shared package and libraries never import Baileys).
+      // Only our own files lead further (the shared package and libraries never import these).
       if (!spec.startsWith('.')) continue;
       const next = resolveLocal(file, spec);
       if (next && !parent.has(next)) {
@@ -62,6 +64,11 @@ describe('Baileys is loaded lazily', () => {
     expect(pathToBaileys(resolve(root, 'server/src/modules/whatsapp/baileys/real-socket.ts'))).toEqual(['server/src/modules/whatsapp/baileys/real-socket.ts']);
     // The channel imports Baileys' values: a value import of it from the session manager would load it at boot.
     expect(pathToBaileys(resolve(root, 'server/src/modules/whatsapp/baileys/baileys.channel.ts'))?.[0]).toBe('server/src/modules/whatsapp/baileys/baileys.channel.ts');
+  });
+
+  it('the AWS SDK neither: only the S3 media store imports it, and only MEDIA_STORE=s3 imports that', () => {
+    expect(pathToBaileys(resolve(root, 'server/src/main.ts'), AWS_S3)).toBeUndefined();
+    expect(pathToBaileys(resolve(root, 'server/src/infra/media-store-s3.ts'), AWS_S3)).toEqual(['server/src/infra/media-store-s3.ts']);
   });
 
   it('reads type-only clauses as the compiler does', () => {

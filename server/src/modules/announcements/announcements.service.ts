@@ -1,10 +1,9 @@
-import { rm } from 'node:fs/promises';
 import { can, type AnnouncementDto, type CreateAnnouncementBody, type ListAnnouncementsQuery, type ListAnnouncementsResponse, type UpdateAnnouncementBody } from '@balcao/shared';
 import type { Ctx, DataAccess, Unit } from '../../db/tenant';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../infra/errors';
 import { sniff, type MediaStore } from '../../infra/media-store';
-import { storeAttachment, type UploadedFile } from '../../infra/uploads';
+import { openStoredFile, storeAttachment, type UploadedFile } from '../../infra/uploads';
 import { auditQueries } from '../audit';
 import * as repo from './announcements.repository';
 
@@ -47,8 +46,7 @@ export const createAnnouncementsService = (deps: { data: DataAccess; media: Medi
     return dto;
   };
   const discard = async (platformId: number, name: string) => {
-    const path = name ? media.pathOf(platformId, name) : undefined;
-    if (path) await rm(path, { force: true }).catch(() => undefined);
+    if (name) await media.remove(platformId, name).catch(() => undefined);
   };
 
   return {
@@ -121,13 +119,10 @@ export const createAnnouncementsService = (deps: { data: DataAccess; media: Medi
     },
 
     /** The picture of an announcement the caller may see (every company's users: active ones). */
-    mediaOf: (ctx: Ctx, id: number) =>
-      run(async ({ tx, platformId }) => {
-        const row = await visible(tx, ctx, platformId, id);
-        const path = row.mediaPath ? media.pathOf(platformId, row.mediaPath) : undefined;
-        if (!row.mediaPath || !path || !(await media.exists(platformId, row.mediaPath))) throw new AppError('ERR_NOT_FOUND');
-        return { path, name: row.mediaPath };
-      }),
+    mediaOf: async (ctx: Ctx, id: number) => {
+      const file = await run(async ({ tx, platformId }) => ({ platformId, name: (await visible(tx, ctx, platformId, id)).mediaPath }));
+      return openStoredFile(media, file.platformId, file.name, 'ERR_NOT_FOUND');
+    },
   };
 };
 

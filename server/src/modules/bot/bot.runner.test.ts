@@ -174,7 +174,7 @@ describe('the bot engine on real PostgreSQL', () => {
     await waitAutomated(phone, 3);
     const [voice] = await app.owner`select media_type, media_url from messages where ticket_id = (select id from tickets where id = ${(await ticketOf(phone)).id as number}) and automated order by id desc limit 1`;
     expect(voice).toMatchObject({ media_type: 'ptt' });
-    expect(app.media.pathOf(a.companyId, voice!.media_url as string)).toBeDefined();
+    expect(await app.media.exists(a.companyId, voice!.media_url as string)).toBe(true);
     await a.inbound(phone, 'humano');
     expect((await waitAutomated(phone, 4))[3]!.body).toBe('Chamando um atendente');
     await vi.waitFor(async () => expect(await ticketOf(phone)).toMatchObject({ status: 'pending', chatbot: false, queue_id: vendas }), { timeout: 5_000, interval: 50 });

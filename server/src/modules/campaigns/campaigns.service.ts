@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import {
   can,
   DEFAULT_TIMEZONE,
@@ -103,8 +102,7 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
     return { ...body, tagListId, scheduledAt: body.scheduledAt ? instantOf(body.scheduledAt, timeZone) : null };
   };
   const discard = async (companyId: number, name: string | null | undefined) => {
-    const path = name ? media.pathOf(companyId, name) : undefined;
-    if (path) await rm(path, { force: true }).catch(() => undefined);
+    if (name) await media.remove(companyId, name).catch(() => undefined);
   };
 
   return {

@@ -3,7 +3,6 @@
  * 0220, 0225): a message and named options, their files uploaded as the spec's client sends them,
  * stored files removed with their option or list, and what campaigns read of them.
  */
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wireEvent, type FileListDto, type ListFilesResponse, type WireChannels } from '@balcao/shared';
 import type { Socket } from 'socket.io-client';
@@ -43,7 +42,7 @@ const uploadList = async (list: FileListDto, files: { option: number; name: stri
   const r = await app.app.inject({ method: 'POST', url: `/files/uploadList/${list.id}`, payload: form.payload, headers: { 'content-type': form.contentType, authorization: `Bearer ${a.adminToken}` } });
   return { status: r.statusCode, body: JSON.parse(r.body) as FileListDto };
 };
-const stored = (path: string) => existsSync(app.media.pathOf(a.companyId, path)!);
+const stored = (path: string) => app.media.exists(a.companyId, path);
 
 describe('file lists', () => {
   it('creates a list with two options, uploads their files, edits and deletes it (files removed from the disk)', async () => {
@@ -68,7 +67,7 @@ describe('file lists', () => {
       { name: 'Foto da loja', fileName: 'loja.png', mediaType: 'image/png' },
     ]);
     const paths = up.body.options.map((o) => o.path);
-    expect(paths.every(stored)).toBe(true);
+    expect(await Promise.all(paths.map(stored))).toEqual([true, true]);
 
     // What a campaign sends: the message and the options that have a file.
     const sending = await app.data.withTenant({ companyId: a.companyId }, ({ tx }) => filesQueries.forSending(tx, a.companyId, r.body.id));
@@ -76,7 +75,7 @@ describe('file lists', () => {
 
     // Replacing a file drops the old one; dropping an option drops its file; renaming keeps it.
     const replaced = await uploadList(r.body, [{ option: png.id, name: png.name, filename: 'loja2.png', type: 'image/png', bytes: PNG }]);
-    expect(stored(paths[1]!)).toBe(false);
+    expect(await stored(paths[1]!)).toBe(false);
     const newPng = replaced.body.options[1]!.path;
     const edited = await admin().put<FileListDto>(`/files/${r.body.id}`, { name: 'Catálogo 2026', message: 'Novidades', options: [{ id: png.id, name: 'Nossa loja', path: newPng }, { name: 'Vídeo' }] });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
@@ -84,14 +83,14 @@ describe('file lists', () => {
       [true, 'Nossa loja', true],
       [false, 'Vídeo', ''],
     ]);
-    expect(stored(paths[0]!)).toBe(false);
-    expect(stored(newPng)).toBe(true);
+    expect(await stored(paths[0]!)).toBe(false);
+    expect(await stored(newPng)).toBe(true);
     expect((await admin().get<FileListDto>(`/files/${r.body.id}`)).body).toEqual(edited.body);
 
     const deleted = nextEvent<WireChannels['file']>(socket, wireEvent(a.companyId, 'file'), (e) => e.action === 'delete');
     expect((await admin().del(`/files/${r.body.id}`)).status).toBe(200);
     expect(await deleted).toEqual({ action: 'delete', fileId: r.body.id });
-    expect(stored(newPng)).toBe(false);
+    expect(await stored(newPng)).toBe(false);
     expect((await admin().get(`/files/${r.body.id}`)).status).toBe(404);
     // Each change is in the audit trail, with what changed: the uploads too, option by option (issue 28 §5).
     const audit = await app.owner<{ action: string; before: unknown; after: unknown }[]>`select action, before, after from audit_logs where entity = 'file-list' and entity_id = ${String(r.body.id)} order by id`;

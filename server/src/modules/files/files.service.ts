@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import { can, type FileListBody, type FileListDto, type ListFilesQuery } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import type { Ctx, DataAccess } from '../../db/tenant';
@@ -31,10 +30,7 @@ export const createFilesService = (deps: { data: DataAccess; media: MediaStore }
 
   /** Files the store no longer needs (replaced options, deleted options or lists): best effort, after the commit. */
   const discard = async (companyId: number, names: string[]) => {
-    for (const name of names) {
-      const path = name ? media.pathOf(companyId, name) : undefined;
-      if (path) await rm(path, { force: true }).catch(() => undefined);
-    }
+    for (const name of names) if (name) await media.remove(companyId, name).catch(() => undefined);
   };
 
   const load = async (tx: Tx, ctx: Ctx, id: number): Promise<FileListDto> => {

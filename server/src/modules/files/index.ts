@@ -13,7 +13,7 @@ export { createFilesService, type FilesService } from './files.service';
 /**
  * What campaigns read inside their own transaction: `get` (the list as the API shows it) and
  * `forSending` (its message and the options that have a file: name, `path` = the company's
- * media-store name (`media.pathOf(companyId, path)` gives the file), fileName and mediaType).
+ * media-store name (`media.open(companyId, path)` reads the file), fileName and mediaType).
  */
 export const filesQueries = { get, forSending };
 

@@ -32,7 +32,7 @@ export const MAX_COMPOSE_MS = 10_000;
 export interface SendWorkerDeps {
   data: DataAccess;
   sessions: Pick<SessionManager, 'sender'>;
-  media: Pick<MediaStore, 'pathOf'>;
+  media: Pick<MediaStore, 'withFile'>;
   /**
    * Shared-queue workers only: hands a job whose socket lives in another process to that
    * connection's queue (true), or says it is live nowhere (false). Connection-queue workers
@@ -126,14 +126,19 @@ export const createSendWorker = (deps: SendWorkerDeps) => {
     let ref: SentRef;
     try {
       if (!channel) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', true);
-      const content = toOutboundContent(m, job.quoted, m.mediaUrl ? deps.media.pathOf(companyId, m.mediaUrl) : undefined);
-      if (composeMs) {
-        // Typebot's delay: the customer sees "digitando…", then the message (a presence that fails is only cosmetic).
-        await channel.sendPresence(job.to, 'composing').catch(() => undefined);
-        await (deps.wait ?? pause)(composeMs);
-      }
-      ref = await channel.send(job.to, content, { id: m.waMessageId });
-      if (composeMs) await channel.sendPresence(job.to, 'paused').catch(() => undefined);
+      const sendFrom = async (mediaPath: string | undefined) => {
+        const content = toOutboundContent(m, job.quoted, mediaPath);
+        if (composeMs) {
+          // Typebot's delay: the customer sees "digitando…", then the message (a presence that fails is only cosmetic).
+          await channel.sendPresence(job.to, 'composing').catch(() => undefined);
+          await (deps.wait ?? pause)(composeMs);
+        }
+        const sentRef = await channel.send(job.to, content, { id: m.waMessageId });
+        if (composeMs) await channel.sendPresence(job.to, 'paused').catch(() => undefined);
+        return sentRef;
+      };
+      // The channel sends from a local file: the store's own, or the object spooled for this send (decision 0385).
+      ref = m.mediaUrl && m.mediaType ? await deps.media.withFile(companyId, m.mediaUrl, sendFrom) : await sendFrom(undefined);
     } catch (err) {
       const f = sendFailure(err, meta);
       await failed(companyId, m, f.code, f.giveUp);

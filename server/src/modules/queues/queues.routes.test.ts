@@ -2,7 +2,6 @@
  * Queues (administration.md §2, §3, §5, §7, §9): CRUD with hours, media and the option tree,
  * admins only for writes, `company-<id>-queue` events and the audit trail.
  */
-import { existsSync } from 'node:fs';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultQueueSchedules, wireEvent, type QueueDto, type QueueOptionDto } from '@balcao/shared';
@@ -145,11 +144,11 @@ describe('queues', () => {
     const served = await raw('GET', `/queue/${q.id}/media`, agent.token);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    const path = app.media.pathOf(a.companyId, withFile.mediaPath!)!;
-    expect(existsSync(path)).toBe(true);
+    const stored = withFile.mediaPath!;
+    expect(await app.media.exists(a.companyId, stored)).toBe(true);
     const removed = await raw('DELETE', `/queue/${q.id}/media-upload`);
     expect(removed.json()).toMatchObject({ mediaPath: null, mediaName: null });
-    expect(existsSync(path)).toBe(false);
+    expect(await app.media.exists(a.companyId, stored)).toBe(false);
     expect((await raw('GET', `/queue/${q.id}/media`)).statusCode).toBe(404);
   });
 
@@ -239,12 +238,12 @@ describe('the option tree', () => {
     const grandchild = await makeOption({ queueId: q.id, parentId: child.id, title: 'Neto', option: '1' });
     const up = await upload(`/queue-options/${grandchild.id}/media-upload`, a.adminToken);
     expect(up.statusCode, up.body).toBe(200);
-    const path = app.media.pathOf(a.companyId, up.json<QueueOptionDto>().mediaPath!)!;
-    expect(existsSync(path)).toBe(true);
+    const stored = up.json<QueueOptionDto>().mediaPath!;
+    expect(await app.media.exists(a.companyId, stored)).toBe(true);
     expect((await raw('GET', `/queue-options/${grandchild.id}/media`, agent.token)).statusCode).toBe(200);
     expect((await admin().del(`/queue-options/${root.id}`)).status).toBe(200);
     expect((await admin().get<QueueOptionDto[]>(`/queue-options?queueId=${q.id}`)).body.map((o) => o.id)).toEqual([keep.id]);
-    expect(existsSync(path)).toBe(false);
+    expect(await app.media.exists(a.companyId, stored)).toBe(false);
     expect((await admin().del(`/queue-options/${child.id}`)).body).toMatchObject({ error: 'ERR_NO_QUEUE_OPTION_FOUND' });
   });
 

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import {
   can,
   type CreateQueueBody,
@@ -13,7 +12,7 @@ import type { Tx } from '../../db/client';
 import type { Ctx, DataAccess } from '../../db/tenant';
 import { AppError, found } from '../../infra/errors';
 import type { MediaStore } from '../../infra/media-store';
-import { storeAttachment, type UploadedFile } from '../../infra/uploads';
+import { openStoredFile, storeAttachment, type UploadedFile } from '../../infra/uploads';
 import { auditQueries } from '../audit';
 import { assertBelowLimit } from '../companies';
 import * as repo from './queues.repository';
@@ -46,17 +45,10 @@ export const createQueuesService = (deps: { data: DataAccess; media: MediaStore 
   };
   /** Files the store no longer needs (replaced or deleted records): best effort, after the commit. */
   const discard = async (companyId: number, names: (string | null)[]) => {
-    for (const name of names) {
-      const path = name ? media.pathOf(companyId, name) : undefined;
-      if (path) await rm(path, { force: true }).catch(() => undefined);
-    }
+    for (const name of names) if (name) await media.remove(companyId, name).catch(() => undefined);
   };
-  /** A stored file of a record the caller may read: its path and the name to serve it under. */
-  const served = async (ctx: Ctx, name: string | null) => {
-    const path = name ? media.pathOf(ctx.companyId, name) : undefined;
-    if (!name || !path || !(await media.exists(ctx.companyId, name))) throw new AppError('ERR_NOT_FOUND');
-    return { path, name };
-  };
+  /** A stored file of a record the caller may read, opened, with the name to serve it under. */
+  const served = (ctx: Ctx, name: string | null) => openStoredFile(media, ctx.companyId, name, 'ERR_NOT_FOUND');
   const audit = (tx: Tx, ctx: Ctx, entity: 'queue' | 'queue-option', entityId: number, action: 'create' | 'update' | 'delete', before: object | null, after: object | null) =>
     auditQueries.record(tx, ctx, { entity, entityId, action, before: before as Record<string, unknown> | null, after: after as Record<string, unknown> | null });
 

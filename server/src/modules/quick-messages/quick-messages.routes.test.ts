@@ -2,7 +2,6 @@
  * Quick messages (administration.md §3, §5, §6, §7; attendance.md §7): CRUD with the spec's
  * permissions, the composer's list, the attached file, and `company<id>-quickemessage` events.
  */
-import { existsSync } from 'node:fs';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { wireEvent, type ListQuickMessagesResponse, type QuickMessageDto } from '@balcao/shared';
@@ -185,18 +184,19 @@ describe('the attached file', () => {
     expect((await fetchMedia(q.id, bia.token)).statusCode).toBe(403);
     expect((await fetchMedia(q.id, a.adminToken)).statusCode).toBe(200);
 
-    const first = app.media.pathOf(a.companyId, dto.mediaPath!)!;
+    const first = dto.mediaPath!;
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(64, 32)]);
     const replaced = (await upload(q.id, ana.token, { bytes: pdf, name: 'tabela.pdf', type: 'application/pdf' })).json<QuickMessageDto>();
     expect(replaced.mediaName).toBe('tabela.pdf');
-    expect(existsSync(first)).toBe(false);
+    expect(await app.media.exists(a.companyId, first)).toBe(false);
     const doc = await fetchMedia(q.id, ana.token);
     expect({ type: doc.headers['content-type'], disposition: doc.headers['content-disposition'] }).toEqual({ type: 'application/octet-stream', disposition: 'attachment; filename="tabela.pdf"' });
 
-    const second = app.media.pathOf(a.companyId, replaced.mediaPath!)!;
+    const second = replaced.mediaPath!;
+    expect(await app.media.exists(a.companyId, second)).toBe(true);
     const removed = await api(app, ana.token).del<QuickMessageDto>(`/quick-messages/${q.id}/media-upload`);
     expect(removed.body).toMatchObject({ isMedia: false, mediaPath: null, mediaName: null });
-    expect(existsSync(second)).toBe(false);
+    expect(await app.media.exists(a.companyId, second)).toBe(false);
     expect((await fetchMedia(q.id, ana.token)).json()).toMatchObject({ error: 'ERR_NOT_FOUND' });
   });
 

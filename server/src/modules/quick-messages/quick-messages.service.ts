@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import {
   can,
   canEditQuickMessage,
@@ -12,7 +11,7 @@ import type { Ctx, DataAccess } from '../../db/tenant';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../infra/errors';
 import type { MediaStore } from '../../infra/media-store';
-import { storeAttachment, type UploadedFile } from '../../infra/uploads';
+import { openStoredFile, storeAttachment, type UploadedFile } from '../../infra/uploads';
 import * as repo from './quick-messages.repository';
 
 /** An unknown id, or another company's, is not found (never "not allowed"). */
@@ -42,8 +41,7 @@ export const createQuickMessagesService = (deps: { data: DataAccess; media: Medi
   };
   /** A file the store no longer needs (replaced or removed): best effort, after the commit. */
   const discard = async (companyId: number, name: string | null) => {
-    const path = name ? media.pathOf(companyId, name) : undefined;
-    if (path) await rm(path, { force: true }).catch(() => undefined);
+    if (name) await media.remove(companyId, name).catch(() => undefined);
   };
 
   return {
@@ -118,14 +116,11 @@ export const createQuickMessagesService = (deps: { data: DataAccess; media: Medi
       return dto;
     },
 
-    /** The attached file of a record the caller may see: its path and the name to serve it under. */
-    mediaOf: (ctx: Ctx, id: number) =>
-      data.withTenant(ctx, async ({ tx }) => {
-        const row = await visible(tx, ctx, id);
-        const path = row.mediaPath ? media.pathOf(ctx.companyId, row.mediaPath) : undefined;
-        if (!row.mediaPath || !path || !(await media.exists(ctx.companyId, row.mediaPath))) throw new AppError(NOT_FOUND);
-        return { path, name: row.mediaPath };
-      }),
+    /** The attached file of a record the caller may see, opened from the store after the transaction. */
+    mediaOf: async (ctx: Ctx, id: number) => {
+      const name = await data.withTenant(ctx, async ({ tx }) => (await visible(tx, ctx, id)).mediaPath);
+      return openStoredFile(media, ctx.companyId, name, NOT_FOUND);
+    },
   };
 };
 

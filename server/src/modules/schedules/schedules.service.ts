@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import { can, type CreateScheduleBody, type ListSchedulesQuery, type ListSchedulesResponse, type ScheduleDto, type UpdateScheduleBody } from '@balcao/shared';
 import type { Ctx, DataAccess, Unit } from '../../db/tenant';
 import type { Tx } from '../../db/client';
@@ -55,8 +54,7 @@ export const createSchedulesService = (deps: { data: DataAccess; jobs: Jobs; clo
     return dto;
   };
   const discard = async (companyId: number, name: string) => {
-    const path = name ? media.pathOf(companyId, name) : undefined;
-    if (path) await rm(path, { force: true }).catch(() => undefined);
+    if (name) await media.remove(companyId, name).catch(() => undefined);
   };
   /** Wake the sender now when the time already came (else pg-boss starts it at sendAt). */
   const wakeIfDue = (row: repo.ScheduleRow) => {
