@@ -27,6 +27,7 @@ import * as saasAdmin from '../../features/saas-admin/saas-admin.texts';
 import * as schedules from '../../features/schedules/schedules.texts';
 import * as settings from '../../features/settings/settings.texts';
 import * as simulator from '../../features/simulator/simulator.texts';
+import * as sla from '../../features/sla/sla.texts';
 import * as tags from '../../features/tags/tags.texts';
 import * as tagsAdmin from '../../features/tags-admin/tags-admin.texts';
 import * as tickets from '../../features/tickets/tickets.texts';
@@ -34,7 +35,7 @@ import * as todo from '../../features/todo/todo.texts';
 import * as usersAdmin from '../../features/users-admin/users-admin.texts';
 import * as webhooks from '../../features/webhooks/webhooks.texts';
 
-const FEATURES = [announcements, auth, billing, bot, campaigns, chats, connections, contactLists, contacts, dashboard, desktopApp, desktopNotify, files, helps, kanban, messages, messagesApi, plans, presence, prompts, queueIntegrations, queues, quickMessages, saasAdmin, schedules, settings, simulator, tags, tagsAdmin, tickets, todo, usersAdmin, webhooks] as const;
+const FEATURES = [announcements, auth, billing, bot, campaigns, chats, connections, contactLists, contacts, dashboard, desktopApp, desktopNotify, files, helps, kanban, messages, messagesApi, plans, presence, prompts, queueIntegrations, queues, quickMessages, saasAdmin, schedules, settings, simulator, sla, tags, tagsAdmin, tickets, todo, usersAdmin, webhooks] as const;
 
 type Language = 'ptBR' | 'en' | 'es';
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

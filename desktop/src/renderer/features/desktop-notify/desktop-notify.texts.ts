@@ -9,6 +9,9 @@ export const ptBR = {
     messageFallback: 'Nova mensagem',
     chatTitle: '{{sender}} em {{title}}',
     announcementTitle: 'Informativo: {{title}}',
+    slaWarningTitle: 'SLA perto de estourar: {{name}}',
+    slaBreachTitle: 'SLA estourado: {{name}}',
+    slaBody: '{{target}} — prazo {{due}}',
   },
 };
 
@@ -19,6 +22,9 @@ export const en: Texts<typeof ptBR> = {
     messageFallback: 'New message',
     chatTitle: '{{sender}} in {{title}}',
     announcementTitle: 'Announcement: {{title}}',
+    slaWarningTitle: 'SLA about to be breached: {{name}}',
+    slaBreachTitle: 'SLA breached: {{name}}',
+    slaBody: '{{target}} — due {{due}}',
   },
 };
 
@@ -29,5 +35,8 @@ export const es: Texts<typeof ptBR> = {
     messageFallback: 'Nuevo mensaje',
     chatTitle: '{{sender}} en {{title}}',
     announcementTitle: 'Aviso: {{title}}',
+    slaWarningTitle: 'SLA a punto de vencer: {{name}}',
+    slaBreachTitle: 'SLA vencido: {{name}}',
+    slaBody: '{{target}} — vence {{due}}',
   },
 };

@@ -89,7 +89,7 @@ describe('desktop notifications in the shell', () => {
 
   it('hears the internal chat on the user’s channel and the announcements of priority 1', async () => {
     renderAt('/tickets');
-    expect([...socketHandlers.keys()].sort()).toEqual(['company-2-announcement', 'company-2-chat-user-7']);
+    expect([...socketHandlers.keys()].sort()).toEqual(['company-2-announcement', 'company-2-chat-user-7', 'company-2-sla']);
     socketHandlers.get('company-2-chat-user-7')!({ action: 'new-message', record: { uuid: CHAT, title: 'Equipe' }, newMessage: { message: 'oi', senderId: 9, sender: { name: 'Bruno' } } });
     socketHandlers.get('company-2-announcement')!({ action: 'create', record: { id: 3, title: 'Aviso', text: 'Manutenção às 22h', priority: 1, status: true } });
     socketHandlers.get('company-2-announcement')!({ action: 'create', record: { id: 4, title: 'Aviso', text: 'baixa', priority: 3, status: true } });
@@ -97,6 +97,19 @@ describe('desktop notifications in the shell', () => {
     expect(bridge.showNotification.mock.calls.map((c) => (c as unknown[])[0])).toEqual([
       expect.objectContaining({ chatUuid: CHAT, body: 'oi' }),
       expect.objectContaining({ announcementId: 3, body: 'Manutenção às 22h' }),
+    ]);
+  });
+
+  it('rings for an SLA warning and a breach the server sent (issue 30 §3), and ignores a malformed one', async () => {
+    renderAt('/tickets');
+    const alert = { ticketId: 5, ticketUuid: '0b9f3c1e-8d2a-4c1b-9f00-1a2b3c4d5e6f', queueId: 2, userId: null, contactName: 'Ana', target: 'firstResponse', dueAt: '2026-12-01T16:20:00.000Z' };
+    socketHandlers.get('company-2-sla')!({ action: 'warning', alert });
+    socketHandlers.get('company-2-sla')!({ action: 'warning', alert: { ...alert, target: 'soon' } });
+    socketHandlers.get('company-2-sla')!({ action: 'breach', alert });
+    await vi.waitFor(() => expect(bridge.showNotification).toHaveBeenCalledTimes(2));
+    expect(bridge.showNotification.mock.calls.map((c) => (c as unknown[])[0])).toEqual([
+      expect.objectContaining({ title: 'SLA perto de estourar: Ana', ticketUuid: alert.ticketUuid, body: expect.stringContaining('Primeira resposta') }),
+      expect.objectContaining({ title: 'SLA estourado: Ana', ticketUuid: alert.ticketUuid }),
     ]);
   });
 

@@ -7,6 +7,7 @@ import { getUser, useSession } from '../../lib/session';
 import { getPlatform } from '../../platform/platform';
 import { playChime, useNotifications } from '../notifications';
 import { announcementOf, chatMessageOf } from './notify.payloads';
+import { slaAlertOf } from '../sla';
 import { decide, onScreenOf, type NotifyEvent } from './notify.rules';
 
 /** The router's path (hash or browser router), kept by `useDesktopNotifications`. */
@@ -66,6 +67,7 @@ export const useDesktopNotifications = (): void => {
     const chatEvent = `company-${companyId}-chat-user-${userId}`;
     // Announcements are platform-wide, but each company hears them under its own name (decision 0275).
     const announcementEvent = `company-${companyId}-announcement`;
+    const slaEvent = `company-${companyId}-sla`;
     const onChat = (payload: unknown) => {
       const chat = chatMessageOf(payload);
       if (chat) void deliver({ kind: 'chat', chat });
@@ -74,10 +76,15 @@ export const useDesktopNotifications = (): void => {
       const announcement = announcementOf(payload);
       if (announcement) void deliver({ kind: 'announcement', announcement });
     };
+    const onSla = (payload: unknown) => {
+      const sla = slaAlertOf(payload);
+      if (sla) void deliver({ kind: 'sla', ...sla });
+    };
     let bound: ReturnType<typeof getSocket> = null;
     const unbind = () => {
       bound?.off(chatEvent, onChat);
       bound?.off(announcementEvent, onAnnouncement);
+      bound?.off(slaEvent, onSla);
     };
     const offReady = onReady(() => {
       const socket = getSocket();
@@ -86,6 +93,7 @@ export const useDesktopNotifications = (): void => {
       bound = socket;
       socket?.on(chatEvent, onChat);
       socket?.on(announcementEvent, onAnnouncement);
+      socket?.on(slaEvent, onSla);
     });
     return () => {
       offReady();

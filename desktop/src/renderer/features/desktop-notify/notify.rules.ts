@@ -1,4 +1,4 @@
-import { canSeeTicket, type Actor, type MessageDto, type TicketDto } from '@balcao/shared';
+import { canSeeTicket, type Actor, type MessageDto, type SlaAlertDto, type TicketDto } from '@balcao/shared';
 import type { TicketNotification } from '../../../common/bridge';
 
 /**
@@ -33,7 +33,9 @@ export type NotifyEvent =
   /** A new message in a ticket (`appMessage` create) with its ticket as it is now. */
   | { kind: 'message'; message: MessageDto; ticket: TicketDto }
   | { kind: 'chat'; chat: ChatMessageEvent }
-  | { kind: 'announcement'; announcement: AnnouncementEvent };
+  | { kind: 'announcement'; announcement: AnnouncementEvent }
+  /** A ticket's SLA about to be breached, or breached (`company-<id>-sla`; the server chose who hears it). */
+  | { kind: 'sla'; action: 'warning' | 'breach'; alert: SlaAlertDto };
 
 export interface NotifyContext {
   /** Who is logged in (the desk's visibility: profile, queues, allTicket). */
@@ -92,6 +94,14 @@ const candidate = (event: NotifyEvent, me: Actor, t: Translate, preview: (m: Mes
         title: titleOf(t('desktopNotify.chatTitle', { title: chat.chat.title, sender: chat.senderName }), chat.chat.title),
         body: clip(chat.text, 1000),
         chatUuid: chat.chat.uuid,
+      };
+    }
+    case 'sla': {
+      const { action, alert } = event;
+      return {
+        title: titleOf(t(action === 'warning' ? 'desktopNotify.slaWarningTitle' : 'desktopNotify.slaBreachTitle', { name: alert.contactName }), alert.contactName),
+        body: t('desktopNotify.slaBody', { target: t(`sla.targets.${alert.target}`), due: new Date(alert.dueAt).toLocaleString() }),
+        ticketUuid: alert.ticketUuid,
       };
     }
     case 'announcement': {

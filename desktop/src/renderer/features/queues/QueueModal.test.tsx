@@ -4,7 +4,7 @@ import '../../app/i18n/i18n';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultQueueSchedules } from '@balcao/shared';
-import { ApiError } from '../../lib/http';
+import { ApiError, http } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { queuesApi } from './queues.api';
 import { makeOption, makeQueue } from './queues.fixtures';
@@ -43,6 +43,8 @@ beforeEach(() => {
   api.integrations.mockResolvedValue([]);
   // The company's plan has no AI: the list answers 403 and the select offers nothing.
   api.prompts.mockRejectedValue(new ApiError(403, { error: 'ERR_PLAN_FEATURE_DISABLED' }, 'forbidden'));
+  // SLA policies are the admins': without them (403) the modal has no SLA tab.
+  vi.spyOn(http, 'get').mockRejectedValue(new ApiError(403, { error: 'ERR_NO_PERMISSION' }, 'forbidden'));
 });
 afterEach(() => {
   cleanup();
@@ -108,6 +110,24 @@ describe('QueueModal', { timeout: 30_000 }, () => {
     save();
     await waitFor(() => expect(api.update).toHaveBeenCalled());
     expect(api.update.mock.calls[0]![1]).toMatchObject({ assignment: 'balanced', agentCapacity: 6, reassignAfterMinutes: 10 });
+  });
+
+  it('sets the queue’s own SLA targets (issue 30 §3) and leaves them alone when unchanged', async () => {
+    const q = makeQueue({ id: 7 });
+    api.update.mockResolvedValue(q);
+    const none = { firstResponseMinutes: null, nextResponseMinutes: null, resolutionMinutes: null };
+    vi.spyOn(http, 'get').mockResolvedValue({ company: none, hours: { periods: [], holidays: [] }, queues: [{ queueId: 7, ...none, firstResponseMinutes: 15 }] } as never);
+    const put = vi.spyOn(http, 'put').mockResolvedValue({} as never);
+    open(q);
+    fireEvent.click(await screen.findByRole('tab', { name: 'SLA' }));
+    expect(((await screen.findByTestId('queue-sla-firstResponse')) as HTMLInputElement).value).toBe('15');
+    type('queue-sla-resolution', '240');
+    save();
+    await waitFor(() => expect(put).toHaveBeenCalledWith('/sla/queues/7', { firstResponseMinutes: 15, nextResponseMinutes: null, resolutionMinutes: 240 }));
+    put.mockClear();
+    save();
+    await waitFor(() => expect(api.update).toHaveBeenCalledTimes(2));
+    expect(put).not.toHaveBeenCalled();
   });
 
   it("shows a colour in use as the catalogue's toast and stays open", async () => {

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Alert, ColorPicker, Flex, Form, Input, InputNumber, Modal, Select, Tabs, Typography } from 'antd';
 import { ReplayButton } from '../bot';
+import { slaApi, SlaTargetsFields, targetsOf } from '../sla';
 import { useTranslation } from 'react-i18next';
-import { assignmentPolicies, CreateQueueBody, type AssignmentPolicy, type QueueDto, type QueueSchedule } from '@balcao/shared';
+import { assignmentPolicies, CreateQueueBody, type AssignmentPolicy, type QueueDto, type QueueSchedule, type SlaTargetsDto } from '@balcao/shared';
 import { useFormSave, type EditDialogProps } from '../../components/FormDialog';
 import { AttachmentField, useAttachment } from '../../components/AttachmentField';
 import { toast } from '../../lib/toast';
@@ -39,6 +40,7 @@ const colorRule = zodRule(CreateQueueBody.shape.color);
 export const QueueModal = ({ open, record, onClose, onSaved }: EditDialogProps<QueueDto>) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const [slaForm] = Form.useForm<{ sla: SlaTargetsDto }>();
   const hoursPerQueue = useQueues((s) => s.hoursPerQueue);
   const { saving, run } = useFormSave({ form, onClose, success: t('queues.saved') });
   /** The queue as saved so far: after a create whose upload failed, a retry saves it again instead of creating twice. */
@@ -50,16 +52,24 @@ export const QueueModal = ({ open, record, onClose, onSaved }: EditDialogProps<Q
   // What the queue may hand conversations to; a list the plan does not offer (403) stays empty.
   const [integrations, setIntegrations] = useState<Choice[]>([]);
   const [prompts, setPrompts] = useState<Choice[]>([]);
+  /** The queue's SLA targets as stored (null: not read, or not the caller's to set): saved only when changed. */
+  const [sla, setSla] = useState<SlaTargetsDto | null>(null);
 
   useEffect(() => {
     if (!open) return;
     let live = true;
     void queuesApi.integrations().then((rows) => live && setIntegrations(rows.map((r) => ({ value: r.id, label: r.name }))), () => undefined);
     void queuesApi.prompts().then((rows) => live && setPrompts(rows.map((r) => ({ value: r.id, label: r.name }))), () => undefined);
+    setSla(null);
+    void slaApi.get().then((s) => {
+      if (!live) return;
+      const own = targetsOf(s.queues.find((q) => q.queueId === record?.id));
+      setSla(own);
+    }, () => undefined);
     return () => {
       live = false;
     };
-  }, [open]);
+  }, [open, record]);
 
   useEffect(() => {
     if (!open) return;
@@ -110,6 +120,11 @@ export const QueueModal = ({ open, record, onClose, onSaved }: EditDialogProps<Q
       let saved = current ? await queuesApi.update(current.id, body) : await queuesApi.create(body);
       setCurrent(saved);
       onSaved(saved);
+      const targets = targetsOf(slaForm.getFieldValue('sla') as SlaTargetsDto | undefined);
+      if (sla && JSON.stringify(targets) !== JSON.stringify(sla)) {
+        await slaApi.updateQueue(saved.id, targets);
+        setSla(targets);
+      }
       saved = await attachment.apply(saved, queuesApi);
       onSaved(saved);
     });
@@ -208,6 +223,22 @@ export const QueueModal = ({ open, record, onClose, onSaved }: EditDialogProps<Q
       ),
     },
     ...(hoursPerQueue ? [{ key: 'hours', label: t('queues.tabHours'), children: hoursTab }] : []),
+    ...(sla
+      ? [
+          {
+            key: 'sla',
+            label: t('sla.tab'),
+            // Kept mounted (forceRender), so Save sends the targets with the queue from any tab.
+            forceRender: true,
+            children: (
+              <Form form={slaForm} layout="vertical" initialValues={{ sla }} data-testid="queue-sla-form">
+                <Typography.Paragraph type="secondary">{t('sla.queueHelp')}</Typography.Paragraph>
+                <SlaTargetsFields prefix={['sla']} testIdPrefix="queue-sla" />
+              </Form>
+            ),
+          },
+        ]
+      : []),
     {
       key: 'options',
       label: t('queues.tabOptions'),

@@ -70,19 +70,19 @@ describe('SettingsPage', { timeout: 30_000 }, () => {
     useCompany.setState({ flags: { ...allFlagsOn(), useExternalApi: false } });
     try {
       render(<SettingsPage />);
-      await waitFor(() => expect(tabs()).toEqual(['Opções', 'Auditoria']));
+      await waitFor(() => expect(tabs()).toEqual(['Opções', 'SLA', 'Auditoria']));
     } finally {
       useCompany.setState({ flags: allFlagsOn() });
     }
   });
 
-  it("shows 'Opções' and 'Auditoria' to an admin, and 'Horários' only once scheduleType is company (live)", async () => {
+  it("shows 'Opções', 'SLA' and 'Auditoria' to an admin, and 'Horários' only once scheduleType is company (live)", async () => {
     render(<SettingsPage />);
-    await waitFor(() => expect(tabs()).toEqual(['Opções', 'Auditoria', 'Webhooks']));
+    await waitFor(() => expect(tabs()).toEqual(['Opções', 'SLA', 'Auditoria', 'Webhooks']));
     expect(screen.getByTestId('setting-userRating').closest('.ant-select')!.textContent).toContain('Desabilitadas');
     // Another admin turns company hours on: the tab appears without a reload.
     act(() => socketHandlers.forEach((h) => h({ action: 'update', setting: { key: 'scheduleType', value: 'company' } })));
-    await waitFor(() => expect(tabs()).toEqual(['Opções', 'Horários', 'Auditoria', 'Webhooks']));
+    await waitFor(() => expect(tabs()).toEqual(['Opções', 'Horários', 'SLA', 'Auditoria', 'Webhooks']));
     expect(screen.getByTestId('setting-scheduleType').closest('.ant-select')!.textContent).toContain('Empresa');
   });
 
@@ -116,6 +116,43 @@ describe('SettingsPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.update).toHaveBeenCalledWith('ipixc', '10.0.0.1'));
     await waitFor(() => expect(ixc.value).toBe(''));
     await waitFor(() => expect(ixc.placeholder).toBe('Configurado — digite para substituir'));
+  });
+
+  it('sets the SLA default targets, two periods a day and a holiday (issue 30 §3)', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const stored = { company: { firstResponseMinutes: 30, nextResponseMinutes: null, resolutionMinutes: null }, hours: { periods: [{ weekday: 1, start: '08:00', end: '12:00' }], holidays: [] }, queues: [] };
+    vi.spyOn(http, 'get').mockImplementation(async (url: string) => (url === '/sla' ? stored : []) as never);
+    const put = vi.spyOn(http, 'put').mockImplementation(async (_url: string, body: unknown) => ({ ...stored, ...(body as object) }) as never);
+    render(<SettingsPage />);
+    fireEvent.click(await screen.findByTestId('settings-tab-sla'));
+    const first = (await screen.findByTestId('sla-default-firstResponse')) as HTMLInputElement;
+    expect(first.value).toBe('30');
+    fireEvent.change(screen.getByTestId('sla-default-resolution'), { target: { value: '480' } });
+    fireEvent.click(screen.getByTestId('sla-add-period'));
+    fireEvent.change(await screen.findByTestId('sla-period-start-1'), { target: { value: '13:00' } });
+    fireEvent.change(screen.getByTestId('sla-period-end-1'), { target: { value: '18:00' } });
+    const holidays = within(screen.getByTestId('sla-holidays')).getByRole('combobox');
+    fireEvent.change(holidays, { target: { value: '2026-12-25' } });
+    fireEvent.keyDown(holidays, { key: 'Enter', code: 'Enter' });
+    fireEvent.click(screen.getByTestId('sla-save'));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('SLA salvo.'));
+    expect(put).toHaveBeenCalledWith('/sla', {
+      company: { firstResponseMinutes: 30, nextResponseMinutes: null, resolutionMinutes: 480 },
+      hours: { periods: [{ weekday: 1, start: '08:00', end: '12:00' }, { weekday: 1, start: '13:00', end: '18:00' }], holidays: ['2026-12-25'] },
+    });
+  });
+
+  it('refuses an SLA period that ends before it starts, and sends nothing', async () => {
+    const stored = { company: { firstResponseMinutes: null, nextResponseMinutes: null, resolutionMinutes: null }, hours: { periods: [], holidays: [] }, queues: [] };
+    vi.spyOn(http, 'get').mockImplementation(async (url: string) => (url === '/sla' ? stored : []) as never);
+    const put = vi.spyOn(http, 'put');
+    render(<SettingsPage />);
+    fireEvent.click(await screen.findByTestId('settings-tab-sla'));
+    fireEvent.click(await screen.findByTestId('sla-add-period'));
+    fireEvent.change(await screen.findByTestId('sla-period-end-0'), { target: { value: '07:00' } });
+    fireEvent.click(screen.getByTestId('sla-save'));
+    expect(await screen.findByText('Cada período precisa de início antes do fim (HH:MM).')).toBeTruthy();
+    expect(put).not.toHaveBeenCalled();
   });
 
   it("edits the week in ##:##, refuses a bad time and saves with 'Horários atualizados com sucesso.'", async () => {

@@ -4,6 +4,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { can, type ContactDto, type TicketDto } from '@balcao/shared';
 import { useSession } from '../../lib/session';
 import { useTranslation } from 'react-i18next';
+import { SlaBadge } from '../sla';
 import { useTicketPresence } from './tickets.presence';
 import { CollisionNotice } from './Collision';
 import { ContactAvatar } from '../../components/ContactAvatar';
@@ -146,6 +147,8 @@ export const ConversationHeader = ({ ticket }: { ticket: TicketDto }) => {
           )}
           <CollisionNotice ticket={ticket} />
         </Flex>
+        {/* The SLA countdown (issue 30 §3), ticking by the second; none when no clock runs. */}
+        <SlaBadge sla={ticket.sla} size="default" />
         <TicketTagsSelect ticket={ticket} onChanged={applyTicket} />
         <TimelineButton ticketId={ticket.id} />
         {ticket.status !== 'closed' && <ScheduleButton ticket={ticket} />}

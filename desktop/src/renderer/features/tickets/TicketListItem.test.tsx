@@ -110,4 +110,23 @@ describe('TicketListItem', () => {
     setup(makeTicket({ id: 13 }));
     expect(screen.queryByTestId('spy-button')).toBeNull();
   });
+
+  it('shows the SLA time left: neutral, amber in the last fifth, red once past; nothing without a running clock (issue 30 §3)', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-12-01T12:10:00Z'), toFake: ['Date', 'setInterval', 'clearInterval'] });
+    const clock = { startedAt: '2026-12-01T12:00:00.000Z', dueAt: '2026-12-01T12:30:00.000Z', warnAt: '2026-12-01T12:24:00.000Z', warnedAt: null, breachedAt: null, metAt: null, stoppedAt: null };
+    const sla = { firstResponse: clock, nextResponse: null, resolution: null, nextResponseBreaches: 0, awaitingReply: true };
+    setup(makeTicket({ id: 20, status: 'pending', sla }));
+    const badge = () => screen.getByTestId('sla-badge');
+    expect(badge().textContent).toBe('20 min');
+    expect(badge().dataset.level).toBe('ok');
+    act(() => vi.advanceTimersByTime(15 * 60_000));
+    expect(badge().dataset.level).toBe('warn');
+    expect(badge().textContent).toBe('5 min');
+    act(() => vi.advanceTimersByTime(10 * 60_000));
+    expect(badge().dataset.level).toBe('breach');
+    expect(badge().textContent).toBe('atrasado 5 min');
+    cleanup();
+    setup(makeTicket({ id: 21, sla: { ...sla, firstResponse: { ...clock, metAt: '2026-12-01T12:05:00.000Z' } } }));
+    expect(screen.queryByTestId('sla-badge')).toBeNull();
+  });
 });

@@ -10,6 +10,7 @@ import { useTicketPresence } from './tickets.presence';
 import { CollisionMarker } from './Collision';
 import { useAgeClock } from './tickets.clock';
 import { ageLabel, type AgeTone } from './tickets.logic';
+import { SlaBadge } from '../sla';
 
 interface Props {
   ticket: TicketDto;
@@ -37,6 +38,12 @@ const AgeBadge = ({ ticket }: { ticket: TicketDto }) => {
       {t(`manager.age.${age.unit}`, { count: age.value })}
     </span>
   );
+};
+
+/** The SLA time left (issue 30 §3) on the list's shared clock: the list re-renders every 30 s, not every second. */
+const SlaTimeLeft = ({ ticket }: { ticket: TicketDto }) => {
+  const now = useAgeClock();
+  return <SlaBadge sla={ticket.sla} now={now} />;
 };
 
 const TicketListItemView = ({ ticket, selected, accepting, onOpen, onAccept, onSpy }: Props) => {
@@ -114,6 +121,7 @@ const TicketListItemView = ({ ticket, selected, accepting, onOpen, onAccept, onS
           {ticket.unreadMessages > 0 && <CountPill count={ticket.unreadMessages} testId="unread-count" />}
         </Flex>
         <Flex wrap gap={4} align="center">
+          <SlaTimeLeft ticket={ticket} />
           {ticket.whatsapp && (
             <Tag variant="filled" style={{ marginInlineEnd: 0, fontSize: 11 }} data-testid="ticket-connection">
               {ticket.whatsapp.name}
