@@ -4,11 +4,15 @@
  * the store and served back; a customer's media is downloaded into it; a record's file is
  * attached, served, replaced and removed; another company reaches none of it. The modules' own
  * media tests run on either store too (`MEDIA_STORE=s3 npx vitest run …`, docs/deploy.md); this
- * file keeps both in every run without running those twice.
+ * file keeps both in every run without running those twice. Last, what the S3 store is for: two
+ * processes that share the database and the bucket but no folder serve each other's files.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MessageDto, QuickMessageDto, SandboxOutboxItem, TicketDto } from '@balcao/shared';
-import { createTestApp, type TestApp } from '../helpers/build-app';
+import { createTestApp, createTestDatabase, type TestApp } from '../helpers/build-app';
 import { startLocalS3, type LocalS3 } from '../helpers/local-s3';
 import { multipart, SAMPLE } from '../helpers/multipart';
 import { api, createCompany, type TestCompany } from '../helpers/world';
@@ -107,5 +111,31 @@ describe.each(['fs', 's3'] as const)('media on the %s store', (kind) => {
     expect((await admin.del(`/quick-messages/${q.id}/media-upload`)).status).toBe(200);
     expect(await app.media.exists(a.companyId, second.mediaPath!)).toBe(false);
     expect((await get(`/quick-messages/${q.id}/media`, a.adminToken)).json()).toMatchObject({ error: 'ERR_NOT_FOUND' });
+  });
+});
+
+describe('two server processes with a DATA_DIR each, on one database and one bucket', () => {
+  it("serve each other's files: uploaded through one, sent and served by the other", async () => {
+    const db = await createTestDatabase();
+    const dirs = [await mkdtemp(join(tmpdir(), 'balcao-one-')), await mkdtemp(join(tmpdir(), 'balcao-two-'))];
+    const [one, two] = [await createTestApp({ db, config: { media: s3.media, dataDir: dirs[0]! } }), await createTestApp({ db, config: { media: s3.media, dataDir: dirs[1]! } })];
+    try {
+      const c = await createCompany(one);
+      const q = (await api(one, c.adminToken).post<QuickMessageDto>('/quick-messages', { shortcode: 'catalogo', message: 'Segue', geral: true })).body;
+      const form = multipart({}, [{ field: 'file', fileName: 'catalogo.pdf', mimetype: 'application/pdf', bytes: SAMPLE.pdf }]);
+      const up = await one.app.inject({ method: 'POST', url: `/quick-messages/${q.id}/media-upload`, headers: { authorization: `Bearer ${c.adminToken}`, ...form.headers }, payload: form.payload });
+      expect(up.statusCode, up.body).toBe(200);
+      const served = await two.app.inject({ method: 'GET', url: `/quick-messages/${q.id}/media`, headers: { authorization: `Bearer ${c.adminToken}` } });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(SAMPLE.pdf)).toBe(true);
+      // And the other way: a file stored by the second, read by the first.
+      const name = await two.media.save(c.companyId, SAMPLE.png, { mimetype: 'image/png', fileName: 'foto.png' });
+      expect((await one.media.read(c.companyId, name)).equals(SAMPLE.png)).toBe(true);
+    } finally {
+      await two.close();
+      await one.close();
+      await db.drop();
+      await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+    }
   });
 });
