@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { BaileysSocketFactory } from '../../src/modules/whatsapp/baileys/socket';
 import type { SessionManager } from '../../src/modules/whatsapp/session-manager';
 import { FakeSocket } from '../../src/modules/whatsapp/baileys/test/fake-socket';
+import type { FakeCloud } from './fake-cloud';
 
 export interface FakeNetwork {
   /** Hand this to buildApp/startServer. */
@@ -65,6 +66,7 @@ const userFor = (number: string) => ({ id: `${number}:7@s.whatsapp.net`, name: '
  * - POST /connections/:id/close    { code }          the network closes with a DisconnectReason code
  * - GET  /mails?to=address         the mails the server sent to that address through the local SMTP server, oldest first: [{ to, text }]
  * - POST /billing/invoices         runs the daily invoice job now (issue 14 §7): { companies, created }
+ * - /cloud…                        Meta's side of a Cloud API connection (fake-cloud.ts)
  */
 export const startControlServer = (
   network: FakeNetwork,
@@ -72,10 +74,13 @@ export const startControlServer = (
   port: number,
   mailbox?: { mails: { to: string[]; text: string }[] },
   billing?: { generateInvoices(): Promise<{ companies: number; created: number }> },
+  cloud?: Pick<FakeCloud, 'route'>,
 ): Promise<Server> => {
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://control');
+      const cloudAnswer = await cloud?.route(req, url, () => readJson(req));
+      if (cloudAnswer) return send(res, cloudAnswer.status, cloudAnswer.body);
       if (req.method === 'GET' && url.pathname === '/mails') {
         const to = (url.searchParams.get('to') ?? '').toLowerCase();
         return send(res, 200, (mailbox?.mails ?? []).filter((m) => m.to.includes(to)).map((m) => ({ to: m.to, text: m.text })));

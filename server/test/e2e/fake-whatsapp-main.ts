@@ -2,6 +2,7 @@
  * The e2e server: the product exactly as `npm start` runs it (server/src/main.ts startServer),
  * except that WhatsApp is a fake network driven over HTTP on E2E_CONTROL_PORT (fake-network.ts).
  * Test-only, never shipped. Logs "E2E control listening on ..." before "Balcão is running".
+ * Cloud API connections call a fake Graph API (fake-cloud.ts) the control server drives.
  * Mail goes to a local SMTP server started here (SMTP_URL points at it); specs read what it
  * received through the control server's GET /mails (password reset codes, issue 14).
  * E2E_SUPER_USERS (comma-separated e-mails, ADMIN_PASSWORD) adds super users to the platform
@@ -14,6 +15,7 @@ import { platform } from '../../src/modules/companies/companies.repository';
 import { hashPassword, usersQueries } from '../../src/modules/users';
 import type { SessionManager } from '../../src/modules/whatsapp/session-manager';
 import { startLocalSmtp } from '../helpers/local-smtp';
+import { startFakeCloud } from './fake-cloud';
 import { createFakeNetwork, startControlServer } from './fake-network';
 
 /**
@@ -41,7 +43,11 @@ const run = async () => {
   // Listening before the product starts: once "Balcão is running" is printed, the network is drivable.
   // The daily invoice job on demand (issue 14 §7): the billing module's own run, as its cron calls it.
   const billing = { generateInvoices: () => (app.invoices ? app.invoices() : Promise.reject(new Error('server still starting'))) };
-  await startControlServer(network, () => app.sessions, port, smtp, billing);
+  // Meta's Graph API for Cloud API connections (issue 29): the product calls the fake, which posts
+  // customers' messages to the product's webhook.
+  const cloud = await startFakeCloud(`http://127.0.0.1:${process.env.PORT ?? 8080}/channels/whatsapp-cloud/webhook`);
+  process.env.WHATSAPP_CLOUD_BASE_URL = cloud.graph.base;
+  await startControlServer(network, () => app.sessions, port, smtp, billing, cloud);
   console.log(`E2E control listening on http://127.0.0.1:${port}`);
   const built = await startServer({ baileysSocketFactory: network.factory });
   app.sessions = built.sessions;
