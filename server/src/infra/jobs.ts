@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { txExecutor } from '../db/raw';
+import { poolExecutor, txExecutor } from '../db/raw';
 import { APP_ROLE } from '../db/migrate';
 
 /**
@@ -103,6 +103,7 @@ export class Jobs {
   private constructor(
     private readonly boss: PgBoss,
     private readonly state: { stopping: boolean },
+    private readonly closeDb: () => Promise<void>,
   ) {}
 
   /** The process is shutting down: pg-boss's connection errors are expected from now on. */
@@ -112,7 +113,8 @@ export class Jobs {
 
   /** `queues`: the queues to create (idempotent); a database made from a template that has them needs none. */
   static async start(ownerUrl: string, queues: JobQueues = {}): Promise<Jobs> {
-    const boss = new PgBoss({ connectionString: ownerUrl, max: 4, application_name: 'balcao-jobs' });
+    const db = poolExecutor(ownerUrl, { max: 4, applicationName: 'balcao-jobs' });
+    const boss = new PgBoss({ db });
     const state = { stopping: false };
     // Once the process is stopping, PostgreSQL going away first (Ctrl+C reaches the embedded
     // server too) is expected: no pages of connection errors on the way out.
@@ -128,7 +130,7 @@ export class Jobs {
       `grant usage on schema pgboss to ${APP_ROLE}; grant select, insert, update on all tables in schema pgboss to ${APP_ROLE}; grant usage on all sequences in schema pgboss to ${APP_ROLE}`,
       [],
     );
-    return new Jobs(boss, state);
+    return new Jobs(boss, state, db.close);
   }
 
   /**
@@ -351,5 +353,6 @@ export class Jobs {
   async stop(): Promise<void> {
     this.beginStop();
     await this.boss.stop({ graceful: true, timeout: 5_000, wait: true });
+    await this.closeDb();
   }
 }
