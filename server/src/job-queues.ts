@@ -7,6 +7,7 @@ import { billingJobQueues } from './modules/billing';
 import { botJobQueues } from './modules/bot';
 import { campaignsJobQueues } from './modules/campaigns';
 import { contactListsJobQueues } from './modules/contact-lists';
+import { copilotJobQueues } from './modules/copilot';
 import { messagesJobQueues } from './modules/messages';
 import { schedulesJobQueues } from './modules/schedules';
 import { slaJobQueues } from './modules/sla';
@@ -15,7 +16,7 @@ import { timersJobQueues } from './modules/timers';
 import { webhooksJobQueues } from './modules/webhooks';
 import { whatsappJobQueues } from './modules/whatsapp';
 
-export const JOB_QUEUES = { ...assignmentJobQueues, ...billingJobQueues, ...botJobQueues, ...campaignsJobQueues, ...contactListsJobQueues, ...messagesJobQueues, ...schedulesJobQueues, ...slaJobQueues, ...ticketsJobQueues, ...timersJobQueues, ...webhooksJobQueues, ...whatsappJobQueues } as const satisfies Record<JobName, JobQueueKind>;
+export const JOB_QUEUES = { ...assignmentJobQueues, ...billingJobQueues, ...botJobQueues, ...campaignsJobQueues, ...contactListsJobQueues, ...copilotJobQueues, ...messagesJobQueues, ...schedulesJobQueues, ...slaJobQueues, ...ticketsJobQueues, ...timersJobQueues, ...webhooksJobQueues, ...whatsappJobQueues } as const satisfies Record<JobName, JobQueueKind>;
 
 type CronIn<T> = { [K in keyof T]: T[K] extends 'cron' ? K : never }[keyof T];
 /** Compiles only while the queues made 'stately' are exactly the declared cron jobs. */

@@ -14,6 +14,7 @@ import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { filesRoutes } from '../features/files/files.routes';
 import { helpsRoutes } from '../features/helps/helps.routes';
 import { kanbanRoutes } from '../features/kanban/kanban.routes';
+import { knowledgeRoutes } from '../features/knowledge/knowledge.routes';
 import { messagesApiRoutes } from '../features/messages-api/messages-api.routes';
 import { promptsRoutes } from '../features/prompts/prompts.routes';
 import { queueIntegrationsRoutes } from '../features/queue-integrations/queue-integrations.routes';
@@ -54,6 +55,7 @@ const routes: RouteObject[] = [
       ...queueIntegrationsRoutes,
       ...schedulesRoutes,
       ...promptsRoutes,
+      ...knowledgeRoutes,
       ...todoRoutes,
       ...kanbanRoutes,
       ...contactListsRoutes,

@@ -1,7 +1,8 @@
 import { can, COPILOT_DEFAULTS, COPILOT_FEATURES, isMaskedSecret, maskSecret, type CopilotFeature, type CopilotSettingsDto, type CopilotSuggestionsDto, type CopilotSummaryDto, type CopilotUsageDto, type UpdateCopilotSettingsBody } from '@balcao/shared';
 import type { Tx } from '../../db/client';
-import type { Ctx, DataAccess } from '../../db/tenant';
+import { systemCtx, type Ctx, type DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
+import type { Jobs } from '../../infra/jobs';
 import { checkOutboundUrl } from '../../lib/outbound';
 import { auditQueries } from '../audit';
 import { knowledgeQueries } from '../knowledge';
@@ -22,6 +23,8 @@ export interface CopilotDeps {
   timeoutMs: number;
   allowPrivateHosts: boolean;
   now: () => Date;
+  /** Where an automatic summary is queued (decision 0405). */
+  jobs?: Pick<Jobs, 'enqueue'>;
 }
 
 /** How much of the conversation the model reads, and how many passages. */
@@ -168,6 +171,34 @@ export const createCopilotService = (deps: CopilotDeps) => {
     },
 
     summarize: (ctx: Ctx, ticketId: number): Promise<CopilotSummaryDto> => summarizeTicket(ctx, ticketId, 'manual', ctx.userId),
+
+    /**
+     * A ticket was transferred or closed (the listener decided from the event): when the company
+     * summarises then, one `copilot.summary` job, so the transition's request never waits for a model.
+     */
+    queueAutoSummary: (companyId: number, ticketId: number, reason: 'transfer' | 'close'): Promise<boolean> =>
+      data.withTenant(systemCtx(companyId), async ({ tx }) => {
+        const s = await repo.getSettings(tx, companyId);
+        if (!s?.enabled || !s.autoSummary || !s.apiKey || !deps.jobs) return false;
+        await deps.jobs.enqueue(tx, 'copilot.summary', { companyId, ticketId, reason });
+        return true;
+      }),
+
+    /**
+     * The job: the summary, or why there is none (off since, nothing to sum up, the cap, the model
+     * down). Never thrown: a failed automatic summary is not retried (no retry storm; an agent can
+     * still ask for one).
+     */
+    autoSummary: async (p: { companyId: number; ticketId: number; reason: 'transfer' | 'close' }): Promise<CopilotSummaryDto | string> => {
+      const on = await data.withTenant(systemCtx(p.companyId), async ({ tx }) => (await repo.getSettings(tx, p.companyId))?.autoSummary === true);
+      if (!on) return 'off';
+      try {
+        return await summarizeTicket(systemCtx(p.companyId), p.ticketId, p.reason, null);
+      } catch (err) {
+        if (err instanceof AppError) return err.code;
+        throw err;
+      }
+    },
 
     summaries: (ctx: Ctx, ticketId: number): Promise<CopilotSummaryDto[]> =>
       data.withTenant(ctx, async ({ tx }) => {

@@ -32,6 +32,7 @@ export const en: Catalogue = {
     campaignsConfig: 'Settings',
     announcements: 'Announcements',
     prompts: 'Open.Ai',
+    knowledge: 'Knowledge base',
     integrations: 'Integrations',
     connections: 'Connections',
     files: 'Files',

@@ -32,6 +32,7 @@ export const es: Catalogue = {
     campaignsConfig: 'Configuración',
     announcements: 'Informativos',
     prompts: 'Open.Ai',
+    knowledge: 'Base de conocimiento',
     integrations: 'Integraciones',
     connections: 'Conexiones',
     files: 'Archivos',

@@ -9,12 +9,14 @@ import * as chats from '../../features/chats/chats.texts';
 import * as connections from '../../features/connections/connections.texts';
 import * as contactLists from '../../features/contact-lists/contact-lists.texts';
 import * as contacts from '../../features/contacts/contacts.texts';
+import * as copilot from '../../features/copilot/copilot.texts';
 import * as dashboard from '../../features/dashboard/dashboard.texts';
 import * as desktopApp from '../../features/desktop-app/desktop-app.texts';
 import * as desktopNotify from '../../features/desktop-notify/desktop-notify.texts';
 import * as files from '../../features/files/files.texts';
 import * as helps from '../../features/helps/helps.texts';
 import * as kanban from '../../features/kanban/kanban.texts';
+import * as knowledge from '../../features/knowledge/knowledge.texts';
 import * as messages from '../../features/messages/messages.texts';
 import * as messagesApi from '../../features/messages-api/messages-api.texts';
 import * as plans from '../../features/plans/plans.texts';
@@ -35,7 +37,7 @@ import * as todo from '../../features/todo/todo.texts';
 import * as usersAdmin from '../../features/users-admin/users-admin.texts';
 import * as webhooks from '../../features/webhooks/webhooks.texts';
 
-const FEATURES = [announcements, auth, billing, bot, campaigns, chats, connections, contactLists, contacts, dashboard, desktopApp, desktopNotify, files, helps, kanban, messages, messagesApi, plans, presence, prompts, queueIntegrations, queues, quickMessages, saasAdmin, schedules, settings, simulator, sla, tags, tagsAdmin, tickets, todo, usersAdmin, webhooks] as const;
+const FEATURES = [announcements, auth, billing, bot, campaigns, chats, connections, contactLists, contacts, copilot, dashboard, desktopApp, desktopNotify, files, helps, kanban, knowledge, messages, messagesApi, plans, presence, prompts, queueIntegrations, queues, quickMessages, saasAdmin, schedules, settings, simulator, sla, tags, tagsAdmin, tickets, todo, usersAdmin, webhooks] as const;
 
 type Language = 'ptBR' | 'en' | 'es';
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -32,6 +32,7 @@ export const ptBR = {
     campaignsConfig: 'Configurações',
     announcements: 'Informativos',
     prompts: 'Open.Ai',
+    knowledge: 'Base de conhecimento',
     integrations: 'Integrações',
     connections: 'Conexões',
     files: 'Lista de arquivos',

@@ -15,6 +15,7 @@ describe('side menu plan gates (attendance.md §2)', () => {
       useExternalApi: '/messages-api',
       useOpenAi: '/prompts',
       useIntegrations: '/queue-integration',
+      useCopilot: '/knowledge',
     } as const;
     const all = paths();
     for (const [flag, path] of Object.entries(gates)) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import {
-  AlertOutlined, ApiOutlined, AppstoreAddOutlined, CalendarOutlined, CheckSquareOutlined, CodeOutlined,
+  AlertOutlined, ApiOutlined, AppstoreAddOutlined, BookOutlined, CalendarOutlined, CheckSquareOutlined, CodeOutlined,
   CommentOutlined, ContactsOutlined, DashboardOutlined, DollarOutlined, ExperimentOutlined, FolderOutlined,
   MessageOutlined, NotificationOutlined, PartitionOutlined, ProjectOutlined, QuestionCircleOutlined,
   RobotOutlined, SettingOutlined, TagsOutlined, TeamOutlined, ThunderboltOutlined, UnorderedListOutlined,
@@ -52,6 +52,7 @@ const campaigns: Entry[] = [
 const administration: Entry[] = [
   { path: '/announcements', label: 'announcements', icon: <AlertOutlined />, superOnly: true },
   { path: '/prompts', label: 'prompts', icon: <RobotOutlined />, plan: 'useOpenAi' },
+  { path: '/knowledge', label: 'knowledge', icon: <BookOutlined />, plan: 'useCopilot' },
   { path: '/queue-integration', label: 'integrations', icon: <AppstoreAddOutlined />, plan: 'useIntegrations' },
   { path: '/connections', label: 'connections', icon: <ApiOutlined /> },
   { path: '/files', label: 'files', icon: <FolderOutlined /> },

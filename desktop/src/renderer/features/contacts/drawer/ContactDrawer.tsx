@@ -8,6 +8,7 @@ import { cancelable } from '../../../lib/cancelable';
 import { toastError } from '../../../lib/reportError';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { TagsSelect, tagsApi } from '../../tags';
+import { TicketSummaries } from '../../copilot';
 import { ContactEditForm } from './ContactEditForm';
 import { OptOutControl } from './OptOutControl';
 import { TicketNotes } from './TicketNotes';
@@ -130,6 +131,7 @@ export const ContactDrawer = ({ open, onClose, ticket, onContactSaved }: Props) 
           <Skeleton.Input active size="small" block />
         )}
       </Flex>
+      <TicketSummaries ticketId={ticket.id} />
       <Divider />
       <TicketNotes ticketId={ticket.id} contactId={contactId} />
     </Drawer>

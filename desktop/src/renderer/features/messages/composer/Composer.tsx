@@ -19,6 +19,8 @@ import { EmojiPicker } from './EmojiPicker';
 import { compressImage } from './images';
 import { QuickReplyList } from './QuickReplyList';
 import { quickMessagesApi } from '../../quick-messages';
+import { SuggestionsButton } from '../../copilot';
+import { useCompany } from '../../company';
 import { RecorderBar } from './RecorderBar';
 import { startRecording, type Recording } from './recorder';
 import { ReplyPreview } from './ReplyPreview';
@@ -50,6 +52,7 @@ export const Composer = ({ ticket }: { ticket: TicketDto }) => {
   const windowClosed = useConversation((s) => s.window?.open === false);
   const setReplyTo = useConversation((s) => s.setReplyTo);
   const [sign, setSign] = useSignOption();
+  const copilot = useCompany((s) => s.flags.useCopilot);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(0);
   const [items, setItems] = useState<Attachment[]>([]);
@@ -396,6 +399,17 @@ export const Composer = ({ ticket }: { ticket: TicketDto }) => {
             <>
               <EmojiPicker onPick={insertEmoji} disabled={disabled} />
               <Button type="text" icon={<PaperClipOutlined />} aria-label={t('composer.attach')} disabled={disabled} onClick={() => fileRef.current?.click()} data-testid="attach-button" />
+              {copilot ? (
+                <SuggestionsButton
+                  ticketId={ticket.id}
+                  disabled={disabled}
+                  onInsert={(draft) => {
+                    // Into the editable composer, never sent: the agent reviews, edits and sends it.
+                    setText(draft);
+                    requestAnimationFrame(() => inputRef.current?.focus());
+                  }}
+                />
+              ) : null}
               <input
                 ref={fileRef}
                 type="file"

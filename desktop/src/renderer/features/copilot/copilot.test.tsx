@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import '../../test/dom';
+import '../../app/i18n/i18n';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CopilotSummaryDto } from '@balcao/shared';
+import { ApiError } from '../../lib/http';
+import { useCompany } from '../company';
+import { copilotApi } from './copilot.api';
+import { SuggestionsButton } from './SuggestionsButton';
+import { TicketSummaries } from './TicketSummaries';
+
+vi.mock('./copilot.api', () => ({ copilotApi: { suggestions: vi.fn(), summarize: vi.fn(), summaries: vi.fn() } }));
+const api = vi.mocked(copilotApi);
+configure({ asyncUtilTimeout: 8000 });
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+const summary = (id: number, text: string, reason: CopilotSummaryDto['reason'] = 'manual'): CopilotSummaryDto => ({ id, ticketId: 7, reason, summary: text, userId: 1, createdAt: '2026-11-29T10:00:00.000Z', updatedAt: '2026-11-29T10:00:00.000Z' });
+
+describe('SuggestionsButton', { timeout: 30_000 }, () => {
+  it('asks on open, shows the drafts with their citations, and inserts one without sending', async () => {
+    api.suggestions.mockResolvedValue({
+      drafts: [
+        { text: 'Entregamos em 2 dias úteis.', citations: [{ kind: 'article', id: 4, title: 'Prazo de entrega' }] },
+        { text: 'Posso ajudar em algo mais?', citations: [] },
+      ],
+      passages: [{ kind: 'article', id: 4, title: 'Prazo de entrega' }],
+    });
+    const onInsert = vi.fn();
+    render(<SuggestionsButton ticketId={7} onInsert={onInsert} />);
+    fireEvent.click(screen.getByTestId('suggestions-button'));
+    await waitFor(() => expect(screen.getAllByTestId('suggestion')).toHaveLength(2));
+    expect(api.suggestions).toHaveBeenCalledWith(7);
+    const cite = screen.getAllByTestId('suggestion-citation');
+    expect(cite.map((c) => [c.textContent, c.getAttribute('data-kind'), c.getAttribute('data-id')])).toEqual([['Prazo de entrega', 'article', '4']]);
+    expect(screen.getAllByTestId('suggestion')[1]!.textContent).toContain('Sem fonte da base de conhecimento');
+    fireEvent.click(screen.getAllByTestId('suggestion-insert')[0]!);
+    expect(onInsert).toHaveBeenCalledWith('Entregamos em 2 dias úteis.');
+  });
+
+  it("shows the catalogue's text when the model is down, and tries again on request", async () => {
+    api.suggestions.mockRejectedValueOnce(new ApiError(503, { error: 'ERR_COPILOT_UNAVAILABLE' }, 'Service Unavailable'));
+    api.suggestions.mockResolvedValueOnce({ drafts: [{ text: 'Olá!', citations: [] }], passages: [] });
+    render(<SuggestionsButton ticketId={7} onInsert={vi.fn()} />);
+    fireEvent.click(screen.getByTestId('suggestions-button'));
+    expect((await screen.findByTestId('suggestions-error')).textContent).toContain('O modelo do copiloto está indisponível agora');
+    fireEvent.click(screen.getByTestId('suggestions-retry'));
+    await waitFor(() => expect(screen.getAllByTestId('suggestion')).toHaveLength(1));
+  });
+});
+
+describe('TicketSummaries', { timeout: 30_000 }, () => {
+  it('shows the newest summary, the earlier ones folded, and makes a new one on request', async () => {
+    api.summaries.mockResolvedValue([summary(2, 'Cliente quer trocar o tamanho.'), summary(1, 'Primeiro contato.', 'transfer')]);
+    api.summarize.mockResolvedValue(summary(3, 'Troca aprovada; falta o endereço.'));
+    render(<TicketSummaries ticketId={7} />);
+    expect((await screen.findByTestId('summary-latest')).textContent).toBe('Cliente quer trocar o tamanho.');
+    expect(screen.getByText('Resumos anteriores (1)')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('summarize-button'));
+    await waitFor(() => expect(screen.getByTestId('summary-latest').textContent).toBe('Troca aprovada; falta o endereço.'));
+    expect(screen.getByText('Resumos anteriores (2)')).toBeTruthy();
+  });
+
+  it('says there is none yet, and shows why a summary could not be made', async () => {
+    api.summaries.mockResolvedValue([]);
+    api.summarize.mockRejectedValue(new ApiError(429, { error: 'ERR_COPILOT_TOKEN_CAP' }, 'Too Many Requests'));
+    render(<TicketSummaries ticketId={7} />);
+    expect(await screen.findByTestId('summary-empty')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('summarize-button'));
+    expect((await screen.findByTestId('summary-error')).textContent).toContain('limite mensal de tokens');
+  });
+
+  it('is not shown when the plan has no copilot', () => {
+    useCompany.setState({ flags: { ...useCompany.getState().flags, useCopilot: false } });
+    render(<TicketSummaries ticketId={7} />);
+    expect(screen.queryByTestId('ticket-summaries')).toBeNull();
+    expect(api.summaries).not.toHaveBeenCalled();
+    useCompany.setState({ flags: { ...useCompany.getState().flags, useCopilot: true } });
+  });
+});

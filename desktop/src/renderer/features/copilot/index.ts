@@ -1,0 +1,3 @@
+// The copilot's door (issue 32 §2–3): the composer's suggestions and the ticket's summaries.
+export { SuggestionsButton } from './SuggestionsButton';
+export { TicketSummaries } from './TicketSummaries';

@@ -1,0 +1,29 @@
+import type { EventBus } from '../../infra/event-bus';
+
+/** What a ticket update says of the ticket and of where it was. */
+interface TicketChange {
+  ticket: { id: number; status: string; queueId: number | null; userId: number | null };
+  previous?: { status: string; queueId: number | null; userId: number | null };
+}
+
+/**
+ * Why a ticket change deserves an automatic summary, decided from the event alone (decision 0405),
+ * so every other update — each inbound message's among them — costs nothing: closed now, or moved
+ * to another queue or from one agent to another.
+ */
+export const summaryReason = (e: TicketChange): 'close' | 'transfer' | undefined => {
+  const p = e.previous;
+  if (!p) return undefined;
+  if (e.ticket.status === 'closed') return p.status !== 'closed' ? 'close' : undefined;
+  if (p.status === 'closed') return undefined;
+  const otherQueue = p.queueId != null && e.ticket.queueId !== p.queueId;
+  const otherAgent = p.userId != null && e.ticket.userId != null && e.ticket.userId !== p.userId;
+  return otherQueue || otherAgent ? 'transfer' : undefined;
+};
+
+export const registerCopilotListeners = (bus: EventBus, onSummary: (companyId: number, ticketId: number, reason: 'close' | 'transfer') => Promise<unknown>, onError: (err: unknown) => void): void => {
+  bus.on('ticket.updated', (e) => {
+    const reason = summaryReason(e);
+    return reason ? onSummary(e.companyId, e.ticket.id, reason).catch(onError) : undefined;
+  });
+};
