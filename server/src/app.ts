@@ -31,6 +31,7 @@ import { assertModuleOrder, type AppModule, type ModuleParts } from './infra/mod
 import { announcementsModule } from './modules/announcements';
 import { assignmentModule } from './modules/assignment';
 import { slaModule } from './modules/sla';
+import { csatModule } from './modules/csat';
 import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
 import { billingModule, type PaymentProvider } from './modules/billing';
@@ -235,7 +236,7 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   // Meta's templates of Cloud connections, read once for the routes and the sends (decision 0390).
   const cloudAccount = createCloudAccount({ data, api: (w) => sessions.cloudApi(w), clock });
   const kernel = { app, config, data, bus, jobs, clock, media, sessions, routing, pictures, cloudAccount, integrationDeps: integrations, responders, ticketMessaging: ticketMessaging(jobs), rateCount, mailer, campaignRunner: opts.campaignRunner, paymentProvider: opts.paymentProvider, webhookLimits: opts.webhookLimits };
-  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, billingModule, onboardingModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, assignmentModule, slaModule, numberHealthModule, contactListsModule, filesModule, schedulesModule, campaignsModule, chatsModule, helpsModule, webhooksModule, announcementsModule, externalApiModule, knowledgeModule, copilotModule];
+  const modules: AppModule<typeof kernel>[] = [auditModule, companiesModule, queuesModule, usersModule, authModule, contactsModule, ticketsModule, whatsappModule, billingModule, onboardingModule, queueIntegrationsModule, messagesModule, promptsModule, botModule, quickMessagesModule, tagsModule, ticketNotesModule, dashboardModule, timersModule, assignmentModule, slaModule, csatModule, numberHealthModule, contactListsModule, filesModule, schedulesModule, campaignsModule, chatsModule, helpsModule, webhooksModule, announcementsModule, externalApiModule, knowledgeModule, copilotModule];
   assertModuleOrder(modules);
   const parts: ModuleParts[] = modules.map((m) => m.setup(kernel));
   for (const p of parts) if (p.publicRoutes) await app.register(p.publicRoutes);

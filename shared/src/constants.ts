@@ -41,6 +41,8 @@ export const DEFAULT_COMPANY_SETTINGS: Readonly<Record<string, string>> = {
   onboardingDismissed: 'disabled',
   /** The company's admins must use two-factor sign-in (issue 28 §13; decision 0350). */
   twoFactorAdmins: 'disabled',
+  /** After close, the customer is asked to rate 1–5 (issue 30 §4; decision 0396); not while userRating asks its own. */
+  csat: 'disabled',
 };
 
 /**
@@ -81,6 +83,7 @@ export const SETTING_CHOICES: Readonly<Record<string, readonly string[]>> = {
   trial: ['1', '2', '3', '4', '5', '6', '7'],
   twoFactorAdmins: SWITCH,
   twoFactorSuper: SWITCH,
+  csat: SWITCH,
 };
 
 /** Whether a string names an IANA time zone this runtime knows. */

@@ -38,6 +38,11 @@ export interface InboundFacts {
   followUps: boolean;
   /** The contact owes a campaign a confirmation. */
   confirmation: boolean;
+  /**
+   * The message answered a closed ticket's satisfaction survey (decision 0396): its score or its
+   * comment, stored on that closed ticket (the event's ticket), which stays closed.
+   */
+  csat?: 'score' | 'comment';
 }
 
 export type DomainEvent =

@@ -43,3 +43,4 @@ export * from './schemas/announcements';
 export * from './schemas/external-api';
 export * from './schemas/copilot';
 export * from './schemas/sla';
+export * from './schemas/csat';

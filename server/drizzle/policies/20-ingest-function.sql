@@ -24,6 +24,8 @@ declare
   t tickets;
   c contacts;
   v_facts json;
+  v_survey csat_ratings;
+  v_answer text;
 begin
   perform set_config('app.company_id', p_company::text, true);
   if exists (select 1 from messages where whatsapp_id = p_whatsapp and wa_message_id = p_wa_id) then
@@ -40,13 +42,43 @@ begin
     select id into v_contact from contacts where company_id = p_company and number = p_number;
   end if;
 
-  insert into tickets (company_id, contact_id, whatsapp_id, status, queue_id, is_group, last_message, unread_messages, queued_at, bot_at)
-  values (p_company, v_contact, p_whatsapp, p_status, p_queue, p_is_group, coalesce(nullif(p_last_message, ''), p_body), case when p_from_me then 0 else 1 end, now(),
-          case when p_status = 'attending' then now() end)
-  on conflict (company_id, contact_id, whatsapp_id) where status <> 'closed' do update
-    -- What the company wrote from the phone is not unread.
-    set last_message = excluded.last_message, unread_messages = tickets.unread_messages + excluded.unread_messages, updated_at = now()
-  returning id, (xmax = 0) into v_ticket, v_created;
+  -- A satisfaction survey's answer (issue 30 §4; decision 0396): while the survey of this contact's
+  -- closed ticket on this connection is open (csat_ratings_open: a probe of a nearly empty partial
+  -- index) and no live ticket took over, a lone digit 1–5 is its score, and the next text its
+  -- comment; either is stored on that closed ticket, which stays closed, and no ticket is opened.
+  -- Anything else closes the survey and is a message like any other.
+  if not p_from_me and not p_is_group then
+    select * into v_survey from csat_ratings
+      where company_id = p_company and contact_id = v_contact and whatsapp_id = p_whatsapp and open_until is not null
+      order by asked_at desc limit 1;
+    if v_survey.id is not null then
+      if v_survey.open_until > now() and not exists (select 1 from tickets where company_id = p_company and contact_id = v_contact and whatsapp_id = p_whatsapp and status <> 'closed') then
+        if v_survey.score is null and p_media_type is null and btrim(p_body) ~ '^[1-5]$' then
+          update csat_ratings set score = btrim(p_body)::smallint, rated_at = now(), open_until = now() + interval '10 minutes', updated_at = now() where id = v_survey.id;
+          v_answer := 'score';
+        elsif v_survey.score is not null and p_media_type is null and btrim(p_body) <> '' then
+          update csat_ratings set comment = left(btrim(p_body), 2000), comment_at = now(), open_until = null, updated_at = now() where id = v_survey.id;
+          v_answer := 'comment';
+        end if;
+      end if;
+      if v_answer is null then
+        update csat_ratings set open_until = null, updated_at = now() where id = v_survey.id;
+      else
+        v_ticket := v_survey.ticket_id;
+        v_created := false;
+      end if;
+    end if;
+  end if;
+
+  if v_answer is null then
+    insert into tickets (company_id, contact_id, whatsapp_id, status, queue_id, is_group, last_message, unread_messages, queued_at, bot_at)
+    values (p_company, v_contact, p_whatsapp, p_status, p_queue, p_is_group, coalesce(nullif(p_last_message, ''), p_body), case when p_from_me then 0 else 1 end, now(),
+            case when p_status = 'attending' then now() end)
+    on conflict (company_id, contact_id, whatsapp_id) where status <> 'closed' do update
+      -- What the company wrote from the phone is not unread.
+      set last_message = excluded.last_message, unread_messages = tickets.unread_messages + excluded.unread_messages, updated_at = now()
+    returning id, (xmax = 0) into v_ticket, v_created;
+  end if;
 
   -- A reply to a message we never stored (older than the connection) keeps no quote.
   if p_quoted_wa_id is not null then
@@ -74,7 +106,10 @@ begin
   -- What the listeners of a customer's message need to know to do nothing (issue 26, decision
   -- 0326): index probes here instead of a round trip (or a job) per listener per message. The
   -- bot module reads `bot*`/`hours` (bot.gate.ts), schedules `followUps`, campaigns `confirmation`.
-  if not p_from_me and not p_is_group then
+  if v_answer is not null then
+    -- A survey answer: nothing for the bot, hours, follow-ups or campaigns; the csat module thanks.
+    v_facts := json_build_object('botAt', t.bot_at, 'hours', false, 'connectionBot', false, 'followUps', false, 'confirmation', false, 'csat', v_answer);
+  elsif not p_from_me and not p_is_group then
     v_facts := json_build_object(
       'botAt', t.bot_at,
       'hours', coalesce((select s.value from settings s where s.company_id = p_company and s.key = 'scheduleType'), 'disabled') in ('company', 'queue'),
@@ -132,9 +167,15 @@ declare
   v_hours boolean;
 begin
   perform set_config('app.company_id', p_company::text, true);
-  -- A reply to a message of the same batch needs that message stored first: item by item.
+  -- A reply to a message of the same batch needs that message stored first, and a satisfaction
+  -- survey's answer (decision 0396) balcao_ingest's own branch: item by item. The survey probe is
+  -- one look at a nearly empty partial index unless the company has a survey open.
   if exists (select 1 from jsonb_array_elements(p_items) q(v) join jsonb_array_elements(p_items) o(v)
-             on q.v->>'quotedWaMessageId' = o.v->>'waMessageId' and q.v->>'whatsappId' = o.v->>'whatsappId') then
+             on q.v->>'quotedWaMessageId' = o.v->>'waMessageId' and q.v->>'whatsappId' = o.v->>'whatsappId')
+     or (exists (select 1 from csat_ratings r where r.company_id = p_company and r.open_until is not null)
+         and exists (select 1 from jsonb_array_elements(p_items) i(v)
+                     join contacts ct on ct.company_id = p_company and ct.number = i.v->>'number'
+                     join csat_ratings r on r.company_id = p_company and r.contact_id = ct.id and r.whatsapp_id = (i.v->>'whatsappId')::int and r.open_until is not null)) then
     for v_item in select value from jsonb_array_elements(p_items) loop
       v_out := v_out || balcao_ingest(p_company, (v_item->>'whatsappId')::int, v_item->>'number', v_item->>'name', (v_item->>'isGroup')::boolean,
         v_item->>'waMessageId', v_item->>'body', v_item->>'mediaType', v_item->>'status', (v_item->>'queueId')::int, (v_item->>'at')::timestamptz,

@@ -32,6 +32,8 @@ export interface ServerTexts {
   bot: { invalidOption: string; back: string; mainMenu: string };
   /** userRating: the question sent on close when the connection has no ratingMessage, and its three answers. */
   rating: { question: string; options: [string, string, string] };
+  /** The 1–5 satisfaction survey after close (issue 30 §4; decision 0396): the question, the thanks for a score and for a comment. */
+  csat: { question: string; thanks: string; thanksComment: string };
   /** The contact lists' example sheet (GET /contact-lists/example.xlsx): its header and two made-up rows. */
   exampleSheet: { header: { name: string; number: string; email: string }; rows: [string, string, string][] };
   /** The password reset mail (issue 14 §3): the 6-digit code and how many minutes it lives. */
@@ -62,6 +64,11 @@ const catalogue: Record<Language, ServerTexts> = {
     missedCall: (isVideo, time) => `Chamada de ${isVideo ? 'vídeo' : 'voz'} perdida às ${time}`,
     bot: { invalidOption: 'Opção inválida, por favor, escolha uma opção válida.', back: 'Voltar', mainMenu: 'Menu inicial' },
     rating: { question: 'Por favor, avalie o nosso atendimento:', options: ['Insatisfeito', 'Satisfeito', 'Muito Satisfeito'] },
+    csat: {
+      question: 'Como você avalia o nosso atendimento? Responda com um número de 1 a 5:\n\n*1* - Muito ruim\n*2* - Ruim\n*3* - Regular\n*4* - Bom\n*5* - Excelente',
+      thanks: 'Obrigado pela sua avaliação! Se quiser, escreva um comentário.',
+      thanksComment: 'Obrigado pelo seu comentário!',
+    },
     exampleSheet: {
       header: { name: 'Nome', number: 'Número', email: 'Email' },
       rows: [
@@ -103,6 +110,11 @@ const catalogue: Record<Language, ServerTexts> = {
     missedCall: (isVideo, time) => `Missed ${isVideo ? 'video' : 'voice'} call at ${time}`,
     bot: { invalidOption: 'Invalid option, please choose a valid option.', back: 'Back', mainMenu: 'Main menu' },
     rating: { question: 'Please rate our service:', options: ['Unsatisfied', 'Satisfied', 'Very satisfied'] },
+    csat: {
+      question: 'How would you rate our service? Reply with a number from 1 to 5:\n\n*1* - Very poor\n*2* - Poor\n*3* - Fair\n*4* - Good\n*5* - Excellent',
+      thanks: 'Thank you for your rating! Feel free to write a comment.',
+      thanksComment: 'Thank you for your comment!',
+    },
     exampleSheet: {
       header: { name: 'Name', number: 'Number', email: 'Email' },
       rows: [
@@ -144,6 +156,11 @@ const catalogue: Record<Language, ServerTexts> = {
     missedCall: (isVideo, time) => `Llamada de ${isVideo ? 'video' : 'voz'} perdida a las ${time}`,
     bot: { invalidOption: 'Opción inválida, por favor, elija una opción válida.', back: 'Volver', mainMenu: 'Menú inicial' },
     rating: { question: 'Por favor, califique nuestra atención:', options: ['Insatisfecho', 'Satisfecho', 'Muy satisfecho'] },
+    csat: {
+      question: '¿Cómo califica nuestra atención? Responda con un número del 1 al 5:\n\n*1* - Muy mala\n*2* - Mala\n*3* - Regular\n*4* - Buena\n*5* - Excelente',
+      thanks: '¡Gracias por su calificación! Si quiere, escriba un comentario.',
+      thanksComment: '¡Gracias por su comentario!',
+    },
     exampleSheet: {
       header: { name: 'Nombre', number: 'Número', email: 'Email' },
       rows: [

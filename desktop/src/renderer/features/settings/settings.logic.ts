@@ -11,6 +11,7 @@ export interface OptionField {
 /** The company's settings in the order the 'Opções' tab shows them. */
 export const companyOptions: OptionField[] = [
   'userRating',
+  'csat',
   'scheduleType',
   'CheckMsgIsGroup',
   'call',
