@@ -21,19 +21,23 @@
  * (the worst of the three). Target: ≤ 50 ms.
  */
 import type { ListMessagesResponse, ListTicketsResponse, LoginResponse } from '@balcao/shared';
+import http from 'node:http';
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { withCluster } from './lib/cluster';
 import { login, startApp } from './lib/app';
 import { BENCH_PASSWORD, seedConversation, seedInbox, userEmail } from './lib/inbox-seed';
 import { explainHistory, explainList, type Explained } from './lib/explain';
-import { flag, hasFlag, mean, ms, now, percentile, table } from './lib/stats';
+import { flag, flagText, hasFlag, mean, ms, now, percentile, table } from './lib/stats';
 import { cpuMeter } from './lib/cpu';
 import { statementsProfile } from './lib/statements';
+import { cpuProfiler } from './lib/cpu-profile';
 
 const SCALE = flag('scale', 1);
 /** `--statements`: pg_stat_statements over each 8-client row, per request (what SQL one request costs). */
 const STATEMENTS = hasFlag('statements');
+/** `--cpu-prof FILE`: a V8 CPU profile of this process (the server runs in it) over the 8-client runs. */
+const CPU_PROF = flagText('cpu-prof');
 const REQUESTS = flag('requests', 300);
 const WARMUP = 30;
 const CLIENTS = 8;
@@ -52,15 +56,31 @@ interface Scenario {
 
 const path = (status: string) => `/tickets?status=${status}&showAll=true`;
 
+/**
+ * The clients' kept-alive connections. node:http rather than fetch: the load generator runs in
+ * the server's process and shares its two cores, and fetch's streams cost the bench a sixth of
+ * the process's busy time (a CPU profile of the 8-client run), capacity the server then lacked.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+
 /** One GET, timed until the whole body is read (a client then parses it). */
-const timedGet = async (url: string, token: string): Promise<{ ms: number; body: string }> => {
-  const t0 = now();
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  const body = await res.text();
-  const dt = now() - t0;
-  if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${body.slice(0, 200)}`);
-  return { ms: dt, body };
-};
+const timedGet = (url: string, token: string): Promise<{ ms: number; body: string }> =>
+  new Promise((resolve, reject) => {
+    const t0 = now();
+    http
+      .get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const dt = now() - t0;
+          const body = Buffer.concat(chunks).toString('utf8');
+          if (res.statusCode !== 200) reject(new Error(`GET ${url}: ${res.statusCode} ${body.slice(0, 200)}`));
+          else resolve({ ms: dt, body });
+        });
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
 
 const measure = async (base: string, s: Scenario, clients: number, perClient: number): Promise<{ lat: number[]; seconds: number }> => {
   const lat: number[] = [];
@@ -114,7 +134,9 @@ await withCluster('inbox', async (cluster) => {
         const profile = STATEMENTS && clients === CLIENTS ? await statementsProfile(db.ownerUrl) : undefined;
         await profile?.reset();
         const cpu = cpuMeter(cluster.dir);
+        const cpuProf = CPU_PROF && clients === CLIENTS && s === scenarios[0] ? await cpuProfiler() : undefined;
         const { lat, seconds } = await measure(app.url, s, clients, clients === 1 ? REQUESTS : PER_CLIENT);
+        if (cpuProf) console.log(`CPU profile (${s.who}, ${clients} clients): ${await cpuProf.stop(CPU_PROF!)}`);
         const use = cpu.stop();
         if (profile) {
           console.log(`\n${s.who} status=${s.status}, ${clients} clients, ${(await profile.report(lat.length, 12)).replace('per message', 'per request')}`);
