@@ -177,3 +177,44 @@ export const OnboardingResponse = z.object({
 export type OnboardingResponse = z.infer<typeof OnboardingResponse>;
 /** The company setting that hides the checklist for good ('enabled' = dismissed). */
 export const ONBOARDING_DISMISSED_SETTING = 'onboardingDismissed';
+
+/**
+ * `GET /dashboard/quality` (issue 30 §5; decision 0397): the service quality of the tickets closed
+ * in the company days `date_from`–`date_to` (both included; default the last 30 days), optionally
+ * of one agent or queue. Admins and supervisors.
+ */
+export const QualityQuery = z
+  .object({
+    date_from: isoDate.optional(),
+    date_to: isoDate.optional(),
+    userId: dbIdParam.optional(),
+    queueId: dbIdParam.optional(),
+  })
+  .refine((q) => rangeOk(q.date_from, q.date_to), rangeIssue);
+export type QualityQuery = z.infer<typeof QualityQuery>;
+
+/** Minutes (wall clock), median and 90th percentile; null without a ticket to measure. */
+const Spread = z.object({ median: z.number().nullable(), p90: z.number().nullable() });
+
+export const QualityFigures = z.object({
+  /** Tickets closed in the period. */
+  tickets: z.number(),
+  /** From the ticket's start to the first message a person sent on it. */
+  firstResponse: Spread,
+  /** From the ticket's start to its close. */
+  resolution: Spread,
+  /** Of the closed tickets that had SLA clocks, how many never breached one (null: none had clocks). */
+  slaTickets: z.number(),
+  slaMetPct: z.number().nullable(),
+  /** The 1–5 ratings given in the period: count, average, how many of each. */
+  csat: z.object({ count: z.number(), average: z.number().nullable(), distribution: z.array(z.number()).length(5) }),
+});
+export type QualityFigures = z.infer<typeof QualityFigures>;
+
+export const QualityResponse = z.object({
+  period: z.object({ from: z.string(), to: z.string(), timezone: z.string() }),
+  overall: QualityFigures,
+  byAgent: z.array(QualityFigures.extend({ userId: z.number().nullable(), name: z.string() })),
+  byQueue: z.array(QualityFigures.extend({ queueId: z.number().nullable(), name: z.string() })),
+});
+export type QualityResponse = z.infer<typeof QualityResponse>;

@@ -33,6 +33,14 @@ export const badInputCases: BadInputRows = {
     q('/dashboard/ticketsDay', 'a NUL byte', 'initialDate=2026-03-01%00&finalDate=2026-03-02'),
   ],
   'GET /dashboard/onboarding': [{ ...q('/dashboard/onboarding', 'unknown params are ignored', 'x=1'), status: 200 }],
+  'GET /dashboard/quality': [
+    q('/dashboard/quality', 'date_from not a date', 'date_from=ontem'),
+    q('/dashboard/quality', 'date_to before date_from', 'date_from=2026-03-10&date_to=2026-03-01'),
+    q('/dashboard/quality', 'more than a year', 'date_from=2024-01-01&date_to=2026-01-01'),
+    q('/dashboard/quality', 'userId 0', 'userId=0'),
+    q('/dashboard/quality', 'queueId beyond an integer', `queueId=${INT4_OVER}`),
+    { ...q('/dashboard/quality', 'unknown query is ignored', 'x=%ZZ'), status: 200 },
+  ],
   'GET /ticket/reports': [
     q('/ticket/reports', 'page 0', 'page=0'),
     q('/ticket/reports', 'pageSize over 100', 'pageSize=101'),

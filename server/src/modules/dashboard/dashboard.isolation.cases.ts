@@ -47,6 +47,21 @@ export const isolationCases: IsolationCases = ({ app, A, B, listed }) => ({
       },
     },
   ],
+  'GET /dashboard/quality': [
+    {
+      name: "with A's queue: none of A's tickets",
+      req: async () => {
+        // A's ticket closed now, so a leak would count it.
+        await app.owner`update tickets set status = 'closed', closed_at = now() where id = ${A.ticket.id}`;
+        return get(`/dashboard/quality?queueId=${A.queueId}`);
+      },
+      expect: async (r) => {
+        await app.owner`update tickets set status = 'pending', closed_at = null where id = ${A.ticket.id}`;
+        expect(r.status).toBe(200);
+        expect(r.body).toMatchObject({ overall: { tickets: 0 }, byAgent: [], byQueue: [] });
+      },
+    },
+  ],
   'GET /dashboard/onboarding': [{ name: "B's checklist", req: () => get('/dashboard/onboarding'), expect: (r) => { expect(r.status).toBe(200); expect((r.body.steps as { queues: boolean }).queues).toBe(true); } }],
   'GET /ticket/reports': [
     { name: 'lists B only', req: () => get('/ticket/reports'), expect: listed(tickets, () => [A.ticket.id], () => B.ticket.id) },

@@ -5,6 +5,8 @@ import {
   type DashboardQuery,
   type DashboardResponse,
   type OnboardingResponse,
+  type QualityQuery,
+  type QualityResponse,
   type TicketReportsQuery,
   type TicketReportsResponse,
   type TicketsDayResponse,
@@ -17,6 +19,7 @@ import { AppError, found } from '../../infra/errors';
 import { companiesQueries } from '../companies';
 import { visibleSql } from '../tickets';
 import * as repo from './dashboard.repository';
+import { quality } from './dashboard.quality';
 
 /** Days before `day` ('YYYY-MM-DD'), as a day. */
 const minusDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
@@ -93,6 +96,24 @@ export const createDashboardService = (deps: { data: DataAccess; clock: Clock })
         const { rows, total } = await repo.report(tx, ctx.companyId, tz, visibleSql({ id: ctx.userId, profile: ctx.profile }), q);
         return { tickets: rows, totalTickets: total, hasMore: (q.page - 1) * q.pageSize + rows.length < total };
       }),
+
+    /** `GET /dashboard/quality` (decision 0397): response times, SLA kept and ratings, for the company, per agent and per queue. */
+    quality: (ctx: Ctx, q: QualityQuery): Promise<QualityResponse> => {
+      if (!can(ctx, 'dashboard:view')) throw new AppError('ERR_NO_PERMISSION');
+      return data.withTenant(ctx, async ({ tx }) => {
+        const tz = await timezone(tx, ctx.companyId);
+        const span = spanOf({ date_from: q.date_from, date_to: q.date_to }, tz);
+        if (span.from > span.to) throw new AppError('ERR_VALIDATION', 'date_from is after today');
+        const groups = await quality(tx, ctx.companyId, span, { ...(q.userId ? { userId: q.userId } : {}), ...(q.queueId ? { queueId: q.queueId } : {}) });
+        const byName = <T extends { name: string; tickets: number }>(a: T, b: T) => b.tickets - a.tickets || a.name.localeCompare(b.name);
+        return {
+          period: { from: span.from, to: span.to, timezone: tz },
+          overall: groups.find((g) => g.by === 'all')!.figures,
+          byAgent: groups.filter((g) => g.by === 'agent').map((g) => ({ userId: g.id, name: g.name, ...g.figures })).sort(byName),
+          byQueue: groups.filter((g) => g.by === 'queue').map((g) => ({ queueId: g.id, name: g.name, ...g.figures })).sort(byName),
+        };
+      });
+    },
 
     /** `GET /dashboard/onboarding`: the first-run checklist, for whoever may act on it (admins). */
     onboarding: (ctx: Ctx): Promise<OnboardingResponse> => {

@@ -1,17 +1,17 @@
 // @vitest-environment jsdom
 import '../../test/dom';
 import '../../app/i18n/i18n';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DashboardResponse, SessionUserDto } from '@balcao/shared';
+import type { DashboardResponse, QualityResponse, SessionUserDto } from '@balcao/shared';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { dashboardApi } from './dashboard.api';
 import { DashboardPage } from './DashboardPage';
 
 vi.mock('./dashboard.api', () => ({
-  dashboardApi: { get: vi.fn(), ticketsUsers: vi.fn(), ticketsDay: vi.fn(), onboarding: vi.fn(), dismissOnboarding: vi.fn(async () => ({ key: 'onboardingDismissed', value: 'enabled' })) },
+  dashboardApi: { get: vi.fn(), quality: vi.fn(), ticketsUsers: vi.fn(), ticketsDay: vi.fn(), onboarding: vi.fn(), dismissOnboarding: vi.fn(async () => ({ key: 'onboardingDismissed', value: 'enabled' })) },
 }));
 vi.mock('../../lib/socket', () => ({ listenLive: () => () => undefined }));
 const api = vi.mocked(dashboardApi);
@@ -22,6 +22,24 @@ const answer: DashboardResponse = {
   attendants: [{ id: 3, name: 'Ana', rating: 2.5, avgSupportTime: 61, tickets: 3, online: true }],
   period: { from: '2026-03-01', to: '2026-03-07', timezone: 'America/Sao_Paulo' },
   scope: 'company',
+};
+
+const figures = (tickets: number, fr: number | null, sla: number | null, csat: number[]) => ({
+  tickets,
+  firstResponse: { median: fr, p90: fr === null ? null : fr * 2 },
+  resolution: { median: 45, p90: 102 },
+  slaTickets: sla === null ? 0 : 2,
+  slaMetPct: sla,
+  csat: { count: csat.reduce((a, b) => a + b, 0), average: csat.reduce((a, b) => a + b, 0) ? csat.reduce((a, n, i) => a + n * (i + 1), 0) / csat.reduce((a, b) => a + b, 0) : null, distribution: csat },
+});
+const quality: QualityResponse = {
+  period: answer.period,
+  overall: figures(4, 4, 50, [0, 1, 0, 0, 1]),
+  byAgent: [
+    { userId: 3, name: 'Ana', ...figures(2, 3, 50, [0, 0, 0, 0, 1]) },
+    { userId: 4, name: '=Bruno', ...figures(2, 10, null, [0, 1, 0, 0, 0]) },
+  ],
+  byQueue: [{ queueId: null, name: '', ...figures(4, 4, 50, [0, 1, 0, 0, 1]) }],
 };
 
 const as = (profile: 'admin' | 'supervisor' | 'user') =>
@@ -39,6 +57,7 @@ const show = () =>
 
 beforeEach(() => {
   api.get.mockResolvedValue(answer);
+  api.quality.mockResolvedValue(quality);
   api.ticketsUsers.mockResolvedValue({ data: [{ userId: 3, nome: 'Ana', quantidade: 3 }], count: 3 });
   api.ticketsDay.mockResolvedValue({ data: [{ data: '01/03/2026', total: 2 }], count: 2 });
   api.onboarding.mockResolvedValue({ dismissed: false, steps: { whatsapp: true, queues: false, users: false, hours: false, simulator: false } });
@@ -61,6 +80,31 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('card-avg-support').textContent).toContain('01h 15m');
     expect(screen.getByTestId('attendant-row').textContent).toContain('Ana');
     expect(screen.queryByTestId('card-companies')).toBeNull();
+  });
+
+  it('shows the service quality of the period (issue 30 §5): times, SLA kept, ratings, per agent or queue, and its CSV', async () => {
+    const saved: Blob[] = [];
+    Object.assign(URL, { createObjectURL: vi.fn((b: Blob) => (saved.push(b), 'blob:x')), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    show();
+    fireEvent.mouseDown(screen.getByTestId('dashboard-period').querySelector('.ant-select-selector') ?? screen.getByTestId('dashboard-period'));
+    fireEvent.click(await screen.findByText('Últimos 7 dias'));
+    const card = await screen.findByTestId('quality-card');
+    expect(api.quality).toHaveBeenCalledWith('2026-03-01', '2026-03-07', expect.anything());
+    expect(within(card).getByTestId('quality-first-response').textContent).toContain('00h 04m');
+    expect(within(card).getByTestId('quality-sla').textContent).toContain('50 %');
+    expect(within(card).getByTestId('quality-csat').textContent).toMatch(/3[.,]5\/ 5/);
+    expect(within(card).getAllByRole('row').map((r) => r.textContent)).toEqual([expect.stringContaining('Nome'), expect.stringContaining('Ana'), expect.stringContaining('=Bruno')]);
+    fireEvent.click(within(card).getByTestId('quality-export'));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const csv = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(saved[0]!);
+    });
+    expect(csv.split('\r\n')[2]).toBe(`"'=Bruno";2;00h 10m;00h 20m;00h 45m;01h 42m;;2;0;1;0;0;0`);
+    fireEvent.click(within(card).getByText('Por fila'));
+    await waitFor(() => expect(within(card).getAllByRole('row')[1]!.textContent).toContain('Sem fila'));
   });
 
   it('lists the first steps with what is done, links to where to do the rest, and dismisses them', async () => {

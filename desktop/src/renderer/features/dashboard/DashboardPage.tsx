@@ -13,6 +13,7 @@ import { dashboardApi, type DashboardFilter } from './dashboard.api';
 import { attendantsCsv, dayBars, hoursMinutes, userBars, ymd } from './dashboard.logic';
 import { ChartCard } from './ChartCard';
 import { OnboardingChecklist } from './OnboardingChecklist';
+import { QualityCard } from './QualityCard';
 
 const Metric = ({ testId, title, value, icon }: { testId: string; title: string; value: ReactNode; icon: ReactNode }) => (
   <Col xs={12} sm={12} md={8} xl={4}>
@@ -172,6 +173,7 @@ const Dashboard = ({ isAdmin }: { isAdmin: boolean }) => {
               scroll={{ x: 'max-content' }}
             />
           </Card>
+          <QualityCard from={data.period.from} to={data.period.to} />
         </>
       )}
 

@@ -1,4 +1,4 @@
-import { ONBOARDING_DISMISSED_SETTING, type DashboardResponse, type OnboardingResponse, type TicketsDayResponse, type TicketsUsersResponse } from '@balcao/shared';
+import { ONBOARDING_DISMISSED_SETTING, type DashboardResponse, type OnboardingResponse, type QualityResponse, type TicketsDayResponse, type TicketsUsersResponse } from '@balcao/shared';
 import { http } from '../../lib/http';
 
 /** A period: the last N days, or a range of company days (yyyy-MM-dd, both included). */
@@ -11,6 +11,8 @@ export const dashboardApi = {
   ticketsUsers: (from: string, to: string) => http.get<TicketsUsersResponse>('/dashboard/ticketsUsers', { initialDate: from, finalDate: to }),
   ticketsDay: (from: string, to: string) => http.get<TicketsDayResponse>('/dashboard/ticketsDay', { initialDate: from, finalDate: to }),
   onboarding: () => http.get<OnboardingResponse>('/dashboard/onboarding'),
+  /** `GET /dashboard/quality` (issue 30 §5): response times, SLA kept and ratings of the company days. */
+  quality: (from: string, to: string, signal?: AbortSignal) => http.get<QualityResponse>('/dashboard/quality', { date_from: from, date_to: to }, signal),
   /** Hides the checklist for every admin of the company (decision 0143). */
   dismissOnboarding: () => http.put<{ key: string; value: string }>(`/settings/${ONBOARDING_DISMISSED_SETTING}`, { value: 'enabled' }),
 };

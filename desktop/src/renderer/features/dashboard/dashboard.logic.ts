@@ -1,4 +1,4 @@
-import type { DashboardAttendant, OnboardingResponse, OnboardingStep, TicketsDayResponse, TicketsUsersResponse } from '@balcao/shared';
+import type { DashboardAttendant, OnboardingResponse, OnboardingStep, QualityFigures, TicketsDayResponse, TicketsUsersResponse } from '@balcao/shared';
 import { toCsv } from '../../lib/csv';
 
 /** attendance.md §9: averages shown in hours and minutes ("01h 05m"); nothing measured: "—". */
@@ -7,6 +7,26 @@ export const hoursMinutes = (minutes: number | null | undefined): string => {
   const total = Math.max(0, Math.round(minutes));
   return `${String(Math.floor(total / 60)).padStart(2, '0')}h ${String(total % 60).padStart(2, '0')}m`;
 };
+
+/** A row of the quality table: an agent's or a queue's figures under one key and name. */
+export type QualityRow = QualityFigures & { key: string; name: string };
+
+/** The quality table as CSV (decision 0397): times in hh:mm, the SLA share and CSAT average with a decimal comma, then the 1–5 counts. */
+export const qualityCsv = (header: string[], rows: QualityRow[]): string =>
+  toCsv(
+    header,
+    rows.map((r) => [
+      r.name,
+      r.tickets,
+      hoursMinutes(r.firstResponse.median),
+      hoursMinutes(r.firstResponse.p90),
+      hoursMinutes(r.resolution.median),
+      hoursMinutes(r.resolution.p90),
+      r.slaMetPct === null ? '' : String(r.slaMetPct).replace('.', ','),
+      r.csat.average === null ? '' : String(r.csat.average).replace('.', ','),
+      ...r.csat.distribution,
+    ]),
+  );
 
 export const attendantsCsv = (header: [string, string, string, string, string], rows: DashboardAttendant[], yes: string, no: string): string =>
   toCsv(header, rows.map((a) => [a.name, a.rating === null ? '' : String(a.rating).replace('.', ','), hoursMinutes(a.avgSupportTime), a.tickets, a.online ? yes : no]));
