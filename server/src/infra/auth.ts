@@ -37,11 +37,41 @@ export const billingRoute = { billing: true } as const;
 /** One algorithm, and `exp` required: a token signed otherwise, or never expiring, is refused. */
 const ALGORITHM = 'HS256';
 
-/** One prepared statement per request (decision 0027): the row of the token's user in the token's company. */
-export const sessionVersionFrom =
-  (data: DataAccess): SessionVersionOf =>
-  (companyId, userId) =>
-    data.callTenantFunction<number | null>({ companyId }, 'balcao_session_version', [userId], () => []);
+/**
+ * The session check of every request (decision 0027): the version of the token's user in the
+ * token's company, read fresh for each request. The checks of one company asked in the same turn
+ * of the event loop go in one statement (issue 26: under load a request's four round trips to
+ * PostgreSQL were most of its cost); a check alone is the one-user statement as before. Nothing
+ * is remembered between turns, so a session that ended is refused by the next request.
+ */
+export const sessionVersionFrom = (data: Pick<DataAccess, 'callTenantFunction'>): SessionVersionOf => {
+  type Waiting = { userId: number; resolve: (v: number | null) => void; reject: (err: unknown) => void };
+  const pending = new Map<number, Waiting[]>();
+  const flush = (companyId: number) => {
+    const batch = pending.get(companyId)!;
+    pending.delete(companyId);
+    if (batch.length === 1) {
+      const [w] = batch;
+      data.callTenantFunction<number | null>({ companyId }, 'balcao_session_version', [w!.userId], () => []).then(w!.resolve, w!.reject);
+      return;
+    }
+    data
+      .callTenantFunction<(number | null)[]>({ companyId }, 'balcao_session_versions', [batch.map((w) => w.userId)], () => [])
+      .then(
+        (versions) => batch.forEach((w, i) => w.resolve(versions[i] ?? null)),
+        (err: unknown) => batch.forEach((w) => w.reject(err)),
+      );
+  };
+  return (companyId, userId) =>
+    new Promise<number | null>((resolve, reject) => {
+      let batch = pending.get(companyId);
+      if (!batch) {
+        pending.set(companyId, (batch = []));
+        setImmediate(() => flush(companyId));
+      }
+      batch.push({ userId, resolve, reject });
+    });
+};
 
 export const registerAuth = async (app: FastifyInstance, secret: string, sessionVersionOf: SessionVersionOf): Promise<void> => {
   await app.register(fastifyCookie);
