@@ -81,6 +81,10 @@ export const CopilotSettingsDto = z.object({
 });
 export type CopilotSettingsDto = z.infer<typeof CopilotSettingsDto>;
 
+/** `GET /copilot/status` (every user of the company): whether the agents' copilot answers at all (on, with a key). */
+export const CopilotStatusDto = z.object({ enabled: z.boolean() });
+export type CopilotStatusDto = z.infer<typeof CopilotStatusDto>;
+
 /** `PUT /copilot/settings` (admins): any of the fields; a key left out or sent back masked stays. */
 export const UpdateCopilotSettingsBody = z.object({
   enabled: z.boolean().optional(),

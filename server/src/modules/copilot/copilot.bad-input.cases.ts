@@ -21,6 +21,7 @@ export const badInputCases: BadInputRows = {
     b('PUT', '/copilot/settings', 'autoSummary as number', { autoSummary: 2 }),
     ...bodyShapes('PUT', '/copilot/settings'),
   ],
+  'GET /copilot/status': [{ ...q('/copilot/status', 'unknown query keys are ignored', 'enabled=true'), status: 200 }],
   'GET /copilot/usage': [
     q('/copilot/usage', 'month not YYYY-MM', 'month=2026-1'),
     q('/copilot/usage', 'month 13', 'month=2026-13'),

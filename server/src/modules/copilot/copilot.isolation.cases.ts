@@ -49,6 +49,16 @@ export const isolationCases: IsolationCases = ({ app, A, B, notFound }) => {
         },
       },
     ],
+    'GET /copilot/status': [
+      {
+        name: "B's own status, not A's (A's copilot is on, B's is not)",
+        req: async () => (await aCopilot(), get('/copilot/status')),
+        expect: (r) => {
+          expect(r.status).toBe(200);
+          expect(r.body).toEqual({ enabled: false });
+        },
+      },
+    ],
     'GET /copilot/usage': [
       {
         name: "B's usage does not count A's tokens",

@@ -91,6 +91,11 @@ describe('settings', () => {
     const [again] = await app.owner<{ api_key: string }[]>`select api_key from copilot_settings where company_id = ${c.companyId}`;
     expect(again!.api_key).toBe(row!.api_key);
     const agent = await c.addUser({});
+    // Every user of the company reads whether the copilot answers; only on with a key is it on.
+    expect((await api(app, agent.token).get('/copilot/status')).body).toEqual({ enabled: true });
+    await admin.put('/copilot/settings', { apiKey: '' });
+    expect((await api(app, agent.token).get('/copilot/status')).body).toEqual({ enabled: false });
+    await admin.put('/copilot/settings', { apiKey: 'sk-segredo-123456' });
     expect((await api(app, agent.token).get<{ error: string }>('/copilot/settings')).body.error).toBe('ERR_NO_PERMISSION');
     expect((await api(app, agent.token).put('/copilot/settings', { enabled: false })).status).toBe(403);
     expect((await api(app, agent.token).get('/copilot/usage')).status).toBe(403);

@@ -1,4 +1,4 @@
-import { can, COPILOT_DEFAULTS, COPILOT_FEATURES, isMaskedSecret, maskSecret, type CopilotFeature, type CopilotSettingsDto, type CopilotSuggestionsDto, type CopilotSummaryDto, type CopilotUsageDto, type UpdateCopilotSettingsBody } from '@balcao/shared';
+import { can, COPILOT_DEFAULTS, COPILOT_FEATURES, isMaskedSecret, maskSecret, type CopilotFeature, type CopilotSettingsDto, type CopilotStatusDto, type CopilotSuggestionsDto, type CopilotSummaryDto, type CopilotUsageDto, type UpdateCopilotSettingsBody } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { systemCtx, type Ctx, type DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
@@ -138,6 +138,13 @@ export const createCopilotService = (deps: CopilotDeps) => {
         return toDto(ctx.companyId, row);
       });
     },
+
+    /** Whether the copilot answers: the composer and the drawer offer it only then (any user of the company). */
+    status: (ctx: Ctx): Promise<CopilotStatusDto> =>
+      data.withTenant(ctx, async ({ tx }) => {
+        const s = await repo.getSettings(tx, ctx.companyId);
+        return { enabled: !!s?.enabled && s.apiKey !== '' };
+      }),
 
     usage: (ctx: Ctx, month?: string): Promise<CopilotUsageDto> =>
       data.withTenant(ctx, async ({ tx }) => {

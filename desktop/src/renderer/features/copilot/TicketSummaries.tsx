@@ -7,17 +7,17 @@ import type { CopilotSummaryDto } from '@balcao/shared';
 import { cancelable } from '../../lib/cancelable';
 import { errorMessage } from '../../lib/errors';
 import { translateErrorCode } from '../../lib/reportError';
-import { useCompany } from '../company';
 import { copilotApi } from './copilot.api';
+import { useCopilotOn } from './copilot.store';
 
 const when = (s: CopilotSummaryDto) => dayjs(s.createdAt).format('DD/MM/YYYY HH:mm');
 
 /**
  * The ticket's summaries in its drawer (issue 32 §3): the newest first, who asked for it and
- * when, "Resumir" for a new one, and the earlier ones folded. Only with the plan's copilot.
+ * when, "Resumir" for a new one, and the earlier ones folded. Only with the plan's copilot, turned on.
  */
 export const TicketSummaries = ({ ticketId }: { ticketId: number }) => {
-  const enabled = useCompany((s) => s.flags.useCopilot);
+  const enabled = useCopilotOn();
   return enabled ? <Summaries ticketId={ticketId} /> : null;
 };
 

@@ -6,16 +6,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CopilotSummaryDto } from '@balcao/shared';
 import { ApiError } from '../../lib/http';
 import { useCompany } from '../company';
+import { useCopilotStatus } from './copilot.store';
 import { copilotApi } from './copilot.api';
 import { SuggestionsButton } from './SuggestionsButton';
 import { TicketSummaries } from './TicketSummaries';
 
-vi.mock('./copilot.api', () => ({ copilotApi: { suggestions: vi.fn(), summarize: vi.fn(), summaries: vi.fn() } }));
+vi.mock('./copilot.api', () => ({ copilotApi: { status: vi.fn(async () => ({ enabled: true })), suggestions: vi.fn(), summarize: vi.fn(), summaries: vi.fn() } }));
 const api = vi.mocked(copilotApi);
 configure({ asyncUtilTimeout: 8000 });
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
+  useCopilotStatus.getState().reset();
 });
 
 const summary = (id: number, text: string, reason: CopilotSummaryDto['reason'] = 'manual'): CopilotSummaryDto => ({ id, ticketId: 7, reason, summary: text, userId: 1, createdAt: '2026-11-29T10:00:00.000Z', updatedAt: '2026-11-29T10:00:00.000Z' });
@@ -71,6 +73,15 @@ describe('TicketSummaries', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('summary-empty')).toBeTruthy();
     fireEvent.click(screen.getByTestId('summarize-button'));
     expect((await screen.findByTestId('summary-error')).textContent).toContain('limite mensal de tokens');
+  });
+
+  it('is not shown while the company has not turned the copilot on', async () => {
+    api.status.mockResolvedValueOnce({ enabled: false });
+    render(<TicketSummaries ticketId={7} />);
+    await waitFor(() => expect(api.status).toHaveBeenCalled());
+    await waitFor(() => expect(useCopilotStatus.getState().enabled).toBe(false));
+    expect(screen.queryByTestId('ticket-summaries')).toBeNull();
+    expect(api.summaries).not.toHaveBeenCalled();
   });
 
   it('is not shown when the plan has no copilot', () => {

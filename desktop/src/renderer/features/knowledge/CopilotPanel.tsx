@@ -6,6 +6,7 @@ import type { CopilotSettingsDto, CopilotUsageDto } from '@balcao/shared';
 import { cancelable } from '../../lib/cancelable';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
+import { useCopilotStatus } from '../copilot';
 import { knowledgeApi } from './knowledge.api';
 import { formatTokens } from './knowledge.logic';
 
@@ -48,6 +49,8 @@ export const CopilotPanel = () => {
     try {
       const saved = await knowledgeApi.saveSettings({ ...v, monthlyTokenCap: v.monthlyTokenCap ?? 0 });
       setSettings(saved);
+      // The composer and the drawer read whether to offer it again.
+      useCopilotStatus.getState().reset();
       toast.success(t('copilot.saved'));
       // Set up: the articles are what the admin works on next (at 390 px the form fills the screen).
       if (saved.enabled && saved.apiKeyConfigured) setOpen(false);

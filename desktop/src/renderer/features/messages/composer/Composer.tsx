@@ -19,8 +19,7 @@ import { EmojiPicker } from './EmojiPicker';
 import { compressImage } from './images';
 import { QuickReplyList } from './QuickReplyList';
 import { quickMessagesApi } from '../../quick-messages';
-import { SuggestionsButton } from '../../copilot';
-import { useCompany } from '../../company';
+import { SuggestionsButton, useCopilotOn } from '../../copilot';
 import { RecorderBar } from './RecorderBar';
 import { startRecording, type Recording } from './recorder';
 import { ReplyPreview } from './ReplyPreview';
@@ -52,7 +51,7 @@ export const Composer = ({ ticket }: { ticket: TicketDto }) => {
   const windowClosed = useConversation((s) => s.window?.open === false);
   const setReplyTo = useConversation((s) => s.setReplyTo);
   const [sign, setSign] = useSignOption();
-  const copilot = useCompany((s) => s.flags.useCopilot);
+  const copilot = useCopilotOn();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(0);
   const [items, setItems] = useState<Attachment[]>([]);
