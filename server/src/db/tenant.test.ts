@@ -23,6 +23,6 @@ describe('withSystem', () => {
 
   it('has no reason nobody uses', () => {
     // The dead ones (sandbox:route, jobs:send-message, realtime:handshake) were removed.
-    expect([...systemReasons].sort()).toEqual(['announcements:platform', 'api:token', 'assignment:sweep', 'auth:login', 'auth:refresh', 'auth:reset', 'billing:invoices', 'billing:webhook', 'boot:resume-sessions', 'boot:seed', 'campaigns:sweep', 'companies:delete', 'companies:setup', 'companies:signup', 'companies:super', 'contacts:backfill', 'helps:platform', 'ops:metrics', 'plans:public', 'schedules:sweep', 'settings:public', 'test:fixtures', 'tickets:counts', 'timers:sweep', 'users:presence', 'webhooks:prune', 'whatsapp:cloud-webhook']);
+    expect([...systemReasons].sort()).toEqual(['announcements:platform', 'api:token', 'assignment:sweep', 'auth:login', 'auth:refresh', 'auth:reset', 'billing:invoices', 'billing:webhook', 'boot:resume-sessions', 'boot:seed', 'campaigns:sweep', 'companies:delete', 'companies:setup', 'companies:signup', 'companies:super', 'contacts:backfill', 'helps:platform', 'ops:metrics', 'plans:public', 'schedules:sweep', 'settings:public', 'sla:sweep', 'test:fixtures', 'tickets:counts', 'timers:sweep', 'users:presence', 'webhooks:prune', 'whatsapp:cloud-webhook']);
   });
 });
