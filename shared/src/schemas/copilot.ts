@@ -62,7 +62,7 @@ export type ListKnowledgeArticlesResponse = z.infer<typeof ListKnowledgeArticles
 // ---- Settings and metering (§7) ----
 
 /** The features the copilot meters (the usage panel's rows). */
-export const COPILOT_FEATURES = ['suggestions', 'summary'] as const;
+export const COPILOT_FEATURES = ['suggestions', 'summary', 'routing'] as const;
 export type CopilotFeature = (typeof COPILOT_FEATURES)[number];
 
 export const COPILOT_DEFAULTS = { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' } as const;
@@ -125,6 +125,14 @@ export const CopilotSuggestionsDto = z.object({
   passages: z.array(CopilotCitation),
 });
 export type CopilotSuggestionsDto = z.infer<typeof CopilotSuggestionsDto>;
+
+/** `POST /tickets/:id/copilot/routing` (issue 32 §6): the queue and tags the copilot suggests for the ticket, one click to apply. */
+export const CopilotRoutingDto = z.object({
+  queue: z.object({ id: z.number(), name: z.string() }).nullable(),
+  tags: z.array(z.object({ id: z.number(), name: z.string() })),
+  reason: z.string(),
+});
+export type CopilotRoutingDto = z.infer<typeof CopilotRoutingDto>;
 
 export const COPILOT_SUMMARY_REASONS = ['manual', 'transfer', 'close'] as const;
 export const CopilotSummaryDto = z.object({

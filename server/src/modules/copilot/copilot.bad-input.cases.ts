@@ -33,6 +33,11 @@ export const badInputCases: BadInputRows = {
     { name: 'an unknown ticket', req: { method: 'POST', url: '/tickets/999999/copilot/suggestions' }, status: 404 },
     { name: 'a company without a copilot', req: { method: 'POST', url: '/tickets/{ticket}/copilot/suggestions' }, status: 409, error: 'ERR_COPILOT_NOT_CONFIGURED' },
   ],
+  'POST /tickets/:id/copilot/routing': [
+    ...badIds('POST', (id) => `/tickets/${id}/copilot/routing`),
+    { name: 'an unknown ticket', req: { method: 'POST', url: '/tickets/999999/copilot/routing' }, status: 404 },
+    { name: 'a company without a copilot', req: { method: 'POST', url: '/tickets/{ticket}/copilot/routing' }, status: 409, error: 'ERR_COPILOT_NOT_CONFIGURED' },
+  ],
   'POST /tickets/:id/copilot/summary': [
     ...badIds('POST', (id) => `/tickets/${id}/copilot/summary`),
     { name: 'an unknown ticket', req: { method: 'POST', url: '/tickets/999999/copilot/summary' }, status: 404 },

@@ -71,6 +71,7 @@ export const isolationCases: IsolationCases = ({ app, A, B, notFound }) => {
       },
     ],
     'POST /tickets/:id/copilot/suggestions': [{ name: "A's ticket", req: onATicket('POST', 'suggestions'), expect: notFound('ERR_NO_TICKET_FOUND', aUnchanged) }],
+    'POST /tickets/:id/copilot/routing': [{ name: "A's ticket", req: onATicket('POST', 'routing'), expect: notFound('ERR_NO_TICKET_FOUND', aUnchanged) }],
     'POST /tickets/:id/copilot/summary': [{ name: "A's ticket", req: onATicket('POST', 'summary'), expect: notFound('ERR_NO_TICKET_FOUND', aUnchanged) }],
     'GET /tickets/:id/copilot/summaries': [{ name: "A's ticket (with a summary holding A's marker)", req: onATicket('GET', 'summaries'), expect: notFound('ERR_NO_TICKET_FOUND') }],
   };

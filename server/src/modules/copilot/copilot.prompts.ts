@@ -75,6 +75,24 @@ export const summaryMessages = (history: HistoryLine[]): ChatMessage[] => [
   { role: 'user', content: `Conversa (a mais recente por último):\n${transcript(history)}` },
 ];
 
+/** Routing (issue 32 §6): the conversation's start, the numbered queues and tags, one JSON answer. */
+export const routingMessages = (history: HistoryLine[], queues: { name: string }[], tags: { name: string }[]): ChatMessage[] => [
+  {
+    role: 'system',
+    content:
+      'Você encaminha atendimentos de WhatsApp. Escolha a fila (setor) mais adequada para a conversa e as etiquetas ' +
+      'que a descrevem, somente entre as numeradas. Responda apenas com JSON: ' +
+      '{"queue": número ou null, "tags": [números], "reason": "uma frase curta em português"}.',
+  },
+  {
+    role: 'user',
+    content:
+      `Filas:\n${redactPii(queues.map((q, i) => `${i + 1}. ${q.name}`).join('\n') || '(nenhuma)')}\n\n` +
+      `Etiquetas:\n${redactPii(tags.map((t, i) => `${i + 1}. ${t.name}`).join('\n') || '(nenhuma)')}\n\n` +
+      `Conversa:\n${transcript(history)}`,
+  },
+];
+
 /** The first JSON object in a text: models often wrap it in ```json fences or a sentence. */
 const firstObject = (content: string): unknown => {
   const start = content.indexOf('{');
@@ -104,6 +122,20 @@ export const readDrafts = (content: string, passages: Passage[]): { text: string
     .filter((d): d is { text: string; citations: CopilotCitation[] } => d !== undefined)
     .slice(0, COPILOT_MAX_DRAFTS);
   return drafts.length ? drafts : undefined;
+};
+
+/**
+ * A routing answer: the queue and tags by their numbers (any outside the lists dropped), the
+ * reason; undefined when it is not the JSON asked for.
+ */
+export const readRouting = <Q, T>(content: string, queues: Q[], tags: T[]): { queue: Q | null; tags: T[]; reason: string } | undefined => {
+  const parsed = firstObject(content) as { queue?: unknown; tags?: unknown; reason?: unknown } | undefined;
+  if (!parsed || typeof parsed !== 'object') return undefined;
+  const n = parsed.queue;
+  const queue = Number.isInteger(n) && (n as number) >= 1 && (n as number) <= queues.length ? queues[(n as number) - 1]! : null;
+  const picked = Array.isArray(parsed.tags) ? [...new Set(parsed.tags.filter((x): x is number => Number.isInteger(x) && x >= 1 && x <= tags.length))] : [];
+  const reason = typeof parsed.reason === 'string' ? parsed.reason.trim().slice(0, 300) : '';
+  return { queue, tags: picked.map((i) => tags[i - 1]!), reason };
 };
 
 /** A summary answer: trimmed, without fences, at most 1,000 characters; undefined when empty. */

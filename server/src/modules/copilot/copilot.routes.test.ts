@@ -284,3 +284,33 @@ describe('summaries', () => {
     expect((await admin.get<CopilotSummaryDto[]>(`/tickets/${ticketId}/copilot/summaries`)).body).toEqual([]);
   });
 });
+
+describe('routing suggestions', () => {
+  it('suggests a queue and tags of the company by their numbers, redacted, changing nothing', async () => {
+    const { admin, ticketId, from, c } = await setup();
+    await c.addQueue('Vendas');
+    const entregas = await c.addQueue('Entregas');
+    const tag = (await admin.post<{ id: number; name: string }>('/tags', { name: 'Frete', color: '#1677ff' })).body;
+    const before = (await app.owner<{ queue_id: number | null }[]>`select queue_id from tickets where id = ${ticketId}`)[0]!.queue_id;
+    // The model picks by the numbers it was shown (99 names no tag and is dropped).
+    fake.answer(CHAT, (req, res) => {
+      const text = req.json!.messages!.find((m) => m.role === 'user')!.content;
+      const queue = Number(/(\d+)\. Entregas/.exec(text)![1]);
+      const frete = Number(/(\d+)\. Frete/.exec(text)![1]);
+      completion(JSON.stringify({ queue, tags: [frete, 99], reason: 'Pergunta sobre prazo de entrega.' }))(req, res);
+    });
+    const r = await admin.post<{ queue: { id: number; name: string } | null; tags: { id: number; name: string }[]; reason: string }>(`/tickets/${ticketId}/copilot/routing`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toEqual({ queue: { id: entregas.id, name: 'Entregas' }, tags: [{ id: tag.id, name: 'Frete' }], reason: 'Pergunta sobre prazo de entrega.' });
+    assertNoPii(from);
+    // A suggestion: the ticket is as it was until the agent applies it.
+    expect((await app.owner<{ queue_id: number | null }[]>`select queue_id from tickets where id = ${ticketId}`)[0]!.queue_id).toBe(before);
+  });
+
+  it('a queue number outside the list is no queue; an answer that is not JSON is ERR_COPILOT_BAD_ANSWER', async () => {
+    const { admin, ticketId } = await setup();
+    fake.answer(CHAT, completion('{"queue": 99, "tags": [], "reason": "?"}'), completion('Fila Vendas, com certeza.'));
+    expect((await admin.post<{ queue: unknown }>(`/tickets/${ticketId}/copilot/routing`)).body.queue).toBeNull();
+    expect((await admin.post<{ error: string }>(`/tickets/${ticketId}/copilot/routing`)).body.error).toBe('ERR_COPILOT_BAD_ANSWER');
+  });
+});

@@ -1,4 +1,4 @@
-import { can, COPILOT_DEFAULTS, COPILOT_FEATURES, isMaskedSecret, maskSecret, type CopilotFeature, type CopilotSettingsDto, type CopilotStatusDto, type CopilotSuggestionsDto, type CopilotSummaryDto, type CopilotUsageDto, type UpdateCopilotSettingsBody } from '@balcao/shared';
+import { can, COPILOT_DEFAULTS, COPILOT_FEATURES, isMaskedSecret, maskSecret, type CopilotFeature, type CopilotRoutingDto, type CopilotSettingsDto, type CopilotStatusDto, type CopilotSuggestionsDto, type CopilotSummaryDto, type CopilotUsageDto, type UpdateCopilotSettingsBody } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { systemCtx, type Ctx, type DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
@@ -7,10 +7,12 @@ import { checkOutboundUrl } from '../../lib/outbound';
 import { auditQueries } from '../audit';
 import { knowledgeQueries } from '../knowledge';
 import { latestOfTicket } from '../messages';
+import { queuesQueries } from '../queues';
+import { tagsQueries } from '../tags';
 import { visibleTicket } from '../tickets';
 import type { Breaker } from './copilot.breaker';
 import { complete, type Endpoint } from './copilot.model';
-import { readDrafts, readSummary, suggestionMessages, summaryMessages, type ChatMessage, type HistoryLine } from './copilot.prompts';
+import { readDrafts, readRouting, readSummary, routingMessages, suggestionMessages, summaryMessages, type ChatMessage, type HistoryLine } from './copilot.prompts';
 import { quickPassages } from './copilot.quick';
 import * as repo from './copilot.repository';
 import type { CopilotSecrets } from './copilot.secrets';
@@ -175,6 +177,22 @@ export const createCopilotService = (deps: CopilotDeps) => {
       const drafts = readDrafts(content, passages);
       if (!drafts) throw new AppError('ERR_COPILOT_BAD_ANSWER', 'no drafts in the answer');
       return { drafts, passages: passages.map(({ kind, id, title }) => ({ kind, id, title })) };
+    },
+
+    /** The queue and tags the conversation calls for (issue 32 §6); the agent applies them with one click. Changes nothing. */
+    routing: async (ctx: Ctx, ticketId: number): Promise<CopilotRoutingDto> => {
+      const { ep, history, queues, tags } = await data.withTenant(ctx, async ({ tx }) => {
+        const ticket = await visibleTicket(tx, ctx, ticketId);
+        const ep = await endpointFor(tx, ctx.companyId);
+        const history = await latestOfTicket(tx, ctx.companyId, ticket.id, HISTORY_MESSAGES);
+        if (customerLines(history).length === 0) throw new AppError('ERR_COPILOT_NO_MESSAGES');
+        const queues = (await queuesQueries.list(tx, ctx.companyId)).map((q) => ({ id: q.id, name: q.name }));
+        const tags = (await tagsQueries.list(tx, ctx.companyId)).map((t) => ({ id: t.id, name: t.name }));
+        return { ep, history, queues, tags };
+      });
+      const read = readRouting(await ask(ctx, ep, 'routing', routingMessages(history, queues, tags), 200), queues, tags);
+      if (!read) throw new AppError('ERR_COPILOT_BAD_ANSWER', 'no routing in the answer');
+      return read;
     },
 
     summarize: (ctx: Ctx, ticketId: number): Promise<CopilotSummaryDto> => summarizeTicket(ctx, ticketId, 'manual', ctx.userId),

@@ -25,7 +25,7 @@ export const COPILOT_BREAKER = { threshold: 3, cooldownMs: 30_000 } as const;
 
 export const copilotModule = defineModule({
   name: 'copilot',
-  dependsOn: ['audit', 'tickets', 'messages', 'quick-messages', 'knowledge'],
+  dependsOn: ['audit', 'queues', 'tags', 'tickets', 'messages', 'quick-messages', 'knowledge'],
   setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; config: Config; clock: Clock }) => {
     const copilot = createCopilotService({
       data: k.data,

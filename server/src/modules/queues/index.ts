@@ -3,7 +3,7 @@ import type { DataAccess } from '../../db/tenant';
 import type { EventBus } from '../../infra/event-bus';
 import type { MediaStore } from '../../infra/media-store';
 import { defineModule } from '../../infra/module';
-import { clearIntegration, clearPrompt, existingIds, get, linkedQueues } from './queues.repository';
+import { clearIntegration, clearPrompt, existingIds, get, linkedQueues, list } from './queues.repository';
 import { registerQueueListeners } from './queues.listeners';
 import { queuesRoutes } from './queues.routes';
 import { createQueuesService } from './queues.service';
@@ -12,7 +12,7 @@ export { createQueuesService, type QueuesService } from './queues.service';
 export type { QueueOptionRow, QueueRef, QueueRow } from './queues.repository';
 
 /** Reads of queues other modules run inside their own transaction (the SQL stays here). */
-export const queuesQueries = { existingIds, get, clearIntegration, clearPrompt, linkedQueues };
+export const queuesQueries = { existingIds, get, clearIntegration, clearPrompt, linkedQueues, list };
 
 export const queuesModule = defineModule({
   name: 'queues',

@@ -1,10 +1,13 @@
-import type { CopilotStatusDto, CopilotSuggestionsDto, CopilotSummaryDto } from '@balcao/shared';
+import type { CopilotRoutingDto, CopilotStatusDto, CopilotSuggestionsDto, CopilotSummaryDto } from '@balcao/shared';
 import { http } from '../../lib/http';
 
 /** The copilot on a ticket (issue 32 §2–3): whoever sees the ticket. */
 export const copilotApi = {
   status: () => http.get<CopilotStatusDto>('/copilot/status'),
   suggestions: (ticketId: number) => http.post<CopilotSuggestionsDto>(`/tickets/${ticketId}/copilot/suggestions`),
+  routing: (ticketId: number) => http.post<CopilotRoutingDto>(`/tickets/${ticketId}/copilot/routing`),
+  /** Applies a suggested queue (the ticket keeps its status and agent). */
+  moveToQueue: (ticketId: number, queueId: number) => http.put<unknown>(`/tickets/${ticketId}`, { queueId }),
   summarize: (ticketId: number) => http.post<CopilotSummaryDto>(`/tickets/${ticketId}/copilot/summary`),
   summaries: (ticketId: number) => http.get<CopilotSummaryDto[]>(`/tickets/${ticketId}/copilot/summaries`),
 };

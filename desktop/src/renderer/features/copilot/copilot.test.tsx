@@ -3,15 +3,18 @@ import '../../test/dom';
 import '../../app/i18n/i18n';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CopilotSummaryDto } from '@balcao/shared';
+import type { CopilotSummaryDto, TicketDto } from '@balcao/shared';
 import { ApiError } from '../../lib/http';
 import { useCompany } from '../company';
 import { useCopilotStatus } from './copilot.store';
 import { copilotApi } from './copilot.api';
 import { SuggestionsButton } from './SuggestionsButton';
 import { TicketSummaries } from './TicketSummaries';
+import { RoutingSuggestion } from './RoutingSuggestion';
+import { tagsApi } from '../tags';
 
-vi.mock('./copilot.api', () => ({ copilotApi: { status: vi.fn(async () => ({ enabled: true })), suggestions: vi.fn(), summarize: vi.fn(), summaries: vi.fn() } }));
+vi.mock('./copilot.api', () => ({ copilotApi: { status: vi.fn(async () => ({ enabled: true })), suggestions: vi.fn(), summarize: vi.fn(), summaries: vi.fn(), routing: vi.fn(), moveToQueue: vi.fn(async () => ({})) } }));
+vi.mock('../tags', () => ({ tagsApi: { sync: vi.fn(async () => ({})) } }));
 const api = vi.mocked(copilotApi);
 configure({ asyncUtilTimeout: 8000 });
 afterEach(() => {
@@ -90,5 +93,30 @@ describe('TicketSummaries', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('ticket-summaries')).toBeNull();
     expect(api.summaries).not.toHaveBeenCalled();
     useCompany.setState({ flags: { ...useCompany.getState().flags, useCopilot: true } });
+  });
+});
+
+describe('RoutingSuggestion', { timeout: 30_000 }, () => {
+  const ticket = { id: 7, queueId: 1, tags: [{ id: 3, name: 'VIP' }] } as unknown as TicketDto;
+
+  it('asks, shows the queue, tags and reason, and applies them with one click (the tags added to the ticket’s own)', async () => {
+    api.routing.mockResolvedValue({ queue: { id: 5, name: 'Entregas' }, tags: [{ id: 9, name: 'Frete' }, { id: 3, name: 'VIP' }], reason: 'Pergunta sobre entrega.' });
+    render(<RoutingSuggestion ticket={ticket} />);
+    fireEvent.click(await screen.findByTestId('routing-ask'));
+    expect((await screen.findByTestId('routing-queue')).textContent).toBe('Entregas');
+    expect(screen.getAllByTestId('routing-tag').map((x) => x.textContent)).toEqual(['Frete', 'VIP']);
+    expect(screen.getByText('Pergunta sobre entrega.')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('routing-apply'));
+    await waitFor(() => expect(api.moveToQueue).toHaveBeenCalledWith(7, 5));
+    await waitFor(() => expect(vi.mocked(tagsApi.sync)).toHaveBeenCalledWith(7, [{ id: 3 }, { id: 9 }]));
+    await waitFor(() => expect(screen.queryByTestId('routing-apply')).toBeNull());
+  });
+
+  it("shows why there is no suggestion (the catalogue's text)", async () => {
+    api.routing.mockRejectedValue(new ApiError(409, { error: 'ERR_COPILOT_NO_MESSAGES' }, 'Conflict'));
+    render(<RoutingSuggestion ticket={ticket} />);
+    fireEvent.click(await screen.findByTestId('routing-ask'));
+    expect((await screen.findByTestId('routing-error')).textContent).toContain('ainda não tem mensagens do cliente');
+    expect(api.moveToQueue).not.toHaveBeenCalled();
   });
 });

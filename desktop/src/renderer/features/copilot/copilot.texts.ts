@@ -5,6 +5,11 @@ import type { Texts } from '../../app/i18n/texts';
 export const ptBR = {
   copilotAgent: {
     suggestions: 'Sugestões',
+    routingTitle: 'Encaminhamento sugerido',
+    suggestRouting: 'Sugerir fila e etiquetas',
+    apply: 'Aplicar',
+    applied: 'Fila e etiquetas aplicadas.',
+    noQueue: 'Nenhuma fila sugerida',
     suggestionsTitle: 'Sugestões do copiloto',
     suggestionsHint: 'Rascunhos para a última mensagem do cliente. Insira, revise e envie você mesmo.',
     insert: 'Inserir',
@@ -25,6 +30,11 @@ export const ptBR = {
 export const en: Texts<typeof ptBR> = {
   copilotAgent: {
     suggestions: 'Suggestions',
+    routingTitle: 'Suggested routing',
+    suggestRouting: 'Suggest queue and tags',
+    apply: 'Apply',
+    applied: 'Queue and tags applied.',
+    noQueue: 'No queue suggested',
     suggestionsTitle: "Copilot's suggestions",
     suggestionsHint: "Drafts for the customer's last message. Insert, review and send them yourself.",
     insert: 'Insert',
@@ -45,6 +55,11 @@ export const en: Texts<typeof ptBR> = {
 export const es: Texts<typeof ptBR> = {
   copilotAgent: {
     suggestions: 'Sugerencias',
+    routingTitle: 'Enrutamiento sugerido',
+    suggestRouting: 'Sugerir cola y etiquetas',
+    apply: 'Aplicar',
+    applied: 'Cola y etiquetas aplicadas.',
+    noQueue: 'Ninguna cola sugerida',
     suggestionsTitle: 'Sugerencias del copiloto',
     suggestionsHint: 'Borradores para el último mensaje del cliente. Insértelos, revíselos y envíelos usted.',
     insert: 'Insertar',

@@ -8,7 +8,7 @@ import { cancelable } from '../../../lib/cancelable';
 import { toastError } from '../../../lib/reportError';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { TagsSelect, tagsApi } from '../../tags';
-import { TicketSummaries } from '../../copilot';
+import { RoutingSuggestion, TicketSummaries } from '../../copilot';
 import { ContactEditForm } from './ContactEditForm';
 import { OptOutControl } from './OptOutControl';
 import { TicketNotes } from './TicketNotes';
@@ -132,6 +132,7 @@ export const ContactDrawer = ({ open, onClose, ticket, onContactSaved }: Props) 
         )}
       </Flex>
       <TicketSummaries ticketId={ticket.id} />
+      <RoutingSuggestion ticket={ticket} />
       <Divider />
       <TicketNotes ticketId={ticket.id} contactId={contactId} />
     </Drawer>
