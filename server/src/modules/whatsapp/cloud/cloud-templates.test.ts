@@ -62,9 +62,11 @@ beforeAll(async () => {
   expect((await api(app, a.adminToken).post<WhatsappDto>(`/whatsappsession/${wa.id}`, {})).body.status).toBe('CONNECTED');
 });
 afterAll(async () => {
-  // Every send of the file has gone (acked or failed) before the app closes: a send job still
-  // running would write on a closed database.
+  // Every send of the file has gone (acked or failed) before the app closes: work still running
+  // would write on a closed database.
   if (app) await vi.waitFor(async () => expect((await app.owner`select count(*)::int as n from messages where company_id = ${a.companyId} and from_me and ack = 0`)[0]!.n).toBe(0), { timeout: 15_000, interval: 50 });
+  // And the listeners the last messages started (tickets, assignment) have finished.
+  await app?.bus.idle();
   await app?.close();
   await graph?.close();
 });
