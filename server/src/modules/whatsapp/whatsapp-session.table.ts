@@ -1,4 +1,4 @@
-import { foreignKey, index, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { ts, updatedAt } from '../../db/columns';
 import { companies, tenantTable } from '../companies/companies.table';
 import { whatsapps } from './whatsapp.table';
@@ -57,5 +57,28 @@ export const whatsappPhoneContacts = pgTable(
   (t) => [
     primaryKey({ name: 'whatsapp_phone_contacts_key', columns: [t.whatsappId, t.jid] }),
     foreignKey({ name: 'whatsapp_phone_contacts_whatsapp_fk', columns: [t.companyId, t.whatsappId], foreignColumns: [whatsapps.companyId, whatsapps.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * The Cloud API cost ledger (issue 29 §7; decision 0410): one row per message id and pricing
+ * category Meta reported in a status's `pricing`, so a redelivered status never counts twice.
+ * `month` is the status's UTC month ('2026-11'), as Meta bills. Counted per month on read.
+ */
+export const whatsappCloudCosts = tenantTable(
+  'whatsapp_cloud_costs',
+  {
+    whatsappId: integer('whatsapp_id').notNull(),
+    wamid: text('wamid').notNull(),
+    category: varchar('category', { length: 40 }).notNull(),
+    month: varchar('month', { length: 7 }).notNull(),
+    billable: boolean('billable').notNull().default(true),
+    pricingModel: varchar('pricing_model', { length: 20 }).notNull().default(''),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('whatsapp_cloud_costs_message').on(t.companyId, t.wamid, t.category),
+    index('whatsapp_cloud_costs_month').on(t.companyId, t.month, t.whatsappId),
+    foreignKey({ name: 'whatsapp_cloud_costs_whatsapp_fk', columns: [t.companyId, t.whatsappId], foreignColumns: [whatsapps.companyId, whatsapps.id] }).onDelete('cascade'),
   ],
 );
