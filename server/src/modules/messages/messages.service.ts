@@ -144,12 +144,15 @@ export const createMessagesService = (deps: MessagesDeps) => {
       deps.data.withTenant(ctx, async ({ tx }) => {
         // The page and the ticket's DTO are read alongside the checks (pipelined on the
         // transaction's connection) and only answered once the actor may see the ticket.
-        const [t, { ticketIds, ...page }, ticket] = await Promise.all([
-          ticketFor(tx, ctx, ticketId),
+        // The Cloud window's reads start as soon as the ticket is known, behind the page's on the
+        // connection, not after them (one round trip less for every conversation opened).
+        const checked = ticketFor(tx, ctx, ticketId);
+        const [t, { ticketIds, ...page }, ticket, window] = await Promise.all([
+          checked,
           repo.history(tx, ctx.companyId, ticketId, pageNumber),
           ticketsQueries.loadDto(tx, ctx.companyId, ticketId),
+          checked.then((found) => customerWindow(tx, deps.clock, found)),
         ]);
-        const window = await customerWindow(tx, deps.clock, t);
         // Usually the page is all this ticket's: its DTO has the times; earlier tickets are read.
         const earlier = ticketIds.filter((id) => id !== t.id);
         const spans = earlier.length ? await ticketsQueries.spans(tx, ctx.companyId, earlier) : [];
