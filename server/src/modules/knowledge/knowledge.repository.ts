@@ -1,22 +1,25 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { countWhere, offsetPage } from '../../db/paging';
 import { queues } from '../queues/queues.table';
 import { knowledgeArticles } from './knowledge.table';
 
-export type ArticleRow = typeof knowledgeArticles.$inferSelect;
+/** Every column but the kept search words (PostgreSQL's alone: longer than the body, never shown). */
+const { search: _search, ...articleColumns } = getTableColumns(knowledgeArticles);
+
+export type ArticleRow = Omit<typeof knowledgeArticles.$inferSelect, 'search'>;
 export type ArticleWithQueue = ArticleRow & { queueName: string | null };
 
 /** One page of the "Base de conhecimento" screen. */
 export const ARTICLE_PAGE_SIZE = 40;
 
 const ofCompany = (companyId: number) => eq(knowledgeArticles.companyId, companyId);
-const doc = sql`balcao_knowledge_doc(${knowledgeArticles.title}, ${knowledgeArticles.body}, ${knowledgeArticles.tags})`;
-/** The expression of the `knowledge_articles_search` index, so the planner can use it. */
+const doc = sql`${knowledgeArticles.search}`;
+/** On the `knowledge_articles_search` index's column. */
 const matches = (query: string): SQL => sql`${doc} @@ to_tsquery('simple'::regconfig, balcao_fold(${query}))`;
 const rank = (query: string): SQL => sql`ts_rank(${doc}, to_tsquery('simple'::regconfig, balcao_fold(${query})))`;
 
-const withQueue = { article: knowledgeArticles, queueName: queues.name };
+const withQueue = { article: articleColumns, queueName: queues.name };
 const flat = (r: { article: ArticleRow; queueName: string | null }): ArticleWithQueue => ({ ...r.article, queueName: r.queueName });
 const joined = (tx: Tx) =>
   tx
@@ -43,13 +46,13 @@ export const page = async (tx: Tx, companyId: number, q: { query: string; pageNu
  */
 export const bestMatches = async (tx: Tx, companyId: number, query: string, queueId: number | null, limit: number): Promise<ArticleRow[]> =>
   tx
-    .select()
+    .select(articleColumns)
     .from(knowledgeArticles)
     .where(and(ofCompany(companyId), matches(query), queueId === null ? undefined : sql`(${knowledgeArticles.queueId} is null or ${knowledgeArticles.queueId} = ${queueId})`))
     .orderBy(sql`${rank(query)} desc`, asc(knowledgeArticles.id))
     .limit(limit);
 
-export const insert = async (tx: Tx, data: typeof knowledgeArticles.$inferInsert): Promise<ArticleRow> => (await tx.insert(knowledgeArticles).values(data).returning())[0]!;
+export const insert = async (tx: Tx, data: typeof knowledgeArticles.$inferInsert): Promise<ArticleRow> => (await tx.insert(knowledgeArticles).values(data).returning(articleColumns))[0]!;
 
 export const update = async (tx: Tx, companyId: number, id: number, patch: Partial<typeof knowledgeArticles.$inferInsert>): Promise<ArticleRow | undefined> =>
   (
@@ -57,8 +60,8 @@ export const update = async (tx: Tx, companyId: number, id: number, patch: Parti
       .update(knowledgeArticles)
       .set({ ...patch, updatedAt: new Date() })
       .where(and(ofCompany(companyId), eq(knowledgeArticles.id, id)))
-      .returning()
+      .returning(articleColumns)
   )[0];
 
 export const remove = async (tx: Tx, companyId: number, id: number): Promise<ArticleRow | undefined> =>
-  (await tx.delete(knowledgeArticles).where(and(ofCompany(companyId), eq(knowledgeArticles.id, id))).returning())[0];
+  (await tx.delete(knowledgeArticles).where(and(ofCompany(companyId), eq(knowledgeArticles.id, id))).returning(articleColumns))[0];
