@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_WA, DEFAULT_WHATSAPP_CLOUD, loadConfig } from './config';
+import { ConfigError, DEFAULT_WA, DEFAULT_WHATSAPP_CLOUD, DEFAULT_WHATSAPP_CLOUD_PRICES, loadConfig } from './config';
 
 const dir = mkdtempSync(join(tmpdir(), 'balcao-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,16 +30,25 @@ describe('WhatsApp session options', () => {
 
 describe('WhatsApp Cloud API', () => {
   it("calls Meta's Graph API host at v25.0 by default; WHATSAPP_CLOUD_BASE_URL and WHATSAPP_CLOUD_API_VERSION point it elsewhere (a local fake)", () => {
-    expect(loadConfig({ DATA_DIR: dir }).whatsappCloud).toEqual({ baseUrl: 'https://graph.facebook.com', apiVersion: 'v25.0' });
+    expect(loadConfig({ DATA_DIR: dir }).whatsappCloud).toEqual({ baseUrl: 'https://graph.facebook.com', apiVersion: 'v25.0', prices: DEFAULT_WHATSAPP_CLOUD_PRICES, currency: 'USD' });
     expect(DEFAULT_WHATSAPP_CLOUD).toEqual({ baseUrl: 'https://graph.facebook.com', apiVersion: 'v25.0' });
     const env = { DATA_DIR: dir, WHATSAPP_CLOUD_BASE_URL: 'http://127.0.0.1:4010/', WHATSAPP_CLOUD_API_VERSION: 'v24.0' };
-    expect(loadConfig(env).whatsappCloud).toEqual({ baseUrl: 'http://127.0.0.1:4010', apiVersion: 'v24.0' });
+    expect(loadConfig(env).whatsappCloud).toMatchObject({ baseUrl: 'http://127.0.0.1:4010', apiVersion: 'v24.0' });
+  });
+
+  it("prices the cost ledger's estimate from WHATSAPP_CLOUD_PRICES and WHATSAPP_CLOUD_CURRENCY (decision 0410)", () => {
+    expect(DEFAULT_WHATSAPP_CLOUD_PRICES).toMatchObject({ marketing: 0.0625, utility: 0.0068, service: 0 });
+    const cloud = loadConfig({ DATA_DIR: dir, WHATSAPP_CLOUD_PRICES: 'marketing=0.35,utility=0.04', WHATSAPP_CLOUD_CURRENCY: 'BRL' }).whatsappCloud;
+    expect([cloud?.prices, cloud?.currency]).toEqual([{ marketing: 0.35, utility: 0.04 }, 'BRL']);
   });
 
   it.each([
     ['WHATSAPP_CLOUD_BASE_URL', 'graph.facebook.com'],
     ['WHATSAPP_CLOUD_BASE_URL', 'https://graph.facebook.com/v25.0'],
     ['WHATSAPP_CLOUD_API_VERSION', '25'],
+    ['WHATSAPP_CLOUD_PRICES', 'marketing:0.35'],
+    ['WHATSAPP_CLOUD_PRICES', 'marketing=cheap'],
+    ['WHATSAPP_CLOUD_CURRENCY', 'real'],
   ])('refuses to boot with %s=%s', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(name);
   });

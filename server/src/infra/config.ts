@@ -96,10 +96,23 @@ export interface S3MediaConfig {
 export interface WhatsappCloudConfig {
   baseUrl: string;
   apiVersion: string;
+  /**
+   * The estimate's price of one priced message per Meta pricing category (decision 0410):
+   * WHATSAPP_CLOUD_PRICES `marketing=0.0625,utility=0.0068,…` in WHATSAPP_CLOUD_CURRENCY.
+   */
+  prices?: Record<string, number>;
+  currency?: string;
 }
 
 /** v25.0 is the version Meta's own Cloud API examples name as of 2026 (decision 0371). */
 export const DEFAULT_WHATSAPP_CLOUD: WhatsappCloudConfig = { baseUrl: 'https://graph.facebook.com', apiVersion: 'v25.0' };
+
+/** Meta's Brazil rates in USD as of 2026 (decision 0410); service messages are free. */
+export const DEFAULT_WHATSAPP_CLOUD_PRICES: Record<string, number> = { marketing: 0.0625, utility: 0.0068, authentication: 0.0068, authentication_international: 0.0068, service: 0 };
+
+/** `category=price,…` → the table; undefined for an empty value. */
+const cloudPrices = (v: string | undefined): Record<string, number> | undefined =>
+  v ? Object.fromEntries(v.split(',').map((pair) => [pair.slice(0, pair.indexOf('=')), Number(pair.slice(pair.indexOf('=') + 1))])) : undefined;
 
 /** PAYMENT_PROVIDER=asaas|sandbox (default sandbox); Asaas: ASAAS_URL, ASAAS_API_KEY, ASAAS_WEBHOOK_TOKEN. */
 export interface PaymentsConfig {
@@ -250,6 +263,8 @@ const EnvSchema = z.object({
   ASAAS_WEBHOOK_TOKEN: text,
   WHATSAPP_CLOUD_BASE_URL: text.refine((v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v), 'must be an http(s):// origin, without a path'),
   WHATSAPP_CLOUD_API_VERSION: text.refine((v) => v === undefined || /^v\d{1,3}\.\d{1,2}$/.test(v), 'must look like v25.0'),
+  WHATSAPP_CLOUD_PRICES: text.refine((v) => v === undefined || /^[a-z_]{1,40}=\d+(\.\d+)?(,[a-z_]{1,40}=\d+(\.\d+)?)*$/.test(v), 'must look like marketing=0.0625,utility=0.0068'),
+  WHATSAPP_CLOUD_CURRENCY: text.refine((v) => v === undefined || /^[A-Z]{3}$/.test(v), 'must be a currency code like USD'),
   MEDIA_STORE: z.enum(['fs', 's3', '']).optional(),
   S3_BUCKET: text.refine((v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), 'must be a bucket name (3–63 lower-case letters, digits, dots, hyphens)'),
   S3_ENDPOINT: text.refine((v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v), 'must be an http(s):// origin, without a path'),
@@ -361,6 +376,8 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     whatsappCloud: {
       baseUrl: (env.WHATSAPP_CLOUD_BASE_URL ?? DEFAULT_WHATSAPP_CLOUD.baseUrl).replace(/\/$/, ''),
       apiVersion: env.WHATSAPP_CLOUD_API_VERSION ?? DEFAULT_WHATSAPP_CLOUD.apiVersion,
+      prices: cloudPrices(env.WHATSAPP_CLOUD_PRICES) ?? DEFAULT_WHATSAPP_CLOUD_PRICES,
+      currency: env.WHATSAPP_CLOUD_CURRENCY ?? 'USD',
     },
     media: mediaConfig(env),
   };

@@ -114,3 +114,24 @@ export const renderTemplate = (t: Pick<WhatsappTemplateDto, 'header' | 'body' | 
   const header = t.header?.format === 'TEXT' && t.header.text ? `*${fill('header', t.header.text)}*` : '';
   return [header, fill('body', t.body), t.footer ?? ''].filter((s) => s.trim() !== '').join('\n\n');
 };
+
+/**
+ * GET /whatsapp/:id/costs?month=YYYY-MM (issue 29 §7; decision 0410): the connection's priced
+ * messages of a UTC month per Meta pricing category, and an estimate from the server's price table.
+ * No month: the current one.
+ */
+export const CloudCostsQuery = z.strictObject({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month like 2026-11')
+    .optional(),
+});
+export type CloudCostsQuery = z.infer<typeof CloudCostsQuery>;
+
+export const CloudCostsResponse = z.object({
+  month: z.string(),
+  currency: z.string(),
+  categories: z.array(z.object({ category: z.string(), count: z.number().int(), billable: z.number().int(), unitPrice: z.number(), estimatedCost: z.number() })),
+  total: z.object({ count: z.number().int(), billable: z.number().int(), estimatedCost: z.number() }),
+});
+export type CloudCostsResponse = z.infer<typeof CloudCostsResponse>;

@@ -1,7 +1,8 @@
 // The whatsapp module's one door (decision 0015): connections, sessions and the channel port.
 // It adapts channels (Baileys, sandbox) and hands their events to a `ChannelSink` (decision 0016).
 import type { DataAccess } from '../../db/tenant';
-import type { Config } from '../../infra/config';
+import type { Clock } from '../../infra/clock';
+import { DEFAULT_WHATSAPP_CLOUD_PRICES, type Config } from '../../infra/config';
 import type { EventBus } from '../../infra/event-bus';
 import type { Jobs } from '../../infra/jobs';
 import { defineModule } from '../../infra/module';
@@ -21,6 +22,7 @@ import { cloudWebhookRoutes } from './cloud/cloud-webhook.routes';
 import { createCloudWebhook } from './cloud/cloud-webhook.service';
 import { cloudAccountRoutes } from './cloud/cloud-account.routes';
 import type { CloudAccount } from './cloud/cloud-account.service';
+import { createCloudCosts } from './cloud/cloud-costs';
 
 export * from './whatsapp.port';
 export { REVOKED_BODY, type OutboundMedia, type SendableKind, type TemplateContent } from './channel-content';
@@ -45,11 +47,13 @@ export { whatsappJobQueues } from './whatsapp.job-types';
 export const whatsappModule = defineModule({
   name: 'whatsapp',
   dependsOn: ['queues', 'users', 'contacts'],
-  setup: (k: { config: Config; data: DataAccess; bus: EventBus; jobs: Jobs; sessions: SessionManager; routing: JobRouting; pictures: ContactPictures; cloudAccount: CloudAccount }) => {
+  setup: (k: { config: Config; data: DataAccess; bus: EventBus; jobs: Jobs; sessions: SessionManager; routing: JobRouting; pictures: ContactPictures; cloudAccount: CloudAccount; clock: Clock }) => {
     const { config, data, jobs, sessions, routing, pictures } = k;
     const secrets = cloudSecrets(config);
     const whatsapp = createWhatsappService({ data, sessions, sandboxEnabled: config.sandboxEnabled, routing, cloudSecrets: secrets });
-    const cloudWebhook = createCloudWebhook({ data, jobs, secrets });
+    const cloudWebhook = createCloudWebhook({ data, jobs, secrets, clock: k.clock });
+    const cloud = config.whatsappCloud;
+    const cloudCosts = createCloudCosts({ data, clock: k.clock, prices: cloud?.prices ?? DEFAULT_WHATSAPP_CLOUD_PRICES, currency: cloud?.currency ?? 'USD' });
     const phoneImport = createPhoneImport({ data, jobs });
     return {
       // Meta calls the Cloud API webhook without a session: the signature is its authentication.
@@ -57,7 +61,7 @@ export const whatsappModule = defineModule({
       routes: async (app) => {
         await app.register(whatsappRoutes(whatsapp));
         await app.register(phoneImportRoutes(phoneImport));
-        await app.register(cloudAccountRoutes(k.cloudAccount));
+        await app.register(cloudAccountRoutes(k.cloudAccount, cloudCosts));
         if (config.sandboxEnabled) await app.register(sandboxRoutes({ sessions, data }));
       },
       start: async (rt) => {

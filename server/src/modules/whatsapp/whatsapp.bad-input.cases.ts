@@ -73,6 +73,16 @@ export const badInputCases: BadInputRows = {
     { ...q('/whatsapp/{wa}/templates', 'not a Cloud API connection', 'refresh=true') },
     { name: 'an unknown connection', req: { method: 'GET', url: '/whatsapp/999999/templates' }, status: 404, error: 'ERR_NO_WAPP_FOUND' },
   ],
+  // The Cloud API cost ledger (decision 0410): a month is YYYY-MM; {wa} is a sandbox connection.
+  'GET /whatsapp/:id/costs': [
+    ...badIds('GET', (id) => `/whatsapp/${id}/costs`),
+    q('/whatsapp/{wa}/costs', 'month 13', 'month=2026-13'),
+    q('/whatsapp/{wa}/costs', 'month as a date', 'month=2026-11-01'),
+    q('/whatsapp/{wa}/costs', 'month as text', 'month=novembro'),
+    q('/whatsapp/{wa}/costs', 'an unknown parameter', 'month=2026-11&category=marketing'),
+    q('/whatsapp/{wa}/costs', 'not a Cloud API connection', 'month=2026-11'),
+    { name: 'an unknown connection', req: { method: 'GET', url: '/whatsapp/999999/costs' }, status: 404, error: 'ERR_NO_WAPP_FOUND' },
+  ],
   'POST /whatsapp/:id/test': [
     ...badIds('POST', (id) => `/whatsapp/${id}/test`),
     { name: 'not a Cloud API connection', req: { method: 'POST', url: '/whatsapp/{wa}/test' } },

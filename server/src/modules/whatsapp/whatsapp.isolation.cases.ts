@@ -52,6 +52,8 @@ export const isolationCases: IsolationCases = ({ app, A, B, notFound, listed, aM
     ],
     // Cloud API templates and the token test (decision 0390): another company's connection is not found.
     'GET /whatsapp/:id/templates': [{ name: "A's connection", req: () => get(`/whatsapp/${A.c.whatsapp.id}/templates`), expect: notFound('ERR_NO_WAPP_FOUND') }],
+    // The Cloud API cost ledger (decision 0410): another company's connection is not found.
+    'GET /whatsapp/:id/costs': [{ name: "A's connection", req: () => get(`/whatsapp/${A.c.whatsapp.id}/costs?month=2026-11`), expect: notFound('ERR_NO_WAPP_FOUND') }],
     'POST /whatsapp/:id/test': [{ name: "A's connection", req: () => ({ method: 'POST', url: `/whatsapp/${A.c.whatsapp.id}/test` }), expect: notFound('ERR_NO_WAPP_FOUND', aConnectionUnchanged) }],
     'POST /whatsappsession/:id': [{ name: "A's connection", req: () => ({ method: 'POST', url: `/whatsappsession/${A.c.whatsapp.id}` }), expect: notFound('ERR_NO_WAPP_FOUND', aConnectionUnchanged) }],
     'PUT /whatsappsession/:id': [{ name: "A's connection", req: () => ({ method: 'PUT', url: `/whatsappsession/${A.c.whatsapp.id}` }), expect: notFound('ERR_NO_WAPP_FOUND', aConnectionUnchanged) }],

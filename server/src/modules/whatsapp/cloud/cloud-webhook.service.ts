@@ -9,9 +9,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DataAccess } from '../../../db/tenant';
 import { AppError } from '../../../infra/errors';
+import type { Clock } from '../../../infra/clock';
 import type { Jobs } from '../../../infra/jobs';
 import * as repo from '../whatsapp.repository';
 import { verifyTokenHash, type CloudSecrets } from './cloud-secrets';
+import { pricedStatuses, recordCloudCosts } from './cloud-costs';
 import type { CloudChangeValue } from './map-inbound';
 
 interface WebhookBody {
@@ -29,7 +31,7 @@ export const signatureMatches = (appSecret: string, raw: Buffer, header: string 
   return given.length === expected.length && timingSafeEqual(given, expected);
 };
 
-export const createCloudWebhook = (deps: { data: DataAccess; jobs: Pick<Jobs, 'enqueueNow' | 'notify'>; secrets: CloudSecrets }) => ({
+export const createCloudWebhook = (deps: { data: DataAccess; jobs: Pick<Jobs, 'enqueueNow' | 'notify'>; secrets: CloudSecrets; clock: Clock }) => ({
   /** Meta's subscription check: the challenge back, or 403. */
   async challenge(q: { 'hub.mode'?: string; 'hub.verify_token'?: string; 'hub.challenge'?: string }): Promise<string> {
     const token = q['hub.verify_token'];
@@ -61,6 +63,9 @@ export const createCloudWebhook = (deps: { data: DataAccess; jobs: Pick<Jobs, 'e
     }
     for (const c of changes) {
       const conn = connections.get(c.value!.metadata!.phone_number_id!)!;
+      // The cost ledger (decision 0410), in the verified number's company only; a redelivery counts nothing.
+      const priced = pricedStatuses(c.value!, deps.clock.now());
+      if (priced.length) await deps.data.withTenant({ companyId: conn.companyId }, ({ tx }) => recordCloudCosts(tx, conn.companyId, conn.id, priced));
       // asQueued: more retries with backoff, for a connection that is (re)starting somewhere.
       await deps.jobs.enqueueNow('cloud.webhook', { companyId: conn.companyId, whatsappId: conn.id, value: c.value! }, { asQueued: true });
     }

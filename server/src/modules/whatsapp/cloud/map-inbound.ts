@@ -41,6 +41,9 @@ export interface CloudStatus {
   timestamp?: string;
   recipient_id?: string;
   biz_opaque_callback_data?: string;
+  /** What Meta charges for the message (issue 29 §7): recorded in the cost ledger (cloud-costs.ts). */
+  pricing?: { billable?: boolean; category?: string; pricing_model?: string; type?: string };
+  conversation?: { id?: string; origin?: { type?: string }; expiration_timestamp?: string };
   errors?: { code?: number; title?: string; message?: string; error_data?: { details?: string } }[];
 }
 
