@@ -164,6 +164,22 @@ describe('assignment (issue 30 §2)', () => {
     );
   });
 
+  it('takes a new customer\'s ticket the connection put in its only queue, with no menu to pass (the bot\'s first turn hands it over in place)', async () => {
+    const w = await world({ assignment: 'round_robin' }, 1);
+    expect((await api(app, w.c.adminToken).put(`/whatsapp/${w.c.whatsapp.id}`, { queueIds: [w.queue.id] })).status).toBe(200);
+    const from = uniquePhone();
+    await w.c.inbound(from, 'Oi, preciso de ajuda');
+    // Within seconds, not at the next minute's sweep.
+    await vi.waitFor(
+      async () => {
+        const [t] = await app.owner<{ status: string; user_id: number | null; id: number }[]>`
+          select t.id, t.status, t.user_id from tickets t join contacts c on c.id = t.contact_id where t.company_id = ${w.c.companyId} and c.number = ${from}`;
+        expect(t).toMatchObject({ status: 'open', user_id: w.agents[0]!.id });
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+  });
+
   it('reassigns a ticket nobody answered within the queue’s minutes to the next agent, once; an answered one stays', async () => {
     const w = await world({ assignment: 'round_robin', reassignAfterMinutes: 5 }, 2);
     const [a, b] = w.agents;

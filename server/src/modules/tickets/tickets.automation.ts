@@ -59,7 +59,10 @@ export const applyBotState = async (unit: Unit, t: repo.TicketRow, s: Automation
     ...(s.userId && !t.userId ? { acceptedAt: now } : {}),
   });
   // The bot (or a responder) handed the ticket to its queue's agents: assignment may give it to one.
-  stageIfWaiting(unit, t, row);
+  // A fresh ticket the ingest put in the connection's only queue waited there unannounced (the
+  // ingest stages no `ticket.waiting`): the first turn of its episode (botAt set now) announces
+  // it, even when the hand-over leaves it where it was (no menu in that queue).
+  stageIfWaiting(unit, t.botAt === null && row?.botAt ? undefined : t, row);
   return row ?? t;
 };
 
