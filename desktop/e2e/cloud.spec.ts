@@ -25,6 +25,7 @@ interface CloudFacts {
   appSecret: string;
 }
 interface GraphSend {
+  wamid?: string;
   body: { to?: string; type?: string; text?: { body?: string }; template?: { name?: string; components?: { type: string; parameters: { text?: string }[] }[] } };
 }
 
@@ -135,6 +136,29 @@ test('a Cloud API connection: created on the page, a customer live, a reply, and
     await expect(page.getByTestId('message-list').locator('[data-testid="message"][data-from-me="true"]').last()).toContainText(`Podemos continuar o seu atendimento sobre o produto ${stamp}?`);
   });
 
+  await test.step("Meta's priced statuses count once each on the dashboard's Cloud card (issue 29 §7)", async () => {
+    const all = await sends(request);
+    const reply = all.find((x) => x.body.to === live.number && x.body.type === 'text')!.wamid!;
+    const template = all.find((x) => x.body.to === late.number && x.body.type === 'template')!.wamid!;
+    const status = async (wamid: string, s: string, category: string, billable = true) => {
+      const res = await request.post(`${control}/cloud/status`, { data: { wamid, status: s, category, billable } });
+      expect(((await res.json()) as { status: number }).status).toBe(200);
+    };
+    // Sent, delivered, read and a redelivery of one message: one message of its category.
+    for (const s of ['sent', 'delivered', 'read', 'read']) await status(template, s, 'utility');
+    for (const s of ['sent', 'delivered']) await status(reply, s, 'service', false);
+    await page.goto('/');
+    const card = page.getByTestId('cloud-costs-card');
+    await expect(card).toBeVisible();
+    await expect(card.locator('[data-testid="cloud-cost-row"][data-category="utility"]')).toContainText(/Utilidade\s*1/);
+    await expect(card.locator('[data-testid="cloud-cost-row"][data-category="service"]')).toContainText(/Atendimento\s*1/);
+    await card.scrollIntoViewIfNeeded();
+    await snapshot(page, 'cloud-costs-wide');
+    // Back to the late customer's conversation, where the next step starts.
+    await page.goBack();
+    await expect(customerMessages(page).filter({ hasText: late.words })).toBeVisible();
+  });
+
   await test.step('390 px, dark: the notice, the picker and the Cloud form fit the phone', async () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.evaluate(() => localStorage.setItem('preferredTheme', 'dark'));
@@ -148,6 +172,10 @@ test('a Cloud API connection: created on the page, a customer live, a reply, and
     await expect(page.getByTestId('template-preview')).toBeVisible();
     await snapshot(page, 'cloud-template-picker-390-dark');
     await page.keyboard.press('Escape');
+    await page.goto('/');
+    await page.getByTestId('cloud-costs-card').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('cloud-costs-card')).toContainText('Utilidade');
+    await snapshot(page, 'cloud-costs-390-dark');
     await page.goto('/connections');
     await row.getByTestId('conn-edit').click();
     await expect(page.getByTestId('connection-cloud')).toBeVisible();

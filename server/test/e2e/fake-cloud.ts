@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { startFakeGraph, type FakeGraph } from '../../src/modules/whatsapp/cloud/test/fake-graph';
-import { change, textFrom } from '../../src/modules/whatsapp/cloud/test/webhooks';
+import { change, statusOf, textFrom } from '../../src/modules/whatsapp/cloud/test/webhooks';
 
 /** The one number the fake serves, as a spec types it into the connection form. */
 export const E2E_CLOUD = {
@@ -29,6 +29,8 @@ export interface FakeCloud {
  * - GET  /cloud            the number's facts ({ phoneNumberId, wabaId, accessToken, appSecret })
  * - POST /cloud/inbound    { from, body, name?, ageMs? } a customer's text, delivered to the webhook
  *                          as Meta does; `ageMs` dates it that long ago (Meta redelivers for days)
+ * - POST /cloud/status     { wamid, status, category, billable? } Meta's status of a message we sent,
+ *                          with its pricing (the cost ledger, decision 0410), delivered to the webhook
  * - GET  /cloud/sends      what the product sent through the Graph API, oldest first
  */
 export const startFakeCloud = async (webhookUrl: string): Promise<FakeCloud> => {
@@ -56,6 +58,14 @@ export const startFakeCloud = async (webhookUrl: string): Promise<FakeCloud> => 
         const message = textFrom(b.from, b.body, { timestamp: String(Math.floor(at / 1000)) });
         const status = await graph.deliver(webhookUrl, E2E_CLOUD.appSecret, change(E2E_CLOUD.phoneNumberId, { messages: [message], name: typeof b.name === 'string' ? b.name : 'Cliente' }));
         return { status: 200, body: { status, wamid: message.id } };
+      }
+      if (req.method === 'POST' && url.pathname === '/cloud/status') {
+        const b = await body();
+        if (typeof b.wamid !== 'string' || typeof b.category !== 'string' || !['sent', 'delivered', 'read'].includes(String(b.status))) return { status: 400, body: { error: 'wamid, status and category required' } };
+        const pricing = { billable: b.billable !== false, category: b.category, pricing_model: 'PMP' };
+        const s = statusOf(b.wamid, b.status as 'sent' | 'delivered' | 'read', { pricing });
+        const status = await graph.deliver(webhookUrl, E2E_CLOUD.appSecret, change(E2E_CLOUD.phoneNumberId, { statuses: [s] }));
+        return { status: 200, body: { status } };
       }
       return undefined;
     },

@@ -4,14 +4,15 @@ import '../../app/i18n/i18n';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DashboardResponse, QualityResponse, SessionUserDto } from '@balcao/shared';
+import type { CloudCostsResponse, DashboardResponse, QualityResponse, SessionUserDto } from '@balcao/shared';
+import { makeConnection } from '../connections/connections.fixtures';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { dashboardApi } from './dashboard.api';
 import { DashboardPage } from './DashboardPage';
 
 vi.mock('./dashboard.api', () => ({
-  dashboardApi: { get: vi.fn(), quality: vi.fn(), ticketsUsers: vi.fn(), ticketsDay: vi.fn(), onboarding: vi.fn(), dismissOnboarding: vi.fn(async () => ({ key: 'onboardingDismissed', value: 'enabled' })) },
+  dashboardApi: { get: vi.fn(), quality: vi.fn(), connections: vi.fn(), cloudCosts: vi.fn(), ticketsUsers: vi.fn(), ticketsDay: vi.fn(), onboarding: vi.fn(), dismissOnboarding: vi.fn(async () => ({ key: 'onboardingDismissed', value: 'enabled' })) },
 }));
 vi.mock('../../lib/socket', () => ({ listenLive: () => () => undefined }));
 const api = vi.mocked(dashboardApi);
@@ -60,6 +61,7 @@ beforeEach(() => {
   api.quality.mockResolvedValue(quality);
   api.ticketsUsers.mockResolvedValue({ data: [{ userId: 3, nome: 'Ana', quantidade: 3 }], count: 3 });
   api.ticketsDay.mockResolvedValue({ data: [{ data: '01/03/2026', total: 2 }], count: 2 });
+  api.connections.mockResolvedValue([makeConnection({ id: 7, provider: 'sandbox' })]);
   api.onboarding.mockResolvedValue({ dismissed: false, steps: { whatsapp: true, queues: false, users: false, hours: false, simulator: false } });
   as('admin');
 });
@@ -135,6 +137,40 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
     as('user');
     show();
     expect(await screen.findByTestId('tickets-page')).toBeTruthy();
+  });
+
+  it("shows an admin this month's Cloud API messages per category over the company's Cloud connections (issue 29 §7), with the estimated cost", async () => {
+    api.connections.mockResolvedValue([makeConnection({ id: 7, provider: 'sandbox' }), makeConnection({ id: 8, provider: 'cloud' }), makeConnection({ id: 9, provider: 'cloud' })]);
+    const month = new Date().toISOString().slice(0, 7);
+    const costs = (categories: CloudCostsResponse['categories']): CloudCostsResponse => ({ month, currency: 'USD', categories, total: { count: 0, billable: 0, estimatedCost: 0 } });
+    api.cloudCosts.mockImplementation(async (id: number) =>
+      id === 8
+        ? costs([{ category: 'marketing', count: 3, billable: 3, unitPrice: 0.0625, estimatedCost: 0.1875 }, { category: 'service', count: 5, billable: 0, unitPrice: 0, estimatedCost: 0 }])
+        : costs([{ category: 'marketing', count: 1, billable: 1, unitPrice: 0.0625, estimatedCost: 0.0625 }]),
+    );
+    show();
+    const card = await screen.findByTestId('cloud-costs-card');
+    expect(api.cloudCosts.mock.calls.map((c) => [c[0], c[1]])).toEqual([[8, month], [9, month]]);
+    expect(within(card).getAllByTestId('cloud-cost-row').map((r) => [r.getAttribute('data-category'), r.textContent])).toEqual([
+      ['marketing', expect.stringMatching(/^Marketing4.*0[.,]25$/)],
+      ['service', expect.stringMatching(/^Atendimento5.*0[.,]00$/)],
+    ]);
+    expect(card.textContent).toContain('9');
+  });
+
+  it('shows no Cloud card to a company without a Cloud connection, nor to a supervisor', async () => {
+    show();
+    await screen.findByTestId('dashboard');
+    await waitFor(() => expect(api.connections).toHaveBeenCalled());
+    expect(screen.queryByTestId('cloud-costs-card')).toBeNull();
+    expect(api.cloudCosts).not.toHaveBeenCalled();
+    cleanup();
+    as('supervisor');
+    api.connections.mockClear();
+    show();
+    await screen.findByTestId('dashboard');
+    expect(api.connections).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('cloud-costs-card')).toBeNull();
   });
 
   it("shows the spec's toast when a chart fails", async () => {

@@ -14,6 +14,7 @@ import { attendantsCsv, dayBars, hoursMinutes, userBars, ymd } from './dashboard
 import { ChartCard } from './ChartCard';
 import { OnboardingChecklist } from './OnboardingChecklist';
 import { QualityCard } from './QualityCard';
+import { CloudCostsCard } from './CloudCostsCard';
 
 const Metric = ({ testId, title, value, icon }: { testId: string; title: string; value: ReactNode; icon: ReactNode }) => (
   <Col xs={12} sm={12} md={8} xl={4}>
@@ -31,10 +32,10 @@ const Metric = ({ testId, title, value, icon }: { testId: string; title: string;
 export const DashboardPage = () => {
   const user = useSession((s) => s.user);
   if (!user || !can(user, 'dashboard:view')) return <Navigate to="/tickets" replace />;
-  return <Dashboard isAdmin={can(user, 'settings:update')} />;
+  return <Dashboard isAdmin={can(user, 'settings:update')} canCloudCosts={can(user, 'connections:manage')} />;
 };
 
-const Dashboard = ({ isAdmin }: { isAdmin: boolean }) => {
+const Dashboard = ({ isAdmin, canCloudCosts }: { isAdmin: boolean; canCloudCosts: boolean }) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const narrow = useMediaQuery('(max-width: 575px)');
@@ -176,6 +177,8 @@ const Dashboard = ({ isAdmin }: { isAdmin: boolean }) => {
           <QualityCard from={data.period.from} to={data.period.to} />
         </>
       )}
+
+      {canCloudCosts && <CloudCostsCard />}
 
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>

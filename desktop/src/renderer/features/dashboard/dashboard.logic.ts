@@ -1,4 +1,4 @@
-import type { DashboardAttendant, OnboardingResponse, OnboardingStep, QualityFigures, TicketsDayResponse, TicketsUsersResponse } from '@balcao/shared';
+import type { CloudCostsResponse, DashboardAttendant, OnboardingResponse, OnboardingStep, QualityFigures, TicketsDayResponse, TicketsUsersResponse } from '@balcao/shared';
 import { toCsv } from '../../lib/csv';
 
 /** attendance.md §9: averages shown in hours and minutes ("01h 05m"); nothing measured: "—". */
@@ -59,3 +59,29 @@ export const stepLinks: Record<OnboardingStep, string> = {
 
 /** Today and the first of this month in the browser's calendar, yyyy-MM-dd (the charts' default dates). */
 export const ymd = (d: Date): string => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** One row of the Cloud costs card: a pricing category over every Cloud connection of the company. */
+export interface CloudCostRow {
+  category: string;
+  count: number;
+  estimatedCost: number;
+}
+
+/** The month's answers of each Cloud connection summed per category (in category order), with the total and the currency. */
+export const sumCloudCosts = (answers: readonly CloudCostsResponse[]): { rows: CloudCostRow[]; count: number; estimatedCost: number; currency: string } => {
+  const by = new Map<string, CloudCostRow>();
+  for (const a of answers)
+    for (const c of a.categories) {
+      const row = by.get(c.category) ?? { category: c.category, count: 0, estimatedCost: 0 };
+      row.count += c.count;
+      row.estimatedCost = Math.round((row.estimatedCost + c.estimatedCost) * 10_000) / 10_000;
+      by.set(c.category, row);
+    }
+  const rows = [...by.values()].sort((x, y) => x.category.localeCompare(y.category));
+  return {
+    rows,
+    count: rows.reduce((n, r) => n + r.count, 0),
+    estimatedCost: Math.round(rows.reduce((n, r) => n + r.estimatedCost, 0) * 10_000) / 10_000,
+    currency: answers[0]?.currency ?? 'USD',
+  };
+};

@@ -74,6 +74,16 @@ export const ptBR = {
     noData: 'Nenhum atendimento resolvido no período.',
     exportCsv: 'Exportar qualidade em CSV',
   },
+  dashboardCloudCosts: {
+    title: 'API oficial (Cloud) neste mês',
+    help: 'Mensagens cobradas pela Meta por categoria, contadas pelos status que ela envia. O custo é uma estimativa pela tabela de preços do servidor; a fatura da Meta é a referência.',
+    categoryColumn: 'Categoria',
+    messages: 'Mensagens',
+    cost: 'Custo estimado',
+    estimate: 'Custo estimado no mês',
+    noData: 'Nenhuma mensagem cobrada neste mês.',
+    category: { marketing: 'Marketing', utility: 'Utilidade', authentication: 'Autenticação', authentication_international: 'Autenticação internacional', service: 'Atendimento', referral_conversion: 'Anúncio (conversão)' },
+  },
 };
 
 export const en: Texts<typeof ptBR> = {
@@ -148,6 +158,16 @@ export const en: Texts<typeof ptBR> = {
     noData: 'No ticket resolved in the period.',
     exportCsv: 'Export quality as CSV',
   },
+  dashboardCloudCosts: {
+    title: 'Official API (Cloud) this month',
+    help: "Messages Meta charges for, per category, counted from the statuses it sends. The cost is an estimate from the server's price table; Meta's invoice is the reference.",
+    categoryColumn: 'Category',
+    messages: 'Messages',
+    cost: 'Estimated cost',
+    estimate: "This month's estimated cost",
+    noData: 'No charged messages this month.',
+    category: { marketing: 'Marketing', utility: 'Utility', authentication: 'Authentication', authentication_international: 'International authentication', service: 'Service', referral_conversion: 'Ad referral (conversion)' },
+  },
 };
 
 export const es: Texts<typeof ptBR> = {
@@ -221,5 +241,15 @@ export const es: Texts<typeof ptBR> = {
     noQueue: 'Sin cola',
     noData: 'Ningún ticket resuelto en el período.',
     exportCsv: 'Exportar calidad en CSV',
+  },
+  dashboardCloudCosts: {
+    title: 'API oficial (Cloud) este mes',
+    help: 'Mensajes que Meta cobra, por categoría, contados por los estados que envía. El costo es una estimación según la tabla de precios del servidor; la factura de Meta es la referencia.',
+    categoryColumn: 'Categoría',
+    messages: 'Mensajes',
+    cost: 'Costo estimado',
+    estimate: 'Costo estimado del mes',
+    noData: 'Ningún mensaje cobrado este mes.',
+    category: { marketing: 'Marketing', utility: 'Utilidad', authentication: 'Autenticación', authentication_international: 'Autenticación internacional', service: 'Atención', referral_conversion: 'Anuncio (conversión)' },
   },
 };
