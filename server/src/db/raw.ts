@@ -40,8 +40,12 @@ export const poolExecutor = (url: string, opts: { max: number; applicationName: 
     // node-postgres sends it; postgres.js would encode it again as a JSON string.
     types: { jsonText: { to: 114, from: [114, 3802], serialize: (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x)), parse: (x: string) => JSON.parse(x) as unknown } },
   });
+  // As pg-boss's own pool does once closed: a statement asked for after `close` (a timer of its
+  // that fired while it stopped) answers nothing instead of failing where nobody catches it.
+  let closed = false;
   return {
     executeSql: async (text: string, values: unknown[] = []) => {
+      if (closed) return { rows: [] as object[] };
       // Its migrations are one text that opens and commits a transaction: postgres.js runs that
       // only on a connection of its own (a pool would refuse it as an unsafe transaction).
       const params = values.map(serialiseParam) as never[];
@@ -55,7 +59,10 @@ export const poolExecutor = (url: string, opts: { max: number; applicationName: 
       }
       return { rows: (await sql.unsafe(text, params)) as unknown[] as object[] };
     },
-    close: () => sql.end({ timeout: 5 }),
+    close: () => {
+      closed = true;
+      return sql.end({ timeout: 5 });
+    },
   };
 };
 
