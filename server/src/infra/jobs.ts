@@ -126,8 +126,10 @@ export class Jobs {
     // waiting and one running, so a slow run never piles up ticks and two processes never run it at once.
     for (const [name, kind] of Object.entries(queues)) await boss.createQueue(name, kind === 'cron' ? { name, policy: 'stately' } : undefined);
     // The app role enqueues inside its own transactions, so it needs the queue tables too.
+    // Under a lock: two processes granting on the same tables at once fail with "tuple
+    // concurrently updated" (two apps starting together on one database did).
     await boss.getDb().executeSql(
-      `grant usage on schema pgboss to ${APP_ROLE}; grant select, insert, update on all tables in schema pgboss to ${APP_ROLE}; grant usage on all sequences in schema pgboss to ${APP_ROLE}`,
+      `begin; select pg_advisory_xact_lock(727002); grant usage on schema pgboss to ${APP_ROLE}; grant select, insert, update on all tables in schema pgboss to ${APP_ROLE}; grant usage on all sequences in schema pgboss to ${APP_ROLE}; commit;`,
       [],
     );
     return new Jobs(boss, state, db.close);
