@@ -41,11 +41,13 @@ export const poolExecutor = (url: string, opts: { max: number; applicationName: 
     types: { jsonText: { to: 114, from: [114, 3802], serialize: (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x)), parse: (x: string) => JSON.parse(x) as unknown } },
   });
   // As pg-boss's own pool does once closed: a statement asked for after `close` (a timer of its
-  // that fired while it stopped) answers nothing instead of failing where nobody catches it.
+  // that fired while it stopped, a worker failing the job it held) answers undefined instead of
+  // failing where nobody catches it. Undefined, not empty rows: pg-boss's complete/fail read
+  // `rows[0].count` when rows are there and count nothing only when the result is absent.
   let closed = false;
   return {
     executeSql: async (text: string, values: unknown[] = []) => {
-      if (closed) return { rows: [] as object[] };
+      if (closed) return undefined as unknown as { rows: object[] };
       // Its migrations are one text that opens and commits a transaction: postgres.js runs that
       // only on a connection of its own (a pool would refuse it as an unsafe transaction).
       const params = values.map(serialiseParam) as never[];

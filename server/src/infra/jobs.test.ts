@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../test/helpers/build-app';
 import { createDbClient } from '../db/client';
+import { poolExecutor } from '../db/raw';
 import { Jobs, orderedJobId, type ConnectionJob } from './jobs';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -48,5 +49,17 @@ describe('order', () => {
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe("pg-boss's executor", () => {
+  it('answers rows while open; once closed it answers undefined, as pg-boss\'s own pool does, so a late complete/fail counts nothing instead of throwing', async () => {
+    const executor = poolExecutor(db.ownerUrl, { max: 1, applicationName: 'jobs-test' });
+    expect((await executor.executeSql('select $1::int + 1 as n', [1]))?.rows).toEqual([{ n: 2 }]);
+    await executor.close();
+    const late = await executor.executeSql('select 1 as count', []);
+    // pg-boss's Manager.fail reads `result && result.rows ? rows[0].count : 0` (manager.js):
+    // empty rows would throw there, unhandled.
+    expect(late).toBeUndefined();
   });
 });
