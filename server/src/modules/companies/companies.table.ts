@@ -37,6 +37,8 @@ export const plans = pgTable('plans', {
   /** The agent's copilot (issue 32): suggested replies, summaries, the knowledge base. */
   useCopilot: boolean('use_copilot').notNull().default(true),
   useInternal: boolean('use_internal').notNull().default(true),
+  /** Cloud API template sends a company of this plan may make per UTC month (issue 29 §7; decision 0414); null: no cap. */
+  templateSendsPerMonth: integer('template_sends_per_month'),
   /** Offered on the public signup page (issue 14 §2): a signup may only choose such a plan. */
   signup: boolean('signup').notNull().default(true),
   ...timestamps(),

@@ -55,6 +55,8 @@ export const whatsapps = pgTable(
     cloudAccessToken: text('cloud_access_token').notNull().default(''),
     cloudAppSecret: text('cloud_app_secret').notNull().default(''),
     cloudVerifyTokenHash: varchar('cloud_verify_token_hash', { length: 64 }),
+    /** Failover (issue 29 §6; decision 0411): the company's Cloud connection that carries agents' replies while this Baileys session is down. */
+    fallbackWhatsappId: integer('fallback_whatsapp_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -69,6 +71,8 @@ export const whatsapps = pgTable(
     index('whatsapps_cloud_verify_token_hash').on(t.cloudVerifyTokenHash),
     // ON DELETE SET NULL (transfer_queue_id) in the migration: company_id stays.
     foreignKey({ name: 'whatsapps_transfer_queue_fk', columns: [t.companyId, t.transferQueueId], foreignColumns: [queues.companyId, queues.id] }).onDelete('set null'),
+    // ON DELETE SET NULL (fallback_whatsapp_id) in the migration: the fallback is one of the company's own connections.
+    foreignKey({ name: 'whatsapps_fallback_fk', columns: [t.companyId, t.fallbackWhatsappId], foreignColumns: [t.companyId, t.id] }).onDelete('set null'),
   ],
 );
 
