@@ -1,5 +1,6 @@
-import { bigserial, boolean, foreignKey, index, integer, pgTable, primaryKey, text, unique, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, unique, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { TemplateSend } from '@balcao/shared';
 import { timestamps, ts, updatedAt } from '../../db/columns';
 import { companies, tenantTable } from '../companies/companies.table';
 import { contactListItems, contactLists } from '../contact-lists/contact-lists.table';
@@ -39,6 +40,12 @@ export const campaigns = tenantTable(
     fileListId: integer('file_list_id'),
     mediaPath: text('media_path').notNull().default(''),
     mediaName: text('media_name').notNull().default(''),
+    /**
+     * On a Cloud API connection, the approved template the campaign's first message is
+     * (issue 29 §3; decision 0451): `{ name, language, variables, headerMediaUrl? }`, each
+     * variable a campaign text (`{nome}`, the company's variables) rendered per contact.
+     */
+    template: jsonb('template').$type<TemplateSend>(),
     ...timestamps(),
   },
   (t) => [

@@ -55,6 +55,14 @@ export const whatsapps = pgTable(
     cloudAccessToken: text('cloud_access_token').notNull().default(''),
     cloudAppSecret: text('cloud_app_secret').notNull().default(''),
     cloudVerifyTokenHash: varchar('cloud_verify_token_hash', { length: 64 }),
+    /**
+     * What Meta last said of the Cloud number (issue 29 §1; decision 0450): its quality rating
+     * (GREEN, YELLOW, RED, UNKNOWN) and messaging limit (TIER_250 … UNLIMITED), read on the
+     * admin's test and on a template refresh; '' until read.
+     */
+    cloudQualityRating: varchar('cloud_quality_rating', { length: 20 }).notNull().default(''),
+    cloudMessagingLimit: varchar('cloud_messaging_limit', { length: 30 }).notNull().default(''),
+    cloudCheckedAt: ts('cloud_checked_at'),
     /** Failover (issue 29 §6; decision 0411): the company's Cloud connection that carries agents' replies while this Baileys session is down. */
     fallbackWhatsappId: integer('fallback_whatsapp_id'),
     createdAt: createdAt(),
