@@ -36,6 +36,8 @@ export const plans = pgTable('plans', {
   useIntegrations: boolean('use_integrations').notNull().default(true),
   /** The agent's copilot (issue 32): suggested replies, summaries, the knowledge base. */
   useCopilot: boolean('use_copilot').notNull().default(true),
+  /** The copilot's tokens a company of the plan may spend in a UTC month (decision 0442); 0 = no cap. */
+  copilotTokenCap: integer('copilot_token_cap').notNull().default(0),
   useInternal: boolean('use_internal').notNull().default(true),
   /** Cloud API template sends a company of this plan may make per UTC month (issue 29 §7; decision 0414); null: no cap. */
   templateSendsPerMonth: integer('template_sends_per_month'),
