@@ -82,3 +82,17 @@ export const whatsappCloudCosts = tenantTable(
     foreignKey({ name: 'whatsapp_cloud_costs_whatsapp_fk', columns: [t.companyId, t.whatsappId], foreignColumns: [whatsapps.companyId, whatsapps.id] }).onDelete('cascade'),
   ],
 );
+
+/**
+ * Cloud API template sends per company and UTC month (issue 29 §7; decision 0414): counted when a
+ * template is stored to be sent, so the plan's monthly cap is checked and taken in one statement.
+ */
+export const whatsappTemplateSends = pgTable(
+  'whatsapp_template_sends',
+  {
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    month: varchar('month', { length: 7 }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month] })],
+);
