@@ -1,4 +1,4 @@
-import { boolean, foreignKey, index, integer, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { timestamps, ts } from '../../db/columns';
 import { tenantTable } from '../companies/companies.table';
@@ -36,5 +36,26 @@ export const contactCustomFields = tenantTable(
   (t) => [
     index('contact_custom_fields_contact').on(t.contactId),
     foreignKey({ name: 'contact_custom_fields_contact_fk', columns: [t.companyId, t.contactId], foreignColumns: [contacts.companyId, contacts.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * The identifiers other than the phone number a customer reaches the company by (issue 29 §5;
+ * decision 0420): a Baileys LID, a Cloud API business-scoped user id, a username. The phone is the
+ * contact's own `number` (unique per company already), so it is never repeated here.
+ */
+export const contactIdentities = tenantTable(
+  'contact_identities',
+  {
+    contactId: integer('contact_id').notNull(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    value: varchar('value', { length: 140 }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('contact_identities_company_kind_value').on(t.companyId, t.kind, t.value),
+    index('contact_identities_contact').on(t.companyId, t.contactId),
+    check('contact_identities_kind', sql`${t.kind} in ('lid', 'cloud_user_id', 'username')`),
+    foreignKey({ name: 'contact_identities_contact_fk', columns: [t.companyId, t.contactId], foreignColumns: [contacts.companyId, contacts.id] }).onDelete('cascade'),
   ],
 );
