@@ -29,7 +29,7 @@ ALTER TABLE "copilot_settings" ADD COLUMN "agent_language" varchar(10) DEFAULT '
 ALTER TABLE "copilot_settings" ADD COLUMN "transcribe" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "copilot_settings" ADD COLUMN "transcription_model" varchar(100) DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "copilot_message_texts" ADD CONSTRAINT "copilot_message_texts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "copilot_message_texts" ADD CONSTRAINT "copilot_message_texts_message_fk" FOREIGN KEY ("company_id","message_id") REFERENCES "public"."messages"("company_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "copilot_message_texts" ADD CONSTRAINT "copilot_message_texts_ticket_fk" FOREIGN KEY ("company_id","ticket_id") REFERENCES "public"."tickets"("company_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "copilot_ticket_languages" ADD CONSTRAINT "copilot_ticket_languages_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "copilot_ticket_languages" ADD CONSTRAINT "copilot_ticket_languages_ticket_fk" FOREIGN KEY ("company_id","ticket_id") REFERENCES "public"."tickets"("company_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "copilot_message_texts_message_kind" ON "copilot_message_texts" USING btree ("company_id","message_id","kind");--> statement-breakpoint

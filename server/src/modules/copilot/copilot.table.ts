@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, foreignKey, index, integer, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { tenantTable } from '../companies/companies.table';
-import { messages } from '../messages/messages.table';
 import { tickets } from '../tickets/tickets.table';
 import { users } from '../users/users.table';
 
@@ -106,6 +105,7 @@ export const copilotMessageTexts = tenantTable(
     uniqueIndex('copilot_message_texts_message_kind').on(t.companyId, t.messageId, t.kind),
     index('copilot_message_texts_ticket').on(t.companyId, t.ticketId),
     index('copilot_message_texts_search').using('gin', t.companyId, t.search),
-    foreignKey({ name: 'copilot_message_texts_message_fk', columns: [t.companyId, t.messageId], foreignColumns: [messages.companyId, messages.id] }).onDelete('cascade'),
+    // The ticket's (messages have no (company, id) key to point at): the texts go with the ticket.
+    foreignKey({ name: 'copilot_message_texts_ticket_fk', columns: [t.companyId, t.ticketId], foreignColumns: [tickets.companyId, tickets.id] }).onDelete('cascade'),
   ],
 );
