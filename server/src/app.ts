@@ -39,6 +39,7 @@ import { botModule, type Responders } from './modules/bot';
 import { campaignsModule, type RunnerOptions } from './modules/campaigns';
 import { companiesModule, planGates } from './modules/companies';
 import { contactListsModule } from './modules/contact-lists';
+import { createIdentityLearner } from './modules/contact-merge';
 import { contactsModule } from './modules/contacts';
 import { copilotModule } from './modules/copilot';
 import { dashboardModule } from './modules/dashboard';
@@ -134,7 +135,8 @@ export const buildApp = async (opts: AppOptions): Promise<BuiltApp> => {
   const media = await createMediaStore(config);
   // Avatars: looked up after a customer's message, at most once a day per contact.
   const pictures = createContactPictures({ data, jobs });
-  const inbound = channelSink(data, createInbound(data, jobs, media, pictures));
+  // One contact per customer whatever identifier a message names them by (decision 0422).
+  const inbound = channelSink(data, createInbound(data, jobs, media, pictures, createIdentityLearner(data)));
   // Without an encryption key (hand-built test configs) Baileys connections stay DISCONNECTED.
   const wa = config.wa ?? DEFAULT_WA;
   const baileys = config.waEncryptionKey

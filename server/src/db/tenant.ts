@@ -55,8 +55,8 @@ const consoleDebugLog: SystemAccessLog = {
   },
 };
 
-export type TenantFunction = 'balcao_ingest' | 'balcao_ingest_many' | 'balcao_session_version' | 'balcao_session_versions';
-const tenantFunctions: Record<TenantFunction, number> = { balcao_ingest: 16, balcao_ingest_many: 2, balcao_session_version: 2, balcao_session_versions: 2 };
+export type TenantFunction = 'balcao_ingest' | 'balcao_ingest_many' | 'balcao_ingest_many_as' | 'balcao_session_version' | 'balcao_session_versions';
+const tenantFunctions: Record<TenantFunction, number> = { balcao_ingest: 16, balcao_ingest_many: 2, balcao_ingest_many_as: 2, balcao_session_version: 2, balcao_session_versions: 2 };
 
 /**
  * The postgres.js transaction under drizzle's (drizzle keeps it as `tx.session.client`), or

@@ -1,2 +1,3 @@
-// The contact-merge module's one door (issue 28 §5, issue 29 §5): one contact per person — two contacts merged (every owner moves its rows), and the numbers stored before the one phone form rewritten to it.
+// The contact-merge module's one door (issue 28 §5, issue 29 §5): one contact per person — two contacts merged (every owner moves its rows), the numbers stored before the one phone form rewritten to it, and the identifiers a customer arrives by (phone, LID, Cloud user id, username) learned as one contact.
 export { createContactMerge, mergeIn, oneForm, type BackfillResult, type ContactMerge, type MergeActor, type MergeResult } from './contact-merge.service';
+export { createIdentityLearner, identitiesOf, learnIdentitiesIn, type CustomerIds, type IdentityLearner, type LearnResult } from './identities.service';

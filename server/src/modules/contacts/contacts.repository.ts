@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { CONTACT_PAGE_SIZE, type ContactDto, type ListContactsQuery } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import { contactCustomFields, contacts } from './contacts.table';
+import { moveIdentities } from './contact-identities.repository';
 // Read-joined for the DTO: the tags module owns these tables' writes.
 import { tickets } from '../tickets/tickets.table';
 import { contactTags, tags } from '../tags/tags.table';
@@ -193,6 +194,8 @@ export const absorb = async (tx: Tx, companyId: number, keep: ContactRow, drop: 
   await tx.execute(sql`update contact_custom_fields set contact_id = ${keep.id}, updated_at = now()
     where company_id = ${companyId} and contact_id = ${drop.id}
       and lower(name) not in (select lower(name) from contact_custom_fields where company_id = ${companyId} and contact_id = ${keep.id})`);
+  // The dropped contact's LIDs, user ids and usernames name the kept one (decision 0421).
+  await moveIdentities(tx, companyId, drop.id, keep.id);
   await tx.delete(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, drop.id)));
   const set: Partial<typeof contacts.$inferInsert> = { updatedAt: new Date() };
   if (!keep.nameEdited && drop.nameEdited) Object.assign(set, { name: drop.name, nameEdited: true });
@@ -207,8 +210,12 @@ export const absorb = async (tx: Tx, companyId: number, keep: ContactRow, drop: 
 export const setNumber = async (tx: Tx, companyId: number, id: number, number: string): Promise<ContactRow | undefined> =>
   (await tx.update(contacts).set({ number, updatedAt: new Date() }).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id))).returning())[0];
 
-/** Not a Brazilian number already in the one form: 55 + DDD + 8 or 9 digits, but not an old 8-digit mobile. */
-const mayNotBeOneForm = (n: SQL) => sql`(${n} !~ '^55[0-9]{10,11}$' or ${n} ~ '^55[1-9][0-9][6-9][0-9]{7}$')`;
+/**
+ * Not a Brazilian number already in the one form: 55 + DDD + 8 or 9 digits, but not an old 8-digit
+ * mobile; and not a Cloud API business-scoped user id keying a contact without a phone (`BR.1502…`,
+ * decision 0420), whose digits are no phone number.
+ */
+const mayNotBeOneForm = (n: SQL) => sql`((${n} !~ '^55[0-9]{10,11}$' or ${n} ~ '^55[1-9][0-9][6-9][0-9]{7}$') and ${n} !~ '^[A-Z]{2}[.]')`;
 
 /**
  * The company's contacts whose number may not be in the one phone form (decision 0032), for the

@@ -8,8 +8,18 @@ export type { MessageKind, OutboundKind } from './channel-content';
 export interface InboundMessage {
   /** The channel's message id (idempotency key with the connection). */
   id: string;
-  /** Customer's number, digits only, already normalized. */
+  /**
+   * Customer's number, digits only, already normalized — or, with `fromKind`, the other identifier
+   * the channel knows them by (a LID's digits, a Cloud business-scoped user id, a username).
+   */
   from: string;
+  /** What `from` is when it is not a phone number (issue 29 §5): the contact is the one it is mapped to. */
+  fromKind?: IdentityKind;
+  /**
+   * Every identifier the channel knows for the sender of a 1:1 chat, `from` among them: two or more
+   * teach the company that they are one person (their contacts merge; decision 0421).
+   */
+  identities?: SenderIds;
   pushName?: string;
   timestamp: Date;
   body: string;
@@ -27,6 +37,20 @@ export interface InboundMessage {
    * with the message: it answers WhatsApp's retry requests, re-downloads media and forwards.
    */
   raw?: unknown;
+}
+
+/** An identifier of a customer other than their phone number (decision 0420). */
+export type IdentityKind = 'lid' | 'cloud_user_id' | 'username';
+
+/**
+ * The identifiers a channel knows for one customer: the phone (normalized digits), the Baileys LID
+ * (digits), the Cloud API's business-scoped user id (`BR.1502…`) and username.
+ */
+export interface SenderIds {
+  phone?: string;
+  lid?: string;
+  cloudUserId?: string;
+  username?: string;
 }
 
 export interface InboundMedia {
@@ -140,6 +164,8 @@ export interface ChannelEvents {
   call: CallOffer;
   /** Shown on the customer's live ticket ('Digitando...'); never stored, never a ticket. */
   presence: PresenceUpdate;
+  /** The channel learned that these identifiers are one customer (Baileys' LID ↔ phone pairs); never a ticket. */
+  identity: SenderIds;
 }
 
 export type ChannelListener<E extends keyof ChannelEvents> = (payload: ChannelEvents[E]) => Promise<void> | void;

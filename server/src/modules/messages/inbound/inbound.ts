@@ -13,9 +13,11 @@ import {
   type ConnectionFacts,
   type ContactPictures,
   type EditUpdate,
+  type IdentityKind,
   type InboundMessage,
   type ReactionUpdate,
   type RevokeUpdate,
+  type SenderIds,
   type WhatsAppChannel,
 } from '../../whatsapp';
 import { queueOutbound } from '../outbound';
@@ -40,6 +42,11 @@ export const callLogBody = (isVideo: boolean, at: Date, timeZone: string, langua
 export type CallOutcome = { outcome: 'logged'; rejected: boolean; messageId: number; ticketId: number } | { outcome: 'ignored'; reason: 'no-live-ticket' | 'duplicate'; rejected: boolean };
 
 export type { ConnectionFacts };
+
+/** What the pipeline asks of whoever knows a company's contact identities (contact-merge's learner; decision 0422). */
+export interface IdentityPort {
+  learn(companyId: number, ids: SenderIds): Promise<unknown>;
+}
 
 export type IngestResult = { outcome: 'stored'; messageId: number; ticketId: number } | { outcome: 'duplicate' } | { outcome: 'ignored'; reason: string };
 
@@ -99,6 +106,11 @@ export interface IngestArgs {
   fromMe: boolean;
   /** What the ticket list shows ('' = the body): media and cards named, never raw data. */
   lastMessage: string;
+  /**
+   * `number` is this identifier, not a phone (issue 29 §5): the contact is the one it is mapped to
+   * (22-ingest-identity.sql). Only such items carry it; balcao_ingest itself never sees it.
+   */
+  identityKind?: IdentityKind;
 }
 
 /** The function's parameter order, in one place: both call paths below use it. */
@@ -131,10 +143,20 @@ const itemJson = (a: IngestArgs): string => {
 
 /**
  * Several texts of one company in one call (balcao_ingest_many), in the order they arrived (so
- * each customer's keep theirs); the events of all of them are published after it.
+ * each customer's keep theirs); the events of all of them are published after it. A batch naming
+ * a sender by a LID, user id or username goes through balcao_ingest_many_as, which resolves it first.
  */
 const callIngestMany = (data: Pick<DataAccess, 'callTenantFunction'>, companyId: number, args: IngestArgs[], events: (r: IngestCall, i: number) => DomainEvent[]): Promise<IngestCall[]> =>
-  data.callTenantFunction<IngestCall[]>({ companyId }, 'balcao_ingest_many', [`[${args.map(itemJson).join(',')}]`], (rs) => rs.flatMap((r, i) => events(r, i)));
+  data.callTenantFunction<IngestCall[]>({ companyId }, args.some((a) => a.identityKind) ? 'balcao_ingest_many_as' : 'balcao_ingest_many', [`[${args.map(itemJson).join(',')}]`], (rs) =>
+    rs.flatMap((r, i) => events(r, i)),
+  );
+
+/** The number of the contact an identifier is mapped to (or itself), inside the caller's transaction, under its shared lock. */
+const resolveIdentity = async (tx: Unit['tx'], a: IngestArgs): Promise<IngestArgs> => {
+  if (!a.identityKind) return a;
+  const rows = await tx.execute<{ n: string }>(sql`select balcao_identity_resolve(${a.companyId}::int, ${a.identityKind}::text, ${a.number}::text) as n`);
+  return { ...a, number: rows[0]!.n };
+};
 
 /**
  * Texts per balcao_ingest_many call, and lanes per company: a customer's messages always take the
@@ -172,7 +194,7 @@ const isConcurrentDuplicate = (err: unknown) => (err as { code?: string }).code 
  * is logged on the caller's live ticket (step 8). None of them creates a contact or a ticket.
  * `jobs` queues the automatic text of a rejected call; without it the text is not sent.
  */
-export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore, pictures?: Pick<ContactPictures, 'touch'>) => {
+export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore, pictures?: Pick<ContactPictures, 'touch'>, identities?: IdentityPort) => {
   const mediaFetcher = media ? createInboundMedia({ data, media, jobs }) : undefined;
 
   const ignoreGroups = async (companyId: number) =>
@@ -189,8 +211,10 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
   const ingestArgs = (conn: ConnectionFacts, msg: InboundMessage, lastMessage = ''): IngestArgs => ({
     companyId: conn.companyId,
     whatsappId: conn.id,
-    // Every channel's number keys contacts in the one canonical form (decision 0032).
-    number: msg.isGroup ? msg.from : normalizeChannelPhone(msg.from),
+    // Every channel's number keys contacts in the one canonical form (decision 0032); another
+    // identifier (a LID, a Cloud user id, a username) is kept as the channel gave it.
+    number: msg.isGroup || msg.fromKind ? msg.from : normalizeChannelPhone(msg.from),
+    ...(msg.fromKind && !msg.isGroup ? { identityKind: msg.fromKind } : {}),
     // Our own push name is not the customer's.
     name: msg.fromMe ? '' : stripNul(msg.pushName?.trim() ?? ''),
     isGroup: msg.isGroup,
@@ -206,6 +230,18 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
     fromMe: msg.fromMe,
     lastMessage,
   });
+
+  /**
+   * The sender's identifiers taught to the company (decision 0422): after the message is stored, so
+   * a failure here never loses it; the port answers from memory for a customer it already learned.
+   */
+  const learn = async (conn: ConnectionFacts, ids: SenderIds): Promise<void> => {
+    try {
+      await identities?.learn(conn.companyId, ids);
+    } catch (err) {
+      console.error(`whatsapp ${conn.id}: identities not learned`, err);
+    }
+  };
 
   const eventsOf = (conn: ConnectionFacts, r: IngestCall): DomainEvent[] => {
     if (r.duplicate || !r.ticket || !r.message) return [];
@@ -232,7 +268,11 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
   type Waiting = { conn: ConnectionFacts; args: IngestArgs; done: (r: IngestCall) => void; fail: (err: unknown) => void };
   type Lane = { companyId: number; items: Waiting[]; running: boolean; scheduled: boolean };
   const lanes = new Map<string, Lane>();
-  const storeOne = (w: Waiting) => callIngest.autocommit(data, w.args, (r) => eventsOf(w.conn, r)).then(w.done, w.fail);
+  const storeOne = (w: Waiting) =>
+    (w.args.identityKind
+      ? callIngestMany(data, w.conn.companyId, [w.args], (r) => eventsOf(w.conn, r)).then((rs) => rs[0]!)
+      : callIngest.autocommit(data, w.args, (r) => eventsOf(w.conn, r))
+    ).then(w.done, w.fail);
   const flushLane = async (key: string, lane: Lane): Promise<void> => {
     lane.scheduled = false;
     if (lane.running || lane.items.length === 0) return;
@@ -277,7 +317,8 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
    */
   const storeWithMedia = (conn: ConnectionFacts, msg: InboundMessage) =>
     data.withTenant({ companyId: conn.companyId }, async ({ tx, stage }) => {
-      const r = await callIngest.inTransaction(tx, ingestArgs(conn, msg, lastMessagePreview(mediaTypeOf(msg) ?? 'document', stripNul(msg.body), textsOf(await languageOf(tx, conn.companyId)).kinds, msg.media?.fileName)));
+      const args = ingestArgs(conn, msg, lastMessagePreview(mediaTypeOf(msg) ?? 'document', stripNul(msg.body), textsOf(await languageOf(tx, conn.companyId)).kinds, msg.media?.fileName));
+      const r = await callIngest.inTransaction(tx, await resolveIdentity(tx, args));
       for (const e of eventsOf(conn, r)) stage(e);
       if (!r.duplicate && r.message) await jobs!.enqueue(tx, 'media.download', mediaJob(conn, msg, r.message.id as number), { startAfterSeconds: MEDIA_SAFETY_NET_SECONDS });
       return r;
@@ -340,6 +381,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
         const messageId = r.message!.id as number;
         if (withMedia && channel) downloadAtReceipt(conn, msg, messageId, channel);
         if (!msg.isGroup && !msg.fromMe) pictures?.touch({ companyId: conn.companyId, contactId: r.ticket!.contact.id, whatsappId: conn.id });
+        if (!msg.isGroup && msg.identities) await learn(conn, msg.identities);
         return { outcome: 'stored', messageId, ticketId: r.ticket!.id };
       } catch (err) {
         // Two deliveries of one id raced past the duplicate check; the loser rolled back.
@@ -455,6 +497,9 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
         }),
         channel.on('presence', async (p) => {
           await applyPresence(data, conn, p);
+        }),
+        channel.on('identity', async (ids) => {
+          await learn(conn, ids);
         }),
       ];
       return () => {

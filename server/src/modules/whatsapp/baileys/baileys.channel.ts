@@ -215,6 +215,8 @@ export class BaileysChannel implements WhatsAppChannel {
     sock.ev.on('messaging-history.set', onHistory);
     const onPresence = (u: BaileysEventMap['presence.update']) => this.enqueue(() => this.inbound.onPresence(sock, u));
     sock.ev.on('presence.update', onPresence);
+    const onLidMapping = (m: BaileysEventMap['lid-mapping.update']) => this.enqueue(() => this.inbound.onLidMapping(sock, m));
+    sock.ev.on('lid-mapping.update', onLidMapping);
     // The phone's address book, kept for "import from the phone" (decision 0150).
     const onContacts = (u: BaileysEventMap['contacts.upsert']) => this.enqueue(() => this.storeBook(sock, u, false));
     const onContactsUpdate = (u: BaileysEventMap['contacts.update']) => this.enqueue(() => this.storeBook(sock, u, true));
@@ -236,6 +238,7 @@ export class BaileysChannel implements WhatsAppChannel {
         sock.ev.off('call', onCall);
         sock.ev.off('messaging-history.set', onHistory);
         sock.ev.off('presence.update', onPresence);
+        sock.ev.off('lid-mapping.update', onLidMapping);
         sock.ev.off('contacts.upsert', onContacts);
         sock.ev.off('contacts.update', onContactsUpdate);
         sock.ev.off('messaging-history.set', onHistoryContacts);

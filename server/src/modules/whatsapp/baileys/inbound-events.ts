@@ -83,9 +83,20 @@ export class BaileysInboundEvents {
         isGroup: e.isGroup,
         fromMe: e.fromMe,
         ...(e.quotedId ? { quotedId: e.quotedId } : {}),
+        // A chat known only by its LID keys the contact by the LID's digits, which the company's
+        // mapping may already tie to a phone; a phone with its LID teaches the pair (decision 0421).
+        ...(!e.isGroup && e.fromIsLid ? { fromKind: 'lid' as const } : {}),
+        ...(!e.isGroup && !e.fromIsLid && e.lid ? { identities: { phone: e.from, lid: e.lid } } : {}),
         raw: jsonSafe(raw),
       });
     }
+  }
+
+  /** Baileys learned a LID's phone number (`lid-mapping.update`): the company learns the pair too. */
+  async onLidMapping(sock: BaileysSocketSurface, m: BaileysEventMap['lid-mapping.update']): Promise<void> {
+    if (!this.ctx.isCurrent(sock) || !m.lid || !m.pn || !isLidUser(m.lid)) return;
+    const phone = phoneDigits(m.pn);
+    if (phone) await this.ctx.emitter.emit('identity', { phone, lid: jidUser(m.lid) });
   }
 
   /** Typing/recording of a 1:1 contact (group chat states are not the ticket's customer). */

@@ -67,3 +67,45 @@ describe('mapCloudChange: statuses', () => {
     ]);
   });
 });
+
+describe('mapCloudChange: who sent it (issue 29 §5; decision 0420)', () => {
+  const text = (extra: Partial<CloudMessage>): CloudMessage => ({ id: 'wamid.who', timestamp: '1750857384', type: 'text', text: { body: 'oi' }, ...extra });
+  const sender = async (m: CloudMessage, contacts: NonNullable<Parameters<typeof mapCloudChange>[0]['contacts']>) => {
+    const e = (await mapCloudChange({ contacts, messages: [m] }, async () => undefined))[0];
+    if (!e || e.type !== 'message') return e;
+    const { from, fromKind, identities, pushName } = e.message;
+    return { from, fromKind, identities, pushName };
+  };
+
+  it('the phone with the business-scoped user id and username beside it: the phone keys the message, all three are named', async () => {
+    expect(await sender(text({ from: '556181234567', from_user_id: 'BR.1502576394655843' }), [{ profile: { name: 'Maria', username: 'maria.lopes' }, wa_id: '556181234567', user_id: 'BR.1502576394655843' }])).toEqual({
+      from: CUSTOMER,
+      fromKind: undefined,
+      identities: { phone: CUSTOMER, cloudUserId: 'BR.1502576394655843', username: 'maria.lopes' },
+      pushName: 'Maria',
+    });
+  });
+
+  it('no phone (withheld behind a username): the user id keys the message, with the username beside it; the sender block found by its user id', async () => {
+    expect(
+      await sender(text({ from_user_id: 'BR.1502576394655843' }), [
+        { profile: { name: 'Outra' }, user_id: 'BR.999' },
+        { profile: { name: 'Maria', username: 'maria.lopes' }, user_id: 'BR.1502576394655843' },
+      ]),
+    ).toEqual({ from: 'BR.1502576394655843', fromKind: 'cloud_user_id', identities: { cloudUserId: 'BR.1502576394655843', username: 'maria.lopes' }, pushName: 'Maria' });
+  });
+
+  it('a user id alone names nothing else; a username alone keys the message by it; a message naming nobody is dropped', async () => {
+    expect(await sender(text({ from_user_id: 'BR.77' }), [{ profile: { name: 'Ana' }, user_id: 'BR.77' }])).toEqual({ from: 'BR.77', fromKind: 'cloud_user_id', identities: undefined, pushName: 'Ana' });
+    expect(await sender(text({}), [{ profile: { name: 'Ana', username: 'ana.b' } }])).toEqual({ from: 'ana.b', fromKind: 'username', identities: undefined, pushName: 'Ana' });
+    expect(await sender(text({}), [])).toBeUndefined();
+  });
+
+  it("a reaction from a customer known by user id only names them by it", async () => {
+    const [e] = await mapCloudChange(
+      { contacts: [{ user_id: 'BR.77' }], messages: [text({ from_user_id: 'BR.77', type: 'reaction', reaction: { message_id: 'wamid.X', emoji: '👍' } })] },
+      async () => undefined,
+    );
+    expect(e).toEqual({ type: 'reaction', reaction: { id: 'wamid.who', targetId: 'wamid.X', emoji: '👍', fromMe: false, from: 'BR.77' } });
+  });
+});

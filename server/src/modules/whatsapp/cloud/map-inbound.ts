@@ -6,7 +6,7 @@
  */
 import { normalizeChannelPhone } from '@balcao/shared';
 import { contactsBody, locationBody, locationDescription, toVcard } from '../message-body';
-import type { AckUpdate, InboundMessage, MessageKind, ReactionUpdate } from '../whatsapp.port';
+import type { AckUpdate, IdentityKind, InboundMessage, MessageKind, ReactionUpdate, SenderIds } from '../whatsapp.port';
 
 interface CloudMedia {
   id?: string;
@@ -17,7 +17,10 @@ interface CloudMedia {
 }
 
 export interface CloudMessage {
+  /** The customer's phone; absent when a user with a username withholds it (2026). */
   from?: string;
+  /** The customer's business-scoped user id (BSUID, `BR.1502…`), in every message since 2026. */
+  from_user_id?: string;
   id?: string;
   timestamp?: string;
   type?: string;
@@ -50,9 +53,16 @@ export interface CloudStatus {
 export interface CloudChangeValue {
   messaging_product?: string;
   metadata?: { display_phone_number?: string; phone_number_id?: string };
-  contacts?: { profile?: { name?: string }; wa_id?: string }[];
+  contacts?: CloudContact[];
   messages?: CloudMessage[];
   statuses?: CloudStatus[];
+}
+
+/** The sender block of a webhook: `wa_id` (the phone) only when Meta shares it; `user_id` and `username` since 2026. */
+export interface CloudContact {
+  profile?: { name?: string; username?: string };
+  wa_id?: string;
+  user_id?: string;
 }
 
 export type CloudEvent = { type: 'message'; message: InboundMessage } | { type: 'reaction'; reaction: ReactionUpdate } | { type: 'ack'; ack: AckUpdate; error?: string };
@@ -90,25 +100,52 @@ const content = (m: CloudMessage): Pick<InboundMessage, 'kind' | 'body' | 'media
   return { kind: 'text', body: UNSUPPORTED_BODY(type) };
 };
 
+/**
+ * Who sent a message (issue 29 §5; decision 0420): the phone when Meta gives it, else the
+ * business-scoped user id, else the username — as `from` and what it is — and every identifier
+ * the webhook names, so the company learns they are one customer. The sender block is the one
+ * naming the message's phone or user id, or the only one.
+ */
+export const cloudSender = (m: CloudMessage, contacts: readonly CloudContact[]): { from: string; fromKind?: IdentityKind; name?: string; identities?: SenderIds } | undefined => {
+  const c = contacts.find((x) => (!!x.wa_id && x.wa_id === m.from) || (!!x.user_id && x.user_id === m.from_user_id)) ?? (contacts.length === 1 ? contacts[0] : undefined);
+  const wa = m.from ?? c?.wa_id;
+  const phone = wa ? normalizeChannelPhone(wa) : undefined;
+  const ids: SenderIds = {
+    ...(phone ? { phone } : {}),
+    ...((m.from_user_id ?? c?.user_id) ? { cloudUserId: m.from_user_id ?? c?.user_id } : {}),
+    ...(c?.profile?.username ? { username: c.profile.username } : {}),
+  };
+  const from = ids.phone ?? ids.cloudUserId ?? ids.username;
+  if (!from) return undefined;
+  const fromKind: IdentityKind | undefined = ids.phone ? undefined : ids.cloudUserId ? 'cloud_user_id' : 'username';
+  return {
+    from,
+    ...(fromKind ? { fromKind } : {}),
+    ...(c?.profile?.name ? { name: c.profile.name } : {}),
+    ...(Object.keys(ids).length > 1 ? { identities: ids } : {}),
+  };
+};
+
 /** The events of one change value, in the order Meta listed them; `ourIdOf` turns our sends' wamids back into our ids. */
 export const mapCloudChange = async (value: CloudChangeValue, ourIdOf: (wamid: string) => Promise<string | undefined>): Promise<CloudEvent[]> => {
   const idOf = async (wamid: string) => (await ourIdOf(wamid)) ?? wamid;
-  const names = new Map((value.contacts ?? []).map((c) => [c.wa_id ?? '', c.profile?.name ?? '']));
   const events: CloudEvent[] = [];
   for (const m of value.messages ?? []) {
-    if (!m.id || !m.from) continue;
-    const from = normalizeChannelPhone(m.from);
+    const sender = m.id ? cloudSender(m, value.contacts ?? []) : undefined;
+    if (!m.id || !sender) continue;
+    const { from, name: pushName } = sender;
     if (m.type === 'reaction') {
       if (m.reaction?.message_id) events.push({ type: 'reaction', reaction: { id: m.id, targetId: await idOf(m.reaction.message_id), emoji: m.reaction.emoji ?? '', fromMe: false, from } });
       continue;
     }
     const { mediaId, ...c } = content(m);
-    const pushName = names.get(m.from);
     events.push({
       type: 'message',
       message: {
         id: m.id,
         from,
+        ...(sender.fromKind ? { fromKind: sender.fromKind } : {}),
+        ...(sender.identities ? { identities: sender.identities } : {}),
         ...(pushName ? { pushName } : {}),
         timestamp: new Date(Number(m.timestamp ?? 0) * 1000),
         isGroup: false,
