@@ -96,6 +96,8 @@ export const errorCodes = [
   // Issue 29 §3 (Cloud API templates and the customer-service window; decisions 0390-0391).
   'ERR_WINDOW_CLOSED',
   'ERR_NO_TEMPLATE_FOUND',
+  // Issue 29 §7 (the plan's monthly cap on Cloud API template sends; decision 0414).
+  'ERR_TEMPLATE_SEND_CAP',
   // Issue 32 (the agent's copilot; decisions 0402-0403).
   'ERR_COPILOT_NOT_CONFIGURED',
   'ERR_COPILOT_TOKEN_CAP',
@@ -229,6 +231,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_WINDOW_CLOSED: 409,
   /** No approved template of that name and language on the connection's WhatsApp Business Account. */
   ERR_NO_TEMPLATE_FOUND: 404,
+  /** The company's plan caps Cloud API template sends per UTC month and this month's are spent. */
+  ERR_TEMPLATE_SEND_CAP: 429,
   // The company has no copilot (off, or no key): an admin sets it on /knowledge.
   ERR_COPILOT_NOT_CONFIGURED: 409,
   // The month's token cap is spent (the company's own setting): until next month or a higher cap.

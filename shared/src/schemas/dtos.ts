@@ -110,6 +110,8 @@ export const WhatsappDto = z.object({
   /** External API (issue 15 §3): the last 4 characters of the connection's token ('' = none); the token itself is never returned. */
   apiTokenTail: z.string(),
   queues: z.array(ref),
+  /** Failover (issue 29 §6; decision 0411): the Cloud connection carrying agents' replies while this one's session is down; null: none. Optional so older fixtures still type. */
+  fallbackWhatsappId: z.number().nullable().optional(),
   updatedAt: iso,
   /** A Cloud API connection's facts (provider 'cloud' only): its ids, and whether each secret is stored — never the secret. */
   cloud: z
@@ -188,6 +190,11 @@ export const MessageDto = z.object({
   quotedMsg: QuotedDto.nullable(),
   /** The agent who sent it (null: the customer, a bot or the phone); edit/delete are theirs only. */
   userId: z.number().nullable().optional(),
+  /**
+   * The connection that carried it (issue 29 §6; decision 0412): the ticket's own, or the Cloud
+   * fallback that carried an agent's reply while the ticket's session was down.
+   */
+  whatsappId: z.number().optional(),
   /** The server always sends it (possibly empty); optional so older clients and fixtures still type. */
   reactions: z.array(MessageReaction).optional(),
   ...stamps,
@@ -223,6 +230,8 @@ export const PlanDto = z.object({
   useOpenAi: z.boolean(),
   useIntegrations: z.boolean(),
   useInternal: z.boolean(),
+  /** Cloud API template sends per company and UTC month (issue 29 §7; decision 0414); null: no cap. Optional so older clients and fixtures still type. */
+  templateSendsPerMonth: z.number().nullable().optional(),
   /** The agent's copilot (issue 32; decision 0400). */
   useCopilot: z.boolean(),
   /** Offered on the signup page (issue 14; decision 0256). */

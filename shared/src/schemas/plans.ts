@@ -26,6 +26,8 @@ export const PlanBody = z.object({
   useKanban: looseBool.default(true),
   useOpenAi: looseBool.default(true),
   useIntegrations: looseBool.default(true),
+  /** Cloud API template sends per company and UTC month (issue 29 §7; decision 0414); null: no cap; left out: unchanged (no cap for a new plan). */
+  templateSendsPerMonth: z.number().int().min(0).max(10_000_000).nullable().optional(),
   /** The agent's copilot (issue 32); left out: unchanged (on for a new plan), as the spec's form never sends it. */
   useCopilot: looseBool.optional(),
   useInternal: looseBool.default(true),

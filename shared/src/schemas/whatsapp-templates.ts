@@ -86,7 +86,12 @@ export const CloudTestResponse = z.object({
 export type CloudTestResponse = z.infer<typeof CloudTestResponse>;
 
 /** The window of a Cloud ticket's customer: when it closes (null: the customer never wrote) and whether it is open now. */
-export const CustomerWindow = z.object({ open: z.boolean(), closesAt: z.string().nullable() });
+export const CustomerWindow = z.object({
+  open: z.boolean(),
+  closesAt: z.string().nullable(),
+  /** The Cloud connection whose window it is when it is not the ticket's own: the fallback carrying replies while the ticket's session is down (decision 0412). */
+  whatsappId: z.number().optional(),
+});
 export type CustomerWindow = z.infer<typeof CustomerWindow>;
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;

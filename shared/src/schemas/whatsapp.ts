@@ -71,6 +71,8 @@ export const CreateWhatsappBody = z.object({
   integrationId: dbId.nullable().optional(),
   /** Only with `provider: 'cloud'`, and then required. */
   cloud: CloudConnectionBody.optional(),
+  /** Failover (issue 29 §6; decision 0411): one of the company's Cloud connections, carrying agents' replies while this session is down; null: none. */
+  fallbackWhatsappId: dbId.nullable().optional(),
 }).superRefine((b, ctx) => cloudMatchesProvider(b, ctx, true));
 export type CreateWhatsappBody = z.infer<typeof CreateWhatsappBody>;
 
@@ -108,6 +110,8 @@ export const UpdateWhatsappBody = z.object({
   queueIds: z.array(dbId).max(200).optional(),
   /** A Cloud connection's facts; secrets left out are kept. */
   cloud: UpdateCloudConnectionBody.optional(),
+  /** Failover (decision 0411): a Cloud connection of the company, not this one; null clears it. */
+  fallbackWhatsappId: dbId.nullable().optional(),
 }).superRefine((b, ctx) => cloudMatchesProvider(b, ctx, false));
 export type UpdateWhatsappBody = z.infer<typeof UpdateWhatsappBody>;
 

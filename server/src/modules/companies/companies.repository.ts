@@ -27,6 +27,7 @@ export const toPlanDto = (p: PlanRow): PlanDto => ({
   useIntegrations: p.useIntegrations,
   useInternal: p.useInternal,
   useCopilot: p.useCopilot,
+  templateSendsPerMonth: p.templateSendsPerMonth,
   signup: p.signup,
 });
 

@@ -64,6 +64,18 @@ describe('plans (super user)', () => {
     expect(trail[2]!.before).toMatchObject({ name: 'Bronze Plus' });
   });
 
+  it("keeps the monthly template cap (issue 29 §7): none for a new plan, set, kept when left out, cleared by null", async () => {
+    const su = api(app, superToken);
+    const created = await su.post<PlanDto>('/plans', body('Cota de modelos'));
+    expect(created.body.templateSendsPerMonth).toBeNull();
+    const id = created.body.id;
+    expect((await su.put<PlanDto>(`/plans/${id}`, body('Cota de modelos', { templateSendsPerMonth: 500 }))).body.templateSendsPerMonth).toBe(500);
+    expect((await su.put<PlanDto>(`/plans/${id}`, body('Cota de modelos', { users: 4 }))).body).toMatchObject({ users: 4, templateSendsPerMonth: 500 });
+    expect((await su.put<PlanDto>(`/plans/${id}`, body('Cota de modelos', { templateSendsPerMonth: null }))).body.templateSendsPerMonth).toBeNull();
+    const withCap = await su.post<PlanDto>('/plans', body('Cota zero', { templateSendsPerMonth: 0 }));
+    expect([withCap.status, withCap.body.templateSendsPerMonth]).toEqual([200, 0]);
+  });
+
   it('keeps a plan a company is on (409 ERR_PLAN_IN_USE) and deletes it once nobody is', async () => {
     const su = api(app, superToken);
     const plan = (await su.post<PlanDto>('/plans', body('Ocupado'))).body;

@@ -46,7 +46,7 @@ export const messagesModule = defineModule({
       },
       start: async (rt) => {
         registerMessageListeners(k.bus, rt, jobs);
-        await registerMessageJobs({ data, jobs, sessions, media, routing });
+        await registerMessageJobs({ data, jobs, sessions, media, routing, clock: k.clock });
         await registerMediaJobs({ data, jobs, media, channelOf: (id) => sessions.sender(id), routing });
         await registerReadReceiptJobs({ data, jobs, sessions, routing });
       },

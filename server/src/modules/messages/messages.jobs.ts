@@ -4,7 +4,9 @@ import type { DataAccess } from '../../db/tenant';
 import type { JobMeta, JobPayloads, Jobs } from '../../infra/jobs';
 import type { MessageAction } from './messages.job-types';
 import type { MediaStore } from '../../infra/media-store';
-import { ChannelError, type JobRouting, type OutboundContent, type SentRef, type SessionManager } from '../whatsapp';
+import { ChannelError, whatsappQueries, type JobRouting, type OutboundContent, type SentRef, type SessionManager } from '../whatsapp';
+import type { Clock } from '../../infra/clock';
+import { customerWindow } from './customer-window';
 import { contactsQueries } from '../contacts';
 import { ticketsQueries } from '../tickets';
 import * as repo from './messages.repository';
@@ -25,6 +27,9 @@ export const actionContent = (m: repo.MessageRow, action: MessageAction): Outbou
   if (action === 'revoke') return m.isDeleted ? { kind: 'revoke', target } : undefined;
   return m.isDeleted ? undefined : { kind: 'edit', target, text: m.body };
 };
+
+/** A send that found no session: WhatsApp never had the message (Baileys throws it before any socket call). */
+const NEVER_HANDED = 'ERR_WAPP_NOT_INITIALIZED';
 
 /** The longest "composing" before one message: a conversation may not hold its connection's sends for minutes (decision 0198). */
 export const MAX_COMPOSE_MS = 10_000;
@@ -51,6 +56,8 @@ export interface SendWorkerDeps {
    * unless another send waits (decision 0316). Without it (tests, the default), no rest.
    */
   background?: { othersWaiting: () => Promise<boolean>; rest?: (ms: number) => Promise<void> };
+  /** The Cloud window's clock for a reply moved to its ticket's fallback (decision 0413); without it nothing is moved. */
+  clock?: Clock;
 }
 
 const pause = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
@@ -78,7 +85,32 @@ export const createSendWorker = (deps: SendWorkerDeps) => {
     });
 
   const failed = (companyId: number, m: repo.MessageRow, code: string, giveUp: boolean) =>
-    withRow(companyId, (tx) => (giveUp ? repo.applyAck(tx, companyId, m.whatsappId, m.waMessageId, ACK.FAILED, code) : repo.setSendError(tx, companyId, m.whatsappId, m.waMessageId, code)));
+    withRow(companyId, (tx) => {
+      if (giveUp) return repo.applyAck(tx, companyId, m.whatsappId, m.waMessageId, ACK.FAILED, code);
+      // "Never reached WhatsApp" (ERR_WAPP_NOT_INITIALIZED) never hides an earlier attempt that may have (decision 0413).
+      if (code === NEVER_HANDED && m.errorCode && m.errorCode !== NEVER_HANDED) return Promise.resolve(undefined);
+      return repo.setSendError(tx, companyId, m.whatsappId, m.waMessageId, code);
+    });
+
+  /**
+   * Failover of a queued reply (decision 0413): an agent's message whose every attempt found its
+   * session down (so WhatsApp never had it) moves to the ticket's Cloud fallback, when that one is
+   * up and the customer's window on it is open; the worker then puts it back on the shared queue
+   * to go out there. Anything that may have reached WhatsApp stays with its session.
+   */
+  const movedToFallback = (companyId: number, m: repo.MessageRow) =>
+    deps.data.withTenant({ companyId }, async ({ tx, stage }) => {
+      if (!deps.clock || m.userId === null || m.automated || (m.errorCode !== null && m.errorCode !== NEVER_HANDED)) return false;
+      const t = await ticketsQueries.get(tx, companyId, m.ticketId);
+      if (!t || t.whatsappId !== m.whatsappId) return false;
+      const carrier = await whatsappQueries.replyCarrier(tx, companyId, t.whatsappId);
+      if (!carrier || carrier.id === m.whatsappId || !(await customerWindow(tx, deps.clock, t, carrier))?.open) return false;
+      const moved = await repo.moveToCarrier(tx, companyId, m.id, m.whatsappId, carrier.id);
+      if (!moved) return false;
+      const ticket = await ticketsQueries.loadDto(tx, companyId, moved.ticketId);
+      if (ticket) stage({ type: 'message.updated', companyId, message: repo.toMessageDto(moved), ticket });
+      return true;
+    });
 
   /** Our edit, delete or reaction: a permanent failure (or the last retry) records its code on the message. */
   const act = async ({ companyId, messageId, action }: Required<Pick<JobPayloads['message.send'], 'companyId' | 'messageId' | 'action'>>, meta: JobMeta): Promise<void> => {
@@ -111,7 +143,9 @@ export const createSendWorker = (deps: SendWorkerDeps) => {
       if (deps.requeue && (await repo.earlierUnsent(tx, m))) return 'later' as const;
       const contact = m.contactId ? await contactsQueries.get(tx, companyId, m.contactId) : undefined;
       const quoted = m.quotedMsgId ? await repo.get(tx, companyId, m.quotedMsgId) : undefined;
-      return { m, to: contact?.number ?? '', quoted };
+      // A quote names a message by its id on the number that carried it: a reply carried by a
+      // ticket's Cloud fallback cannot quote what came through its Baileys session (decision 0412).
+      return { m, to: contact?.number ?? '', quoted: quoted?.whatsappId === m.whatsappId ? quoted : undefined };
     });
     if (!job) return false;
     if (job === 'later') {
@@ -141,6 +175,10 @@ export const createSendWorker = (deps: SendWorkerDeps) => {
       ref = m.mediaUrl && m.mediaType ? await deps.media.withFile(companyId, m.mediaUrl, sendFrom) : await sendFrom(undefined);
     } catch (err) {
       const f = sendFailure(err, meta);
+      if (f.code === NEVER_HANDED && deps.requeue && (await movedToFallback(companyId, m))) {
+        await deps.requeue(forwarded);
+        return false;
+      }
       await failed(companyId, m, f.code, f.giveUp);
       if (f.giveUp) return false;
       throw err;

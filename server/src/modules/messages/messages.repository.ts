@@ -42,6 +42,7 @@ export const toMessageDto = (m: MessageRow, quoted?: MessageRow | null): Message
   quotedMsg: quoted ? { id: quoted.id, body: quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType } : null,
   reactions: m.reactions,
   userId: m.userId,
+  whatsappId: m.whatsappId,
   createdAt: m.createdAt.toISOString(),
   updatedAt: m.updatedAt.toISOString(),
 });
@@ -246,6 +247,19 @@ export const earlierUnsent = async (tx: Tx, m: Pick<MessageRow, 'companyId' | 't
         and e.from_me and e.ack = 0 and not e.is_deleted) as waits`);
   return r?.waits === true;
 };
+
+/**
+ * An unsent message moved to the connection that will carry it (a ticket's Cloud fallback,
+ * decision 0413): only while still unsent and still on `from`, so two workers cannot both move it.
+ */
+export const moveToCarrier = async (tx: Tx, companyId: number, id: number, from: number, to: number): Promise<MessageRow | undefined> =>
+  (
+    await tx
+      .update(messages)
+      .set({ whatsappId: to, errorCode: null, updatedAt: new Date() })
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id), eq(messages.whatsappId, from), eq(messages.ack, 0)))
+      .returning()
+  )[0];
 
 /** Acks only move forward (a late "delivered" never hides "read"); -1 records a failure. */
 export const applyAck = async (tx: Tx, companyId: number, whatsappId: number, waMessageId: string, ack: number, errorCode?: string): Promise<MessageRow | undefined> =>

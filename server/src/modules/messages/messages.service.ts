@@ -21,8 +21,8 @@ import { companiesQueries } from '../companies';
 import { contactsQueries } from '../contacts';
 import { usersQueries } from '../users';
 import { canSee, ticketsQueries, type TicketRow } from '../tickets';
-import { templateContent, whatsappQueries, type CloudAccount } from '../whatsapp';
-import { assertWindowOpen, customerWindow } from './customer-window';
+import { templateContent, whatsappQueries, whatsappWrites, type CloudAccount } from '../whatsapp';
+import { assertWindowOpen, customerWindow, replyCarrierChecked } from './customer-window';
 import { queueOutbound } from './outbound';
 import { displayName } from './outbound-content';
 import { captionsFor, classifyUpload, defaultUploadPolicy, type ClassifiedUpload, type Upload, type UploadPolicy } from './uploads';
@@ -151,7 +151,7 @@ export const createMessagesService = (deps: MessagesDeps) => {
           checked,
           repo.history(tx, ctx.companyId, ticketId, pageNumber),
           ticketsQueries.loadDto(tx, ctx.companyId, ticketId),
-          checked.then((found) => customerWindow(tx, deps.clock, found)),
+          checked.then(async (found) => customerWindow(tx, deps.clock, found, await whatsappQueries.replyCarrier(tx, found.companyId, found.whatsappId))),
         ]);
         // Usually the page is all this ticket's: its DTO has the times; earlier tickets are read.
         const earlier = ticketIds.filter((id) => id !== t.id);
@@ -183,7 +183,7 @@ export const createMessagesService = (deps: MessagesDeps) => {
         const stored = await storedByClientId(unit.tx, ctx, ticketId, body.clientId);
         if (stored) return stored;
         const t = await writableTicket(unit.tx, ctx, ticketId);
-        await assertWindowOpen(unit.tx, deps.clock, t);
+        const carrier = await replyCarrierChecked(unit.tx, deps.clock, t);
         const quotedId = await quotedIdOf(unit.tx, ctx, body.quotedMsg);
         const text = await rendered(unit.tx, deps.clock, t, body.body);
         // The spec's client posts its own accept greeting after the server sent it (decision 0054):
@@ -191,7 +191,7 @@ export const createMessagesService = (deps: MessagesDeps) => {
         const since = new Date(deps.clock.now().getTime() - ECHO_WINDOW_MS);
         const echo = (await repo.recentAutomated(unit.tx, ctx.companyId, t.id, since)).find((m) => m.body === unsigned(text));
         if (echo && !quotedId) return (await repo.withQuoted(unit.tx, ctx.companyId, [echo]))[0]!;
-        const row = await queueOutbound(unit, deps.jobs, t, text, { userId: ctx.userId, quotedMsgId: quotedId, clientId: body.clientId });
+        const row = await queueOutbound(unit, deps.jobs, t, text, { userId: ctx.userId, quotedMsgId: quotedId, clientId: body.clientId, carrierId: carrier?.id });
         return (await repo.withQuoted(unit.tx, ctx.companyId, [row]))[0]!;
       }),
 
@@ -205,7 +205,7 @@ export const createMessagesService = (deps: MessagesDeps) => {
         const stored = await storedByClientId(tx, ctx, ticketId, body.clientId);
         if (stored) return { stored };
         const t = await writableTicket(tx, ctx, ticketId);
-        return { conn: await whatsappQueries.get(tx, ctx.companyId, t.whatsappId) };
+        return { conn: await whatsappQueries.replyCarrier(tx, ctx.companyId, t.whatsappId), ticketConn: t.whatsappId };
       });
       if (first.stored) return first.stored;
       const conn = first.conn;
@@ -214,8 +214,10 @@ export const createMessagesService = (deps: MessagesDeps) => {
       const content = templateContent(template, body.template);
       return deps.data.withTenant(ctx, async (unit) => {
         const t = await writableTicket(unit.tx, ctx, ticketId);
-        if (t.whatsappId !== conn.id) throw new AppError('ERR_VALIDATION', 'template: the ticket moved to another connection');
-        const row = await queueOutbound(unit, deps.jobs, t, renderTemplate(template, body.template.variables), { userId: ctx.userId, clientId: body.clientId, template: content });
+        if (t.whatsappId !== first.ticketConn) throw new AppError('ERR_VALIDATION', 'template: the ticket moved to another connection');
+        // The plan's monthly cap (decision 0414): counted in the storing transaction, so a refused send stores nothing.
+        await whatsappWrites.countTemplateSend(unit.tx, ctx.companyId, deps.clock.now());
+        const row = await queueOutbound(unit, deps.jobs, t, renderTemplate(template, body.template.variables), { userId: ctx.userId, clientId: body.clientId, template: content, carrierId: conn.id });
         return (await repo.withQuoted(unit.tx, ctx.companyId, [row]))[0]!;
       });
     },
@@ -232,7 +234,7 @@ export const createMessagesService = (deps: MessagesDeps) => {
       const captions = captionsFor(files, bodies);
       return deps.data.withTenant(ctx, async (unit) => {
         const t = await writableTicket(unit.tx, ctx, ticketId);
-        await assertWindowOpen(unit.tx, deps.clock, t);
+        const carrier = await replyCarrierChecked(unit.tx, deps.clock, t);
         const quotedId = await quotedIdOf(unit.tx, ctx, fields.quotedMsg);
         const rows: repo.MessageRow[] = [];
         for (const [i, f] of classified.entries()) {
@@ -241,7 +243,13 @@ export const createMessagesService = (deps: MessagesDeps) => {
           // A document without a caption reads as its file name (attendance §3), like received ones.
           const body = caption || (f.mediaType === 'document' ? displayName(name) : '');
           rows.push(
-            await queueOutbound(unit, deps.jobs, t, body, { userId: ctx.userId, quotedMsgId: i === 0 ? quotedId : null, media: { type: f.mediaType, name, size: f.size }, ticketAnnounced: i < classified.length - 1 }),
+            await queueOutbound(unit, deps.jobs, t, body, {
+              userId: ctx.userId,
+              quotedMsgId: i === 0 ? quotedId : null,
+              media: { type: f.mediaType, name, size: f.size },
+              ticketAnnounced: i < classified.length - 1,
+              carrierId: carrier?.id,
+            }),
           );
         }
         return repo.withQuoted(unit.tx, ctx.companyId, rows);
@@ -289,10 +297,11 @@ export const createMessagesService = (deps: MessagesDeps) => {
         if (m.isDeleted) throw new AppError('ERR_NO_MESSAGE_FOUND');
         if (!FORWARDABLE.has(m.mediaType) || (m.mediaType !== null && !m.mediaUrl)) throw new AppError('ERR_VALIDATION', `a ${m.mediaType} message cannot be forwarded`);
         const contact = found(await contactsQueries.get(tx, ctx.companyId, body.contactId), 'ERR_NO_CONTACT_FOUND');
-        await assertWindowOpen(tx, deps.clock, { companyId: ctx.companyId, contactId: contact.id, whatsappId: m.whatsappId });
+        // The source ticket's connection, not the one that carried the message (a fallback's, decision 0412).
+        await assertWindowOpen(tx, deps.clock, { companyId: ctx.companyId, contactId: contact.id, whatsappId: source.whatsappId });
         const { ticket, created } = await ticketsQueries.liveOrOpen(tx, ctx.companyId, {
           contactId: contact.id,
-          whatsappId: m.whatsappId,
+          whatsappId: source.whatsappId,
           userId: ctx.userId,
           queueId: source.queueId,
           at: deps.clock.now(),

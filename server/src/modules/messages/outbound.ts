@@ -29,6 +29,8 @@ export interface OutboundOptions {
   composeMs?: number;
   /** The sending device's id for it (unique per company; the caller checked it is new). */
   clientId?: string;
+  /** The connection that carries it when not the ticket's own: the Cloud fallback while the ticket's session is down (decision 0412). */
+  carrierId?: number;
   /** Nobody waits for it right now (a timer's notice): its send may rest after it (decision 0316). */
   background?: boolean;
   /** Not sent before then: the slot the number's gate gave an external API send (issue 28 §2). */
@@ -41,7 +43,7 @@ export interface OutboundOptions {
 const outgoingRow = (ticket: TicketRow, body: string, opts: OutboundOptions): repo.OutgoingRow => ({
   ticketId: ticket.id,
   contactId: ticket.contactId,
-  whatsappId: ticket.whatsappId,
+  whatsappId: opts.carrierId ?? ticket.whatsappId,
   waMessageId: newWaMessageId(),
   userId: opts.userId ?? null,
   body,

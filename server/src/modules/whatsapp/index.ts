@@ -23,6 +23,8 @@ import { createCloudWebhook } from './cloud/cloud-webhook.service';
 import { cloudAccountRoutes } from './cloud/cloud-account.routes';
 import type { CloudAccount } from './cloud/cloud-account.service';
 import { createCloudCosts } from './cloud/cloud-costs';
+import { replyCarrier } from './failover';
+import { countTemplateSend } from './cloud/template-sends';
 
 export * from './whatsapp.port';
 export { REVOKED_BODY, type OutboundMedia, type SendableKind, type TemplateContent } from './channel-content';
@@ -40,7 +42,9 @@ export type { SandboxTiming } from './sandbox/sandbox.channel';
 export type { WhatsappRow } from './whatsapp.repository';
 
 /** Reads and writes of connections other modules run inside their own transaction (the SQL stays here). */
-export const whatsappQueries = { get, getDefault, insert, clearIntegration, clearPrompt, connectedIds, byApiTokenHash };
+export const whatsappQueries = { get, getDefault, insert, clearIntegration, clearPrompt, connectedIds, byApiTokenHash, replyCarrier };
+/** The whatsapp module's verbs other modules call in their own transaction: a template send counted against the plan's monthly cap (messages). */
+export const whatsappWrites = { countTemplateSend };
 export { hashApiToken, newApiToken, sameHash } from './api-token';
 export { whatsappJobQueues } from './whatsapp.job-types';
 

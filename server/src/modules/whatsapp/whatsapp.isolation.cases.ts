@@ -29,6 +29,8 @@ export const isolationCases: IsolationCases = ({ app, A, B, notFound, listed, aM
       { name: "A's queue", req: () => ({ method: 'POST', url: '/whatsapp', body: { name: 'Outra', queueIds: [A.queueId] } }), expect: notFound('ERR_NO_QUEUE_FOUND') },
       { name: "A's queue as transfer queue", req: () => ({ method: 'POST', url: '/whatsapp', body: { name: 'Outra', transferQueueId: A.queueId } }), expect: notFound('ERR_NO_QUEUE_FOUND') },
       { name: "A's integration", req: async () => ({ method: 'POST', url: '/whatsapp', body: { name: 'Outra', integrationId: await aIntegration() } }), expect: notFound('ERR_NO_INTEGRATION_FOUND') },
+      // Failover (decision 0411): A's connection is never B's fallback.
+      { name: "A's connection as fallback", req: () => ({ method: 'POST', url: '/whatsapp', body: { name: 'Outra', fallbackWhatsappId: A.c.whatsapp.id } }), expect: notFound('ERR_NO_WAPP_FOUND') },
     ],
     'GET /whatsapp/:id': [{ name: "A's connection", req: () => get(`/whatsapp/${A.c.whatsapp.id}`), expect: notFound('ERR_NO_WAPP_FOUND') }],
     'PUT /whatsapp/:id': [
@@ -37,6 +39,11 @@ export const isolationCases: IsolationCases = ({ app, A, B, notFound, listed, aM
       { name: "A's queue as transfer queue", req: () => ({ method: 'PUT', url: `/whatsapp/${B.c.whatsapp.id}`, body: { transferQueueId: A.queueId } }), expect: notFound('ERR_NO_QUEUE_FOUND') },
       { name: "A's integration", req: async () => ({ method: 'PUT', url: `/whatsapp/${B.c.whatsapp.id}`, body: { integrationId: await aIntegration() } }), expect: notFound('ERR_NO_INTEGRATION_FOUND') },
       { name: "A's prompt", req: async () => ({ method: 'PUT', url: `/whatsapp/${B.c.whatsapp.id}`, body: { promptId: (await prompts()).a } }), expect: notFound('ERR_NOT_FOUND', aPromptUnchanged) },
+      {
+        name: "A's connection as fallback",
+        req: () => ({ method: 'PUT', url: `/whatsapp/${B.c.whatsapp.id}`, body: { fallbackWhatsappId: A.c.whatsapp.id } }),
+        expect: notFound('ERR_NO_WAPP_FOUND', async () => expect((await app.owner`select fallback_whatsapp_id from whatsapps where id = ${B.c.whatsapp.id}`)[0]!.fallback_whatsapp_id).toBeNull()),
+      },
     ],
     'DELETE /whatsapp/:id': [{ name: "A's connection", req: () => ({ method: 'DELETE', url: `/whatsapp/${A.c.whatsapp.id}` }), expect: notFound('ERR_NO_WAPP_FOUND', aConnectionUnchanged) }],
     // Issue 15 §3: the external API's tokens and send.

@@ -45,6 +45,7 @@ export const toWhatsappDto = (w: WhatsappRow, qs: { id: number; name: string; co
   gateWarmupDays: w.gateWarmupDays,
   apiTokenTail: w.apiTokenHash ? w.apiTokenTail : '',
   queues: qs,
+  fallbackWhatsappId: w.fallbackWhatsappId,
   updatedAt: w.updatedAt.toISOString(),
   ...(w.provider === 'cloud'
     ? {

@@ -12,6 +12,7 @@ import type { JobRouting } from './job-routing';
 import { createSessionCommands, type SessionCommand } from './session-commands';
 import { newApiToken, storedToken } from './api-token';
 import { verifyTokenHash, type CloudSecrets } from './cloud/cloud-secrets';
+import { assertFallback } from './failover';
 
 type Deps = { data: DataAccess; sessions: SessionManager; sandboxEnabled: boolean; routing?: JobRouting; cloudSecrets: CloudSecrets };
 type Stage = Parameters<Parameters<DataAccess['withTenant']>[1]>[0]['stage'];
@@ -103,6 +104,9 @@ export const createWhatsappService = (deps: Deps) => ({
       if (body.integrationId && !(await repo.integrationExists(tx, ctx.companyId, body.integrationId))) throw new AppError('ERR_NO_INTEGRATION_FOUND');
       // At least one default connection must exist: the default moves, it is never just dropped.
       if (body.isDefault === false && before.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP');
+      if (body.fallbackWhatsappId !== undefined || body.provider !== undefined) {
+        await assertFallback(tx, ctx.companyId, { id, provider: body.provider ?? before.provider }, body.fallbackWhatsappId !== undefined ? body.fallbackWhatsappId : before.fallbackWhatsappId);
+      }
       const { queueIds: _q, token, cloud, ...fields } = body;
       const row = (await repo.update(tx, ctx.companyId, id, { ...fields, ...tokenColumns(token), ...cloudColumns(deps.cloudSecrets, ctx.companyId, cloud) }).catch((err: unknown) => {
         throw cloudNumberTaken(err);
@@ -173,10 +177,11 @@ export const createWhatsappService = (deps: Deps) => ({
       if (body.transferQueueId && !(await queuesQueries.get(tx, ctx.companyId, body.transferQueueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
       if (body.promptId && !(await repo.promptExists(tx, ctx.companyId, body.promptId))) throw new AppError('ERR_NOT_FOUND', 'prompt not found');
       if (body.integrationId && !(await repo.integrationExists(tx, ctx.companyId, body.integrationId))) throw new AppError('ERR_NO_INTEGRATION_FOUND');
+      await assertFallback(tx, ctx.companyId, { id: null, provider: body.provider }, body.fallbackWhatsappId);
       // The first connection is the default one: at least one default must exist.
       const isDefault = body.isDefault || (await repo.count(tx, ctx.companyId)) === 0;
       const { queueIds: _q, token, cloud, ...fields } = body;
-      const row = await repo.insert(tx, { ...fields, ...tokenColumns(token), ...cloudColumns(deps.cloudSecrets, ctx.companyId, cloud), isDefault, companyId: ctx.companyId, status: 'DISCONNECTED', transferQueueId: body.transferQueueId ?? null, promptId: body.promptId ?? null, integrationId: body.integrationId ?? null }).catch((err: unknown) => {
+      const row = await repo.insert(tx, { ...fields, ...tokenColumns(token), ...cloudColumns(deps.cloudSecrets, ctx.companyId, cloud), isDefault, companyId: ctx.companyId, status: 'DISCONNECTED', fallbackWhatsappId: body.fallbackWhatsappId ?? null, transferQueueId: body.transferQueueId ?? null, promptId: body.promptId ?? null, integrationId: body.integrationId ?? null }).catch((err: unknown) => {
         throw cloudNumberTaken(err);
       });
       assertCloudComplete(row);

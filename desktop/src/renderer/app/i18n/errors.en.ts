@@ -87,6 +87,7 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_2FA_REQUIRED: 'Two-factor sign-in is required for your profile and cannot be turned off.',
   ERR_WINDOW_CLOSED: 'The customer last wrote more than 24 hours ago: on this official WhatsApp number only an approved template can be sent.',
   ERR_NO_TEMPLATE_FOUND: 'No approved template with that name and language on this number.',
+  ERR_TEMPLATE_SEND_CAP: "This month's template sends allowed by your plan have all been used.",
   ERR_COPILOT_NOT_CONFIGURED: 'The copilot is not set up: an admin turns it on in Knowledge base.',
   ERR_COPILOT_TOKEN_CAP: "The copilot's monthly token cap has been reached.",
   ERR_COPILOT_UNAVAILABLE: "The copilot's model is unavailable right now. Try again in a moment.",

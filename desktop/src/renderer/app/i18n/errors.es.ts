@@ -87,6 +87,7 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_2FA_REQUIRED: 'La verificación en dos pasos es obligatoria para su perfil y no se puede desactivar.',
   ERR_WINDOW_CLOSED: 'El cliente escribió por última vez hace más de 24 horas: en este número oficial de WhatsApp solo se puede enviar una plantilla aprobada.',
   ERR_NO_TEMPLATE_FOUND: 'No hay una plantilla aprobada con ese nombre e idioma en este número.',
+  ERR_TEMPLATE_SEND_CAP: 'Se agotaron los envíos de plantillas que su plan permite este mes.',
   ERR_COPILOT_NOT_CONFIGURED: 'El copiloto no está configurado: un administrador lo activa en Base de conocimiento.',
   ERR_COPILOT_TOKEN_CAP: 'Se alcanzó el límite mensual de tokens del copiloto.',
   ERR_COPILOT_UNAVAILABLE: 'El modelo del copiloto no está disponible ahora. Inténtelo de nuevo en un momento.',

@@ -88,6 +88,7 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_2FA_REQUIRED: 'A verificação em duas etapas é obrigatória para o seu perfil e não pode ser desativada.',
   ERR_WINDOW_CLOSED: 'O cliente escreveu pela última vez há mais de 24 horas: neste número oficial do WhatsApp só é possível enviar um modelo aprovado.',
   ERR_NO_TEMPLATE_FOUND: 'Nenhum modelo aprovado com esse nome e idioma neste número.',
+  ERR_TEMPLATE_SEND_CAP: 'Os envios de modelos que o seu plano permite neste mês acabaram.',
   ERR_COPILOT_NOT_CONFIGURED: 'O copiloto não está configurado: um administrador o ativa em Base de conhecimento.',
   ERR_COPILOT_TOKEN_CAP: 'O limite mensal de tokens do copiloto foi atingido.',
   ERR_COPILOT_UNAVAILABLE: 'O modelo do copiloto está indisponível agora. Tente de novo em instantes.',
