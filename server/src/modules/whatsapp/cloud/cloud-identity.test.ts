@@ -1,0 +1,83 @@
+/**
+ * One contact identity through Meta's signed webhook and the whole server (issue 29 §5; decision
+ * 0420): a customer who withholds their phone (a username, 2026) writes by business-scoped user id
+ * alone and gets a contact keyed by it; when a webhook names their phone beside the user id, the
+ * two contacts are one — the phone's — and a later message by user id alone reaches it.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { WhatsappDto } from '@balcao/shared';
+import { createTestApp, type TestApp } from '../../../../test/helpers/build-app';
+import { api, createCompany, type TestCompany } from '../../../../test/helpers/world';
+import type { CloudContact, CloudMessage } from './map-inbound';
+import { startFakeGraph, type FakeGraph } from './test/fake-graph';
+import { newWamid } from './test/webhooks';
+
+const TOKEN = 'EAAG-cloud-identity-token';
+const PHONE_ID = '106540352247777';
+const SECRET = 'app-secret-cloud-identity-0123';
+const HOOK = '/channels/whatsapp-cloud/webhook';
+let app: TestApp;
+let graph: FakeGraph;
+let a: TestCompany;
+
+beforeAll(async () => {
+  graph = await startFakeGraph({ token: TOKEN, phoneNumberId: PHONE_ID, displayNumber: '+55 61 3333-0077' });
+  app = await createTestApp({ config: { allowPrivateHosts: true, whatsappCloud: { baseUrl: graph.base, apiVersion: 'v25.0' } } });
+  a = await createCompany(app);
+  const w = (await api(app, a.adminToken).post<WhatsappDto>('/whatsapp', {
+    name: 'Oficial',
+    provider: 'cloud',
+    cloud: { phoneNumberId: PHONE_ID, wabaId: '102290129347777', accessToken: TOKEN, appSecret: SECRET, verifyToken: 'verify-token-cloud-identity' },
+  })).body;
+  expect((await api(app, a.adminToken).post<WhatsappDto>(`/whatsappsession/${w.id}`, {})).body.status).toBe('CONNECTED');
+});
+afterAll(async () => {
+  await app?.close();
+  await graph?.close();
+});
+
+/** A `messages` webhook as Meta posts it in 2026: the sender block with `user_id` (and `wa_id` only when Meta shares the phone). */
+const webhook = (contact: CloudContact, message: Partial<CloudMessage>, body: string) => {
+  const id = newWamid();
+  const payload = {
+    object: 'whatsapp_business_account',
+    entry: [{ id: '102290129347777', changes: [{ field: 'messages', value: {
+      messaging_product: 'whatsapp',
+      metadata: { display_phone_number: '556133330077', phone_number_id: PHONE_ID },
+      contacts: [contact],
+      messages: [{ id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body }, ...message }],
+    } }] }],
+  };
+  const signed = graph.signed(SECRET, payload);
+  return { id, post: () => app.app.inject({ method: 'POST', url: HOOK, headers: { 'content-type': 'application/json', ...signed.headers }, payload: signed.body }) };
+};
+const stored = async (wamid: string) => {
+  await vi.waitFor(async () => expect(await app.owner`select id from messages where company_id = ${a.companyId} and wa_message_id = ${wamid}`).toHaveLength(1), { timeout: 10_000, interval: 20 });
+  return (await app.owner`select contact_id, ticket_id from messages where wa_message_id = ${wamid}`)[0]!;
+};
+
+describe("Meta's webhook and one contact identity", () => {
+  it('a user id without phone keys a contact of its own; the phone beside it later makes both one contact (audited); the user id alone then reaches it', async () => {
+    const phone = `5561988${String(randomBytes(3).readUIntBE(0, 3) % 1_000_000).padStart(6, '0')}`;
+    const userId = `BR.1502${randomBytes(6).toString('hex').replace(/[a-f]/g, '7')}`;
+    const first = webhook({ profile: { name: 'Maria', username: 'maria.lopes' }, user_id: userId }, { from_user_id: userId }, 'sem telefone');
+    expect((await first.post()).statusCode).toBe(200);
+    const byUser = await stored(first.id);
+    expect((await app.owner`select number, name from contacts where id = ${byUser.contact_id}`)[0]).toEqual({ number: userId, name: 'Maria' });
+
+    const both = webhook({ profile: { name: 'Maria' }, wa_id: phone, user_id: userId }, { from: phone, from_user_id: userId }, 'com telefone');
+    expect((await both.post()).statusCode).toBe(200);
+    const byPhone = await stored(both.id);
+    await vi.waitFor(async () => expect(await app.owner`select id from contacts where id = ${byUser.contact_id}`).toEqual([]), { timeout: 10_000, interval: 20 });
+    const contacts = await app.owner`select c.id, c.number from contacts c where c.company_id = ${a.companyId} and (c.number in (${phone}, ${userId}, 'maria.lopes') or exists (select 1 from contact_identities i where i.contact_id = c.id))`;
+    expect(contacts.map((c) => ({ ...c }))).toEqual([{ id: byPhone.contact_id, number: phone }]);
+    expect((await app.owner`select kind, value from contact_identities where contact_id = ${byPhone.contact_id} order by kind`).map((r) => `${r.kind}:${r.value}`)).toEqual([`cloud_user_id:${userId}`, 'username:maria.lopes']);
+    expect(await app.owner`select id from audit_logs where company_id = ${a.companyId} and entity = 'contact' and entity_id = ${String(byPhone.contact_id)}`).toHaveLength(1);
+
+    const again = webhook({ profile: { name: 'Maria' }, user_id: userId }, { from_user_id: userId }, 'de novo sem telefone');
+    expect((await again.post()).statusCode).toBe(200);
+    const later = await stored(again.id);
+    expect([later.contact_id, later.ticket_id]).toEqual([byPhone.contact_id, byPhone.ticket_id]);
+  });
+});
