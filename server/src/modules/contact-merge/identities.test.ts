@@ -6,6 +6,7 @@
  * mapping never touches another company. Messages go through the inbound pipeline as the channels
  * hand them over (`ingest`, and the Baileys `identity` event through `attachChannel`).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { createCompany, type TestCompany } from '../../../test/helpers/world';
@@ -15,8 +16,10 @@ import { createIdentityLearner } from './identities.service';
 
 let app: TestApp;
 let inbound: ReturnType<typeof createInbound>;
+/** The statements the application's connections run in one piece of work's asynchronous context. */
+const origin = new AsyncLocalStorage<string[]>();
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ onStatement: (q) => void origin.getStore()?.push(q.replace(/\s+/g, ' ').trim().slice(0, 40)) });
   inbound = createInbound(app.data, undefined, undefined, undefined, createIdentityLearner(app.data));
 });
 afterAll(async () => {
@@ -234,5 +237,27 @@ describe('isolation', () => {
     // B's LID message still goes to B's own LID contact, not through A's mapping.
     expect(await contactOfMessage((await arrive(cb, message(x.lid, { fromKind: 'lid' }))).messageId)).toBe(bLid);
     expect((await app.owner`select count(*)::int as n from audit_logs where company_id = ${b.companyId} and entity = 'contact'`)[0]!.n).toBe(0);
+  });
+});
+
+describe('the cost on the hot path (decision 0422)', () => {
+  const counted = async (work: () => Promise<unknown>) => {
+    const statements: string[] = [];
+    await origin.run(statements, work);
+    return statements;
+  };
+
+  it("a customer's first pair costs one learning transaction; their next messages by phone with it, or by LID alone, one statement each", async () => {
+    const c = await createCompany(app);
+    const conn = await connectionOf(c, 'baileys');
+    const x = customer();
+    await arrive(conn, message(x.phone));
+    const pair = { identities: { phone: x.phone, lid: x.lid } };
+    const first = await counted(() => arrive(conn, message(x.phone, pair)));
+    expect(first[0]).toMatch(/^select balcao_ingest\(/);
+    expect(first.length).toBeGreaterThan(1);
+    expect(await counted(() => arrive(conn, message(x.phone, pair)))).toEqual([expect.stringMatching(/^select balcao_ingest\(/)]);
+    expect(await counted(() => arrive(conn, message(x.lid, { fromKind: 'lid' })))).toEqual([expect.stringMatching(/^select balcao_ingest_many_as\(/)]);
+    expect(await counted(() => arrive(conn, message(x.phone)))).toEqual([expect.stringMatching(/^select balcao_ingest\(/)]);
   });
 });
