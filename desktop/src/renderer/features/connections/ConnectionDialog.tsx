@@ -11,6 +11,7 @@ import { useConnections } from './connections.store';
 import { ConnectionHealthFields } from './ConnectionHealthFields';
 import { ApiTokenSection } from './ApiTokenSection';
 import { CloudFields } from './CloudFields';
+import { FallbackField } from './FallbackField';
 
 interface Props {
   open: boolean;
@@ -100,6 +101,7 @@ export const ConnectionDialog = ({ open, connection, onClose }: Props) => {
         </Col>
       </Row>
       {provider === 'cloud' && <CloudFields connection={connection} form={form} />}
+      {provider !== 'cloud' && <FallbackField connection={connection} />}
       {texts.map((k) => (
         <Form.Item
           key={k}

@@ -30,6 +30,8 @@ export interface FormValues {
   /** The connection's own queue integration and AI prompt (a queue's wins over them). */
   integrationId: number | null;
   promptId: number | null;
+  /** Failover (decision 0411): the Cloud connection carrying replies while this session is down; never on a Cloud connection. */
+  fallbackWhatsappId: number | null;
   /** The external API token: write-only (never returned), so blank means "keep it". */
   token: string;
   /** Number health (issue 13 §6): the send gate of non-reply messages; 0 = no limit. */
@@ -72,6 +74,7 @@ export const initialValues = (w?: WhatsappDto | null, verifyToken: string = w ? 
   transferQueueId: w?.transferQueueId ?? null,
   integrationId: w?.integrationId ?? null,
   promptId: w?.promptId ?? null,
+  fallbackWhatsappId: w?.fallbackWhatsappId ?? null,
   token: '',
   // The columns' defaults (migration 0015) for a new connection.
   gateRatePerMinute: w?.gateRatePerMinute ?? 20,
@@ -103,4 +106,5 @@ export const toBody = ({ token, cloud, ...v }: FormValues): ConnectionForm => ({
   ...Object.fromEntries(gateFields.map((k) => [k, Math.trunc(Number(v[k]) || 0)])),
   integrationId: v.integrationId ?? null,
   promptId: v.promptId ?? null,
+  fallbackWhatsappId: v.provider === 'cloud' ? null : (v.fallbackWhatsappId ?? null),
 });

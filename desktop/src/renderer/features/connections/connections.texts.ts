@@ -69,6 +69,8 @@ export const ptBR = {
     prompt: 'Prompt',
     none: 'Nenhum',
     responderHint: 'A integração ou o prompt da fila tem prioridade sobre os da conexão.',
+    fallback: 'Contingência pela API oficial',
+    fallbackHint: 'Enquanto esta sessão estiver desconectada, as respostas dos atendentes saem por este número oficial: texto livre dentro da janela de 24 horas, modelo fora dela.',
     cloud: {
       provider: 'WhatsApp Cloud API (oficial)',
       section: 'API oficial do WhatsApp (Meta)',
@@ -182,6 +184,8 @@ export const en: Texts<typeof ptBR> = {
     prompt: 'Prompt',
     none: 'None',
     responderHint: "A queue's integration or prompt takes precedence over the connection's.",
+    fallback: 'Fallback through the official API',
+    fallbackHint: "While this session is disconnected, agents' replies go out through this official number: free text inside the 24-hour window, a template outside it.",
     cloud: {
       provider: 'WhatsApp Cloud API (official)',
       section: "WhatsApp's official API (Meta)",
@@ -295,6 +299,8 @@ export const es: Texts<typeof ptBR> = {
     prompt: 'Prompt',
     none: 'Ninguno',
     responderHint: 'La integración o el prompt de la cola tiene prioridad sobre los de la conexión.',
+    fallback: 'Respaldo por la API oficial',
+    fallbackHint: 'Mientras esta sesión esté desconectada, las respuestas de los agentes salen por este número oficial: texto libre dentro de la ventana de 24 horas, plantilla fuera de ella.',
     cloud: {
       provider: 'WhatsApp Cloud API (oficial)',
       section: 'API oficial de WhatsApp (Meta)',

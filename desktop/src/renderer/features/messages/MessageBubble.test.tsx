@@ -46,6 +46,12 @@ describe('MessageBubble', () => {
 describe('MessageBubble kinds and labels', () => {
   afterEach(cleanup);
 
+  it('names the connection that carried a reply when it is not the ticket\'s own (a Cloud fallback), and nothing otherwise', () => {
+    render(<MessageBubble message={makeMessage({ id: 1, fromMe: true, ack: 1, body: 'Pelo oficial', whatsappId: 9 })} carriedBy="Oficial" />);
+    render(<MessageBubble message={makeMessage({ id: 2, fromMe: true, ack: 1, body: 'Pelo celular', whatsappId: 3 })} />);
+    expect(screen.getAllByTestId('message-carrier').map((e) => e.textContent?.trim())).toEqual(['via Oficial']);
+  });
+
   it('labels forwarded and edited messages', () => {
     render(<MessageBubble message={makeMessage({ isForwarded: true, isEdited: true, body: 'Oi' })} />);
     expect(screen.getByTestId('message-forwarded').textContent).toContain('Encaminhada');

@@ -1,6 +1,6 @@
 import { memo, type ReactNode } from 'react';
 import { Checkbox, Tooltip, Typography, theme } from 'antd';
-import { PhoneOutlined, ShareAltOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { CloudOutlined, PhoneOutlined, ShareAltOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { MessageDto, MessageReaction } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
 import { AckIcon } from '../../components/AckIcon';
@@ -78,13 +78,15 @@ export interface BubbleProps {
   onToggle?: (id: number) => void;
   /** A look without acting (the admin's "Espiar Conversa"): no menu, no actions. */
   readOnly?: boolean;
+  /** The name of the connection that carried it when not the ticket's own (a Cloud fallback; decision 0412). */
+  carriedBy?: string;
 }
 
 const noMenu: MenuBinding = { onContextMenu: () => undefined, onTouchStart: () => undefined, onTouchEnd: () => undefined, button: null };
 /** Stands in for MessageMenu when the bubble is read-only. */
 const NoMenu = ({ children }: { message: MessageDto; children: (bind: MenuBinding) => ReactNode }) => <>{children(noMenu)}</>;
 
-const MessageBubbleView = ({ message, highlighted = false, onQuote, selecting = false, selected = false, onToggle, readOnly = false }: BubbleProps) => {
+const MessageBubbleView = ({ message, highlighted = false, onQuote, selecting = false, selected = false, onToggle, readOnly = false, carriedBy }: BubbleProps) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const mine = message.fromMe;
@@ -198,6 +200,13 @@ const MessageBubbleView = ({ message, highlighted = false, onQuote, selecting = 
               )}
               <div style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 4, fontSize: 11, color: token.colorTextSecondary }}>
                 {message.isEdited && !deleted && <span data-testid="message-edited">{t('conversation.edited')}</span>}
+                {carriedBy && (
+                  <Tooltip title={t('conversation.carriedByHint')}>
+                    <span data-testid="message-carrier" data-whatsapp-id={message.whatsappId}>
+                      <CloudOutlined /> {t('conversation.carriedBy', { name: carriedBy })}
+                    </span>
+                  </Tooltip>
+                )}
                 <Tooltip title={message.createdAt ? new Date(message.createdAt).toLocaleString() : undefined}>
                   <span>{formatClock(message.createdAt)}</span>
                 </Tooltip>

@@ -9,6 +9,7 @@ import { ForwardBar } from './ForwardBar';
 import { MessageBubble } from './MessageBubble';
 import { buildRows, rowOfMessage, rowsPrepended, type MessageRow } from './messages.logic';
 import { useConversation } from './messages.store';
+import { useConnections } from '../connections';
 import dayjs from 'dayjs';
 
 // Spec §9: previous messages load when scrollTop is under 50.
@@ -104,6 +105,11 @@ export const MessageList = () => {
     })),
   );
   const rows = useMemo(() => buildRows(messages, tickets), [messages, tickets]);
+  // A message carried by another connection than the ticket's (a Cloud fallback; decision 0412) says which.
+  const ownConnection = useConversation((s) => s.ticket?.whatsappId);
+  const connections = useConnections((s) => s.list);
+  const carrierOf = (whatsappId: number | undefined) =>
+    whatsappId === undefined || ownConnection === undefined || whatsappId === ownConnection ? undefined : (connections.find((c) => c.id === whatsappId)?.name ?? `#${whatsappId}`);
   const virtuoso = useRef<VirtuosoHandle>(null);
   const [highlight, setHighlight] = useState<number | null>(null);
   const seenTail = useRef(tailVersion);
@@ -265,6 +271,7 @@ export const MessageList = () => {
                   selecting={selecting}
                   selected={selecting && selected.includes(row.message.id)}
                   onToggle={toggleSelected}
+                  carriedBy={carrierOf(row.message.whatsappId)}
                 />
               ) : row.kind === 'marker' ? (
                 <TicketMarker row={row} />

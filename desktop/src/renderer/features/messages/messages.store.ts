@@ -21,8 +21,10 @@ interface ConversationState {
   selected: number[];
   /** A Cloud API ticket's 24-hour customer-service window (decision 0391); null on other connections. */
   window: CustomerWindow | null;
-  /** A send answered ERR_WINDOW_CLOSED: the composer offers templates. */
-  closeWindow: () => void;
+  /** A send answered ERR_WINDOW_CLOSED (naming the fallback's number when it is one, decision 0412): the composer offers templates. */
+  closeWindow: (whatsappId?: number) => void;
+  /** The ticket's connection went down or came back: whose window the replies face is read again (decision 0412). */
+  reloadWindow: () => Promise<void>;
   setReplyTo: (message: MessageDto | null) => void;
   setSelecting: (on: boolean) => void;
   toggleSelected: (id: number) => void;
@@ -80,7 +82,13 @@ const initial = {
 export const useConversation = create<ConversationState>((set, get) => ({
   ...initial,
   setReplyTo: (replyTo) => set({ replyTo }),
-  closeWindow: () => set((s) => ({ window: { open: false, closesAt: s.window?.closesAt ?? null } })),
+  closeWindow: (whatsappId) => set((s) => ({ window: { open: false, closesAt: s.window?.closesAt ?? null, ...(whatsappId ? { whatsappId } : {}) } })),
+  reloadWindow: async () => {
+    const { ticket, uuid } = get();
+    if (!ticket) return;
+    const page = await messagesApi.list(ticket.id, 1);
+    if (get().uuid === uuid) set({ window: page.window ?? null });
+  },
   setSelecting: (on) => set({ selecting: on, selected: [] }),
   toggleSelected: (id) => set((s) => ({ selected: s.selected.includes(id) ? s.selected.filter((x) => x !== id) : [...s.selected, id] })),
   open: async (uuid) => {
@@ -132,7 +140,8 @@ export const useConversation = create<ConversationState>((set, get) => ({
     const messages = upsertMessage(s.messages, message);
     const tailChanged = messages[messages.length - 1] !== last && messages[messages.length - 1]?.id !== last?.id;
     // The customer wrote: on a Cloud ticket the window is open for 24 hours from their message.
-    const reopened = s.window && !known && !message.fromMe ? { window: { open: true, closesAt: new Date(Date.parse(message.createdAt) + CUSTOMER_WINDOW_MS).toISOString() } } : {};
+    // A fallback's window (decision 0412) opens only by a message to that number, never this ticket's.
+    const reopened = s.window && !s.window.whatsappId && !known && !message.fromMe ? { window: { open: true, closesAt: new Date(Date.parse(message.createdAt) + CUSTOMER_WINDOW_MS).toISOString() } } : {};
     set({
       messages,
       ticket: ticket && ticket.id === s.ticket.id ? ticket : s.ticket,

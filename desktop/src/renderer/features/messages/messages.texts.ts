@@ -46,6 +46,8 @@ export const ptBR = {
   conversation: {
     emojiPicker: 'Escolher emoji',
     edited: 'Editada',
+    carriedBy: 'via {{name}}',
+    carriedByHint: 'Enviada pelo número oficial de contingência enquanto a sessão desta conexão estava desconectada.',
     deletedByMe: 'Você apagou esta mensagem',
     you: 'Você',
     quotedJump: 'Ir para a mensagem citada',
@@ -154,6 +156,8 @@ export const en: Texts<typeof ptBR> = {
   conversation: {
     emojiPicker: 'Pick an emoji',
     edited: 'Edited',
+    carriedBy: 'via {{name}}',
+    carriedByHint: "Sent through the official fallback number while this connection's session was disconnected.",
     deletedByMe: 'You deleted this message',
     you: 'You',
     quotedJump: 'Go to the quoted message',
@@ -262,6 +266,8 @@ export const es: Texts<typeof ptBR> = {
   conversation: {
     emojiPicker: 'Elegir emoji',
     edited: 'Editado',
+    carriedBy: 'vía {{name}}',
+    carriedByHint: 'Enviado por el número oficial de respaldo mientras la sesión de esta conexión estaba desconectada.',
     deletedByMe: 'Eliminaste este mensaje',
     you: 'Tú',
     quotedJump: 'Ir al mensaje citado',

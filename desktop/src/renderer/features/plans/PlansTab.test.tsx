@@ -95,7 +95,7 @@ describe('PlansTab', { timeout: 30_000 }, () => {
     expect(api.create.mock.calls[0]![0]).toEqual({
       name: 'Ouro', users: 7, connections: 2, queues: 4, value: 99.9,
       useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: false, useOpenAi: true, useIntegrations: true, useInternal: true, useCopilot: true,
-      signup: true,
+      signup: true, templateSendsPerMonth: null,
     });
     expect(ok).toHaveBeenCalledWith('Operação realizada com sucesso!');
     await waitFor(() => expect(rows()).toHaveLength(3));
@@ -112,6 +112,19 @@ describe('PlansTab', { timeout: 30_000 }, () => {
     fireEvent.change(name, { target: { value: 'Livre 2' } });
     fireEvent.click(screen.getByTestId('plan-save'));
     await waitFor(() => expect(api.update).toHaveBeenCalledWith(2, expect.objectContaining({ name: 'Livre 2', users: 10, useKanban: false })));
+  });
+
+  it('sets the monthly cap of official API templates; empty is no cap (issue 29 §7)', async () => {
+    api.update.mockResolvedValue({ ...free, templateSendsPerMonth: 300 });
+    render(<PlansTab />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.click(within(row(2)).getByTestId('plan-edit'));
+    const cap = (await screen.findByTestId('plan-templateSendsPerMonth')) as HTMLInputElement;
+    await waitFor(() => expect((screen.getByTestId('plan-name') as HTMLInputElement).value).toBe('Livre'));
+    expect(cap.value).toBe('');
+    fireEvent.change(cap, { target: { value: '300' } });
+    fireEvent.click(screen.getByTestId('plan-save'));
+    await waitFor(() => expect(api.update).toHaveBeenCalledWith(2, expect.objectContaining({ templateSendsPerMonth: 300 })));
   });
 
   it("says the spec's save failure text when the server refuses (a taken name)", async () => {

@@ -4,7 +4,10 @@ import type { PlanDto } from '@balcao/shared';
 export const PLAN_SWITCHES = ['useCampaigns', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useKanban', 'useOpenAi', 'useIntegrations', 'useInternal', 'useCopilot'] as const;
 export type PlanSwitch = (typeof PLAN_SWITCHES)[number];
 
-export type PlanFormValues = Pick<PlanDto, 'name' | 'users' | 'connections' | 'queues' | 'value' | PlanSwitch | 'signup'>;
+export type PlanFormValues = Pick<PlanDto, 'name' | 'users' | 'connections' | 'queues' | 'value' | PlanSwitch | 'signup'> & {
+  /** Cloud API template sends per company and month (issue 29 §7); empty (null): no cap. */
+  templateSendsPerMonth: number | null;
+};
 
 /** A new plan's form: the entity's defaults. */
 export const emptyPlan = (): PlanFormValues => ({
@@ -15,6 +18,7 @@ export const emptyPlan = (): PlanFormValues => ({
   value: 0,
   ...(Object.fromEntries(PLAN_SWITCHES.map((f) => [f, true])) as Record<PlanSwitch, boolean>),
   signup: true,
+  templateSendsPerMonth: null,
 });
 
 /** R$ 1.234,50 — the spec's currency label with Brazilian digits, whatever the UI language. */

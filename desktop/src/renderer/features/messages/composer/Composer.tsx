@@ -14,7 +14,8 @@ import { messagesApi } from '../messages.api';
 import { useConversation } from '../messages.store';
 import { useOutbox } from '../outbox/outbox.store';
 import { AttachmentTray, type Attachment } from './AttachmentTray';
-import { fillVariables, matchQuickReplies, MIN_AUDIO_BYTES, quickQuery, replyBlocker, signBody } from './composer.logic';
+import { fillVariables, matchQuickReplies, MIN_AUDIO_BYTES, quickQuery, replyBlocker, signBody, windowOwner } from './composer.logic';
+import { useWindowFollowsConnection } from './useWindowFollowsConnection';
 import { EmojiPicker } from './EmojiPicker';
 import { compressImage } from './images';
 import { QuickReplyList } from './QuickReplyList';
@@ -49,6 +50,7 @@ export const Composer = ({ ticket }: { ticket: TicketDto }) => {
   const replyTo = useConversation((s) => s.replyTo);
   // A Cloud API ticket 24 hours after the customer's last message: templates only (decision 0391).
   const windowClosed = useConversation((s) => s.window?.open === false);
+  useWindowFollowsConnection(ticket.whatsappId);
   const setReplyTo = useConversation((s) => s.setReplyTo);
   const [sign, setSign] = useSignOption();
   const copilot = useCopilotOn();
@@ -78,7 +80,7 @@ export const Composer = ({ ticket }: { ticket: TicketDto }) => {
   };
   /** A refused send: the window closed meanwhile (the server's clock decides) offers templates. */
   const refused = (err: unknown) => {
-    if (errorCode(err) === 'ERR_WINDOW_CLOSED') useConversation.getState().closeWindow();
+    if (errorCode(err) === 'ERR_WINDOW_CLOSED') useConversation.getState().closeWindow(windowOwner(err));
     toastError(err);
   };
 

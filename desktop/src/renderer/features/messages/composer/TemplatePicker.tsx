@@ -15,7 +15,7 @@ const MEDIA = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
  * templates, a field per placeholder (header first, then body), the media header's link, and the
  * text the customer will see (`renderTemplate`, the same the server stores), then one send.
  */
-export const TemplatePicker = ({ ticket, onClose, onSent }: { ticket: TicketDto; onClose: () => void; onSent: (m: MessageDto) => void }) => {
+export const TemplatePicker = ({ ticket, whatsappId = ticket.whatsappId, onClose, onSent }: { ticket: TicketDto; whatsappId?: number; onClose: () => void; onSent: (m: MessageDto) => void }) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [templates, setTemplates] = useState<WhatsappTemplateDto[] | null>(null);
@@ -26,7 +26,7 @@ export const TemplatePicker = ({ ticket, onClose, onSent }: { ticket: TicketDto;
 
   const load = (refresh = false) => {
     setTemplates(null);
-    messagesApi.templates(ticket.whatsappId, refresh).then(
+    messagesApi.templates(whatsappId, refresh).then(
       (r) => setTemplates(r.templates.filter((x) => x.status === 'APPROVED')),
       (err: unknown) => {
         toastError(err);
@@ -34,7 +34,7 @@ export const TemplatePicker = ({ ticket, onClose, onSent }: { ticket: TicketDto;
       },
     );
   };
-  useEffect(() => load(), [ticket.whatsappId]);
+  useEffect(() => load(), [whatsappId]);
 
   const template = templates?.find((x) => keyOf(x) === chosen);
   const needsMedia = !!template?.header && MEDIA.has(template.header.format);

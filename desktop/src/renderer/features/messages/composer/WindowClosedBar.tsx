@@ -4,6 +4,7 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MessageDto, TicketDto } from '@balcao/shared';
 import { TemplatePicker } from './TemplatePicker';
+import { useConversation } from '../messages.store';
 
 /**
  * In place of the text input when a Cloud API ticket's 24-hour window is closed (decision 0391):
@@ -11,6 +12,8 @@ import { TemplatePicker } from './TemplatePicker';
  */
 export const WindowClosedBar = ({ ticket, onSent }: { ticket: TicketDto; onSent: (m: MessageDto) => void }) => {
   const { t } = useTranslation();
+  // The fallback's number while the ticket's session is down (decision 0412), else the ticket's own.
+  const whatsappId = useConversation((s) => s.window?.whatsappId) ?? ticket.whatsappId;
   const [picking, setPicking] = useState(false);
   return (
     <div style={{ padding: '8px 12px' }}>
@@ -27,7 +30,7 @@ export const WindowClosedBar = ({ ticket, onSent }: { ticket: TicketDto; onSent:
         }
         style={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 8 }}
       />
-      {picking && <TemplatePicker ticket={ticket} onClose={() => setPicking(false)} onSent={onSent} />}
+      {picking && <TemplatePicker ticket={ticket} whatsappId={whatsappId} onClose={() => setPicking(false)} onSent={onSent} />}
     </div>
   );
 };

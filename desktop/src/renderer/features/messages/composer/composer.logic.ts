@@ -68,3 +68,9 @@ export const formatElapsed = (ms: number): string => {
   const s = Math.floor(ms / 1000);
   return `${Math.floor(s / 60)}:${pad(s % 60)}`;
 };
+
+/** The fallback connection an ERR_WINDOW_CLOSED names (decision 0412): its window, not the ticket's own, is closed. */
+export const windowOwner = (err: unknown): number | undefined => {
+  const id = (err as { body?: { details?: { whatsappId?: unknown } } } | null)?.body?.details?.whatsappId;
+  return typeof id === 'number' ? id : undefined;
+};
