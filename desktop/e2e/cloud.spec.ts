@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Api, uniqueStamp } from './support/api';
+import { FakeNetwork } from './support/fake-network';
 import { E2E_CONTROL_PORT, E2E_DOMAIN, superUser } from './support/constants';
 import { customerMessages, loginInBrowser, showList, snapshot, ticketIdOf, ticketItem, ticketItems, UUID_URL, watchRealtime } from './support/ui';
 
@@ -108,6 +109,40 @@ test('a Cloud API connection: created on the page, a customer live, a reply, and
     await input.fill(`Chegou sim, ${stamp}!`);
     await input.press('Enter');
     await expect.poll(async () => (await sends(request)).some((s) => s.body.to === live.number && s.body.text?.body?.includes(`Chegou sim, ${stamp}!`)), { timeout: 20_000 }).toBe(true);
+  });
+
+  await test.step("failover (§6): a Baileys number whose fallback is the Cloud one drops; the agent's reply goes out through Meta, marked", async () => {
+    const network = new FakeNetwork(request);
+    const phoneName = `Celular ${stamp}`;
+    await page.goto('/connections');
+    await page.getByTestId('add-connection').click();
+    await page.getByTestId('connection-name').fill(phoneName);
+    await page.getByTestId('connection-fallback').click();
+    await page.locator(`.ant-select-item-option[title="${name}"]`).click();
+    const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/whatsapp' && r.request().method() === 'POST');
+    await page.getByTestId('connection-save').click();
+    const phone = (await (await created).json()) as { id: number; provider: string; fallbackWhatsappId: number | null };
+    expect([phone.provider, phone.fallbackWhatsappId]).toEqual(['baileys', expect.any(Number)]);
+    const phoneRow = page.getByTestId('connection-row').filter({ hasText: phoneName });
+    await phoneRow.getByTestId('conn-newqr').click();
+    await network.nextSocket(phone.id);
+    await network.scan(phone.id, '556130000002');
+    await expect(phoneRow).toHaveAttribute('data-status', 'CONNECTED');
+    // The live customer writes to this number too, then its session drops.
+    const words = `Pelo celular: o pedido ${stamp} já saiu?`;
+    await network.inbound(phone.id, live.number, words);
+    await network.close(phone.id, 408);
+    await expect(phoneRow).toHaveAttribute('data-status', 'TIMEOUT');
+    await page.goto('/tickets');
+    await acceptTicket(page, words);
+    const input = page.getByTestId('message-input');
+    await input.fill(`Saiu hoje, ${stamp}!`);
+    await input.press('Enter');
+    await expect.poll(async () => (await sends(request)).some((s) => s.body.to === live.number && s.body.text?.body?.includes(`Saiu hoje, ${stamp}!`)), { timeout: 20_000 }).toBe(true);
+    const reply = page.getByTestId('message').filter({ hasText: `Saiu hoje, ${stamp}!` });
+    await expect(reply.getByTestId('message-carrier')).toContainText(`via ${name}`);
+    await expect(reply).toHaveAttribute('data-ack', /^[1-9]/);
+    await snapshot(page, 'cloud-failover-wide');
   });
 
   const late = { number: `55629${stamp.slice(-8)}`, words: `Ainda tem o produto ${stamp}?` };

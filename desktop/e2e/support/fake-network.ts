@@ -42,7 +42,7 @@ export class FakeNetwork {
     return found!;
   }
 
-  private async post(whatsappId: number, action: 'qr' | 'scan' | 'close', data: unknown): Promise<FakeSocketInfo> {
+  private async post(whatsappId: number, action: 'qr' | 'scan' | 'close' | 'inbound', data: unknown): Promise<FakeSocketInfo> {
     return ok(await this.request.post(`${base}/connections/${whatsappId}/${action}`, { data }), `${action} on ${whatsappId}`);
   }
 
@@ -54,6 +54,11 @@ export class FakeNetwork {
   /** The phone scanned the QR: our account (12 or 13 digits) is online. */
   scan(whatsappId: number, number?: string): Promise<FakeSocketInfo> {
     return this.post(whatsappId, 'scan', number ? { number } : {});
+  }
+
+  /** A customer (12 or 13 digits) writes a text to the connection's number. */
+  inbound(whatsappId: number, from: string, body: string): Promise<FakeSocketInfo> {
+    return this.post(whatsappId, 'inbound', { from, body });
   }
 
   /** The network drops the connection with a Baileys DisconnectReason code (408, 515, 401…). */

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { BaileysSocketFactory } from '../../src/modules/whatsapp/baileys/socket';
 import type { SessionManager } from '../../src/modules/whatsapp/session-manager';
 import { FakeSocket } from '../../src/modules/whatsapp/baileys/test/fake-socket';
+import { incomingText } from '../../src/modules/whatsapp/baileys/test/messages';
 import type { FakeCloud } from './fake-cloud';
 
 export interface FakeNetwork {
@@ -64,6 +65,7 @@ const userFor = (number: string) => ({ id: `${number}:7@s.whatsapp.net`, name: '
  * - POST /connections/:id/qr       { code }          the network shows a QR code
  * - POST /connections/:id/scan     { number? }       the phone scanned it: user set, connection open
  * - POST /connections/:id/close    { code }          the network closes with a DisconnectReason code
+ * - POST /connections/:id/inbound  { from, body }    a customer (12 or 13 digits) writes a text to the number
  * - GET  /mails?to=address         the mails the server sent to that address through the local SMTP server, oldest first: [{ to, text }]
  * - POST /billing/invoices         runs the daily invoice job now (issue 14 §7): { companies, created }
  * - /cloud…                        Meta's side of a Cloud API connection (fake-cloud.ts)
@@ -99,7 +101,7 @@ export const startControlServer = (
         }
         return send(res, 200, network.sockets.map((s, i) => ({ seq: i + 1, whatsappId: owners.get(s) ?? null, ended: !!s.ended })));
       }
-      const match = /^\/connections\/(\d+)(?:\/(qr|scan|close))?$/.exec(url.pathname);
+      const match = /^\/connections\/(\d+)(?:\/(qr|scan|close|inbound))?$/.exec(url.pathname);
       if (!match) return send(res, 404, { error: `no route ${req.method} ${url.pathname}` });
       const sock = currentSocket(manager, Number(match[1]));
       if (!sock) return send(res, 404, { error: `connection ${match[1]} has no live fake socket` });
@@ -118,6 +120,9 @@ export const startControlServer = (
           sock.user = userFor(body.number);
           sock.connectionUpdate({ connection: 'open', receivedPendingNotifications: true });
         } else sock.open();
+      } else if (action === 'inbound') {
+        if (typeof body.from !== 'string' || !/^\d{12,13}$/.test(body.from) || typeof body.body !== 'string') return send(res, 400, { error: 'from (12 or 13 digits) and body required' });
+        sock.upsert([incomingText(body.from, body.body)]);
       } else {
         if (typeof body.code !== 'number' || !Number.isInteger(body.code)) return send(res, 400, { error: 'code (integer) required' });
         sock.close(body.code);
