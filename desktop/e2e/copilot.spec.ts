@@ -1,8 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
+import { uniqueCustomer } from './support/api';
 import { agentPage, customerTicket, deskWorld } from './support/desk';
-import { ourMessages, snapshot } from './support/ui';
+import { Phone } from './support/simulator';
+import { customerMessages, loginInBrowser, ourMessages, snapshot } from './support/ui';
 
 /**
  * Issue 32 in Chromium: an admin writes an article on "Base de conhecimento" and points the
@@ -21,7 +23,11 @@ interface Fake {
   close: () => Promise<void>;
 }
 
-/** OpenAI's chat completions: drafts citing passage [1] when asked for drafts, else a summary. */
+/**
+ * OpenAI's chat completions: drafts citing passage [1] when asked for drafts, a translation when
+ * asked to translate (Spanish to Portuguese and back), else a summary; `/audio/transcriptions`
+ * answers a voice note's words.
+ */
 const fakeOpenAi = async (): Promise<Fake> => {
   const bodies: string[] = [];
   const server: Server = createServer((req, res) => {
@@ -30,10 +36,18 @@ const fakeOpenAi = async (): Promise<Fake> => {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       bodies.push(body);
+      if (req.url === '/v1/audio/transcriptions') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ text: 'Quiero saber del reembolso de mi pedido' }));
+      }
       const drafts = body.includes('rascunhos');
       const content = drafts
         ? JSON.stringify({ drafts: [{ text: 'Olá! Entregamos em São Paulo em até 2 dias úteis.', sources: [1] }, { text: 'Posso ajudar em algo mais?', sources: [] }] })
-        : 'Cliente pergunta o prazo de entrega para São Paulo; o atendente respondeu 2 dias úteis.';
+        : body.includes('do espanhol para o português')
+          ? 'Olá, quanto tempo leva o envio para Madri? Meu e-mail é [email1].'
+          : body.includes('para o espanhol')
+            ? 'Llega en 2 días hábiles.'
+            : 'Cliente pergunta o prazo de entrega para São Paulo; o atendente respondeu 2 dias úteis.';
       res.writeHead(req.url === '/v1/chat/completions' ? 200 : 404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }], usage: { total_tokens: 321 } }));
     });
@@ -160,6 +174,67 @@ test('an agent sends a suggested reply citing a knowledge article, edited, and t
       for (const pii of [EMAIL, CPF, customer.number]) expect(all).not.toContain(pii);
     });
   } finally {
+    await ana.context.close();
+    await fake.close();
+  }
+});
+
+test('a Spanish-speaking customer in the Simulador reads Spanish while the agent reads and writes Portuguese; a voice note shows its transcript', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const fake = await fakeOpenAi();
+  const world = await deskWorld(request);
+  // Set up through the API (the screen's form is the first test's): translating and transcribing.
+  await world.api.put('/copilot/settings', { enabled: true, baseUrl: fake.base, model: 'modelo-local', apiKey: 'sk-e2e-traducao-01', translate: true, transcribe: true, agentLanguage: 'pt' });
+  const phoneContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const phone = new Phone(await phoneContext.newPage());
+  const ana = await agentPage(browser, world.ana);
+  const { page } = ana;
+  const customer = uniqueCustomer('Lucía');
+  const email = 'lucia.e2e@example.com';
+  try {
+    await loginInBrowser(phone.page, world.phoneUser);
+    await phone.open(customer);
+    await phone.say(`Hola, ¿cuánto tarda el envío a Madrid? Mi correo es ${email}`);
+    let ticketId = 0;
+    await expect(async () => {
+      ticketId = (await world.api.liveTicketOf(customer.number)).id;
+    }).toPass({ timeout: 15_000 });
+    const ticket = await world.api.put<{ uuid: string }>(`/tickets/${ticketId}`, { status: 'open', userId: world.ana.id, queueId: world.queues[0]!.id });
+
+    await test.step("the agent reads the customer's Spanish with its Portuguese translation under it", async () => {
+      await page.goto(`/tickets/${ticket.uuid}`);
+      const theirs = customerMessages(page).filter({ hasText: 'cuánto tarda el envío' });
+      // The customer's e-mail is back in the translation the agent reads; the model saw a placeholder.
+      await expect(theirs.getByTestId('message-translation')).toContainText(`Olá, quanto tempo leva o envio para Madri? Meu e-mail é ${email}.`);
+      await expect(page.getByTestId('translation-bar')).toHaveAttribute('data-outgoing', 'true');
+      await expect(page.getByTestId('translation-bar')).toContainText('espanhol');
+    });
+
+    await test.step('the agent writes Portuguese; the customer receives Spanish, the original stays visible to the agent', async () => {
+      const input = page.getByTestId('message-input');
+      await input.fill('Chega em 2 dias úteis.');
+      await input.press('Enter');
+      const ours = ourMessages(page).filter({ hasText: 'Llega en 2 días hábiles.' });
+      await expect(ours.getByTestId('message-original')).toHaveText(/Chega em 2 dias úteis\.$/);
+      await expect(phone.receivedWith('Llega en 2 días hábiles.')).toBeVisible({ timeout: 15_000 });
+      await expect(phone.receivedWith('Chega em 2 dias')).toHaveCount(0);
+    });
+
+    await test.step('a voice note shows its transcript under the player', async () => {
+      await phone.startRecording();
+      await phone.finishRecording();
+      const voice = customerMessages(page).last();
+      await expect(voice).toHaveAttribute('data-kind', 'ptt');
+      await expect(voice.getByTestId('message-transcript')).toContainText('Quiero saber del reembolso de mi pedido', { timeout: 20_000 });
+      await snapshot(page, 'copilot-translation-wide');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId('theme-toggle').click();
+      await snapshot(page, 'copilot-translation-390-dark');
+    });
+
+    for (const pii of [email, customer.number]) expect(fake.bodies.join('\n')).not.toContain(pii);
+  } finally {
+    await phoneContext.close();
     await ana.context.close();
     await fake.close();
   }

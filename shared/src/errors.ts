@@ -101,6 +101,7 @@ export const errorCodes = [
   // Issue 32 (the agent's copilot; decisions 0402-0403).
   'ERR_COPILOT_NOT_CONFIGURED',
   'ERR_COPILOT_TOKEN_CAP',
+  'ERR_COPILOT_PLAN_CAP',
   'ERR_COPILOT_UNAVAILABLE',
   'ERR_COPILOT_TIMEOUT',
   'ERR_COPILOT_BAD_ANSWER',
@@ -237,6 +238,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_COPILOT_NOT_CONFIGURED: 409,
   // The month's token cap is spent (the company's own setting): until next month or a higher cap.
   ERR_COPILOT_TOKEN_CAP: 429,
+  // The month's tokens reached the plan's cap (decision 0442): the super user's plan, not the company's setting.
+  ERR_COPILOT_PLAN_CAP: 429,
   // The model answered 429/5xx, could not be reached, or the circuit breaker is open after such failures.
   ERR_COPILOT_UNAVAILABLE: 503,
   ERR_COPILOT_TIMEOUT: 504,

@@ -19,6 +19,7 @@ import type { PaymentEvent } from './schemas/billing';
 import type { AnnouncementDto } from './schemas/announcements';
 import type { PresenceDto } from './schemas/users';
 import type { SlaAlertDto } from './schemas/sla';
+import type { CopilotMessageTextDto } from './schemas/copilot';
 
 /** Internal domain events staged by services and published after commit. */
 /**
@@ -84,6 +85,8 @@ export type DomainEvent =
   /** A note added to or deleted from a ticket (decision 0082): the open conversation's drawer hears it. */
   | { type: 'ticketNote.created'; companyId: number; ticketUuid: string; note: TicketNoteDto }
   | { type: 'ticketNote.deleted'; companyId: number; ticketUuid: string; ticketId: number; id: number }
+  /** The copilot kept a text beside a message (a translation, an original, a transcript; decisions 0440–0441): the open conversation shows it. */
+  | { type: 'copilotText.created'; companyId: number; ticketUuid: string; text: CopilotMessageTextDto }
   | { type: 'user.created'; companyId: number; user: UserDto }
   /** `roomsChanged`: profile, queues or allTicket changed, so what the user may see (and their socket rooms). */
   /** `sessionEnded`: an admin set the user's password; the auth module ends the user's session (issue 28 §7). */
@@ -241,6 +244,8 @@ export interface WireChannels {
   queueIntegration: { action: 'create' | 'update'; queueIntegration: QueueIntegrationDto } | { action: 'delete'; integrationId: number };
   /** A ticket's notes, to the sockets that joined its conversation only (decision 0082). */
   ticketNote: { action: 'create'; note: TicketNoteDto } | { action: 'delete'; ticketId: number; id: number };
+  /** A translation, original or transcript kept beside a message, to the sockets that joined its conversation only (decision 0440). */
+  copilotText: { action: 'create'; text: CopilotMessageTextDto };
   /** The company's AI prompts, to its admins (`company-<id>-prompt`; keys masked). */
   prompt: { action: 'create' | 'update'; prompt: PromptDto } | { action: 'delete'; promptId: number };
   /** The company's contact lists, to its admins; `import`: a sheet's progress after each batch. */

@@ -9,7 +9,8 @@
 -- an argument: it is the transaction's app.company_id, the very value the policy checks, so the
 -- function sees no more than row-level security would show the caller (none without a company).
 -- It answers ticket ids only; the list statement joins them to tickets as the caller (RLS on),
--- with visibility and the other filters.
+-- with visibility and the other filters. A voice note's transcript (the copilot's, decision 0441)
+-- is its message's words too: `copilot_message_texts_search`.
 create or replace function balcao_search_tickets(p_words text, p_like text, p_digits text)
 returns setof int language plpgsql stable security definer
 set search_path = public, pg_temp rows 200 as $fn$
@@ -22,6 +23,10 @@ begin
     select m.ticket_id from messages m
     where p_words <> '' and m.company_id = v_company
       and to_tsvector('simple'::regconfig, balcao_fold(m.body)) @@ to_tsquery('simple'::regconfig, balcao_fold(p_words))
+    union
+    select x.ticket_id from copilot_message_texts x
+    where p_words <> '' and x.company_id = v_company and x.kind = 'transcript'
+      and x.search @@ to_tsquery('simple'::regconfig, balcao_fold(p_words))
     union
     select t.id from tickets t
     where t.company_id = v_company

@@ -15,12 +15,12 @@ begin
     return query
       insert into plans (name, users, connections, queues, value, use_campaigns, use_schedules, use_internal_chat,
                          use_external_api, use_kanban, use_open_ai, use_integrations, use_internal, signup, use_copilot,
-                         template_sends_per_month)
+                         copilot_token_cap, template_sends_per_month)
       values (p->>'name', (p->>'users')::int, (p->>'connections')::int, (p->>'queues')::int, (p->>'value')::numeric,
               (p->>'useCampaigns')::boolean, (p->>'useSchedules')::boolean, (p->>'useInternalChat')::boolean,
               (p->>'useExternalApi')::boolean, (p->>'useKanban')::boolean, (p->>'useOpenAi')::boolean,
               (p->>'useIntegrations')::boolean, (p->>'useInternal')::boolean, coalesce((p->>'signup')::boolean, true),
-              coalesce((p->>'useCopilot')::boolean, true),
+              coalesce((p->>'useCopilot')::boolean, true), coalesce((p->>'copilotTokenCap')::int, 0),
               (p->>'templateSendsPerMonth')::int)
       returning *;
   else
@@ -34,6 +34,7 @@ begin
         use_integrations = (p->>'useIntegrations')::boolean, use_internal = (p->>'useInternal')::boolean,
         signup = coalesce((p->>'signup')::boolean, signup),
         use_copilot = coalesce((p->>'useCopilot')::boolean, use_copilot),
+        copilot_token_cap = coalesce((p->>'copilotTokenCap')::int, copilot_token_cap),
         -- Null is a value here (no cap): only a field left out keeps the stored one (decision 0414).
         template_sends_per_month = case when p ? 'templateSendsPerMonth' then (p->>'templateSendsPerMonth')::int else template_sends_per_month end,
         updated_at = now()

@@ -61,8 +61,12 @@ export type ListKnowledgeArticlesResponse = z.infer<typeof ListKnowledgeArticles
 
 // ---- Settings and metering (§7) ----
 
+/** The languages the copilot tells apart and translates between (ISO 639-1). */
+export const COPILOT_LANGUAGES = ['pt', 'es', 'en', 'fr', 'it', 'de'] as const;
+export type CopilotLanguage = (typeof COPILOT_LANGUAGES)[number];
+
 /** The features the copilot meters (the usage panel's rows). */
-export const COPILOT_FEATURES = ['suggestions', 'summary', 'routing'] as const;
+export const COPILOT_FEATURES = ['suggestions', 'summary', 'routing', 'translation', 'transcription'] as const;
 export type CopilotFeature = (typeof COPILOT_FEATURES)[number];
 
 export const COPILOT_DEFAULTS = { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' } as const;
@@ -78,11 +82,20 @@ export const CopilotSettingsDto = z.object({
   monthlyTokenCap: z.number(),
   /** A summary made on transfer and on close (a job after the change commits). */
   autoSummary: z.boolean(),
+  /** Two-way translation (decision 0440): customers' messages shown in `agentLanguage`, the agents' sent in the customer's. */
+  translate: z.boolean(),
+  agentLanguage: z.string(),
+  /** Voice notes transcribed (decision 0441). */
+  transcribe: z.boolean(),
+  /** The transcription model ('' = whisper-1). */
+  transcriptionModel: z.string(),
+  /** The plan's monthly token cap (decision 0442; 0: none), above the company's own. */
+  planTokenCap: z.number(),
 });
 export type CopilotSettingsDto = z.infer<typeof CopilotSettingsDto>;
 
 /** `GET /copilot/status` (every user of the company): whether the agents' copilot answers at all (on, with a key). */
-export const CopilotStatusDto = z.object({ enabled: z.boolean() });
+export const CopilotStatusDto = z.object({ enabled: z.boolean(), translate: z.boolean().optional(), agentLanguage: z.string().optional() });
 export type CopilotStatusDto = z.infer<typeof CopilotStatusDto>;
 
 /** `PUT /copilot/settings` (admins): any of the fields; a key left out or sent back masked stays. */
@@ -98,6 +111,10 @@ export const UpdateCopilotSettingsBody = z.object({
   apiKey: z.string().trim().max(500).optional(),
   monthlyTokenCap: z.number().int().min(0).max(1_000_000_000).optional(),
   autoSummary: z.boolean().optional(),
+  translate: z.boolean().optional(),
+  agentLanguage: z.enum(COPILOT_LANGUAGES).optional(),
+  transcribe: z.boolean().optional(),
+  transcriptionModel: z.string().trim().max(100).optional(),
 });
 export type UpdateCopilotSettingsBody = z.infer<typeof UpdateCopilotSettingsBody>;
 
@@ -109,6 +126,8 @@ export const CopilotUsageDto = z.object({
   tokens: z.number(),
   calls: z.number(),
   monthlyTokenCap: z.number(),
+  /** The plan's cap (decision 0442; 0: none). */
+  planTokenCap: z.number().optional(),
 });
 export type CopilotUsageDto = z.infer<typeof CopilotUsageDto>;
 
@@ -145,3 +164,43 @@ export const CopilotSummaryDto = z.object({
 });
 export type CopilotSummaryDto = z.infer<typeof CopilotSummaryDto>;
 export const CopilotSummariesResponse = z.array(CopilotSummaryDto);
+
+// ---- Translation (§4) and transcripts (§5); decisions 0440–0441 ----
+
+/**
+ * A text the copilot keeps beside a message, made once by a job: `translation` (the customer's
+ * words in the agents' language), `original` (what the agent wrote before it went out translated),
+ * `transcript` (a voice note's words).
+ */
+export const CopilotMessageTextDto = z.object({
+  messageId: z.number(),
+  ticketId: z.number(),
+  kind: z.enum(['translation', 'original', 'transcript']),
+  language: z.string(),
+  text: z.string(),
+});
+export type CopilotMessageTextDto = z.infer<typeof CopilotMessageTextDto>;
+
+/** `GET /tickets/:id/copilot/translation`: the ticket's customer language, whether it is translated, and the texts kept beside its messages. */
+export const CopilotTicketTextsDto = z.object({
+  /** '' while not detected. */
+  language: z.string(),
+  agentLanguage: z.string(),
+  /** The company translates and this ticket was not turned off. */
+  translate: z.boolean(),
+  /** The agent's words go out translated: translating, and the customer's language is known and not the agents'. */
+  outgoing: z.boolean(),
+  texts: z.array(CopilotMessageTextDto),
+});
+export type CopilotTicketTextsDto = z.infer<typeof CopilotTicketTextsDto>;
+
+/** `PUT /tickets/:id/copilot/translation` (whoever sees the ticket): this ticket translated or not. */
+export const UpdateTicketTranslationBody = z.object({ translate: z.boolean() });
+export type UpdateTicketTranslationBody = z.infer<typeof UpdateTicketTranslationBody>;
+
+/** `POST /tickets/:id/copilot/translated-message`: the agent's text, sent in the customer's language, the original kept. */
+export const SendTranslatedBody = z.object({
+  body: z.string().max(4_000).refine((s) => s.trim().length > 0, { message: 'empty message' }),
+  clientId: z.uuid().optional(),
+});
+export type SendTranslatedBody = z.infer<typeof SendTranslatedBody>;

@@ -234,6 +234,8 @@ export const PlanDto = z.object({
   templateSendsPerMonth: z.number().nullable().optional(),
   /** The agent's copilot (issue 32; decision 0400). */
   useCopilot: z.boolean(),
+  /** The copilot's monthly token cap per company (decision 0442; 0: none). Optional so older clients and fixtures still type. */
+  copilotTokenCap: z.number().optional(),
   /** Offered on the signup page (issue 14; decision 0256). */
   signup: z.boolean().optional(),
 });

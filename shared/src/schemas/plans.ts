@@ -30,6 +30,8 @@ export const PlanBody = z.object({
   templateSendsPerMonth: z.number().int().min(0).max(10_000_000).nullable().optional(),
   /** The agent's copilot (issue 32); left out: unchanged (on for a new plan), as the spec's form never sends it. */
   useCopilot: looseBool.optional(),
+  /** The copilot's monthly token cap for each company of the plan (decision 0442); left out: unchanged (0, no cap, for a new plan). */
+  copilotTokenCap: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
   useInternal: looseBool.default(true),
   /** Offered on the signup page; left out: unchanged (on for a new plan). The spec's form never sends it (decision 0256). */
   signup: looseBool.optional(),

@@ -28,6 +28,7 @@ export const toPlanDto = (p: PlanRow): PlanDto => ({
   useInternal: p.useInternal,
   useCopilot: p.useCopilot,
   templateSendsPerMonth: p.templateSendsPerMonth,
+  copilotTokenCap: p.copilotTokenCap,
   signup: p.signup,
 });
 
@@ -67,6 +68,10 @@ export const settingsOf = async (tx: Tx, companyId: number): Promise<{ key: stri
 export const platform = async (tx: Tx): Promise<CompanyRow | undefined> => (await tx.select().from(companies).where(eq(companies.isPlatform, true)).limit(1))[0];
 
 export const list = async (tx: Tx): Promise<CompanyRow[]> => tx.select().from(companies).orderBy(asc(companies.id));
+
+/** The copilot's monthly token cap of the company's plan (decision 0442; 0: none), in one statement. */
+export const copilotTokenCap = async (tx: Tx, companyId: number): Promise<number> =>
+  (await tx.select({ cap: plans.copilotTokenCap }).from(companies).innerJoin(plans, eq(plans.id, companies.planId)).where(eq(companies.id, companyId)).limit(1))[0]?.cap ?? 0;
 
 export const firstPlan = async (tx: Tx): Promise<PlanRow | undefined> => (await tx.select().from(plans).orderBy(asc(plans.id)).limit(1))[0];
 

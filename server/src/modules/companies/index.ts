@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DataAccess } from '../../db/tenant';
 import type { EventBus } from '../../infra/event-bus';
 import { defineModule } from '../../infra/module';
-import { advanceDueDate, firstPlan, get, getPlan, getRef, getSetting, insert, list, platform, putSetting } from './companies.repository';
+import { advanceDueDate, copilotTokenCap, firstPlan, get, getPlan, getRef, getSetting, insert, list, platform, putSetting } from './companies.repository';
 import { registerCompanyListeners } from './companies.listeners';
 import { companiesPublicRoutes, companiesRoutes } from './companies.routes';
 import { createCompaniesService } from './companies.service';
@@ -25,7 +25,7 @@ export { auditedCompany } from './companies.service';
 export { toCompanyDto } from './companies.repository';
 
 /** Reads of companies and their settings other modules run inside their own transaction. */
-export const companiesQueries = { firstPlan, get, getPlan, getRef, getSetting, list, platform };
+export const companiesQueries = { copilotTokenCap, firstPlan, get, getPlan, getRef, getSetting, list, platform };
 
 /**
  * The companies module's verbs for modules above it: a company made with its default settings and

@@ -47,4 +47,28 @@ export const badInputCases: BadInputRows = {
     ...badIds('GET', (id) => `/tickets/${id}/copilot/summaries`),
     { name: 'an unknown ticket', req: { method: 'GET', url: '/tickets/999999/copilot/summaries' }, status: 404 },
   ],
+  'GET /tickets/:id/copilot/translation': [
+    ...badIds('GET', (id) => `/tickets/${id}/copilot/translation`),
+    { name: 'an unknown ticket', req: { method: 'GET', url: '/tickets/999999/copilot/translation' }, status: 404 },
+    { name: 'a company without a copilot: nothing translated', req: { method: 'GET', url: '/tickets/{ticket}/copilot/translation' }, status: 200 },
+  ],
+  'PUT /tickets/:id/copilot/translation': [
+    ...badIds('PUT', (id) => `/tickets/${id}/copilot/translation`, { translate: false }),
+    b('PUT', '/tickets/{ticket}/copilot/translation', 'translate missing', {}),
+    b('PUT', '/tickets/{ticket}/copilot/translation', 'translate as text', { translate: 'não' }),
+    b('PUT', '/tickets/{ticket}/copilot/translation', 'translate as number', { translate: 0 }),
+    ...bodyShapes('PUT', '/tickets/{ticket}/copilot/translation'),
+    { name: 'an unknown ticket', req: { method: 'PUT', url: '/tickets/999999/copilot/translation', body: { translate: false } }, status: 404 },
+  ],
+  'POST /tickets/:id/copilot/translated-message': [
+    ...badIds('POST', (id) => `/tickets/${id}/copilot/translated-message`, { body: 'Oi' }),
+    b('POST', '/tickets/{ticket}/copilot/translated-message', 'body missing', {}),
+    b('POST', '/tickets/{ticket}/copilot/translated-message', 'body blank', { body: '   ' }),
+    b('POST', '/tickets/{ticket}/copilot/translated-message', 'body too long', { body: long(4_001) }),
+    b('POST', '/tickets/{ticket}/copilot/translated-message', 'body as number', { body: 42 }),
+    b('POST', '/tickets/{ticket}/copilot/translated-message', 'clientId not a uuid', { body: 'Oi', clientId: 'abc' }),
+    ...bodyShapes('POST', '/tickets/{ticket}/copilot/translated-message'),
+    { name: 'an unknown ticket', req: { method: 'POST', url: '/tickets/999999/copilot/translated-message', body: { body: 'Oi' } }, status: 404 },
+    { name: 'a company without a copilot', req: { method: 'POST', url: '/tickets/{ticket}/copilot/translated-message', body: { body: 'Oi' } }, status: 409, error: 'ERR_COPILOT_NOT_CONFIGURED' },
+  ],
 };

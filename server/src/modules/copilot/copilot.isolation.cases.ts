@@ -14,6 +14,8 @@ export const isolationCases: IsolationCases = ({ app, A, B, notFound }) => {
       await api(app, A.c.adminToken).put('/copilot/settings', { enabled: true, model: `modelo-${A.marker}`, apiKey: `sk-${A.marker}-secret`, monthlyTokenCap: 777_777 });
       const month = new Date().toISOString().slice(0, 7);
       await app.owner`insert into copilot_usage (company_id, month, feature, tokens, calls) values (${A.c.companyId}, ${month}, 'summary', 4242, 3)`;
+      await app.owner`insert into copilot_message_texts (company_id, message_id, ticket_id, kind, language, text) values (${A.c.companyId}, 1, ${A.ticket.id}, 'translation', 'pt', ${`Tradução ${A.marker}`})`;
+      await app.owner`insert into copilot_ticket_languages (company_id, ticket_id, language) values (${A.c.companyId}, ${A.ticket.id}, 'es')`;
       const [s] = await app.owner`insert into copilot_summaries (company_id, ticket_id, reason, summary) values (${A.c.companyId}, ${A.ticket.id}, 'manual', ${`Resumo ${A.marker}`}) returning id`;
       return s!.id as number;
     })());
@@ -22,8 +24,11 @@ export const isolationCases: IsolationCases = ({ app, A, B, notFound }) => {
     expect(s).toEqual({ model: `modelo-${A.marker}`, monthly_token_cap: 777_777 });
     const [n] = await app.owner`select count(*)::int as n from copilot_summaries where company_id = ${A.c.companyId}`;
     expect(n!.n).toBe(1);
+    expect(await app.owner`select language, translate from copilot_ticket_languages where company_id = ${A.c.companyId}`).toEqual([{ language: 'es', translate: true }]);
+    const [texts] = await app.owner`select count(*)::int as n from copilot_message_texts where company_id = ${A.c.companyId}`;
+    expect(texts!.n).toBe(1);
   };
-  const onATicket = (method: 'GET' | 'POST', what: string) => async () => (await aCopilot(), { method, url: `/tickets/${A.ticket.id}/copilot/${what}` });
+  const onATicket = (method: 'GET' | 'POST' | 'PUT', what: string, body?: unknown) => async () => (await aCopilot(), { method, url: `/tickets/${A.ticket.id}/copilot/${what}`, ...(body ? { body } : {}) });
   return {
     'GET /copilot/settings': [
       {
@@ -55,7 +60,7 @@ export const isolationCases: IsolationCases = ({ app, A, B, notFound }) => {
         req: async () => (await aCopilot(), get('/copilot/status')),
         expect: (r) => {
           expect(r.status).toBe(200);
-          expect(r.body).toEqual({ enabled: false });
+          expect(r.body).toEqual({ enabled: false, translate: false, agentLanguage: 'pt' });
         },
       },
     ],
@@ -74,5 +79,8 @@ export const isolationCases: IsolationCases = ({ app, A, B, notFound }) => {
     'POST /tickets/:id/copilot/routing': [{ name: "A's ticket", req: onATicket('POST', 'routing'), expect: notFound('ERR_NO_TICKET_FOUND', aUnchanged) }],
     'POST /tickets/:id/copilot/summary': [{ name: "A's ticket", req: onATicket('POST', 'summary'), expect: notFound('ERR_NO_TICKET_FOUND', aUnchanged) }],
     'GET /tickets/:id/copilot/summaries': [{ name: "A's ticket (with a summary holding A's marker)", req: onATicket('GET', 'summaries'), expect: notFound('ERR_NO_TICKET_FOUND') }],
+    'GET /tickets/:id/copilot/translation': [{ name: "A's ticket (with a translation holding A's marker)", req: onATicket('GET', 'translation'), expect: notFound('ERR_NO_TICKET_FOUND') }],
+    'PUT /tickets/:id/copilot/translation': [{ name: "A's ticket: its toggle stays", req: onATicket('PUT', 'translation', { translate: false }), expect: notFound('ERR_NO_TICKET_FOUND', aUnchanged) }],
+    'POST /tickets/:id/copilot/translated-message': [{ name: "A's ticket: nothing sent", req: onATicket('POST', 'translated-message', { body: 'Olá' }), expect: notFound('ERR_NO_TICKET_FOUND', aUnchanged) }],
   };
 };

@@ -36,14 +36,14 @@ const retryAfterMs = (h: string | string[] | undefined): number | undefined => {
 };
 
 /**
- * One chat completion against an OpenAI-compatible endpoint (issue 32 §7; decision 0403): a single
- * bounded try through the private-network guard (lib/outbound.ts), never retried here — an agent
- * clicks again if they want, and the breaker keeps those clicks off a model that is down. Errors
- * are the catalogue's: timeout → ERR_COPILOT_TIMEOUT; 429, 5xx, network or an open circuit →
- * ERR_COPILOT_UNAVAILABLE; a refused key → ERR_COPILOT_NOT_CONFIGURED; an answer without a
- * message → ERR_COPILOT_BAD_ANSWER.
+ * One POST to the company's endpoint (issue 32 §7; decision 0403): a single bounded try through
+ * the private-network guard (lib/outbound.ts), never retried here — an agent clicks again if they
+ * want, a job's failure is not retried, and the breaker keeps those off a model that is down.
+ * Errors are the catalogue's: timeout → ERR_COPILOT_TIMEOUT; 429, 5xx, network or an open circuit
+ * → ERR_COPILOT_UNAVAILABLE; a refused key → ERR_COPILOT_NOT_CONFIGURED; any other status or an
+ * answer that is not JSON → ERR_COPILOT_BAD_ANSWER. Answers the parsed JSON.
  */
-export const complete = async (ep: Endpoint, messages: ChatMessage[], opts: ModelOptions & { maxTokens: number; temperature: number; breakerKey: string }): Promise<ModelAnswer> => {
+const post = async (ep: Endpoint, path: string, body: { bytes: string | Buffer; type: string }, opts: ModelOptions & { breakerKey: string }): Promise<unknown> => {
   const base = ep.baseUrl.replace(/\/+$/, '');
   // Per company and endpoint: one company's exhausted quota does not stop another's copilot.
   const key = `${opts.breakerKey}|${base}`;
@@ -51,10 +51,10 @@ export const complete = async (ep: Endpoint, messages: ChatMessage[], opts: Mode
   let res;
   try {
     res = await outboundRequest({
-      url: `${base}/chat/completions`,
+      url: `${base}${path}`,
       method: 'POST',
-      headers: { authorization: `Bearer ${ep.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: ep.model, messages, max_tokens: opts.maxTokens, temperature: opts.temperature }),
+      headers: { authorization: `Bearer ${ep.apiKey}`, 'content-type': body.type },
+      body: body.bytes,
       timeoutMs: opts.timeoutMs,
       maxBytes: MAX_ANSWER_BYTES,
       allowPrivateHosts: opts.allowPrivateHosts,
@@ -81,15 +81,39 @@ export const complete = async (ep: Endpoint, messages: ChatMessage[], opts: Mode
     throw new AppError('ERR_COPILOT_BAD_ANSWER', `model answered ${res.status}${res.over ? ' (too large)' : ''}`);
   }
   opts.breaker.success(key);
-  let parsed: { choices?: { message?: { content?: unknown } }[]; usage?: { total_tokens?: unknown } };
   try {
-    parsed = JSON.parse(res.body.toString('utf8')) as typeof parsed;
+    return JSON.parse(res.body.toString('utf8')) as unknown;
   } catch {
     throw new AppError('ERR_COPILOT_BAD_ANSWER', 'not JSON');
   }
+};
+
+/** One chat completion (`POST {base}/chat/completions`). */
+export const complete = async (ep: Endpoint, messages: ChatMessage[], opts: ModelOptions & { maxTokens: number; temperature: number; breakerKey: string }): Promise<ModelAnswer> => {
+  const body = JSON.stringify({ model: ep.model, messages, max_tokens: opts.maxTokens, temperature: opts.temperature });
+  const parsed = (await post(ep, '/chat/completions', { bytes: body, type: 'application/json' }, opts)) as { choices?: { message?: { content?: unknown } }[]; usage?: { total_tokens?: unknown } } | null;
   const content = parsed?.choices?.[0]?.message?.content;
   if (typeof content !== 'string') throw new AppError('ERR_COPILOT_BAD_ANSWER', 'no message in the answer');
-  const total = parsed.usage?.total_tokens;
+  const total = parsed?.usage?.total_tokens;
   const tokens = typeof total === 'number' && Number.isFinite(total) && total >= 0 ? Math.round(total) : estimate(JSON.stringify(messages)) + estimate(content);
   return { content, tokens };
+};
+
+/** The biggest voice note sent (OpenAI's limit for /audio/transcriptions). */
+export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
+
+/**
+ * A voice note's words (`POST {base}/audio/transcriptions`, multipart: `model`, `file`; decision
+ * 0441). Metered as the transcript's length (a transcription answers no usage): 4 characters a token.
+ */
+export const transcribe = async (ep: Endpoint, audio: Buffer, fileName: string, model: string, opts: ModelOptions & { breakerKey: string }): Promise<ModelAnswer> => {
+  const form = new FormData();
+  form.append('model', model);
+  form.append('file', new Blob([new Uint8Array(audio)]), fileName);
+  const encoded = new Response(form);
+  const bytes = Buffer.from(await encoded.arrayBuffer());
+  const parsed = (await post(ep, '/audio/transcriptions', { bytes, type: encoded.headers.get('content-type') ?? 'multipart/form-data' }, opts)) as { text?: unknown } | null;
+  const text = parsed?.text;
+  if (typeof text !== 'string') throw new AppError('ERR_COPILOT_BAD_ANSWER', 'no text in the transcription');
+  return { content: text, tokens: estimate(text) };
 };

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CopilotFeature } from '@balcao/shared';
 import type { Tx } from '../../db/client';
-import { copilotSettings, copilotSummaries, copilotUsage } from './copilot.table';
+import { copilotMessageTexts, copilotSettings, copilotSummaries, copilotTicketLanguages, copilotUsage } from './copilot.table';
 
 export type SettingsRow = typeof copilotSettings.$inferSelect;
 export type SummaryRow = typeof copilotSummaries.$inferSelect;
+export type TicketLanguageRow = typeof copilotTicketLanguages.$inferSelect;
+export type MessageTextRow = Pick<typeof copilotMessageTexts.$inferSelect, 'messageId' | 'ticketId' | 'kind' | 'language' | 'text'>;
 
 export const getSettings = async (tx: Tx, companyId: number): Promise<SettingsRow | undefined> =>
   (await tx.select().from(copilotSettings).where(eq(copilotSettings.companyId, companyId)).limit(1))[0];
@@ -49,4 +51,35 @@ export const summariesOf = async (tx: Tx, companyId: number, ticketId: number, l
     .from(copilotSummaries)
     .where(and(eq(copilotSummaries.companyId, companyId), eq(copilotSummaries.ticketId, ticketId)))
     .orderBy(desc(copilotSummaries.createdAt), desc(copilotSummaries.id))
+    .limit(limit);
+
+export const ticketLanguage = async (tx: Tx, companyId: number, ticketId: number): Promise<TicketLanguageRow | undefined> =>
+  (await tx.select().from(copilotTicketLanguages).where(and(eq(copilotTicketLanguages.companyId, companyId), eq(copilotTicketLanguages.ticketId, ticketId))).limit(1))[0];
+
+/** The ticket's language and/or toggle, its row made on the first write. */
+export const saveTicketLanguage = async (tx: Tx, companyId: number, ticketId: number, patch: { language?: string; translate?: boolean }): Promise<TicketLanguageRow> =>
+  (
+    await tx
+      .insert(copilotTicketLanguages)
+      .values({ companyId, ticketId, ...patch })
+      .onConflictDoUpdate({ target: [copilotTicketLanguages.companyId, copilotTicketLanguages.ticketId], set: { ...patch, updatedAt: new Date() } })
+      .returning()
+  )[0]!;
+
+const textColumns = { messageId: copilotMessageTexts.messageId, ticketId: copilotMessageTexts.ticketId, kind: copilotMessageTexts.kind, language: copilotMessageTexts.language, text: copilotMessageTexts.text };
+
+/** A text kept beside a message; the first one made stays (a job run twice writes nothing). Undefined when it was there already. */
+export const insertText = async (tx: Tx, companyId: number, row: MessageTextRow): Promise<MessageTextRow | undefined> =>
+  (await tx.insert(copilotMessageTexts).values({ companyId, ...row }).onConflictDoNothing().returning(textColumns))[0];
+
+export const hasText = async (tx: Tx, companyId: number, messageId: number, kind: string): Promise<boolean> =>
+  (await tx.select({ id: copilotMessageTexts.id }).from(copilotMessageTexts).where(and(eq(copilotMessageTexts.companyId, companyId), eq(copilotMessageTexts.messageId, messageId), eq(copilotMessageTexts.kind, kind))).limit(1)).length > 0;
+
+/** The texts of a ticket's messages (the conversation shows them under each one). */
+export const textsOf = async (tx: Tx, companyId: number, ticketId: number, limit = 2_000): Promise<MessageTextRow[]> =>
+  tx
+    .select(textColumns)
+    .from(copilotMessageTexts)
+    .where(and(eq(copilotMessageTexts.companyId, companyId), eq(copilotMessageTexts.ticketId, ticketId)))
+    .orderBy(asc(copilotMessageTexts.messageId))
     .limit(limit);

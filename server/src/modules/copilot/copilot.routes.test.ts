@@ -81,7 +81,7 @@ describe('settings', () => {
   it('are for admins: the key is sealed at rest and answered masked; a masked key sent back keeps it', async () => {
     const c = await createCompany(app);
     const admin = api(app, c.adminToken);
-    expect((await admin.get<CopilotSettingsDto>('/copilot/settings')).body).toEqual({ enabled: false, baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', apiKey: '', apiKeyConfigured: false, monthlyTokenCap: 0, autoSummary: false });
+    expect((await admin.get<CopilotSettingsDto>('/copilot/settings')).body).toEqual({ enabled: false, baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', apiKey: '', apiKeyConfigured: false, monthlyTokenCap: 0, autoSummary: false, translate: false, agentLanguage: 'pt', transcribe: false, transcriptionModel: '', planTokenCap: 0 });
     const saved = (await admin.put<CopilotSettingsDto>('/copilot/settings', { enabled: true, apiKey: 'sk-segredo-123456', monthlyTokenCap: 50_000 })).body;
     expect(saved).toMatchObject({ enabled: true, apiKey: 'sk-…3456', apiKeyConfigured: true, monthlyTokenCap: 50_000 });
     const [row] = await app.owner<{ api_key: string }[]>`select api_key from copilot_settings where company_id = ${c.companyId}`;
@@ -92,9 +92,9 @@ describe('settings', () => {
     expect(again!.api_key).toBe(row!.api_key);
     const agent = await c.addUser({});
     // Every user of the company reads whether the copilot answers; only on with a key is it on.
-    expect((await api(app, agent.token).get('/copilot/status')).body).toEqual({ enabled: true });
+    expect((await api(app, agent.token).get('/copilot/status')).body).toEqual({ enabled: true, translate: false, agentLanguage: 'pt' });
     await admin.put('/copilot/settings', { apiKey: '' });
-    expect((await api(app, agent.token).get('/copilot/status')).body).toEqual({ enabled: false });
+    expect((await api(app, agent.token).get('/copilot/status')).body).toEqual({ enabled: false, translate: false, agentLanguage: 'pt' });
     await admin.put('/copilot/settings', { apiKey: 'sk-segredo-123456' });
     expect((await api(app, agent.token).get<{ error: string }>('/copilot/settings')).body.error).toBe('ERR_NO_PERMISSION');
     expect((await api(app, agent.token).put('/copilot/settings', { enabled: false })).status).toBe(403);

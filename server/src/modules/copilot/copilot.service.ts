@@ -1,18 +1,18 @@
-import { can, COPILOT_DEFAULTS, COPILOT_FEATURES, isMaskedSecret, maskSecret, type CopilotFeature, type CopilotRoutingDto, type CopilotSettingsDto, type CopilotStatusDto, type CopilotSuggestionsDto, type CopilotSummaryDto, type CopilotUsageDto, type UpdateCopilotSettingsBody } from '@balcao/shared';
-import type { Tx } from '../../db/client';
+import { can, COPILOT_DEFAULTS, COPILOT_FEATURES, isMaskedSecret, maskSecret, type CopilotRoutingDto, type CopilotSettingsDto, type CopilotStatusDto, type CopilotSuggestionsDto, type CopilotSummaryDto, type CopilotUsageDto, type UpdateCopilotSettingsBody } from '@balcao/shared';
 import { systemCtx, type Ctx, type DataAccess } from '../../db/tenant';
 import { AppError } from '../../infra/errors';
 import type { Jobs } from '../../infra/jobs';
 import { checkOutboundUrl } from '../../lib/outbound';
 import { auditQueries } from '../audit';
+import { companiesQueries } from '../companies';
 import { knowledgeQueries } from '../knowledge';
 import { latestOfTicket } from '../messages';
 import { queuesQueries } from '../queues';
 import { tagsQueries } from '../tags';
 import { visibleTicket } from '../tickets';
 import type { Breaker } from './copilot.breaker';
-import { complete, type Endpoint } from './copilot.model';
-import { readDrafts, readRouting, readSummary, routingMessages, suggestionMessages, summaryMessages, type ChatMessage, type HistoryLine } from './copilot.prompts';
+import { modelAccess, monthOf } from './copilot.access';
+import { readDrafts, readRouting, readSummary, routingMessages, suggestionMessages, summaryMessages, type HistoryLine } from './copilot.prompts';
 import { quickPassages } from './copilot.quick';
 import * as repo from './copilot.repository';
 import type { CopilotSecrets } from './copilot.secrets';
@@ -27,6 +27,8 @@ export interface CopilotDeps {
   now: () => Date;
   /** Where an automatic summary is queued (decision 0405). */
   jobs?: Pick<Jobs, 'enqueue'>;
+  /** A company's settings were saved (the translation listener's cache forgets them). */
+  onSettingsSaved?: (companyId: number) => void;
 }
 
 /** How much of the conversation the model reads, and how many passages. */
@@ -37,7 +39,6 @@ export const QUICK_PASSAGES = 2;
 const admin = (ctx: Ctx) => {
   if (!can(ctx, 'copilot:manage')) throw new AppError('ERR_NO_PERMISSION');
 };
-const monthOf = (d: Date) => d.toISOString().slice(0, 7);
 /** What a PUT's key means: left out or sent back masked = keep the stored one; anything else replaces it ('' clears). */
 const keptOrNew = (sent: string | undefined) => (sent === undefined || isMaskedSecret(sent) ? undefined : sent);
 
@@ -50,7 +51,7 @@ const keptOrNew = (sent: string | undefined) => (sent === undefined || isMaskedS
 export const createCopilotService = (deps: CopilotDeps) => {
   const { data, secrets } = deps;
 
-  const toDto = (companyId: number, r: repo.SettingsRow | undefined): CopilotSettingsDto => {
+  const toDto = (companyId: number, r: repo.SettingsRow | undefined, planTokenCap: number): CopilotSettingsDto => {
     let key: string;
     try {
       key = r ? secrets.open(companyId, r.apiKey) : '';
@@ -66,29 +67,15 @@ export const createCopilotService = (deps: CopilotDeps) => {
       apiKeyConfigured: (r?.apiKey ?? '') !== '',
       monthlyTokenCap: r?.monthlyTokenCap ?? 0,
       autoSummary: r?.autoSummary ?? false,
+      translate: r?.translate ?? false,
+      agentLanguage: r?.agentLanguage ?? 'pt',
+      transcribe: r?.transcribe ?? false,
+      transcriptionModel: r?.transcriptionModel ?? '',
+      planTokenCap,
     };
   };
 
-  /** The endpoint to call, or the reason there is none; the cap checked against this month's tokens. */
-  const endpointFor = async (tx: Tx, companyId: number): Promise<Endpoint> => {
-    const s = await repo.getSettings(tx, companyId);
-    if (!s?.enabled || !s.apiKey) throw new AppError('ERR_COPILOT_NOT_CONFIGURED');
-    if (s.monthlyTokenCap > 0 && (await repo.monthTokens(tx, companyId, monthOf(deps.now()))) >= s.monthlyTokenCap) throw new AppError('ERR_COPILOT_TOKEN_CAP');
-    let apiKey: string;
-    try {
-      apiKey = secrets.open(companyId, s.apiKey);
-    } catch {
-      throw new AppError('ERR_COPILOT_NOT_CONFIGURED', 'the stored key cannot be read: type it again');
-    }
-    return { baseUrl: s.baseUrl || COPILOT_DEFAULTS.baseUrl, model: s.model || COPILOT_DEFAULTS.model, apiKey };
-  };
-
-  /** The model's answer, metered whatever is then made of it (the tokens were spent). */
-  const ask = async (ctx: Pick<Ctx, 'companyId'>, ep: Endpoint, feature: CopilotFeature, messages: ChatMessage[], maxTokens: number) => {
-    const answer = await complete(ep, messages, { breaker: deps.breaker, breakerKey: String(ctx.companyId), timeoutMs: deps.timeoutMs, allowPrivateHosts: deps.allowPrivateHosts, maxTokens, temperature: 0.4 });
-    await data.withTenant(ctx, ({ tx }) => repo.addUsage(tx, ctx.companyId, monthOf(deps.now()), feature, answer.tokens));
-    return answer.content;
-  };
+  const { endpointFor, ask } = modelAccess(deps);
 
   const customerLines = (history: HistoryLine[]) => history.filter((m) => !m.fromMe && m.body.trim() !== '');
 
@@ -119,7 +106,8 @@ export const createCopilotService = (deps: CopilotDeps) => {
     settings: (ctx: Ctx): Promise<CopilotSettingsDto> =>
       data.withTenant(ctx, async ({ tx }) => {
         admin(ctx);
-        return toDto(ctx.companyId, await repo.getSettings(tx, ctx.companyId));
+        const [row, planCap] = await Promise.all([repo.getSettings(tx, ctx.companyId), companiesQueries.copilotTokenCap(tx, ctx.companyId)]);
+        return toDto(ctx.companyId, row, planCap);
       }),
 
     saveSettings: async (ctx: Ctx, body: UpdateCopilotSettingsBody): Promise<CopilotSettingsDto> => {
@@ -135,9 +123,10 @@ export const createCopilotService = (deps: CopilotDeps) => {
         const newKey = keptOrNew(apiKey);
         if (newKey !== undefined) patch.apiKey = secrets.seal(ctx.companyId, newKey);
         const row = await repo.saveSettings(tx, ctx.companyId, patch);
-        const audited = (r: repo.SettingsRow | undefined) => (r ? { enabled: r.enabled, baseUrl: r.baseUrl, model: r.model, apiKey: r.apiKey, monthlyTokenCap: r.monthlyTokenCap, autoSummary: r.autoSummary } : null);
+        const audited = (r: repo.SettingsRow | undefined) => (r ? { enabled: r.enabled, baseUrl: r.baseUrl, model: r.model, apiKey: r.apiKey, monthlyTokenCap: r.monthlyTokenCap, autoSummary: r.autoSummary, translate: r.translate, agentLanguage: r.agentLanguage, transcribe: r.transcribe, transcriptionModel: r.transcriptionModel } : null);
         await auditQueries.record(tx, ctx, { entity: 'copilot', entityId: row.id, action: before ? 'update' : 'create', before: audited(before), after: audited(row) });
-        return toDto(ctx.companyId, row);
+        deps.onSettingsSaved?.(ctx.companyId);
+        return toDto(ctx.companyId, row, await companiesQueries.copilotTokenCap(tx, ctx.companyId));
       });
     },
 
@@ -145,7 +134,8 @@ export const createCopilotService = (deps: CopilotDeps) => {
     status: (ctx: Ctx): Promise<CopilotStatusDto> =>
       data.withTenant(ctx, async ({ tx }) => {
         const s = await repo.getSettings(tx, ctx.companyId);
-        return { enabled: !!s?.enabled && s.apiKey !== '' };
+        const enabled = !!s?.enabled && s.apiKey !== '';
+        return { enabled, translate: enabled && !!s?.translate, agentLanguage: s?.agentLanguage ?? 'pt' };
       }),
 
     usage: (ctx: Ctx, month?: string): Promise<CopilotUsageDto> =>
@@ -157,8 +147,8 @@ export const createCopilotService = (deps: CopilotDeps) => {
           const r = rows.find((x) => x.feature === feature);
           return { feature, tokens: Number(r?.tokens ?? 0), calls: r?.calls ?? 0 };
         });
-        const cap = (await repo.getSettings(tx, ctx.companyId))?.monthlyTokenCap ?? 0;
-        return { month: m, features, tokens: features.reduce((n, f) => n + f.tokens, 0), calls: features.reduce((n, f) => n + f.calls, 0), monthlyTokenCap: cap };
+        const [s, planTokenCap] = await Promise.all([repo.getSettings(tx, ctx.companyId), companiesQueries.copilotTokenCap(tx, ctx.companyId)]);
+        return { month: m, features, tokens: features.reduce((n, f) => n + f.tokens, 0), calls: features.reduce((n, f) => n + f.calls, 0), monthlyTokenCap: s?.monthlyTokenCap ?? 0, planTokenCap };
       }),
 
     /** Up to three drafts for the customer's last message, each citing the passages it used. Never sends anything. */

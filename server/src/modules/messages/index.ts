@@ -24,7 +24,7 @@ export { CALLS_DISABLED_TEXT, callLogBody, createInbound, mediaTypeOf, type Call
 export { createInboundMedia, MEDIA_ERROR, MEDIA_SAFETY_NET_SECONDS, registerMediaJobs, type MediaJob } from './inbound/inbound-media';
 export { applyPresence, ticketPresence } from './inbound/inbound-presence';
 export { channelSink } from './inbound/channel-sink';
-export { latestOfTicket, type HistoryMessage } from './messages.history';
+export { latestOfTicket, messageFacts, type HistoryMessage, type MessageFacts } from './messages.history';
 export { captionsFor, classifyUpload, readMultipart, uploadOf, type ClassifiedUpload, type MultipartBody, type Upload } from './uploads';
 export { displayName } from './outbound-content';
 export { messagesJobQueues } from './messages.job-types';

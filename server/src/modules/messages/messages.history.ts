@@ -22,3 +22,24 @@ export const latestOfTicket = async (tx: Tx, companyId: number, ticketId: number
     .limit(Math.max(0, Math.min(limit, 100)));
   return rows.reverse();
 };
+
+/** What the copilot's jobs read of one message (issue 32 §4–5): its ticket, text and media. */
+export interface MessageFacts {
+  id: number;
+  ticketId: number;
+  fromMe: boolean;
+  body: string;
+  mediaType: string | null;
+  /** The stored file's name (the media store's), null until downloaded. */
+  mediaUrl: string | null;
+  isDeleted: boolean;
+}
+
+export const messageFacts = async (tx: Tx, companyId: number, messageId: number): Promise<MessageFacts | undefined> =>
+  (
+    await tx
+      .select({ id: messages.id, ticketId: messages.ticketId, fromMe: messages.fromMe, body: messages.body, mediaType: messages.mediaType, mediaUrl: messages.mediaUrl, isDeleted: messages.isDeleted })
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)))
+      .limit(1)
+  )[0];

@@ -11,7 +11,7 @@ import { createPromptsService } from './prompts.service';
 
 export { createPromptResponder, readReply, TRANSFER_ACTION, type PromptResponderOptions } from './prompt-responder';
 export { promptSecrets, type PromptSecrets } from './prompts.secrets';
-export { redactPii } from './redact';
+export { redactPii, redactPiiNumbered, restorePii } from './redact';
 
 export const promptsModule = defineModule({
   name: 'prompts',

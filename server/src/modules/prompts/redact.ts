@@ -13,16 +13,37 @@ const PHONE_LIKE = /\+?\(?\d[\d\s().-]{6,}\d/g;
 
 export const REDACTED = { email: '[email]', cpf: '[cpf]', cnpj: '[cnpj]', phone: '[telefone]' } as const;
 
-export const redactPii = (text: string): string =>
+type PiiKind = keyof typeof REDACTED;
+
+const redactWith = (text: string, mark: (kind: PiiKind, found: string) => string): string =>
   text
-    .replace(EMAIL, REDACTED.email)
-    .replace(CNPJ_FORMATTED, REDACTED.cnpj)
-    .replace(CPF_FORMATTED, REDACTED.cpf)
+    .replace(EMAIL, (m) => mark('email', m))
+    .replace(CNPJ_FORMATTED, (m) => mark('cnpj', m))
+    .replace(CPF_FORMATTED, (m) => mark('cpf', m))
     .replace(PHONE_LIKE, (m) => {
       const digits = m.replace(/\D/g, '');
       // A bare 11-digit run without separators is a CPF more often than a phone; 14 is a CNPJ.
-      if (/^\d+$/.test(m) && digits.length === 14) return REDACTED.cnpj;
-      if (/^\d+$/.test(m) && digits.length === 11) return REDACTED.cpf;
-      if (digits.length >= 8 && digits.length <= 13) return REDACTED.phone;
+      if (/^\d+$/.test(m) && digits.length === 14) return mark('cnpj', m);
+      if (/^\d+$/.test(m) && digits.length === 11) return mark('cpf', m);
+      if (digits.length >= 8 && digits.length <= 13) return mark('phone', m);
       return m;
     });
+
+export const redactPii = (text: string): string => redactWith(text, (kind) => REDACTED[kind]);
+
+/**
+ * As `redactPii`, with each placeholder numbered (`[telefone1]`) and what it replaced kept, so a
+ * text the agent wrote can be translated without the model seeing the data and then get it back
+ * (`restorePii`; decision 0440).
+ */
+export const redactPiiNumbered = (text: string): { text: string; kept: string[] } => {
+  const kept: string[] = [];
+  const redacted = redactWith(text, (kind, found) => {
+    kept.push(found);
+    return `${REDACTED[kind].slice(0, -1)}${kept.length}]`;
+  });
+  return { text: redacted, kept };
+};
+
+/** Puts back what `redactPiiNumbered` kept, wherever the placeholders ended up. */
+export const restorePii = (text: string, kept: string[]): string => text.replace(/\[(?:email|cpf|cnpj|telefone)(\d+)\]/g, (m, n: string) => kept[Number(n) - 1] ?? m);

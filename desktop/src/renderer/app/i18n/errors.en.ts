@@ -90,6 +90,7 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_TEMPLATE_SEND_CAP: "This month's template sends allowed by your plan have all been used.",
   ERR_COPILOT_NOT_CONFIGURED: 'The copilot is not set up: an admin turns it on in Knowledge base.',
   ERR_COPILOT_TOKEN_CAP: "The copilot's monthly token cap has been reached.",
+  ERR_COPILOT_PLAN_CAP: "Your plan's monthly copilot token limit has been reached. Contact support to upgrade the plan.",
   ERR_COPILOT_UNAVAILABLE: "The copilot's model is unavailable right now. Try again in a moment.",
   ERR_COPILOT_TIMEOUT: "The copilot's model took too long to answer.",
   ERR_COPILOT_BAD_ANSWER: "The copilot's model answered in an unexpected format.",

@@ -90,6 +90,7 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_TEMPLATE_SEND_CAP: 'Se agotaron los envíos de plantillas que su plan permite este mes.',
   ERR_COPILOT_NOT_CONFIGURED: 'El copiloto no está configurado: un administrador lo activa en Base de conocimiento.',
   ERR_COPILOT_TOKEN_CAP: 'Se alcanzó el límite mensual de tokens del copiloto.',
+  ERR_COPILOT_PLAN_CAP: 'Se alcanzó el límite mensual de tokens del copiloto de su plan. Contacte al soporte para ampliar el plan.',
   ERR_COPILOT_UNAVAILABLE: 'El modelo del copiloto no está disponible ahora. Inténtelo de nuevo en un momento.',
   ERR_COPILOT_TIMEOUT: 'El modelo del copiloto tardó demasiado en responder.',
   ERR_COPILOT_BAD_ANSWER: 'El modelo del copiloto respondió en un formato inesperado.',

@@ -91,6 +91,7 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_TEMPLATE_SEND_CAP: 'Os envios de modelos que o seu plano permite neste mês acabaram.',
   ERR_COPILOT_NOT_CONFIGURED: 'O copiloto não está configurado: um administrador o ativa em Base de conhecimento.',
   ERR_COPILOT_TOKEN_CAP: 'O limite mensal de tokens do copiloto foi atingido.',
+  ERR_COPILOT_PLAN_CAP: 'O limite mensal de tokens do copiloto do seu plano foi atingido. Fale com o suporte para ampliar o plano.',
   ERR_COPILOT_UNAVAILABLE: 'O modelo do copiloto está indisponível agora. Tente de novo em instantes.',
   ERR_COPILOT_TIMEOUT: 'O modelo do copiloto demorou demais para responder.',
   ERR_COPILOT_BAD_ANSWER: 'O modelo do copiloto respondeu em um formato inesperado.',

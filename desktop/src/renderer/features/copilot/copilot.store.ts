@@ -6,6 +6,8 @@ import { copilotApi } from './copilot.api';
 interface CopilotState {
   /** The company's copilot answers (on, with a key); null until read. */
   enabled: boolean | null;
+  /** The company translates conversations (decision 0440). */
+  translate: boolean;
   loading: boolean;
   load: () => Promise<void>;
   /** After an admin saves the settings, or a new session. */
@@ -15,12 +17,14 @@ interface CopilotState {
 /** Whether the company's copilot answers, read once per session (GET /copilot/status). */
 export const useCopilotStatus = create<CopilotState>((set, get) => ({
   enabled: null,
+  translate: false,
   loading: false,
   load: async () => {
     if (get().enabled !== null || get().loading) return;
     set({ loading: true });
     try {
-      set({ enabled: (await copilotApi.status()).enabled });
+      const s = await copilotApi.status();
+      set({ enabled: s.enabled, translate: s.translate === true });
     } catch {
       // Not knowing is not offering: the agent never meets a button that cannot answer.
       set({ enabled: false });
@@ -28,7 +32,7 @@ export const useCopilotStatus = create<CopilotState>((set, get) => ({
       set({ loading: false });
     }
   },
-  reset: () => set({ enabled: null, loading: false }),
+  reset: () => set({ enabled: null, translate: false, loading: false }),
 }));
 
 /** The plan has the copilot and the company turned it on: the composer and the drawer offer it then. */

@@ -4,6 +4,13 @@ import type { Texts } from '../../app/i18n/texts';
 
 export const ptBR = {
   copilotAgent: {
+    transcript: 'Transcrição',
+    translated: 'Tradução',
+    original: 'Original (enviado traduzido)',
+    translating: 'Tradução ligada: o cliente escreve e recebe em {{customer}}; você lê e escreve em {{agent}}.',
+    translationOff: 'O cliente escreve em {{customer}}. Tradução desligada neste atendimento.',
+    translateTicket: 'Traduzir este atendimento',
+    languages: { pt: 'português', es: 'espanhol', en: 'inglês', fr: 'francês', it: 'italiano', de: 'alemão' },
     suggestions: 'Sugestões',
     routingTitle: 'Encaminhamento sugerido',
     suggestRouting: 'Sugerir fila e etiquetas',
@@ -29,6 +36,13 @@ export const ptBR = {
 
 export const en: Texts<typeof ptBR> = {
   copilotAgent: {
+    transcript: 'Transcript',
+    translated: 'Translation',
+    original: 'Original (sent translated)',
+    translating: 'Translation on: the customer writes and reads {{customer}}; you read and write {{agent}}.',
+    translationOff: 'The customer writes {{customer}}. Translation off for this conversation.',
+    translateTicket: 'Translate this conversation',
+    languages: { pt: 'Portuguese', es: 'Spanish', en: 'English', fr: 'French', it: 'Italian', de: 'German' },
     suggestions: 'Suggestions',
     routingTitle: 'Suggested routing',
     suggestRouting: 'Suggest queue and tags',
@@ -54,6 +68,13 @@ export const en: Texts<typeof ptBR> = {
 
 export const es: Texts<typeof ptBR> = {
   copilotAgent: {
+    transcript: 'Transcripción',
+    translated: 'Traducción',
+    original: 'Original (enviado traducido)',
+    translating: 'Traducción activada: el cliente escribe y recibe en {{customer}}; usted lee y escribe en {{agent}}.',
+    translationOff: 'El cliente escribe en {{customer}}. Traducción desactivada en esta atención.',
+    translateTicket: 'Traducir esta atención',
+    languages: { pt: 'portugués', es: 'español', en: 'inglés', fr: 'francés', it: 'italiano', de: 'alemán' },
     suggestions: 'Sugerencias',
     routingTitle: 'Enrutamiento sugerido',
     suggestRouting: 'Sugerir cola y etiquetas',

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Flex, Form, Input, InputNumber, Progress, Skeleton, Switch, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, InputNumber, Progress, Select, Skeleton, Switch, Typography } from 'antd';
 import { RobotOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { CopilotSettingsDto, CopilotUsageDto } from '@balcao/shared';
+import { COPILOT_LANGUAGES, type CopilotSettingsDto, type CopilotUsageDto } from '@balcao/shared';
 import { cancelable } from '../../lib/cancelable';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
@@ -17,7 +17,14 @@ interface Values {
   apiKey: string;
   monthlyTokenCap: number;
   autoSummary: boolean;
+  translate: boolean;
+  agentLanguage: string;
+  transcribe: boolean;
+  transcriptionModel: string;
 }
+
+/** The cap that stops the copilot first: the company's own or its plan's (decision 0442), 0 when neither. */
+const effectiveCap = (own: number, plan: number) => (own > 0 && plan > 0 ? Math.min(own, plan) : own || plan);
 
 /** The copilot's settings and this month's usage (issue 32 §7), above the knowledge base: admins. */
 export const CopilotPanel = () => {
@@ -41,13 +48,16 @@ export const CopilotPanel = () => {
     [],
   );
   useEffect(() => {
-    if (settings && open) form.setFieldsValue({ enabled: settings.enabled, baseUrl: settings.baseUrl, model: settings.model, apiKey: settings.apiKey, monthlyTokenCap: settings.monthlyTokenCap, autoSummary: settings.autoSummary });
+    if (settings && open) {
+      const { enabled, baseUrl, model, apiKey, monthlyTokenCap, autoSummary, translate, agentLanguage, transcribe, transcriptionModel } = settings;
+      form.setFieldsValue({ enabled, baseUrl, model, apiKey, monthlyTokenCap, autoSummary, translate, agentLanguage, transcribe, transcriptionModel });
+    }
   }, [settings, open, form]);
 
   const save = async (v: Values) => {
     setSaving(true);
     try {
-      const saved = await knowledgeApi.saveSettings({ ...v, monthlyTokenCap: v.monthlyTokenCap ?? 0 });
+      const saved = await knowledgeApi.saveSettings({ ...v, monthlyTokenCap: v.monthlyTokenCap ?? 0, agentLanguage: v.agentLanguage as (typeof COPILOT_LANGUAGES)[number] });
       setSettings(saved);
       // The composer and the drawer read whether to offer it again.
       useCopilotStatus.getState().reset();
@@ -62,7 +72,7 @@ export const CopilotPanel = () => {
   };
 
   const n = (x: number) => formatTokens(x, i18n.language);
-  const cap = usage?.monthlyTokenCap ?? 0;
+  const cap = effectiveCap(usage?.monthlyTokenCap ?? 0, usage?.planTokenCap ?? 0);
   return (
     <Card size="small" style={{ marginBottom: 12 }} data-testid="copilot-panel">
       {!settings || !usage ? (
@@ -120,8 +130,27 @@ export const CopilotPanel = () => {
                   <Form.Item name="apiKey" label={t('copilot.apiKey')} extra={settings.apiKeyConfigured ? t('copilot.keyKept', { masked: settings.apiKey }) : undefined} style={{ flex: '2 1 260px' }}>
                     <Input.Password autoComplete="off" data-testid="copilot-api-key" />
                   </Form.Item>
-                  <Form.Item name="monthlyTokenCap" label={t('copilot.cap')} extra={t('copilot.capHint')} style={{ flex: '1 1 160px' }}>
+                  <Form.Item
+                    name="monthlyTokenCap"
+                    label={t('copilot.cap')}
+                    extra={settings.planTokenCap > 0 ? `${t('copilot.capHint')} ${t('copilot.planCap', { cap: n(settings.planTokenCap) })}` : t('copilot.capHint')}
+                    style={{ flex: '1 1 160px' }}
+                  >
                     <InputNumber min={0} max={1_000_000_000} step={10_000} style={{ width: '100%' }} data-testid="copilot-cap" />
+                  </Form.Item>
+                </Flex>
+                <Flex wrap gap={12} align="flex-start">
+                  <Form.Item name="translate" valuePropName="checked" label={t('copilot.translate')} tooltip={t('copilot.translateHint')}>
+                    <Switch data-testid="copilot-translate" />
+                  </Form.Item>
+                  <Form.Item name="agentLanguage" label={t('copilot.agentLanguage')} style={{ flex: '1 1 140px' }}>
+                    <Select data-testid="copilot-agent-language" options={COPILOT_LANGUAGES.map((l) => ({ value: l, label: t(`copilotAgent.languages.${l}`) }))} />
+                  </Form.Item>
+                  <Form.Item name="transcribe" valuePropName="checked" label={t('copilot.transcribe')} tooltip={t('copilot.transcribeHint')}>
+                    <Switch data-testid="copilot-transcribe" />
+                  </Form.Item>
+                  <Form.Item name="transcriptionModel" label={t('copilot.transcriptionModel')} style={{ flex: '1 1 160px' }}>
+                    <Input placeholder="whisper-1" data-testid="copilot-transcription-model" />
                   </Form.Item>
                 </Flex>
                 <Button type="primary" htmlType="submit" loading={saving} data-testid="copilot-save">

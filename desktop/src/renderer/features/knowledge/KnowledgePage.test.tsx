@@ -26,7 +26,7 @@ const article = (id: number, title: string, over: Partial<KnowledgeArticleDto> =
   updatedAt: '2026-11-01T10:00:00.000Z',
   ...over,
 });
-const settings = (over: Partial<CopilotSettingsDto> = {}): CopilotSettingsDto => ({ enabled: true, baseUrl: 'http://modelo.local/v1', model: 'qwen', apiKey: 'sk-…abcd', apiKeyConfigured: true, monthlyTokenCap: 0, autoSummary: false, ...over });
+const settings = (over: Partial<CopilotSettingsDto> = {}): CopilotSettingsDto => ({ enabled: true, baseUrl: 'http://modelo.local/v1', model: 'qwen', apiKey: 'sk-…abcd', apiKeyConfigured: true, monthlyTokenCap: 0, autoSummary: false, translate: false, agentLanguage: 'pt', transcribe: false, transcriptionModel: '', planTokenCap: 0, ...over });
 const usage = (over: Partial<CopilotUsageDto> = {}): CopilotUsageDto => ({
   month: '2026-11',
   features: [

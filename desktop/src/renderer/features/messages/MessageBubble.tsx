@@ -9,6 +9,7 @@ import { WhatsAppText } from '../../components/WhatsAppText';
 import { captionOf, previewOf } from './media.logic';
 import { MessageMedia } from './MessageMedia';
 import { MessageMenu, type MenuBinding } from './MessageMenu';
+import { MessageCopilotTexts } from '../copilot';
 
 /** Reactions under the bubble, one chip per emoji with its count. */
 const groupReactions = (reactions: readonly MessageReaction[]): { emoji: string; count: number; mine: boolean }[] => {
@@ -196,6 +197,7 @@ const MessageBubbleView = ({ message, highlighted = false, onQuote, selecting = 
                 <>
                   <MessageMedia message={message} />
                   {caption && <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}><WhatsAppText text={caption} /></div>}
+                  <MessageCopilotTexts message={message} />
                 </>
               )}
               <div style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 4, fontSize: 11, color: token.colorTextSecondary }}>

@@ -20,7 +20,7 @@ import { EmojiPicker } from './EmojiPicker';
 import { compressImage } from './images';
 import { QuickReplyList } from './QuickReplyList';
 import { quickMessagesApi } from '../../quick-messages';
-import { SuggestionsButton, useCopilotOn } from '../../copilot';
+import { copilotApi, SuggestionsButton, TranslationBar, useCopilotOn, useOutgoingTranslation } from '../../copilot';
 import { RecorderBar } from './RecorderBar';
 import { startRecording, type Recording } from './recorder';
 import { ReplyPreview } from './ReplyPreview';
@@ -54,6 +54,8 @@ export const Composer = ({ ticket }: { ticket: TicketDto }) => {
   const setReplyTo = useConversation((s) => s.setReplyTo);
   const [sign, setSign] = useSignOption();
   const copilot = useCopilotOn();
+  // The customer reads another language (decision 0440): the agent's words go out translated.
+  const translated = useOutgoingTranslation(ticket.id);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(0);
   const [items, setItems] = useState<Attachment[]>([]);
@@ -113,6 +115,18 @@ export const Composer = ({ ticket }: { ticket: TicketDto }) => {
             createdAt: new Date().toISOString(),
           })
         : Promise.resolve();
+    if (translated) {
+      // Translated by the server, which needs the model: never kept for later in the outbox.
+      void enqueue(async () => {
+        try {
+          apply(await copilotApi.sendTranslated(ticket.id, body, clientId));
+        } catch (err) {
+          refused(err);
+          setText((current) => current || raw);
+        }
+      });
+      return;
+    }
     void enqueue(async () => {
       // Offline, or earlier messages of this ticket still wait: behind them, in order.
       if (!isReachable() || useOutbox.getState().items.some((i) => i.ticketId === ticket.id)) return keep();
@@ -363,6 +377,7 @@ export const Composer = ({ ticket }: { ticket: TicketDto }) => {
       data-testid="composer"
       style={{ borderTop: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer, position: 'relative' }}
     >
+      {copilot && <TranslationBar ticketId={ticket.id} hidden={disabled} />}
       {replyTo && !disabled && <ReplyPreview message={replyTo} ticket={ticket} onCancel={() => setReplyTo(null)} />}
       {showQuick && <QuickReplyList items={matches} active={active} onPick={(q) => void pickQuick(q)} />}
       {dragging && !disabled && (
