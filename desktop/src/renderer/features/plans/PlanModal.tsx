@@ -19,12 +19,12 @@ export const PlanModal = ({ open, record, onClose, onSaved }: EditDialogProps<Pl
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue(record ? { ...record, templateSendsPerMonth: record.templateSendsPerMonth ?? null } : emptyPlan());
+    form.setFieldsValue(record ? { ...record, templateSendsPerMonth: record.templateSendsPerMonth ?? null, copilotTokenCap: record.copilotTokenCap || null } : emptyPlan());
   }, [open, record, form]);
 
   const submit = (values: PlanFormValues) =>
     run(async () => {
-      const body = { ...values, name: values.name.trim(), templateSendsPerMonth: values.templateSendsPerMonth ?? null };
+      const body = { ...values, name: values.name.trim(), templateSendsPerMonth: values.templateSendsPerMonth ?? null, copilotTokenCap: values.copilotTokenCap ?? 0 };
       const saved = record ? await plansApi.update(record.id, body) : await plansApi.create(body);
       onSaved(saved);
     });
@@ -81,6 +81,9 @@ export const PlanModal = ({ open, record, onClose, onSaved }: EditDialogProps<Pl
         </Form.Item>
         <Form.Item name="templateSendsPerMonth" label={t('plans.templateSendsPerMonth')} extra={t('plans.templateSendsHint')}>
           <InputNumber min={0} max={10_000_000} precision={0} placeholder={t('plans.noCap')} style={{ width: '100%' }} data-testid="plan-templateSendsPerMonth" />
+        </Form.Item>
+        <Form.Item name="copilotTokenCap" label={t('plans.copilotTokenCap')} extra={t('plans.copilotTokenCapHint')}>
+          <InputNumber min={0} max={1_000_000_000} precision={0} step={100_000} placeholder={t('plans.noCap')} style={{ width: '100%' }} data-testid="plan-copilotTokenCap" />
         </Form.Item>
         <Typography.Text strong>{t('plans.features')}</Typography.Text>
         <Row gutter={12} style={{ marginTop: 8 }}>

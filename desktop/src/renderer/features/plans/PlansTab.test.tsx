@@ -95,7 +95,7 @@ describe('PlansTab', { timeout: 30_000 }, () => {
     expect(api.create.mock.calls[0]![0]).toEqual({
       name: 'Ouro', users: 7, connections: 2, queues: 4, value: 99.9,
       useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: false, useOpenAi: true, useIntegrations: true, useInternal: true, useCopilot: true,
-      signup: true, templateSendsPerMonth: null,
+      signup: true, templateSendsPerMonth: null, copilotTokenCap: 0,
     });
     expect(ok).toHaveBeenCalledWith('Operação realizada com sucesso!');
     await waitFor(() => expect(rows()).toHaveLength(3));
@@ -125,6 +125,19 @@ describe('PlansTab', { timeout: 30_000 }, () => {
     fireEvent.change(cap, { target: { value: '300' } });
     fireEvent.click(screen.getByTestId('plan-save'));
     await waitFor(() => expect(api.update).toHaveBeenCalledWith(2, expect.objectContaining({ templateSendsPerMonth: 300 })));
+  });
+
+  it("sets the plan's monthly copilot token cap; empty is no cap (issue 32 §7)", async () => {
+    api.update.mockResolvedValue({ ...free, copilotTokenCap: 500_000 });
+    render(<PlansTab />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.click(within(row(2)).getByTestId('plan-edit'));
+    const cap = (await screen.findByTestId('plan-copilotTokenCap')) as HTMLInputElement;
+    await waitFor(() => expect((screen.getByTestId('plan-name') as HTMLInputElement).value).toBe('Livre'));
+    expect(cap.value).toBe('');
+    fireEvent.change(cap, { target: { value: '500000' } });
+    fireEvent.click(screen.getByTestId('plan-save'));
+    await waitFor(() => expect(api.update).toHaveBeenCalledWith(2, expect.objectContaining({ copilotTokenCap: 500_000 })));
   });
 
   it("says the spec's save failure text when the server refuses (a taken name)", async () => {

@@ -7,6 +7,8 @@ export type PlanSwitch = (typeof PLAN_SWITCHES)[number];
 export type PlanFormValues = Pick<PlanDto, 'name' | 'users' | 'connections' | 'queues' | 'value' | PlanSwitch | 'signup'> & {
   /** Cloud API template sends per company and month (issue 29 §7); empty (null): no cap. */
   templateSendsPerMonth: number | null;
+  /** The copilot's tokens per company and month (issue 32 §7; decision 0442); empty (null): no cap, sent as 0. */
+  copilotTokenCap: number | null;
 };
 
 /** A new plan's form: the entity's defaults. */
@@ -19,6 +21,7 @@ export const emptyPlan = (): PlanFormValues => ({
   ...(Object.fromEntries(PLAN_SWITCHES.map((f) => [f, true])) as Record<PlanSwitch, boolean>),
   signup: true,
   templateSendsPerMonth: null,
+  copilotTokenCap: null,
 });
 
 /** R$ 1.234,50 — the spec's currency label with Brazilian digits, whatever the UI language. */
