@@ -69,7 +69,15 @@ export interface Config {
   whatsappCloud?: WhatsappCloudConfig;
   /** Where media files live (MEDIA_STORE, decision 0385); a hand-built Config without it: the filesystem. */
   media?: MediaConfig;
+  /**
+   * How long an agent whose last socket closed stays online (PRESENCE_OFFLINE_GRACE_MS, default
+   * DEFAULT_PRESENCE_OFFLINE_GRACE_MS; decision 0431): a reload or a network blip is not offline.
+   */
+  presenceOfflineGraceMs?: number;
 }
+
+/** An agent is offline a minute after their last socket closed, unless one connects again (decision 0431). */
+export const DEFAULT_PRESENCE_OFFLINE_GRACE_MS = 60_000;
 
 /** MEDIA_STORE=fs (default: DATA_DIR/media) or s3 (an S3-compatible bucket, decision 0385). */
 export type MediaConfig = { store: 'fs' } | { store: 's3'; s3: S3MediaConfig };
@@ -266,6 +274,7 @@ const EnvSchema = z.object({
   WHATSAPP_CLOUD_PRICES: text.refine((v) => v === undefined || /^[a-z_]{1,40}=\d+(\.\d+)?(,[a-z_]{1,40}=\d+(\.\d+)?)*$/.test(v), 'must look like marketing=0.0625,utility=0.0068'),
   WHATSAPP_CLOUD_CURRENCY: text.refine((v) => v === undefined || /^[A-Z]{3}$/.test(v), 'must be a currency code like USD'),
   MEDIA_STORE: z.enum(['fs', 's3', '']).optional(),
+  PRESENCE_OFFLINE_GRACE_MS: int(0, DEFAULT_PRESENCE_OFFLINE_GRACE_MS),
   S3_BUCKET: text.refine((v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), 'must be a bucket name (3–63 lower-case letters, digits, dots, hyphens)'),
   S3_ENDPOINT: text.refine((v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v), 'must be an http(s):// origin, without a path'),
   S3_REGION: text,
@@ -380,6 +389,7 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
       currency: env.WHATSAPP_CLOUD_CURRENCY ?? 'USD',
     },
     media: mediaConfig(env),
+    presenceOfflineGraceMs: env.PRESENCE_OFFLINE_GRACE_MS,
   };
 };
 

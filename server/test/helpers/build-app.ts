@@ -33,6 +33,9 @@ export const testConfig = (over: Partial<Config> = {}): Config => ({
   version: '0.0.0-test',
   // The tests' fake services (webhook receivers, AI, Typebot, n8n) listen on 127.0.0.1; the guard's own tests turn this off.
   allowPrivateHosts: true,
+  // An agent whose last socket closes is offline at once, as before the grace (decision 0431): the
+  // suites that close sockets wait on the event; the grace's own test sets one.
+  presenceOfflineGraceMs: 0,
   ...over,
 });
 
