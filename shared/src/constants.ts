@@ -43,7 +43,17 @@ export const DEFAULT_COMPANY_SETTINGS: Readonly<Record<string, string>> = {
   twoFactorAdmins: 'disabled',
   /** After close, the customer is asked to rate 1–5 (issue 30 §4; decision 0396); not while userRating asks its own. */
   csat: 'disabled',
+  /**
+   * On a Cloud API connection, the approved template (name) that asks the survey when the
+   * customer's 24-hour window has closed, and its language (decision 0430); `none`: no survey then.
+   */
+  csatTemplate: 'none',
+  csatTemplateLanguage: 'pt_BR',
 };
+
+/** What `csatTemplate` and `csatTemplateLanguage` may hold: Meta's template names and language codes. */
+export const CSAT_TEMPLATE_NAME = /^[a-z0-9_]{1,500}$/;
+export const CSAT_TEMPLATE_LANGUAGE = /^[a-z]{2,3}(_[A-Za-z0-9]{2,4})?$/;
 
 /**
  * The company's integration keys (IXC, MK-Auth, Asaas): write-only (server-behaviour §1), set by

@@ -50,6 +50,7 @@ declare
   c contacts;
   v_facts json;
   v_survey csat_ratings;
+  v_score smallint;
   v_answer text;
 begin
   perform set_config('app.company_id', p_company::text, true);
@@ -78,8 +79,19 @@ begin
       order by asked_at desc limit 1;
     if v_survey.id is not null then
       if v_survey.open_until > now() and not exists (select 1 from tickets where company_id = p_company and contact_id = v_contact and whatsapp_id = p_whatsapp and status <> 'closed') then
-        if v_survey.score is null and p_media_type is null and btrim(p_body) ~ '^[1-5]$' then
-          update csat_ratings set score = btrim(p_body)::smallint, rated_at = now(), open_until = now() + interval '10 minutes', updated_at = now() where id = v_survey.id;
+        -- The score: a lone digit typed; on the Cloud API (decision 0430) the survey list's row id
+        -- (`csat:N`, whatever its title says) or a template quick-reply button whose text begins
+        -- with the score ("5 - Excelente").
+        v_score := case
+          -- A reply to a list or to buttons is stored as its kind (listReply, buttonReply).
+          when p_media_type is not null and p_media_type not in ('listReply', 'buttonReply') then null
+          when btrim(p_body) ~ '^[1-5]$' then btrim(p_body)::smallint
+          when p_raw #>> '{cloud,message,interactive,list_reply,id}' ~ '^csat:[1-5]$' then right(p_raw #>> '{cloud,message,interactive,list_reply,id}', 1)::smallint
+          when p_raw #>> '{cloud,message,interactive,button_reply,id}' ~ '^csat:[1-5]$' then right(p_raw #>> '{cloud,message,interactive,button_reply,id}', 1)::smallint
+          when p_raw #>> '{cloud,message,type}' = 'button' and btrim(p_body) ~ '^[1-5]([^0-9]|$)' then left(btrim(p_body), 1)::smallint
+        end;
+        if v_survey.score is null and v_score is not null then
+          update csat_ratings set score = v_score, rated_at = now(), open_until = now() + interval '10 minutes', updated_at = now() where id = v_survey.id;
           v_answer := 'score';
         elsif v_survey.score is not null and p_media_type is null and btrim(p_body) <> '' then
           update csat_ratings set comment = left(btrim(p_body), 2000), comment_at = now(), open_until = null, updated_at = now() where id = v_survey.id;

@@ -33,7 +33,8 @@ export interface ServerTexts {
   /** userRating: the question sent on close when the connection has no ratingMessage, and its three answers. */
   rating: { question: string; options: [string, string, string] };
   /** The 1–5 satisfaction survey after close (issue 30 §4; decision 0396): the question, the thanks for a score and for a comment. */
-  csat: { question: string; thanks: string; thanksComment: string };
+  /** `listQuestion`, `listButton`, `scores` (1 to 5): the Cloud API's interactive list of the same question (decision 0430). */
+  csat: { question: string; thanks: string; thanksComment: string; listQuestion: string; listButton: string; scores: [string, string, string, string, string] };
   /** The contact lists' example sheet (GET /contact-lists/example.xlsx): its header and two made-up rows. */
   exampleSheet: { header: { name: string; number: string; email: string }; rows: [string, string, string][] };
   /** The password reset mail (issue 14 §3): the 6-digit code and how many minutes it lives. */
@@ -68,6 +69,9 @@ const catalogue: Record<Language, ServerTexts> = {
       question: 'Como você avalia o nosso atendimento? Responda com um número de 1 a 5:\n\n*1* - Muito ruim\n*2* - Ruim\n*3* - Regular\n*4* - Bom\n*5* - Excelente',
       thanks: 'Obrigado pela sua avaliação! Se quiser, escreva um comentário.',
       thanksComment: 'Obrigado pelo seu comentário!',
+      listQuestion: 'Como você avalia o nosso atendimento? Toque em "Avaliar" e escolha de 1 a 5.',
+      listButton: 'Avaliar',
+      scores: ['Muito ruim', 'Ruim', 'Regular', 'Bom', 'Excelente'],
     },
     exampleSheet: {
       header: { name: 'Nome', number: 'Número', email: 'Email' },
@@ -114,6 +118,9 @@ const catalogue: Record<Language, ServerTexts> = {
       question: 'How would you rate our service? Reply with a number from 1 to 5:\n\n*1* - Very poor\n*2* - Poor\n*3* - Fair\n*4* - Good\n*5* - Excellent',
       thanks: 'Thank you for your rating! Feel free to write a comment.',
       thanksComment: 'Thank you for your comment!',
+      listQuestion: 'How would you rate our service? Tap "Rate" and choose from 1 to 5.',
+      listButton: 'Rate',
+      scores: ['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'],
     },
     exampleSheet: {
       header: { name: 'Name', number: 'Number', email: 'Email' },
@@ -160,6 +167,9 @@ const catalogue: Record<Language, ServerTexts> = {
       question: '¿Cómo califica nuestra atención? Responda con un número del 1 al 5:\n\n*1* - Muy mala\n*2* - Mala\n*3* - Regular\n*4* - Buena\n*5* - Excelente',
       thanks: '¡Gracias por su calificación! Si quiere, escriba un comentario.',
       thanksComment: '¡Gracias por su comentario!',
+      listQuestion: '¿Cómo califica nuestra atención? Toque en "Calificar" y elija del 1 al 5.',
+      listButton: 'Calificar',
+      scores: ['Muy mala', 'Mala', 'Regular', 'Buena', 'Excelente'],
     },
     exampleSheet: {
       header: { name: 'Nombre', number: 'Número', email: 'Email' },

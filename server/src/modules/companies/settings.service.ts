@@ -1,5 +1,7 @@
 import {
   can,
+  CSAT_TEMPLATE_LANGUAGE,
+  CSAT_TEMPLATE_NAME,
   DEFAULT_COMPANY_SETTINGS,
   INTEGRATION_SETTING_KEYS,
   isTimeZone,
@@ -38,6 +40,8 @@ const checked = (key: string, value: string): string => {
   if (choices && !choices.includes(value)) throw new AppError('ERR_VALIDATION', `${key} must be one of: ${choices.join(', ')}`);
   if (key === LANGUAGE_SETTING && !isLanguage(value)) throw new AppError('ERR_VALIDATION', 'unknown language');
   if (key === TIMEZONE_SETTING && !isTimeZone(value)) throw new AppError('ERR_VALIDATION', 'invalid IANA time zone');
+  if (key === 'csatTemplate' && !CSAT_TEMPLATE_NAME.test(value)) throw new AppError('ERR_VALIDATION', 'a template name: lower-case letters, digits and _');
+  if (key === 'csatTemplateLanguage' && !CSAT_TEMPLATE_LANGUAGE.test(value)) throw new AppError('ERR_VALIDATION', 'a language code like pt_BR');
   return value;
 };
 

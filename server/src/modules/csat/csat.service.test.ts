@@ -98,7 +98,8 @@ describe('CSAT on WhatsApp (issue 30 §4)', () => {
     const a = await closedTicket();
     const b = await closedTicket();
     await Promise.all([writes(a.phone, '2'), writes(b.phone, '4')]);
-    await vi.waitFor(async () => expect([(await surveyOf(a.ticket.id))[0]?.score, (await surveyOf(b.ticket.id))[0]?.score]).toEqual([2, 4]));
+    // Waited for up to 10 s: on a loaded machine the two answers' listeners take longer than the default second.
+    await vi.waitFor(async () => expect([(await surveyOf(a.ticket.id))[0]?.score, (await surveyOf(b.ticket.id))[0]?.score]).toEqual([2, 4]), { timeout: 10_000, interval: 50 });
     expect(await ticketsOf(a.phone)).toHaveLength(1);
     expect(await ticketsOf(b.phone)).toHaveLength(1);
   });

@@ -1,17 +1,20 @@
 /**
  * The 1–5 satisfaction survey (issue 30 §4; decision 0396): asked after an agent's ticket closes
  * when the company enables `csat`; the answer is caught by the ingest function (no ticket opens,
- * the closed one stays closed) and thanked here; ratings per agent, queue and period.
+ * the closed one stays closed) and thanked here; ratings per agent, queue and period. On a Cloud
+ * API connection it is an interactive list inside the customer's window and the company's
+ * template outside it (decision 0430).
  */
-import { can, type CsatRatingsDto, type CsatRatingsQuery, type DomainEvent } from '@balcao/shared';
+import { can, renderTemplate, type CsatRatingsDto, type CsatRatingsQuery, type DomainEvent } from '@balcao/shared';
 import { systemCtx, type Ctx, type DataAccess } from '../../db/tenant';
 import { addDays, dayIn, type Clock } from '../../infra/clock';
 import { AppError } from '../../infra/errors';
 import type { Jobs } from '../../infra/jobs';
-import { LANGUAGE_SETTING, textsOf } from '../../infra/texts';
+import { LANGUAGE_SETTING, textsOf, type ServerTexts } from '../../infra/texts';
 import { companiesQueries } from '../companies';
-import { queueOutbound } from '../messages';
+import { customerWindow, queueOutbound } from '../messages';
 import { ticketsQueries } from '../tickets';
+import { templateContent, whatsappQueries, type CloudAccount, type ListContent } from '../whatsapp';
 import * as repo from './csat.repository';
 
 /** How long a survey waits for its score (a WhatsApp conversation's day). */
@@ -31,24 +34,57 @@ const groupBy = <K>(rows: repo.RatingRow[], key: (r: repo.RatingRow) => K, name:
   return [...groups].map(([k, g]) => ({ key: k, name: g.name, ...summary(g.scores) })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 };
 
-export const createCsatService = (deps: { data: DataAccess; jobs: Jobs; clock: Clock }) => {
+/**
+ * The Cloud API's interactive list of the five scores (decision 0430): reply buttons allow at most
+ * three, a list up to ten rows. The row's id (`csat:N`) comes back with the choice, and the
+ * ingest takes the score from it whatever the row's title says.
+ */
+export const scoreList = (texts: ServerTexts): ListContent => ({
+  kind: 'list',
+  body: texts.csat.listQuestion,
+  button: texts.csat.listButton,
+  rows: texts.csat.scores.map((label, i) => ({ id: `csat:${i + 1}`, title: `${i + 1} - ${label}`.slice(0, 24) })),
+});
+
+export const createCsatService = (deps: { data: DataAccess; jobs: Jobs; clock: Clock; templates?: Pick<CloudAccount, 'approved'> }) => {
   const { data, jobs, clock } = deps;
 
-  /** An agent's ticket closed: the survey, when the company asks one (and the spec's own rating does not). */
-  const onClosed = (companyId: number, ticketId: number): Promise<boolean> =>
-    data.withTenant(systemCtx(companyId), async (unit) => {
-      const { tx } = unit;
-      if ((await companiesQueries.getSetting(tx, companyId, 'csat')) !== 'enabled') return false;
-      if ((await companiesQueries.getSetting(tx, companyId, 'userRating')) === 'enabled') return false;
+  /** Whether an agent's closed ticket gets the survey, and how its channel asks it (decision 0430). */
+  const plan = (companyId: number, ticketId: number) =>
+    data.withTenant(systemCtx(companyId), async ({ tx }) => {
+      if ((await companiesQueries.getSetting(tx, companyId, 'csat')) !== 'enabled') return undefined;
+      if ((await companiesQueries.getSetting(tx, companyId, 'userRating')) === 'enabled') return undefined;
       const t = await ticketsQueries.get(tx, companyId, ticketId);
-      if (!t || t.status !== 'closed' || t.isGroup || t.userId === null) return false;
+      if (!t || t.status !== 'closed' || t.isGroup || t.userId === null) return undefined;
+      const window = await customerWindow(tx, clock, t);
+      if (!window) return { t, ask: 'text' as const };
+      if (window.open) return { t, ask: 'list' as const };
+      // Outside Meta's 24-hour window only a template goes: the one the company chose, if any.
+      const name = (await companiesQueries.getSetting(tx, companyId, 'csatTemplate')) ?? 'none';
+      if (name === 'none' || !deps.templates) return undefined;
+      const language = (await companiesQueries.getSetting(tx, companyId, 'csatTemplateLanguage')) || 'pt_BR';
+      return { t, ask: 'template' as const, template: { name, language }, conn: (await whatsappQueries.get(tx, companyId, t.whatsappId))! };
+    });
+
+  /** An agent's ticket closed: the survey, when the company asks one (and the spec's own rating does not). */
+  const onClosed = async (companyId: number, ticketId: number): Promise<boolean> => {
+    const p = await plan(companyId, ticketId);
+    if (!p) return false;
+    // Meta's template list is read between two transactions (an HTTP call never holds one open).
+    const template = p.ask === 'template' ? await deps.templates!.approved(p.conn, p.template.name, p.template.language) : undefined;
+    return data.withTenant(systemCtx(companyId), async (unit) => {
+      const t = p.t;
       const now = clock.now();
-      const asked = await repo.ask(tx, { companyId, ticketId, contactId: t.contactId, whatsappId: t.whatsappId, userId: t.userId, queueId: t.queueId, askedAt: now, openUntil: new Date(now.getTime() + CSAT_OPEN_MS) });
+      const asked = await repo.ask(unit.tx, { companyId, ticketId, contactId: t.contactId, whatsappId: t.whatsappId, userId: t.userId, queueId: t.queueId, askedAt: now, openUntil: new Date(now.getTime() + CSAT_OPEN_MS) });
       if (!asked) return false;
-      const texts = textsOf(await companiesQueries.getSetting(tx, companyId, LANGUAGE_SETTING));
-      await queueOutbound(unit, jobs, t, texts.csat.question, { automated: true, ticketAnnounced: true });
+      const texts = textsOf(await companiesQueries.getSetting(unit.tx, companyId, LANGUAGE_SETTING));
+      const opts = { automated: true, ticketAnnounced: true };
+      if (template) await queueOutbound(unit, jobs, t, renderTemplate(template, []), { ...opts, template: templateContent(template, { name: template.name, language: template.language, variables: [] }) });
+      else if (p.ask === 'list') await queueOutbound(unit, jobs, t, texts.csat.listQuestion, { ...opts, list: scoreList(texts) });
+      else await queueOutbound(unit, jobs, t, texts.csat.question, opts);
       return true;
     });
+  };
 
   /** The customer's score or comment landed on the closed ticket: thank them there. */
   const onAnswer = (companyId: number, ticketId: number, answer: 'score' | 'comment'): Promise<void> =>

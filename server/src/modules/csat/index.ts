@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataAccess } from '../../db/tenant';
 import type { Clock } from '../../infra/clock';
+import type { CloudAccount } from '../whatsapp';
 import type { EventBus } from '../../infra/event-bus';
 import type { Jobs } from '../../infra/jobs';
 import { defineModule } from '../../infra/module';
@@ -14,9 +15,9 @@ export { createCsatService, CSAT_OPEN_MS, type CsatService } from './csat.servic
 
 export const csatModule = defineModule({
   name: 'csat',
-  dependsOn: ['companies', 'tickets', 'messages'],
-  setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock }) => {
-    const csat = createCsatService({ data: k.data, jobs: k.jobs, clock: k.clock });
+  dependsOn: ['companies', 'tickets', 'messages', 'whatsapp'],
+  setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock; cloudAccount: CloudAccount }) => {
+    const csat = createCsatService({ data: k.data, jobs: k.jobs, clock: k.clock, templates: k.cloudAccount });
     const log = (err: unknown) => k.app.log.error({ err }, 'csat failed');
     return {
       routes: csatRoutes(csat),

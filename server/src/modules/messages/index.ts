@@ -27,6 +27,7 @@ export { channelSink } from './inbound/channel-sink';
 export { latestOfTicket, messageFacts, type HistoryMessage, type MessageFacts } from './messages.history';
 export { captionsFor, classifyUpload, readMultipart, uploadOf, type ClassifiedUpload, type MultipartBody, type Upload } from './uploads';
 export { displayName } from './outbound-content';
+export { customerWindow } from './customer-window';
 export { messagesJobQueues } from './messages.job-types';
 
 /** The messages module's verbs for modules above it: a rating answer moved to the ticket it rates (bot), a merged contact's messages (contact-merge). */

@@ -61,6 +61,11 @@ describe('toOutboundContent', () => {
     });
   });
 
+  it('a row holding an interactive list (decision 0430) sends the list; its body is only what the conversation shows', () => {
+    const list = { kind: 'list' as const, body: 'Como foi?', button: 'Avaliar', rows: [{ id: 'csat:1', title: '1 - Ruim' }] };
+    expect(toOutboundContent({ body: 'Como foi? (texto)', mediaType: null, mediaUrl: null, raw: { list } }, null, undefined)).toEqual(list);
+  });
+
   it('a media row without a stored file, or of a type we cannot send, fails for good', () => {
     for (const [r, path] of [
       [row({ mediaType: 'image', mediaUrl: '../../etc/passwd' }), undefined],

@@ -4,7 +4,7 @@
  */
 import type { JobMeta } from '../../infra/jobs';
 import { mimetypeOfName, originalName } from '../../infra/media-store';
-import { ChannelError, type ChannelErrorCode, type OutboundContent, type OutboundMedia, type SendableKind, type TemplateContent } from '../whatsapp';
+import { ChannelError, type ChannelErrorCode, type OutboundContent, type ListContent, type OutboundMedia, type SendableKind, type TemplateContent } from '../whatsapp';
 import type { MessageRow } from './messages.repository';
 
 type Row = Pick<MessageRow, 'body' | 'mediaType' | 'mediaUrl'> & Partial<Pick<MessageRow, 'isForwarded' | 'raw'>>;
@@ -49,8 +49,10 @@ const sendable = <Q extends object>(row: Row, quote: Q, mediaPath: string | unde
  */
 export const toOutboundContent = (row: Row, quoted: QuotedRow | null | undefined, mediaPath: string | undefined): OutboundContent => {
   // A template waits in raw until sent (decision 0390); its body is only the rendered text shown here.
-  const template = (row.raw as { template?: TemplateContent } | null | undefined)?.template;
-  if (template?.kind === 'template') return template;
+  const raw = row.raw as { template?: TemplateContent; list?: ListContent } | null | undefined;
+  if (raw?.template?.kind === 'template') return raw.template;
+  // An interactive list likewise (decision 0430).
+  if (raw?.list?.kind === 'list') return raw.list;
   if (row.isForwarded) return { kind: 'forward', content: sendable(row, {}, mediaPath) };
   return sendable(row, quoted ? { quoted: { id: quoted.waMessageId, fromMe: quoted.fromMe, body: quoted.body } } : {}, mediaPath);
 };

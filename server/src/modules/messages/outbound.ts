@@ -6,7 +6,7 @@ import { LANGUAGE_SETTING, textsOf } from '../../infra/texts';
 import { companiesQueries } from '../companies';
 import { ticketsQueries, type TicketRow } from '../tickets';
 import * as repo from './messages.repository';
-import type { TemplateContent } from '../whatsapp';
+import type { ListContent, TemplateContent } from '../whatsapp';
 
 /** Our own message ids, upper-case hex like WhatsApp's, prefixed so they are recognisable. */
 export const newWaMessageId = (): string => `BAL${randomBytes(10).toString('hex').toUpperCase()}`;
@@ -37,6 +37,8 @@ export interface OutboundOptions {
   sendAt?: Date;
   /** A Cloud API template (decision 0390): what the channel sends, kept in the row's `raw` until the send replaces it with the channel's copy; `body` is its rendered text. */
   template?: TemplateContent;
+  /** A Cloud API interactive list (decision 0430), kept in `raw` like a template; `body` is its text. */
+  list?: ListContent;
 }
 
 /** The stored row of one outgoing message (ack 0, read, our own pre-generated WhatsApp id). */
@@ -72,7 +74,7 @@ const sendJob = (companyId: number, messageId: number, opts: OutboundOptions) =>
  * can neither lose the message nor send one that was never stored (server-behaviour §7).
  */
 export const queueOutbound = async (unit: Unit, jobs: Jobs, ticket: TicketRow, body: string, opts: OutboundOptions = {}): Promise<repo.MessageRow> => {
-  const row = await repo.insert(unit.tx, { companyId: ticket.companyId, ...outgoingRow(ticket, body, opts), ...(opts.template ? { raw: { template: opts.template } } : {}) });
+  const row = await repo.insert(unit.tx, { companyId: ticket.companyId, ...outgoingRow(ticket, body, opts), ...(opts.template ? { raw: { template: opts.template } } : opts.list ? { raw: { list: opts.list } } : {}) });
   // The list names a media message's kind ('📷 Imagem', a document's name), never blank.
   const preview = opts.media
     ? lastMessagePreview(opts.media.type, body, textsOf(await companiesQueries.getSetting(unit.tx, ticket.companyId, LANGUAGE_SETTING)).kinds, opts.media.name)

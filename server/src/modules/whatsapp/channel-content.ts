@@ -85,9 +85,23 @@ export interface TemplateContent {
   header?: { format: 'IMAGE' | 'VIDEO' | 'DOCUMENT'; link: string };
 }
 
+/**
+ * A Cloud API interactive list (Meta's `interactive.type: "list"`; decision 0430): a body, the
+ * button that opens the list and its rows (at most 10; a row's title ≤ 24 characters, its
+ * description ≤ 72, its id ≤ 200). The customer's choice comes back as a `listReply` whose raw
+ * message names the row's id. Only the Cloud adapter sends one; the others refuse it as permanent.
+ */
+export interface ListContent {
+  kind: 'list';
+  body: string;
+  button: string;
+  rows: { id: string; title: string; description?: string }[];
+}
+
 export type OutboundKind =
   | (SendableKind & { quoted?: QuotedRef })
   | TemplateContent
+  | ListContent
   | { kind: 'reaction'; target: MessageRef; emoji: string }
   | { kind: 'edit'; target: MessageRef; text: string }
   /** Delete for everyone. */

@@ -27,7 +27,7 @@ import { replyCarrier } from './failover';
 import { countTemplateSend } from './cloud/template-sends';
 
 export * from './whatsapp.port';
-export { REVOKED_BODY, type OutboundMedia, type SendableKind, type TemplateContent } from './channel-content';
+export { REVOKED_BODY, type ListContent, type OutboundMedia, type SendableKind, type TemplateContent } from './channel-content';
 export { createCloudAccount, type CloudAccount } from './cloud/cloud-account.service';
 export { templateContent } from './cloud/cloud-templates';
 export { SessionManager, type SessionManagerDeps, type CloudSessionDeps } from './session-manager';

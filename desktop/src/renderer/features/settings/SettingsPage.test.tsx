@@ -98,6 +98,30 @@ describe('SettingsPage', { timeout: 30_000 }, () => {
     expect(useSettings.getState().settings.sendMsgTransfTicket?.value).toBe('enabled');
   });
 
+  it('offers the survey’s Cloud template while the survey is on: a name saved on Enter, emptied is none, a bad name not sent (decision 0430)', async () => {
+    render(<SettingsPage />);
+    await screen.findByTestId('setting-userRating');
+    expect(screen.queryByTestId('setting-csatTemplate')).toBeNull();
+    api.list.mockResolvedValue([...base, { key: 'csat', value: 'enabled' }, { key: 'csatTemplate', value: 'none' }, { key: 'csatTemplateLanguage', value: 'pt_BR' }]);
+    cleanup();
+    useSettings.getState().reset();
+    render(<SettingsPage />);
+    const name = (await screen.findByTestId('setting-csatTemplate')) as HTMLInputElement;
+    expect(name.value).toBe('');
+    api.update.mockResolvedValue({ key: 'csatTemplate', value: 'avaliacao_atendimento' });
+    fireEvent.change(name, { target: { value: 'avaliacao_atendimento' } });
+    fireEvent.keyDown(name, { key: 'Enter', code: 'Enter', keyCode: 13, charCode: 13 });
+    await waitFor(() => expect(api.update).toHaveBeenCalledWith('csatTemplate', 'avaliacao_atendimento'));
+    await waitFor(() => expect(useSettings.getState().settings.csatTemplate?.value).toBe('avaliacao_atendimento'));
+    fireEvent.change(name, { target: { value: 'Avaliação!' } });
+    fireEvent.blur(name);
+    fireEvent.change(name, { target: { value: '' } });
+    api.update.mockResolvedValue({ key: 'csatTemplate', value: 'none' });
+    fireEvent.blur(name);
+    await waitFor(() => expect(api.update).toHaveBeenLastCalledWith('csatTemplate', 'none'));
+    expect(api.update).toHaveBeenCalledTimes(2);
+  });
+
   it('shows integration keys to super users only, write-only: the placeholder says whether one is set', async () => {
     render(<SettingsPage />);
     await screen.findByTestId('setting-userRating');

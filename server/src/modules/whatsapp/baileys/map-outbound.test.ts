@@ -123,6 +123,11 @@ describe('toBaileysContent: acting on messages', () => {
     });
   });
 
+  it('an interactive list is the Cloud API\'s (decision 0430): refused for good, as a template is', () => {
+    const send = () => toBaileysContent({ kind: 'list', body: 'Como foi?', button: 'Avaliar', rows: [{ id: 'csat:1', title: '1' }] }, { jid: JID });
+    expect(send).toThrow(expect.objectContaining({ code: 'ERR_SENDING_WAPP_MSG', temporary: false }));
+  });
+
   it('revoke (delete for everyone)', () => {
     expect(toBaileysContent({ kind: 'revoke', target: { id: 'BAE5MINE', fromMe: true } }, { jid: JID })).toStrictEqual({ delete: { remoteJid: JID, fromMe: true, id: 'BAE5MINE' } });
   });

@@ -100,8 +100,9 @@ export const toBaileysContent = (content: OutboundKind, ctx: Pick<OutboundContex
       // Every content kind has a contextInfo on the wire; Baileys merges this one into it.
       return { ...sendable(content.content), contextInfo: { isForwarded: true, forwardingScore: 1 } };
     case 'template':
-      // Templates are Meta's Cloud API's (decision 0390); the send worker records this as permanent.
-      throw new ChannelError('ERR_SENDING_WAPP_MSG', false, 'templates are sent by Cloud API connections only');
+    case 'list':
+      // Templates and interactive lists are Meta's Cloud API's (decisions 0390, 0430); the send worker records this as permanent.
+      throw new ChannelError('ERR_SENDING_WAPP_MSG', false, `${content.kind}s are sent by Cloud API connections only`);
     default:
       return sendable(content);
   }

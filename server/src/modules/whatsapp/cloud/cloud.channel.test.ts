@@ -97,6 +97,13 @@ describe('Cloud adapter: sending', () => {
     expect(lastSend()).toMatchObject({ type: 'contacts', contacts: [{ name: { formatted_name: 'Ana' }, phones: [{ phone: '+5561988887777', wa_id: '5561988887777' }] }] });
   });
 
+  it('an interactive list (decision 0430): its body, the button and the rows in one section', async () => {
+    const { c } = await channel();
+    const rows = [1, 2, 3, 4, 5].map((n) => ({ id: `csat:${n}`, title: `${n} - Nota` }));
+    await c.send(CUSTOMER, { kind: 'list', body: 'Como foi?', button: 'Avaliar', rows }, { id: 'OUR-12' });
+    expect(lastSend()).toMatchObject({ to: CUSTOMER, biz_opaque_callback_data: 'OUR-12', type: 'interactive', interactive: { type: 'list', body: { text: 'Como foi?' }, action: { button: 'Avaliar', sections: [{ rows }] } } });
+  });
+
   it('edit and delete-for-everyone do not exist on the Cloud API: permanent ERR_SENDING_WAPP_MSG, nothing sent; a missing file likewise', async () => {
     const { c } = await channel();
     for (const content of [{ kind: 'edit', target: { id: 'OUR-1', fromMe: true }, text: 'x' }, { kind: 'revoke', target: { id: 'OUR-1', fromMe: true } }, { kind: 'image', media: { data: { path: '/nowhere/x.jpg' }, mimetype: 'image/jpeg' } }] as const) {

@@ -86,6 +86,8 @@ export const toCloudMessage = async (to: string, content: OutboundContent, id: s
       throw unsupported('delete a sent message for everyone');
     case 'template':
       return { ...base, type: 'template', template: templateObject(content) };
+    case 'list':
+      return { ...base, type: 'interactive', interactive: { type: 'list', body: { text: content.body }, action: { button: content.button, sections: [{ rows: content.rows }] } } };
     case 'forward':
       // No "forwarded" mark on the Cloud API: the content goes as a new message.
       return { ...base, ...(await sendable(content.content, deps)) };

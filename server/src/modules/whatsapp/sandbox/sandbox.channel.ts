@@ -88,7 +88,8 @@ export class SandboxChannel implements WhatsAppChannel {
         if (!(await this.store.deleted(to, content.target.id))) throw new ChannelError('ERR_DELETE_WAPP_MSG', false, `no message ${content.target.id} of ours to delete`);
         return { id: opts.id };
       case 'template':
-        throw new ChannelError('ERR_SENDING_WAPP_MSG', false, 'templates are sent by Cloud API connections only');
+      case 'list':
+        throw new ChannelError('ERR_SENDING_WAPP_MSG', false, `${content.kind}s are sent by Cloud API connections only`);
       default: {
         if (this.notOnWhatsApp.has(to)) throw new ChannelError('ERR_WAPP_INVALID_CONTACT', false, `${to} has no WhatsApp`);
         const forwarded = content.kind === 'forward';

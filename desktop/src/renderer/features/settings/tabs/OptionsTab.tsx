@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast';
 import { settingsApi } from '../settings.api';
 import { companyOptions, integrationGroups, platformOptions, timeZones, type OptionField } from '../settings.logic';
 import { useSettings } from '../settings.store';
+import { CsatTemplateFields } from './CsatTemplateFields';
 import type { SettingsTab, SettingsTabContext } from './types';
 
 const LANGUAGES = ['pt-BR', 'en', 'es'] as const;
@@ -117,6 +118,7 @@ const OptionsPane = ({ ctx }: { ctx: SettingsTabContext }) => {
           </Form.Item>
         </Col>
       </Row>
+      {settings.csat?.value === 'enabled' ? <CsatTemplateFields saving={saving} save={save} /> : null}
       {ctx.isSuper ? (
         <>
           <Divider titlePlacement="start">{t('settingsPage.platform')}</Divider>
