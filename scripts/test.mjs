@@ -51,8 +51,18 @@ const firstLine = (text = '') => stripVTControlCharacters(text).split('\n').find
 
 const vitestTrack = async () => {
   const json = `${out}/vitest.json`;
-  const ok = await run('vitest (shared, server, desktop)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], { live: true });
+  const unhandled = `${out}/vitest-unhandled.json`;
+  const ok = await run('vitest (shared, server, desktop)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--reporter=./scripts/vitest-unhandled.mjs', `--outputFile.json=${json}`], { live: true, env: { VITEST_UNHANDLED_FILE: unhandled } });
   if (!existsSync(json)) return void (failed += 1);
+  // An error thrown outside any test (a late rejection) may mean a test passed that should not
+  // have: each is a failure, named at the end (vitest's exit code cannot be trusted for these).
+  if (!existsSync(unhandled)) failed += 1;
+  else {
+    for (const e of JSON.parse(readFileSync(unhandled, 'utf8'))) {
+      failed += 1;
+      failures.push(`vitest     unhandled error${e.file ? ` in ${relative('.', e.file)}` : ''}: ${firstLine(e.message)}`);
+    }
+  }
   const r = JSON.parse(readFileSync(json, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests + (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
