@@ -193,7 +193,7 @@ export const QualityQuery = z
   .refine((q) => rangeOk(q.date_from, q.date_to), rangeIssue);
 export type QualityQuery = z.infer<typeof QualityQuery>;
 
-/** Minutes (wall clock), median and 90th percentile; null without a ticket to measure. */
+/** Minutes (`period.minutes`: business or wall clock), median and 90th percentile; null without a ticket to measure. */
 const Spread = z.object({ median: z.number().nullable(), p90: z.number().nullable() });
 
 export const QualityFigures = z.object({
@@ -212,7 +212,8 @@ export const QualityFigures = z.object({
 export type QualityFigures = z.infer<typeof QualityFigures>;
 
 export const QualityResponse = z.object({
-  period: z.object({ from: z.string(), to: z.string(), timezone: z.string() }),
+  /** `minutes`: the times count the company's business hours (`business`, decision 0433) or every minute (`wall`: it has none). */
+  period: z.object({ from: z.string(), to: z.string(), timezone: z.string(), minutes: z.enum(['business', 'wall']) }),
   overall: QualityFigures,
   byAgent: z.array(QualityFigures.extend({ userId: z.number().nullable(), name: z.string() })),
   byQueue: z.array(QualityFigures.extend({ queueId: z.number().nullable(), name: z.string() })),

@@ -62,7 +62,20 @@ export const BusinessHoursDto = z.object({
 });
 export type BusinessHoursDto = z.infer<typeof BusinessHoursDto>;
 
-export const QueueSlaDto = SlaTargetsDto.extend({ queueId: z.number() });
+/**
+ * A queue's own target: minutes; null = the company's default applies (a queue never loses it by
+ * leaving a field empty); 0 = no target in this queue, the default switched off on purpose
+ * (decision 0432).
+ */
+const queueMinutes = z.number().int().min(0).max(525_600).nullable();
+export const QueueSlaTargets = z.object({
+  firstResponseMinutes: queueMinutes,
+  nextResponseMinutes: queueMinutes,
+  resolutionMinutes: queueMinutes,
+});
+export type QueueSlaTargets = z.infer<typeof QueueSlaTargets>;
+
+export const QueueSlaDto = QueueSlaTargets.extend({ queueId: z.number() });
 export type QueueSlaDto = z.infer<typeof QueueSlaDto>;
 
 /** GET /sla: the company's default targets, its business hours and each queue's own targets. */
@@ -73,8 +86,8 @@ export type SlaSettingsDto = z.infer<typeof SlaSettingsDto>;
 export const UpdateSlaBody = z.object({ company: SlaTargetsDto.optional(), hours: BusinessHoursDto.optional() });
 export type UpdateSlaBody = z.infer<typeof UpdateSlaBody>;
 
-/** PUT /sla/queues/:queueId: the queue's own targets (all null: the company's default applies). */
-export const UpdateQueueSlaBody = SlaTargetsDto;
+/** PUT /sla/queues/:queueId: the queue's own targets (null: the company's default applies; 0: none in this queue). */
+export const UpdateQueueSlaBody = QueueSlaTargets;
 export type UpdateQueueSlaBody = z.infer<typeof UpdateQueueSlaBody>;
 
 /**

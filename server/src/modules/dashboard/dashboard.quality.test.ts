@@ -63,7 +63,8 @@ describe('service quality (issue 30 §5)', () => {
   it('gives the median and p90 of first response and resolution, SLA kept and CSAT, overall, per agent and per queue', async () => {
     const r = await api(app, c.adminToken).get<QualityResponse>('/dashboard/quality?date_from=2026-03-01&date_to=2026-03-31');
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.period).toEqual({ from: '2026-03-01', to: '2026-03-31', timezone: 'UTC' });
+    // The company has no business hours: every minute counts.
+    expect(r.body.period).toEqual({ from: '2026-03-01', to: '2026-03-31', timezone: 'UTC', minutes: 'wall' });
     // First replies 2, 4, 10 min; resolutions 10, 30, 60, 120 min (percentile_cont interpolates).
     expect(r.body.overall).toEqual({
       tickets: 4,
@@ -98,5 +99,46 @@ describe('service quality (issue 30 §5)', () => {
 
   it('is for admins and supervisors only', async () => {
     expect((await api(app, bruno.token).get('/dashboard/quality')).status).toBe(403);
+  });
+});
+
+describe('in business minutes where the company has business hours (decision 0433)', () => {
+  beforeAll(async () => {
+    // Weekdays 12:00–12:30 and 13:00–18:00 (UTC, the company's zone): the SLA clocks' calendar.
+    const periods = [1, 2, 3, 4, 5].flatMap((weekday) => [{ weekday, start: '12:00', end: '12:30' }, { weekday, start: '13:00', end: '18:00' }]);
+    expect((await api(app, c.adminToken).put('/sla', { hours: { periods, holidays: [] } })).status).toBe(200);
+  });
+
+  it('counts only the open periods: the lunch hour between is not resolution time', async () => {
+    const r = await api(app, c.adminToken).get<QualityResponse>('/dashboard/quality?date_from=2026-03-01&date_to=2026-03-31');
+    expect(r.body.period.minutes).toBe('business');
+    // Replies at 2, 4 and 10 min are inside the first period; closes after 10, 30, 60 and 120 wall
+    // minutes are 10, 30, 30 and 90 business minutes (12:30–13:00 is closed).
+    expect(r.body.overall).toEqual({
+      tickets: 4,
+      firstResponse: { median: 4, p90: 8.8 },
+      resolution: { median: 30, p90: 72 },
+      slaTickets: 2,
+      slaMetPct: 50,
+      csat: { count: 2, average: 3.5, distribution: [0, 1, 0, 0, 1] },
+    });
+    expect(r.body.byAgent).toEqual([
+      { userId: c.admin.id, name: 'Admin', tickets: 2, firstResponse: { median: 3, p90: 3.8 }, resolution: { median: 60, p90: 84 }, slaTickets: 2, slaMetPct: 50, csat: { count: 1, average: 5, distribution: [0, 0, 0, 0, 1] } },
+      { userId: bruno.id, name: 'Agente', tickets: 2, firstResponse: { median: 10, p90: 10 }, resolution: { median: 20, p90: 28 }, slaTickets: 0, slaMetPct: null, csat: { count: 1, average: 2, distribution: [0, 1, 0, 0, 0] } },
+    ]);
+    expect(r.body.byQueue.map((q) => [q.queueId, q.name, q.tickets, q.resolution.median])).toEqual([
+      [null, '', 2, 20],
+      [queue, 'Suporte', 2, 60],
+    ]);
+    // Narrowed to a queue, as in wall minutes.
+    const q = await api(app, c.adminToken).get<QualityResponse>(`/dashboard/quality?date_from=2026-03-01&date_to=2026-03-31&queueId=${queue}`);
+    expect(q.body.overall).toMatchObject({ tickets: 2, resolution: { median: 60, p90: 84 }, slaMetPct: 50, csat: { count: 1, average: 5 } });
+  });
+
+  it('a holiday counts nothing', async () => {
+    const periods = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '12:00', end: '18:00' }));
+    expect((await api(app, c.adminToken).put('/sla', { hours: { periods, holidays: ['2026-03-10'] } })).status).toBe(200);
+    const r = await api(app, c.adminToken).get<QualityResponse>('/dashboard/quality?date_from=2026-03-01&date_to=2026-03-31');
+    expect(r.body.overall).toMatchObject({ tickets: 4, firstResponse: { median: 0, p90: 0 }, resolution: { median: 0, p90: 0 } });
   });
 });

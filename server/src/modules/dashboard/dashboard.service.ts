@@ -17,6 +17,7 @@ import type { Tx } from '../../db/client';
 import { dayIn, type Clock } from '../../infra/clock';
 import { AppError, found } from '../../infra/errors';
 import { companiesQueries } from '../companies';
+import { slaQueries } from '../sla';
 import { visibleSql } from '../tickets';
 import * as repo from './dashboard.repository';
 import { quality } from './dashboard.quality';
@@ -104,10 +105,13 @@ export const createDashboardService = (deps: { data: DataAccess; clock: Clock })
         const tz = await timezone(tx, ctx.companyId);
         const span = spanOf({ date_from: q.date_from, date_to: q.date_to }, tz);
         if (span.from > span.to) throw new AppError('ERR_VALIDATION', 'date_from is after today');
-        const groups = await quality(tx, ctx.companyId, span, { ...(q.userId ? { userId: q.userId } : {}), ...(q.queueId ? { queueId: q.queueId } : {}) });
+        // Business minutes where the company has business hours (decision 0433): the SLA clocks' calendar.
+        const cal = await slaQueries.calendar(tx, ctx.companyId);
+        const business = !slaQueries.aroundTheClock(cal);
+        const groups = await quality(tx, ctx.companyId, span, { ...(q.userId ? { userId: q.userId } : {}), ...(q.queueId ? { queueId: q.queueId } : {}) }, business ? cal : undefined);
         const byName = <T extends { name: string; tickets: number }>(a: T, b: T) => b.tickets - a.tickets || a.name.localeCompare(b.name);
         return {
-          period: { from: span.from, to: span.to, timezone: tz },
+          period: { from: span.from, to: span.to, timezone: tz, minutes: business ? 'business' : 'wall' },
           overall: groups.find((g) => g.by === 'all')!.figures,
           byAgent: groups.filter((g) => g.by === 'agent').map((g) => ({ userId: g.id, name: g.name, ...g.figures })).sort(byName),
           byQueue: groups.filter((g) => g.by === 'queue').map((g) => ({ queueId: g.id, name: g.name, ...g.figures })).sort(byName),

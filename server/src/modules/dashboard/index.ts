@@ -9,6 +9,6 @@ export { createDashboardService, type DashboardService } from './dashboard.servi
 
 export const dashboardModule = defineModule({
   name: 'dashboard',
-  dependsOn: ['companies', 'tickets'],
+  dependsOn: ['companies', 'tickets', 'sla'],
   setup: (k: { data: DataAccess; clock: Clock }) => ({ routes: dashboardRoutes(createDashboardService({ data: k.data, clock: k.clock })) }),
 });

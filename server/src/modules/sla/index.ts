@@ -6,12 +6,16 @@ import type { Clock } from '../../infra/clock';
 import type { EventBus } from '../../infra/event-bus';
 import type { Jobs } from '../../infra/jobs';
 import { defineModule } from '../../infra/module';
+import { aroundTheClock, calendar } from './sla.calendar';
 import { registerSlaListeners } from './sla.listeners';
 import { slaRoutes } from './sla.routes';
 import { createSlaService } from './sla.service';
 
 export { createSlaService, SLA_CONFIG_TTL_MS, type SlaService } from './sla.service';
 export { businessMs, deadline, type BusinessCalendar, type BusinessPeriod } from './business-time';
+
+/** Reads other modules run in their own transaction: the company's business calendar (the dashboard's business minutes). */
+export const slaQueries = { aroundTheClock, calendar };
 export { slaJobQueues } from './sla.job-types';
 
 /** Every minute: a warning is at most a minute late on a target of minutes, hours or days. */

@@ -21,6 +21,7 @@ export const badInputCases: BadInputRows = {
   'PUT /sla/queues/:id': [
     ...badIds('PUT', (id) => `/sla/queues/${id}`, targets),
     b('PUT', '/sla/queues/{queue}', 'a negative target', { ...targets, firstResponseMinutes: -5 }),
+    b('PUT', '/sla/queues/{queue}', 'a fractional target', { ...targets, resolutionMinutes: 0.5 }),
     b('PUT', '/sla/queues/{queue}', 'missing targets', {}),
     ...bodyShapes('PUT', '/sla/queues/{queue}'),
     { name: 'no such queue', req: { method: 'PUT', url: '/sla/queues/999999', body: targets }, status: 404 },

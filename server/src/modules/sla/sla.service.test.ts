@@ -159,6 +159,27 @@ describe('SLA (issue 30 §3)', () => {
     expect((await admin.get<{ queues: unknown[] }>('/sla')).body.queues).toEqual([{ queueId: q.id, firstResponseMinutes: 15, nextResponseMinutes: null, resolutionMinutes: null }]);
   });
 
+  it('a queue never loses the company default by leaving a target empty; only 0 switches it off there (decision 0432)', async () => {
+    at = Date.parse('2026-12-01T12:00:00Z'); // Tuesday 09:00 local
+    const c = await company({ firstResponseMinutes: 120, nextResponseMinutes: null, resolutionMinutes: 600 });
+    const [inherits, off] = [await c.addQueue(), await c.addQueue()];
+    const admin = api(app, c.adminToken);
+    expect((await admin.put(`/sla/queues/${inherits.id}`, { firstResponseMinutes: null, nextResponseMinutes: null, resolutionMinutes: null })).status).toBe(200);
+    expect((await admin.put(`/sla/queues/${off.id}`, { firstResponseMinutes: 0, nextResponseMinutes: null, resolutionMinutes: null })).status).toBe(200);
+    const t = await customerWrites(c, uniquePhone(), 'Oi', (s) => s !== null);
+    const before = (await slaOf(t.id))!;
+    expect([before.firstResponse?.dueAt, before.resolution?.dueAt]).toEqual(['2026-12-01T14:00:00.000Z', '2026-12-02T13:00:00.000Z']);
+    // Moved to the queue whose fields are empty: the default's targets still hold, nothing changes.
+    expect((await admin.put(`/tickets/${t.id}`, { queueId: inherits.id })).status).toBe(200);
+    await app.bus.idle();
+    expect(await slaOf(t.id)).toEqual(before);
+    // Moved to the queue that switched first response off: that clock stops, resolution keeps the default's.
+    expect((await admin.put(`/tickets/${t.id}`, { queueId: off.id })).status).toBe(200);
+    await vi.waitFor(async () => expect((await slaOf(t.id))!.firstResponse?.stoppedAt).toBe(before.firstResponse!.startedAt));
+    expect((await slaOf(t.id))!.resolution).toEqual(before.resolution);
+    expect((await admin.get<{ queues: unknown[] }>('/sla')).body.queues).toContainEqual({ queueId: off.id, firstResponseMinutes: 0, nextResponseMinutes: null, resolutionMinutes: null });
+  });
+
   it('starts no clock where the company has no policy, and writes nothing for it', async () => {
     at = Date.parse('2026-12-01T12:00:00Z');
     const c = await createCompany(app);

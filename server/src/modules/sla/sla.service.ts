@@ -7,10 +7,10 @@ import { systemCtx, type Ctx, type DataAccess } from '../../db/tenant';
 import type { Tx } from '../../db/client';
 import type { Clock } from '../../infra/clock';
 import { AppError } from '../../infra/errors';
-import { companiesQueries } from '../companies';
 import { queuesQueries } from '../queues';
 import { ticketsQueries } from '../tickets';
-import { periodsOfSchedule, type BusinessCalendar } from './business-time';
+import type { BusinessCalendar } from './business-time';
+import { calendar } from './sla.calendar';
 import { nextCheck, onAgentReply, onClose, onCustomerMessage, onRetarget, sweepClocks } from './sla.clock';
 import * as repo from './sla.repository';
 
@@ -27,13 +27,15 @@ interface Config {
   loadedAt: number;
 }
 
-const hasTarget = (t: SlaTargetsDto) => t.firstResponseMinutes !== null || t.nextResponseMinutes !== null || t.resolutionMinutes !== null;
+const hasTarget = (t: SlaTargetsDto) => !!t.firstResponseMinutes || !!t.nextResponseMinutes || !!t.resolutionMinutes;
 
-/** A queue's own target where it has one, else the company's default, target by target. */
+/** One target: the queue's own, none when the queue set 0, else the company's default (decision 0432). */
+const pick = (own: number | null | undefined, fallback: number | null): number | null => (own === 0 ? null : (own ?? fallback));
+/** A queue's targets over the company's default, target by target: an empty one inherits, only 0 switches it off. */
 const merge = (own: SlaTargetsDto | undefined, fallback: SlaTargetsDto): SlaTargetsDto => ({
-  firstResponseMinutes: own?.firstResponseMinutes ?? fallback.firstResponseMinutes,
-  nextResponseMinutes: own?.nextResponseMinutes ?? fallback.nextResponseMinutes,
-  resolutionMinutes: own?.resolutionMinutes ?? fallback.resolutionMinutes,
+  firstResponseMinutes: pick(own?.firstResponseMinutes, fallback.firstResponseMinutes),
+  nextResponseMinutes: pick(own?.nextResponseMinutes, fallback.nextResponseMinutes),
+  resolutionMinutes: pick(own?.resolutionMinutes, fallback.resolutionMinutes),
 });
 
 export const createSlaService = (deps: { data: DataAccess; clock: Clock }) => {
@@ -41,10 +43,9 @@ export const createSlaService = (deps: { data: DataAccess; clock: Clock }) => {
   const configs = new Map<number, Promise<Config>>();
 
   const loadConfig = async (tx: Tx, companyId: number): Promise<Config> => {
-    const [fallback, queues, hours, company] = [await repo.defaultTargets(tx, companyId), await repo.queueTargets(tx, companyId), await repo.hours(tx, companyId), await companiesQueries.get(tx, companyId)];
-    const periods = hours.periods.length > 0 ? hours.periods : periodsOfSchedule(company?.schedules ?? []);
+    const [fallback, queues, cal] = [await repo.defaultTargets(tx, companyId), await repo.queueTargets(tx, companyId), await calendar(tx, companyId)];
     return {
-      cal: { timeZone: company?.timezone ?? 'America/Sao_Paulo', periods, holidays: hours.holidays },
+      cal,
       fallback,
       queues: new Map(queues.map((q) => [q.queueId, q])),
       any: hasTarget(fallback) || queues.some(hasTarget),

@@ -34,7 +34,7 @@ const figures = (tickets: number, fr: number | null, sla: number | null, csat: n
   csat: { count: csat.reduce((a, b) => a + b, 0), average: csat.reduce((a, b) => a + b, 0) ? csat.reduce((a, n, i) => a + n * (i + 1), 0) / csat.reduce((a, b) => a + b, 0) : null, distribution: csat },
 });
 const quality: QualityResponse = {
-  period: answer.period,
+  period: { ...answer.period, minutes: 'business' },
   overall: figures(4, 4, 50, [0, 1, 0, 0, 1]),
   byAgent: [
     { userId: 3, name: 'Ana', ...figures(2, 3, 50, [0, 0, 0, 0, 1]) },
@@ -93,6 +93,8 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByText('Últimos 7 dias'));
     const card = await screen.findByTestId('quality-card');
     expect(api.quality).toHaveBeenCalledWith('2026-03-01', '2026-03-07', expect.anything());
+    // The company has business hours: the times are said to be business minutes (decision 0433).
+    expect(within(card).getByTestId('quality-help').textContent).toContain('minutos úteis');
     expect(within(card).getByTestId('quality-first-response').textContent).toContain('00h 04m');
     expect(within(card).getByTestId('quality-sla').textContent).toContain('50 %');
     expect(within(card).getByTestId('quality-csat').textContent).toMatch(/3[.,]5\/ 5/);

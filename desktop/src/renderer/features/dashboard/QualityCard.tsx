@@ -51,7 +51,9 @@ export const QualityCard = ({ from, to }: { from: string; to: string }) => {
         </Button>
       }
     >
-      <Typography.Paragraph type="secondary">{t('dashboardQuality.help')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" data-testid="quality-help">
+        {t(data.period.minutes === 'business' ? 'dashboardQuality.helpBusiness' : 'dashboardQuality.help')}
+      </Typography.Paragraph>
       {o.tickets === 0 && o.csat.count === 0 ? (
         <Empty data-testid="quality-empty" description={t('dashboardQuality.noData')} />
       ) : (

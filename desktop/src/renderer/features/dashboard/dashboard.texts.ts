@@ -58,6 +58,7 @@ export const ptBR = {
   dashboardQuality: {
     title: 'Qualidade do atendimento',
     help: 'Atendimentos resolvidos no período: tempos em relógio corrido (mediana e p90), SLA cumprido e avaliações de 1 a 5.',
+    helpBusiness: 'Atendimentos resolvidos no período: tempos em minutos úteis do horário comercial (mediana e p90), SLA cumprido e avaliações de 1 a 5.',
     firstResponse: 'Primeira resposta',
     resolution: 'Resolução',
     median: 'mediana',
@@ -142,6 +143,7 @@ export const en: Texts<typeof ptBR> = {
   dashboardQuality: {
     title: 'Service quality',
     help: 'Tickets resolved in the period: wall-clock times (median and p90), SLA kept and 1–5 ratings.',
+    helpBusiness: 'Tickets resolved in the period: times in business-hours minutes (median and p90), SLA kept and 1–5 ratings.',
     firstResponse: 'First response',
     resolution: 'Resolution',
     median: 'median',
@@ -226,6 +228,7 @@ export const es: Texts<typeof ptBR> = {
   dashboardQuality: {
     title: 'Calidad de la atención',
     help: 'Tickets resueltos en el período: tiempos de reloj (mediana y p90), SLA cumplido y calificaciones de 1 a 5.',
+    helpBusiness: 'Tickets resueltos en el período: tiempos en minutos hábiles del horario comercial (mediana y p90), SLA cumplido y calificaciones de 1 a 5.',
     firstResponse: 'Primera respuesta',
     resolution: 'Resolución',
     median: 'mediana',

@@ -54,6 +54,7 @@ export const QueueModal = ({ open, record, onClose, onSaved }: EditDialogProps<Q
   const [prompts, setPrompts] = useState<Choice[]>([]);
   /** The queue's SLA targets as stored (null: not read, or not the caller's to set): saved only when changed. */
   const [sla, setSla] = useState<SlaTargetsDto | null>(null);
+  const [slaDefault, setSlaDefault] = useState<SlaTargetsDto | undefined>(undefined);
 
   useEffect(() => {
     if (!open) return;
@@ -64,6 +65,7 @@ export const QueueModal = ({ open, record, onClose, onSaved }: EditDialogProps<Q
     void slaApi.get().then((s) => {
       if (!live) return;
       const own = targetsOf(s.queues.find((q) => q.queueId === record?.id));
+      setSlaDefault(s.company);
       setSla(own);
     }, () => undefined);
     return () => {
@@ -233,7 +235,7 @@ export const QueueModal = ({ open, record, onClose, onSaved }: EditDialogProps<Q
             children: (
               <Form form={slaForm} layout="vertical" initialValues={{ sla }} data-testid="queue-sla-form">
                 <Typography.Paragraph type="secondary">{t('sla.queueHelp')}</Typography.Paragraph>
-                <SlaTargetsFields prefix={['sla']} testIdPrefix="queue-sla" />
+                <SlaTargetsFields prefix={['sla']} testIdPrefix="queue-sla" inherited={slaDefault ?? { firstResponseMinutes: null, nextResponseMinutes: null, resolutionMinutes: null }} />
               </Form>
             ),
           },
