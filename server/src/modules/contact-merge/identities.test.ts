@@ -218,6 +218,32 @@ describe('50 concurrent arrivals of one customer by different identifiers', () =
   });
 });
 
+describe('a LID learned from Baileys while the customer writes by phone and by LID at once', () => {
+  it('ends with one contact keyed by the phone, every message on it (the phone taken by a concurrent arrival is learned again)', async () => {
+    for (let round = 0; round < 3; round++) {
+      const c = await createCompany(app);
+      const conn = await connectionOf(c, 'baileys');
+      const x = customer();
+      // The customer is known by LID only, then everything happens together: 24 by LID, 24 by phone, Baileys' lid-mapping.update.
+      await arrive(conn, message(x.lid, { fromKind: 'lid' }));
+      const emitter = new ChannelEmitter();
+      const off = inbound.attachChannel(emitter as unknown as WhatsAppChannel, conn);
+      const work: Promise<unknown>[] = [];
+      for (let i = 0; i < 49; i++) {
+        if (i === 12) work.push(emitter.emit('identity', { phone: x.phone, lid: x.lid }));
+        else work.push(arrive(conn, i % 2 ? message(x.phone) : message(x.lid, { fromKind: 'lid' })));
+      }
+      await Promise.all(work);
+      off();
+      const contacts = await contactsOf(c.companyId, x);
+      expect(contacts).toEqual([{ id: contacts[0]!.id, number: x.phone }]);
+      expect((await app.owner`select count(*)::int as n from messages where company_id = ${c.companyId} and contact_id = ${contacts[0]!.id}`)[0]!.n).toBe(49);
+      // The LID now reaches the phone's contact.
+      expect(await contactOfMessage((await arrive(conn, message(x.lid, { fromKind: 'lid' }))).messageId)).toBe(contacts[0]!.id);
+    }
+  });
+});
+
 describe('isolation', () => {
   it("a mapping in company A never touches company B: B's contacts with the same phone, LID and user id stay B's own and apart", async () => {
     const [a, b] = [await createCompany(app), await createCompany(app)];
