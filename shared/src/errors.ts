@@ -66,6 +66,8 @@ export const errorCodes = [
   'ERR_INVALID_RESET_CODE',
   'ERR_RESET_IN_PATH',
   'ERR_CAMPAIGN_NOT_EDITABLE',
+  // Issue 29 §3: a campaign on a Cloud API connection goes as an approved template (decision 0451).
+  'ERR_CAMPAIGN_NEEDS_TEMPLATE',
   'ERR_INTERNAL',
   'ERR_NO_SCHEDULE_FOUND',
   'ERR_SCHEDULE_ALREADY_SENT',
@@ -183,6 +185,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   ERR_RESET_IN_PATH: 400,
   /** A campaign is read-only unless INATIVA, CANCELADA or PROGRAMADA more than an hour ahead (administration.md §4). */
   ERR_CAMPAIGN_NOT_EDITABLE: 409,
+  /** The campaign's connection is a Cloud API number: its messages reach customers outside the 24-hour window only as a template. */
+  ERR_CAMPAIGN_NEEDS_TEMPLATE: 400,
   ERR_INTERNAL: 500,
   ERR_NO_SCHEDULE_FOUND: 404,
   /** A schedule is saved only while unsent (administration.md: save only when sentAt is empty). */

@@ -40,7 +40,7 @@ export interface ServerTexts {
   /** The password reset mail (issue 14 §3): the 6-digit code and how many minutes it lives. */
   resetMail: { subject: string; text(name: string, code: string, minutes: number): string };
   /** Why a schedule is ERRO (issue 13 §1), shown on the /schedules calendar and its modal. */
-  schedule: { noConnection: string; disconnected(name: string): string; optedOut: string; contactGone: string; failed: string };
+  schedule: { noConnection: string; disconnected(name: string): string; optedOut: string; windowClosed: string; contactGone: string; failed: string };
 }
 
 const catalogue: Record<Language, ServerTexts> = {
@@ -89,6 +89,7 @@ const catalogue: Record<Language, ServerTexts> = {
       noConnection: 'Nenhuma conexão para enviar (cadastre uma conexão padrão)',
       disconnected: (name) => `A conexão ${name} não está conectada`,
       optedOut: 'O contato pediu para não receber mensagens (opt-out)',
+      windowClosed: 'Número oficial (API Cloud): o contato não escreve há mais de 24 horas, e fora dessa janela só um modelo aprovado pode ser enviado',
       contactGone: 'O contato não existe mais',
       failed: 'Falha ao enviar a mensagem',
     },
@@ -138,6 +139,7 @@ const catalogue: Record<Language, ServerTexts> = {
       noConnection: 'No connection to send through (set a default connection)',
       disconnected: (name) => `The connection ${name} is not connected`,
       optedOut: 'The contact asked not to receive messages (opt-out)',
+      windowClosed: 'Official number (Cloud API): the contact has not written for more than 24 hours, and outside that window only an approved template can be sent',
       contactGone: 'The contact no longer exists',
       failed: 'Sending the message failed',
     },
@@ -187,6 +189,7 @@ const catalogue: Record<Language, ServerTexts> = {
       noConnection: 'Ninguna conexión para enviar (registre una conexión predeterminada)',
       disconnected: (name) => `La conexión ${name} no está conectada`,
       optedOut: 'El contacto pidió no recibir mensajes (opt-out)',
+      windowClosed: 'Número oficial (API Cloud): el contacto no escribe hace más de 24 horas, y fuera de esa ventana solo se puede enviar una plantilla aprobada',
       contactGone: 'El contacto ya no existe',
       failed: 'Falló el envío del mensaje',
     },

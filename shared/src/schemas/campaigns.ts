@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId, looseBool, msg, name2to50, pageNumber, pageOf, stamps } from './common';
+import { TemplateSend } from './whatsapp-templates';
 
 /**
  * Campaigns (administration.md "Campaign", §4 states, §9 constants; server-behaviour §8). The
@@ -80,6 +81,8 @@ export const CampaignDto = z.object({
   companyId: z.number(),
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
+  /** On a Cloud API connection: the template the first message is (decision 0451); its variables are campaign texts. */
+  template: TemplateSend.nullable(),
   ...stamps,
   /** The ledger's counters (the list and the report; decision 0233). */
   report: CampaignReport,
@@ -124,6 +127,13 @@ export const CampaignBody = z.object({
   contactListId: optionalRef.optional().default(null),
   tagListId: optionalRef.optional().default(null),
   fileListId: optionalRef.optional().default(null),
+  /**
+   * Required on a Cloud API connection, refused on another (decision 0451): the approved template
+   * sent as the campaign's first message (the confirmation request with `confirmation`, else the
+   * message itself). Each variable is a campaign text: `{nome}`, `{email}`, `{numero}` and the
+   * company's variables are filled per contact.
+   */
+  template: TemplateSend.nullish().transform((t) => t ?? null),
 });
 export type CampaignBody = z.infer<typeof CampaignBody>;
 

@@ -115,7 +115,18 @@ export const WhatsappDto = z.object({
   updatedAt: iso,
   /** A Cloud API connection's facts (provider 'cloud' only): its ids, and whether each secret is stored — never the secret. */
   cloud: z
-    .object({ phoneNumberId: z.string(), wabaId: z.string(), accessTokenSet: z.boolean(), appSecretSet: z.boolean(), verifyTokenSet: z.boolean() })
+    .object({
+      phoneNumberId: z.string(),
+      wabaId: z.string(),
+      accessTokenSet: z.boolean(),
+      appSecretSet: z.boolean(),
+      verifyTokenSet: z.boolean(),
+      /** What Meta last said of the number (decision 0450): GREEN, YELLOW, RED, UNKNOWN; '' before the first read. */
+      qualityRating: z.string(),
+      /** The business portfolio's messaging limit the number shares (TIER_250, TIER_2K, TIER_10K, TIER_100K, UNLIMITED); '' unknown. */
+      messagingLimit: z.string(),
+      checkedAt: z.string().nullable(),
+    })
     .optional(),
 });
 export type WhatsappDto = z.infer<typeof WhatsappDto>;

@@ -79,6 +79,8 @@ export const CloudTestResponse = z.object({
   displayPhoneNumber: z.string().optional(),
   verifiedName: z.string().optional(),
   qualityRating: z.string().optional(),
+  /** The messaging limit the number shares (Meta's `whatsapp_business_manager_messaging_limit`, else the older per-number tier). */
+  messagingLimit: z.string().optional(),
   /** Meta's error code and text when not ok. */
   errorCode: z.number().nullable().optional(),
   error: z.string().optional(),

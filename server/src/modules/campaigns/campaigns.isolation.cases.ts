@@ -39,9 +39,17 @@ export const isolationCases: IsolationCases = ({ app, A, B, answered, notFound, 
     'POST /campaigns': [
       { name: "A's tag as the audience", req: async () => ({ method: 'POST', url: '/campaigns', body: { name: 'Camp de B', tagListId: (await campaignsFx()).aTag } }), expect: answered(400, 'ERR_VALIDATION', aCampaignUnchanged) },
       { name: "A's connection", req: async () => ({ method: 'POST', url: '/campaigns', body: { name: 'Camp de B', whatsappId: A.c.whatsapp.id } }), expect: answered(400, 'ERR_VALIDATION') },
+      {
+        name: "A's connection with a template (decision 0451)",
+        req: () => ({ method: 'POST', url: '/campaigns', body: { name: 'Camp de B', whatsappId: A.c.whatsapp.id, template: { name: 'pedido_pronto', language: 'pt_BR', variables: ['{nome}'] } } }),
+        expect: answered(400, 'ERR_VALIDATION', aCampaignUnchanged),
+      },
     ],
     'GET /campaigns/:id': [{ name: "A's campaign", req: onACampaign('GET'), expect: notFound('ERR_NOT_FOUND') }],
-    'PUT /campaigns/:id': [{ name: "A's campaign", req: onACampaign('PUT', '', { name: 'Tomada por B' }), expect: notFound('ERR_NOT_FOUND', aCampaignUnchanged) }],
+    'PUT /campaigns/:id': [
+      { name: "A's campaign", req: onACampaign('PUT', '', { name: 'Tomada por B' }), expect: notFound('ERR_NOT_FOUND', aCampaignUnchanged) },
+      { name: "A's campaign with a template", req: onACampaign('PUT', '', { name: 'Tomada por B', template: { name: 'pedido_pronto', language: 'pt_BR', variables: ['{nome}'] } }), expect: notFound('ERR_NOT_FOUND', aCampaignUnchanged) },
+    ],
     'DELETE /campaigns/:id': [{ name: "A's campaign", req: onACampaign('DELETE'), expect: notFound('ERR_NOT_FOUND', aCampaignUnchanged) }],
     'POST /campaigns/:id/cancel': [{ name: "A's campaign", req: onACampaign('POST', '/cancel', {}), expect: notFound('ERR_NOT_FOUND', aCampaignUnchanged) }],
     'POST /campaigns/:id/restart': [{ name: "A's campaign", req: onACampaign('POST', '/restart', {}), expect: notFound('ERR_NOT_FOUND', aCampaignUnchanged) }],

@@ -73,6 +73,7 @@ export const toCampaignDto = (r: CampaignJoined, report: CampaignReport = emptyR
   companyId: r.companyId,
   mediaPath: r.mediaPath || null,
   mediaName: r.mediaName || null,
+  template: r.template ?? null,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
   report,

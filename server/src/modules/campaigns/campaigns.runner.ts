@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ACK, normalizePhone, type CampaignSettingsDto } from '@balcao/shared';
+import { ACK, normalizePhone, renderTemplate, type CampaignSettingsDto, type WhatsappTemplateDto } from '@balcao/shared';
 import type { Tx } from '../../db/client';
 import type { DataAccess, Unit } from '../../db/tenant';
 import type { Clock } from '../../infra/clock';
@@ -8,6 +8,8 @@ import { contactsQueries } from '../contacts';
 import { queueOutbound } from '../messages';
 import type { NumberHealth } from '../number-health';
 import { ticketsQueries, type TicketRow } from '../tickets';
+import { templateContent, whatsappQueries, type CloudAccount } from '../whatsapp';
+import { AppError } from '../../infra/errors';
 import * as repo from './campaigns.repository';
 
 /** Sends a window holds at most (pg-boss fetch slows past ~10k queued jobs; decision 0235). */
@@ -62,7 +64,10 @@ export const paceWindow = (s: Pick<CampaignSettingsDto, 'messageInterval' | 'lon
 /** How many sends one window holds: about a minute of them, at most WINDOW_MAX. */
 export const windowSize = (s: Pick<CampaignSettingsDto, 'messageInterval'>): number => (s.messageInterval <= 0 ? WINDOW_MAX : Math.max(1, Math.min(WINDOW_MAX, Math.ceil(60 / s.messageInterval))));
 
-export const createCampaignRunner = (deps: { data: DataAccess; jobs: Jobs; clock: Clock; health: NumberHealth; options?: RunnerOptions }) => {
+/** A Cloud campaign's template for a send job: Meta's approved one, or why it cannot go (undefined: not a Cloud connection). */
+type CloudTemplate = { template: WhatsappTemplateDto } | { error: string } | undefined;
+
+export const createCampaignRunner = (deps: { data: DataAccess; jobs: Jobs; clock: Clock; health: NumberHealth; templates?: Pick<CloudAccount, 'approved'>; options?: RunnerOptions }) => {
   const { data, jobs, clock, health } = deps;
   const staleAfter = deps.options?.staleAfterSeconds ?? 60;
   const me = deps.options?.processId ?? `p${process.pid}-${randomBytes(3).toString('hex')}`;
@@ -163,16 +168,38 @@ export const createCampaignRunner = (deps: { data: DataAccess; jobs: Jobs; clock
    * message rows (with their `message.send` jobs) commit together or not at all. A kill -9
    * before the commit leaves the row claimable; after it, the row is no longer claimable.
    */
+  /**
+   * On a Cloud API connection, the campaign's approved template (decision 0451), read once per send
+   * job and before its transactions: Meta's list may be an HTTP call. A Graph failure is thrown (the
+   * job retries); a template gone or never chosen fails the rows that would send it.
+   */
+  const cloudTemplate = async (companyId: number, campaignId: number): Promise<CloudTemplate> => {
+    const facts = await data.withTenant({ companyId }, async ({ tx }) => {
+      const c = await repo.get(tx, companyId, campaignId);
+      const conn = c?.whatsappId == null ? undefined : await whatsappQueries.get(tx, companyId, c.whatsappId);
+      return conn?.provider === 'cloud' ? { c: c!, conn } : undefined;
+    });
+    if (!facts) return undefined;
+    if (!facts.c.template || !deps.templates) return { error: 'ERR_CAMPAIGN_NEEDS_TEMPLATE' };
+    try {
+      return { template: await deps.templates.approved(facts.conn, facts.c.template.name, facts.c.template.language) };
+    } catch (err) {
+      if (err instanceof AppError) return { error: err.code };
+      throw err;
+    }
+  };
+
   const send = async (job: JobPayloads['campaign.send']): Promise<void> => {
     const ids = [job.shippingId, ...(job.more ?? [])];
+    const cloud = await cloudTemplate(job.companyId, job.campaignId);
     let next = 0;
     const worker = async () => {
-      while (next < ids.length) await sendOne({ companyId: job.companyId, campaignId: job.campaignId, shippingId: ids[next++]! });
+      while (next < ids.length) await sendOne({ companyId: job.companyId, campaignId: job.campaignId, shippingId: ids[next++]! }, cloud);
     };
     await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, ids.length) }, worker));
   };
 
-  const sendOne = async ({ companyId, campaignId, shippingId }: JobPayloads['campaign.send']): Promise<void> => {
+  const sendOne = async ({ companyId, campaignId, shippingId }: JobPayloads['campaign.send'], cloud: CloudTemplate): Promise<void> => {
     await data.withTenant({ companyId }, async (unit) => {
       const { tx } = unit;
       // Shared lock: a cancel (row lock) waits for sends in flight and is seen by later ones.
@@ -186,8 +213,16 @@ export const createCampaignRunner = (deps: { data: DataAccess; jobs: Jobs; clock
         await repo.setShipping(tx, companyId, row.id, { status: row.status === 'confirmed' ? 'confirmed' : 'pending', attempts: row.attempts - 1 });
         return;
       }
-      const decision = await health.admit({ companyId, whatsappId: c.whatsappId, number: row.number, kind: 'campaign' });
+      // On Cloud the first message is the template; a confirmed contact's main message follows their reply, inside the window.
+      const templateStep = cloud !== undefined && (!c.confirmation || !mainStep);
+      const fail = (error: string) => {
+        progress(unit, companyId, campaignId);
+        return repo.setShipping(tx, companyId, row.id, { status: 'failed', failedAt: clock.now(), error });
+      };
+      if (templateStep && 'error' in cloud) return void (await fail(cloud.error));
+      const decision = await health.admit({ companyId, whatsappId: c.whatsappId, number: row.number, kind: 'campaign', template: templateStep });
       if (!decision.ok) {
+        if (decision.reason === 'window') return void (await fail('ERR_WINDOW_CLOSED'));
         if (decision.reason === 'opt-out' || !decision.retryAt) {
           await repo.setShipping(tx, companyId, row.id, { status: 'skipped_optout', holdReason: decision.reason === 'opt-out' ? row.holdReason : decision.reason });
         } else {
@@ -207,12 +242,33 @@ export const createCampaignRunner = (deps: { data: DataAccess; jobs: Jobs; clock
       const settings = await repo.getSettings(tx, companyId);
       const facts = { name: row.name, email: row.email, number: row.number };
       let current = ticket;
-      const out = async (body: string, media?: { type: string; name: string }) => {
-        const m = await queueOutbound(unit, jobs, current, body, { automated: true, media: media ?? null, ticketAnnounced: true });
+      const out = async (body: string, media?: { type: string; name: string }, template?: ReturnType<typeof templateContent>) => {
+        const m = await queueOutbound(unit, jobs, current, body, { automated: true, media: media ?? null, ticketAnnounced: true, ...(template ? { template } : {}) });
         current = (await ticketsQueries.get(tx, companyId, current.id)) ?? current;
         return m;
       };
-      if (!mainStep) {
+      if (templateStep && 'template' in cloud && c.template) {
+        // The template with the contact's facts in its variables (decision 0451); a variable left blank fails the row: Meta refuses an empty parameter.
+        const variables = c.template.variables.map((v) => renderCampaignText(v, facts, settings.variables).trim());
+        if (variables.some((v) => v === '')) return void (await fail('ERR_VALIDATION'));
+        let content: ReturnType<typeof templateContent>;
+        try {
+          content = templateContent(cloud.template, { ...c.template, variables });
+        } catch (err) {
+          if (err instanceof AppError) return void (await fail(err.code));
+          throw err;
+        }
+        const text = renderTemplate(cloud.template, variables);
+        const m = await out(text, undefined, content);
+        await repo.setShipping(
+          tx,
+          companyId,
+          row.id,
+          mainStep
+            ? { status: 'sent', sentAt: clock.now(), messageId: m.id, ticketId: ticket.id, message: text }
+            : { status: 'confirmation_requested', confirmationRequestedAt: clock.now(), confirmationMessageId: m.id, ticketId: ticket.id, message: row.message, confirmationMessage: text },
+        );
+      } else if (!mainStep) {
         const text = renderCampaignText(row.confirmationMessage, facts, settings.variables);
         const m = await out(text);
         await repo.setShipping(tx, companyId, row.id, { status: 'confirmation_requested', confirmationRequestedAt: clock.now(), confirmationMessageId: m.id, ticketId: ticket.id, message: row.message, confirmationMessage: text });

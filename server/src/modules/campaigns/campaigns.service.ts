@@ -20,6 +20,7 @@ import { instantOf } from '../../lib/wall-time';
 import { auditQueries } from '../audit';
 import { companiesQueries } from '../companies';
 import { classifyUpload, uploadOf } from '../messages';
+import { templateContent, whatsappQueries, type CloudAccount } from '../whatsapp';
 import * as repo from './campaigns.repository';
 
 /** The fields the audit trail compares (the message variants cut at 200 characters). */
@@ -33,6 +34,7 @@ const audited = (r: repo.CampaignRow) => ({
   fileListId: r.fileListId,
   confirmation: r.confirmation,
   mediaName: r.mediaName,
+  template: r.template,
   messages: [r.message1, r.message2, r.message3, r.message4, r.message5].map((m) => m.slice(0, 200)),
 });
 
@@ -43,7 +45,10 @@ const assertManager = (ctx: Ctx) => {
   if (!can(ctx, 'campaigns:manage')) throw new AppError('ERR_NO_PERMISSION');
 };
 
-export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clock: Clock; media: MediaStore }) => {
+/** A field's refusal in the form's shape. */
+const invalid = (path: string, message: string) => new AppError('ERR_VALIDATION', `${path}: ${message}`, { issues: [{ path, message }] });
+
+export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clock: Clock; media: MediaStore; templates?: Pick<CloudAccount, 'approved'> }) => {
   const { data, jobs, clock, media } = deps;
 
   const dtoOf = async (tx: Tx, companyId: number, id: number): Promise<CampaignDto> => {
@@ -81,8 +86,10 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
     if (c.whatsappId == null) issues.push({ path: 'whatsappId', message: 'Obrigatório' });
     if (c.contactListId == null && c.tagListId == null) issues.push({ path: 'contactListId', message: 'Obrigatório' });
     const messages = [1, 2, 3, 4, 5].map((i) => String(c[`message${i}`] ?? '').trim());
-    if (!messages.some(Boolean) && !c.mediaPath && c.fileListId == null) issues.push({ path: 'message1', message: 'Obrigatório' });
-    if (c.confirmation && ![1, 2, 3, 4, 5].some((i) => String(c[`confirmationMessage${i}`] ?? '').trim())) issues.push({ path: 'confirmationMessage1', message: 'Obrigatório' });
+    // A Cloud campaign's template is its first message (decision 0451): the confirmation request, else the message itself.
+    const template = c.template != null;
+    if (!messages.some(Boolean) && !c.mediaPath && c.fileListId == null && !(template && !c.confirmation)) issues.push({ path: 'message1', message: 'Obrigatório' });
+    if (c.confirmation && !template && ![1, 2, 3, 4, 5].some((i) => String(c[`confirmationMessage${i}`] ?? '').trim())) issues.push({ path: 'confirmationMessage1', message: 'Obrigatório' });
     if (issues.length) throw new AppError('ERR_VALIDATION', 'the campaign cannot run', { issues });
   };
   /** The run starts at `scheduledAt` (now when past): a dispatch job then (the sweep is the safety net). */
@@ -100,6 +107,23 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
     const tagListId = body.contactListId != null ? null : body.tagListId;
     const timeZone = (await companiesQueries.get(tx, companyId))?.timezone ?? DEFAULT_TIMEZONE;
     return { ...body, tagListId, scheduledAt: body.scheduledAt ? instantOf(body.scheduledAt, timeZone) : null };
+  };
+  /**
+   * The campaign's channel (decision 0451): on a Cloud API connection it needs an approved
+   * template whose variables it fills, and what goes before the customer answers is only that
+   * template (no file without a confirmation); elsewhere no template. Read before the write's
+   * transaction: Meta's list may be an HTTP call, which never holds a transaction open.
+   */
+  const assertChannel = async (ctx: Ctx, body: CampaignBody, mediaPath: string) => {
+    const conn = body.whatsappId == null ? undefined : await data.withTenant(ctx, ({ tx }) => whatsappQueries.get(tx, ctx.companyId, body.whatsappId!));
+    if (conn?.provider !== 'cloud') {
+      if (body.template) throw invalid('template', 'only on a Cloud API connection');
+      return;
+    }
+    if (!body.template) throw new AppError('ERR_CAMPAIGN_NEEDS_TEMPLATE');
+    if (!body.confirmation && (mediaPath || body.fileListId != null)) throw invalid(mediaPath ? 'media' : 'fileListId', 'outside the 24-hour window only the template is sent');
+    if (!deps.templates) throw new AppError('ERR_CAMPAIGN_NEEDS_TEMPLATE', 'this server reads no Cloud API templates');
+    templateContent(await deps.templates.approved(conn, body.template.name, body.template.language), body.template);
   };
   const discard = async (companyId: number, name: string | null | undefined) => {
     if (name) await media.remove(companyId, name).catch(() => undefined);
@@ -121,9 +145,10 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
       }),
 
     /** New: INATIVA, or PROGRAMADA with a scheduledAt (administration.md §4). */
-    create: (ctx: Ctx, body: CampaignBody): Promise<CampaignDto> =>
-      data.withTenant(ctx, async (unit) => {
-        assertManager(ctx);
+    create: async (ctx: Ctx, body: CampaignBody): Promise<CampaignDto> => {
+      assertManager(ctx);
+      await assertChannel(ctx, body, '');
+      return data.withTenant(ctx, async (unit) => {
         await assertRefs(unit.tx, ctx, body);
         const f = await fields(unit.tx, ctx.companyId, body);
         const status = f.scheduledAt ? 'PROGRAMADA' : 'INATIVA';
@@ -132,12 +157,15 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
         await auditQueries.record(unit.tx, ctx, { entity: 'campaign', entityId: row.id, action: 'create', after: audited(row) });
         await schedule(unit.tx, ctx.companyId, row);
         return announce(unit, ctx.companyId, row.id, true);
-      }),
+      });
+    },
 
     /** Only while editable; a CANCELADA campaign keeps its status (restart resumes it). */
-    update: (ctx: Ctx, id: number, body: CampaignBody): Promise<CampaignDto> =>
-      data.withTenant(ctx, async (unit) => {
-        assertManager(ctx);
+    update: async (ctx: Ctx, id: number, body: CampaignBody): Promise<CampaignDto> => {
+      assertManager(ctx);
+      const stored = await data.withTenant(ctx, ({ tx }) => found(tx, ctx, id));
+      await assertChannel(ctx, body, stored.mediaPath);
+      return data.withTenant(ctx, async (unit) => {
         const before = await found(unit.tx, ctx, id, 'update');
         assertEditable(before);
         await assertRefs(unit.tx, ctx, body);
@@ -148,7 +176,8 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
         await auditQueries.record(unit.tx, ctx, { entity: 'campaign', entityId: id, action: 'update', before: audited(before), after: audited(row) });
         await schedule(unit.tx, ctx.companyId, row);
         return announce(unit, ctx.companyId, id);
-      }),
+      });
+    },
 
     /** Any status: a running campaign stops with it (its jobs find nothing). */
     remove: async (ctx: Ctx, id: number): Promise<void> => {
@@ -206,6 +235,7 @@ export const createCampaignsService = (deps: { data: DataAccess; jobs: Jobs; clo
       const { dto, replaced } = await data.withTenant(ctx, async (unit) => {
         const before = await found(unit.tx, ctx, id, 'update');
         assertEditable(before);
+        if (before.template && !before.confirmation) throw invalid('media', 'outside the 24-hour window only the template is sent');
         const { mediaPath, mediaName } = await storeAttachment(media, ctx.companyId, file);
         await repo.update(unit.tx, ctx.companyId, id, { mediaPath, mediaName });
         await auditQueries.record(unit.tx, ctx, { entity: 'campaign', entityId: id, action: 'update', before: { mediaName: before.mediaName || null }, after: { mediaName } });

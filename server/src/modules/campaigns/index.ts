@@ -8,6 +8,7 @@ import type { Jobs } from '../../infra/jobs';
 import type { MediaStore } from '../../infra/media-store';
 import { defineModule } from '../../infra/module';
 import { createNumberHealth, type NumberHealth } from '../number-health';
+import type { CloudAccount } from '../whatsapp';
 import { registerCampaignListeners } from './campaigns.listeners';
 import { campaignsRoutes } from './campaigns.routes';
 import { createCampaignRunner, type RunnerOptions } from './campaigns.runner';
@@ -27,10 +28,10 @@ export const CAMPAIGNS_SWEEP_CRON = '* * * * *';
 export const campaignsModule = defineModule({
   name: 'campaigns',
   dependsOn: ['companies', 'contacts', 'tickets', 'messages', 'whatsapp', 'audit'],
-  setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock; media: MediaStore; numberHealth?: NumberHealth; campaignRunner?: RunnerOptions }) => {
-    const service = createCampaignsService({ data: k.data, jobs: k.jobs, clock: k.clock, media: k.media });
+  setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock; media: MediaStore; numberHealth?: NumberHealth; campaignRunner?: RunnerOptions; cloudAccount?: CloudAccount }) => {
+    const service = createCampaignsService({ data: k.data, jobs: k.jobs, clock: k.clock, media: k.media, templates: k.cloudAccount });
     const health = k.numberHealth ?? createNumberHealth({ data: k.data, clock: k.clock });
-    const runner = createCampaignRunner({ data: k.data, jobs: k.jobs, clock: k.clock, health, options: k.campaignRunner });
+    const runner = createCampaignRunner({ data: k.data, jobs: k.jobs, clock: k.clock, health, templates: k.cloudAccount, options: k.campaignRunner });
     const log = (err: unknown, what: string) => k.app.log.error({ err }, `${what} failed`);
     return {
       routes: campaignsRoutes(service),

@@ -117,6 +117,7 @@ export const createExternalApi = (deps: ExternalApiDeps) => {
     const gate = await deps.health.admit({ companyId: p.companyId, whatsappId: p.whatsappId, number, kind: 'api', pace: true });
     if (!gate.ok) {
       if (gate.reason === 'opt-out') throw new AppError('ERR_CONTACT_OPTED_OUT');
+      if (gate.reason === 'window') throw new AppError('ERR_WINDOW_CLOSED', 'a Cloud API number sends only templates to a customer who has not written in 24 hours');
       throw new AppError('ERR_SEND_HELD', `held by the number's health gate: ${gate.reason}`, { reason: gate.reason, retryAt: gate.retryAt?.toISOString() ?? null });
     }
 

@@ -3,7 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataAccess } from '../../db/tenant';
 import type { Clock } from '../../infra/clock';
+import type { Tx } from '../../db/client';
 import { found } from '../../infra/errors';
+import { contactsQueries } from '../contacts';
+import { customerWindow } from '../messages';
 import type { EventBus } from '../../infra/event-bus';
 import { defineModule } from '../../infra/module';
 import { jitter, spacingMs, warmupCap, warmupDayOf } from './number-health.gate';
@@ -27,6 +30,11 @@ export const createNumberHealth = (deps: { data: DataAccess; clock: Clock; rando
     const read = async (t: NonNullable<typeof tx>) => !!(await repo.getOptOut(t, companyId, number));
     return tx ? read(tx) : deps.data.withTenant({ companyId }, ({ tx: t }) => read(t));
   };
+  /** The customer's 24-hour window on a Cloud connection (messages' rule, decision 0391); a number that never wrote has none. */
+  const windowOpen = async (tx: Tx, companyId: number, whatsappId: number, number: string) => {
+    const contact = await contactsQueries.getByNumber(tx, companyId, number);
+    return !!contact && !!(await customerWindow(tx, deps.clock, { companyId, contactId: contact.id, whatsappId }))?.open;
+  };
   const admit: NumberHealth['admit'] = (req) =>
     deps.data.withTenant({ companyId: req.companyId }, async ({ tx }) => {
       const now = deps.clock.now();
@@ -36,6 +44,8 @@ export const createNumberHealth = (deps: { data: DataAccess; clock: Clock; rando
         await repo.hold(tx, { ...at, reason: { fixed: 'opt-out' } });
         return { ok: false, reason: 'opt-out', retryAt: null };
       }
+      // Decision 0452: Meta would refuse it (131047); refused before anything is counted.
+      if (facts.provider === 'cloud' && !req.template && !(await windowOpen(tx, req.companyId, req.whatsappId, req.number))) return { ok: false, reason: 'window', retryAt: null };
       const { cap, warming } = warmupCap(facts.cap, facts.warmup, warmupDayOf(facts.daysSincePaired));
       const spacing = spacingMs(facts.rate);
       const waitMs = jitter(facts.jitter, random);
@@ -53,7 +63,7 @@ export const createNumberHealth = (deps: { data: DataAccess; clock: Clock; rando
 
 export const numberHealthModule = defineModule({
   name: 'number-health',
-  dependsOn: ['audit', 'contacts', 'tickets', 'whatsapp'],
+  dependsOn: ['audit', 'contacts', 'tickets', 'whatsapp', 'messages'],
   setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; clock: Clock }) => ({
     routes: numberHealthRoutes(createNumberHealthService({ data: k.data, clock: k.clock })),
     start: () => {

@@ -11,6 +11,8 @@ export interface GateFacts {
   cap: number;
   jitter: number;
   warmup: number;
+  /** The connection's provider: a `cloud` one sends outside the customer's window only templates. */
+  provider: string;
   pairedAt: Date | null;
   /** The company's day at `now`, 'YYYY-MM-DD'. */
   day: string;
@@ -24,8 +26,8 @@ const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 const localDay = (now: Date) => sql`(${at(now)} at time zone c.timezone)::date`;
 
 export const gateFacts = async (tx: Tx, companyId: number, whatsappId: number, now: Date): Promise<GateFacts | undefined> => {
-  const [r] = await tx.execute<{ rate: number; cap: number; jitter: number; warmup: number; pairedAt: string | null; day: string; nextDay: string; daysSincePaired: number | null }>(sql`
-    select w.gate_rate_per_minute as rate, w.gate_daily_cap as cap, w.gate_jitter_ms as jitter, w.gate_warmup_days as warmup,
+  const [r] = await tx.execute<{ rate: number; cap: number; jitter: number; warmup: number; provider: string; pairedAt: string | null; day: string; nextDay: string; daysSincePaired: number | null }>(sql`
+    select w.gate_rate_per_minute as rate, w.gate_daily_cap as cap, w.gate_jitter_ms as jitter, w.gate_warmup_days as warmup, w.provider,
       w.paired_at as "pairedAt",
       to_char(${localDay(now)}, 'YYYY-MM-DD') as day,
       ((${localDay(now)} + 1)::timestamp at time zone c.timezone) as "nextDay",

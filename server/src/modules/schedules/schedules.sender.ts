@@ -94,6 +94,8 @@ export const createScheduleSender = (deps: { data: DataAccess; jobs: Jobs; clock
         const gate = await health.admit({ companyId, whatsappId: whatsapp.id, number: contact.number, kind: 'schedule' });
         if (!gate.ok) {
           if (gate.reason === 'opt-out') throw new TryFailed(texts.schedule.optedOut, true);
+          // A Cloud number outside the customer's window (decision 0452): retrying cannot help.
+          if (gate.reason === 'window') throw new TryFailed(texts.schedule.windowClosed, true);
           await repo.update(tx, companyId, s.id, {});
           return { kind: 'held' as const, retryAt: gate.retryAt };
         }

@@ -55,6 +55,9 @@ export const toWhatsappDto = (w: WhatsappRow, qs: { id: number; name: string; co
           accessTokenSet: w.cloudAccessToken !== '',
           appSecretSet: w.cloudAppSecret !== '',
           verifyTokenSet: !!w.cloudVerifyTokenHash,
+          qualityRating: w.cloudQualityRating,
+          messagingLimit: w.cloudMessagingLimit,
+          checkedAt: w.cloudCheckedAt?.toISOString() ?? null,
         },
       }
     : {}),

@@ -60,6 +60,7 @@ export const errorsEn: Record<ErrorCode, string> = {
   ERR_INVALID_RESET_CODE: 'Invalid or expired verification code. Ask for a new code.',
   ERR_RESET_IN_PATH: 'Send the e-mail, the code and the new password in the request body.',
   ERR_CAMPAIGN_NOT_EDITABLE: 'This campaign can no longer be edited.',
+  ERR_CAMPAIGN_NEEDS_TEMPLATE: 'On an official WhatsApp (Cloud API) number a campaign is sent as an approved template: choose one and fill its variables.',
   ERR_INTERNAL: 'Internal server error. Try again later.',
   ERR_NO_SCHEDULE_FOUND: 'Schedule not found.',
   ERR_SCHEDULE_ALREADY_SENT: 'This message was already sent: it can no longer be changed.',

@@ -60,6 +60,7 @@ export const errorsEs: Record<ErrorCode, string> = {
   ERR_INVALID_RESET_CODE: 'Código de verificación inválido o vencido. Pida un código nuevo.',
   ERR_RESET_IN_PATH: 'Envíe el correo, el código y la nueva contraseña en el cuerpo de la solicitud.',
   ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campaña ya no se puede editar.',
+  ERR_CAMPAIGN_NEEDS_TEMPLATE: 'En un número oficial de WhatsApp (API Cloud) la campaña se envía como una plantilla aprobada: elija una y complete sus variables.',
   ERR_INTERNAL: 'Error interno del servidor. Inténtelo más tarde.',
   ERR_NO_SCHEDULE_FOUND: 'Programación no encontrada.',
   ERR_SCHEDULE_ALREADY_SENT: 'Este mensaje ya fue enviado: ya no se puede cambiar.',

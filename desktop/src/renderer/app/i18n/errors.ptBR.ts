@@ -61,6 +61,7 @@ export const errorsPtBR: Record<ErrorCode, string> = {
   ERR_INVALID_RESET_CODE: 'Código de verificação inválido ou expirado. Peça um novo código.',
   ERR_RESET_IN_PATH: 'Envie o e-mail, o código e a nova senha no corpo da requisição.',
   ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campanha não pode mais ser editada.',
+  ERR_CAMPAIGN_NEEDS_TEMPLATE: 'Em um número oficial do WhatsApp (API Cloud) a campanha é enviada como um modelo aprovado: escolha um e preencha as variáveis.',
   ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
   ERR_NO_SCHEDULE_FOUND: 'Agendamento não encontrado.',
   ERR_SCHEDULE_ALREADY_SENT: 'Esta mensagem já foi enviada: não pode mais ser alterada.',

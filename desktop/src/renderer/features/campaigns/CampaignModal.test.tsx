@@ -15,13 +15,17 @@ vi.mock('./campaigns.api', () => ({
     update: vi.fn(),
     cancel: vi.fn(),
     restart: vi.fn(),
+    templates: vi.fn(),
   },
 }));
 const api = vi.mocked(campaignsApi);
 configure({ asyncUtilTimeout: 8000 });
 
 beforeEach(() => {
-  api.options.mockResolvedValue({ whatsapps: [{ id: 5, name: 'Loja' }], contactLists: [], tags: [{ id: 8, name: 'VIP' }], fileLists: [] });
+  api.options.mockResolvedValue({ whatsapps: [
+      { id: 5, name: 'Loja', provider: 'beta' },
+      { id: 6, name: 'Oficial', provider: 'cloud' },
+    ], contactLists: [], tags: [{ id: 8, name: 'VIP' }], fileLists: [] });
   api.settings.mockResolvedValue({ messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [{ key: 'loja', value: 'Centro' }] });
 });
 afterEach(() => {
@@ -66,6 +70,27 @@ describe('CampaignModal', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('campaign-modal-cancel-run'));
     await waitFor(() => expect(api.cancel).toHaveBeenCalledWith(2));
     expect(await screen.findByTestId('campaign-modal-restart-run')).toBeTruthy();
+  });
+
+  it('on a Cloud connection: the template with a campaign text per variable, previewed, instead of the message tabs (decision 0451)', async () => {
+    api.templates.mockResolvedValue({
+      syncedAt: new Date().toISOString(),
+      templates: [
+        { name: 'pedido_pronto', language: 'pt_BR', category: 'UTILITY', status: 'APPROVED', header: { format: 'TEXT', text: 'Loja {{1}}' }, body: 'Olá {{1}}, tudo certo?', footer: null, buttons: [], params: [{ part: 'header', name: '1' }, { part: 'body', name: '1' }], parameterFormat: 'POSITIONAL' },
+        { name: 'em_revisao', language: 'pt_BR', category: 'UTILITY', status: 'PENDING', header: null, body: 'Não', footer: null, buttons: [], params: [], parameterFormat: 'POSITIONAL' },
+      ],
+    });
+    const stored = campaign({ id: 9, whatsappId: 6, template: { name: 'pedido_pronto', language: 'pt_BR', variables: ['{loja}', ''] } });
+    api.update.mockResolvedValue(stored);
+    render(<CampaignModal open campaign={stored} onClose={() => undefined} onSaved={() => undefined} />);
+    expect(await screen.findByTestId('campaign-template')).toBeTruthy();
+    await waitFor(() => expect(api.templates).toHaveBeenCalledWith(6, false));
+    expect(screen.queryByText('Mensagem 1')).toBeNull();
+    fireEvent.change(await screen.findByTestId('campaign-template-var-1'), { target: { value: '{nome}' } });
+    await waitFor(() => expect(screen.getByTestId('campaign-template-preview').textContent).toBe('*Loja {loja}*\n\nOlá {nome}, tudo certo?'));
+    fireEvent.click(screen.getByTestId('campaign-save'));
+    await waitFor(() => expect(api.update).toHaveBeenCalled());
+    expect(api.update.mock.calls[0]![1]).toMatchObject({ whatsappId: 6, template: { name: 'pedido_pronto', language: 'pt_BR', variables: ['{loja}', '{nome}'] } });
   });
 
   it('is editable when PROGRAMADA more than an hour ahead', async () => {

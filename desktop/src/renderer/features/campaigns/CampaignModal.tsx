@@ -3,11 +3,12 @@ import { Alert, Button, Col, DatePicker, Flex, Form, Input, Modal, Row, Select, 
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { CAMPAIGN_MESSAGE_MAX, CAMPAIGN_VARIANTS, isCampaignEditable, type CampaignDto } from '@balcao/shared';
+import { CAMPAIGN_MESSAGE_MAX, CAMPAIGN_VARIANTS, isCampaignEditable, type CampaignDto, type WhatsappTemplateDto } from '@balcao/shared';
 import { useFormSave } from '../../components/FormDialog';
 import { toastError } from '../../lib/reportError';
 import { toast } from '../../lib/toast';
 import { campaignsApi, type CampaignOptions } from './campaigns.api';
+import { CampaignTemplateFields, templateBody, templateKey, type TemplateValues } from './CampaignTemplateFields';
 
 type VariantKey = `message${1 | 2 | 3 | 4 | 5}` | `confirmationMessage${1 | 2 | 3 | 4 | 5}`;
 export type CampaignValues = {
@@ -18,6 +19,8 @@ export type CampaignValues = {
   tagListId: number | 'Nenhuma';
   fileListId: number | null;
   scheduledAt: Dayjs | null;
+  /** On a Cloud API connection (decision 0451). */
+  template?: TemplateValues;
 } & Record<VariantKey, string>;
 
 const variants = Array.from({ length: CAMPAIGN_VARIANTS }, (_, i) => i + 1) as (1 | 2 | 3 | 4 | 5)[];
@@ -30,6 +33,7 @@ const initial = (c: CampaignDto | null): CampaignValues => ({
   tagListId: c?.tagListId ?? 'Nenhuma',
   fileListId: c?.fileListId ?? null,
   scheduledAt: c?.scheduledAt ? dayjs(c.scheduledAt) : null,
+  template: c?.template ? { key: templateKey(c.template), variables: c.template.variables, headerMediaUrl: c.template.headerMediaUrl } : {},
   message1: c?.message1 ?? '',
   message2: c?.message2 ?? '',
   message3: c?.message3 ?? '',
@@ -63,6 +67,10 @@ export const CampaignModal = ({ open, campaign, onClose, onSaved }: Props) => {
   const [options, setOptions] = useState<CampaignOptions | null>(null);
   const [variableKeys, setVariableKeys] = useState<string[]>([]);
   const confirmation = Form.useWatch('confirmation', form);
+  const whatsappId = Form.useWatch('whatsappId', form);
+  const [templates, setTemplates] = useState<WhatsappTemplateDto[]>([]);
+  // A Cloud API connection sends the campaign as a template (decision 0451).
+  const cloud = options?.whatsapps.find((w) => w.id === whatsappId)?.provider === 'cloud';
   const editable = !current || isCampaignEditable(current);
 
   useEffect(() => {
@@ -83,8 +91,9 @@ export const CampaignModal = ({ open, campaign, onClose, onSaved }: Props) => {
     };
   }, [open, campaign, form]);
 
-  const bodyOf = (v: CampaignValues) => ({
+  const bodyOf = ({ template, ...v }: CampaignValues) => ({
     ...v,
+    template: cloud ? templateBody(template, templates) : null,
     tagListId: v.tagListId === 'Nenhuma' ? null : v.tagListId,
     scheduledAt: v.scheduledAt ? v.scheduledAt.toISOString() : null,
   });
@@ -206,7 +215,7 @@ export const CampaignModal = ({ open, campaign, onClose, onSaved }: Props) => {
               <Select data-testid="campaign-tag" showSearch optionFilterProp="label" options={[{ value: 'Nenhuma', label: t('campaigns.none') }, ...opts(options?.tags)]} loading={!options} />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={8}>
+          <Col xs={24} sm={8} hidden={cloud && !confirmation}>
             <Form.Item name="fileListId" label={t('campaigns.fileList')}>
               <Select data-testid="campaign-file-list" allowClear options={opts(options?.fileLists)} loading={!options} />
             </Form.Item>
@@ -216,7 +225,7 @@ export const CampaignModal = ({ open, campaign, onClose, onSaved }: Props) => {
               <DatePicker showTime format="DD/MM/YYYY HH:mm" style={{ width: '100%' }} data-testid="campaign-scheduled-at" />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={12}>
+          <Col xs={24} sm={12} hidden={cloud && !confirmation}>
             <Form.Item label={t('campaigns.media')}>
               {!current ? (
                 <Typography.Text type="secondary">{t('campaigns.mediaAfterSave')}</Typography.Text>
@@ -238,8 +247,10 @@ export const CampaignModal = ({ open, campaign, onClose, onSaved }: Props) => {
             </Form.Item>
           </Col>
         </Row>
-        <Tabs size="small" items={variantTabs('message')} data-testid="campaign-message-tabs" />
-        {confirmation && <Tabs size="small" items={variantTabs('confirmationMessage')} data-testid="campaign-confirmation-tabs" />}
+        {cloud && whatsappId != null && <CampaignTemplateFields whatsappId={whatsappId} form={form} confirmation={!!confirmation} disabled={!editable} onTemplates={setTemplates} />}
+        {/* On Cloud the template is the first message: the confirmation request, else the message itself. */}
+        {(!cloud || confirmation) && <Tabs size="small" items={variantTabs('message')} data-testid="campaign-message-tabs" />}
+        {confirmation && !cloud && <Tabs size="small" items={variantTabs('confirmationMessage')} data-testid="campaign-confirmation-tabs" />}
         <button type="submit" style={{ display: 'none' }} aria-hidden tabIndex={-1} />
       </Form>
     </Modal>

@@ -1,4 +1,4 @@
-import { CAMPAIGN_SETTINGS_DEFAULTS, campaignSettingsFromRows, type CampaignDto, type CampaignSettingRows, type CampaignSettingsDto, type ListCampaignsResponse, type SaveCampaignSettingsBody, type WhatsappDto } from '@balcao/shared';
+import { CAMPAIGN_SETTINGS_DEFAULTS, campaignSettingsFromRows, type CampaignDto, type CampaignSettingRows, type CampaignSettingsDto, type ListCampaignsResponse, type ListTemplatesResponse, type SaveCampaignSettingsBody, type WhatsappDto } from '@balcao/shared';
 import { http } from '../../lib/http';
 
 /** A named option of the modal's selectors (lists, tags, file lists). */
@@ -30,6 +30,8 @@ export const campaignsApi = {
   settings: async (): Promise<CampaignSettingsDto> =>
     campaignSettingsFromRows(await http.get<CampaignSettingRows>('/campaign-settings'), { ...CAMPAIGN_SETTINGS_DEFAULTS, variables: [] }),
   saveSettings: (settings: SaveCampaignSettingsBody['settings']) => http.post<CampaignSettingsDto>('/campaign-settings', { settings }),
+  /** A Cloud API connection's Meta templates (decision 0451; `refresh` reads Meta again). */
+  templates: (whatsappId: number, refresh = false) => http.get<ListTemplatesResponse>(`/whatsapp/${whatsappId}/templates`, refresh ? { refresh: true } : undefined),
   /** The modal's selectors. */
   options: async () => {
     const [whatsapps, contactLists, tags, fileLists] = await Promise.all([
@@ -38,7 +40,7 @@ export const campaignsApi = {
       orEmpty(http.get<NamedOption[]>('/tags/list')),
       orEmpty(http.get<NamedOption[] | { files: NamedOption[] }>('/files/').then((r) => (Array.isArray(r) ? r : (r.files ?? [])))),
     ]);
-    return { whatsapps: whatsapps.map((w) => ({ id: w.id, name: w.name })), contactLists, tags, fileLists };
+    return { whatsapps: whatsapps.map((w) => ({ id: w.id, name: w.name, provider: w.provider })), contactLists, tags, fileLists };
   },
 };
 export type CampaignOptions = Awaited<ReturnType<typeof campaignsApi.options>>;

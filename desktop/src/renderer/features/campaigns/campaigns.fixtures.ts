@@ -21,6 +21,7 @@ export const report = (over: Partial<CampaignReport> = {}): CampaignReport => ({
 export const campaign = (over: Partial<CampaignDto> = {}): CampaignDto => ({
   id: 1,
   name: 'Black Friday',
+  template: null,
   message1: 'Oi {nome}',
   message2: '',
   message3: '',

@@ -40,7 +40,7 @@ const savedCloud = makeConnection({
   name: 'Oficial',
   provider: 'cloud',
   status: 'CONNECTED',
-  cloud: { phoneNumberId: '106540352242922', wabaId: '102290129340398', accessTokenSet: true, appSecretSet: true, verifyTokenSet: true },
+  cloud: { phoneNumberId: '106540352242922', wabaId: '102290129340398', accessTokenSet: true, appSecretSet: true, verifyTokenSet: true, qualityRating: '', messagingLimit: '', checkedAt: null },
 });
 
 describe('ConnectionDialog: a Cloud API connection (issue 29 §1)', () => {
@@ -102,10 +102,13 @@ describe('ConnectionDialog: a Cloud API connection (issue 29 §1)', () => {
   }, 30_000);
 
   it("tests a saved connection's token: Meta's facts, or Meta's refusal with its code", async () => {
-    api.testCloud.mockResolvedValueOnce({ ok: true, displayPhoneNumber: '+55 61 3333-0000', verifiedName: 'Loja Balcão', qualityRating: 'GREEN' });
-    render(<ConnectionDialog open connection={savedCloud} onClose={() => undefined} />);
+    api.testCloud.mockResolvedValueOnce({ ok: true, displayPhoneNumber: '+55 61 3333-0000', verifiedName: 'Loja Balcão', qualityRating: 'GREEN', messagingLimit: 'TIER_2K' });
+    // What Meta said when last read, before any test (decision 0450).
+    render(<ConnectionDialog open connection={{ ...savedCloud, cloud: { ...savedCloud.cloud!, qualityRating: 'RED', messagingLimit: 'TIER_250', checkedAt: '2025-03-10T12:00:00.000Z' } }} onClose={() => undefined} />);
+    expect((await screen.findByTestId('cloud-quality')).textContent).toBe('Qualidade baixa · 250 clientes/24 h');
     fireEvent.click(await screen.findByTestId('cloud-test'));
     await waitFor(() => expect(screen.getByTestId('cloud-test-result').textContent).toBe('A Meta respondeu: +55 61 3333-0000 · Loja Balcão · qualidade GREEN'));
+    expect(screen.getByTestId('cloud-quality').textContent).toBe('Qualidade alta · 2.000 clientes/24 h');
     expect(api.testCloud).toHaveBeenCalledWith(12);
     api.testCloud.mockResolvedValueOnce({ ok: false, errorCode: 190, error: 'Session has expired' });
     fireEvent.click(screen.getByTestId('cloud-test'));

@@ -6,6 +6,7 @@ import { CloudConnectionBody, msg, type CloudTestResponse, type WhatsappDto } fr
 import { apiBaseUrl } from '../../lib/apiBase';
 import { toastError } from '../../lib/reportError';
 import { zodRule } from '../../lib/zodRule';
+import { CloudQualityTag } from './CloudQualityTag';
 import { connectionsApi } from './connections.api';
 import { newVerifyToken, type FormValues } from './connections.form';
 
@@ -121,6 +122,8 @@ export const CloudFields = ({ connection, form }: { connection: WhatsappDto | nu
           {t('connections.cloud.test')}
         </Button>
         {!saved && <Typography.Text type="secondary">{t('connections.cloud.testSaveFirst')}</Typography.Text>}
+        {/* What Meta said last (decision 0450): the test's own answer once it ran. */}
+        <CloudQualityTag cloud={test && test !== 'running' && test.ok ? { qualityRating: test.qualityRating ?? '', messagingLimit: test.messagingLimit ?? '', checkedAt: new Date().toISOString() } : saved} />
       </Flex>
       {test && test !== 'running' && (
         <Alert

@@ -35,6 +35,17 @@ const list = [
   makeConnection({ id: 3, name: 'Lendo QR', status: 'qrcode', qrcode: 'QR-XYZ-123', isDefault: false }),
   makeConnection({ id: 4, name: 'Abrindo', status: 'OPENING', isDefault: false }),
 ];
+/** The same rows with a Cloud number Meta rated (decision 0450) in the fourth place. */
+const withCloud = () => [
+  ...list.slice(0, 3),
+  makeConnection({
+    id: 4,
+    name: 'Oficial',
+    provider: 'cloud',
+    isDefault: false,
+    cloud: { phoneNumberId: '106540352242922', wabaId: '102290129340398', accessTokenSet: true, appSecretSet: true, verifyTokenSet: true, qualityRating: 'YELLOW', messagingLimit: 'TIER_10K', checkedAt: '2025-03-10T12:00:00.000Z' },
+  }),
+];
 const row = (id: number) => screen.getAllByTestId('connection-row').find((r) => r.getAttribute('data-connection-id') === String(id))!;
 
 const health = (id: number, over: Partial<WhatsappHealthDto> = {}): WhatsappHealthDto => ({
@@ -95,6 +106,15 @@ describe('ConnectionsPage', { timeout: 30_000 }, () => {
       ['warm-up', 'Aquecimento: 5'],
       ['opt-out', 'Descadastrados: 1'],
     ]);
+  });
+
+  it("tags a Cloud number with Meta's quality rating and messaging limit; nothing on the others", async () => {
+    api.list.mockResolvedValue(withCloud());
+    await renderPage();
+    const tag = within(row(4)).getByTestId('cloud-quality');
+    expect([tag.textContent, tag.getAttribute('data-quality')]).toEqual(['Qualidade média · 10.000 clientes/24 h', 'YELLOW']);
+    expect(tag.closest('td')!.textContent).toContain('CONNECTED');
+    for (const id of [1, 2, 3]) expect(within(row(id)).queryByTestId('cloud-quality')).toBeNull();
   });
 
   it('shows the actions of each status and calls the session routes', async () => {
@@ -172,5 +192,11 @@ describe('ConnectionsPage on a narrow screen (issue 10 item 9)', { timeout: 30_0
     expect(within(nameCell).queryByTestId('conn-default')).toBeTruthy();
     expect(first.textContent).not.toContain('09/03/25 07:05');
     expect(screen.getByTestId('add-connection').closest('.ant-card-extra')).toBeNull();
+  });
+
+  it("keeps a Cloud number's quality tag under its name", async () => {
+    api.list.mockResolvedValue(withCloud());
+    await renderPage();
+    expect(within(row(4).querySelector('td')!).getByTestId('cloud-quality').textContent).toBe('Qualidade média · 10.000 clientes/24 h');
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { WhatsappDto } from '@balcao/shared';
 import { actionsColumn, RowActions } from '../../components/RowActions';
 import { ConnectionActions, type SessionHandlers } from './ConnectionActions';
+import { CloudQualityTag } from './CloudQualityTag';
 import { ConnectionHealthBadge } from './ConnectionHealthBadge';
 import { formatPhone, formatUpdatedAt } from './connections.logic';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -46,6 +47,7 @@ export const useConnectionColumns = ({ handlers, onEdit, onDelete }: Options): T
               {w.status}
             </Tag>
             <ConnectionHealthBadge id={w.id} name={w.name} />
+            <CloudQualityTag cloud={w.cloud} />
           </div>
         ) : (
           <span>
@@ -54,7 +56,16 @@ export const useConnectionColumns = ({ handlers, onEdit, onDelete }: Options): T
         ),
     },
     { key: 'number', title: t('connections.number'), render: (_, w) => <span data-testid="conn-number">{formatPhone(w.number)}</span> },
-    { key: 'status', title: t('connections.status'), render: (_, w) => <Tag color={STATUS_COLOR[w.status]}>{w.status}</Tag> },
+    {
+      key: 'status',
+      title: t('connections.status'),
+      render: (_, w) => (
+        <>
+          <Tag color={STATUS_COLOR[w.status]}>{w.status}</Tag>
+          <CloudQualityTag cloud={w.cloud} />
+        </>
+      ),
+    },
     { key: 'session', title: t('connections.session'), render: (_, w) => <ConnectionActions connection={w} handlers={handlers} /> },
     { key: 'updatedAt', title: t('connections.lastUpdate'), render: (_, w) => <span data-testid="conn-updated-at">{formatUpdatedAt(w.updatedAt)}</span> },
     {

@@ -20,6 +20,15 @@ export const TEMPLATES_TTL_MS = 5 * 60_000;
 const PAGE_SIZE = 100;
 const MAX_PAGES = 10;
 const FIELDS = 'name,language,status,category,components,parameter_format';
+const NUMBER_FIELDS = 'display_phone_number,verified_name,quality_rating,whatsapp_business_manager_messaging_limit,messaging_limit_tier';
+
+interface NumberFacts {
+  display_phone_number?: string;
+  verified_name?: string;
+  quality_rating?: string;
+  whatsapp_business_manager_messaging_limit?: string;
+  messaging_limit_tier?: string;
+}
 
 type Synced = ListTemplatesResponse;
 
@@ -68,11 +77,33 @@ export const createCloudAccount = (deps: CloudAccountDeps) => {
     return synced;
   };
 
+  /**
+   * The number as Meta shows it (decision 0450), its quality rating and messaging limit stored on
+   * the row and announced to the admins. The limit is the portfolio's since October 2025
+   * (`whatsapp_business_manager_messaging_limit`); `messaging_limit_tier`, deprecated, is the fallback.
+   */
+  const readNumber = async (row: repo.WhatsappRow): Promise<NumberFacts> => {
+    const info = await graphJson<NumberFacts>(apiOf(row), { method: 'GET', path: `${row.cloudPhoneNumberId}?fields=${NUMBER_FIELDS}` }, 'ERR_WAPP_NOT_INITIALIZED');
+    const facts = { cloudQualityRating: (info.quality_rating ?? '').slice(0, 20), cloudMessagingLimit: (info.whatsapp_business_manager_messaging_limit ?? info.messaging_limit_tier ?? '').slice(0, 30) };
+    await deps.data.withTenant({ companyId: row.companyId }, async ({ tx, stage }) => {
+      await repo.update(tx, row.companyId, row.id, { ...facts, cloudCheckedAt: deps.clock.now() });
+      const dto = await repo.dtoOf(tx, row.companyId, row.id);
+      if (dto) stage({ type: 'whatsapp.updated', companyId: row.companyId, whatsapp: dto });
+    });
+    return info;
+  };
+
   const listOf = async (row: repo.WhatsappRow, refresh = false): Promise<Synced> => (!refresh && cache.get<Synced>(String(row.id))) || sync(row);
 
   return {
     /** GET /whatsapp/:id/templates: anyone of the company (the composer offers them). */
-    templates: async (ctx: Ctx, id: number, refresh = false): Promise<ListTemplatesResponse> => listOf(await cloudRow(ctx, id), refresh),
+    templates: async (ctx: Ctx, id: number, refresh = false): Promise<ListTemplatesResponse> => {
+      const row = await cloudRow(ctx, id);
+      const list = await listOf(row, refresh);
+      // A refresh asked by someone also reads the number's quality and limit (decision 0450); never fatal to the list.
+      if (refresh) await readNumber(row).catch(() => undefined);
+      return list;
+    },
 
     /** The approved template `name` in `language` of the connection (read from Meta once more when not in the copy). */
     approved: async (row: repo.WhatsappRow, name: string, language: string): Promise<WhatsappTemplateDto> => {
@@ -87,12 +118,14 @@ export const createCloudAccount = (deps: CloudAccountDeps) => {
       if (!can(ctx, 'connections:manage')) throw new AppError('ERR_NO_PERMISSION');
       const row = await cloudRow(ctx, id);
       try {
-        const info = await graphJson<{ display_phone_number?: string; verified_name?: string; quality_rating?: string }>(
-          apiOf(row),
-          { method: 'GET', path: `${row.cloudPhoneNumberId}?fields=display_phone_number,verified_name,quality_rating` },
-          'ERR_WAPP_NOT_INITIALIZED',
-        );
-        return { ok: true, displayPhoneNumber: info.display_phone_number ?? '', verifiedName: info.verified_name ?? '', qualityRating: info.quality_rating ?? '' };
+        const info = await readNumber(row);
+        return {
+          ok: true,
+          displayPhoneNumber: info.display_phone_number ?? '',
+          verifiedName: info.verified_name ?? '',
+          qualityRating: info.quality_rating ?? '',
+          messagingLimit: info.whatsapp_business_manager_messaging_limit ?? info.messaging_limit_tier ?? '',
+        };
       } catch (err) {
         if (!(err instanceof ChannelError)) throw err;
         return { ok: false, errorCode: err instanceof CloudCallError ? (err.graphCode ?? null) : null, error: err.message };

@@ -135,12 +135,39 @@ describe('GET /whatsapp/:id/templates', () => {
 describe('POST /whatsapp/:id/test', () => {
   it("reads the number with the stored token: Meta's facts, or Meta's refusal; admins only", async () => {
     const admin = api(app, a.adminToken);
-    expect((await admin.post(`/whatsapp/${wa.id}/test`)).body).toEqual({ ok: true, displayPhoneNumber: '+55 61 3333-0077', verifiedName: 'Balcão Teste', qualityRating: 'GREEN' });
+    expect((await admin.post(`/whatsapp/${wa.id}/test`)).body).toEqual({ ok: true, displayPhoneNumber: '+55 61 3333-0077', verifiedName: 'Balcão Teste', qualityRating: 'GREEN', messagingLimit: 'TIER_2K' });
     graph.fail({ kind: 'token' }, 1);
     expect((await admin.post(`/whatsapp/${wa.id}/test`)).body).toEqual({ ok: false, errorCode: 190, error: expect.stringContaining('Session has expired') });
     const agent = await a.addUser({});
     expect((await api(app, agent.token).post(`/whatsapp/${wa.id}/test`)).status).toBe(403);
     expect((await admin.post(`/whatsapp/${a.whatsapp.id}/test`)).status).toBe(400);
+  });
+});
+
+describe("the number's quality rating and messaging limit (decision 0450)", () => {
+  it("are read from Meta's current fields on the test and kept on the connection, shown in its DTO", async () => {
+    const admin = api(app, a.adminToken);
+    graph.numberFacts = { quality_rating: 'YELLOW', whatsapp_business_manager_messaging_limit: 'TIER_10K' };
+    const reads = graph.numberReads.length;
+    expect((await admin.post(`/whatsapp/${wa.id}/test`)).body).toMatchObject({ ok: true, qualityRating: 'YELLOW', messagingLimit: 'TIER_10K' });
+    expect(graph.numberReads.slice(reads)).toEqual(['display_phone_number,verified_name,quality_rating,whatsapp_business_manager_messaging_limit,messaging_limit_tier']);
+    const dto = (await admin.get<WhatsappDto>(`/whatsapp/${wa.id}`)).body;
+    expect(dto.cloud).toMatchObject({ qualityRating: 'YELLOW', messagingLimit: 'TIER_10K', checkedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    // A token refused leaves what Meta said last.
+    graph.fail({ kind: 'token' }, 1);
+    await admin.post(`/whatsapp/${wa.id}/test`);
+    expect((await admin.get<WhatsappDto>(`/whatsapp/${wa.id}`)).body.cloud).toMatchObject({ qualityRating: 'YELLOW', messagingLimit: 'TIER_10K' });
+  });
+
+  it("a template refresh reads them too; an account of before October 2025 answers the number's own tier", async () => {
+    graph.numberFacts = { quality_rating: 'RED', messaging_limit_tier: 'TIER_1K' };
+    await api(app, a.adminToken).get(`/whatsapp/${wa.id}/templates?refresh=true`);
+    expect((await api(app, a.adminToken).get<WhatsappDto>(`/whatsapp/${wa.id}`)).body.cloud).toMatchObject({ qualityRating: 'RED', messagingLimit: 'TIER_1K' });
+    // A list from the copy reads nothing.
+    const reads = graph.numberReads.length;
+    await api(app, a.adminToken).get(`/whatsapp/${wa.id}/templates`);
+    expect(graph.numberReads.length).toBe(reads);
+    graph.numberFacts = { quality_rating: 'GREEN', whatsapp_business_manager_messaging_limit: 'TIER_2K' };
   });
 });
 

@@ -102,6 +102,10 @@ export interface FakeGraph {
   templates: FakeTemplate[];
   /** Pages of the template list served, in order (their `after` cursor, '' for the first). */
   readonly templateReads: string[];
+  /** What the number's node answers besides its display number and name (tests change the rating and limit). */
+  numberFacts: Record<string, string>;
+  /** The `fields` of each read of the number's node, in order. */
+  readonly numberReads: string[];
   /** Media URL lookups (GET /{media-id}) and downloads served, in order. */
   readonly lookups: string[];
   readonly downloads: string[];
@@ -132,6 +136,8 @@ export const startFakeGraph = async (opts: FakeGraphOptions): Promise<FakeGraph>
     downloads: [] as string[],
     templates: [] as FakeTemplate[],
     templateReads: [] as string[],
+    numberFacts: { quality_rating: 'GREEN', whatsapp_business_manager_messaging_limit: 'TIER_2K' } as Record<string, string>,
+    numberReads: [] as string[],
     now: Date.now(),
   };
   const wabaId = opts.wabaId ?? '102290129340398';
@@ -195,7 +201,11 @@ export const startFakeGraph = async (opts: FakeGraphOptions): Promise<FakeGraph>
         return json(res, 200, { data: page, paging: { cursors: { before: 'MA', after: cursor }, ...(more ? { next: `${server.base}${url.pathname}?limit=${limit}&after=${cursor}` } : {}) } });
       }
       if (req.method === 'GET' && node === opts.phoneNumberId && !edge) {
-        return json(res, 200, { id: node, display_phone_number: opts.displayNumber ?? '+55 61 3333-0000', verified_name: 'Balcão Teste', quality_rating: 'GREEN' });
+        // Only the fields asked for, as Meta answers a `fields=` read.
+        const all: Record<string, string> = { display_phone_number: opts.displayNumber ?? '+55 61 3333-0000', verified_name: 'Balcão Teste', ...fake.numberFacts };
+        const asked = (url.searchParams.get('fields') ?? 'display_phone_number,verified_name,quality_rating').split(',');
+        fake.numberReads.push(asked.join(','));
+        return json(res, 200, { id: node, ...Object.fromEntries(asked.filter((f) => f in all).map((f) => [f, all[f]])) });
       }
       if (req.method === 'GET' && node && !edge && fake.media.has(node)) {
         const m = fake.media.get(node)!;
