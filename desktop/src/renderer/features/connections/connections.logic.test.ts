@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { WhatsappDto } from '@balcao/shared';
 import { actionsFor, applySession, formatPhone, formatUpdatedAt, needsAttention, refreshConnection, removeConnection, upsertConnection } from './connections.logic';
 import { makeConnection } from './connections.fixtures';
+import { initialValues, toBody } from './connections.form';
 
 describe('formatPhone', () => {
   it('formats 12 and 13 digit numbers and drops @c.us', () => {
@@ -80,5 +81,16 @@ describe('list updates', () => {
   it('refreshes listed connections only (a deleted one stays out)', () => {
     expect(refreshConnection([a], { ...b, name: 'B2' })).toEqual([a]);
     expect(refreshConnection([a, b], { ...b, name: 'B2' })[1]!.name).toBe('B2');
+  });
+});
+
+describe('the dialog body: the Cloud fallback (decision 0411)', () => {
+  it('sends the chosen fallback for a phone connection, none for a Cloud one, null when cleared', () => {
+    const phone = { ...initialValues(makeConnection({ id: 3, provider: 'baileys', fallbackWhatsappId: 9 })) };
+    expect(phone.fallbackWhatsappId).toBe(9);
+    expect(toBody(phone).fallbackWhatsappId).toBe(9);
+    expect(toBody({ ...phone, fallbackWhatsappId: undefined as unknown as null }).fallbackWhatsappId).toBeNull();
+    expect(toBody({ ...phone, provider: 'cloud' }).fallbackWhatsappId).toBeNull();
+    expect(initialValues(null).fallbackWhatsappId).toBeNull();
   });
 });
