@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { createCompany, type TestCompany } from '../../../test/helpers/world';
 import { createInbound, type ConnectionFacts } from '../messages/inbound/inbound';
+import { applyPresence } from '../messages/inbound/inbound-presence';
 import { ChannelEmitter, type IdentityKind, type InboundMessage, type SenderIds, type WhatsAppChannel } from '../whatsapp';
 import { createIdentityLearner } from './identities.service';
 
@@ -152,6 +153,20 @@ describe('one contact whatever a message names the customer by', () => {
     expect(await identitiesOf(named)).toEqual([`cloud_user_id:${x.cloudUserId}`]);
     expect(await identitiesOf(otherId)).toEqual([`cloud_user_id:${y.cloudUserId}`, `username:${x.username}`]);
     expect((await app.owner`select count(*)::int as n from contacts where id = ${named}`)[0]!.n).toBe(1);
+  });
+});
+
+describe("a LID's typing and calls", () => {
+  it("reach the live ticket of the contact the LID is mapped to; an unknown LID's reach nothing", async () => {
+    const c = await createCompany(app);
+    const conn = await connectionOf(c, 'baileys');
+    const x = customer();
+    const live = await arrive(conn, message(x.phone, { identities: { phone: x.phone, lid: x.lid } }));
+    expect(await applyPresence(app.data, conn, { from: x.lid, fromKind: 'lid', presence: 'composing' })).toBe(true);
+    expect(await inbound.handleCall(conn, { id: `CALL${seq()}`, from: x.lid, fromKind: 'lid', isVideo: false, at: new Date() })).toMatchObject({ outcome: 'logged', ticketId: live.ticketId });
+    const stranger = customer();
+    expect(await applyPresence(app.data, conn, { from: stranger.lid, fromKind: 'lid', presence: 'composing' })).toBe(false);
+    expect(await inbound.handleCall(conn, { id: `CALL${seq()}`, from: stranger.lid, fromKind: 'lid', isVideo: false, at: new Date() })).toMatchObject({ outcome: 'ignored' });
   });
 });
 

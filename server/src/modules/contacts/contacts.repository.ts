@@ -29,6 +29,10 @@ export const get = async (tx: Tx, companyId: number, id: number): Promise<Contac
 export const getByNumber = async (tx: Tx, companyId: number, number: string): Promise<ContactRow | undefined> =>
   (await tx.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.number, number))).limit(1))[0];
 
+/** The contact an identifier other than the phone names: the one it is mapped to, else the one keyed by it (decision 0420). */
+export const getByIdentity = async (tx: Tx, companyId: number, kind: string, value: string): Promise<ContactRow | undefined> =>
+  (await tx.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.number, sql`balcao_identity_number(${companyId}::int, ${kind}::text, ${value}::text)`))).limit(1))[0];
+
 const extraOf = async (tx: Tx, companyId: number, ids: number[]) => {
   const map = new Map<number, { name: string; value: string }[]>();
   if (!ids.length) return map;

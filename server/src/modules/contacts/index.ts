@@ -2,7 +2,7 @@
 import type { DataAccess } from '../../db/tenant';
 import type { EventBus } from '../../infra/event-bus';
 import { defineModule } from '../../infra/module';
-import { absorb, companiesWithCandidates, get, getByNumber, getDto, insertFromPhone, lockMany, phoneCandidates, setNumber, setProfilePicture, toContactDto } from './contacts.repository';
+import { absorb, companiesWithCandidates, get, getByIdentity, getByNumber, getDto, insertFromPhone, lockMany, phoneCandidates, setNumber, setProfilePicture, toContactDto } from './contacts.repository';
 import { identitiesOf, identityHolders, linkIdentities, lockIdentities } from './contact-identities.repository';
 import { registerContactListeners } from './contacts.listeners';
 import { contactsRoutes } from './contacts.routes';
@@ -13,7 +13,7 @@ export type { ContactRow } from './contacts.repository';
 export type { Identity, IdentityHolder, IdentityKind } from './contact-identities.repository';
 
 /** Reads and writes of contacts other modules run inside their own transaction (the SQL stays here). */
-export const contactsQueries = { get, getByNumber, getDto, insertFromPhone, setProfilePicture, toContactDto };
+export const contactsQueries = { get, getByIdentity, getByNumber, getDto, insertFromPhone, setProfilePicture, toContactDto };
 
 /**
  * The contact merge's verbs (decisions 0360–0361): lock a pair, fold the dropped contact into the kept one, the one-form backfill's reads and rewrite;

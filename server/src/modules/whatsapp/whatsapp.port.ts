@@ -96,16 +96,18 @@ export interface ReactionUpdate {
 export interface CallOffer {
   /** The channel's call id (`rejectCall` needs it). */
   id: string;
-  /** The caller's number, digits. */
+  /** The caller's number, digits (or another identifier, with `fromKind`; decision 0420). */
   from: string;
+  fromKind?: IdentityKind;
   isVideo: boolean;
   at: Date;
 }
 
 /** The customer's chat state: typing, recording a voice note, stopped, online, offline. */
 export interface PresenceUpdate {
-  /** The customer's number, digits. */
+  /** The customer's number, digits (or another identifier, with `fromKind`; decision 0420). */
   from: string;
+  fromKind?: IdentityKind;
   presence: Presence;
 }
 

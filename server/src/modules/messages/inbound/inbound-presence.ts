@@ -14,7 +14,7 @@ export const ticketPresence = (p: PresenceUpdate['presence']): TicketPresence =>
  */
 export const applyPresence = (data: DataAccess, conn: ConnectionFacts, p: PresenceUpdate): Promise<boolean> =>
   data.withTenant({ companyId: conn.companyId }, async ({ tx, stage }) => {
-    const contact = await contactsQueries.getByNumber(tx, conn.companyId, normalizeChannelPhone(p.from));
+    const contact = p.fromKind ? await contactsQueries.getByIdentity(tx, conn.companyId, p.fromKind, p.from) : await contactsQueries.getByNumber(tx, conn.companyId, normalizeChannelPhone(p.from));
     const ticket = contact ? await ticketsQueries.findLive(tx, conn.companyId, contact.id, conn.id) : undefined;
     if (!ticket) return false;
     stage({

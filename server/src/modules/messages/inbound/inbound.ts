@@ -445,7 +445,9 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
       }
       return data.withTenant({ companyId: conn.companyId }, async (unit): Promise<CallOutcome> => {
         const { tx, stage } = unit;
-        const contact = await contactsQueries.getByNumber(tx, conn.companyId, normalizeChannelPhone(call.from));
+        const contact = call.fromKind
+          ? await contactsQueries.getByIdentity(tx, conn.companyId, call.fromKind, call.from)
+          : await contactsQueries.getByNumber(tx, conn.companyId, normalizeChannelPhone(call.from));
         const ticket = contact ? await ticketsQueries.findLive(tx, conn.companyId, contact.id, conn.id) : undefined;
         if (!contact || !ticket) return { outcome: 'ignored', reason: 'no-live-ticket', rejected };
         const company = await companiesQueries.get(tx, conn.companyId);

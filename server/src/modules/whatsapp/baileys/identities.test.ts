@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WAMessage } from '@whiskeysockets/baileys';
 import { BoundedCache } from '../../../lib/bounded-cache';
-import { ChannelEmitter, type InboundMessage, type SenderIds } from '../whatsapp.port';
+import { ChannelEmitter, type CallOffer, type InboundMessage, type PresenceUpdate, type SenderIds } from '../whatsapp.port';
 import { BaileysInboundEvents } from './inbound-events';
 import type { BaileysSocketSurface } from './socket';
 
@@ -29,7 +29,7 @@ const setup = (phoneOfLid?: (lid: string) => Promise<string | undefined>) => {
     active: () => true,
     ...(phoneOfLid ? { phoneOfLid } : {}),
   });
-  return { events, messages, identities };
+  return { events, emitter, messages, identities };
 };
 const text = (key: WAMessage['key']): WAMessage => ({ key: { fromMe: false, id: `3EB0${Math.random().toString(16).slice(2, 10).toUpperCase()}`, ...key }, message: { conversation: 'oi' }, messageTimestamp: 1750857384, pushName: 'Maria' });
 
@@ -61,5 +61,21 @@ describe('Baileys: who wrote', () => {
     await events.onLidMapping(sock, { lid: `${PHONE}@s.whatsapp.net`, pn: '556181234567@s.whatsapp.net' });
     await events.onLidMapping(sock, { lid: `${LID}@lid`, pn: '' });
     expect(identities).toEqual([{ phone: PHONE, lid: LID }]);
+  });
+
+  it("a LID's typing and call offer are marked as coming from a LID when no phone is known, and by phone when it is", async () => {
+    const { events, emitter } = setup(async (lid) => (lid === LID ? undefined : PHONE));
+    const presences: PresenceUpdate[] = [];
+    const calls: CallOffer[] = [];
+    emitter.on('presence', (p) => void presences.push(p));
+    emitter.on('call', (c) => void calls.push(c));
+    await events.onPresence(sock, { id: `${LID}@lid`, presences: { [`${LID}@lid`]: { lastKnownPresence: 'composing' } } });
+    await events.onPresence(sock, { id: '999888777666555@lid', presences: { '999888777666555@lid': { lastKnownPresence: 'recording' } } });
+    expect(presences).toEqual([
+      { from: LID, fromKind: 'lid', presence: 'composing' },
+      { from: PHONE, presence: 'recording' },
+    ]);
+    await events.onCall(sock, [{ chatId: `${LID}@lid`, from: `${LID}@lid`, id: 'CALL1', date: new Date(1750857384_000), offline: false, status: 'offer', isVideo: false, isGroup: false }]);
+    expect(calls).toEqual([{ id: 'CALL1', from: LID, fromKind: 'lid', isVideo: false, at: new Date(1750857384_000) }]);
   });
 });

@@ -107,7 +107,7 @@ export class BaileysInboundEvents {
     // A LID without a known phone keys the contact by its LID digits, as its messages do.
     const lidPhone = isLidUser(u.id) ? await this.ctx.phoneOfLid?.(jidUser(u.id)).catch(() => undefined) : undefined;
     const from = isLidUser(u.id) ? (lidPhone ? phoneDigits(lidPhone) : jidUser(u.id)) : phoneDigits(u.id);
-    await this.ctx.emitter.emit('presence', { from, presence: state.lastKnownPresence });
+    await this.ctx.emitter.emit('presence', { from, ...(isLidUser(u.id) && !lidPhone ? { fromKind: 'lid' as const } : {}), presence: state.lastKnownPresence });
   }
 
   /**
@@ -151,7 +151,7 @@ export class BaileysInboundEvents {
       const c = mapCall(raw);
       if (c.status !== 'offer' || c.isGroup) continue;
       this.ctx.callers.set(c.id, c.callerJid);
-      await this.ctx.emitter.emit('call', { id: c.id, from: c.from, isVideo: c.isVideo, at: c.at });
+      await this.ctx.emitter.emit('call', { id: c.id, from: c.from, ...(c.fromIsLid ? { fromKind: 'lid' as const } : {}), isVideo: c.isVideo, at: c.at });
     }
   }
 
