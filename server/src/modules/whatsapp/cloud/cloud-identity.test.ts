@@ -80,4 +80,17 @@ describe("Meta's webhook and one contact identity", () => {
     const later = await stored(again.id);
     expect([later.contact_id, later.ticket_id]).toEqual([byPhone.contact_id, byPhone.ticket_id]);
   });
+
+  it("an agent's reply to a customer known only by user id goes to Meta's `recipient`, not `to`", async () => {
+    const userId = `BR.1502${randomBytes(6).toString('hex').replace(/[a-f]/g, '3')}`;
+    const inbound = webhook({ profile: { name: 'Sem telefone' }, user_id: userId }, { from_user_id: userId }, 'me responda');
+    expect((await inbound.post()).statusCode).toBe(200);
+    const { ticket_id: ticketId } = await stored(inbound.id);
+    expect((await api(app, a.adminToken).put(`/tickets/${ticketId}`, { status: 'open', userId: a.admin.id })).status).toBe(200);
+    expect((await api(app, a.adminToken).post(`/messages/${ticketId}`, { body: `Olá ${userId}` })).status).toBe(200);
+    const bodyOf = (s: { body: Record<string, unknown> }) => (s.body.text as { body?: string } | undefined)?.body;
+    await vi.waitFor(() => expect(graph.sends.some((s) => bodyOf(s) === `Olá ${userId}`)).toBe(true), { timeout: 10_000, interval: 20 });
+    const out = graph.sends.find((s) => bodyOf(s) === `Olá ${userId}`)!;
+    expect([out.body.recipient, out.body.to]).toEqual([userId, undefined]);
+  });
 });

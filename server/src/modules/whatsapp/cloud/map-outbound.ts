@@ -74,9 +74,15 @@ const templateObject = (t: TemplateContent): Record<string, unknown> => {
   return { name: t.name, language: { code: t.language }, ...(components.length ? { components } : {}) };
 };
 
-/** The whole message body to `to` (digits) for `content`, sent under our id `id`. */
+/** A business-scoped user id (`BR.1502…`): the number of a contact known without a phone (decision 0420). */
+const isUserId = (to: string) => /^[A-Z]{2}\.[A-Za-z0-9.]+$/.test(to);
+
+/**
+ * The whole message body to `to` (digits) for `content`, sent under our id `id`. A contact known
+ * only by its business-scoped user id is addressed by Meta's `recipient` instead of `to`.
+ */
 export const toCloudMessage = async (to: string, content: OutboundContent, id: string, deps: OutboundDeps): Promise<Record<string, unknown>> => {
-  const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to, biz_opaque_callback_data: id };
+  const base = { messaging_product: 'whatsapp', recipient_type: 'individual', ...(isUserId(to) ? { recipient: to } : { to }), biz_opaque_callback_data: id };
   switch (content.kind) {
     case 'reaction':
       return { ...base, type: 'reaction', reaction: { message_id: await deps.wamidOf(content.target.id), emoji: content.emoji } };
