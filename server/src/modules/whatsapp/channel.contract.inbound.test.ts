@@ -142,9 +142,9 @@ describe('Baileys addresses → the customer number', () => {
     await w.settle();
     w.current().presence('556181234567@s.whatsapp.net', 'recording');
     await w.settle();
-    // A LID without a known phone keys the contact by the LID digits, as its messages do.
+    // A LID without a known phone keys the contact by the LID digits, as its messages do, and says so (decision 0420).
     expect(seen.presences).toEqual([
-      { from: '201234567890123', presence: 'composing' },
+      { from: '201234567890123', fromKind: 'lid', presence: 'composing' },
       { from: '5561981234567', presence: 'recording' },
     ]);
     await w.channel.disconnect();
