@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every tier except the browser end-to-end specs (Playwright, desktop/e2e).
-// The projects run side by side in one pool (issue 25): the server's files wait on PostgreSQL
-// while the renderer's jsdom files keep the CPU busy. Vitest wants one worker count for
-// projects that run together, so it is set once, here: one more than the cores, since a server
-// file spends much of its time waiting.
+// Within one vitest process the projects run one after another (its sequencer orders files by
+// project name), so `npm test` (scripts/test.mjs) runs the server's project and the others as
+// two processes side by side, each with its own --maxWorkers: the server's files wait on
+// PostgreSQL and timers while the renderer's jsdom files keep the CPU busy. The count here is for
+// a plain `npx vitest run`: one more than the cores, since a server file spends much of its time
+// waiting.
 
 /** Desktop test files that declare `// @vitest-environment jsdom` in their first lines. */
 const desktopTests = readdirSync('desktop/src', { recursive: true, encoding: 'utf8' })
