@@ -119,6 +119,8 @@ test('a Cloud API connection: created on the page, a customer live, a reply, and
     await page.getByTestId('connection-name').fill(phoneName);
     await page.getByTestId('connection-fallback').click();
     await page.locator(`.ant-select-item-option[title="${name}"]`).click();
+    await page.getByTestId('connection-fallback').scrollIntoViewIfNeeded();
+    await snapshot(page, 'cloud-failover-dialog-wide');
     const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/whatsapp' && r.request().method() === 'POST');
     await page.getByTestId('connection-save').click();
     const phone = (await (await created).json()) as { id: number; provider: string; fallbackWhatsappId: number | null };
