@@ -18,6 +18,9 @@ export const E2E_CLOUD = {
   displayNumber: '+55 61 3000-0001',
 };
 
+/** A second number of the same account, for a spec of its own beside cloud.spec (a number is one connection across companies). */
+export const E2E_CLOUD_CAMPAIGNS = { ...E2E_CLOUD, phoneNumberId: '106540352200002' };
+
 export interface FakeCloud {
   graph: FakeGraph;
   /** Control routes (JSON): undefined when the path is not one of them. */
@@ -26,7 +29,8 @@ export interface FakeCloud {
 
 /**
  * Routes:
- * - GET  /cloud            the number's facts ({ phoneNumberId, wabaId, accessToken, appSecret })
+ * - GET  /cloud            the number's facts ({ phoneNumberId, wabaId, accessToken, appSecret });
+ *                          `?number=campaigns`: the second number's (cloud-campaign.spec)
  * - POST /cloud/inbound    { from, body, name?, ageMs? } a customer's text, delivered to the webhook
  *                          as Meta does; `ageMs` dates it that long ago (Meta redelivers for days)
  * - POST /cloud/status     { wamid, status, category, billable? } Meta's status of a message we sent,
@@ -34,7 +38,13 @@ export interface FakeCloud {
  * - GET  /cloud/sends      what the product sent through the Graph API, oldest first
  */
 export const startFakeCloud = async (webhookUrl: string): Promise<FakeCloud> => {
-  const graph = await startFakeGraph({ token: E2E_CLOUD.accessToken, phoneNumberId: E2E_CLOUD.phoneNumberId, wabaId: E2E_CLOUD.wabaId, displayNumber: E2E_CLOUD.displayNumber });
+  const graph = await startFakeGraph({
+    token: E2E_CLOUD.accessToken,
+    phoneNumberId: E2E_CLOUD.phoneNumberId,
+    morePhoneNumberIds: [E2E_CLOUD_CAMPAIGNS.phoneNumberId],
+    wabaId: E2E_CLOUD.wabaId,
+    displayNumber: E2E_CLOUD.displayNumber,
+  });
   graph.templates.push({
     name: 'retomar_atendimento',
     language: 'pt_BR',
@@ -49,7 +59,7 @@ export const startFakeCloud = async (webhookUrl: string): Promise<FakeCloud> => 
   return {
     graph,
     route: async (req, url, body) => {
-      if (req.method === 'GET' && url.pathname === '/cloud') return { status: 200, body: E2E_CLOUD };
+      if (req.method === 'GET' && url.pathname === '/cloud') return { status: 200, body: url.searchParams.get('number') === 'campaigns' ? E2E_CLOUD_CAMPAIGNS : E2E_CLOUD };
       if (req.method === 'GET' && url.pathname === '/cloud/sends') return { status: 200, body: graph.sends };
       if (req.method === 'POST' && url.pathname === '/cloud/inbound') {
         const b = await body();

@@ -215,37 +215,42 @@ export const CampaignModal = ({ open, campaign, onClose, onSaved }: Props) => {
               <Select data-testid="campaign-tag" showSearch optionFilterProp="label" options={[{ value: 'Nenhuma', label: t('campaigns.none') }, ...opts(options?.tags)]} loading={!options} />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={8} hidden={cloud && !confirmation}>
-            <Form.Item name="fileListId" label={t('campaigns.fileList')}>
-              <Select data-testid="campaign-file-list" allowClear options={opts(options?.fileLists)} loading={!options} />
-            </Form.Item>
-          </Col>
+          {/* On Cloud, before the customer answers only the template goes (decision 0451): no files then. */}
+          {!(cloud && !confirmation) && (
+            <Col xs={24} sm={8}>
+              <Form.Item name="fileListId" label={t('campaigns.fileList')}>
+                <Select data-testid="campaign-file-list" allowClear options={opts(options?.fileLists)} loading={!options} />
+              </Form.Item>
+            </Col>
+          )}
           <Col xs={24} sm={12}>
             <Form.Item name="scheduledAt" label={t('campaigns.scheduledAt')}>
               <DatePicker showTime format="DD/MM/YYYY HH:mm" style={{ width: '100%' }} data-testid="campaign-scheduled-at" />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={12} hidden={cloud && !confirmation}>
-            <Form.Item label={t('campaigns.media')}>
-              {!current ? (
-                <Typography.Text type="secondary">{t('campaigns.mediaAfterSave')}</Typography.Text>
-              ) : current.mediaName ? (
-                <Flex gap={8} align="center">
-                  <PaperClipOutlined />
-                  <Typography.Text ellipsis style={{ maxWidth: 220 }} data-testid="campaign-media-name">
-                    {current.mediaName}
-                  </Typography.Text>
-                  {editable && <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('campaigns.removeMedia')} onClick={() => void detach()} data-testid="campaign-media-remove" />}
-                </Flex>
-              ) : (
-                <Upload showUploadList={false} beforeUpload={(f) => (void attach(f), false)} disabled={!editable}>
-                  <Button icon={<PaperClipOutlined />} data-testid="campaign-attach">
-                    {t('campaigns.attach')}
-                  </Button>
-                </Upload>
-              )}
-            </Form.Item>
-          </Col>
+          {!(cloud && !confirmation) && (
+            <Col xs={24} sm={12}>
+              <Form.Item label={t('campaigns.media')}>
+                {!current ? (
+                  <Typography.Text type="secondary">{t('campaigns.mediaAfterSave')}</Typography.Text>
+                ) : current.mediaName ? (
+                  <Flex gap={8} align="center">
+                    <PaperClipOutlined />
+                    <Typography.Text ellipsis style={{ maxWidth: 220 }} data-testid="campaign-media-name">
+                      {current.mediaName}
+                    </Typography.Text>
+                    {editable && <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('campaigns.removeMedia')} onClick={() => void detach()} data-testid="campaign-media-remove" />}
+                  </Flex>
+                ) : (
+                  <Upload showUploadList={false} beforeUpload={(f) => (void attach(f), false)} disabled={!editable}>
+                    <Button icon={<PaperClipOutlined />} data-testid="campaign-attach">
+                      {t('campaigns.attach')}
+                    </Button>
+                  </Upload>
+                )}
+              </Form.Item>
+            </Col>
+          )}
         </Row>
         {cloud && whatsappId != null && <CampaignTemplateFields whatsappId={whatsappId} form={form} confirmation={!!confirmation} disabled={!editable} onTemplates={setTemplates} />}
         {/* On Cloud the template is the first message: the confirmation request, else the message itself. */}

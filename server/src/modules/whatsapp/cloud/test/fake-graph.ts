@@ -38,6 +38,8 @@ export interface FakeGraphOptions {
   /** The access token the fake accepts. */
   token: string;
   phoneNumberId: string;
+  /** More numbers of the same account, served alike (the e2e server's specs each need a number of their own). */
+  morePhoneNumberIds?: string[];
   /** The number's display form, as Meta shows it. */
   displayNumber?: string;
   /** How long a media download URL lives (Meta: 5 minutes). */
@@ -141,6 +143,7 @@ export const startFakeGraph = async (opts: FakeGraphOptions): Promise<FakeGraph>
     now: Date.now(),
   };
   const wabaId = opts.wabaId ?? '102290129340398';
+  const numbers = new Set([opts.phoneNumberId, ...(opts.morePhoneNumberIds ?? [])]);
   const newWamid = () => `wamid.${randomBytes(18).toString('base64url')}`;
   const failWith = (res: ServerResponse): boolean => {
     if (!failure || failTimes <= 0) return false;
@@ -168,7 +171,7 @@ export const startFakeGraph = async (opts: FakeGraphOptions): Promise<FakeGraph>
         return res.end(m.bytes);
       }
       const [, node, edge] = path;
-      if (req.method === 'POST' && node === opts.phoneNumberId && edge === 'messages') {
+      if (req.method === 'POST' && node && numbers.has(node) && edge === 'messages') {
         const sent = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
         if (sent.status === 'read') {
           fake.sends.push({ phoneNumberId: node, body: sent });
@@ -182,7 +185,7 @@ export const startFakeGraph = async (opts: FakeGraphOptions): Promise<FakeGraph>
         fake.sends.push({ phoneNumberId: node, body: sent, wamid });
         return json(res, 200, { messaging_product: 'whatsapp', contacts: [{ input: sent.to, wa_id: sent.to }], messages: [{ id: wamid }] });
       }
-      if (req.method === 'POST' && node === opts.phoneNumberId && edge === 'media') {
+      if (req.method === 'POST' && node && numbers.has(node) && edge === 'media') {
         const { fields, file } = parseMultipart(body, req.headers['content-type'] ?? '');
         if (!file || fields.messaging_product !== 'whatsapp') return json(res, 400, { error: { message: 'file and messaging_product required', code: 100 } });
         const id = String(1_000_000_000 + fake.media.size + Math.floor(Math.random() * 1e6));
@@ -200,7 +203,7 @@ export const startFakeGraph = async (opts: FakeGraphOptions): Promise<FakeGraph>
         const more = from + page.length < fake.templates.length;
         return json(res, 200, { data: page, paging: { cursors: { before: 'MA', after: cursor }, ...(more ? { next: `${server.base}${url.pathname}?limit=${limit}&after=${cursor}` } : {}) } });
       }
-      if (req.method === 'GET' && node === opts.phoneNumberId && !edge) {
+      if (req.method === 'GET' && node && numbers.has(node) && !edge) {
         // Only the fields asked for, as Meta answers a `fields=` read.
         const all: Record<string, string> = { display_phone_number: opts.displayNumber ?? '+55 61 3333-0000', verified_name: 'Balcão Teste', ...fake.numberFacts };
         const asked = (url.searchParams.get('fields') ?? 'display_phone_number,verified_name,quality_rating').split(',');
