@@ -122,7 +122,8 @@ describe('failover per ticket', () => {
 
   it('a reply queued while the session was up goes through the Cloud number once its send finds the session down; one that may have reached WhatsApp waits for it (decision 0413)', async () => {
     const t = (await app.data.withTenant({ companyId: a.companyId }, ({ tx }) => ticketsRepo.get(tx, a.companyId, ticketId)))!;
-    const later = new Date(Date.now() + 1_000);
+    // Its send runs after the drop below (a few statements away): 2 s of margin on a loaded machine.
+    const later = new Date(Date.now() + 2_000);
     const store = (body: string) => app.data.withTenant({ companyId: a.companyId }, (unit) => queueOutbound(unit, app.jobs, t, body, { userId: a.admin.id, sendAt: later }));
     const queued = await store('Na fila antes da queda');
     const maybeSent = await store('Talvez já enviada');
