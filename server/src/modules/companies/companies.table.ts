@@ -133,3 +133,22 @@ export const settings = tenantTable(
   },
   (t) => [uniqueIndex('settings_company_key').on(t.companyId, t.key)],
 );
+
+/**
+ * The platform's logos (decision 0460): which stored file (the media store, under the platform
+ * company's id) is each destination's current logo. One row per destination; every process reads
+ * it, so a new logo is everyone's at once. `version` is the ETag and the UI's `?v=`.
+ */
+export const platformLogos = tenantTable(
+  'platform_logos',
+  {
+    destination: varchar('destination', { length: 16 }).notNull(),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    /** The media store's name of the file (`<companyId>/<name>`), never a path. */
+    name: varchar('name', { length: 200 }).notNull(),
+    size: integer('size').notNull(),
+    version: varchar('version', { length: 40 }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('platform_logos_destination').on(t.destination)],
+);
