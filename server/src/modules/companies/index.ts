@@ -15,6 +15,7 @@ import { plansPublicRoutes, plansRoutes } from './plans.routes';
 import { createPlansService } from './plans.service';
 import { settingsRoutes } from './settings.routes';
 import type { Config } from '../../infra/config';
+import type { MediaStore } from '../../infra/media-store';
 import type { SessionManager } from '../whatsapp';
 
 export { createCompaniesService, type CompaniesService } from './companies.service';
@@ -36,10 +37,10 @@ export const companiesWrites = { advanceDueDate, create: insert, putSetting };
 export const companiesModule = defineModule({
   name: 'companies',
   dependsOn: ['audit'],
-  setup: (k: { data: DataAccess; bus: EventBus; sessions: SessionManager; config: Config }) => {
+  setup: (k: { data: DataAccess; bus: EventBus; sessions: SessionManager; config: Config; media: MediaStore }) => {
     const settings = createSettingsService(k.data);
     const plans = createPlansService(k.data);
-    const logos = createLogosService({ data: k.data, dataDir: k.config.dataDir });
+    const logos = createLogosService({ data: k.data, dataDir: k.config.dataDir, media: k.media });
     const publicRoutes = async (app: FastifyInstance) => {
       await app.register(companiesPublicRoutes(settings));
       await app.register(logosRoutes(logos));
