@@ -87,7 +87,7 @@ export const campaignShipping = pgTable(
     campaignId: integer('campaign_id').notNull(),
     contactListItemId: integer('contact_list_item_id'),
     contactId: integer('contact_id'),
-    number: varchar('number', { length: 50 }).notNull(),
+    number: varchar('number', { length: 128 }).notNull(),
     name: varchar('name', { length: 255 }).notNull().default(''),
     email: varchar('email', { length: 255 }).notNull().default(''),
     status: varchar('status', { length: 30 }).notNull().default('pending'),

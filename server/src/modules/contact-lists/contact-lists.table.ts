@@ -18,7 +18,7 @@ export const contactListItems = tenantTable(
   {
     contactListId: integer('contact_list_id').notNull(),
     name: varchar('name', { length: 50 }).notNull(),
-    number: varchar('number', { length: 50 }).notNull(),
+    number: varchar('number', { length: 128 }).notNull(),
     email: varchar('email', { length: 255 }).notNull().default(''),
     isWhatsappValid: boolean('is_whatsapp_valid'),
     checkedAt: ts('checked_at'),

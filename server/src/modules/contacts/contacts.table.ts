@@ -7,7 +7,7 @@ export const contacts = tenantTable(
   'contacts',
   {
     name: varchar('name', { length: 100 }).notNull(),
-    number: varchar('number', { length: 50 }).notNull(),
+    number: varchar('number', { length: 128 }).notNull(),
     email: varchar('email', { length: 120 }).notNull().default(''),
     profilePicUrl: text('profile_pic_url').notNull().default(''),
     isGroup: boolean('is_group').notNull().default(false),

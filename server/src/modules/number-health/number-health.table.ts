@@ -11,7 +11,7 @@ export const optOuts = pgTable(
   'opt_outs',
   {
     companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    number: varchar('number', { length: 50 }).notNull(),
+    number: varchar('number', { length: 128 }).notNull(),
     /** keyword | agent | api */
     source: varchar('source', { length: 20 }).notNull(),
     keyword: varchar('keyword', { length: 40 }).notNull().default(''),
