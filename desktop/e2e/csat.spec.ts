@@ -60,4 +60,13 @@ test('CSAT: the customer rates after close without reopening, and the rating is 
     await page.getByTestId('quality-card').scrollIntoViewIfNeeded();
     await snapshot(page, 'csat-quality-dark-390');
   });
+
+  await test.step('Settings offers the Cloud template for outside the 24-hour window while the survey is on', async () => {
+    await page.goto('/settings');
+    await expect(page.getByTestId('setting-csatTemplate')).toBeVisible();
+    await page.getByTestId('setting-csatTemplate').scrollIntoViewIfNeeded();
+    await snapshot(page, 'csat-template-setting-dark-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await snapshot(page, 'csat-template-setting-dark-1280');
+  });
 });

@@ -30,6 +30,8 @@ test('SLA: targets set on screen, the list badge and the header countdown turn a
     await page.goto('/queues');
     await page.getByTestId('queue-row').filter({ hasText: world.queues[1]!.name }).getByTestId('queue-edit').click();
     await page.getByRole('tab', { name: 'SLA' }).click();
+    // An empty field shows the company default it keeps (decision 0432).
+    await expect(page.getByTestId('queue-sla-resolution')).toHaveAttribute('placeholder', 'Padrão: 120');
     await page.getByTestId('queue-sla-firstResponse').fill('30');
     await snapshot(page, 'sla-queue-modal-1280');
     await page.getByTestId('queue-save').click();
@@ -64,6 +66,10 @@ test('SLA: targets set on screen, the list badge and the header countdown turn a
     await expect(header).toHaveAttribute('data-level', 'breach');
     await expect(header).toContainText('atrasado');
     await snapshot(watch, 'sla-header-red-1280');
+    // The watcher's first load rotated the session's refresh token: the agent's browser takes the
+    // newest one back, or its next reload would present a used one (more than 5 s later on a busy
+    // machine: the reuse check ends the whole login, and the page showed the login screen).
+    await page.context().addCookies(await watcher.cookies());
     await watcher.close();
   });
 
