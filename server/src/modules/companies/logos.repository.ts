@@ -9,6 +9,9 @@ export type NewLogo = Omit<typeof platformLogos.$inferInsert, 'id' | 'createdAt'
 export const currentLogo = async (tx: Tx, destination: string): Promise<LogoRow | undefined> =>
   (await tx.select().from(platformLogos).where(eq(platformLogos.destination, destination)).limit(1))[0];
 
+/** Every destination's current logo. */
+export const allLogos = async (tx: Tx): Promise<LogoRow[]> => tx.select().from(platformLogos);
+
 /**
  * Serialises the logo writes of one transaction against every other process's (an upload, an
  * import): whoever replaces a row knows the file it replaced, so that one, and only that one,

@@ -8,7 +8,7 @@ import type { MediaStore } from '../../infra/media-store';
 import type { UploadedFile } from '../../infra/uploads';
 import { auditQueries } from '../audit';
 import { platform as companyPlatform } from './companies.repository';
-import { currentLogo, lockLogos, putLogo, putLogoIfNone } from './logos.repository';
+import { allLogos, currentLogo, lockLogos, putLogo, putLogoIfNone } from './logos.repository';
 import { svgProblem } from './svg-check';
 
 /** A logo is a small picture: 512 KiB is far more than any login logo or favicon needs. */
@@ -125,9 +125,11 @@ export const createLogosService = (deps: { data: DataAccess; dataDir: string; me
 
     /** GET /logos: each destination's address with its version; favicon '' when none was uploaded. */
     urls: async (): Promise<LogosResponse> => {
+      await ready();
+      const rows = await deps.data.withSystem('settings:public', async ({ tx }) => allLogos(tx));
       const out = { login: '', interno: '', favicon: '' } as LogosResponse;
       for (const dest of logoDestinations) {
-        const s = await stored(dest);
+        const s = rows.find((r) => r.destination === dest);
         out[dest] = s ? `/public/logotipos/${dest}.${s.kind}?v=${s.version}` : dest === 'favicon' ? '' : `/public/logotipos/${dest}.png`;
       }
       return out;
