@@ -76,6 +76,58 @@ const takePhone = async ({ tx, stage }: Unit, companyId: number, contactId: numb
   stage({ type: 'contact.updated', companyId, contact: (await contactsQueries.getDto(tx, companyId, contactId))! });
 };
 
+/** A customer's identifiers changed (Meta's `user_changed_number` / `user_changed_user_id` system messages; decision 0424). */
+export interface IdentityChange {
+  previous: CustomerIds;
+  current: CustomerIds;
+}
+
+/** The contact an identifier set names: the phone's holder, else the holder of its user id or LID (a username can change hands: not asked). */
+const holderOf = async ({ tx }: Unit, companyId: number, ids: CustomerIds): Promise<number | undefined> => {
+  const byPhone = ids.phone ? await contactsQueries.getByNumber(tx, companyId, ids.phone) : undefined;
+  if (byPhone && !byPhone.isGroup) return byPhone.id;
+  return (await contactsWrites.identityHolders(tx, companyId, identitiesOf(ids).filter((i) => i.kind !== 'username')))[0]?.contactId;
+};
+
+/**
+ * Learns that a customer's identifiers changed (decision 0424), in the caller's unit: the contact
+ * the previous ones name keeps its tickets under the current ones — merged (`mergeIn`) into the
+ * contact that already holds the current ones, if any; its number, when it was a previous
+ * identifier, becomes the current phone (else user id); the previous user id's row goes and the
+ * current ones point at it. One audit row says what changed. Nobody held either: nothing to do.
+ */
+export const learnChangeIn = async (unit: Unit, companyId: number, change: IdentityChange, actor: MergeActor = systemCtx(companyId)): Promise<LearnResult> => {
+  const { previous, current } = change;
+  const keys = (ids: CustomerIds) => [...(ids.phone ? [{ kind: 'phone', value: ids.phone }] : []), ...identitiesOf(ids)];
+  await contactsWrites.lockIdentities(unit.tx, companyId, [...keys(previous), ...keys(current)]);
+  const old = await holderOf(unit, companyId, previous);
+  const now = await holderOf(unit, companyId, current);
+  const keep = now ?? old;
+  if (keep === undefined) return { contactId: null, merged: [] };
+  const merged = old !== undefined && old !== keep ? [old] : [];
+  for (const drop of merged) await mergeIn(unit, companyId, { keep, drop }, actor);
+  const before = await contactsQueries.get(unit.tx, companyId, keep);
+  if (!before) throw new AppError('ERR_NO_CONTACT_FOUND');
+  const next = current.phone ?? current.cloudUserId;
+  const renumber = !!next && before.number !== next && [previous.phone, previous.cloudUserId].includes(before.number);
+  if (renumber) await contactsWrites.setNumber(unit.tx, companyId, keep, next);
+  const gone = identitiesOf(previous).filter((p) => !identitiesOf(current).some((c) => c.kind === p.kind && c.value === p.value));
+  const unlinked = await contactsWrites.unlinkIdentities(unit.tx, companyId, keep, gone);
+  const had = await contactsWrites.identitiesOf(unit.tx, companyId, keep);
+  const linking = identitiesOf(current).filter((c) => !had.some((h) => h.kind === c.kind && h.value === c.value) && c.value !== (renumber ? next : before.number));
+  await contactsWrites.linkIdentities(unit.tx, companyId, keep, linking);
+  if (!renumber && unlinked === 0 && linking.length === 0) return { contactId: keep, merged };
+  await auditQueries.record(unit.tx, { ...systemCtx(companyId), ...actor }, {
+    entity: 'contact',
+    entityId: keep,
+    action: 'update',
+    before: { number: before.number, identifiers: previous },
+    after: { number: renumber ? next : before.number, identifiers: current },
+  });
+  unit.stage({ type: 'contact.updated', companyId, contact: (await contactsQueries.getDto(unit.tx, companyId, keep))! });
+  return { contactId: keep, merged };
+};
+
 /** A race another transaction won (a number just taken, a contact just merged, a deadlock): learning again settles it. */
 const retryable = (err: unknown): boolean => {
   const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
@@ -108,7 +160,17 @@ export const createIdentityLearner = (data: DataAccess) => {
       }
     }
   };
-  return { learn };
+  /** `learnChangeIn` in its own transaction, again after a lost race (up to 5 times); never remembered (a change happens once). */
+  const change = async (companyId: number, c: IdentityChange): Promise<LearnResult> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await data.withTenant({ companyId }, (unit) => learnChangeIn(unit, companyId, c));
+      } catch (err) {
+        if (attempt >= 5 || !retryable(err)) throw err;
+      }
+    }
+  };
+  return { learn, change };
 };
 
 export type IdentityLearner = ReturnType<typeof createIdentityLearner>;

@@ -61,3 +61,11 @@ export const identitiesOf = async (tx: Tx, companyId: number, contactId: number)
 export const moveIdentities = async (tx: Tx, companyId: number, from: number, to: number): Promise<void> => {
   await tx.execute(sql`update contact_identities set contact_id = ${to}, updated_at = now() where company_id = ${companyId} and contact_id = ${from}`);
 };
+
+/** Identifiers that no longer name `contactId` (a business-scoped user id Meta replaced; decision 0424): their rows go. */
+export const unlinkIdentities = async (tx: Tx, companyId: number, contactId: number, ids: readonly Identity[]): Promise<number> => {
+  if (ids.length === 0) return 0;
+  const rows = await tx.execute(sql`delete from contact_identities m using jsonb_to_recordset(${JSON.stringify(ids)}::jsonb) as i(kind text, value text)
+    where m.company_id = ${companyId} and m.contact_id = ${contactId} and m.kind = i.kind and m.value = i.value returning m.contact_id`);
+  return (rows as unknown as unknown[]).length;
+};

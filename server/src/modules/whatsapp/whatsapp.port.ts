@@ -53,6 +53,15 @@ export interface SenderIds {
   username?: string;
 }
 
+/**
+ * A customer's identifiers changed (Meta's `user_changed_number` / `user_changed_user_id` system
+ * messages; decision 0424): the contact the previous ones name keeps its tickets under the current ones.
+ */
+export interface IdentityChangeUpdate {
+  previous: SenderIds;
+  current: SenderIds;
+}
+
 export interface InboundMedia {
   mimetype: string;
   fileName?: string;
@@ -168,6 +177,8 @@ export interface ChannelEvents {
   presence: PresenceUpdate;
   /** The channel learned that these identifiers are one customer (Baileys' LID ↔ phone pairs); never a ticket. */
   identity: SenderIds;
+  /** The customer's identifiers changed (a new phone, a new Cloud user id); never a ticket. */
+  identityChange: IdentityChangeUpdate;
 }
 
 export type ChannelListener<E extends keyof ChannelEvents> = (payload: ChannelEvents[E]) => Promise<void> | void;

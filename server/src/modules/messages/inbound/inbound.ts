@@ -13,6 +13,7 @@ import {
   type ConnectionFacts,
   type ContactPictures,
   type EditUpdate,
+  type IdentityChangeUpdate,
   type IdentityKind,
   type InboundMessage,
   type ReactionUpdate,
@@ -46,6 +47,8 @@ export type { ConnectionFacts };
 /** What the pipeline asks of whoever knows a company's contact identities (contact-merge's learner; decision 0422). */
 export interface IdentityPort {
   learn(companyId: number, ids: SenderIds): Promise<unknown>;
+  /** The customer's identifiers changed (decision 0424). */
+  change(companyId: number, c: IdentityChangeUpdate): Promise<unknown>;
 }
 
 export type IngestResult = { outcome: 'stored'; messageId: number; ticketId: number } | { outcome: 'duplicate' } | { outcome: 'ignored'; reason: string };
@@ -502,6 +505,10 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
         }),
         channel.on('identity', async (ids) => {
           await learn(conn, ids);
+        }),
+        channel.on('identityChange', async (c) => {
+          // Thrown on: the webhook job is retried (a change arrives once and must not be lost).
+          await identities?.change(conn.companyId, c);
         }),
       ];
       return () => {

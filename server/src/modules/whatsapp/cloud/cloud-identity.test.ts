@@ -52,6 +52,22 @@ const webhook = (contact: CloudContact, message: Partial<CloudMessage>, body: st
   const signed = graph.signed(SECRET, payload);
   return { id, post: () => app.app.inject({ method: 'POST', url: HOOK, headers: { 'content-type': 'application/json', ...signed.headers }, payload: signed.body }) };
 };
+/** A system message as Meta posts it (no `contacts` array; "System messages" webhook reference, Aug 2026). */
+const systemHook = (message: Partial<CloudMessage>) => {
+  const id = newWamid();
+  const payload = {
+    object: 'whatsapp_business_account',
+    entry: [{ id: '102290129347777', changes: [{ field: 'messages', value: {
+      messaging_product: 'whatsapp',
+      metadata: { display_phone_number: '556133330077', phone_number_id: PHONE_ID },
+      messages: [{ id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'system', ...message }],
+    } }] }],
+  };
+  const signed = graph.signed(SECRET, payload);
+  return { id, post: () => app.app.inject({ method: 'POST', url: HOOK, headers: { 'content-type': 'application/json', ...signed.headers }, payload: signed.body }) };
+};
+const randomPhone = () => `5561977${String(randomBytes(3).readUIntBE(0, 3) % 1_000_000).padStart(6, '0')}`;
+const randomUserId = (digit: string) => `BR.1502${randomBytes(6).toString('hex').replace(/[a-f]/g, digit)}`;
 const stored = async (wamid: string) => {
   await vi.waitFor(async () => expect(await app.owner`select id from messages where company_id = ${a.companyId} and wa_message_id = ${wamid}`).toHaveLength(1), { timeout: 10_000, interval: 20 });
   return (await app.owner`select contact_id, ticket_id from messages where wa_message_id = ${wamid}`)[0]!;
@@ -92,5 +108,77 @@ describe("Meta's webhook and one contact identity", () => {
     await vi.waitFor(() => expect(graph.sends.some((s) => bodyOf(s) === `Olá ${userId}`)).toBe(true), { timeout: 10_000, interval: 20 });
     const out = graph.sends.find((s) => bodyOf(s) === `Olá ${userId}`)!;
     expect([out.body.recipient, out.body.to]).toEqual([userId, undefined]);
+  });
+
+  it('a customer whose user id is 128 characters long (the most Meta allows) is stored and answered', async () => {
+    const userId = `BR.${'7'.repeat(125)}`;
+    expect(userId).toHaveLength(128);
+    const inbound = webhook({ profile: { name: 'Id longo' }, user_id: userId }, { from_user_id: userId }, 'id de 128');
+    expect((await inbound.post()).statusCode).toBe(200);
+    const { contact_id: contactId, ticket_id: ticketId } = await stored(inbound.id);
+    expect((await app.owner`select number from contacts where id = ${contactId}`)[0]!.number).toBe(userId);
+    expect((await api(app, a.adminToken).put(`/tickets/${ticketId}`, { status: 'open', userId: a.admin.id })).status).toBe(200);
+    expect((await api(app, a.adminToken).post(`/messages/${ticketId}`, { body: 'Resposta ao id longo' })).status).toBe(200);
+    const bodyOf = (s: { body: Record<string, unknown> }) => (s.body.text as { body?: string } | undefined)?.body;
+    await vi.waitFor(() => expect(graph.sends.some((s) => bodyOf(s) === 'Resposta ao id longo')).toBe(true), { timeout: 10_000, interval: 20 });
+    expect(graph.sends.find((s) => bodyOf(s) === 'Resposta ao id longo')!.body.recipient).toBe(userId);
+  });
+
+  it("user_changed_number: the contact keeps its ticket under the new phone and user id (audited); the old phone is free; the new phone's messages reach the same ticket", async () => {
+    const [oldPhone, newPhone] = [randomPhone(), randomPhone()];
+    const [oldUser, newUser] = [randomUserId('1'), randomUserId('2')];
+    const first = webhook({ profile: { name: 'Trocou' }, wa_id: oldPhone, user_id: oldUser }, { from: oldPhone, from_user_id: oldUser }, 'antes da troca');
+    expect((await first.post()).statusCode).toBe(200);
+    const before = await stored(first.id);
+    await vi.waitFor(async () => expect(await app.owner`select value from contact_identities where contact_id = ${before.contact_id}`).toHaveLength(1), { timeout: 10_000, interval: 20 });
+
+    const change = systemHook({ from: oldPhone, system: { body: `User Trocou changed from ${oldPhone} to ${newPhone}`, type: 'user_changed_number', wa_id: newPhone, user_id: newUser, previous_user_id: oldUser } });
+    expect((await change.post()).statusCode).toBe(200);
+    await vi.waitFor(async () => expect((await app.owner`select number from contacts where id = ${before.contact_id}`)[0]?.number).toBe(newPhone), { timeout: 10_000, interval: 20 });
+    expect((await app.owner`select kind, value from contact_identities where contact_id = ${before.contact_id}`).map((r) => `${r.kind}:${r.value}`)).toEqual([`cloud_user_id:${newUser}`]);
+    expect(await app.owner`select id from contacts where company_id = ${a.companyId} and number = ${oldPhone}`).toEqual([]);
+    expect(await app.owner`select id from messages where wa_message_id = ${change.id}`).toEqual([]);
+    const audit = await app.owner`select before, after from audit_logs where company_id = ${a.companyId} and entity = 'contact' and entity_id = ${String(before.contact_id)} and action = 'update'`;
+    expect(audit.map((r) => [(r.before as { number: string }).number, (r.after as { number: string }).number])).toEqual([[oldPhone, newPhone]]);
+
+    const next = webhook({ profile: { name: 'Trocou' }, wa_id: newPhone, user_id: newUser }, { from: newPhone, from_user_id: newUser }, 'depois da troca');
+    expect((await next.post()).statusCode).toBe(200);
+    const after = await stored(next.id);
+    expect([after.contact_id, after.ticket_id]).toEqual([before.contact_id, before.ticket_id]);
+  });
+
+  it('user_changed_user_id: a contact known only by its user id takes the new one as its number (audited); messages by the new id reach the same ticket', async () => {
+    const [oldUser, newUser] = [randomUserId('4'), randomUserId('5')];
+    const first = webhook({ profile: { name: 'Só id' }, user_id: oldUser }, { from_user_id: oldUser }, 'antes da troca de id');
+    expect((await first.post()).statusCode).toBe(200);
+    const before = await stored(first.id);
+
+    const change = systemHook({ from_user_id: newUser, system: { body: 'User Só id changed their user ID', type: 'user_changed_user_id', user_id: newUser, previous_user_id: oldUser } });
+    expect((await change.post()).statusCode).toBe(200);
+    await vi.waitFor(async () => expect((await app.owner`select number from contacts where id = ${before.contact_id}`)[0]?.number).toBe(newUser), { timeout: 10_000, interval: 20 });
+    const audit = await app.owner`select before, after from audit_logs where company_id = ${a.companyId} and entity = 'contact' and entity_id = ${String(before.contact_id)} and action = 'update'`;
+    expect(audit.map((r) => [(r.before as { number: string }).number, (r.after as { number: string }).number])).toEqual([[oldUser, newUser]]);
+
+    const next = webhook({ profile: { name: 'Só id' }, user_id: newUser }, { from_user_id: newUser }, 'depois da troca de id');
+    expect((await next.post()).statusCode).toBe(200);
+    const after = await stored(next.id);
+    expect([after.contact_id, after.ticket_id]).toEqual([before.contact_id, before.ticket_id]);
+    expect(await app.owner`select id from contacts where company_id = ${a.companyId} and number = ${oldUser}`).toEqual([]);
+  });
+
+  it("user_changed_number to a phone that already has a contact: the old contact's tickets and messages move to it (merged, audited)", async () => {
+    const [oldPhone, newPhone] = [randomPhone(), randomPhone()];
+    const byOld = webhook({ profile: { name: 'Antigo' }, wa_id: oldPhone }, { from: oldPhone }, 'pelo número antigo');
+    const byNew = webhook({ profile: { name: 'Novo' }, wa_id: newPhone }, { from: newPhone }, 'pelo número novo');
+    expect((await byOld.post()).statusCode).toBe(200);
+    expect((await byNew.post()).statusCode).toBe(200);
+    const [oldRow, newRow] = [await stored(byOld.id), await stored(byNew.id)];
+    expect(oldRow.contact_id).not.toBe(newRow.contact_id);
+
+    expect((await systemHook({ from: oldPhone, system: { type: 'user_changed_number', wa_id: newPhone } }).post()).statusCode).toBe(200);
+    await vi.waitFor(async () => expect(await app.owner`select id from contacts where id = ${oldRow.contact_id}`).toEqual([]), { timeout: 10_000, interval: 20 });
+    expect((await app.owner`select contact_id from messages where wa_message_id in (${byOld.id}, ${byNew.id})`).map((r) => r.contact_id)).toEqual([newRow.contact_id, newRow.contact_id]);
+    expect((await app.owner`select contact_id from tickets where id = ${oldRow.ticket_id}`)[0]!.contact_id).toBe(newRow.contact_id);
+    expect(await app.owner`select id from audit_logs where company_id = ${a.companyId} and entity = 'contact' and entity_id = ${String(newRow.contact_id)}`).toHaveLength(1);
   });
 });

@@ -98,6 +98,7 @@ export class CloudChannel implements WhatsAppChannel {
     for (const e of await mapCloudChange(value, (wamid) => this.opts.ids.ourIdOf(wamid))) {
       if (e.type === 'message') await this.emitter.emit('message', e.message);
       else if (e.type === 'reaction') await this.emitter.emit('reaction', e.reaction);
+      else if (e.type === 'identityChange') await this.emitter.emit('identityChange', e.change);
       else await this.emitter.emit('ack', e.ack);
     }
   }

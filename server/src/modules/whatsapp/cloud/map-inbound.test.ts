@@ -109,3 +109,34 @@ describe('mapCloudChange: who sent it (issue 29 §5; decision 0420)', () => {
     expect(e).toEqual({ type: 'reaction', reaction: { id: 'wamid.who', targetId: 'wamid.X', emoji: '👍', fromMe: false, from: 'BR.77' } });
   });
 });
+
+describe("mapCloudChange: a customer's identifiers changed (decision 0424)", () => {
+  const system = (extra: Partial<CloudMessage>): CloudMessage => ({ id: 'wamid.system', timestamp: '1750857384', type: 'system', ...extra });
+  const events = async (m: CloudMessage) => mapCloudChange({ messages: [m] }, async () => undefined);
+
+  it('user_changed_number: the old phone in `from` and the previous user id become the new phone (normalized) and user id; never a message', async () => {
+    expect(await events(system({ from: '556181234567', system: { body: 'User Maria changed from 556181234567 to 556199887766', type: 'user_changed_number', wa_id: '556199887766', user_id: 'BR.2', previous_user_id: 'BR.1' } }))).toEqual([
+      { type: 'identityChange', change: { previous: { phone: CUSTOMER, cloudUserId: 'BR.1' }, current: { phone: '5561999887766', cloudUserId: 'BR.2' } } },
+    ]);
+    // Before 2026 (and Graph v12): customer_changed_number, new_wa_id.
+    expect(await events(system({ from: '556181234567', system: { type: 'customer_changed_number', new_wa_id: '556199887766' } }))).toEqual([
+      { type: 'identityChange', change: { previous: { phone: CUSTOMER }, current: { phone: '5561999887766' } } },
+    ]);
+  });
+
+  it('user_changed_user_id: the previous user id becomes the new one, the phone beside it when Meta shares it', async () => {
+    expect(await events(system({ system: { type: 'user_changed_user_id', user_id: 'BR.2', previous_user_id: 'BR.1' } }))).toEqual([
+      { type: 'identityChange', change: { previous: { cloudUserId: 'BR.1' }, current: { cloudUserId: 'BR.2' } } },
+    ]);
+    expect(await events(system({ from: '556181234567', from_user_id: 'BR.2', system: { type: 'user_changed_user_id', previous_user_id: 'BR.1' } }))).toEqual([
+      { type: 'identityChange', change: { previous: { cloudUserId: 'BR.1' }, current: { phone: CUSTOMER, cloudUserId: 'BR.2' } } },
+    ]);
+  });
+
+  it('a change naming no new value, or the same one, changes nothing: like another system type, a visible placeholder (when it names a sender)', async () => {
+    const placeholder = [{ type: 'message', message: { from: CUSTOMER, body: UNSUPPORTED_BODY('system') } }];
+    expect(await events(system({ from: '556181234567', system: { type: 'user_changed_number' } }))).toMatchObject(placeholder);
+    expect(await events(system({ system: { type: 'user_changed_user_id', user_id: 'BR.1', previous_user_id: 'BR.1' } }))).toEqual([]);
+    expect(await events(system({ from: '556181234567', system: { type: 'customer_identity_changed', body: 'security code changed' } }))).toMatchObject(placeholder);
+  });
+});

@@ -6,7 +6,7 @@
  */
 import { normalizeChannelPhone } from '@balcao/shared';
 import { contactsBody, locationBody, locationDescription, toVcard } from '../message-body';
-import type { AckUpdate, IdentityKind, InboundMessage, MessageKind, ReactionUpdate, SenderIds } from '../whatsapp.port';
+import type { AckUpdate, IdentityChangeUpdate, IdentityKind, InboundMessage, MessageKind, ReactionUpdate, SenderIds } from '../whatsapp.port';
 
 interface CloudMedia {
   id?: string;
@@ -36,6 +36,25 @@ export interface CloudMessage {
   reaction?: { message_id?: string; emoji?: string };
   interactive?: { type?: string; button_reply?: { id?: string; title?: string }; list_reply?: { id?: string; title?: string; description?: string } };
   button?: { text?: string; payload?: string };
+  /** A system message (`type: 'system'`): the customer's phone or business-scoped user id changed (decision 0424). */
+  system?: CloudSystem;
+}
+
+/**
+ * Meta's system message body (webhooks reference "System messages", Aug 2026): `type`
+ * `user_changed_number` (the message's `from` is the old phone, `wa_id` the new one) or
+ * `user_changed_user_id` (no phone); `user_id` / `previous_user_id` (and the parent ids) on both.
+ */
+export interface CloudSystem {
+  body?: string;
+  type?: string;
+  wa_id?: string;
+  /** Before Graph v12: the new phone. */
+  new_wa_id?: string;
+  user_id?: string;
+  previous_user_id?: string;
+  parent_user_id?: string;
+  previous_parent_user_id?: string;
 }
 
 export interface CloudStatus {
@@ -65,7 +84,11 @@ export interface CloudContact {
   user_id?: string;
 }
 
-export type CloudEvent = { type: 'message'; message: InboundMessage } | { type: 'reaction'; reaction: ReactionUpdate } | { type: 'ack'; ack: AckUpdate; error?: string };
+export type CloudEvent =
+  | { type: 'message'; message: InboundMessage }
+  | { type: 'reaction'; reaction: ReactionUpdate }
+  | { type: 'ack'; ack: AckUpdate; error?: string }
+  | { type: 'identityChange'; change: IdentityChangeUpdate };
 
 /** Shown for a message type the Cloud API sends that we cannot show (a poll, an order…). */
 export const UNSUPPORTED_BODY = (type: string) => `[Mensagem do tipo "${type}" não suportada pelo WhatsApp Cloud API]`;
@@ -126,11 +149,43 @@ export const cloudSender = (m: CloudMessage, contacts: readonly CloudContact[]):
   };
 };
 
+const idsOf = (phone: string | undefined, cloudUserId: string | undefined): SenderIds => ({
+  ...(phone ? { phone: normalizeChannelPhone(phone) } : {}),
+  ...(cloudUserId ? { cloudUserId } : {}),
+});
+
+/**
+ * A system message saying the customer's identifiers changed (decision 0424): the previous ones
+ * and the current ones. A new phone (`user_changed_number`, `customer_changed_number` before 2026)
+ * comes with the old one in `from`; a new user id alone (`user_changed_user_id`) with the previous
+ * one, and the phone in `from` only when Meta shares it. Anything else is not a change.
+ */
+export const cloudIdentityChange = (m: CloudMessage): IdentityChangeUpdate | undefined => {
+  const s = m.system;
+  if (m.type !== 'system' || !s) return undefined;
+  if (s.type === 'user_changed_number' || s.type === 'customer_changed_number') {
+    const previous = idsOf(m.from, s.previous_user_id);
+    const current = idsOf(s.wa_id ?? s.new_wa_id, s.user_id);
+    return previous.phone && current.phone && previous.phone !== current.phone ? { previous, current } : undefined;
+  }
+  if (s.type === 'user_changed_user_id') {
+    const previous = idsOf(undefined, s.previous_user_id);
+    const current = idsOf(m.from, s.user_id ?? m.from_user_id);
+    return previous.cloudUserId && current.cloudUserId && previous.cloudUserId !== current.cloudUserId ? { previous, current } : undefined;
+  }
+  return undefined;
+};
+
 /** The events of one change value, in the order Meta listed them; `ourIdOf` turns our sends' wamids back into our ids. */
 export const mapCloudChange = async (value: CloudChangeValue, ourIdOf: (wamid: string) => Promise<string | undefined>): Promise<CloudEvent[]> => {
   const idOf = async (wamid: string) => (await ourIdOf(wamid)) ?? wamid;
   const events: CloudEvent[] = [];
   for (const m of value.messages ?? []) {
+    const change = cloudIdentityChange(m);
+    if (change) {
+      events.push({ type: 'identityChange', change });
+      continue;
+    }
     const sender = m.id ? cloudSender(m, value.contacts ?? []) : undefined;
     if (!m.id || !sender) continue;
     const { from, name: pushName } = sender;
