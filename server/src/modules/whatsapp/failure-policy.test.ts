@@ -163,6 +163,7 @@ describe('decideOnCloudError (the Cloud API table)', () => {
     [400, 131056, undefined, true, false],
     [400, 131048, undefined, false, 'forbidden'],
     [400, 131026, 'ERR_WAPP_INVALID_CONTACT', false, false],
+    [400, 131062, undefined, false, false],
     [500, 2, undefined, true, false],
     [503, undefined, undefined, true, false],
     [429, 4, undefined, true, false],

@@ -165,6 +165,8 @@ export const CLOUD_ERROR = {
   spamRateLimit: 131048,
   /** Not deliverable (not on WhatsApp, old app, blocked). */
   undeliverable: 131026,
+  /** This message cannot go to a business-scoped user id (`recipient`), e.g. an authentication template: it needs the phone (decision 0425). */
+  userIdRecipient: 131062,
 } as const;
 
 export type CloudCode = (typeof CLOUD_ERROR)[keyof typeof CLOUD_ERROR];
@@ -193,6 +195,9 @@ const cloudRules: Record<CloudCode, CloudDecision> = {
   131047: cloud({ reason: 'outside the 24-hour window: only a template may be sent (131047)' }),
   131048: cloud({ disconnect: 'forbidden', reason: 'the number is restricted for spam (131048)' }),
   131026: cloud({ errorCode: 'ERR_WAPP_INVALID_CONTACT', reason: 'the message could not be delivered to this number (131026)' }),
+  // The customer is reachable (the user id is right), only not by this kind of message: the message
+  // fails for good (the same request fails again), the connection and the contact stay as they are.
+  131062: cloud({ reason: "this message cannot be sent to a customer known only by user id: it needs the customer's phone (131062)" }),
 };
 
 const isCloudCode = (code: number | undefined): code is CloudCode => code !== undefined && Object.hasOwn(cloudRules, code);

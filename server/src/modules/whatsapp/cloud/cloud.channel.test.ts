@@ -159,6 +159,17 @@ describe('Cloud adapter: failures, by the failure policy', () => {
     await c.send(CUSTOMER, { kind: 'text', text: 'de novo' }, { id: 'OUR-13' });
   });
 
+  it("a message Meta will not send to a business-scoped user id (131062): permanent ERR_SENDING_WAPP_MSG saying the phone is needed; the connection stays up", async () => {
+    const { c, statuses } = await channel();
+    graph.fail({ kind: 'error', status: 400, code: 131062, message: 'Business-scoped user ID recipients are not supported for this message' }, 1);
+    const err = await failure(c.send('BR.15021234567890123', { kind: 'text', text: 'código 123456' }, { id: 'OUR-16' }));
+    expect([err.code, err.temporary]).toEqual(['ERR_SENDING_WAPP_MSG', false]);
+    expect(err.message).toMatch(/phone.*\(131062\)/);
+    expect(statuses.map((s) => s.status)).toEqual(['CONNECTED']);
+    await c.send('BR.15021234567890123', { kind: 'text', text: 'de novo' }, { id: 'OUR-17' });
+    expect(graph.sends.at(-1)?.body.recipient).toBe('BR.15021234567890123');
+  });
+
   it('a token revoked while connected (190): the send fails permanently, the connection goes DISCONNECTED once with the alert', async () => {
     const { c, statuses } = await channel();
     graph.fail({ kind: 'token' });
