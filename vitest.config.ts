@@ -3,12 +3,11 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every tier except the browser end-to-end specs (Playwright, desktop/e2e).
-// Within one vitest process the projects run one after another (its sequencer orders files by
-// project name), so `npm test` (scripts/test.mjs) runs the server's project and the others as
-// two processes side by side, each with its own --maxWorkers: the server's files wait on
-// PostgreSQL and timers while the renderer's jsdom files keep the CPU busy. The count here is for
-// a plain `npx vitest run`: one more than the cores, since a server file spends much of its time
-// waiting.
+// The projects share one pool of workers (issue 25), but vitest's sequencer orders files by
+// project name, so the jsdom files run first (beside Playwright in `npm test`) and the server's
+// after them. Two vitest processes side by side were tried and were slower (decision 0359): the
+// run is CPU-bound throughout. Vitest wants one worker count for projects that run together, so
+// it is set once, here: one more than the cores, since a server file spends much of its time waiting.
 
 /** Desktop test files that declare `// @vitest-environment jsdom` in their first lines. */
 const desktopTests = readdirSync('desktop/src', { recursive: true, encoding: 'utf8' })

@@ -49,20 +49,10 @@ const fileTimes = [];
 const failures = [];
 const firstLine = (text = '') => stripVTControlCharacters(text).split('\n').find((l) => l.trim()) ?? '';
 
-/**
- * One vitest run over some of its projects. The server's files and the rest run as two vitest
- * processes side by side: in one process vitest runs the projects one after another (its
- * sequencer orders files by project name), so the server's waits on PostgreSQL and timers fell at
- * the end of the run with nothing to fill them (ci-51: jsdom files 0–480 s, server files
- * 480–673 s); and a server worker keeps its imported server only while the next file queued is
- * also a server file, so interleaving them in one queue would import it again for most files.
- */
-const vitestTrack = async ({ label, projects, workers, live }) => {
-  const name = projects[0].replace('!', 'not-');
-  const json = `${out}/vitest-${name}.json`;
-  const unhandled = `${out}/vitest-${name}-unhandled.json`;
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), `--maxWorkers=${workers}`, '--reporter=default', '--reporter=json', '--reporter=./scripts/vitest-unhandled.mjs', `--outputFile.json=${json}`];
-  const ok = await run(label, 'npx', args, { live, env: { VITEST_UNHANDLED_FILE: unhandled } });
+const vitestTrack = async () => {
+  const json = `${out}/vitest.json`;
+  const unhandled = `${out}/vitest-unhandled.json`;
+  const ok = await run('vitest (shared, server, desktop)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--reporter=./scripts/vitest-unhandled.mjs', `--outputFile.json=${json}`], { live: true, env: { VITEST_UNHANDLED_FILE: unhandled } });
   if (!existsSync(json)) return void (failed += 1);
   // An error thrown outside any test (a late rejection) may mean a test passed that should not
   // have: each is a failure, named at the end (vitest's exit code cannot be trusted for these).
@@ -133,13 +123,7 @@ const e2eTrack = async (built) => {
 // (decision 0327) this took 558 s against 606 s with Playwright after vitest: the specs' waits on
 // the real clock leave a core free that vitest's files fill (decision 0325 has the earlier try).
 const built = buildTrack();
-await Promise.all([
-  vitestTrack({ label: 'vitest server', projects: ['server'], workers: 2, live: true }),
-  // Every other project, named by exclusion so that a new one is never left out.
-  vitestTrack({ label: 'vitest every project but the server', projects: ['!server'], workers: 2, live: false }),
-  checksTrack(),
-  built.then(e2eTrack),
-]);
+await Promise.all([vitestTrack(), checksTrack(), built.then(e2eTrack)]);
 
 const secs = (ms) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
 console.log('\n=== phase times (wall; the tracks overlap)');
