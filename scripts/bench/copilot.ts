@@ -11,36 +11,17 @@
  * overhead of one agent's click, not a throughput figure). Ends with `copilot overhead p95 N ms`
  * (target ≤ 50 ms), the fake's own time per call subtracted.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
 import { withCluster } from './lib/cluster';
 import { api, login, startApp, SUPER_EMAIL, SUPER_PASSWORD } from './lib/app';
 import { flag, mean, ms, now, percentile, table } from './lib/stats';
+import { fakeModel } from './lib/fake-model';
 
 const REQUESTS = flag('requests', 300);
 const ARTICLES = flag('articles', 500);
 const MESSAGES = flag('messages', 200);
 const WARMUP = 20;
 const TARGET = 50;
-
-const DRAFTS = JSON.stringify({ drafts: [{ text: 'Entregamos em São Paulo em até 2 dias úteis.', sources: [1] }, { text: 'Posso ajudar em algo mais?', sources: [] }] });
-
-/** The fake model: answers at once, and keeps how long each answer took it (subtracted from the client's time). */
-const fakeModel = async () => {
-  const own: number[] = [];
-  const server = createServer((req, res) => {
-    const t0 = now();
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: DRAFTS } }], usage: { total_tokens: 300 } }));
-      own.push(now() - t0);
-    });
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, own, close: () => new Promise<void>((done) => server.close(() => done())) };
-};
 
 await withCluster('copilot', async (cluster) => {
   console.log(`copilot bench: ${REQUESTS} requests, ${ARTICLES} articles, a ticket of ${MESSAGES} messages; postgres: ${await cluster.settings()}`);

@@ -2,7 +2,7 @@
  * Inbox list latency on a big, skewed tenant set: GET /tickets (first page) over HTTP through
  * auth, for the largest company's admin and for one of its regular users.
  *
- *   npx tsx scripts/bench/inbox.ts [--scale 1] [--requests 300] [--explain] [--statements]
+ *   npx tsx scripts/bench/inbox.ts [--scale 1] [--requests 300] [--explain] [--statements] [--copilot]
  *
  * Throwaway embedded cluster with the product's durability settings; 100 companies, 100k
  * tickets and ~1M messages at scale 1 (see lib/inbox-seed.ts). Ends with `inbox p95 <ms> ms`:
@@ -29,6 +29,7 @@ import { login, startApp } from './lib/app';
 import { BENCH_PASSWORD, seedConversation, seedInbox, userEmail } from './lib/inbox-seed';
 import { explainHistory, explainList, type Explained } from './lib/explain';
 import { flag, flagText, hasFlag, mean, ms, now, percentile, table } from './lib/stats';
+import { copilotOn, fakeModel } from './lib/fake-model';
 import { cpuMeter } from './lib/cpu';
 import { statementsProfile } from './lib/statements';
 import { cpuProfiler } from './lib/cpu-profile';
@@ -36,6 +37,8 @@ import { cpuProfiler } from './lib/cpu-profile';
 const SCALE = flag('scale', 1);
 /** `--statements`: pg_stat_statements over each 8-client row, per request (what SQL one request costs). */
 const STATEMENTS = hasFlag('statements');
+/** `--copilot`: the largest company's copilot on, against a local fake model (issue 32: these lines must not get worse). */
+const COPILOT = hasFlag('copilot');
 /** `--cpu-prof FILE`: a V8 CPU profile of this process (the server runs in it) over the 8-client runs. */
 const CPU_PROF = flagText('cpu-prof');
 const REQUESTS = flag('requests', 300);
@@ -109,9 +112,15 @@ await withCluster('inbox', async (cluster) => {
       `(${seed.big.open} open, ${seed.big.pending} pending), ${seed.big.messages} messages`,
   );
   const app = await startApp(db, { seed: false });
+  let model: Awaited<ReturnType<typeof fakeModel>> | undefined;
   try {
     const admin = await login(app.url, userEmail(1, 1), BENCH_PASSWORD);
     const user = await login(app.url, userEmail(1, 2), BENCH_PASSWORD);
+    model = COPILOT ? await fakeModel() : undefined;
+    if (model) {
+      await copilotOn(app.url, admin.token, model);
+      console.log(`copilot on for company 1 (fake model, ${model.url})`);
+    }
     console.log(`admin ${admin.user.email} (profile ${admin.user.profile}); user ${user.user.email} (profile ${user.user.profile}, queues ${user.user.queues.map((q) => q.id).join(', ')}, allTicket ${user.user.allTicket})`);
     const scenarios: Scenario[] = [
       { who: 'admin', status: 'open', session: admin },
@@ -257,5 +266,6 @@ await withCluster('inbox', async (cluster) => {
     console.log(`dashboard p95 ${dashboardP95.toFixed(1)} ms`);
   } finally {
     await app.close();
+    await model?.close();
   }
 }, { statements: STATEMENTS });

@@ -2,12 +2,13 @@
  * Inbound throughput: N customer messages through the real pipeline (sandbox channel →
  * inbound → PostgreSQL → event bus → socket.io) vs the same unit of work as one raw statement.
  *
- *   npx tsx scripts/bench/ingest.ts [--messages 20000] [--customers 200] [--pool 10] [--trial 1000] [--raw-connections 8] [--rate 200] [--bare] [--statements]
+ *   npx tsx scripts/bench/ingest.ts [--messages 20000] [--customers 200] [--pool 10] [--trial 1000] [--raw-connections 8] [--rate 200] [--bare] [--statements] [--copilot]
  *
  * By default the company is configured as a real one runs (lib/ingest-company.ts, issue 26): the
  * bot greets new customers, follow-ups and a campaign's confirmations wait on some tickets, opt-out
  * keywords arrive, and a webhook subscribed to message.created is answered by a local receiver.
- * `--bare`: a company with nothing configured (the skeleton's bench).
+ * `--bare`: a company with nothing configured (the skeleton's bench). `--copilot`: the company's
+ * copilot on, against a local fake model (lib/fake-model.ts; issue 32).
  *
  * Both runs use one throwaway embedded cluster with the product's durability settings, each in
  * its own freshly migrated database. Prints figures; the lines the issue names:
@@ -23,6 +24,7 @@ import { configureCompany, DEFAULT_MIX, WebhookReceiver, type ConfiguredCompany 
 import { createRawIngest, seedRawTenant, type RawMessage } from './raw-ingest';
 import { statementsProfile } from './lib/statements';
 import { cpuProfiler } from './lib/cpu-profile';
+import { copilotOn, fakeModel } from './lib/fake-model';
 
 const N = flag('messages', 20_000);
 const M = flag('customers', 200);
@@ -33,6 +35,7 @@ const RAW_CONNECTIONS = flag('raw-connections', 8);
 const RATE = flag('rate', 200);
 const RATE_SECONDS = flag('rate-seconds', 10);
 const BARE = hasFlag('bare');
+const COPILOT = hasFlag('copilot');
 /** `--statements`: pg_stat_statements over the pipeline's main run, per message (what SQL one message costs). */
 const STATEMENTS = hasFlag('statements');
 /** `--cpu-prof FILE`: a V8 CPU profile of this process over the pipeline's main run (what node spends per message). */
@@ -134,6 +137,7 @@ const pipeline = async (cluster: Cluster): Promise<PipelineResult> => {
   let socket: Socket | undefined;
   const receiver = new WebhookReceiver();
   let company: ConfiguredCompany | undefined;
+  const model = COPILOT ? await fakeModel() : undefined;
   try {
     const su = await login(app.url, SUPER_EMAIL, SUPER_PASSWORD);
     const adminEmail = 'admin@ingest.bench';
@@ -147,9 +151,10 @@ const pipeline = async (cluster: Cluster): Promise<PipelineResult> => {
       return ch;
     };
     live();
+    if (model) await copilotOn(app.url, session.token, model);
     socket = await connectSocket(app.url, session.token);
     const probe = new SocketProbe(socket, created.id);
-    console.log(`pipeline: company ${created.id} (via API), sandbox connection ${w.id}, admin socket ${(session.user as UserDto).email}; app dbPoolSize=${POOL}, realtimeAdapter=none`);
+    console.log(`pipeline: company ${created.id} (via API), sandbox connection ${w.id}, admin socket ${(session.user as UserDto).email}; app dbPoolSize=${POOL}, realtimeAdapter=none${model ? `; copilot on (fake model, ${model.url})` : ''}`);
 
     /** `count` messages, `concurrency` in flight; resolves when every timed one reached the socket. */
     const run = async (phase: string, count: number, concurrency: number): Promise<Run> => {
@@ -248,6 +253,7 @@ const pipeline = async (cluster: Cluster): Promise<PipelineResult> => {
     return { best, trials, paced: pacedRun, webhooks, listeners: company ? await company.check() : undefined };
   } finally {
     receiver.close();
+    await model?.close();
     socket?.close();
     await company?.close();
     await app.close();
