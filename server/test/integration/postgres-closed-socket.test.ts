@@ -26,8 +26,8 @@ describe('postgres.js on a connection whose socket is gone', () => {
       const reserved = await sql.reserve();
       // Never released: a dead reserved connection handed back to the pool is still the driver's
       // problem (decision 0360).
-      const [{ pid }] = await reserved<{ pid: number }[]>`select pg_backend_pid() as pid`;
-      await killer`select pg_terminate_backend(${pid})`;
+      const [backend] = await reserved<{ pid: number }[]>`select pg_backend_pid() as pid`;
+      await killer`select pg_terminate_backend(${backend!.pid})`;
       // Small statements in one turn are buffered behind a setImmediate; some reach the closed
       // socket's nextWrite. Each rejects with the driver's connection error; an error thrown
       // outside them would fail this file (npm test counts vitest's unhandled errors).
