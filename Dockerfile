@@ -6,6 +6,8 @@ COPY package.json package-lock.json ./
 COPY shared/package.json shared/
 COPY server/package.json server/
 COPY desktop/package.json desktop/
+# The root postinstall applies these to node_modules (patch-package; decision 0360).
+COPY patches/ patches/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build:web
