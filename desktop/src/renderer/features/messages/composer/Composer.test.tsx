@@ -83,6 +83,27 @@ describe('Composer: text', { timeout: 30_000 }, () => {
     await waitFor(() => expect(useConversation.getState().messages.map((m) => m.id)).toEqual([900]));
   });
 
+  it('a second click while the first send is still in flight sends too, in order', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    api.post.mockImplementationOnce(async (_path, json) => {
+      await held;
+      return makeMessage({ id: 900, ticketId: 42, fromMe: true, body: (json as { body: string }).body });
+    });
+    show();
+    fireEvent.click(screen.getByTestId('sign-toggle'));
+    type('Primeira');
+    fireEvent.click(screen.getByTestId('send-button'));
+    await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
+    type('Segunda');
+    expect(screen.getByTestId('send-button').getAttribute('aria-busy')).toBe('true');
+    fireEvent.click(screen.getByTestId('send-button'));
+    expect(input().value).toBe('');
+    release();
+    await waitFor(() => expect(api.post).toHaveBeenCalledTimes(2));
+    expect(api.post.mock.calls.map(([, json]) => (json as { body: string }).body)).toEqual(['Primeira', 'Segunda']);
+  });
+
   it('ignores a blank or whitespace-only message', () => {
     show();
     type('   \n  ');

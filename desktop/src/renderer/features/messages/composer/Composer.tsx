@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { Button, Flex, Input, Switch, Tooltip, theme } from 'antd';
-import { AudioOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
+import { AudioOutlined, LoadingOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import type { MessageDto, QuickMessageDto, TicketDto } from '@balcao/shared';
 import { useTranslation } from 'react-i18next';
@@ -458,10 +458,12 @@ export const Composer = ({ ticket }: { ticket: TicketDto }) => {
                 aria-activedescendant={showQuick && matches[active] ? `quick-reply-${matches[active].id}` : undefined}
                 aria-autocomplete="list"
               />
+              {/* Sends queue in order (enqueue above), so an earlier one still in flight only spins
+                  the icon: antd's `loading` would swallow the next click and leave the text unsent. */}
               {text.trim() ? (
-                <Button type="primary" icon={<SendOutlined />} disabled={disabled} loading={sending > 0} onClick={submitText} data-testid="send-button" aria-label={t('common.send')} />
+                <Button type="primary" icon={sending > 0 ? <LoadingOutlined /> : <SendOutlined />} aria-busy={sending > 0} disabled={disabled} onClick={submitText} data-testid="send-button" aria-label={t('common.send')} />
               ) : (
-                <Button type="primary" icon={<AudioOutlined />} disabled={disabled} loading={sending > 0} onClick={() => void startRec()} data-testid="record-button" aria-label={t('composer.record')} />
+                <Button type="primary" icon={sending > 0 ? <LoadingOutlined /> : <AudioOutlined />} aria-busy={sending > 0} disabled={disabled} onClick={() => void startRec()} data-testid="record-button" aria-label={t('composer.record')} />
               )}
             </>
           )}
