@@ -4,16 +4,16 @@ import { defineConfig } from 'vitest/config';
 
 // One runner for every tier except the browser end-to-end specs (Playwright, desktop/e2e).
 // The projects share one pool of workers (issue 25), but vitest's sequencer orders files by
-// project name, so the jsdom files run first (beside Playwright in `npm test`) and the server's
+// project name, so the DOM files run first (beside Playwright in `npm test`) and the server's
 // after them. Two vitest processes side by side were tried and were slower (decision 0359): the
 // run is CPU-bound throughout. Vitest wants one worker count for projects that run together, so
 // it is set once, here: one more than the cores, since a server file spends much of its time waiting.
 
-/** Desktop test files that declare `// @vitest-environment jsdom` in their first lines. */
+/** Desktop test files that declare a DOM in their first lines: happy-dom (decision 0361), or jsdom where one needs it. */
 const desktopTests = readdirSync('desktop/src', { recursive: true, encoding: 'utf8' })
   .filter((f) => /\.test\.tsx?$/.test(f))
   .map((f) => join('desktop/src', f));
-const usesDom = (file: string) => /@vitest-environment jsdom/.test(readFileSync(file, 'utf8').slice(0, 300));
+const usesDom = (file: string) => /@vitest-environment (jsdom|happy-dom)/.test(readFileSync(file, 'utf8').slice(0, 300));
 const domTests = desktopTests.filter(usesDom);
 const nodeTests = desktopTests.filter((f) => !usesDom(f));
 
@@ -41,7 +41,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // 20 s a test: antd dialogs in jsdom take a few seconds on a loaded 2-core machine.
+      // 20 s a test: antd dialogs in a test DOM take a few seconds on a loaded 2-core machine.
       {
         test: {
           name: 'desktop', include: domTests, testTimeout: 20_000, pool: 'vmForks',

@@ -52,6 +52,41 @@ describe('order', () => {
   });
 });
 
+describe('a name with several workers (decision 0362)', () => {
+  it('one poll finds a job sent by another process, and a burst spreads over every worker at once', async () => {
+    const other = await Jobs.start(db.ownerUrl);
+    const running = new Set<number>();
+    const startedAt: number[] = [];
+    const done: number[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    try {
+      await jobs.work(
+        'webhook.deliver',
+        async (data) => {
+          running.add(data.companyId);
+          startedAt.push(Date.now());
+          await gate;
+          running.delete(data.companyId);
+          done.push(data.companyId);
+        },
+        { workers: 3 },
+      );
+      // Sent from the other process: nothing here is notified, so only this name's poll can find them.
+      for (const companyId of [1, 2, 3]) await other.enqueueNow('webhook.deliver', { companyId });
+      // Three at once: each worker that takes a job wakes the next (their own polls are a minute apart).
+      await vi.waitFor(() => expect([...running].sort()).toEqual([1, 2, 3]), { timeout: 8_000, interval: 20 });
+      // Not one per 2-s poll: the burst is taken together.
+      expect(startedAt[2]! - startedAt[0]!).toBeLessThan(1_000);
+      release();
+      await vi.waitFor(() => expect(done.sort()).toEqual([1, 2, 3]), { timeout: 8_000, interval: 20 });
+    } finally {
+      release();
+      await other.stop();
+    }
+  });
+});
+
 describe("pg-boss's executor", () => {
   it('answers rows while open; once closed it answers undefined, as pg-boss\'s own pool does, so a late complete/fail counts nothing instead of throwing', async () => {
     const executor = poolExecutor(db.ownerUrl, { max: 1, applicationName: 'jobs-test' });

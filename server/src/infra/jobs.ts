@@ -64,6 +64,12 @@ export interface UnfinishedJob {
 }
 
 const DEADLOCK = '40P01';
+/** How often an idle worker looks for a job it was not woken for (a retry come due, another process's job). */
+const POLL_SECONDS = 2;
+/** A cron queue's worker: ticks are a minute or more apart (decision 0362). */
+const CRON_POLL_SECONDS = 15;
+/** The workers of a name with several, each: the name's one 2-s poll wakes them (decision 0362). */
+const SIBLING_POLL_SECONDS = 60;
 
 let lastMs = 0;
 let seq = 0;
@@ -100,10 +106,16 @@ export class Jobs {
   private readonly created = new Set<string>();
   private creating: Promise<void> = Promise.resolve();
 
+  /** Per name with several workers: each worker's id and whether it is running a job now. */
+  private readonly pools = new Map<JobName, { id: string; busy: boolean }[]>();
+  /** The one poll timer of each such name (see `work`). */
+  private readonly pollers: NodeJS.Timeout[] = [];
+
   private constructor(
     private readonly boss: PgBoss,
     private readonly state: { stopping: boolean },
     private readonly closeDb: () => Promise<void>,
+    private readonly kinds: JobQueues,
   ) {}
 
   /** The process is shutting down: pg-boss's connection errors are expected from now on. */
@@ -132,7 +144,7 @@ export class Jobs {
       `begin; select pg_advisory_xact_lock(727002); grant usage on schema pgboss to ${APP_ROLE}; grant select, insert, update on all tables in schema pgboss to ${APP_ROLE}; grant usage on all sequences in schema pgboss to ${APP_ROLE}; commit;`,
       [],
     );
-    return new Jobs(boss, state, db.close);
+    return new Jobs(boss, state, db.close, queues);
   }
 
   /**
@@ -256,6 +268,8 @@ export class Jobs {
       ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
       ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
     });
+    // Committed already (no transaction here): a local worker may take it now, not at its next poll.
+    if (!opts.startAfterSeconds) this.notify(name);
   }
 
   /**
@@ -297,26 +311,67 @@ export class Jobs {
     await this.boss.schedule(name, cron, {}, { tz: 'UTC', retryLimit: 0, expireInSeconds: opts.expireInSeconds });
   }
 
-  /** Wake the local worker now instead of at its next poll (call after commit). */
+  /** Wake a local worker now instead of at its next poll (call after commit): an idle one, for a name with several. */
   notify(name: JobName): void {
-    const id = this.workers.get(name);
-    if (id) this.boss.notifyWorker(id);
+    const pool = this.pools.get(name);
+    const id = pool ? (pool.find((w) => !w.busy) ?? pool[0])?.id : this.workers.get(name);
+    if (id && this.live.has(id)) this.boss.notifyWorker(id);
   }
 
-  /** `workers`: how many jobs of `name` this process runs at once (default 1; slow outside calls such as webhooks want more). */
+  /**
+   * `workers`: how many jobs of `name` this process runs at once (default 1; slow outside calls
+   * such as webhooks want more).
+   *
+   * Every pg-boss worker polls on its own, and an idle server's cost was its polls: 16 webhook
+   * workers alone were 8 fetches a second (decision 0362). So a name with several workers has one
+   * poll every 2 s, which wakes an idle worker, and a worker that takes a job wakes the next idle
+   * one, so a burst still spreads over all of them at once; their own polls are only a safety net.
+   * A cron queue gets a job once per tick at most (a minute or more): polled every 15 s, and an
+   * `enqueueNow` of it from this process wakes it at once.
+   */
   async work<N extends JobName>(name: N, handler: (data: JobPayloads[N], meta: JobMeta) => Promise<void>, opts: { workers?: number } = {}): Promise<void> {
-    for (let i = 0; i < (opts.workers ?? 1); i++) await this.workAs(name, handler);
+    const count = opts.workers ?? 1;
+    if (count === 1) {
+      await this.workAs(name, handler, this.kinds[name] === 'cron' ? CRON_POLL_SECONDS : POLL_SECONDS);
+      return;
+    }
+    const pool: { id: string; busy: boolean }[] = [];
+    this.pools.set(name, pool);
+    for (let i = 0; i < count; i++) {
+      const me = { id: '', busy: false };
+      me.id = await this.workAs(name, handler, SIBLING_POLL_SECONDS, {
+        taken: () => {
+          me.busy = true;
+          const next = pool.find((w) => !w.busy);
+          if (next && this.live.has(next.id)) this.boss.notifyWorker(next.id);
+        },
+        done: () => {
+          me.busy = false;
+        },
+      });
+      pool.push(me);
+    }
+    const timer = setInterval(() => this.notify(name), POLL_SECONDS * 1000);
+    timer.unref();
+    this.pollers.push(timer);
   }
 
-  private async workAs<T extends object>(name: JobName | ConnectionQueue, handler: (data: T, meta: JobMeta) => Promise<void>): Promise<void> {
+  private async workAs<T extends object>(
+    name: JobName | ConnectionQueue,
+    handler: (data: T, meta: JobMeta) => Promise<void>,
+    pollingIntervalSeconds = POLL_SECONDS,
+    hooks: { taken?: () => void; done?: () => void } = {},
+  ): Promise<string> {
     // One job at a time; after each, look for the next at once rather than at the next poll, so
     // a burst (several files of one send, forwards) goes out back to back.
     const worker: { id?: string } = {};
-    const id = await this.boss.work<T>(name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+    const id = await this.boss.work<T>(name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
       if (!job) return;
+      hooks.taken?.();
       try {
         await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit, id: job.id });
       } finally {
+        hooks.done?.();
         setImmediate(() => {
           if (worker.id && this.live.has(worker.id)) this.boss.notifyWorker(worker.id);
         });
@@ -324,8 +379,9 @@ export class Jobs {
     });
     worker.id = id;
     this.live.add(id);
-    // `notify` wakes the first worker of a name; each one then looks for the next job itself.
+    // `notify` wakes the first worker of a one-worker name; each one then looks for the next job itself.
     if (!this.workers.has(name)) this.workers.set(name, id);
+    return id;
   }
 
   /**
@@ -354,6 +410,7 @@ export class Jobs {
 
   async stop(): Promise<void> {
     this.beginStop();
+    for (const timer of this.pollers) clearInterval(timer);
     await this.boss.stop({ graceful: true, timeout: 5_000, wait: true });
     await this.closeDb();
   }

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import '../test/dom';
 import { BellOutlined } from '@ant-design/icons';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';

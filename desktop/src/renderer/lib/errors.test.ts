@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { errorsPtBR } from '../app/i18n/errors.ptBR';
 import { errorCode, errorMessage, FALLBACK_ERROR, isDuplicateRecord, type Translate } from './errors';

@@ -1,11 +1,45 @@
 import { configure } from '@testing-library/react';
 
+// The renderer's tests run in happy-dom (decision 0361: a fifth less CPU than jsdom for the same
+// tests). What follows makes it behave as the tests were written for: no CSS animations, no
+// media queries matching unless a test says so, a clipboard a test may replace.
+// antd's forms post their batched updates through a MessageChannel, which happy-dom's window
+// lacks: a pair of ports whose message arrives as a macrotask, which is all they use.
+if (!('MessageChannel' in globalThis)) {
+  type Port = { onmessage: ((e: { data: unknown }) => void) | null; postMessage(data: unknown): void; close(): void };
+  class TaskChannel {
+    readonly port1: Port;
+    readonly port2: Port;
+    constructor() {
+      const port = (other: () => Port): Port => ({
+        onmessage: null,
+        postMessage: (data) => void setTimeout(() => other().onmessage?.({ data }), 0),
+        close: () => undefined,
+      });
+      this.port1 = port(() => this.port2);
+      this.port2 = port(() => this.port1);
+    }
+  }
+  Object.defineProperty(globalThis, 'MessageChannel', { writable: true, value: TaskChannel });
+}
+
+// rc-motion animates antd's dialogs, drawers and popups when the window has these events, and
+// only removes a closed one on `animationend`, which happy-dom never fires. Without them it
+// shows and hides at once, as in a browser with animations off.
+for (const name of ['AnimationEvent', 'TransitionEvent'] as const) {
+  if (name in window) Reflect.deleteProperty(window, name);
+}
+
+// happy-dom's navigator.clipboard is a getter; tests put a spy in its place.
+Object.defineProperty(navigator, 'clipboard', { configurable: true, writable: true, value: navigator.clipboard });
+
 // Finds and waitFors give a busy CI machine (vitest beside typecheck, lint and the build on two
 // cores) 5 s instead of 1 s; a query that can never match still fails, only later.
 configure({ asyncUtilTimeout: 5000 });
 
-// jsdom lacks matchMedia, which antd's responsive helpers and our theme default call.
-if (!window.matchMedia) {
+// One matchMedia that matches nothing (wide layout, light theme): tests at phone width replace
+// it with one spreading this object and setting `matches`, which needs its methods as own fields.
+{
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({

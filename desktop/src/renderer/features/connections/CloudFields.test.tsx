@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import '../../test/dom';
 import '../../app/i18n/i18n';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import '../../app/i18n/i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WhatsappAlertPayload } from '@balcao/shared';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import '../../test/dom';
 import '../../app/i18n/i18n';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -27,7 +27,7 @@ const optionCards = () => screen.queryAllByTestId('file-option');
 describe('FileListModal', { timeout: 30_000 }, () => {
   it("validates name ('nome muito curto') and message, with a 5-row message box", async () => {
     render(<FileListModal open record={null} onClose={() => undefined} onSaved={() => undefined} />);
-    expect((screen.getByTestId('file-message') as HTMLTextAreaElement).rows).toBe(5);
+    expect(Number((screen.getByTestId('file-message') as HTMLTextAreaElement).rows)).toBe(5);
     fireEvent.change(screen.getByTestId('file-name'), { target: { value: 'ab' } });
     fireEvent.click(screen.getByTestId('file-save'));
     await waitFor(() => expect(screen.getByTestId('file-form').textContent).toContain('nome muito curto'));

@@ -1,5 +1,6 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import '../../test/dom';
+import { rgb } from '../../test/css';
 import '../../app/i18n/i18n';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -107,7 +108,7 @@ describe('KanbanPage', { timeout: 30_000 }, () => {
     expect(card.textContent).toContain('5511999990001');
     expect(within(card).getByTestId('kanban-card-last').textContent).toBe('Mensagem 1');
     // The lane's header wears the tag's colour.
-    expect((within(lane(lead.id)).getByTestId('kanban-lane-name').parentElement as HTMLElement).style.background).toBe('rgb(22, 119, 255)');
+    expect(rgb((within(lane(lead.id)).getByTestId('kanban-lane-name').parentElement as HTMLElement).style.background)).toBe('rgb(22, 119, 255)');
   });
 
   it("opens the ticket from 'Ver Ticket'", async () => {

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { makeMessage } from '../../test/fixtures';
 import { buildRows, mergeMessages, messageRights, rowOfMessage, rowsPrepended, upsertMessage } from './messages.logic';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeMessage, makeTicket } from '../../test/fixtures';
 import { messagesApi } from './messages.api';

@@ -1,10 +1,11 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import '../../test/dom';
+import { rgb } from '../../test/css';
 import '../../app/i18n/i18n';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WireChannels } from '@balcao/shared';
-import { ApiError } from '../../lib/http';
+import { ApiError, http } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { queuesApi } from './queues.api';
 import { makeQueue } from './queues.fixtures';
@@ -33,6 +34,8 @@ beforeEach(() => {
   useQueues.getState().reset();
   api.list.mockResolvedValue([comercial, suporte]);
   api.settings.mockResolvedValue([{ key: 'scheduleType', value: 'disabled' }]);
+  // The modal asks for the SLA policies, the admins' (QueueModal.test.tsx covers them): a 403 here, never the network.
+  vi.spyOn(http, 'get').mockRejectedValue(new ApiError(403, { error: 'ERR_NO_PERMISSION' }, 'forbidden'));
 });
 afterEach(() => {
   cleanup();
@@ -48,7 +51,7 @@ describe('QueuesPage', { timeout: 30_000 }, () => {
     expect(rows().map((r) => r.getAttribute('data-id'))).toEqual(['2', '1']);
     expect(row(1).textContent).toContain('Comercial');
     expect(row(1).textContent).toContain('Bem-vindo ao comercial');
-    expect((row(1).querySelector('[data-testid="queue-color"]') as HTMLElement).style.background).toBe('rgb(255, 0, 0)');
+    expect(rgb((row(1).querySelector('[data-testid="queue-color"]') as HTMLElement).style.background)).toBe('rgb(255, 0, 0)');
     expect(row(2).textContent).toContain('Sem saudação');
     expect(screen.getByTestId('queue-add').textContent).toBe('Adicionar fila');
   });

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // jsdom: the logic reads message bodies through the messages feature's door, whose stores open the session (localStorage).
 import { describe, expect, it } from 'vitest';
 import type { SandboxOutboxItem } from '@balcao/shared';

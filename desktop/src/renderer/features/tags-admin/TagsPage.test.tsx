@@ -1,5 +1,6 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import '../../test/dom';
+import { rgb } from '../../test/css';
 import '../../app/i18n/i18n';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -47,8 +48,8 @@ describe('TagsPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     const chip = within(row(1)).getByTestId('tag-chip');
     expect(chip.textContent).toBe('Urgente');
-    expect(chip.style.color).toBe('rgb(255, 255, 255)');
-    expect(within(row(2)).getByTestId('tag-chip').style.color).toBe('rgb(0, 0, 0)');
+    expect(rgb(chip.style.color)).toBe('rgb(255, 255, 255)');
+    expect(rgb(within(row(2)).getByTestId('tag-chip').style.color)).toBe('rgb(0, 0, 0)');
     expect(within(row(1)).getByTestId('tag-count').textContent).toBe('4');
   });
 

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTicket } from '../../test/fixtures';
 import { ageLabel, belongsTo, emptyLists, queueSelectionKey, readQueueSelection, saveQueueSelection, upsertTicket, type Viewer } from './tickets.logic';
