@@ -45,6 +45,9 @@ export default defineConfig({
       {
         test: {
           name: 'desktop', include: domTests, testTimeout: 20_000, pool: 'vmForks',
+          // A VM worker keeps ~40 MB of each file's DOM and modules: by the last file it was near
+          // 2 GB and collecting garbage most of the time. Recycled at 700 MB (decision 0361).
+          vmMemoryLimit: '700MB',
           alias: [{ find: /^@ant-design\/icons$/, replacement: '@ant-design/icons/es' }],
           deps: { optimizer: { client: { enabled: true, include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'antd', '@ant-design/icons/es', 'react-i18next', 'i18next', 'react-router-dom', 'dayjs', 'zustand', '@testing-library/react', '@dnd-kit/core', 'recharts', 'react-virtuoso'] } } },
         },

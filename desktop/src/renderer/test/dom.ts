@@ -3,24 +3,13 @@ import { configure } from '@testing-library/react';
 // The renderer's tests run in happy-dom (decision 0361: a fifth less CPU than jsdom for the same
 // tests). What follows makes it behave as the tests were written for: no CSS animations, no
 // media queries matching unless a test says so, a clipboard a test may replace.
+
 // antd's forms post their batched updates through a MessageChannel, which happy-dom's window
-// lacks: a pair of ports whose message arrives as a macrotask, which is all they use.
+// lacks: Node's, as vitest's jsdom environment gave them (reached through `process`, since the
+// renderer's types have no Node).
 if (!('MessageChannel' in globalThis)) {
-  type Port = { onmessage: ((e: { data: unknown }) => void) | null; postMessage(data: unknown): void; close(): void };
-  class TaskChannel {
-    readonly port1: Port;
-    readonly port2: Port;
-    constructor() {
-      const port = (other: () => Port): Port => ({
-        onmessage: null,
-        postMessage: (data) => void setTimeout(() => other().onmessage?.({ data }), 0),
-        close: () => undefined,
-      });
-      this.port1 = port(() => this.port2);
-      this.port2 = port(() => this.port1);
-    }
-  }
-  Object.defineProperty(globalThis, 'MessageChannel', { writable: true, value: TaskChannel });
+  const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:worker_threads') as { MessageChannel: unknown } | undefined;
+  if (node) Object.defineProperty(globalThis, 'MessageChannel', { writable: true, value: node.MessageChannel });
 }
 
 // rc-motion animates antd's dialogs, drawers and popups when the window has these events, and

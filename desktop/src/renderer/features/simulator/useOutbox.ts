@@ -21,14 +21,19 @@ export const useOutbox = (whatsappId: number | null, to: string | null): PhoneCh
     setChat(NONE);
     if (!whatsappId || !to) return;
     let controller: AbortController | null = null;
+    // Most polls bring back what is on screen already: then the chat is not rendered again.
+    let last = '';
     const poll = () => {
       controller?.abort();
       controller = new AbortController();
       const { signal } = controller;
-      Promise.all([simulatorApi.outbox(whatsappId, to, signal), simulatorApi.sent(whatsappId, to, signal)]).then(
-        ([outbox, sent]) => setChat({ outbox: Array.isArray(outbox) ? outbox : [], sent: Array.isArray(sent) ? sent : [] }),
-        () => undefined,
-      );
+      Promise.all([simulatorApi.outbox(whatsappId, to, signal), simulatorApi.sent(whatsappId, to, signal)]).then(([outbox, sent]) => {
+        const next = { outbox: Array.isArray(outbox) ? outbox : [], sent: Array.isArray(sent) ? sent : [] };
+        const seen = JSON.stringify(next);
+        if (seen === last) return;
+        last = seen;
+        setChat(next);
+      }, () => undefined);
     };
     poll();
     const timer = setInterval(poll, POLL_MS);
