@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
@@ -8,11 +7,6 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
 // when installed (the same engine without the desktop browser's UI and compositor: about 7 % less
 // CPU for the suite, decision 0327), else the full browser.
 const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
-// As root, through a wrapper that keeps Chromium from raising its threads' priority above the
-// tests running beside it (decision 0363); elsewhere Chromium cannot raise them anyway.
-const unboosted = process.getuid?.() === 0 && chromium && existsSync('/usr/bin/setpriv');
-if (unboosted) process.env.BALCAO_CHROMIUM = chromium;
-const executablePath = unboosted ? fileURLToPath(new URL('./e2e/support/chromium-unboosted.sh', import.meta.url)) : chromium;
 // Two workers against the one server (e2e/README.md): files are shared out, a file's tests keep
 // their order; each spec works on its own company and its worker's own super user.
 export default defineConfig({
@@ -35,7 +29,7 @@ export default defineConfig({
     // Looping animations (skeletons, spinners) play once under reduced motion (index.html).
     reducedMotion: 'reduce',
     launchOptions: {
-      executablePath,
+      executablePath: chromium,
       args: [
         '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
         // A microphone without hardware or a permission prompt: the composer's and the Simulador's voice notes.

@@ -6,25 +6,36 @@ export type ListKey = 'open' | 'pending' | 'closed';
 /**
  * Resolves once the page's socket.io connection is accepted. The server joins the user's rooms
  * before it accepts the connection, so from then on live events reach the page. Call it before
- * the page logs in (it watches for the websocket as it opens).
+ * the page logs in (it watches for the websocket as it opens), await it after.
+ *
+ * `timeout` counts from the await, not from the call: the login's two page loads come between,
+ * and on a loaded CI machine they alone took more than a fixed 15 s window from the call.
  */
-export const watchRealtime = (page: Page, timeout = 15_000): Promise<void> => {
-  const connected = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no socket.io connection within ${timeout} ms`)), timeout);
-    page.on('websocket', (ws) => {
-      if (!ws.url().includes('/socket.io/')) return;
-      ws.on('framereceived', ({ payload }) => {
-        // Engine.io "message" (4) carrying a socket.io CONNECT (0): "40{...sid...}".
-        if (typeof payload === 'string' && payload.startsWith('40')) {
+export const watchRealtime = (page: Page, timeout = 30_000): PromiseLike<void> => {
+  let connected = false;
+  let arrived: (() => void) | undefined;
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/socket.io/')) return;
+    ws.on('framereceived', ({ payload }) => {
+      // Engine.io "message" (4) carrying a socket.io CONNECT (0): "40{...sid...}".
+      if (typeof payload === 'string' && payload.startsWith('40')) {
+        connected = true;
+        arrived?.();
+      }
+    });
+  });
+  return {
+    then: (onDone, onFail) =>
+      new Promise<void>((resolve, reject) => {
+        if (connected) return resolve();
+        const timer = setTimeout(() => reject(new Error(`no socket.io connection within ${timeout} ms of the login`)), timeout);
+        arrived = () => {
           clearTimeout(timer);
           resolve();
-        }
-      });
-    });
-    page.once('close', () => clearTimeout(timer));
-  });
-  connected.catch(() => undefined); // reported where it is awaited, never as an unhandled rejection
-  return connected;
+        };
+        page.once('close', () => clearTimeout(timer));
+      }).then(onDone, onFail),
+  };
 };
 
 export const loginInBrowser = async (page: Page, who: Credentials): Promise<void> => {

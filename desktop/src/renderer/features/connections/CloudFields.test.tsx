@@ -75,7 +75,7 @@ describe('ConnectionDialog: a Cloud API connection (issue 29 §1)', () => {
         cloud: { phoneNumberId: '106540352242922', wabaId: '102290129340398', accessToken: 'EAAG-access-token-0123456789', appSecret: 'app-secret-0123456789abcdef', verifyToken: verify },
       }),
     );
-  }, 30_000);
+  }, 60_000);
 
   it('a saved one never shows its secrets back: blank keeps them, a new one replaces it; another provider sends no Cloud facts', async () => {
     api.update.mockResolvedValue(savedCloud);
@@ -99,7 +99,7 @@ describe('ConnectionDialog: a Cloud API connection (issue 29 §1)', () => {
     save();
     await waitFor(() => expect(api.update).toHaveBeenCalledTimes(3), { timeout: 8000 });
     expect(api.update.mock.calls[2]![1]).not.toHaveProperty('cloud');
-  }, 30_000);
+  }, 60_000);
 
   it("tests a saved connection's token: Meta's facts, or Meta's refusal with its code", async () => {
     api.testCloud.mockResolvedValueOnce({ ok: true, displayPhoneNumber: '+55 61 3333-0000', verifiedName: 'Loja Balcão', qualityRating: 'GREEN', messagingLimit: 'TIER_2K' });
@@ -113,5 +113,5 @@ describe('ConnectionDialog: a Cloud API connection (issue 29 §1)', () => {
     api.testCloud.mockResolvedValueOnce({ ok: false, errorCode: 190, error: 'Session has expired' });
     fireEvent.click(screen.getByTestId('cloud-test'));
     await waitFor(() => expect(screen.getByTestId('cloud-test-result').textContent).toBe('A Meta recusou: (190) Session has expired'));
-  }, 30_000);
+  }, 60_000);
 });

@@ -45,7 +45,7 @@ describe('ConnectionDialog', () => {
     render(<ConnectionDialog open connection={null} onClose={() => undefined} />);
     await screen.findByTestId('connection-name');
     expect(screen.queryByTestId('connection-api-token')).toBeNull();
-  }, 30_000);
+  }, 60_000);
 
   it("validates the name with the spec's texts", async () => {
     render(<ConnectionDialog open connection={null} onClose={() => undefined} />);
@@ -56,7 +56,7 @@ describe('ConnectionDialog', () => {
     typeName('x'.repeat(51));
     expect(await findText('Too Long!')).toBeTruthy();
     expect(api.create).not.toHaveBeenCalled();
-  }, 30_000);
+  }, 60_000);
 
   it('creates with the spec defaults and adds the answer to the list', async () => {
     const onClose = vi.fn();
@@ -67,7 +67,7 @@ describe('ConnectionDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 8000 });
     expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ name: 'Nova', provider: 'baileys', isDefault: false, maxUseBotQueues: 3, expiresTicket: 0, queueIds: [], transferQueueId: null }));
     expect(useConnections.getState().list.map((w) => w.id)).toEqual([9]);
-  }, 30_000);
+  }, 60_000);
 
   it('edits an existing connection with PUT', async () => {
     const w = makeConnection({ id: 4, name: 'Antiga', greetingMessage: 'Oi', queues: [{ id: 5, name: 'Vendas', color: '#f00' }] });
@@ -77,7 +77,7 @@ describe('ConnectionDialog', () => {
     typeName('Renomeada');
     save();
     await waitFor(() => expect(api.update).toHaveBeenCalledWith(4, expect.objectContaining({ name: 'Renomeada', greetingMessage: 'Oi', queueIds: [5] })), { timeout: 8000 });
-  }, 30_000);
+  }, 60_000);
 
   it("edits the number's health in its own section: rate, daily cap, warm-up and jitter", async () => {
     const w = makeConnection({ id: 7, name: 'Saudável', gateRatePerMinute: 20, gateDailyCap: 1000, gateWarmupDays: 7, gateJitterMs: 2000 });
@@ -91,7 +91,7 @@ describe('ConnectionDialog', () => {
     fireEvent.change(screen.getByTestId('connection-gateJitterMs'), { target: { value: '5000' } });
     save();
     await waitFor(() => expect(api.update).toHaveBeenCalledWith(7, expect.objectContaining({ gateRatePerMinute: 6, gateDailyCap: 250, gateWarmupDays: 0, gateJitterMs: 5000 })), { timeout: 8000 });
-  }, 30_000);
+  }, 60_000);
 
   it('offers every connection field and sends a token only when one is typed', async () => {
     const onClose = vi.fn();
@@ -108,7 +108,7 @@ describe('ConnectionDialog', () => {
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 8000 });
     expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ name: 'Com token', token: 'segredo-123', greetingMessage: 'Olá!' }));
-  }, 30_000);
+  }, 60_000);
 
   it('keeps the stored token when the field is left blank on edit', async () => {
     const w = makeConnection({ id: 4, name: 'Antiga' });
@@ -118,7 +118,7 @@ describe('ConnectionDialog', () => {
     save();
     await waitFor(() => expect(api.update).toHaveBeenCalled(), { timeout: 8000 });
     expect(api.update.mock.calls[0]![1]).not.toHaveProperty('token');
-  }, 30_000);
+  }, 60_000);
 
   it('requires a greeting when more than one queue is chosen', async () => {
     const w = makeConnection({ id: 4, name: 'Duas filas', queues: [{ id: 5, name: 'Vendas', color: '#f00' }, { id: 6, name: 'Suporte', color: '#0f0' }] });
@@ -130,13 +130,13 @@ describe('ConnectionDialog', () => {
     fireEvent.change(screen.getByTestId('connection-greetingMessage'), { target: { value: 'Escolha: 1 Vendas, 2 Suporte' } });
     save();
     await waitFor(() => expect(api.update).toHaveBeenCalledWith(4, expect.objectContaining({ queueIds: [5, 6], greetingMessage: 'Escolha: 1 Vendas, 2 Suporte' })), { timeout: 8000 });
-  }, 30_000);
+  }, 60_000);
 
   it('stops the numbers at the bounds the server accepts', async () => {
     render(<ConnectionDialog open connection={null} onClose={() => undefined} />);
     const max = (k: string) => screen.getByTestId(`connection-${k}`).getAttribute('aria-valuemax');
     expect([max('expiresTicket'), max('timeUseBotQueues'), max('maxUseBotQueues'), max('timeToTransfer')]).toEqual(['525600', '100000', '100', '100000']);
-  }, 30_000);
+  }, 60_000);
 
   const pick = async (testId: string, label: string) => {
     fireEvent.mouseDown(screen.getByTestId(testId).querySelector('.ant-select-selector') ?? screen.getByTestId(testId));
@@ -155,7 +155,7 @@ describe('ConnectionDialog', () => {
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 8000 });
     expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ name: 'Com bot', integrationId: 32, promptId: 41 }));
-  }, 30_000);
+  }, 60_000);
 
   it("shows an existing connection's choices, sends null when cleared, and offers nothing (no toast) when the plan lacks the feature", async () => {
     api.integrations.mockResolvedValue([{ id: 31, name: 'Webhook pedidos' } as never]);
@@ -180,5 +180,5 @@ describe('ConnectionDialog', () => {
     await waitFor(() => expect(api.update).toHaveBeenCalled(), { timeout: 8000 });
     expect(api.update.mock.calls[0]![1]).toMatchObject({ integrationId: null, promptId: null });
     expect(shown).not.toHaveBeenCalled();
-  }, 30_000);
+  }, 60_000);
 });

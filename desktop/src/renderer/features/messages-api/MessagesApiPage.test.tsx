@@ -51,7 +51,7 @@ describe('MessagesApiPage', () => {
     expect(JSON.parse(init!.body as string)).toEqual({ number: '5511999998888', body: 'Olá pela API' });
     expect((await screen.findByTestId('messages-api-text-answer')).textContent).toContain('"Mensagem enviada"');
     expect(success).toHaveBeenCalledWith('Mensagem enviada (id 41)');
-  }, 30_000);
+  }, 60_000);
 
   it("a coded error is a toast in the user's language, and the body is shown", async () => {
     fetchMock.mockResolvedValue(answer(400, { error: 'ERR_WAPP_INVALID_CONTACT', requestId: 'r1' }));
@@ -64,7 +64,7 @@ describe('MessagesApiPage', () => {
     await waitFor(() => expect(error).toHaveBeenCalled(), { timeout: 8000 });
     expect(error.mock.calls[0]![0]).not.toContain('ERR_');
     expect((await screen.findByTestId('messages-api-text-answer')).textContent).toContain('ERR_WAPP_INVALID_CONTACT');
-  }, 30_000);
+  }, 60_000);
 
   it('validates before calling: token, number and message are required; the number needs its digits', async () => {
     page();
@@ -74,7 +74,7 @@ describe('MessagesApiPage', () => {
     // Each field's rule settles on its own: wait for both messages, not the first.
     await waitFor(() => expect(screen.getAllByText('Obrigatório').length).toBeGreaterThanOrEqual(2));
     expect(fetchMock).not.toHaveBeenCalled();
-  }, 30_000);
+  }, 60_000);
 
   it('the media test form sends multipart with the file in "medias"', async () => {
     fetchMock.mockResolvedValue(answer(200, { mensagem: 'Mensagem enviada', messageId: 42, messageIds: [42], ticketId: 7, contactId: 9 }));
@@ -94,5 +94,5 @@ describe('MessagesApiPage', () => {
     expect((form.get('medias') as File).name).toBe('boleto.pdf');
     expect(init.headers).toEqual({ authorization: 'Bearer blc_tokendaconexao' });
     expect((await screen.findByTestId('messages-api-media-answer')).textContent).toContain('42');
-  }, 30_000);
+  }, 60_000);
 });
