@@ -12,7 +12,7 @@ import { showList, snapshot, ticketItem } from './support/ui';
  * go only to the other.
  */
 test('assignment: round robin spreads customers between two online agents live; an away agent gets none', async ({ browser, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   const world = await deskWorld(request);
   const queue = world.queues[0]!;
 

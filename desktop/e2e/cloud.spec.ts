@@ -49,6 +49,8 @@ const acceptTicket = async (page: Page, words: string): Promise<number> => {
 };
 
 test('a Cloud API connection: created on the page, a customer live, a reply, and a template 25 hours on', async ({ page, request }) => {
+  // Two connections, two browsers and a phone paired on the fake network: over 90 s on a loaded CI machine.
+  test.setTimeout(180_000);
   const stamp = uniqueStamp();
   const admin = { name: 'Admin Oficial', email: `oficial.${stamp}@${E2E_DOMAIN}`, password: 'Oficial123!' };
   const owner = await Api.login(request, superUser());

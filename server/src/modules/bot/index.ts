@@ -38,8 +38,8 @@ export const botModule = defineModule({
           if (!botMayAct(e)) return;
           const m = e.message;
           return k.jobs
+            // enqueueNow wakes an idle local worker itself (decision 0362).
             .enqueueNow('bot.turn', { companyId: e.companyId, ticketId: m.ticketId, messageId: m.id, body: m.body, mediaType: m.mediaType, mediaUrl: m.mediaUrl }, { singletonKey: `bot:${m.id}` })
-            .then(() => k.jobs.notify('bot.turn'))
             .catch((err: unknown) => k.app.log.error({ err }, 'queueing the bot’s turn failed'));
         });
         // Several turns at once (new customers arrive together); one ticket's turns still go one
