@@ -133,8 +133,8 @@ export type CopilotUsageDto = z.infer<typeof CopilotUsageDto>;
 
 // ---- Suggested replies (§2) and summaries (§3) ----
 
-/** Where a draft's knowledge came from: an article of the base or a quick message. */
-export const CopilotCitation = z.object({ kind: z.enum(['article', 'quickMessage']), id: z.number(), title: z.string() });
+/** Where a draft's knowledge came from: an article of the base, a quick message or a platform help text. */
+export const CopilotCitation = z.object({ kind: z.enum(['article', 'quickMessage', 'help']), id: z.number(), title: z.string() });
 export type CopilotCitation = z.infer<typeof CopilotCitation>;
 
 export const COPILOT_MAX_DRAFTS = 3;

@@ -6,10 +6,11 @@
  * breaker. Whatever the fake received holds no phone number, e-mail or CPF of the customer.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CopilotSettingsDto, CopilotSuggestionsDto, CopilotSummaryDto, CopilotUsageDto, KnowledgeArticleDto } from '@balcao/shared';
+import type { CopilotSettingsDto, CopilotSuggestionsDto, CopilotSummaryDto, CopilotUsageDto, HelpDto, KnowledgeArticleDto } from '@balcao/shared';
 import { createTestApp, testConfig, type TestApp } from '../../../test/helpers/build-app';
 import { completion, raw, startFakeOpenAi, status, type FakeOpenAi } from '../../../test/helpers/fake-openai';
-import { api, createCompany, type TestCompany } from '../../../test/helpers/world';
+import { SUPER_EMAIL, SUPER_PASSWORD } from '../../../test/helpers/constants';
+import { api, createCompany, login, type TestCompany } from '../../../test/helpers/world';
 import { copilotSecrets, createBreaker, createCopilotService } from '.';
 
 let app: TestApp;
@@ -140,6 +141,27 @@ describe('suggested replies', () => {
     // Nothing was sent to the customer.
     const [out] = await app.owner<{ n: number }[]>`select count(*)::int as n from messages where ticket_id = ${ticketId} and from_me and wa_message_id not like 'copilot-%'`;
     expect(out!.n).toBe(0);
+  });
+
+  it('a platform help text is a passage too: the model reads it, the draft cites it; a help row of a company is never read', async () => {
+    const su = api(app, (await login(app, SUPER_EMAIL, SUPER_PASSWORD)).token);
+    const help = (await su.post<HelpDto>('/helps', { title: 'Rastreio de entregas', description: 'Para acompanhar a entrega, use o código de rastreio do pedido.', video: 'dQw4w9WgXcQ' })).body;
+    // A row under a company (not the platform) must stay out of every prompt, however well it matches.
+    await app.owner`insert into helps (company_id, title, description) values (${main.companyId}, 'Entrega secreta', 'Prazo de entrega e frete para São Paulo da empresa')`;
+    const { admin, ticketId, from } = await setup();
+    fake.answer(CHAT, draftsAnswer([{ text: 'Acompanhe a entrega pelo código de rastreio.', sources: [1, 2, 3, 4, 5, 6, 7, 8] }]));
+    const r = await admin.post<CopilotSuggestionsDto>(`/tickets/${ticketId}/copilot/suggestions`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const cited = { kind: 'help', id: help.id, title: 'Rastreio de entregas' };
+    expect(r.body.drafts[0]!.citations).toContainEqual(cited);
+    // After the company's own passages, so an article keeps its number.
+    expect(r.body.passages.at(-1)).toEqual(cited);
+    expect(r.body.passages[0]!.kind).toBe('article');
+    const user = fake.received[0]!.json!.messages!.find((m) => m.role === 'user')!.content;
+    expect(user).toContain('Rastreio de entregas\nPara acompanhar a entrega, use o código de rastreio do pedido.');
+    expect(fake.everything()).not.toContain('Entrega secreta');
+    expect(r.body.passages.map((p) => p.title)).not.toContain('Entrega secreta');
+    assertNoPii(from);
   });
 
   it('is for whoever sees the ticket: an agent who does not is refused', async () => {

@@ -5,14 +5,15 @@ import type { Jobs } from '../../infra/jobs';
 import { checkOutboundUrl } from '../../lib/outbound';
 import { auditQueries } from '../audit';
 import { companiesQueries } from '../companies';
-import { knowledgeQueries } from '../knowledge';
+import { createHelpsService } from '../helps';
+import { anyWordsQuery, knowledgeQueries } from '../knowledge';
 import { latestOfTicket } from '../messages';
 import { queuesQueries } from '../queues';
 import { tagsQueries } from '../tags';
 import { visibleTicket } from '../tickets';
 import type { Breaker } from './copilot.breaker';
 import { modelAccess, monthOf } from './copilot.access';
-import { readDrafts, readRouting, readSummary, routingMessages, suggestionMessages, summaryMessages, type HistoryLine } from './copilot.prompts';
+import { readDrafts, readRouting, readSummary, routingMessages, suggestionMessages, summaryMessages, type HistoryLine, type Passage } from './copilot.prompts';
 import { quickPassages } from './copilot.quick';
 import * as repo from './copilot.repository';
 import type { CopilotSecrets } from './copilot.secrets';
@@ -35,6 +36,7 @@ export interface CopilotDeps {
 export const HISTORY_MESSAGES = 20;
 export const ARTICLE_PASSAGES = 4;
 export const QUICK_PASSAGES = 2;
+export const HELP_PASSAGES = 2;
 
 const admin = (ctx: Ctx) => {
   if (!can(ctx, 'copilot:manage')) throw new AppError('ERR_NO_PERMISSION');
@@ -50,6 +52,8 @@ const keptOrNew = (sent: string | undefined) => (sent === undefined || isMaskedS
  */
 export const createCopilotService = (deps: CopilotDeps) => {
   const { data, secrets } = deps;
+  // Help texts are the platform's, read through the helps door's own system reason, not the tenant's transaction.
+  const helps = createHelpsService(data);
 
   const toDto = (companyId: number, r: repo.SettingsRow | undefined, planTokenCap: number): CopilotSettingsDto => {
     let key: string;
@@ -153,7 +157,7 @@ export const createCopilotService = (deps: CopilotDeps) => {
 
     /** Up to three drafts for the customer's last message, each citing the passages it used. Never sends anything. */
     suggestions: async (ctx: Ctx, ticketId: number): Promise<CopilotSuggestionsDto> => {
-      const { ep, history, passages } = await data.withTenant(ctx, async ({ tx }) => {
+      const { ep, history, asked, own } = await data.withTenant(ctx, async ({ tx }) => {
         const ticket = await visibleTicket(tx, ctx, ticketId);
         const ep = await endpointFor(tx, ctx.companyId);
         const history = await latestOfTicket(tx, ctx.companyId, ticket.id, HISTORY_MESSAGES);
@@ -161,8 +165,11 @@ export const createCopilotService = (deps: CopilotDeps) => {
         if (!asked) throw new AppError('ERR_COPILOT_NO_MESSAGES');
         const articles = await knowledgeQueries.passages(tx, ctx.companyId, asked, ticket.queueId, ARTICLE_PASSAGES);
         const quick = await quickPassages(tx, ctx, asked, QUICK_PASSAGES);
-        return { ep, history, passages: [...articles.map((a) => ({ kind: 'article' as const, id: a.id, title: a.title, text: a.body })), ...quick] };
+        return { ep, history, asked, own: [...articles.map((a) => ({ kind: 'article' as const, id: a.id, title: a.title, text: a.body })), ...quick] };
       });
+      // After the company's own passages, so their numbers do not move.
+      const helpTexts = await helps.passages(anyWordsQuery(asked), HELP_PASSAGES);
+      const passages: Passage[] = [...own, ...helpTexts.map((h) => ({ kind: 'help' as const, ...h }))];
       const content = await ask(ctx, ep, 'suggestions', suggestionMessages(history, passages), 700);
       const drafts = readDrafts(content, passages);
       if (!drafts) throw new AppError('ERR_COPILOT_BAD_ANSWER', 'no drafts in the answer');

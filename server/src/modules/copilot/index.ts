@@ -31,7 +31,7 @@ export const COPILOT_BREAKER = { threshold: 3, cooldownMs: 30_000 } as const;
 
 export const copilotModule = defineModule({
   name: 'copilot',
-  dependsOn: ['audit', 'companies', 'queues', 'tags', 'tickets', 'messages', 'quick-messages', 'knowledge'],
+  dependsOn: ['audit', 'companies', 'queues', 'tags', 'tickets', 'messages', 'quick-messages', 'knowledge', 'helps'],
   setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; config: Config; clock: Clock; media: MediaStore }) => {
     // One breaker for every feature: a model that is down is down for drafts and translations alike.
     const model = {

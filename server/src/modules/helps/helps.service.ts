@@ -34,6 +34,19 @@ export const createHelpsService = (data: DataAccess) => {
         return platform ? (await repo.list(tx, platform, search?.trim() || undefined)).map(repo.toHelpDto) : [];
       }),
 
+    /**
+     * The help texts that answer a retrieval query (issue 32 §1: help texts count as knowledge),
+     * for the copilot of any company. Only the platform's rows are read: a help is the platform's
+     * own text, never another company's, so it can ground any company's drafts.
+     */
+    passages: (query: string, limit: number): Promise<{ id: number; title: string; text: string }[]> =>
+      query === ''
+        ? Promise.resolve([])
+        : data.withSystem('helps:platform', async ({ tx }) => {
+            const platform = await platformId(tx);
+            return platform ? (await repo.bestMatches(tx, platform, query, limit)).map((h) => ({ id: h.id, title: h.title, text: h.description })) : [];
+          }),
+
     create: (ctx: Ctx, body: HelpInput): Promise<HelpDto> =>
       write(ctx, async (tx, platform) => {
         const row = await repo.insert(tx, platform, body);

@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Flex, Popover, Skeleton, Tag, Tooltip, Typography } from 'antd';
-import { BulbOutlined, FileTextOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { BulbOutlined, FileTextOutlined, QuestionCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { CopilotSuggestionsDto } from '@balcao/shared';
+import type { CopilotCitation, CopilotSuggestionsDto } from '@balcao/shared';
 import { errorMessage } from '../../lib/errors';
 import { translateErrorCode } from '../../lib/reportError';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { copilotApi } from './copilot.api';
+
+/** Each kind of source its icon; its name is the catalogue's copilotAgent.<kind>. */
+const KIND_ICON: Record<CopilotCitation['kind'], ReactNode> = { article: <FileTextOutlined />, quickMessage: <ThunderboltOutlined />, help: <QuestionCircleOutlined /> };
 
 type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; value: CopilotSuggestionsDto } | { kind: 'error'; text: string };
 
@@ -66,8 +69,8 @@ export const SuggestionsButton = ({ ticketId, disabled, onInsert }: { ticketId: 
                   </Typography.Text>
                 ) : (
                   d.citations.map((c) => (
-                    <Tooltip key={`${c.kind}-${c.id}`} title={t(c.kind === 'article' ? 'copilotAgent.article' : 'copilotAgent.quickMessage')}>
-                      <Tag icon={c.kind === 'article' ? <FileTextOutlined /> : <ThunderboltOutlined />} data-testid="suggestion-citation" data-kind={c.kind} data-id={c.id} style={{ marginInlineEnd: 0, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                    <Tooltip key={`${c.kind}-${c.id}`} title={t(`copilotAgent.${c.kind}`)}>
+                      <Tag icon={KIND_ICON[c.kind]} aria-label={`${t(`copilotAgent.${c.kind}`)}: ${c.title}`} data-testid="suggestion-citation" data-kind={c.kind} data-id={c.id} style={{ marginInlineEnd: 0, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}>
                         {c.title}
                       </Tag>
                     </Tooltip>

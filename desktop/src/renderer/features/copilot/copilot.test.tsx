@@ -31,16 +31,19 @@ describe('SuggestionsButton', { timeout: 30_000 }, () => {
       drafts: [
         { text: 'Entregamos em 2 dias úteis.', citations: [{ kind: 'article', id: 4, title: 'Prazo de entrega' }] },
         { text: 'Posso ajudar em algo mais?', citations: [] },
+        { text: 'Acompanhe pelo código de rastreio.', citations: [{ kind: 'help', id: 9, title: 'Rastreio de entregas' }] },
       ],
-      passages: [{ kind: 'article', id: 4, title: 'Prazo de entrega' }],
+      passages: [{ kind: 'article', id: 4, title: 'Prazo de entrega' }, { kind: 'help', id: 9, title: 'Rastreio de entregas' }],
     });
     const onInsert = vi.fn();
     render(<SuggestionsButton ticketId={7} onInsert={onInsert} />);
     fireEvent.click(screen.getByTestId('suggestions-button'));
-    await waitFor(() => expect(screen.getAllByTestId('suggestion')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('suggestion')).toHaveLength(3));
     expect(api.suggestions).toHaveBeenCalledWith(7);
     const cite = screen.getAllByTestId('suggestion-citation');
-    expect(cite.map((c) => [c.textContent, c.getAttribute('data-kind'), c.getAttribute('data-id')])).toEqual([['Prazo de entrega', 'article', '4']]);
+    expect(cite.map((c) => [c.textContent, c.getAttribute('data-kind'), c.getAttribute('data-id')])).toEqual([['Prazo de entrega', 'article', '4'], ['Rastreio de entregas', 'help', '9']]);
+    // Each source says what kind it is: a platform help text is named as such, not as an article.
+    expect(cite.map((c) => c.getAttribute('aria-label'))).toEqual(['Artigo: Prazo de entrega', 'Texto de ajuda: Rastreio de entregas']);
     expect(screen.getAllByTestId('suggestion')[1]!.textContent).toContain('Sem fonte da base de conhecimento');
     fireEvent.click(screen.getAllByTestId('suggestion-insert')[0]!);
     expect(onInsert).toHaveBeenCalledWith('Entregamos em 2 dias úteis.');
