@@ -198,6 +198,11 @@ export const MessageDto = z.object({
   isForwarded: z.boolean(),
   automated: z.boolean(),
   errorCode: z.string().nullable(),
+  /**
+   * Why the channel failed this message, in its words (a Cloud API status: "131047 …"; decision
+   * 0475), shown under a failed message. Optional so the spec's client and older fixtures still type.
+   */
+  errorDetail: z.string().nullable().optional(),
   quotedMsg: QuotedDto.nullable(),
   /** The agent who sent it (null: the customer, a bot or the phone); edit/delete are theirs only. */
   userId: z.number().nullable().optional(),

@@ -39,6 +39,7 @@ export const toMessageDto = (m: MessageRow, quoted?: MessageRow | null): Message
   isForwarded: m.isForwarded,
   automated: m.automated,
   errorCode: m.errorCode,
+  errorDetail: m.errorDetail,
   quotedMsg: quoted ? { id: quoted.id, body: quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType } : null,
   reactions: m.reactions,
   userId: m.userId,
@@ -261,12 +262,15 @@ export const moveToCarrier = async (tx: Tx, companyId: number, id: number, from:
       .returning()
   )[0];
 
-/** Acks only move forward (a late "delivered" never hides "read"); -1 records a failure. */
-export const applyAck = async (tx: Tx, companyId: number, whatsappId: number, waMessageId: string, ack: number, errorCode?: string): Promise<MessageRow | undefined> =>
+/**
+ * Acks only move forward (a late "delivered" never hides "read"); -1 records a failure, with the
+ * channel's reason when it gave one (`errorDetail`, cut to the column's 500 characters).
+ */
+export const applyAck = async (tx: Tx, companyId: number, whatsappId: number, waMessageId: string, ack: number, errorCode?: string, errorDetail?: string): Promise<MessageRow | undefined> =>
   (
     await tx
       .update(messages)
-      .set({ ack: ack < 0 ? ack : sql`greatest(${messages.ack}, ${ack})`, errorCode: errorCode ?? null, updatedAt: new Date() })
+      .set({ ack: ack < 0 ? ack : sql`greatest(${messages.ack}, ${ack})`, errorCode: errorCode ?? null, errorDetail: (ack < 0 && errorDetail?.slice(0, 500)) || null, updatedAt: new Date() })
       .where(and(byChannelId(companyId, whatsappId, waMessageId), ack < 0 ? sql`true` : sql`${messages.ack} < ${ack}`))
       .returning()
   )[0];
@@ -318,7 +322,7 @@ export const insertOnce = async (tx: Tx, row: typeof messages.$inferInsert): Pro
 export const setSent = async (tx: Tx, companyId: number, whatsappId: number, waMessageId: string, raw: unknown): Promise<void> => {
   await tx
     .update(messages)
-    .set({ raw: raw ?? null, errorCode: null, updatedAt: new Date() })
+    .set({ raw: raw ?? null, errorCode: null, errorDetail: null, updatedAt: new Date() })
     .where(byChannelId(companyId, whatsappId, waMessageId));
 };
 

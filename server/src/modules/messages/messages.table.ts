@@ -33,6 +33,11 @@ export const messages = tenantTable(
     /** Reactions on this message, one per reactor (a new emoji replaces theirs, '' removes it). */
     reactions: jsonb('reactions').$type<MessageReaction[]>().notNull().default([]),
     errorCode: varchar('error_code', { length: 60 }),
+    /**
+     * Why the channel failed the message, in its own words (a Cloud API status's "131047 …"; issue
+     * 29 §2, decision 0475): text beside `errorCode`, which stays one of our codes for the UI's logic.
+     */
+    errorDetail: varchar('error_detail', { length: 500 }),
     /** The channel's raw message, kept to answer WhatsApp retry requests (getMessage). */
     raw: jsonb('raw'),
     /**

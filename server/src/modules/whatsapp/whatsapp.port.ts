@@ -73,6 +73,12 @@ export interface InboundMedia {
 export interface AckUpdate {
   id: string;
   ack: number;
+  /**
+   * Why a failed (-1) message failed, in the channel's words (the Cloud API's status error:
+   * "<code> <details>"); stored on the message (`errorDetail`) and shown under it. Absent when the
+   * channel gives no reason.
+   */
+  error?: string;
 }
 
 /** The customer edited one of their messages: the stored body of `id` becomes `body`. */

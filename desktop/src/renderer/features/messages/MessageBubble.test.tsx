@@ -25,6 +25,14 @@ describe('MessageBubble', () => {
     expect(failed?.querySelector('[aria-label="failed"]')).toBeTruthy();
   });
 
+  it("shows the channel's reason under a failed message, and nothing under a delivered one carrying a stale reason", () => {
+    render(<MessageBubble message={makeMessage({ id: 1, fromMe: true, ack: -1, errorDetail: '131047 Re-engagement message' })} />);
+    render(<MessageBubble message={makeMessage({ id: 2, fromMe: true, ack: 3, errorDetail: 'old' })} />);
+    const [failed, delivered] = screen.getAllByTestId('message');
+    expect(failed?.querySelector('[data-testid="message-failure"]')?.textContent).toBe('Não enviada: 131047 Re-engagement message');
+    expect(delivered?.querySelector('[data-testid="message-failure"]')).toBeNull();
+  });
+
   it('read-only (the spy modal) has no menu and no right-click actions', () => {
     render(<MessageBubble message={makeMessage({ id: 1, body: 'Com menu' })} />);
     expect(screen.getAllByTestId('message-menu')).toHaveLength(1);

@@ -200,6 +200,12 @@ const MessageBubbleView = ({ message, highlighted = false, onQuote, selecting = 
                   <MessageCopilotTexts message={message} />
                 </>
               )}
+              {/* The channel's own reason (a Cloud status's "131047 …"): the agent learns why, not only that it failed. */}
+              {mine && message.ack < 0 && message.errorDetail && (
+                <Typography.Text type="danger" data-testid="message-failure" style={{ display: 'block', fontSize: 11 }}>
+                  {t('conversation.failedBecause', { reason: message.errorDetail, interpolation: { escapeValue: false } })}
+                </Typography.Text>
+              )}
               <div style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 4, fontSize: 11, color: token.colorTextSecondary }}>
                 {message.isEdited && !deleted && <span data-testid="message-edited">{t('conversation.edited')}</span>}
                 {carriedBy && (

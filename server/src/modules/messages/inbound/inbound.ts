@@ -72,6 +72,7 @@ const messageFromRow = (m: Record<string, unknown>): MessageDto => ({
   isForwarded: m.is_forwarded as boolean,
   automated: m.automated as boolean,
   errorCode: (m.error_code as string | null) ?? null,
+  errorDetail: (m.error_detail as string | null | undefined) ?? null,
   quotedMsg: null,
   reactions: (m.reactions as MessageReaction[] | null) ?? [],
   userId: (m.user_id as number | null | undefined) ?? null,
@@ -359,7 +360,7 @@ export const createInbound = (data: DataAccess, jobs?: Jobs, media?: MediaStore,
     data.withTenant({ companyId: conn.companyId }, async ({ tx, stage }) => {
       const rows: messagesRepo.MessageRow[] = [];
       for (const u of updates) {
-        const row = await messagesRepo.applyAck(tx, conn.companyId, conn.id, u.id, u.ack);
+        const row = await messagesRepo.applyAck(tx, conn.companyId, conn.id, u.id, u.ack, undefined, u.error);
         if (row) rows.push(row);
       }
       if (rows.length === 0) return;

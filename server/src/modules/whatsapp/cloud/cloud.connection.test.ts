@@ -6,7 +6,7 @@
  * agent's reply out, and one company's number never creating anything in another company.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { wireEvent, type WhatsappAlertPayload, type WhatsappDto } from '@balcao/shared';
+import { wireEvent, type MessageDto, type WhatsappAlertPayload, type WhatsappDto } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../../../../test/helpers/build-app';
 import { api, connectSocket, createCompany, nextEvent, type TestCompany } from '../../../../test/helpers/world';
 import { startFakeGraph, type FakeGraph } from './test/fake-graph';
@@ -158,7 +158,7 @@ describe("Meta's webhook", () => {
     await vi.waitFor(async () => expect((await arrived(first.id!)).reactions).toEqual([expect.objectContaining({ emoji: '👍' })]), { timeout: 10_000, interval: 20 });
   });
 
-  it("an agent's reply goes to the fake under Meta's wamid; its statuses come back as acks (delivered 3, read 4; failed -1)", async () => {
+  it("an agent's reply goes to the fake under Meta's wamid; its statuses come back as acks (delivered 3, read 4; failed -1 with Meta's error text)", async () => {
     const ticketId = (await messagesOf(a.companyId))[0]!.ticketId as number;
     graph.sends.length = 0;
     expect((await api(app, a.adminToken).put(`/tickets/${ticketId}`, { status: 'open', userId: a.admin.id })).status).toBe(200);
@@ -183,8 +183,16 @@ describe("Meta's webhook", () => {
     const failing = failingSend()!;
     const failedAck = async () => (await messagesOf(a.companyId)).find((m) => m.waMessageId === failing.body.biz_opaque_callback_data)?.ack;
     await vi.waitFor(async () => expect(await failedAck()).toBe(1), { timeout: 10_000, interval: 20 });
+    const socket = await connectSocket(app, a.adminToken);
+    const [{ uuid }] = await app.owner`select uuid from tickets where id = ${ticketId}`;
+    expect(await socket.emitWithAck('joinChatBox', uuid)).toBe(true);
+    const emitted = nextEvent<{ action: string; message: MessageDto }>(socket, wireEvent(a.companyId, 'appMessage'), (p) => p.message?.waMessageId === failing.body.biz_opaque_callback_data && p.message.ack === -1);
     await post(change(PHONE_ID, { statuses: [statusOf(failing.wamid!, 'failed', { errors: [{ code: 131026, title: 'Message undeliverable' }] })] }), SECRET_A);
     await vi.waitFor(async () => expect(await failedAck()).toBe(-1), { timeout: 10_000, interval: 20 });
+    // The reason reaches the row and the agents' screens (decision 0475), not only the -1.
+    expect((await app.owner`select error_detail from messages where wa_message_id = ${failing.body.biz_opaque_callback_data as string}`)[0]).toEqual({ error_detail: '131026 Message undeliverable' });
+    expect((await emitted).message.errorDetail).toBe('131026 Message undeliverable');
+    socket.disconnect();
     expect(await ackOf()).toBe(4);
   });
 });

@@ -63,7 +63,7 @@ describe('mapCloudChange: statuses', () => {
       { type: 'ack', ack: { id: 'OUR-A', ack: 2 } },
       { type: 'ack', ack: { id: 'OUR-A', ack: 3 } },
       { type: 'ack', ack: { id: 'OUR-B', ack: 4 } },
-      { type: 'ack', ack: { id: 'OUR-A', ack: -1 }, error: '131026 not on WhatsApp' },
+      { type: 'ack', ack: { id: 'OUR-A', ack: -1, error: '131026 not on WhatsApp' } },
     ]);
   });
 });

@@ -87,7 +87,7 @@ export interface CloudContact {
 export type CloudEvent =
   | { type: 'message'; message: InboundMessage }
   | { type: 'reaction'; reaction: ReactionUpdate }
-  | { type: 'ack'; ack: AckUpdate; error?: string }
+  | { type: 'ack'; ack: AckUpdate }
   | { type: 'identityChange'; change: IdentityChangeUpdate };
 
 /** Shown for a message type the Cloud API sends that we cannot show (a poll, an order…). */
@@ -217,7 +217,7 @@ export const mapCloudChange = async (value: CloudChangeValue, ourIdOf: (wamid: s
     if (!s.id || ack === undefined) continue;
     const id = s.biz_opaque_callback_data || (await idOf(s.id));
     const e = s.errors?.[0];
-    events.push({ type: 'ack', ack: { id, ack }, ...(e ? { error: `${e.code ?? ''} ${e.error_data?.details ?? e.message ?? e.title ?? ''}`.trim() } : {}) });
+    events.push({ type: 'ack', ack: { id, ack, ...(e ? { error: `${e.code ?? ''} ${e.error_data?.details ?? e.message ?? e.title ?? ''}`.trim() } : {}) } });
   }
   return events;
 };
