@@ -10,6 +10,7 @@ import { useCopilotStatus } from './copilot.store';
 import { copilotApi } from './copilot.api';
 import { SuggestionsButton } from './SuggestionsButton';
 import { TicketSummaries } from './TicketSummaries';
+import { TransferNotice } from './TransferNotice';
 import { RoutingSuggestion } from './RoutingSuggestion';
 import { tagsApi } from '../tags';
 
@@ -121,5 +122,43 @@ describe('RoutingSuggestion', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByTestId('routing-ask'));
     expect((await screen.findByTestId('routing-error')).textContent).toContain('ainda não tem mensagens do cliente');
     expect(api.moveToQueue).not.toHaveBeenCalled();
+  });
+});
+
+describe('TransferNotice', { timeout: 30_000 }, () => {
+  afterEach(() => localStorage.clear());
+
+  it('shows the agent a ticket was transferred to the summary stored at the transfer, until they dismiss it', async () => {
+    api.summaries.mockResolvedValue([summary(12, 'Cliente quer trocar o tamanho do pedido 123.', 'transfer'), summary(11, 'Antes.', 'manual')]);
+    const first = render(<TransferNotice ticketId={7} assignee={5} me={5} />);
+    const notice = await screen.findByTestId('transfer-notice');
+    expect(api.summaries).toHaveBeenCalledWith(7);
+    expect(notice.textContent).toContain('Resumo da transferência');
+    expect(notice.textContent).toContain('Cliente quer trocar o tamanho do pedido 123.');
+    fireEvent.click(notice.querySelector('.ant-alert-close-icon')!);
+    await waitFor(() => expect(screen.queryByTestId('transfer-notice')).toBeNull());
+    first.unmount();
+    // Opened again: the dismissed summary stays read; a newer transfer's shows.
+    render(<TransferNotice ticketId={7} assignee={5} me={5} />);
+    await waitFor(() => expect(api.summaries).toHaveBeenCalledTimes(2));
+    expect(screen.queryByTestId('transfer-notice')).toBeNull();
+    cleanup();
+    api.summaries.mockResolvedValue([summary(13, 'Transferido de novo.', 'transfer')]);
+    render(<TransferNotice ticketId={7} assignee={5} me={5} />);
+    expect((await screen.findByTestId('transfer-notice')).textContent).toContain('Transferido de novo.');
+  });
+
+  it('says nothing to anyone but the ticket\'s agent, nor when the newest summary is not the transfer\'s', async () => {
+    api.summaries.mockResolvedValue([summary(12, 'Resumo.', 'transfer')]);
+    render(<TransferNotice ticketId={7} assignee={5} me={6} />);
+    render(<TransferNotice ticketId={7} assignee={null} me={6} />);
+    expect(api.summaries).not.toHaveBeenCalled();
+    // Ticket 8's newest summary was asked for after the transfer; ticket 9's is the transfer's (the control).
+    api.summaries.mockImplementation(async (ticketId: number) => (ticketId === 8 ? [summary(14, 'Pedido pelo agente.', 'manual'), summary(12, 'Resumo.', 'transfer')] : [summary(15, 'Resumo do 9.', 'transfer')]));
+    render(<TransferNotice ticketId={8} assignee={6} me={6} />);
+    render(<TransferNotice ticketId={9} assignee={6} me={6} />);
+    await screen.findByTestId('transfer-notice');
+    expect(api.summaries.mock.calls.map(([id]) => id).sort()).toEqual([8, 9]);
+    expect(screen.getAllByTestId('transfer-notice').map((n) => n.textContent)).toEqual([expect.stringContaining('Resumo do 9.')]);
   });
 });

@@ -20,7 +20,7 @@ import { EmojiPicker } from './EmojiPicker';
 import { compressImage } from './images';
 import { QuickReplyList } from './QuickReplyList';
 import { quickMessagesApi } from '../../quick-messages';
-import { copilotApi, SuggestionsButton, TranslationBar, useCopilotOn, useOutgoingTranslation } from '../../copilot';
+import { copilotApi, SuggestionsButton, TransferNotice, TranslationBar, useCopilotOn, useOutgoingTranslation } from '../../copilot';
 import { RecorderBar } from './RecorderBar';
 import { startRecording, type Recording } from './recorder';
 import { ReplyPreview } from './ReplyPreview';
@@ -377,6 +377,7 @@ export const Composer = ({ ticket }: { ticket: TicketDto }) => {
       data-testid="composer"
       style={{ borderTop: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer, position: 'relative' }}
     >
+      {copilot && <TransferNotice ticketId={ticket.id} assignee={ticket.userId} me={user?.id} />}
       {copilot && <TranslationBar ticketId={ticket.id} hidden={disabled} />}
       {replyTo && !disabled && <ReplyPreview message={replyTo} ticket={ticket} onCancel={() => setReplyTo(null)} />}
       {showQuick && <QuickReplyList items={matches} active={active} onPick={(q) => void pickQuick(q)} />}
