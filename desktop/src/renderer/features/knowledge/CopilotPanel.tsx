@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Flex, Form, Input, InputNumber, Progress, Select, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, InputNumber, Progress, Select, Skeleton, Switch, Typography } from 'antd';
 import { RobotOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { COPILOT_LANGUAGES, type CopilotSettingsDto, type CopilotUsageDto } from '@balcao/shared';
@@ -153,6 +153,8 @@ export const CopilotPanel = () => {
                     <Input placeholder="whisper-1" data-testid="copilot-transcription-model" />
                   </Form.Item>
                 </Flex>
+                {/* Decision 0482: the one copilot call whose customer data cannot be redacted, so it says so where it is turned on. */}
+                <Alert type="warning" showIcon title={t('copilot.transcribeWarning')} style={{ marginBottom: 16 }} data-testid="copilot-transcribe-warning" />
                 <Button type="primary" htmlType="submit" loading={saving} data-testid="copilot-save">
                   {t('copilot.save')}
                 </Button>

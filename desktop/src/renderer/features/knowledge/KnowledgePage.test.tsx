@@ -126,6 +126,14 @@ describe('KnowledgePage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.saveSettings).toHaveBeenCalledWith(expect.objectContaining({ enabled: true, apiKey: 'sk-nova-9999', monthlyTokenCap: 0, model: 'qwen', autoSummary: false })));
   });
 
+  it('says beside the transcription switch that it is off by default and that the audio goes out unredacted', async () => {
+    api.settings.mockResolvedValue(settings({ enabled: false, apiKey: '', apiKeyConfigured: false }));
+    render(<KnowledgePage />);
+    const warning = await screen.findByTestId('copilot-transcribe-warning');
+    expect(warning.textContent).toContain('Desligado por padrão. O áudio vai inteiro, como foi gravado, para o endereço do modelo configurado acima: uma voz não pode ser anonimizada como um texto.');
+    expect(screen.getByTestId('copilot-transcribe').getAttribute('aria-checked')).toBe('false');
+  });
+
   it('shows the cap and how much of it the month has used', async () => {
     api.usage.mockResolvedValue(usage({ tokens: 9000, monthlyTokenCap: 10000 }));
     render(<KnowledgePage />);
