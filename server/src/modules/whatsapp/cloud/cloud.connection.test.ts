@@ -184,8 +184,8 @@ describe("Meta's webhook", () => {
     const failedAck = async () => (await messagesOf(a.companyId)).find((m) => m.waMessageId === failing.body.biz_opaque_callback_data)?.ack;
     await vi.waitFor(async () => expect(await failedAck()).toBe(1), { timeout: 10_000, interval: 20 });
     const socket = await connectSocket(app, a.adminToken);
-    const [{ uuid }] = await app.owner`select uuid from tickets where id = ${ticketId}`;
-    expect(await socket.emitWithAck('joinChatBox', uuid)).toBe(true);
+    const [t] = await app.owner`select uuid from tickets where id = ${ticketId}`;
+    expect(await socket.emitWithAck('joinChatBox', t!.uuid as string)).toBe(true);
     const emitted = nextEvent<{ action: string; message: MessageDto }>(socket, wireEvent(a.companyId, 'appMessage'), (p) => p.message?.waMessageId === failing.body.biz_opaque_callback_data && p.message.ack === -1);
     await post(change(PHONE_ID, { statuses: [statusOf(failing.wamid!, 'failed', { errors: [{ code: 131026, title: 'Message undeliverable' }] })] }), SECRET_A);
     await vi.waitFor(async () => expect(await failedAck()).toBe(-1), { timeout: 10_000, interval: 20 });
