@@ -133,6 +133,32 @@ describe('CSAT on the Cloud API (issue 30 §4)', () => {
     expect(await ticketsOf(phone)).toEqual([{ id: ticketId, status: 'closed' }]);
   });
 
+  it("the template survey counts in the plan's month; at the cap it is skipped, nothing stored or sent (decision 0476)", async () => {
+    const admin = api(app, a.adminToken);
+    expect((await admin.put('/settings/csatTemplate', { value: 'avaliacao_atendimento' })).status).toBe(200);
+    const counted = async () => ((await app.owner`select count from whatsapp_template_sends where company_id = ${a.companyId} and month = ${clock.now().toISOString().slice(0, 7)}`)[0]?.count as number | undefined) ?? 0;
+    const capAt = async (cap: number | null) => {
+      const [p] = await app.owner`insert into plans (name, template_sends_per_month) values (${`Cap csat ${phones}`}, ${cap}) returning id`;
+      await app.owner`update companies set plan_id = ${p!.id as number} where id = ${a.companyId}`;
+    };
+    try {
+      const before = await counted();
+      await capAt(before + 1);
+      const asked = await closedTicket(25);
+      await vi.waitFor(() => expect(sendsTo(asked.phone).filter((s) => s.body.type === 'template')).toHaveLength(1), { timeout: 10_000, interval: 20 });
+      expect(await counted()).toBe(before + 1);
+
+      const skipped = await closedTicket(25);
+      expect(await surveyOf(skipped.ticketId)).toEqual([]);
+      expect(await app.owner`select id from messages where ticket_id = ${skipped.ticketId} and from_me`).toEqual([]);
+      expect(sendsTo(skipped.phone)).toEqual([]);
+      expect(await counted()).toBe(before + 1);
+    } finally {
+      await capAt(null);
+      offsetMs = 0;
+    }
+  });
+
   it('outside the window without a template chosen asks nothing (a free-form question would only fail at Meta)', async () => {
     expect((await api(app, a.adminToken).put('/settings/csatTemplate', { value: 'none' })).status).toBe(200);
     const { phone, ticketId } = await closedTicket(25);

@@ -171,6 +171,33 @@ describe('a Cloud campaign run', () => {
   });
 });
 
+describe("the plan's monthly template cap on a campaign (decisions 0414, 0476)", () => {
+  const month = () => clock.now().toISOString().slice(0, 7);
+  const counted = async () => ((await app.owner`select count from whatsapp_template_sends where company_id = ${a.companyId} and month = ${month()}`)[0]?.count as number | undefined) ?? 0;
+  const capAt = async (cap: number | null) => {
+    const [p] = await app.owner`insert into plans (name, template_sends_per_month) values (${`Cap ${++seq}`}, ${cap}) returning id`;
+    await app.owner`update companies set plan_id = ${p!.id as number} where id = ${a.companyId}`;
+  };
+
+  it("each template a campaign sends counts in the month; at the cap the contact's row fails with ERR_TEMPLATE_SEND_CAP and nothing goes", async () => {
+    const before = await counted();
+    await capAt(before + 1);
+    try {
+      const [n1, n2] = [phone(), phone()];
+      const tag = await tagged([n1, n2], ['Hugo', 'Iris']);
+      const c = await post({ name: 'Cota', whatsappId: wa.id, tagListId: tag, template: orderTemplate, scheduledAt: new Date().toISOString() });
+      expect(c.status, JSON.stringify(c.body)).toBe(200);
+      const done = await until(c.body.id, (d) => d.status === 'FINALIZADA');
+      expect(done.report).toMatchObject({ planned: 2, sent: 1, failed: 1 });
+      expect(await counted()).toBe(before + 1);
+      expect(await app.owner`select error from campaign_shipping where campaign_id = ${c.body.id} and status = 'failed'`).toEqual([{ error: 'ERR_TEMPLATE_SEND_CAP' }]);
+      await vi.waitFor(() => expect(sendsTo(n1).length + sendsTo(n2).length).toBe(1), { timeout: 10_000, interval: 50 });
+    } finally {
+      await capAt(null);
+    }
+  });
+});
+
 describe('the number-health gate on a Cloud API connection (decision 0452)', () => {
   it('refuses a free-form gated send to a customer outside the 24-hour window, never counted; a template goes', async () => {
     const health = createNumberHealth({ data: app.data, clock });

@@ -8,7 +8,7 @@ import { contactsQueries } from '../contacts';
 import { queueOutbound } from '../messages';
 import type { NumberHealth } from '../number-health';
 import { ticketsQueries, type TicketRow } from '../tickets';
-import { templateContent, whatsappQueries, type CloudAccount } from '../whatsapp';
+import { templateContent, whatsappQueries, whatsappWrites, type CloudAccount } from '../whatsapp';
 import { AppError } from '../../infra/errors';
 import * as repo from './campaigns.repository';
 
@@ -256,6 +256,14 @@ export const createCampaignRunner = (deps: { data: DataAccess; jobs: Jobs; clock
           content = templateContent(cloud.template, { ...c.template, variables });
         } catch (err) {
           if (err instanceof AppError) return void (await fail(err.code));
+          throw err;
+        }
+        // The plan's monthly template cap counts a campaign's templates like an agent's (decisions
+        // 0414, 0476); at the cap the row fails with the code, and the ones after it fail alike.
+        try {
+          await whatsappWrites.countTemplateSend(tx, companyId, clock.now());
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'ERR_TEMPLATE_SEND_CAP') return void (await fail(err.code));
           throw err;
         }
         const text = renderTemplate(cloud.template, variables);

@@ -14,7 +14,7 @@ import { LANGUAGE_SETTING, textsOf, type ServerTexts } from '../../infra/texts';
 import { companiesQueries } from '../companies';
 import { customerWindow, queueOutbound } from '../messages';
 import { ticketsQueries } from '../tickets';
-import { templateContent, whatsappQueries, type CloudAccount, type ListContent } from '../whatsapp';
+import { templateContent, whatsappQueries, whatsappWrites, type CloudAccount, type ListContent } from '../whatsapp';
 import * as repo from './csat.repository';
 
 /** How long a survey waits for its score (a WhatsApp conversation's day). */
@@ -46,7 +46,14 @@ export const scoreList = (texts: ServerTexts): ListContent => ({
   rows: texts.csat.scores.map((label, i) => ({ id: `csat:${i + 1}`, title: `${i + 1} - ${label}`.slice(0, 24) })),
 });
 
-export const createCsatService = (deps: { data: DataAccess; jobs: Jobs; clock: Clock; templates?: Pick<CloudAccount, 'approved'> }) => {
+export const createCsatService = (deps: {
+  data: DataAccess;
+  jobs: Jobs;
+  clock: Clock;
+  templates?: Pick<CloudAccount, 'approved'>;
+  /** Why a survey was not asked when that is worth an admin's look (the plan's template cap). */
+  warn?: (details: Record<string, unknown>, message: string) => void;
+}) => {
   const { data, jobs, clock } = deps;
 
   /** Whether an agent's closed ticket gets the survey, and how its channel asks it (decision 0430). */
@@ -72,18 +79,30 @@ export const createCsatService = (deps: { data: DataAccess; jobs: Jobs; clock: C
     if (!p) return false;
     // Meta's template list is read between two transactions (an HTTP call never holds one open).
     const template = p.ask === 'template' ? await deps.templates!.approved(p.conn, p.template.name, p.template.language) : undefined;
-    return data.withTenant(systemCtx(companyId), async (unit) => {
+    const asking = data.withTenant(systemCtx(companyId), async (unit) => {
       const t = p.t;
       const now = clock.now();
       const asked = await repo.ask(unit.tx, { companyId, ticketId, contactId: t.contactId, whatsappId: t.whatsappId, userId: t.userId, queueId: t.queueId, askedAt: now, openUntil: new Date(now.getTime() + CSAT_OPEN_MS) });
       if (!asked) return false;
       const texts = textsOf(await companiesQueries.getSetting(unit.tx, companyId, LANGUAGE_SETTING));
       const opts = { automated: true, ticketAnnounced: true };
-      if (template) await queueOutbound(unit, jobs, t, renderTemplate(template, []), { ...opts, template: templateContent(template, { name: template.name, language: template.language, variables: [] }) });
-      else if (p.ask === 'list') await queueOutbound(unit, jobs, t, texts.csat.listQuestion, { ...opts, list: scoreList(texts) });
+      if (template) {
+        // The plan's monthly template cap counts the survey too (decision 0476): at the cap this
+        // throws and the transaction, the survey's row included, rolls back.
+        await whatsappWrites.countTemplateSend(unit.tx, companyId, now);
+        await queueOutbound(unit, jobs, t, renderTemplate(template, []), { ...opts, template: templateContent(template, { name: template.name, language: template.language, variables: [] }) });
+      } else if (p.ask === 'list') await queueOutbound(unit, jobs, t, texts.csat.listQuestion, { ...opts, list: scoreList(texts) });
       else await queueOutbound(unit, jobs, t, texts.csat.question, opts);
       return true;
     });
+    try {
+      return await asking;
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'ERR_TEMPLATE_SEND_CAP') throw err;
+      // A survey is not worth failing over: skipped, and said where admins look.
+      deps.warn?.({ companyId, ticketId }, "csat skipped: the plan's monthly template sends are spent");
+      return false;
+    }
   };
 
   /** The customer's score or comment landed on the closed ticket: thank them there. */

@@ -17,7 +17,7 @@ export const csatModule = defineModule({
   name: 'csat',
   dependsOn: ['companies', 'tickets', 'messages', 'whatsapp'],
   setup: (k: { app: FastifyInstance; data: DataAccess; bus: EventBus; jobs: Jobs; clock: Clock; cloudAccount: CloudAccount }) => {
-    const csat = createCsatService({ data: k.data, jobs: k.jobs, clock: k.clock, templates: k.cloudAccount });
+    const csat = createCsatService({ data: k.data, jobs: k.jobs, clock: k.clock, templates: k.cloudAccount, warn: (details, message) => k.app.log.warn(details, message) });
     const log = (err: unknown) => k.app.log.error({ err }, 'csat failed');
     return {
       routes: csatRoutes(csat),
