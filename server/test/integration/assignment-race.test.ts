@@ -1,8 +1,13 @@
 /**
  * Issue 30's concurrency acceptance (decision 0381): 1,000 waiting tickets, 20 online agents and
- * two server processes (two apps on one database) claiming at once — every ticket assigned
- * exactly once, the balanced spread within one, no capacity exceeded.
+ * two server processes (this one and a child OS process, each with its own pool, on one database)
+ * claiming at once — every ticket assigned exactly once, the balanced spread within one, no
+ * capacity exceeded.
  */
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueDto, UserDto } from '@balcao/shared';
 import { createAssignmentService } from '../../src/modules/assignment';
@@ -14,18 +19,42 @@ const AGENTS = 20;
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let one: TestApp;
-let two: TestApp;
+let two: ChildProcessByStdio<Writable, Readable, null>;
 let c: TestCompany;
+
+/** The child's next stdout line starting with `prefix` (it prints nothing else). */
+const lineFrom = (proc: typeof two, prefix: string) =>
+  new Promise<string>((res, rej) => {
+    const lines = createInterface({ input: proc.stdout });
+    const onExit = (code: number | null, signal: string | null) => rej(new Error(`claim process exited (${code ?? signal}) before ${prefix}`));
+    proc.once('exit', onExit);
+    lines.on('line', (line) => {
+      if (!line.startsWith(prefix)) return;
+      proc.off('exit', onExit);
+      lines.close();
+      res(line);
+    });
+  });
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  [one, two] = await Promise.all([createTestApp({ db }), createTestApp({ db })]);
+  two = spawn(process.execPath, ['--import', 'tsx', resolve('server/test/helpers/assignment-claim-process.ts')], {
+    env: { ...process.env, OWNER_URL: db.ownerUrl, APP_URL: db.appUrl },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const ready = lineFrom(two, 'READY');
+  one = await createTestApp({ db });
+  await ready;
   await one.owner`update plans set users = 1000`;
   c = await createCompany(one);
-}, 60_000);
+}, 90_000);
 afterAll(async () => {
+  if (two && two.exitCode === null && two.signalCode === null) {
+    const exited = new Promise((r) => two.once('exit', r));
+    two.stdin.end();
+    await exited;
+  }
   await one.close();
-  await two.close();
   await db.drop();
 });
 
@@ -47,12 +76,16 @@ describe('assignment across processes', () => {
       insert into tickets (company_id, contact_id, whatsapp_id, queue_id, status, queued_at)
       select ${c.companyId}, cs.id, ${c.whatsapp.id}, ${q.id}, 'pending', now() - make_interval(secs => cs.id) from cs`;
 
-    // Balanced from now on; both processes claim at once, twice each, while process one also hears the change.
+    // Balanced from now on; both OS processes claim at once, twice each: the child is told over its
+    // stdin and this process starts its own claims without waiting for the child's answer.
     await one.owner`update queues set assignment = 'balanced' where id = ${q.id}`;
-    const svc = [one, two].map((app) => createAssignmentService({ data: app.data, jobs: app.jobs, clock: { now: () => new Date() } }));
-    const flows = await Promise.all([svc[0]!.flow(c.companyId), svc[1]!.flow(c.companyId), svc[1]!.flow(c.companyId), svc[0]!.flow(c.companyId)]);
-    await Promise.all([one.bus.idle(), two.bus.idle()]);
-    expect(flows.reduce((s, n) => s + n)).toBe(TICKETS);
+    const svc = createAssignmentService({ data: one.data, jobs: one.jobs, clock: { now: () => new Date() } });
+    const flowed = lineFrom(two, 'FLOWED');
+    two.stdin.write(`flow ${c.companyId}\n`);
+    const here = await Promise.all([svc.flow(c.companyId), svc.flow(c.companyId)]);
+    const there = Number((await flowed).slice('FLOWED '.length));
+    await one.bus.idle();
+    expect(here[0]! + here[1]! + there).toBe(TICKETS);
 
     const rows = await one.owner<{ status: string; user_id: number | null; n: number }[]>`
       select status, user_id, count(*)::int as n from tickets where company_id = ${c.companyId} group by 1, 2`;
