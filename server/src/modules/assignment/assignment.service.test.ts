@@ -1,12 +1,13 @@
 /**
  * Assignment on real PostgreSQL (issue 30 §2; decision 0381), with an injected clock: offline and
  * away agents skipped, round robin order, balance and capacity, the returning customer, the
- * backlog flowing to an agent who comes online or closes a ticket, the bot's hand-over, and the
- * reassignment of a ticket nobody answered.
+ * backlog flowing to an agent who comes online or closes a ticket, the bot's and a queue
+ * integration's hand-over, and the reassignment of a ticket nobody answered.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContactDto, QueueDto, TicketDto, UserDto } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../../../test/helpers/build-app';
+import { startLocalServer } from '../../../test/helpers/local-server';
 import { uniquePhone } from '../../../test/helpers/tenants';
 import { api, connectSocket, createCompany, type TestCompany } from '../../../test/helpers/world';
 import { createAssignmentService, type AssignmentService } from './assignment.service';
@@ -167,6 +168,52 @@ describe('assignment (issue 30 §2)', () => {
       },
       { timeout: 20_000, interval: 100 },
     );
+  });
+
+  it("takes the ticket a queue's webhook integration hands over when its flow finishes, for the online agent (round robin)", async () => {
+    // A local n8n/webhook flow: it echoes until the customer asks for a person, then stops.
+    const heard: string[] = [];
+    const hook = await startLocalServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        const text = (JSON.parse(raw) as { message: { body: string } }).message.body;
+        heard.push(text);
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(text === 'atendente' ? { reply: 'Chamando um atendente', stop: true } : { reply: `eco: ${text}` }));
+      });
+    });
+    try {
+      const w = await world({ assignment: 'round_robin' }, 2, [0]);
+      const admin = api(app, w.c.adminToken);
+      const integ = await admin.post<{ id: number }>('/queueIntegration', { name: 'Fluxo', type: 'webhook', urlN8N: `${hook.base}/hook`, secret: 'segredo' });
+      expect(integ.status, JSON.stringify(integ.body)).toBe(200);
+      expect((await admin.put(`/queue/${w.queue.id}`, { integrationId: integ.body.id })).status).toBe(200);
+      expect((await admin.put(`/whatsapp/${w.c.whatsapp.id}`, { queueIds: [w.queue.id] })).status).toBe(200);
+      const from = uniquePhone();
+      const ticketOf = async () =>
+        (await app.owner<{ id: number; status: string; user_id: number | null; chatbot: boolean }[]>`
+          select t.id, t.status, t.user_id, t.chatbot from tickets t join contacts c on c.id = t.contact_id where t.company_id = ${w.c.companyId} and c.number = ${from}`)[0];
+
+      await w.c.inbound(from, 'Oi');
+      await vi.waitFor(async () => expect(await app.owner`select 1 from messages where company_id = ${w.c.companyId} and automated and body = 'eco: Oi'`).toHaveLength(1), { timeout: 10_000, interval: 100 });
+      await app.bus.idle();
+      // While the flow talks, the ticket is the integration's: nobody is given it.
+      expect(await ticketOf()).toMatchObject({ status: 'attending', chatbot: true, user_id: null });
+
+      await w.c.inbound(from, 'atendente');
+      await vi.waitFor(
+        async () => {
+          const t = await ticketOf();
+          expect(t).toMatchObject({ status: 'open', user_id: w.agents[1]!.id });
+          expect((await timeline(t!.id)).map((e) => e.kind)).toEqual(expect.arrayContaining(['integration', 'handoff', 'auto-assigned']));
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      expect(heard).toEqual(['Oi', 'atendente']);
+    } finally {
+      await hook.close();
+    }
   });
 
   it('takes a new customer\'s ticket the connection put in its only queue, with no menu to pass (the bot\'s first turn hands it over in place)', async () => {
