@@ -1,8 +1,9 @@
 /**
  * SLA on real PostgreSQL with an injected clock (issue 30 §3): business hours with two periods a
  * day and a holiday, deadlines set as the clocks start (customer messages through the sandbox
- * channel), the warning before the breach (a socket event to the admins), the breach stamped once
- * and kept, met when the agent answers, the next response after it, resolution at close.
+ * channel), the warning before the breach (a socket event to the admins and to the queue's
+ * supervisors, not to another queue's agent), the breach stamped once and kept, met when the
+ * agent answers, the next response after it, resolution at close.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SlaAlertDto, SlaState, SlaTargetsDto, TicketDto } from '@balcao/shared';
@@ -190,6 +191,48 @@ describe('SLA (issue 30 §3)', () => {
     const t = (await c.pendingTickets()).find((x) => x.contact.number === phone)!;
     expect(await slaOf(t.id)).toBeNull();
     expect(t.sla).toBeNull();
+  });
+
+  it("warns the queue's supervisor (not an admin) before the breach on their socket, and not an agent of another queue", async () => {
+    at = Date.parse('2026-12-01T14:50:00Z'); // Tuesday 11:50 local: first response due 13:20, warned at 13:14
+    const c = await company({ firstResponseMinutes: 30, nextResponseMinutes: null, resolutionMinutes: null });
+    const [vendas, suporte] = [await c.addQueue(), await c.addQueue()];
+    const supervisor = await c.addUser({ profile: 'supervisor', queueIds: [vendas.id] });
+    const agent = await c.addUser({ profile: 'user', queueIds: [suporte.id] });
+    const [supSocket, agentSocket] = [await connectSocket(app, supervisor.token), await connectSocket(app, agent.token)];
+    const heardBy = (socket: typeof supSocket) => {
+      const heard: { action: string; alert: SlaAlertDto }[] = [];
+      socket.on(`company-${c.companyId}-sla`, (p: { action: string; alert: SlaAlertDto }) => heard.push(p));
+      return heard;
+    };
+    const [supHeard, agentHeard] = [heardBy(supSocket), heardBy(agentSocket)];
+    const admin = api(app, c.adminToken);
+
+    // A waiting ticket in the supervisor's queue, nobody's yet.
+    const inVendas = await customerWrites(c, uniquePhone(), 'Quero comprar', (s) => s !== null);
+    expect((await admin.put(`/tickets/${inVendas.id}`, { queueId: vendas.id })).status).toBe(200);
+    // The agent's own ticket in the other queue, five minutes later: warned at 13:19, after the first.
+    at = Date.parse('2026-12-01T14:55:00Z');
+    const inSuporte = await customerWrites(c, uniquePhone(), 'Preciso de suporte', (s) => s !== null);
+    expect((await admin.put(`/tickets/${inSuporte.id}`, { queueId: suporte.id, userId: agent.user.id, status: 'open' })).status).toBe(200);
+    await app.bus.idle();
+    expect(await checkAt(inVendas.id)).toBe('2026-12-01T16:14:00.000Z');
+
+    // Before the breach (13:20): the supervisor of that queue hears the warning on their socket.
+    at = Date.parse('2026-12-01T16:15:00Z');
+    await sla.sweep();
+    await vi.waitFor(() => expect(supHeard).toHaveLength(1));
+    expect(supHeard[0]).toEqual({ action: 'warning', alert: { ticketId: inVendas.id, ticketUuid: inVendas.uuid, queueId: vendas.id, userId: null, contactName: inVendas.contact.name, target: 'firstResponse', dueAt: '2026-12-01T16:20:00.000Z' } });
+    await app.bus.idle();
+
+    // The agent's own warning comes later on the same socket, so had the first one been sent to
+    // them it would have arrived before it: what they hear is theirs alone.
+    at = Date.parse('2026-12-01T16:19:30Z');
+    await sla.sweep();
+    await vi.waitFor(() => expect(agentHeard).toHaveLength(1));
+    expect(agentHeard[0]).toMatchObject({ action: 'warning', alert: { ticketId: inSuporte.id, queueId: suporte.id, userId: agent.user.id } });
+    supSocket.disconnect();
+    agentSocket.disconnect();
   });
 
   it('lets only admins read or set policies', async () => {
