@@ -8,9 +8,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CopilotSettingsDto, CopilotSuggestionsDto, CopilotSummaryDto, CopilotUsageDto, HelpDto, KnowledgeArticleDto } from '@balcao/shared';
 import { createTestApp, testConfig, type TestApp } from '../../../test/helpers/build-app';
-import { completion, raw, startFakeOpenAi, status, type FakeOpenAi } from '../../../test/helpers/fake-openai';
+import { completion, raw, startFakeOpenAi, status, type FakeHandler, type FakeOpenAi } from '../../../test/helpers/fake-openai';
 import { SUPER_EMAIL, SUPER_PASSWORD } from '../../../test/helpers/constants';
 import { api, createCompany, login, type TestCompany } from '../../../test/helpers/world';
+import { AppError } from '../../infra/errors';
 import { copilotSecrets, createBreaker, createCopilotService } from '.';
 
 let app: TestApp;
@@ -335,4 +336,79 @@ describe('routing suggestions', () => {
     expect((await admin.post<{ queue: unknown }>(`/tickets/${ticketId}/copilot/routing`)).body.queue).toBeNull();
     expect((await admin.post<{ error: string }>(`/tickets/${ticketId}/copilot/routing`)).body.error).toBe('ERR_COPILOT_BAD_ANSWER');
   });
+});
+
+/**
+ * Every failure of the model is a clear error for the summary on demand and the routing suggestion
+ * too (issue 32 §7), as for the drafts: the route's error and status, one try. The app's budget is
+ * 20 s, so the timeout is asked of the service with 200 ms — only where the fake hangs: an answer
+ * that comes keeps the app's budget, and a loaded machine never turns it into a timeout. Each case
+ * has a fresh path of the fake (setup()), so its own breaker: the order of the cases changes nothing.
+ */
+describe('summaries and routing suggestions when the model fails', () => {
+  interface Failure {
+    name: string;
+    answer: () => FakeHandler;
+    status: number;
+    error: string;
+  }
+  const failures: Failure[] = [
+    { name: 'nothing within the timeout', answer: () => fake.hang(), status: 504, error: 'ERR_COPILOT_TIMEOUT' },
+    // Retry-After is read (it opens the breaker for that long): still the same error for this click.
+    { name: '429 with Retry-After', answer: () => status(429, { 'retry-after': '120' }), status: 503, error: 'ERR_COPILOT_UNAVAILABLE' },
+    { name: '500', answer: () => status(500), status: 503, error: 'ERR_COPILOT_UNAVAILABLE' },
+    { name: 'text that is not JSON', answer: () => raw('<html>oops</html>'), status: 502, error: 'ERR_COPILOT_BAD_ANSWER' },
+    { name: 'JSON without a message', answer: () => raw('{"choices":[]}'), status: 502, error: 'ERR_COPILOT_BAD_ANSWER' },
+  ];
+
+  /** The copilot with a 200 ms budget, for the one case where the fake never answers. */
+  const hurried = () =>
+    createCopilotService({
+      data: app.data,
+      secrets: copilotSecrets(testConfig()),
+      breaker: createBreaker({ threshold: 3, cooldownMs: 30_000, now: () => Date.now() }),
+      timeoutMs: 200,
+      allowPrivateHosts: true,
+      now: () => new Date(),
+    });
+
+  /** What the ticket's request answers: through the route, or the hurried service for a timeout (the code's status is what the route would answer). */
+  const outcome = async (feature: 'summary' | 'routing', f: Failure, s: Awaited<ReturnType<typeof setup>>) => {
+    if (f.error !== 'ERR_COPILOT_TIMEOUT') {
+      const r = await s.admin.post<{ error: string }>(`/tickets/${s.ticketId}/copilot/${feature}`);
+      return { status: r.status, error: r.body.error };
+    }
+    const svc = hurried();
+    const ctx = { companyId: s.c.companyId, userId: s.c.admin.id, profile: 'admin' as const, super: false };
+    try {
+      await (feature === 'summary' ? svc.summarize(ctx, s.ticketId) : svc.routing(ctx, s.ticketId));
+    } catch (err) {
+      if (err instanceof AppError) return { status: err.status, error: err.code as string };
+      throw err;
+    }
+    return { status: 200, error: undefined };
+  };
+
+  it.each<Failure>([...failures, { name: 'a summary that is only a code fence', answer: () => completion('```\n\n```'), status: 502, error: 'ERR_COPILOT_BAD_ANSWER' }])(
+    'the summary on demand, the model answering $name: $error ($status), tried once, nothing stored',
+    async (f) => {
+      const s = await setup();
+      fake.answer(CHAT, f.answer());
+      expect(await outcome('summary', f, s)).toEqual({ status: f.status, error: f.error });
+      await expect.poll(() => fake.received.length).toBe(1);
+      expect((await s.admin.get<CopilotSummaryDto[]>(`/tickets/${s.ticketId}/copilot/summaries`)).body).toEqual([]);
+      const [stored] = await app.owner<{ n: number }[]>`select count(*)::int as n from copilot_summaries where ticket_id = ${s.ticketId}`;
+      expect(stored!.n).toBe(0);
+    },
+  );
+
+  it.each<Failure>([...failures, { name: 'a message that is not the routing asked for', answer: () => completion('Fila Vendas, com certeza.'), status: 502, error: 'ERR_COPILOT_BAD_ANSWER' }])(
+    'the routing suggestion, the model answering $name: $error ($status), tried once',
+    async (f) => {
+      const s = await setup();
+      fake.answer(CHAT, f.answer());
+      expect(await outcome('routing', f, s)).toEqual({ status: f.status, error: f.error });
+      await expect.poll(() => fake.received.length).toBe(1);
+    },
+  );
 });
