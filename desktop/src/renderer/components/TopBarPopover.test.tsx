@@ -38,7 +38,7 @@ const Harness = ({ rows = [], onRow, ...props }: Props) => {
 };
 const openIt = () => fireEvent.click(screen.getByTestId('tb-button'));
 
-describe('TopBarPopover', { timeout: 30_000 }, () => {
+describe('TopBarPopover', { timeout: 60_000 }, () => {
   it('counts on the button, names it, and lists focusable rows that open on click or Enter', async () => {
     const onRow = vi.fn();
     render(<Harness rows={['a', 'b']} onRow={onRow} />);

@@ -35,7 +35,7 @@ afterEach(() => {
   useConnections.getState().reset();
 });
 
-describe('TopBar', { timeout: 30_000 }, () => {
+describe('TopBar', { timeout: 60_000 }, () => {
   it('greets with user and company, shows the due date to admins, the bell and the volume', () => {
     signIn('admin');
     renderBar();

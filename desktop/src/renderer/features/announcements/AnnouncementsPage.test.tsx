@@ -46,7 +46,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('AnnouncementsPage', { timeout: 30_000 }, () => {
+describe('AnnouncementsPage', { timeout: 60_000 }, () => {
   it('lists title, priority, file and status with the count', async () => {
     render(<AnnouncementsPage />);
     expect(screen.getByTestId('announcements-skeleton')).toBeTruthy();

@@ -40,7 +40,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('AnnouncementsPopover', { timeout: 30_000 }, () => {
+describe('AnnouncementsPopover', { timeout: 60_000 }, () => {
   it('counts the active announcements, lists them newest first with their priority, and follows the live channel', async () => {
     render(<AnnouncementsPopover />);
     await waitFor(() => expect(screen.getByTestId('announcements-count').textContent).toContain('2'));

@@ -41,7 +41,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('ForgotPasswordPage (/forgetpsw, two steps)', { timeout: 30_000 }, () => {
+describe('ForgotPasswordPage (/forgetpsw, two steps)', { timeout: 60_000 }, () => {
   it("step one: 'Enviar Email' asks for the code, toasts and moves to step two", async () => {
     const ok = vi.spyOn(toast, 'success');
     mount();

@@ -58,7 +58,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('login of an overdue company (decision 0280)', { timeout: 30_000 }, () => {
+describe('login of an overdue company (decision 0280)', { timeout: 60_000 }, () => {
   it("shows the server's expiry text and goes to /financeiro with the billing-only session", async () => {
     const warn = vi.spyOn(toast, 'warning');
     const ok = vi.spyOn(toast, 'success');

@@ -61,7 +61,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe("the login's second step (decision 0350)", { timeout: 30_000 }, () => {
+describe("the login's second step (decision 0350)", { timeout: 60_000 }, () => {
   it('asks for the 6-digit code, sends it with the challenge and enters', async () => {
     loginAnswer({ twoFactorRequired: true, challenge: CHALLENGE });
     vi.mocked(twoFactorApi.verify).mockResolvedValue({ token: 'full-token', user });

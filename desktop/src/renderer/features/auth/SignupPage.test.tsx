@@ -71,7 +71,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the login page links (administration.md §2)', { timeout: 30_000 }, () => {
+describe('the login page links (administration.md §2)', { timeout: 60_000 }, () => {
   it('links to /forgetpsw always and to /signup while viewregister is enabled', async () => {
     mount('/login');
     expect(await screen.findByTestId('login-signup-link')).toBeTruthy();
@@ -95,7 +95,7 @@ describe('the login page links (administration.md §2)', { timeout: 30_000 }, ()
   });
 });
 
-describe('SignupPage (/signup)', { timeout: 30_000 }, () => {
+describe('SignupPage (/signup)', { timeout: 60_000 }, () => {
   it('goes to /login when registration is off, without showing the form', async () => {
     settings.allowregister = 'disabled';
     const router = mount();

@@ -74,7 +74,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('BillingGate (decision 0280)', { timeout: 30_000 }, () => {
+describe('BillingGate (decision 0280)', { timeout: 60_000 }, () => {
   it('gives a full session the whole app', () => {
     setSession(jwt({ sub: '5', companyId: 7 }), user);
     mount('/tickets');

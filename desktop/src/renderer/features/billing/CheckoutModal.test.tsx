@@ -59,7 +59,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('CheckoutModal — steps and validations', { timeout: 30_000 }, () => {
+describe('CheckoutModal — steps and validations', { timeout: 60_000 }, () => {
   it('starts at Dados and shows the three steps', () => {
     mount();
     expect(step()).toBe('0');
@@ -164,7 +164,7 @@ describe('CheckoutModal — steps and validations', { timeout: 30_000 }, () => {
   });
 });
 
-describe('CheckoutModal — the PIX screen', { timeout: 30_000 }, () => {
+describe('CheckoutModal — the PIX screen', { timeout: 60_000 }, () => {
   it('shows the copy-and-paste code, its QR and the value, and copies the code', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });

@@ -72,7 +72,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('InvoicesPage (/financeiro)', { timeout: 30_000 }, () => {
+describe('InvoicesPage (/financeiro)', { timeout: 60_000 }, () => {
   it('shows a skeleton, then each invoice with Pago / Vencido / Em Aberto, value in R$ and the due date', async () => {
     let answer!: (v: Awaited<ReturnType<typeof billingApi.invoices>>) => void;
     api.invoices.mockReturnValue(new Promise((r) => (answer = r)));

@@ -51,7 +51,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('SubscriptionPage (/subscription)', { timeout: 30_000 }, () => {
+describe('SubscriptionPage (/subscription)', { timeout: 60_000 }, () => {
   it('shows a skeleton, then the trial days left and the billing e-mail', async () => {
     mount();
     expect(screen.getByTestId('subscription-skeleton')).toBeTruthy();

@@ -65,7 +65,7 @@ const pickTicket = async () => {
   fireEvent.click(await screen.findByText(/#42 · Maria/));
 };
 
-describe('ReplayButton / ReplayDrawer', { timeout: 30_000 }, () => {
+describe('ReplayButton / ReplayDrawer', { timeout: 60_000 }, () => {
   it('is not there for a plain user', () => {
     as('user');
     render(<ReplayButton target={{ kind: 'queue', id: 3, name: 'Suporte' }} testId="queue-replay" />);

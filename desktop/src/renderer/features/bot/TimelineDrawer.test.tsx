@@ -21,7 +21,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('TimelineButton', { timeout: 30_000 }, () => {
+describe('TimelineButton', { timeout: 60_000 }, () => {
   it('is not there for a plain user', () => {
     as('user');
     render(<TimelineButton ticketId={5} />);

@@ -33,7 +33,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('CampaignModal', { timeout: 30_000 }, () => {
+describe('CampaignModal', { timeout: 60_000 }, () => {
   it('creates with the five message tabs, the variables hint and the tag default Nenhuma', async () => {
     const onSaved = vi.fn();
     api.create.mockResolvedValue(campaign({ id: 4, name: 'Nova' }));

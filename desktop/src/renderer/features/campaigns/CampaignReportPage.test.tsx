@@ -35,7 +35,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('CampaignReportPage', { timeout: 30_000 }, () => {
+describe('CampaignReportPage', { timeout: 60_000 }, () => {
   it('shows the progress and every card, and follows the live channel', async () => {
     api.show.mockResolvedValue(campaign({ id: 7, status: 'EM_ANDAMENTO', confirmation: true, report: report({ planned: 10, done: 5, delivered: 3, skippedOptOut: 1, held: 2, holds: { rate: 2 } }) }));
     page();

@@ -15,7 +15,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('CampaignsConfigPage', { timeout: 30_000 }, () => {
+describe('CampaignsConfigPage', { timeout: 60_000 }, () => {
   it('adds a variable unless its key exists, and saves the intervals and variables', async () => {
     api.settings.mockResolvedValue({ messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [{ key: 'loja', value: 'Centro' }] });
     api.saveSettings.mockImplementation(async (s) => ({ messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [], ...s }) as never);

@@ -47,7 +47,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('CampaignsPage', { timeout: 30_000 }, () => {
+describe('CampaignsPage', { timeout: 60_000 }, () => {
   it("shows a skeleton, then the spec's placeholders for what is not set", async () => {
     page();
     expect(screen.getByTestId('campaigns-skeleton')).toBeTruthy();

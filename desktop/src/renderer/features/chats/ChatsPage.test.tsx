@@ -60,7 +60,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('ChatsPage', { timeout: 30_000 }, () => {
+describe('ChatsPage', { timeout: 60_000 }, () => {
   it("shows a skeleton, then the chats; with none, the spec's 'Nenhum registro'", async () => {
     let resolve!: (v: Awaited<ReturnType<typeof api.page>>) => void;
     api.page.mockReturnValueOnce(new Promise((r) => (resolve = r)));

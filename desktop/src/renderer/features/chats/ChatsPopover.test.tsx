@@ -57,7 +57,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('ChatsPopover and the menu dot', { timeout: 30_000 }, () => {
+describe('ChatsPopover and the menu dot', { timeout: 60_000 }, () => {
   it('is absent, and asks nothing, when the plan has no internal chat', async () => {
     renderBar(false);
     await ready();

@@ -81,7 +81,7 @@ const renderPage = async () => {
   await waitFor(() => expect(screen.getAllByTestId('connection-row')).toHaveLength(4));
 };
 
-describe('ConnectionsPage', { timeout: 30_000 }, () => {
+describe('ConnectionsPage', { timeout: 60_000 }, () => {
   it('lists connections with number, date, default flag and status', async () => {
     await renderPage();
     expect(screen.getByTestId('connections-table')).toBeTruthy();
@@ -170,7 +170,7 @@ describe('ConnectionsPage', { timeout: 30_000 }, () => {
   });
 });
 
-describe('ConnectionsPage on a narrow screen (issue 10 item 9)', { timeout: 30_000 }, () => {
+describe('ConnectionsPage on a narrow screen (issue 10 item 9)', { timeout: 60_000 }, () => {
   const wide = window.matchMedia;
   beforeEach(() => {
     // A 390 px screen: every max-width query up to 575 px matches.

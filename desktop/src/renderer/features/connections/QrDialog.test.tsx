@@ -25,7 +25,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('QrDialog', { timeout: 30_000 }, () => {
+describe('QrDialog', { timeout: 60_000 }, () => {
   it('pairs with a phone number: validates it, asks for a code, waits, shows XXXX-XXXX, closes once CONNECTED', async () => {
     const onClose = vi.fn();
     api.startSession.mockImplementation(async () => makeConnection({ id: 3, name: 'Loja', status: 'OPENING', qrcode: '', updatedAt: new Date((clock += 1000)).toISOString() }));

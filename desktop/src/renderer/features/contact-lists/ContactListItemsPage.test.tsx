@@ -51,7 +51,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('ContactListItemsPage', { timeout: 30_000 }, () => {
+describe('ContactListItemsPage', { timeout: 60_000 }, () => {
   it("titles the page with the list's name and shows each number's WhatsApp validity (valid, invalid, unknown)", async () => {
     renderPage();
     expect(screen.getByTestId('cl-items-skeleton')).toBeTruthy();

@@ -44,7 +44,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('ContactListsPage', { timeout: 30_000 }, () => {
+describe('ContactListsPage', { timeout: 60_000 }, () => {
   it('lists name and contacts count, downloads the example sheet and opens a list', async () => {
     const sheet = new Blob(['xlsx']);
     api.example.mockResolvedValue(sheet);

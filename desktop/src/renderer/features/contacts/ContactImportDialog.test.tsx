@@ -20,7 +20,7 @@ afterEach(() => {
 
 const pick = (name = 'contatos.csv') => fireEvent.change(screen.getByTestId('contact-import-file'), { target: { files: [new File(['x'], name)] } });
 
-describe('ContactImportDialog', { timeout: 30_000 }, () => {
+describe('ContactImportDialog', { timeout: 60_000 }, () => {
   it('offers .csv, .xls and .xlsx; shows the progress, then the refused rows with why', async () => {
     let progress!: (p: number) => void;
     let answer!: (r: ContactUploadResponse) => void;

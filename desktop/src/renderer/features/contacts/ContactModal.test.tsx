@@ -24,7 +24,7 @@ const errorsShown = async () => {
   return [...document.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent);
 };
 
-describe('ContactModal', { timeout: 30_000 }, () => {
+describe('ContactModal', { timeout: 60_000 }, () => {
   it("shows the spec's validation texts and sends nothing", async () => {
     render(<ContactModal open contact={null} onClose={() => undefined} onSaved={() => undefined} />);
     type('contact-name', 'A');

@@ -47,7 +47,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('ContactsPage', { timeout: 30_000 }, () => {
+describe('ContactsPage', { timeout: 60_000 }, () => {
   it("shows a skeleton while loading, then 'Nenhum registro' when there is none", async () => {
     let answer!: (v: ReturnType<typeof page>) => void;
     api.page.mockReturnValue(new Promise((r) => (answer = r)));
@@ -161,7 +161,7 @@ describe('ContactsPage', { timeout: 30_000 }, () => {
   });
 });
 
-describe('ContactsPage at phone width (390 px)', { timeout: 30_000 }, () => {
+describe('ContactsPage at phone width (390 px)', { timeout: 60_000 }, () => {
   it('puts the number under the name and drops the number and e-mail columns', async () => {
     const original = window.matchMedia;
     window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width: 575px') })) as typeof window.matchMedia;

@@ -30,7 +30,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('PhoneImport', { timeout: 30_000 }, () => {
+describe('PhoneImport', { timeout: 60_000 }, () => {
   it('asks first, then follows the progress frames and reloads the list when done', async () => {
     const success = vi.spyOn(toast, 'success').mockImplementation(() => undefined);
     api.importFromPhone.mockResolvedValue(at({}));

@@ -26,7 +26,7 @@ afterEach(() => {
 
 const summary = (id: number, text: string, reason: CopilotSummaryDto['reason'] = 'manual'): CopilotSummaryDto => ({ id, ticketId: 7, reason, summary: text, userId: 1, createdAt: '2026-11-29T10:00:00.000Z', updatedAt: '2026-11-29T10:00:00.000Z' });
 
-describe('SuggestionsButton', { timeout: 30_000 }, () => {
+describe('SuggestionsButton', { timeout: 60_000 }, () => {
   it('asks on open, shows the drafts with their citations, and inserts one without sending', async () => {
     api.suggestions.mockResolvedValue({
       drafts: [
@@ -61,7 +61,7 @@ describe('SuggestionsButton', { timeout: 30_000 }, () => {
   });
 });
 
-describe('TicketSummaries', { timeout: 30_000 }, () => {
+describe('TicketSummaries', { timeout: 60_000 }, () => {
   it('shows the newest summary, the earlier ones folded, and makes a new one on request', async () => {
     api.summaries.mockResolvedValue([summary(2, 'Cliente quer trocar o tamanho.'), summary(1, 'Primeiro contato.', 'transfer')]);
     api.summarize.mockResolvedValue(summary(3, 'Troca aprovada; falta o endereço.'));
@@ -100,7 +100,7 @@ describe('TicketSummaries', { timeout: 30_000 }, () => {
   });
 });
 
-describe('RoutingSuggestion', { timeout: 30_000 }, () => {
+describe('RoutingSuggestion', { timeout: 60_000 }, () => {
   const ticket = { id: 7, queueId: 1, tags: [{ id: 3, name: 'VIP' }] } as unknown as TicketDto;
 
   it('asks, shows the queue, tags and reason, and applies them with one click (the tags added to the ticket’s own)', async () => {
@@ -125,7 +125,7 @@ describe('RoutingSuggestion', { timeout: 30_000 }, () => {
   });
 });
 
-describe('TransferNotice', { timeout: 30_000 }, () => {
+describe('TransferNotice', { timeout: 60_000 }, () => {
   afterEach(() => localStorage.clear());
 
   it('shows the agent a ticket was transferred to the summary stored at the transfer, until they dismiss it', async () => {

@@ -43,7 +43,7 @@ const conversation = () => (
   </>
 );
 
-describe('translation and transcripts in the conversation', { timeout: 30_000 }, () => {
+describe('translation and transcripts in the conversation', { timeout: 60_000 }, () => {
   it('shows the kept translation under the message, a transcript arriving live, and the languages in the bar', async () => {
     useCompany.setState((s) => ({ flags: { ...s.flags, useCopilot: true } }));
     api.translation.mockResolvedValue(state({ texts: [text(1, 'translation', 'Olá, quanto tempo leva?')] }));

@@ -70,7 +70,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('DashboardPage', { timeout: 30_000 }, () => {
+describe('DashboardPage', { timeout: 60_000 }, () => {
   it("asks for a filter ('Parametrize o filtro'), then shows the period's cards and attendants", async () => {
     show();
     expect(screen.getByTestId('dashboard-no-filter').textContent).toContain('Parametrize o filtro');

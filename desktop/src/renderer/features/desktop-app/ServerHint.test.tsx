@@ -19,7 +19,7 @@ const renderAtLogin = () =>
     </MemoryRouter>,
   );
 
-describe('ServerHint', { timeout: 20_000 }, () => {
+describe('ServerHint', { timeout: 60_000 }, () => {
   afterEach(() => {
     cleanup();
     vi.clearAllMocks();

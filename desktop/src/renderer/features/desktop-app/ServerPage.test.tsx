@@ -31,7 +31,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('ServerPage (first run)', { timeout: 20_000 }, () => {
+describe('ServerPage (first run)', { timeout: 60_000 }, () => {
   it('checks the address with GET /version before it can be kept, then keeps the canonical form', async () => {
     render(<ServerPage current={null} />);
     expect(screen.queryByTestId('server-back')).toBeNull();
@@ -76,7 +76,7 @@ describe('ServerPage (first run)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('ServerPage (from the profile menu)', { timeout: 20_000 }, () => {
+describe('ServerPage (from the profile menu)', { timeout: 60_000 }, () => {
   it('shows the current server, goes back, and ends the session when switching servers', async () => {
     useSession.setState({ token: 't', status: 'authenticated' });
     const onBack = vi.fn();

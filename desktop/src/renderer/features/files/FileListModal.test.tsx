@@ -24,7 +24,7 @@ const saved = (over: Partial<FileListDto> = {}): FileListDto => ({ id: 10, name:
 const option = (id: number, name: string, path = '', fileName = '') => ({ id, name, path, fileName, mediaType: '' });
 const optionCards = () => screen.queryAllByTestId('file-option');
 
-describe('FileListModal', { timeout: 30_000 }, () => {
+describe('FileListModal', { timeout: 60_000 }, () => {
   it("validates name ('nome muito curto') and message, with a 5-row message box", async () => {
     render(<FileListModal open record={null} onClose={() => undefined} onSaved={() => undefined} />);
     expect(Number((screen.getByTestId('file-message') as HTMLTextAreaElement).rows)).toBe(5);

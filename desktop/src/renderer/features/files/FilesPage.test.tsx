@@ -38,7 +38,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('FilesPage', { timeout: 30_000 }, () => {
+describe('FilesPage', { timeout: 60_000 }, () => {
   it('shows the title with the count, each list with its files, a lower-cased search, and live events', async () => {
     render(<FilesPage />);
     expect(screen.getByTestId('files-skeleton')).toBeTruthy();

@@ -17,7 +17,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('HelpsPage', { timeout: 30_000 }, () => {
+describe('HelpsPage', { timeout: 60_000 }, () => {
   it('shows a skeleton, then the cards with the count; a card plays in a modal that Escape closes', async () => {
     let resolve!: (h: HelpDto[]) => void;
     vi.mocked(http.get).mockReturnValue(new Promise((r) => (resolve = r)) as never);

@@ -93,7 +93,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('KanbanPage', { timeout: 30_000 }, () => {
+describe('KanbanPage', { timeout: 60_000 }, () => {
   it("shows 'Em aberto' and a coloured lane per kanban tag, each card with its number, contact, phone and last message", async () => {
     renderBoard();
     expect(screen.getByTestId('kanban-skeleton')).toBeTruthy();

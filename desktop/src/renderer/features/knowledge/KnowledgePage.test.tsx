@@ -52,7 +52,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('KnowledgePage', { timeout: 30_000 }, () => {
+describe('KnowledgePage', { timeout: 60_000 }, () => {
   it('shows skeletons, then the articles with their tags and queue, and the month’s usage', async () => {
     let release!: () => void;
     api.page.mockReturnValueOnce(new Promise((r) => (release = () => r({ records: [article(1, 'Prazo de entrega', { tags: ['frete'] })], count: 1, hasMore: false }))));

@@ -30,7 +30,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('Conversation', { timeout: 30_000 }, () => {
+describe('Conversation', { timeout: 60_000 }, () => {
   it('showing a ticket marks it read, once, after its messages are loaded', async () => {
     render(
       <MemoryRouter>

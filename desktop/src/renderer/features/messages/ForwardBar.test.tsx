@@ -49,7 +49,7 @@ afterEach(() => {
   bindToastApi(null);
 });
 
-describe('forward mode', { timeout: 30_000 }, () => {
+describe('forward mode', { timeout: 60_000 }, () => {
   it('with none selected gives the spec error and opens nothing', () => {
     render(<ForwardBar />);
     fireEvent.click(screen.getByTestId('forward-open'));

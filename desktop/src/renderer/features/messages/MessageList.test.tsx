@@ -55,7 +55,7 @@ afterEach(() => {
 
 const bodies = () => screen.queryAllByTestId('message').map((m) => m.getAttribute('data-message-id'));
 
-describe('MessageList', { timeout: 30_000 }, () => {
+describe('MessageList', { timeout: 60_000 }, () => {
   it('shows the spec empty state for a conversation with no messages', async () => {
     show([]);
     await renderList();

@@ -45,7 +45,7 @@ afterEach(() => {
   bindToastApi(null);
 });
 
-describe('message menu', { timeout: 30_000 }, () => {
+describe('message menu', { timeout: 60_000 }, () => {
   it('offers edit and delete on the agent’s own message only', async () => {
     expect(labels(await openMenu(mine))).toEqual(['Responder', 'Encaminhar', 'Copiar texto', 'Editar', 'Apagar']);
     cleanup();
@@ -114,6 +114,8 @@ describe('message menu', { timeout: 30_000 }, () => {
     await waitFor(() => expect(toasts.error).toHaveBeenCalledTimes(1));
     expect(toasts.error.mock.calls[0]?.[0]).not.toBe('ERR_NO_PERMISSION');
     api.remove.mockResolvedValueOnce({ ...mine, isDeleted: true });
+    // The button spins (and takes no click) until the refused call has settled: the toast comes first.
+    await waitFor(() => expect(screen.getByTestId('delete-confirm').className).not.toContain('ant-btn-loading'));
     fireEvent.click(screen.getByTestId('delete-confirm'));
     await waitFor(() => expect(api.remove).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(useConversation.getState().messages.find((m) => m.id === 11)?.isDeleted).toBe(true));

@@ -47,7 +47,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('PlansTab', { timeout: 30_000 }, () => {
+describe('PlansTab', { timeout: 60_000 }, () => {
   it('lists each plan with limits, value in R$, features and usage', async () => {
     render(<PlansTab />);
     await waitFor(() => expect(rows()).toHaveLength(2));

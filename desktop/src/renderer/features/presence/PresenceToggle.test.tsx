@@ -47,7 +47,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('PresenceToggle', { timeout: 30_000 }, () => {
+describe('PresenceToggle', { timeout: 60_000 }, () => {
   it('starts from the session, goes away and back with one click each, saying what it means', async () => {
     const said = vi.spyOn(toast, 'success');
     render(<PresenceToggle />);

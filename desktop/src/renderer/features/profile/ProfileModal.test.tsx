@@ -52,7 +52,7 @@ const open = async () => {
 };
 const save = () => fireEvent.click(screen.getByTestId('profile-save'));
 
-describe('ProfileModal', { timeout: 30_000 }, () => {
+describe('ProfileModal', { timeout: 60_000 }, () => {
   it('a regular user edits name, e-mail and password only; a blank password is sent as blank', async () => {
     signIn(base);
     api.get.mockResolvedValue(base);

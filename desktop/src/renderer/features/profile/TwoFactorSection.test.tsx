@@ -31,7 +31,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe("the profile's two-factor sign-in (issue 28 §13)", { timeout: 30_000 }, () => {
+describe("the profile's two-factor sign-in (issue 28 §13)", { timeout: 60_000 }, () => {
   it('turns it on: QR code and secret, the first code, the recovery codes once, then shows it on', async () => {
     api.status.mockResolvedValueOnce(off).mockResolvedValueOnce(on);
     api.setup.mockResolvedValue({ otpauthUrl: 'otpauth://totp/Balc%C3%A3o:ana?secret=JBSWY3DPEHPK3PXP', secret: 'JBSWY3DPEHPK3PXP' });

@@ -45,7 +45,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('PromptModal', { timeout: 30_000 }, () => {
+describe('PromptModal', { timeout: 60_000 }, () => {
   it("shows the spec's texts ('Muito curto!', the training text, 'Informe o setor') and sends nothing", async () => {
     render(<PromptModal open record={null} queues={queues} onClose={onClose} onSaved={onSaved} />);
     change('prompt-name', 'abc');

@@ -32,7 +32,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('PromptsPage', { timeout: 30_000 }, () => {
+describe('PromptsPage', { timeout: 60_000 }, () => {
   it('shows the warning box, a skeleton while loading, then name, queue and max tokens', async () => {
     let release!: () => void;
     api.list.mockReturnValueOnce(new Promise((r) => (release = () => r({ prompts: [p(1, 'Assistente Vendas')], count: 1, hasMore: false }))));

@@ -53,7 +53,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('QueueIntegrationsPage', { timeout: 30_000 }, () => {
+describe('QueueIntegrationsPage', { timeout: 60_000 }, () => {
   it('shows the title with the count, each type icon, and the spec empty text', async () => {
     render(<QueueIntegrationsPage />);
     await waitFor(() => expect(rows()).toHaveLength(2));

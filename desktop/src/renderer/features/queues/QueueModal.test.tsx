@@ -52,7 +52,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('QueueModal', { timeout: 30_000 }, () => {
+describe('QueueModal', { timeout: 60_000 }, () => {
   it("checks the name with the spec's texts and sends nothing", async () => {
     open();
     save();

@@ -43,7 +43,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('QueuesPage', { timeout: 30_000 }, () => {
+describe('QueuesPage', { timeout: 60_000 }, () => {
   it('shows a skeleton, then id, name, colour swatch, order and greeting, by orderQueue', async () => {
     render(<QueuesPage />);
     expect(screen.getByTestId('queues-skeleton')).toBeTruthy();

@@ -32,7 +32,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('QuickMessageModal', { timeout: 30_000 }, () => {
+describe('QuickMessageModal', { timeout: 60_000 }, () => {
   it("requires the shortcode with 'Obrigatório' and sends nothing", async () => {
     open();
     type('quick-message', 'Olá');

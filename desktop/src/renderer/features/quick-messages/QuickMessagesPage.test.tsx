@@ -45,7 +45,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('QuickMessagesPage', { timeout: 30_000 }, () => {
+describe('QuickMessagesPage', { timeout: 60_000 }, () => {
   it("lists shortcode, the file's name or 'Sem anexo', and the general check", async () => {
     render(<QuickMessagesPage />);
     await waitFor(() => expect(rows()).toHaveLength(2));
@@ -133,7 +133,7 @@ describe('QuickMessagesPage', { timeout: 30_000 }, () => {
   });
 });
 
-describe('QuickMessagesPage at phone width (390 px)', { timeout: 30_000 }, () => {
+describe('QuickMessagesPage at phone width (390 px)', { timeout: 60_000 }, () => {
   it("puts the file's name under the shortcode instead of its own column", async () => {
     const original = window.matchMedia;
     window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width: 575px') })) as typeof window.matchMedia;

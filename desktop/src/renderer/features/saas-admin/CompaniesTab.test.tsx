@@ -35,7 +35,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('CompaniesTab', { timeout: 30_000 }, () => {
+describe('CompaniesTab', { timeout: 60_000 }, () => {
   it('colours rows red when due today or past and yellow in 1-5 days, and counts them', async () => {
     render(<CompaniesTab />);
     await waitFor(() => expect(screen.getAllByTestId('company-row')).toHaveLength(5));

@@ -36,7 +36,7 @@ const pick = (name: string, type: string) => {
   fireEvent.change(input, { target: { files: [new File(['x'], name, { type })] } });
 };
 
-describe('LogoTab', { timeout: 30_000 }, () => {
+describe('LogoTab', { timeout: 60_000 }, () => {
   it("asks for a file and a destination with the spec's texts", async () => {
     renderTab(true);
     fireEvent.click(screen.getByTestId('logo-send'));

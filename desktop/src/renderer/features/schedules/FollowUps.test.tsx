@@ -29,7 +29,7 @@ afterEach(() => {
 
 const followUp = (over = {}) => makeSchedule({ id: 4, ticketId: 10, cancelOnReply: true, body: 'Conseguiu ver a proposta?', sendAt: new Date(Date.now() + 3_600_000).toISOString(), ...over });
 
-describe('FollowUpBanner', { timeout: 30_000 }, () => {
+describe('FollowUpBanner', { timeout: 60_000 }, () => {
   it("shows the ticket's pending follow-up until the customer's reply cancels it (live)", async () => {
     api.pendingOfTicket.mockResolvedValue({ schedules: [followUp()], count: 1, hasMore: false });
     render(<FollowUpBanner ticketId={10} />);
@@ -73,7 +73,7 @@ describe('without useSchedules in the plan', () => {
   });
 });
 
-describe('ScheduleButton', { timeout: 30_000 }, () => {
+describe('ScheduleButton', { timeout: 60_000 }, () => {
   const Where = () => <span data-testid="where">{useLocation().pathname}</span>;
   const renderButton = () => {
     const ticket = makeTicket();

@@ -21,7 +21,7 @@ afterEach(() => {
 });
 const body = () => screen.getByTestId('schedule-body') as HTMLTextAreaElement;
 
-describe('ScheduleModal', { timeout: 30_000 }, () => {
+describe('ScheduleModal', { timeout: 60_000 }, () => {
   it("refuses a body under 5 characters with 'Mensagem muito curta' and saves nothing", async () => {
     render(<ScheduleModal open schedule={null} onClose={onClose} onSaved={onSaved} />);
     expect(screen.getByTestId('schedule-modal-title').textContent).toBe('Mensagem Pendente');

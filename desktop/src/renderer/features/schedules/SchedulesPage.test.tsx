@@ -58,7 +58,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('SchedulesPage', { timeout: 40_000 }, () => {
+describe('SchedulesPage', { timeout: 60_000 }, () => {
   it("shows a skeleton, then the month with each event at its day (contact, status), and the count in the title", async () => {
     let release!: () => void;
     api.range.mockReturnValueOnce(new Promise((r) => (release = () => r({ schedules: [makeSchedule({ id: 1, sendAt: today.toISOString() })], count: 1, hasMore: false }))));

@@ -22,7 +22,7 @@ afterEach(() => {
 const selected = () => [...screen.getByTestId('schedules-view').querySelectorAll('.ant-radio-button-wrapper-checked')].map((e) => e.textContent).join('|');
 const sliding = () => document.querySelector('.ant-segmented-thumb');
 
-describe('SchedulesPage view switch at phone width', { timeout: 30_000 }, () => {
+describe('SchedulesPage view switch at phone width', { timeout: 60_000 }, () => {
   it('highlights exactly the view shown, with no sliding thumb in between', async () => {
     render(
       <MemoryRouter>

@@ -65,7 +65,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('SettingsPage', { timeout: 30_000 }, () => {
+describe('SettingsPage', { timeout: 60_000 }, () => {
   it("hides 'Webhooks' when the company's plan has no external API (decision 0300)", async () => {
     useCompany.setState({ flags: { ...allFlagsOn(), useExternalApi: false } });
     try {

@@ -48,7 +48,7 @@ const renderPage = async () => {
 
 const choose = (file: File) => fireEvent.change(screen.getByTestId('sim-file'), { target: { files: [file] } });
 
-describe('SimulatorPage composer', { timeout: 30_000 }, () => {
+describe('SimulatorPage composer', { timeout: 60_000 }, () => {
   it('sends text as before', async () => {
     await renderPage();
     fireEvent.change(screen.getByTestId('sim-input'), { target: { value: 'Oi' } });
@@ -142,7 +142,7 @@ const outboxItem = (over: Partial<SandboxOutboxItem>): SandboxOutboxItem => ({
   isForwarded: false, isEdited: false, isDeleted: false, reaction: '', ...over,
 });
 
-describe('SimulatorPage chat', { timeout: 30_000 }, () => {
+describe('SimulatorPage chat', { timeout: 60_000 }, () => {
   it('comes back to the phone last played after a reload, and loads its chat', async () => {
     await renderPage();
     cleanup();

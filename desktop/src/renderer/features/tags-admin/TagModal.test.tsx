@@ -26,7 +26,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('TagModal', { timeout: 30_000 }, () => {
+describe('TagModal', { timeout: 60_000 }, () => {
   it("says 'Obrigatório' and 'Mensagem muito curta' and sends nothing", async () => {
     asUser('admin');
     render(<TagModal open record={null} onClose={onClose} onSaved={onSaved} />);

@@ -42,7 +42,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('TagsPage', { timeout: 30_000 }, () => {
+describe('TagsPage', { timeout: 60_000 }, () => {
   it('shows each name as a chip in its colour with readable text, and the tickets count', async () => {
     render(<TagsPage />);
     await waitFor(() => expect(rows()).toHaveLength(2));

@@ -36,7 +36,7 @@ const typeAndEnter = async (text: string) => {
   fireEvent.keyDown(input(), { key: 'Enter', code: 'Enter', keyCode: 13, which: 13 });
 };
 
-describe('TicketTagsSelect', { timeout: 30_000 }, () => {
+describe('TicketTagsSelect', { timeout: 60_000 }, () => {
   it("shows the ticket's tags as chips", async () => {
     render(<TicketTagsSelect ticket={makeTicket({ tags: [{ id: 1, name: 'Urgente', color: '#ff0000' }] })} onChanged={onChanged} />);
     expect(within(screen.getByTestId('ticket-tags')).getByText('Urgente')).toBeTruthy();

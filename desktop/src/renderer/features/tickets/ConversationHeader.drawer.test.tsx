@@ -23,7 +23,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('ConversationHeader: contact drawer and tags', { timeout: 30_000 }, () => {
+describe('ConversationHeader: contact drawer and tags', { timeout: 60_000 }, () => {
   it("opens the contact drawer from the contact's avatar (a keyboard-reachable button)", async () => {
     vi.mocked(tagsApi.list).mockResolvedValue([]);
     vi.mocked(drawerApi.contact).mockResolvedValue({

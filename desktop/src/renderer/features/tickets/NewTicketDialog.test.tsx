@@ -75,7 +75,7 @@ const openSelect = (testId: string) => {
 };
 const options = () => [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
 
-describe('NewTicketDialog', { timeout: 30_000 }, () => {
+describe('NewTicketDialog', { timeout: 60_000 }, () => {
   it('searches contacts from 3 characters (debounced) and opens the ticket it creates, open with me', async () => {
     signIn('admin');
     const onClose = renderDialog();

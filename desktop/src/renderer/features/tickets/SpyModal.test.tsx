@@ -15,7 +15,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('SpyModal ("Espiar Conversa")', { timeout: 30_000 }, () => {
+describe('SpyModal ("Espiar Conversa")', { timeout: 60_000 }, () => {
   it("shows the ticket's messages without menus, pages back on demand and never marks them read", async () => {
     get.mockImplementation((path, query) =>
       Promise.resolve(

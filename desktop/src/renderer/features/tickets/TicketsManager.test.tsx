@@ -62,7 +62,7 @@ const openSelect = (testId: string) => {
 const options = () => [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
 const lastListCall = () => api.list.mock.calls.at(-1)![0];
 
-describe('TicketsManager', { timeout: 30_000 }, () => {
+describe('TicketsManager', { timeout: 60_000 }, () => {
   it("keeps each user's queue selection and asks every list for those queues", async () => {
     signIn(7, 'user');
     renderManager();

@@ -34,7 +34,7 @@ const openSelect = (testId: string) => {
 };
 const visibleOptions = () => [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
 
-describe('TransferDialog', { timeout: 30_000 }, () => {
+describe('TransferDialog', { timeout: 60_000 }, () => {
   it('searches users from 3 characters, requires a queue and sends queue, user and connection', async () => {
     const onSubmit = vi.fn().mockResolvedValue(undefined);
     render(<TransferDialog open whatsappId={3} onCancel={vi.fn()} onSubmit={onSubmit} />);

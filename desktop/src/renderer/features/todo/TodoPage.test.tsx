@@ -33,7 +33,7 @@ describe('todo logic', () => {
   });
 });
 
-describe('TodoPage', { timeout: 30_000 }, () => {
+describe('TodoPage', { timeout: 60_000 }, () => {
   it('starts empty, adds with Enter or the Adicionar button, and keeps tasks on the device', async () => {
     render(<TodoPage />);
     await screen.findByTestId('todo-empty');

@@ -32,7 +32,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('UserModal', { timeout: 30_000 }, () => {
+describe('UserModal', { timeout: 60_000 }, () => {
   it("validates with the spec's texts and sends nothing", async () => {
     render(<UserModal open record={null} onClose={onClose} onSaved={onSaved} />);
     await waitFor(() => expect(api.queues).toHaveBeenCalled());

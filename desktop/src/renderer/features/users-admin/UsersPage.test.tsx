@@ -56,7 +56,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('UsersPage', { timeout: 30_000 }, () => {
+describe('UsersPage', { timeout: 60_000 }, () => {
   it('lists name with the online dot, e-mail and profile; the admin never deletes themself', async () => {
     render(<UsersPage />);
     await waitFor(() => expect(rows()).toHaveLength(2));
@@ -122,7 +122,7 @@ describe('UsersPage', { timeout: 30_000 }, () => {
   });
 });
 
-describe('UsersPage at phone width (390 px)', { timeout: 30_000 }, () => {
+describe('UsersPage at phone width (390 px)', { timeout: 60_000 }, () => {
   it('puts the e-mail under the name instead of its own column', async () => {
     const original = window.matchMedia;
     window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width: 575px') })) as typeof window.matchMedia;

@@ -51,7 +51,7 @@ afterEach(() => {
 
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
-describe('ContactDrawer', { timeout: 30_000 }, () => {
+describe('ContactDrawer', { timeout: 60_000 }, () => {
   it("loads the contact (skeleton first) and shows its details, extra info, the contact's tags and notes; no schedule button", async () => {
     let resolve: (c: ContactDto) => void = () => undefined;
     api.contact.mockReturnValue(new Promise((r) => (resolve = r)));

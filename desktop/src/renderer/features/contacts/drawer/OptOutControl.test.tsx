@@ -23,7 +23,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('OptOutControl', { timeout: 30_000 }, () => {
+describe('OptOutControl', { timeout: 60_000 }, () => {
   it('lets an agent opt the contact out after confirming, then shows the badge (and no way back for a user)', async () => {
     api.get.mockResolvedValue(state());
     api.optOut.mockResolvedValue(state({ optedOut: true, source: 'agent', userId: 1, createdAt: '2026-03-01T10:00:00.000Z' }));

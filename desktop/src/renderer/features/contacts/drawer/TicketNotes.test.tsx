@@ -38,7 +38,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('TicketNotes', { timeout: 30_000 }, () => {
+describe('TicketNotes', { timeout: 60_000 }, () => {
   it("shows a skeleton, then the ticket's notes with author and date, or the spec's empty text", async () => {
     let resolve: (n: TicketNoteDto[]) => void = () => undefined;
     api.notes.mockReturnValue(new Promise((r) => (resolve = r)));

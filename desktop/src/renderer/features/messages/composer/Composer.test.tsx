@@ -69,7 +69,7 @@ afterEach(() => {
   bindToastApi(null);
 });
 
-describe('Composer: text', { timeout: 30_000 }, () => {
+describe('Composer: text', { timeout: 60_000 }, () => {
   it('Enter sends, signed with the agent’s name; Shift+Enter only breaks the line', async () => {
     show();
     type('Olá\ntudo bem?');
@@ -161,7 +161,7 @@ describe('Composer: text', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Composer: disabled unless the ticket is open and mine', { timeout: 30_000 }, () => {
+describe('Composer: disabled unless the ticket is open and mine', { timeout: 60_000 }, () => {
   it.each([
     [makeTicket({ id: 42, status: 'pending', userId: null }), 'Aceite o ticket para responder'],
     [makeTicket({ id: 42, status: 'closed', userId: 1 }), 'Este atendimento está resolvido. Reabra para responder.'],
@@ -183,7 +183,7 @@ describe('Composer: disabled unless the ticket is open and mine', { timeout: 30_
   });
 });
 
-describe('Composer: quick replies', { timeout: 30_000 }, () => {
+describe('Composer: quick replies', { timeout: 60_000 }, () => {
   const list = [
     quick({ id: 1, shortcode: 'bomdia', message: '{{ms}} {{firstName}}! Protocolo {{protocol}}.' }),
     quick({ id: 2, shortcode: 'horario', message: 'Nosso horário de atendimento é de segunda a sexta' }),
@@ -258,7 +258,7 @@ describe('Composer: quick replies', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Composer: attachments', { timeout: 30_000 }, () => {
+describe('Composer: attachments', { timeout: 60_000 }, () => {
   const png = () => new File([new Uint8Array(2048)], 'foto.png', { type: 'image/png' });
   const pdf = () => new File([new Uint8Array(3 * 1024 * 1024)], 'contrato.pdf', { type: 'application/pdf' });
 
@@ -326,7 +326,7 @@ describe('Composer: attachments', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Composer: voice notes', { timeout: 30_000 }, () => {
+describe('Composer: voice notes', { timeout: 60_000 }, () => {
   const recordingOf = (bytes: number) => ({ stop: vi.fn(() => new Uint8Array(bytes)), cancel: vi.fn() });
 
   it('a recording under 10 000 bytes is discarded with a message', async () => {

@@ -68,7 +68,7 @@ afterEach(() => {
   useConversation.setState({ window: null });
 });
 
-describe('Composer on a Cloud API ticket whose 24-hour window is closed', { timeout: 30_000 }, () => {
+describe('Composer on a Cloud API ticket whose 24-hour window is closed', { timeout: 60_000 }, () => {
   it('shows why instead of the text input; an open window (or another connection) keeps the input', () => {
     const { unmount } = show({ open: true, closesAt: '2026-11-30T10:00:00.000Z' });
     expect(screen.getByTestId('message-input')).toBeTruthy();

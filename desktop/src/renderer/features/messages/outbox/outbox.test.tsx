@@ -119,7 +119,7 @@ describe('the outbox store', () => {
   });
 });
 
-describe('the composer with the outbox', { timeout: 30_000 }, () => {
+describe('the composer with the outbox', { timeout: 60_000 }, () => {
   it('offline: the typed messages wait on the device with a clock, nothing is posted', async () => {
     setReachable(false);
     show();
