@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every tier except the browser end-to-end specs (Playwright, desktop/e2e).
-// The projects share one pool of workers (issue 25), but vitest's sequencer orders files by
-// project name, so the DOM files run first (beside Playwright in `npm test`) and the server's
-// after them. Two vitest processes side by side were tried and were slower (decision 0359): the
-// run is CPU-bound throughout. Vitest wants one worker count for projects that run together, so
-// it is set once, here: one more than the cores, since a server file spends much of its time waiting.
+// `npm test` runs them in two processes, one after the other (decision 0366): the DOM side
+// (shared, desktop-node, desktop) beside the typecheck and lint, then the server's files alone.
+// `npx vitest run` runs every project in one process. Vitest wants one worker count for projects
+// that run together, so it is set once, here: one more than the cores, since a server file
+// spends much of its time waiting.
 
 /** Desktop test files that declare a DOM in their first lines: happy-dom (decision 0361), or jsdom where one needs it. */
 const desktopTests = readdirSync('desktop/src', { recursive: true, encoding: 'utf8' })

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, every vitest project, one renderer build and the Playwright
-// end-to-end specs. Three tracks run side by side so both cores stay busy (issue 25): vitest
-// (I/O-bound server files beside CPU-bound jsdom files), the static checks, and build → e2e.
-// Ends with each phase's time, the 20 slowest test files and the line "N passed, N failed"
-// summed over all of them; exits non-zero on any failure.
+// end-to-end specs, in three phases one after another (decision 0366, below). Ends with each
+// phase's time and how busy the machine was, the 20 slowest test files and the line
+// "N passed, N failed" summed over all of them; exits non-zero on any failure.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { relative, resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
@@ -16,6 +16,24 @@ mkdirSync(out, { recursive: true });
 const started = Date.now();
 /** label → { ms, ok } in the order the phases ended. */
 const phases = [];
+
+/** The machine's busy and total CPU ticks so far (/proc/stat; undefined where there is none). */
+const cpuTicks = () => {
+  try {
+    const [, ...f] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const idle = f[3] + f[4];
+    const total = f.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return undefined;
+  }
+};
+/** How busy the machine's cores were between two cpuTicks() readings, as "73 % of 2 cores". */
+const busySince = (t0) => {
+  const t1 = cpuTicks();
+  if (!t0 || !t1 || t1.total === t0.total) return '';
+  return `${Math.round((100 * (t1.busy - t0.busy)) / (t1.total - t0.total))} % of ${cpus().length} cores`;
+};
 
 /**
  * One phase as a child process. `live` streams its output (the vitest track, so a hang shows
@@ -51,10 +69,12 @@ const failures = [];
 const unhandledErrors = [];
 const firstLine = (text = '') => stripVTControlCharacters(text).split('\n').find((l) => l.trim()) ?? '';
 
-const vitestTrack = async () => {
-  const json = `${out}/vitest.json`;
-  const unhandled = `${out}/vitest-unhandled.json`;
-  const ok = await run('vitest (shared, server, desktop)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--reporter=./scripts/vitest-unhandled.mjs', `--outputFile.json=${json}`], { live: true, env: { VITEST_UNHANDLED_FILE: unhandled } });
+/** One vitest process over the named projects (vitest.config.ts), its report in `<name>.json`. */
+const vitestTrack = async (name, projects) => {
+  const json = `${out}/${name}.json`;
+  const unhandled = `${out}/${name}-unhandled.json`;
+  const filter = projects.flatMap((p) => ['--project', p]);
+  const ok = await run(`vitest (${projects.join(', ')})`, 'npx', ['vitest', 'run', ...filter, '--reporter=default', '--reporter=json', '--reporter=./scripts/vitest-unhandled.mjs', `--outputFile.json=${json}`], { live: true, env: { VITEST_UNHANDLED_FILE: unhandled } });
   if (!existsSync(json)) return void (failed += 1);
   // An error thrown outside any test (a late rejection) is named at the end (vitest's exit code
   // cannot be trusted for these). Not yet counted as a failure: two sources seen in clean-clone
@@ -118,16 +138,31 @@ const e2eTrack = async (built) => {
   for (const [file, ms] of perFile) fileTimes.push({ file: `desktop/e2e/${file}`, ms, runner: 'playwright' });
 };
 
-// Every track at once, Playwright as soon as the renderer is built. Once the suite's CPU was cut
-// (decision 0327) this took 558 s against 606 s with Playwright after vitest: the specs' waits on
-// the real clock leave a core free that vitest's files fill (decision 0325 has the earlier try).
-const built = buildTrack();
-await Promise.all([vitestTrack(), checksTrack(), built.then(e2eTrack)]);
+// Three phases, one after another, each alone on the machine (decision 0366). The run is CPU-bound
+// and every part of it fills both cores by itself: side by side they only took CPU from each other
+// (beside Chromium, whose threads run at nice -8 as root, a DOM test that takes 6 s alone took
+// 161 s, and two end-to-end specs ran out of their 90 s in ci-65). Alone, nothing waits on another.
+// 1. The CPU-bound checks: the renderer build, typecheck then lint, and the DOM-side vitest files.
+// 2. The server's vitest files (each on its own database of the one test cluster).
+// 3. Playwright, against the build of phase 1.
+const phase = async (label, tracks) => {
+  const t0 = Date.now();
+  const ticks = cpuTicks();
+  const results = await Promise.all(tracks);
+  busyByPhase.push({ label, ms: Date.now() - t0, busy: busySince(ticks) });
+  return results;
+};
+const busyByPhase = [];
+const [built] = await phase('checks and DOM tests', [buildTrack(), checksTrack(), vitestTrack('vitest-dom', ['shared', 'desktop-node', 'desktop'])]);
+await phase('server tests', [vitestTrack('vitest-server', ['server'])]);
+await phase('end-to-end', [e2eTrack(built)]);
 
 const secs = (ms) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
-console.log('\n=== phase times (wall; the tracks overlap)');
+console.log('\n=== times (wall; within a phase the tracks overlap)');
 for (const p of phases) console.log(`${secs(p.ms)}  ${p.label}${p.ok ? '' : '  FAILED'}`);
 console.log(`${secs(Date.now() - started)}  npm test, end to end`);
+console.log('\n=== phases (one after another), with how busy the machine was during each');
+for (const p of busyByPhase) console.log(`${secs(p.ms)}  ${p.label}${p.busy ? `  (${p.busy})` : ''}`);
 console.log('\n=== 20 slowest test files');
 for (const f of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 20)) console.log(`${secs(f.ms)}  ${f.runner.padEnd(10)} ${f.file}`);
 
