@@ -50,6 +50,8 @@ export default tseslint.config(
   { files: ['server/src/db/**/*.ts'], rules: restrict(baileys, 'Baileys only under modules/whatsapp/baileys/.') },
   { files: ['server/src/modules/whatsapp/baileys/**/*.ts'], rules: restrict(rawDbClients, 'Raw DB clients only under server/src/db/.') },
   { files: ['scripts/**/*.{ts,mjs}', 'server/test/**/*.ts'], rules: restrict(baileys, 'Baileys only under server/src/modules/whatsapp/baileys/.') },
+  // End-to-end specs take `test` from support/test.ts, whose fixture closes the contexts a test opens (decision 0366).
+  { files: ['desktop/e2e/**/*.spec.ts'], rules: { 'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', importNames: ['test'], message: "Import test from './support/test': it closes the browser contexts a test opens." }] }] } },
   // Module doors, routes without SQL, services without sockets, infra below modules (scripts/eslint/boundaries.js).
   { files: ['server/src/**/*.ts'], ignores: ['**/*.test.ts', '**/test/**'], plugins: { balcao }, rules: { 'balcao/boundaries': 'error' } },
 );

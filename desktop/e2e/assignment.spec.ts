@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { PresenceDto, QueueDto, UserDto } from '@balcao/shared';
 import { agentPage, customerTicket, deskWorld, pick } from './support/desk';
 import { E2E_DOMAIN } from './support/constants';

@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { PromptDto, QueueDto, QueueIntegrationDto, TicketDto } from '@balcao/shared';
 import { Api, uniqueCustomer, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';

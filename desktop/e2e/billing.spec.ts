@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { CompanyDto, PlanDto, SandboxPayResponse } from '@balcao/shared';
 import { Api, uniqueStamp } from './support/api';
 import { brDate, saoPauloDay } from './support/billing';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { CampaignDto, ContactDto, WhatsappDto } from '@balcao/shared';
 import { Api, uniqueCustomer, uniqueStamp } from './support/api';
 import { E2E_CONTROL_PORT, E2E_DOMAIN, superUser } from './support/constants';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { Api, uniqueStamp } from './support/api';
 import { FakeNetwork } from './support/fake-network';
 import { E2E_CONTROL_PORT, E2E_DOMAIN, superUser } from './support/constants';

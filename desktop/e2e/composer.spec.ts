@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { uniqueCustomer } from './support/api';
 import { startConversation } from './support/conversation';
 import { PDF, PNG_2x1 } from './support/files';

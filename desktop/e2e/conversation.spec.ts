@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { startConversation } from './support/conversation';
 import { MP4_HEADER, PDF, PNG_2x1, wavTone } from './support/files';
 import { composerInput, customerMessages, ourMessages, snapshot, ticketItem } from './support/ui';

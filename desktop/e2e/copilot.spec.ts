@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { uniqueCustomer } from './support/api';
 import { agentPage, customerTicket, deskWorld } from './support/desk';
 import { Phone } from './support/simulator';
@@ -156,6 +157,9 @@ test('an agent sends a suggested reply citing a knowledge article, edited, and t
       try {
         await bruno.page.goto(`/tickets/${ticket.uuid}`);
         await expect(bruno.page.getByTestId('conversation-title')).toContainText(`#${ticket.id}`);
+        // The agent it was transferred to reads the summary above the composer (decision 0481).
+        await expect(bruno.page.getByTestId('transfer-notice')).toBeVisible();
+        await snapshot(bruno.page, 'copilot-transfer-notice');
         await bruno.page.getByTestId('contact-drawer-open').click();
         const drawer = bruno.page.getByTestId('contact-drawer');
         await expect(drawer.getByTestId('summary-latest')).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { CsatRatingsDto, SandboxOutboxItem } from '@balcao/shared';
 import { agentPage, customerTicket, deskWorld } from './support/desk';
 import { composerInput, snapshot } from './support/ui';

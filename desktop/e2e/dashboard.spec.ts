@@ -3,7 +3,7 @@
  * through the sandbox, and the first-run checklist of a new company — visible, ticking itself
  * when a queue is created, dismissed for good. Screenshots: wide, 390 px, dark.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { Api, uniqueCustomer, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';
 import { loginInBrowser, snapshot, watchRealtime } from './support/ui';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { uniqueCustomer } from './support/api';
 import { agentPage, customerTicket, deskWorld, pick } from './support/desk';
 import { Phone } from './support/simulator';

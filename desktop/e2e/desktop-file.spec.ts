@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import config from '../playwright.config';
 import { E2E_CONTROL_PORT } from './support/constants';
 import { seedConversationCompany } from './support/conversation';

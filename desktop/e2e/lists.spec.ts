@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { Api, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';
 import { PDF, PNG_2x1 } from './support/files';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { E2E_ADMIN } from './support/constants';
 
 /** pt-BR text of ERR_INVALID_CREDENTIALS (desktop/src/renderer/app/i18n/errors.ptBR.ts); pt-BR is the default language. */

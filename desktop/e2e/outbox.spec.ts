@@ -1,4 +1,5 @@
-import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { ListMessagesResponse } from '@balcao/shared';
 import { startConversation } from './support/conversation';
 import { composerInput, ourMessages, snapshot, UUID_URL } from './support/ui';

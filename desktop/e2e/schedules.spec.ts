@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import dayjs from 'dayjs';
 import type { ListSchedulesResponse } from '@balcao/shared';
 import { startConversation } from './support/conversation';

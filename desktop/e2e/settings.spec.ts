@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { CompanyWithSchedulesDto, ListAuditLogsResponse, SettingDto } from '@balcao/shared';
 import { Api, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { PlanDto } from '@balcao/shared';
 import { Api, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';

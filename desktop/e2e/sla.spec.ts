@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { SlaSettingsDto } from '@balcao/shared';
 import { agentPage, customerTicket, deskWorld } from './support/desk';
 import { composerInput, showList, snapshot, ticketItem } from './support/ui';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { Secret, TOTP } from 'otpauth';
 import { Api, uniqueStamp } from './support/api';
 import { E2E_DOMAIN, superUser } from './support/constants';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { TicketDto } from '@balcao/shared';
 import { E2E_DOMAIN } from './support/constants';
 import { agentPage, customerTicket, deskWorld, pick } from './support/desk';
