@@ -14,7 +14,9 @@
  * ends with `search p95 <ms> ms` (the word, worse of admin and user). Target: ≤ 100 ms.
  *
  * Then one conversation of 10,000 messages: the first page of GET /messages/:ticketId, one
- * client, ends with `messages p95 <ms> ms`. Target: ≤ 10 ms.
+ * client, ends with `messages p95 <ms> ms`. Target: ≤ 10 ms. With --copilot, the same page is
+ * then timed in alternating blocks with the copilot off and on, in the same process (issue 32:
+ * not slower with it on): `messages p95 copilot off <ms> ms, on <ms> ms`.
  *
  * Then the largest company's dashboard: GET /dashboard?days=30, /dashboard/ticketsUsers and
  * /dashboard/ticketsDay over the same 30 days, one client; ends with `dashboard p95 <ms> ms`
@@ -241,6 +243,28 @@ await withCluster('inbox', async (cluster) => {
     printPlans('EXPLAIN ANALYZE, the history page', await explainHistory(db.appUrl, 1, { id: long!.id, contactId: long!.contact_id, whatsappId: long!.whatsapp_id }), hasFlag('explain') || messagesP95 > MESSAGES_TARGET_MS);
     console.log(`\ntarget p95 ≤ ${MESSAGES_TARGET_MS} ms with one client: ${messagesP95 <= MESSAGES_TARGET_MS ? 'met' : 'MISSED'}`);
     console.log(`messages p95 ${messagesP95.toFixed(1)} ms`);
+
+    // Issue 32: the conversation page must not get slower with the copilot on. Two runs of the
+    // bench differ by more than that between them (seed, caches, the machine), so with
+    // --copilot the same page of the same process is timed in alternating blocks of 25
+    // requests, the company's copilot switched off and on between them.
+    if (model) {
+      const settings = (enabled: boolean) =>
+        fetch(`${app.url}/copilot/settings`, { method: 'PUT', headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ enabled }) }).then((r) => {
+          if (!r.ok) throw new Error(`PUT /copilot/settings: ${r.status}`);
+        });
+      const by: Record<'off' | 'on', number[]> = { off: [], on: [] };
+      for (let block = 0; block < Math.ceil((2 * REQUESTS) / 25); block += 1) {
+        const side = block % 2 === 0 ? 'off' : 'on';
+        await settings(side === 'on');
+        for (let i = 0; i < 3; i += 1) await timedGet(url, admin.token);
+        for (let i = 0; i < 25; i += 1) by[side].push((await timedGet(url, admin.token)).ms);
+      }
+      await settings(true);
+      const line = (side: 'off' | 'on') => `p50 ${ms(percentile(by[side], 50))} ms, p95 ${ms(percentile(by[side], 95))} ms, mean ${ms(mean(by[side]))} ms (${by[side].length} requests)`;
+      console.log(`\nthe same page, alternating blocks of 25 requests: copilot off ${line('off')}; copilot on ${line('on')}`);
+      console.log(`messages p95 copilot off ${percentile(by.off, 95).toFixed(1)} ms, on ${percentile(by.on, 95).toFixed(1)} ms`);
+    }
 
     // The dashboard of the largest company (issue 11): the counters of the last 30 days and both
     // charts over the same 30 company days, admin, one client.

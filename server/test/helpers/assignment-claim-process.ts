@@ -4,28 +4,15 @@
  * answers each stdin line `flow <companyId>` by running two claims at once in this process and
  * printing `FLOWED <tickets assigned here>` once its events are handled. Nothing else on stdout.
  */
-import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildApp } from '../../src/app';
+import { childConfig, childDatabase } from './child-app';
 import { createAssignmentService } from '../../src/modules/assignment';
 
 const run = async () => {
   const built = await buildApp({
-    config: {
-      port: 0,
-      host: '127.0.0.1',
-      production: false,
-      allowPrivateHosts: true,
-      dataDir: resolve('.test-data'),
-      appDbPassword: 'unused',
-      jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
-      sandboxEnabled: true,
-      realtimeAdapter: 'none',
-      webDir: resolve('desktop/dist-none'),
-      version: '0.0.0-test',
-    },
-    ownerUrl: process.env.OWNER_URL!,
-    appUrl: process.env.APP_URL!,
+    config: childConfig(),
+    ...childDatabase(),
     logger: false,
   });
   const assignment = createAssignmentService({ data: built.data, jobs: built.jobs, clock: { now: () => new Date() } });

@@ -5,28 +5,15 @@
  * (the platform was seeded already, e.g. by a bench), LISTEN=1 (serve the API on a free local port).
  * Prints `READY` (with LISTEN=1: `READY <url>`) once it works jobs; nothing else on stdout.
  */
-import { resolve } from 'node:path';
 import { buildApp } from '../../src/app';
+import { childConfig, childDatabase } from './child-app';
 import { seedFirstStart } from '../../src/modules/onboarding';
 import { SUPER_EMAIL, SUPER_PASSWORD } from './constants';
 
 const run = async () => {
   const built = await buildApp({
-    config: {
-      port: 0,
-      host: '127.0.0.1',
-      production: false,
-      allowPrivateHosts: true,
-      dataDir: process.env.DATA_DIR ?? resolve('.test-data'),
-      appDbPassword: 'unused',
-      jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
-      sandboxEnabled: true,
-      realtimeAdapter: 'none',
-      webDir: resolve('desktop/dist-none'),
-      version: '0.0.0-test',
-    },
-    ownerUrl: process.env.OWNER_URL!,
-    appUrl: process.env.APP_URL!,
+    config: childConfig(process.env.DATA_DIR),
+    ...childDatabase(),
     sandboxTiming: { deliveredAfterMs: 30, readAfterMs: 60 },
     leaseScanMs: 500,
     logger: false,

@@ -4,29 +4,16 @@
  * stdin lines `receive <whatsappId> <companyId> <messageId>` (a simulated customer message through
  * this process's sandbox channel) with `RECEIVED <messageId>` or `NO-CHANNEL <whatsappId>`.
  */
-import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildApp } from '../../src/app';
+import { childConfig, childDatabase } from './child-app';
 import { seedFirstStart } from '../../src/modules/onboarding';
 import { SUPER_EMAIL, SUPER_PASSWORD } from './constants';
 
 const run = async () => {
   const built = await buildApp({
-    config: {
-      port: 0,
-      host: '127.0.0.1',
-      production: false,
-      allowPrivateHosts: true,
-      dataDir: resolve('.test-data'),
-      appDbPassword: 'unused',
-      jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
-      sandboxEnabled: true,
-      realtimeAdapter: 'none',
-      webDir: resolve('desktop/dist-none'),
-      version: '0.0.0-test',
-    },
-    ownerUrl: process.env.OWNER_URL!,
-    appUrl: process.env.APP_URL!,
+    config: childConfig(),
+    ...childDatabase(),
     sandboxTiming: { deliveredAfterMs: 30, readAfterMs: 60 },
     leaseScanMs: 60_000,
     // stdout is this process's protocol with the test: no log lines in it.

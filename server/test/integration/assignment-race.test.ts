@@ -4,14 +4,11 @@
  * claiming at once — every ticket assigned exactly once, the balanced spread within one, no
  * capacity exceeded.
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import type { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueDto, UserDto } from '@balcao/shared';
 import { createAssignmentService } from '../../src/modules/assignment';
 import { createTestApp, createTestDatabase, type TestApp } from '../helpers/build-app';
+import { spawnChild, type TestChild } from '../helpers/child';
 import { api, createCompany, type TestCompany } from '../helpers/world';
 
 const TICKETS = 1000;
@@ -19,39 +16,23 @@ const AGENTS = 20;
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let one: TestApp;
-let two: ChildProcessByStdio<Writable, Readable, null>;
+let two: TestChild;
 let c: TestCompany;
-
-/** The child's next stdout line starting with `prefix` (it prints nothing else). */
-const lineFrom = (proc: typeof two, prefix: string) =>
-  new Promise<string>((res, rej) => {
-    const lines = createInterface({ input: proc.stdout });
-    const onExit = (code: number | null, signal: string | null) => rej(new Error(`claim process exited (${code ?? signal}) before ${prefix}`));
-    proc.once('exit', onExit);
-    lines.on('line', (line) => {
-      if (!line.startsWith(prefix)) return;
-      proc.off('exit', onExit);
-      lines.close();
-      res(line);
-    });
-  });
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  two = spawn(process.execPath, ['--import', 'tsx', resolve('server/test/helpers/assignment-claim-process.ts')], {
-    env: { ...process.env, OWNER_URL: db.ownerUrl, APP_URL: db.appUrl },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const ready = lineFrom(two, 'READY');
+  two = spawnChild('assignment-claim-process', { OWNER_URL: db.ownerUrl, APP_URL: db.appUrl });
+  const ready = two.next('READY');
   one = await createTestApp({ db });
   await ready;
   await one.owner`update plans set users = 1000`;
   c = await createCompany(one);
 }, 90_000);
 afterAll(async () => {
-  if (two && two.exitCode === null && two.signalCode === null) {
-    const exited = new Promise((r) => two.once('exit', r));
-    two.stdin.end();
+  // Closing its stdin lets the child leave the database cleanly before it is dropped.
+  if (two && two.proc.exitCode === null && two.proc.signalCode === null) {
+    const exited = new Promise((r) => two.proc.once('exit', r));
+    two.proc.stdin.end();
     await exited;
   }
   await one.close();
@@ -80,8 +61,8 @@ describe('assignment across processes', () => {
     // stdin and this process starts its own claims without waiting for the child's answer.
     await one.owner`update queues set assignment = 'balanced' where id = ${q.id}`;
     const svc = createAssignmentService({ data: one.data, jobs: one.jobs, clock: { now: () => new Date() } });
-    const flowed = lineFrom(two, 'FLOWED');
-    two.stdin.write(`flow ${c.companyId}\n`);
+    const flowed = two.next('FLOWED');
+    two.proc.stdin.write(`flow ${c.companyId}\n`);
     const here = await Promise.all([svc.flow(c.companyId), svc.flow(c.companyId)]);
     const there = Number((await flowed).slice('FLOWED '.length));
     await one.bus.idle();

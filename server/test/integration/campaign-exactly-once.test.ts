@@ -3,19 +3,18 @@
  * SIGKILL mid-campaign and another started → every number gets exactly one message; two server
  * processes working one campaign, with every send job duplicated while it runs → exactly once.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import postgres from 'postgres';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { spawnChild, type TestChild } from '../helpers/child';
 import { createTestApp, createTestDatabase, type TestApp } from '../helpers/build-app';
 import { api, createCompany, type TestCompany } from '../helpers/world';
 
 type Db = Awaited<ReturnType<typeof createTestDatabase>>;
-const children: ChildProcessWithoutNullStreams[] = [];
+const children: TestChild[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
-  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const c of children.splice(0)) c.kill();
 });
 afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
@@ -62,19 +61,12 @@ const waitFor = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms: numbe
   }
 };
 
+/** A server process working the campaign's jobs (the campaign tests' helper). */
 const startServer = async (db: Db): Promise<ChildProcessWithoutNullStreams> => {
-  const proc = spawn(process.execPath, ['--import', 'tsx', resolve('server/test/helpers/campaign-process.ts')], {
-    env: { ...process.env, OWNER_URL: db.ownerUrl, APP_URL: db.appUrl, STALE_SECONDS: '1' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  children.push(proc);
-  let err = '';
-  proc.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  await new Promise<void>((ready, fail) => {
-    createInterface({ input: proc.stdout }).on('line', (l) => l.startsWith('READY') && ready());
-    proc.once('exit', (code, signal) => fail(new Error(`campaign process exited (${code ?? signal}): ${err.slice(-2000)}`)));
-  });
-  return proc;
+  const child = spawnChild('campaign-process', { OWNER_URL: db.ownerUrl, APP_URL: db.appUrl, STALE_SECONDS: '1' });
+  children.push(child);
+  await child.next('READY');
+  return child.proc;
 };
 
 describe('a campaign survives a kill -9', () => {

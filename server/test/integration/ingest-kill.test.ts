@@ -5,35 +5,26 @@
  * was not acknowledged, and may repeat what was). Every message is stored exactly once — none
  * that was acknowledged is lost, none is doubled — and each customer has one live ticket.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnChild, type TestChild } from '../helpers/child';
 import { createTestApp, createTestDatabase } from '../helpers/build-app';
 import { createCompany } from '../helpers/world';
 
-const children: ChildProcessWithoutNullStreams[] = [];
+const children: TestChild[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const c of children) c.kill();
   for (const c of cleanups.reverse()) await c();
 });
 
 /** A server process (the campaign tests' helper) serving the API; resolves with its URL. */
 const startServer = async (db: { ownerUrl: string; appUrl: string }): Promise<{ proc: ChildProcessWithoutNullStreams; url: string }> => {
-  const proc = spawn(process.execPath, ['--import', 'tsx', resolve('server/test/helpers/campaign-process.ts')], {
-    env: { ...process.env, OWNER_URL: db.ownerUrl, APP_URL: db.appUrl, NO_SEED: '1', LISTEN: '1' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  children.push(proc);
-  let err = '';
-  proc.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const url = await new Promise<string>((ready, fail) => {
-    createInterface({ input: proc.stdout }).on('line', (l) => l.startsWith('READY') && ready(l.slice('READY '.length).trim()));
-    proc.once('exit', (code, signal) => fail(new Error(`server process exited (${code ?? signal}): ${err.slice(-2000)}`)));
-  });
-  return { proc, url };
+  const child = spawnChild('campaign-process', { OWNER_URL: db.ownerUrl, APP_URL: db.appUrl, NO_SEED: '1', LISTEN: '1' });
+  children.push(child);
+  const url = (await child.next('READY')).slice('READY '.length).trim();
+  return { proc: child.proc, url };
 };
 
 describe('inbound messages across a kill -9', () => {

@@ -1,10 +1,7 @@
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import type { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createTestDatabase, type TestApp } from '../helpers/build-app';
+import { spawnChild, type TestChild } from '../helpers/child';
 import { api, createCompany, type TestCompany } from '../helpers/world';
 import { BaileysChannel } from '../../src/modules/whatsapp/baileys/baileys.channel';
 import { FakeSocket } from '../../src/modules/whatsapp/baileys/test/fake-socket';
@@ -138,44 +135,20 @@ describe('session leases', () => {
   });
 });
 
-type Child = ChildProcessByStdio<Writable, Readable, null>;
-
 describe('a real kill -9 of the owning process', () => {
   let kdb: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-  let child: Child | undefined;
+  let child: TestChild | undefined;
   let other: TestApp | undefined;
   afterAll(async () => {
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    child?.kill();
     await other?.close();
     await kdb?.drop();
   });
 
-  /** The child's stdout, line by line: waits for the next line starting with `prefix`. */
-  const linesOf = (proc: Child) => {
-    const seen: string[] = [];
-    const waiters: { prefix: string; resolve: (line: string) => void }[] = [];
-    createInterface({ input: proc.stdout }).on('line', (line) => {
-      const w = waiters.findIndex((x) => line.startsWith(x.prefix));
-      if (w >= 0) waiters.splice(w, 1)[0]!.resolve(line);
-      else seen.push(line);
-    });
-    return (prefix: string) =>
-      new Promise<string>((res, rej) => {
-        const i = seen.findIndex((l) => l.startsWith(prefix));
-        if (i >= 0) return res(seen.splice(i, 1)[0]!);
-        proc.once('exit', (code, signal) => rej(new Error(`lease owner exited (${code ?? signal}) before ${prefix}: ${seen.join(' | ')}`)));
-        waiters.push({ prefix, resolve: res });
-      });
-  };
-
   it('lets another process claim the sessions of a killed one, storing no message twice', async () => {
     kdb = await createTestDatabase();
-    const proc: Child = spawn(process.execPath, ['--import', 'tsx', resolve('server/test/helpers/lease-owner-process.ts')], {
-      env: { ...process.env, OWNER_URL: kdb.ownerUrl, APP_URL: kdb.appUrl },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    child = proc;
-    const next = linesOf(proc);
+    child = spawnChild('lease-owner-process', { OWNER_URL: kdb.ownerUrl, APP_URL: kdb.appUrl });
+    const { proc, next } = child;
     const owned = JSON.parse((await next('READY')).slice('READY '.length)) as number[];
     expect(owned.length).toBeGreaterThan(0);
 
