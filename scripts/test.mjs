@@ -141,7 +141,7 @@ const e2eTrack = async (built) => {
 // Three phases, one after another, each alone on the machine (decision 0366). The run is CPU-bound
 // and every part of it fills both cores by itself: side by side they only took CPU from each other
 // (beside Chromium, whose threads run at nice -8 as root, a DOM test that takes 6 s alone took
-// 161 s, and two end-to-end specs ran out of their 90 s in ci-65). Alone, nothing waits on another.
+// 161 s, and two end-to-end specs ran out of their 90 s in stop 38's CI). Alone, nothing waits on another.
 // 1. The CPU-bound checks: the renderer build, typecheck then lint, and the DOM-side vitest files.
 // 2. The server's vitest files (each on its own database of the one test cluster).
 // 3. Playwright, against the build of phase 1.
