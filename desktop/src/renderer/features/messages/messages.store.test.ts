@@ -75,6 +75,21 @@ describe('a message arriving in the conversation on screen (issue 9, item 6)', (
   });
 });
 
+describe('the conversation’s ticket only moves forward', () => {
+  it('keeps the closed ticket when an ack of the last reply arrives carrying it still open', () => {
+    const closed = { ...ticket, status: 'closed' as const, updatedAt: '2025-03-10T12:00:02.000Z' };
+    useConversation.getState().applyTicket(closed);
+    // The ack's transaction read the ticket a moment before the close committed.
+    useConversation.getState().applyMessage(makeMessage({ id: 1, ticketId: 42, fromMe: true, ack: 4 }), { ...ticket, updatedAt: '2025-03-10T12:00:01.000Z' });
+    expect(useConversation.getState().ticket?.status).toBe('closed');
+    expect(useConversation.getState().messages.find((m) => m.id === 1)?.ack).toBe(4); // the message itself is applied
+    useConversation.getState().applyTicket({ ...ticket, updatedAt: '2025-03-10T12:00:01.500Z' });
+    expect(useConversation.getState().ticket?.status).toBe('closed');
+    useConversation.getState().applyTicket({ ...ticket, updatedAt: '2025-03-10T12:00:03.000Z' }); // reopened later
+    expect(useConversation.getState().ticket?.status).toBe('open');
+  });
+});
+
 describe('refresh after a reconnect (issue 16 §4)', () => {
   it('merges the newest page: what arrived while away is added, changed messages take the server’s copy, nothing is blanked', async () => {
     useConversation.setState({ messages: [makeMessage({ id: 1, ticketId: 42, ack: 1 }), makeMessage({ id: 2, ticketId: 42, fromMe: true, ack: 0, createdAt: '2025-03-10T12:30:00.000Z' })] });

@@ -53,6 +53,14 @@ const viewShown = (): boolean => !view || typeof view.checkVisibility !== 'funct
 export const agentIsLooking = (): boolean =>
   document.visibilityState === 'visible' && (typeof document.hasFocus !== 'function' || document.hasFocus()) && viewShown();
 
+/**
+ * The conversation's ticket moves only forward: a message event carries its ticket as its own
+ * transaction read it, so an ack committed just after a close can carry it still open (the
+ * tickets list applies the same rule, tickets.logic's isStale).
+ */
+const newerTicket = (held: TicketDto, incoming: TicketDto): TicketDto =>
+  Date.parse(incoming.updatedAt) < Date.parse(held.updatedAt) ? held : incoming;
+
 const mergeSpans = (held: TicketSpan[], page: MessagesPage): TicketSpan[] => {
   if (!Array.isArray(page.tickets)) return held;
   const byId = new Map(held.map((t) => [t.id, t]));
@@ -144,7 +152,7 @@ export const useConversation = create<ConversationState>((set, get) => ({
     const reopened = s.window && !s.window.whatsappId && !known && !message.fromMe ? { window: { open: true, closesAt: new Date(Date.parse(message.createdAt) + CUSTOMER_WINDOW_MS).toISOString() } } : {};
     set({
       messages,
-      ticket: ticket && ticket.id === s.ticket.id ? ticket : s.ticket,
+      ticket: ticket && ticket.id === s.ticket.id ? newerTicket(s.ticket, ticket) : s.ticket,
       tailVersion: tailChanged ? s.tailVersion + 1 : s.tailVersion,
       ...reopened,
     });
@@ -175,7 +183,8 @@ export const useConversation = create<ConversationState>((set, get) => ({
       });
   },
   applyTicket: (ticket) => {
-    if (get().ticket?.id === ticket.id) set({ ticket });
+    const held = get().ticket;
+    if (held?.id === ticket.id) set({ ticket: newerTicket(held, ticket) });
   },
   send: async (body) => {
     const ticket = get().ticket;

@@ -35,6 +35,17 @@ export const belongsTo = (ticket: TicketDto, key: ListKey, viewer: Viewer, selec
   return viewer.showAll || ticket.userId === viewer.id;
 };
 
+/**
+ * Whether `incoming` is an older state of a ticket than the one `heldAt` (its updatedAt, ms)
+ * records. Events leave the server in commit order of the writes that emit them, but a message
+ * event carries the ticket as its own transaction read it: an ack committed just after a close
+ * may carry the ticket still open. Equal times count as current (a write that keeps updatedAt).
+ */
+export const isStale = (incoming: Pick<TicketDto, 'updatedAt'>, heldAt: number | undefined): boolean => {
+  const at = Date.parse(incoming.updatedAt);
+  return heldAt !== undefined && !Number.isNaN(at) && at < heldAt;
+};
+
 const newestFirst = (a: TicketDto, b: TicketDto): number => Date.parse(b.updatedAt) - Date.parse(a.updatedAt);
 
 const withTicket = (list: TicketList, ticket: TicketDto): TicketList => {

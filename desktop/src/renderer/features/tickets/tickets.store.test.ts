@@ -12,6 +12,7 @@ const count = (key: 'open' | 'pending' | 'closed') => useTickets.getState().list
 
 describe('tickets store upsert', () => {
   beforeEach(() => {
+    useTickets.getState().reset();
     useTickets.setState({ viewer: agent, lists: emptyLists() });
   });
 
@@ -40,6 +41,22 @@ describe('tickets store upsert', () => {
     store.upsert(makeTicket({ id: 1, status: 'open', userId: 7 }));
     expect([ids('open'), ids('closed')]).toEqual([[1], []]);
     expect([count('open'), count('closed')]).toEqual([1, 0]);
+  });
+
+  it('keeps a closed ticket out of the open list when a late event carries an older, open state of it', () => {
+    const store = useTickets.getState();
+    store.upsert(makeTicket({ id: 1, status: 'open', userId: 7, updatedAt: '2025-03-10T12:00:01.000Z' }));
+    store.upsert(makeTicket({ id: 1, status: 'closed', userId: 7, updatedAt: '2025-03-10T12:00:02.000Z' }));
+    // An ack committed just after the close, its ticket read just before it.
+    store.upsert(makeTicket({ id: 1, status: 'open', userId: 7, updatedAt: '2025-03-10T12:00:01.000Z' }));
+    expect([ids('open'), ids('closed')]).toEqual([[], [1]]);
+    expect([count('open'), count('closed')]).toEqual([0, 1]);
+    // Out of every list (another agent's view) the newest state seen still counts.
+    store.remove(1);
+    store.upsert(makeTicket({ id: 1, status: 'open', userId: 7, updatedAt: '2025-03-10T12:00:01.000Z' }));
+    expect(ids('open')).toEqual([]);
+    store.upsert(makeTicket({ id: 1, status: 'open', userId: 7, updatedAt: '2025-03-10T12:00:03.000Z' })); // reopened
+    expect(ids('open')).toEqual([1]);
   });
 
   it('does not count the same ticket twice when it is updated in place', () => {

@@ -5,6 +5,7 @@ import { ticketsApi } from './tickets.api';
 import {
   emptyList,
   emptyLists,
+  isStale,
   mergePage,
   readQueueSelection,
   saveQueueSelection,
@@ -57,6 +58,9 @@ const fetchPage = async (key: ListKey, page: number, showAll: boolean, queueIds:
 };
 
 let searchSeq = 0;
+// The newest updatedAt seen per ticket (ms), kept after it leaves every list: a late event
+// with an older state of it (isStale) must not put a closed ticket back under Atendendo.
+const seenAt = new Map<number, number>();
 
 export const useTickets = create<TicketsState>((set, get) => ({
   viewer: null,
@@ -123,7 +127,9 @@ export const useTickets = create<TicketsState>((set, get) => ({
   },
   upsert: (ticket) => {
     const viewer = get().viewer;
-    if (!viewer) return;
+    if (!viewer || isStale(ticket, seenAt.get(ticket.id))) return;
+    const at = Date.parse(ticket.updatedAt);
+    if (!Number.isNaN(at)) seenAt.set(ticket.id, at);
     set((s) => ({
       lists: upsertTicket(s.lists, ticket, viewer, s.filters.queueIds),
       search: { ...s.search, tickets: replaceIn(s.search.tickets, ticket) },
@@ -141,5 +147,8 @@ export const useTickets = create<TicketsState>((set, get) => ({
       for (const key of ['open', 'pending', 'closed'] as const) lists[key] = { ...s.lists[key], tickets: patch(s.lists[key].tickets) };
       return { lists, search: { ...s.search, tickets: patch(s.search.tickets) } };
     }),
-  reset: () => set({ viewer: null, filters: noFilters(), lists: emptyLists(), search: { ...emptyList(), term: '' } }),
+  reset: () => {
+    seenAt.clear();
+    set({ viewer: null, filters: noFilters(), lists: emptyLists(), search: { ...emptyList(), term: '' } });
+  },
 }));
