@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { DEFAULT_UPLOAD_MAX_BYTES, DEFAULT_WA, DEFAULT_WHATSAPP_CLOUD, type Config } from './infra/config';
 import { createDbClient } from './db/client';
 import { createDataAccess, type DataAccess } from './db/tenant';
@@ -298,7 +298,19 @@ const trustProxyOption = (t: Config['trustProxy']) => (typeof t === 'number' ? (
 const registerWebUi = (app: FastifyInstance, webDir: string) => {
   const index = join(webDir, 'index.html');
   if (!existsSync(index)) return;
-  void app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: true, index: false });
+  // Vite names every file under assets/ by its content's hash: a browser keeps it for good and
+  // never asks again (a page load revalidated ~100 of them, one round trip each). index.html,
+  // which names them, is always asked again (no-cache, below).
+  const hashed = `${sep}assets${sep}`;
+  void app.register(fastifyStatic, {
+    root: webDir,
+    prefix: '/',
+    wildcard: true,
+    index: false,
+    setHeaders: (reply, path) => {
+      if (path.includes(hashed)) void reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
   app.addHook('onRequest', async (req, reply) => {
     const accept = req.headers.accept ?? '';
     if (req.method === 'GET' && accept.includes('text/html') && !/^\/(socket\.io|docs)(\/|\?|$)/.test(req.url)) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MessageDto, TicketDto } from '@balcao/shared';
@@ -123,6 +123,9 @@ describe('trailing slashes next to the web UI (decision 0038)', () => {
   it('a page load of /tickets/ still gets the UI, an API call to /settings/ still gets JSON', async () => {
     const webDir = mkdtempSync(join(tmpdir(), 'balcao-web-'));
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><html><head><title>Balcão UI</title><script type="module" src="./assets/index.js"></script></head></html>');
+    mkdirSync(join(webDir, 'assets'));
+    writeFileSync(join(webDir, 'assets', 'index-Abc123.js'), 'export {};');
+    writeFileSync(join(webDir, 'favicon.svg'), '<svg/>');
     const withUi = await createTestApp({ config: { webDir } });
     try {
       const page = await withUi.app.inject({ method: 'GET', url: '/tickets/', headers: { accept: 'text/html' } });
@@ -130,6 +133,12 @@ describe('trailing slashes next to the web UI (decision 0038)', () => {
       // The one renderer build's relative paths resolve from the root on a nested page (decision 0324).
       expect(page.body).toContain('<head><base href="/" /><title>');
       expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache'); // always asked again: it names the assets
+      // Built assets are named by their content's hash: kept for good, never revalidated.
+      const asset = await withUi.app.inject({ method: 'GET', url: '/assets/index-Abc123.js' });
+      expect([asset.statusCode, asset.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable']);
+      const root = await withUi.app.inject({ method: 'GET', url: '/favicon.svg' });
+      expect([root.statusCode, root.headers['cache-control']]).toEqual([200, 'public, max-age=0']);
       const c = await createCompany(withUi);
       const settings = await api(withUi, c.adminToken).get<unknown[]>('/settings/');
       expect(settings.status).toBe(200);
