@@ -82,6 +82,10 @@ test('an agent sends a suggested reply citing a knowledge article, edited, and t
       await page.getByTestId('copilot-model').fill('modelo-local');
       await page.getByTestId('copilot-api-key').fill('sk-e2e-copiloto-0001');
       await page.getByTestId('copilot-enabled').click();
+      // Transcription stays off by default, and the form says what turning it on sends (decision 0482).
+      await expect(page.getByTestId('copilot-transcribe')).toHaveAttribute('aria-checked', 'false');
+      await expect(page.getByTestId('copilot-transcribe-warning')).toContainText('Desligado por padrão. O áudio vai inteiro, como foi gravado');
+      await snapshot(page, 'copilot-settings-form');
       await page.getByTestId('copilot-save').click();
       await expect(page.getByText('Configurações do copiloto salvas.')).toBeVisible();
       // Set up: the form folds away, the usage line stays.
@@ -166,6 +170,11 @@ test('an agent sends a suggested reply citing a knowledge article, edited, and t
         await expect(drawer.getByTestId('ticket-summaries')).toContainText('na transferência');
         await bruno.page.setViewportSize({ width: 390, height: 844 });
         await snapshot(bruno.page, 'copilot-summary-390');
+        // On a phone-sized window the notice is above the composer too.
+        await bruno.page.keyboard.press('Escape');
+        await expect(drawer).toBeHidden();
+        await expect(bruno.page.getByTestId('transfer-notice')).toBeVisible();
+        await snapshot(bruno.page, 'copilot-transfer-notice-390');
       } finally {
         await bruno.context.close();
       }
