@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 import { Api, uniqueStamp } from './support/api';
 import { FakeNetwork } from './support/fake-network';
 import { E2E_CONTROL_PORT, E2E_DOMAIN, superUser } from './support/constants';
-import { customerMessages, loginInBrowser, showList, snapshot, ticketIdOf, ticketItem, ticketItems, UUID_URL, watchRealtime } from './support/ui';
+import { customerMessages, loginInBrowser, ourMessages, showList, snapshot, ticketIdOf, ticketItem, ticketItems, UUID_URL, watchRealtime } from './support/ui';
 
 /**
  * Issue 29's acceptance in Chromium through the fake Graph API (server/test/e2e/fake-cloud.ts):
@@ -112,6 +112,18 @@ test('a Cloud API connection: created on the page, a customer live, a reply, and
     await input.fill(`Chegou sim, ${stamp}!`);
     await input.press('Enter');
     await expect.poll(async () => (await sends(request)).some((s) => s.body.to === live.number && s.body.text?.body?.includes(`Chegou sim, ${stamp}!`)), { timeout: 20_000 }).toBe(true);
+
+    // Meta may refuse a message after taking it: the failed status's reason shows under it (issue 29 §2).
+    const words = `Segue o comprovante, ${stamp}`;
+    await input.fill(words);
+    await input.press('Enter');
+    let wamid: string | undefined;
+    await expect.poll(async () => (wamid = (await sends(request)).find((s) => s.body.to === live.number && s.body.text?.body?.includes(words))?.wamid), { timeout: 20_000 }).toBeTruthy();
+    const res = await request.post(`${control}/cloud/status`, { data: { wamid, status: 'failed', error: { code: 131026, title: 'Message undeliverable', details: 'Message Undeliverable.' } } });
+    expect(((await res.json()) as { status: number }).status).toBe(200);
+    const bubble = ourMessages(page).filter({ hasText: words });
+    await expect(bubble.getByTestId('message-failure')).toHaveText('Não enviada: 131026 Message Undeliverable.');
+    await snapshot(page, 'cloud-message-failed');
   });
 
   await test.step("failover (§6): a Baileys number whose fallback is the Cloud one drops; the agent's reply goes out through Meta, marked", async () => {

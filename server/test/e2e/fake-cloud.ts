@@ -71,9 +71,18 @@ export const startFakeCloud = async (webhookUrl: string): Promise<FakeCloud> => 
       }
       if (req.method === 'POST' && url.pathname === '/cloud/status') {
         const b = await body();
-        if (typeof b.wamid !== 'string' || typeof b.category !== 'string' || !['sent', 'delivered', 'read'].includes(String(b.status))) return { status: 400, body: { error: 'wamid, status and category required' } };
+        // Meta repeats the send's biz_opaque_callback_data in its statuses (a status can arrive before the sender has stored the wamid).
+        const callback = graph.sends.find((x) => x.wamid === b.wamid)?.body.biz_opaque_callback_data;
+        const opaque = typeof callback === 'string' ? { biz_opaque_callback_data: callback } : {};
+        // `failed` carries Meta's error as `error: { code, title, details }` (not priced); the others a category.
+        if (b.status === 'failed' && typeof b.wamid === 'string' && b.error && typeof b.error === 'object') {
+          const e = b.error as { code?: number; title?: string; details?: string };
+          const s = statusOf(b.wamid, 'failed', { ...opaque, errors: [{ code: e.code, title: e.title, message: e.title, error_data: { details: e.details } }] });
+          return { status: 200, body: { status: await graph.deliver(webhookUrl, E2E_CLOUD.appSecret, change(E2E_CLOUD.phoneNumberId, { statuses: [s] })) } };
+        }
+        if (typeof b.wamid !== 'string' || typeof b.category !== 'string' || !['sent', 'delivered', 'read'].includes(String(b.status))) return { status: 400, body: { error: 'wamid, status and category required (failed: wamid and error)' } };
         const pricing = { billable: b.billable !== false, category: b.category, pricing_model: 'PMP' };
-        const s = statusOf(b.wamid, b.status as 'sent' | 'delivered' | 'read', { pricing });
+        const s = statusOf(b.wamid, b.status as 'sent' | 'delivered' | 'read', { ...opaque, pricing });
         const status = await graph.deliver(webhookUrl, E2E_CLOUD.appSecret, change(E2E_CLOUD.phoneNumberId, { statuses: [s] }));
         return { status: 200, body: { status } };
       }

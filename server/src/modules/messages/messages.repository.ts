@@ -271,7 +271,9 @@ export const applyAck = async (tx: Tx, companyId: number, whatsappId: number, wa
     await tx
       .update(messages)
       .set({ ack: ack < 0 ? ack : sql`greatest(${messages.ack}, ${ack})`, errorCode: errorCode ?? null, errorDetail: (ack < 0 && errorDetail?.slice(0, 500)) || null, updatedAt: new Date() })
-      .where(and(byChannelId(companyId, whatsappId, waMessageId), ack < 0 ? sql`true` : sql`${messages.ack} < ${ack}`))
+      // A failure is final: a later positive ack (the send job's own "sent", which can come after
+      // a Cloud status already said "failed") never lifts the message back and clears its reason.
+      .where(and(byChannelId(companyId, whatsappId, waMessageId), ack < 0 ? sql`true` : sql`${messages.ack} >= 0 and ${messages.ack} < ${ack}`))
       .returning()
   )[0];
 
@@ -318,11 +320,15 @@ export const applyReaction = async (tx: Tx, companyId: number, whatsappId: numbe
 export const insertOnce = async (tx: Tx, row: typeof messages.$inferInsert): Promise<MessageRow | undefined> =>
   (await tx.insert(messages).values(row).onConflictDoNothing({ target: [messages.whatsappId, messages.waMessageId] }).returning())[0];
 
-/** The channel took our message: its own copy (`SentRef.raw`) is kept, an earlier try's error cleared. */
+/**
+ * The channel took our message: its own copy (`SentRef.raw`) is kept, an earlier try's error
+ * cleared — unless a status already failed it (a Cloud "failed" can come before the send's own
+ * answer is stored): that failure and its reason stay.
+ */
 export const setSent = async (tx: Tx, companyId: number, whatsappId: number, waMessageId: string, raw: unknown): Promise<void> => {
   await tx
     .update(messages)
-    .set({ raw: raw ?? null, errorCode: null, errorDetail: null, updatedAt: new Date() })
+    .set({ raw: raw ?? null, errorCode: sql`case when ${messages.ack} < 0 then ${messages.errorCode} end`, errorDetail: sql`case when ${messages.ack} < 0 then ${messages.errorDetail} end`, updatedAt: new Date() })
     .where(byChannelId(companyId, whatsappId, waMessageId));
 };
 

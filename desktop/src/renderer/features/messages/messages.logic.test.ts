@@ -19,6 +19,15 @@ describe('messages logic', () => {
     expect(upsertMessage(list, makeMessage({ id: 1, fromMe: true, ack: -1 }))[0]?.ack).toBe(-1);
   });
 
+  it('keeps a failure and its reason when the send\'s older HTTP answer (ack 0) comes after it', () => {
+    const failed = makeMessage({ id: 1, fromMe: true, ack: -1, errorDetail: '131026 Message Undeliverable.', updatedAt: '2025-03-10T12:00:02.000Z' });
+    const answer = makeMessage({ id: 1, fromMe: true, ack: 0, errorDetail: null, updatedAt: '2025-03-10T12:00:00.000Z' });
+    expect(upsertMessage([failed], answer)[0]).toMatchObject({ ack: -1, errorDetail: '131026 Message Undeliverable.' });
+    // A newer copy still wins.
+    const edited = makeMessage({ id: 1, fromMe: true, ack: -1, errorDetail: null, body: 'outra', updatedAt: '2025-03-10T12:00:03.000Z' });
+    expect(upsertMessage([failed], edited)[0]).toMatchObject({ body: 'outra', errorDetail: null });
+  });
+
   it('appends a new message and keeps time order', () => {
     const list = [makeMessage({ id: 1, createdAt: at(10, 9) }), makeMessage({ id: 3, createdAt: at(10, 11) })];
     expect(upsertMessage(list, makeMessage({ id: 2, createdAt: at(10, 10) })).map((m) => m.id)).toEqual([1, 2, 3]);

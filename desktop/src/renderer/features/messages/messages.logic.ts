@@ -6,13 +6,15 @@ const byTime = (a: MessageDto, b: MessageDto): number =>
   Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id;
 
 /**
- * The fresher of two copies of one message. Acks only move forward (or to -1, a failure), so a
- * late HTTP answer (ack 0) never hides a "read" that already arrived by socket.
+ * The fresher of two copies of one message. An older copy (by updatedAt: every ack, edit and
+ * failure sets it) changes nothing the newer one says: the send's HTTP answer (ack 0) can come
+ * after the socket said "read", or "failed" with the channel's reason (a Cloud status that beat
+ * the answer). Of two copies as new, acks still only move forward (or to -1, a failure).
  */
 const fresher = (held: MessageDto, incoming: MessageDto): MessageDto => {
+  if (Date.parse(held.updatedAt) > Date.parse(incoming.updatedAt)) return { ...incoming, ...held };
   const merged = { ...held, ...incoming };
   if (incoming.ack >= 0 && held.ack > incoming.ack) merged.ack = held.ack;
-  if (Date.parse(held.updatedAt) > Date.parse(incoming.updatedAt)) return { ...merged, body: held.body, isDeleted: held.isDeleted, isEdited: held.isEdited };
   return merged;
 };
 

@@ -9,6 +9,7 @@ import type { DomainEvent } from '@balcao/shared';
 import { createTestApp, type TestApp } from '../../../../test/helpers/build-app';
 import { createCompany, type TestCompany } from '../../../../test/helpers/world';
 import type { DataAccess } from '../../../db/tenant';
+import { setSent } from '../messages.repository';
 import { createInbound, type ConnectionFacts } from './inbound';
 import { SandboxChannel } from '../../whatsapp/sandbox/sandbox.channel';
 import type { SandboxStore } from '../../whatsapp/sandbox/sandbox.store';
@@ -86,6 +87,21 @@ describe('acks', () => {
       [m1, 4],
     ]);
     expect(updated.every((e) => e.ticket.id === ticketId && e.companyId === company.companyId)).toBe(true);
+  });
+
+  it('keeps a failed message failed, with its reason, when a positive ack comes after the failure', async () => {
+    const inbound = createInbound(counted().data);
+    const [m1] = await ours(1);
+    await inbound.applyAck(facts, { id: m1!, ack: -1, error: '131026 Message Undeliverable.' });
+    updated.length = 0;
+    // The send's own answer, stored late: its copy is kept, the failure and its reason stay.
+    await app.data.withTenant({ companyId: company.companyId }, ({ tx }) => setSent(tx, company.companyId, facts.id, m1!, { late: true }));
+    await inbound.applyAck(facts, { id: m1!, ack: 1 });
+    await inbound.applyAck(facts, { id: m1!, ack: 3 });
+    expect(await acks([m1!])).toEqual([-1]);
+    expect(updated).toEqual([]);
+    const [row] = await app.owner<{ error_detail: string | null }[]>`select error_detail from messages where wa_message_id = ${m1!}`;
+    expect(row?.error_detail).toBe('131026 Message Undeliverable.');
   });
 
   it('stores acks of separate turns separately, each resolved once stored', async () => {
