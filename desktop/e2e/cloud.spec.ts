@@ -124,6 +124,11 @@ test('a Cloud API connection: created on the page, a customer live, a reply, and
     const bubble = ourMessages(page).filter({ hasText: words });
     await expect(bubble.getByTestId('message-failure')).toHaveText('Não enviada: 131026 Message Undeliverable.');
     await snapshot(page, 'cloud-message-failed');
+    // On a phone-sized window the reason stays under the bubble.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect(bubble.getByTestId('message-failure')).toBeVisible();
+    await snapshot(page, 'cloud-message-failed-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   await test.step("failover (§6): a Baileys number whose fallback is the Cloud one drops; the agent's reply goes out through Meta, marked", async () => {

@@ -86,6 +86,11 @@ test('an agent sends a suggested reply citing a knowledge article, edited, and t
       await expect(page.getByTestId('copilot-transcribe')).toHaveAttribute('aria-checked', 'false');
       await expect(page.getByTestId('copilot-transcribe-warning')).toContainText('Desligado por padrão. O áudio vai inteiro, como foi gravado');
       await snapshot(page, 'copilot-settings-form');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId('copilot-transcribe-warning').scrollIntoViewIfNeeded();
+      await expect(page.getByTestId('copilot-transcribe-warning')).toBeVisible();
+      await snapshot(page, 'copilot-settings-form-390');
+      await page.setViewportSize({ width: 1280, height: 800 });
       await page.getByTestId('copilot-save').click();
       await expect(page.getByText('Configurações do copiloto salvas.')).toBeVisible();
       // Set up: the form folds away, the usage line stays.
