@@ -57,7 +57,8 @@ describe('the webhook sender', () => {
   it('sends a burst in batches: fewer jobs than deliveries, at most RECEIVER_CONCURRENCY in flight to one receiver, each delivery once', async () => {
     const id = await hook('/ok');
     const channel = app.sessions.sandbox(c.whatsapp.id, c.companyId)!;
-    const burst = 40;
+    // More than RECEIVER_CONCURRENCY, fewer than a job's batch: without the gate, all would be in flight at once.
+    const burst = 48;
     await Promise.all(Array.from({ length: burst }, (_, i) => channel.receive({ from: `5511955${String(i).padStart(6, '0')}`, name: 'Cliente', body: `mensagem ${i}` })));
     await vi.waitFor(() => expect(ids.length).toBe(burst), { timeout: 20_000, interval: 20 });
     // Every row of the log says delivered (read whole: the API pages the log).

@@ -25,8 +25,13 @@ export type TryOutcome = { kind: 'skipped' } | { kind: 'delivered'; status: numb
 /** At most this much of the answer is read (the log keeps WEBHOOK_LIMITS.responseChars). */
 const READ_BYTES = 64 * 1024;
 
-/** At most this many POSTs in flight to one webhook from this process (issue 26): a receiver is never flooded. */
-export const RECEIVER_CONCURRENCY = 8;
+/**
+ * At most this many POSTs in flight to one webhook from this process (issue 26): a receiver is
+ * never flooded, and one webhook's throughput is not capped by its round trip (decision 0369:
+ * with 8, a busy company's deliveries fell 2–10 s behind in bench:ingest; a receiver 100 ms away
+ * could take only 80 a second).
+ */
+export const RECEIVER_CONCURRENCY = 32;
 /**
  * At most this many connections to one receiver host (host and port) from this process, across
  * companies (issue 28 §11): four times one webhook's share, so one company's slow webhook on a
