@@ -18,8 +18,7 @@ test('an announcement created by the super user appears live in another companyâ
   const owner = await Api.login(request, superUser());
   await owner.createCompany(`Avisos ${stamp}`, other);
 
-  const reader = await agentPage(browser, other);
-  await reader.page.goto('/');
+  const reader = await agentPage(browser, other, '/');
   await reader.page.getByTestId('announcements-button').click();
   const list = reader.page.getByTestId('announcements-popover-list');
   await expect(list).toBeVisible();

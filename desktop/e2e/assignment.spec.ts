@@ -30,8 +30,7 @@ test('assignment: round robin spreads customers between two online agents live; 
   });
 
   await test.step('the admin sets the queue to round robin in its modal on /queues', async () => {
-    const { context, page } = await agentPage(browser, world.ana);
-    await page.goto('/queues');
+    const { context, page } = await agentPage(browser, world.ana, '/queues');
     await page.getByTestId('queue-row').filter({ hasText: queue.name }).getByTestId('queue-edit').click();
     await pick(page, page.getByTestId('queue-assignment'), 'Rodízio');
     await snapshot(page, 'assignment-queue-modal-1280');

@@ -1,18 +1,7 @@
 import { expect, test } from './support/test';
 import { Api, uniqueCustomer, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';
-import {
-  UUID_URL,
-  conversationRows,
-  loginInBrowser,
-  showList,
-  ticketIdOf,
-  ticketItem,
-  ticketItems,
-  ticketList,
-  uuidFromUrl,
-  watchRealtime,
-} from './support/ui';
+import { UUID_URL, conversationRows, showList, ticketIdOf, ticketItem, ticketItems, ticketList, uuidFromUrl, watchRealtime, loginInBrowser, signIn } from './support/ui';
 
 /** "Within 2 s" of the customer's message, measured from the inbound call. */
 const LIVE_MS = 2_000;
@@ -198,7 +187,7 @@ test('a customer is attended from first message to a second ticket, unseen by an
     const contextB = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     try {
       const pageB = await contextB.newPage();
-      await loginInBrowser(pageB, adminB);
+      await signIn(pageB, adminB);
       const lists = [
         { key: 'pending', own: waitingB },
         { key: 'open', own: attendedB },

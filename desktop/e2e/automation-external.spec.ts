@@ -7,7 +7,7 @@ import type { PromptDto, QueueDto, QueueIntegrationDto, TicketDto } from '@balca
 import { Api, uniqueCustomer, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';
 import { Phone } from './support/simulator';
-import { loginInBrowser, ourMessages, snapshot, watchRealtime } from './support/ui';
+import { ourMessages, snapshot, watchRealtime, signIn, storeSession } from './support/ui';
 
 /**
  * Issue 12's acceptance for outside responders, through the Simulador: a webhook queue
@@ -137,11 +137,11 @@ test('a webhook integration and an AI prompt answer the customer through local f
     });
 
     const realtime = watchRealtime(page);
-    await loginInBrowser(page, agent);
+    await signIn(page, agent);
     await realtime;
     const phoneContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const phone = new Phone(await phoneContext.newPage());
-    await loginInBrowser(phone.page, phoneUser);
+    await storeSession(phone.page, phoneUser);
 
     let hookTicket: TicketDto | undefined;
     await test.step('the webhook: signed calls, its replies on the phone; "humano" hands the ticket to a person in Suporte', async () => {

@@ -3,7 +3,7 @@ import type { QueueDto, QueueOptionDto, TicketDto } from '@balcao/shared';
 import { Api, uniqueCustomer, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';
 import { Phone } from './support/simulator';
-import { loginInBrowser, showList, snapshot, ticketItem, watchRealtime } from './support/ui';
+import { showList, snapshot, ticketItem, watchRealtime, signIn, storeSession } from './support/ui';
 
 /**
  * Issue 12's bot through the Simulador (server-behaviour §4, §6): the queue menu, an invalid
@@ -42,11 +42,11 @@ test('the bot: menu → invalid → queue → leaf → pending; out of hours; ra
   });
 
   const realtime = watchRealtime(page);
-  await loginInBrowser(page, agent);
+  await signIn(page, agent);
   await realtime;
   const phoneContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const phone = new Phone(await phoneContext.newPage());
-  await loginInBrowser(phone.page, phoneUser);
+  await storeSession(phone.page, phoneUser);
   await phone.open(customer);
 
   let ticket: TicketDto | undefined;

@@ -5,7 +5,7 @@ import { Api, uniqueCustomer, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';
 import { pick } from './support/desk';
 import { Phone } from './support/simulator';
-import { loginInBrowser, snapshot } from './support/ui';
+import { snapshot, signIn, storeSession } from './support/ui';
 
 /**
  * Issue 13 item 5's acceptance through the Simulador: a campaign with two variants and
@@ -36,7 +36,7 @@ test('a confirmed two-variant campaign to a tag runs to FINALIZADA live; stop an
     await api.put(`/contacts/${contact.id}/tags`, { tagIds: [tag.id] });
   }
 
-  await loginInBrowser(page, admin);
+  await signIn(page, admin);
 
   await test.step('/campaigns-config: no interval between sends', async () => {
     await page.goto('/campaigns-config');
@@ -90,7 +90,7 @@ test('a confirmed two-variant campaign to a tag runs to FINALIZADA live; stop an
   await test.step('the customer confirms on the Simulador and gets one variant; the report follows', async () => {
     const phoneContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const phone = new Phone(await phoneContext.newPage());
-    await loginInBrowser(phone.page, phoneUser);
+    await storeSession(phone.page, phoneUser);
     await phone.open(ana);
     await expect(phone.receivedWith(`Podemos enviar a oferta, ${ana.name}?`)).toBeVisible({ timeout: 30_000 });
     await phone.say('Sim, pode enviar');

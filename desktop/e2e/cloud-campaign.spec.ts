@@ -4,7 +4,7 @@ import type { CampaignDto, ContactDto, WhatsappDto } from '@balcao/shared';
 import { Api, uniqueCustomer, uniqueStamp } from './support/api';
 import { E2E_CONTROL_PORT, E2E_DOMAIN, superUser } from './support/constants';
 import { pick } from './support/desk';
-import { loginInBrowser, snapshot } from './support/ui';
+import { snapshot, signIn } from './support/ui';
 
 /**
  * Issue 29 §1 and §3 in Chromium through the fake Graph API (server/test/e2e/fake-cloud.ts, its
@@ -36,7 +36,7 @@ test("a Cloud number's quality and limit on /connections, and a campaign sent as
   const contact = await api.post<ContactDto>('/contacts', { name: ana.name, number: ana.number });
   await api.put(`/contacts/${contact.id}/tags`, { tagIds: [tag.id] });
 
-  await loginInBrowser(page, admin);
+  await signIn(page, admin);
   const row = page.getByTestId('connection-row').filter({ hasText: name });
 
   await test.step("the token's test reads Meta's quality rating and messaging limit; the table and the dialog show them", async () => {

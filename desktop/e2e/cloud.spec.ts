@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 import { Api, uniqueStamp } from './support/api';
 import { FakeNetwork } from './support/fake-network';
 import { E2E_CONTROL_PORT, E2E_DOMAIN, superUser } from './support/constants';
-import { customerMessages, loginInBrowser, ourMessages, showList, snapshot, ticketIdOf, ticketItem, ticketItems, UUID_URL, watchRealtime } from './support/ui';
+import { customerMessages, ourMessages, showList, snapshot, ticketIdOf, ticketItem, ticketItems, UUID_URL, watchRealtime, signIn } from './support/ui';
 
 /**
  * Issue 29's acceptance in Chromium through the fake Graph API (server/test/e2e/fake-cloud.ts):
@@ -58,7 +58,7 @@ test('a Cloud API connection: created on the page, a customer live, a reply, and
   await owner.createCompany(`Empresa Oficial ${stamp}`, admin);
   const facts = (await (await request.get(`${control}/cloud`)).json()) as CloudFacts;
   const realtime = watchRealtime(page);
-  await loginInBrowser(page, admin);
+  await signIn(page, admin);
   await realtime;
   const name = `Oficial ${stamp}`;
   const row = page.getByTestId('connection-row').filter({ hasText: name });

@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 import { Api, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';
 import { FakeNetwork } from './support/fake-network';
-import { loginInBrowser, watchRealtime } from './support/ui';
+import { watchRealtime, signIn } from './support/ui';
 
 /**
  * Issue 3's acceptance: the Connections page in Chromium against a fake WhatsApp network
@@ -37,7 +37,7 @@ test('an admin pairs a WhatsApp connection by QR code live, and each status show
   await owner.createCompany(`Empresa Conexões ${stamp}`, admin);
 
   const realtime = watchRealtime(page);
-  await loginInBrowser(page, admin);
+  await signIn(page, admin);
   await realtime;
   const badge = page.getByTestId('connections-badge');
 
@@ -203,8 +203,7 @@ test('the add/edit dialog saves every connection field, keeps the token secret a
   const sales = await api.post<{ id: number; name: string }>('/queue', { name: 'Vendas', color: '#ff0000' });
   const support = await api.post<{ id: number; name: string }>('/queue', { name: 'Suporte', color: '#00ff00' });
 
-  await loginInBrowser(page, admin);
-  await page.goto('/connections');
+  await signIn(page, admin, '/connections');
   await expect(page.getByTestId('connections-table')).toBeVisible();
   const form = page.getByTestId('connection-form');
   // Options of the dropdown that is open now: a closing one keeps its options in the DOM (and, for

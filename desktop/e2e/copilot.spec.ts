@@ -5,7 +5,7 @@ import { expect, test } from './support/test';
 import { uniqueCustomer } from './support/api';
 import { agentPage, customerTicket, deskWorld } from './support/desk';
 import { Phone } from './support/simulator';
-import { customerMessages, loginInBrowser, ourMessages, snapshot } from './support/ui';
+import { customerMessages, ourMessages, snapshot, storeSession } from './support/ui';
 
 /**
  * Issue 32 in Chromium: an admin writes an article on "Base de conhecimento" and points the
@@ -210,7 +210,7 @@ test('a Spanish-speaking customer in the Simulador reads Spanish while the agent
   const customer = uniqueCustomer('Lucía');
   const email = 'lucia.e2e@example.com';
   try {
-    await loginInBrowser(phone.page, world.phoneUser);
+    await storeSession(phone.page, world.phoneUser);
     await phone.open(customer);
     await phone.say(`Hola, ¿cuánto tarda el envío a Madrid? Mi correo es ${email}`);
     let ticketId = 0;

@@ -6,7 +6,7 @@
 import { expect, test } from './support/test';
 import { Api, uniqueCustomer, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';
-import { loginInBrowser, snapshot, watchRealtime } from './support/ui';
+import { snapshot, watchRealtime, signIn } from './support/ui';
 
 test('a new company: the checklist ticks and goes; the dashboard shows a period and both charts', async ({ page, request }) => {
   // Two API logins (the super user, the company's first admin) and one in the browser (a second admin).
@@ -20,7 +20,7 @@ test('a new company: the checklist ticks and goes; the dashboard shows a period 
   const sandbox = await api.createSandboxConnection();
 
   const live = watchRealtime(page);
-  await loginInBrowser(page, viewer);
+  await signIn(page, viewer);
   await live;
   // Client-side, through the side menu (no second full page load).
   await page.getByRole('menuitem', { name: 'Dashboard' }).click();

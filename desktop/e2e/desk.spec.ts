@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 import { uniqueCustomer } from './support/api';
 import { agentPage, customerTicket, deskWorld, pick } from './support/desk';
 import { Phone } from './support/simulator';
-import { composerInput, loginInBrowser, showList, ticketItem } from './support/ui';
+import { composerInput, showList, ticketItem, storeSession } from './support/ui';
 
 /**
  * Issue 10's acceptance ("the agent's desk") in Chromium, each part a test of its own on a company
@@ -140,7 +140,7 @@ test('a transfer to another queue with sendMsgTransfTicket enabled notifies the 
   const ana = await agentPage(browser, world.ana);
   try {
     const phonePage = await phoneSide.newPage();
-    await loginInBrowser(phonePage, world.phoneUser);
+    await storeSession(phonePage, world.phoneUser);
     const phone = new Phone(phonePage);
     await phone.open(customer);
     await phone.say('Preciso falar com o financeiro');

@@ -4,7 +4,7 @@ import type { TicketDto } from '@balcao/shared';
 import { Api, uniqueCustomer, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';
 import { agentPage } from './support/desk';
-import { loginInBrowser, snapshot, watchRealtime } from './support/ui';
+import { snapshot, watchRealtime, signIn } from './support/ui';
 
 /**
  * Issue 13 §7 (administration.md §2 Kanban, §4 "Kanban drag"): a company of its own with two
@@ -55,7 +55,7 @@ test('a card dragged to another lane moves, the ticket gets the tag, and another
   const ticket = found!;
 
   const realtime = watchRealtime(page);
-  await loginInBrowser(page, ana);
+  await signIn(page, ana);
   await realtime;
   const { context: other, page: brunoPage } = await agentPage(browser, bruno);
 

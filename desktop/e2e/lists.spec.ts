@@ -4,7 +4,7 @@ import { expect, test } from './support/test';
 import { Api, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';
 import { PDF, PNG_2x1 } from './support/files';
-import { loginInBrowser, snapshot, watchRealtime } from './support/ui';
+import { snapshot, watchRealtime, signIn } from './support/ui';
 
 /**
  * Issue 13 §3–4's acceptance (administration.md /contact-lists, /contact-lists/:id/contacts,
@@ -38,7 +38,7 @@ test('a contact list imported from .xlsx with its validity icons, and a file lis
   await api.createSandboxConnection();
 
   const realtime = watchRealtime(page);
-  await loginInBrowser(page, admin);
+  await signIn(page, admin);
   await realtime;
 
   let listUrl = '';

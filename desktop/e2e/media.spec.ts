@@ -1,7 +1,7 @@
 import { expect, test } from './support/test';
 import { Api, uniqueCustomer, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';
-import { loginInBrowser } from './support/ui';
+import { signIn } from './support/ui';
 
 /** A 2×1 PNG: small enough for a request body, real enough for the browser to decode. */
 const PNG_2x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAADklEQVR4nGP4z8DwHwQBEPgD/U6VwW8AAAAASUVORK5CYII=';
@@ -37,8 +37,7 @@ test("a customer's picture and location show in the conversation", async ({ page
   const ticket = await api.liveTicketOf(customer.number);
   await api.updateTicket(ticket.id, { status: 'open', userId: api.user.id });
 
-  await loginInBrowser(page, admin);
-  await page.goto(`/tickets/${ticket.uuid}`);
+  await signIn(page, admin, `/tickets/${ticket.uuid}`);
   const picture = page.getByTestId('message-media').filter({ has: page.locator('img') });
   await expect(picture).toHaveAttribute('data-kind', 'image');
   const img = picture.locator('img').first();

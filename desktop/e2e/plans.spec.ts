@@ -2,7 +2,7 @@ import { expect, test } from './support/test';
 import type { PlanDto } from '@balcao/shared';
 import { Api, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';
-import { loginInBrowser, snapshot } from './support/ui';
+import { snapshot, signIn } from './support/ui';
 
 /**
  * Issue 11 part 5: plans enforced. A company on a plan without kanban does not see the menu item,
@@ -25,7 +25,7 @@ test('a plan without kanban hides the menu item and a direct visit goes back to 
   const plan = await owner.post<PlanDto>('/plans', planBody(`Sem Kanban ${stamp}`, { useKanban: false }));
   await owner.post('/companies', { name: `Empresa Planos ${stamp}`, planId: plan.id, admin });
 
-  await loginInBrowser(page, admin);
+  await signIn(page, admin);
   const menu = page.getByRole('menu').first();
   await expect(menu.getByText('Conexões')).toBeVisible();
   await expect(menu.getByText('Respostas Rápidas')).toBeVisible();
@@ -40,8 +40,7 @@ test('a plan without kanban hides the menu item and a direct visit goes back to 
 
 test('the super user creates a plan in the Planos tab', async ({ page }) => {
   const name = `Ouro ${stamp}`;
-  await loginInBrowser(page, superUser());
-  await page.goto('/settings');
+  await signIn(page, superUser(), '/settings');
   await page.getByTestId('settings-tab-plans').click();
   const tab = page.getByTestId('plans-tab');
   await expect(tab.getByTestId('plan-row').first()).toBeVisible();

@@ -4,7 +4,7 @@ import type { ListPromptsResponse } from '@balcao/shared';
 import { Api, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';
 import { pick } from './support/desk';
-import { loginInBrowser, snapshot } from './support/ui';
+import { snapshot, signIn } from './support/ui';
 
 /**
  * Issue 12 item 5's screen (administration.md §4 /prompts): an admin creates an AI prompt in the
@@ -24,7 +24,7 @@ test('an admin creates, edits (the key stays masked) and deletes an AI prompt', 
   const api = await Api.login(request, admin);
   await api.post('/queue', { name: 'Vendas', color: '#1e88e5' });
 
-  await loginInBrowser(page, admin);
+  await signIn(page, admin);
 
   await test.step('an empty /prompts with the warning box', async () => {
     await page.goto('/prompts');

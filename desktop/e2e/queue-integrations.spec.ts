@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 import { Api, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';
 import { pick } from './support/desk';
-import { loginInBrowser, snapshot, watchRealtime } from './support/ui';
+import { snapshot, watchRealtime, signIn } from './support/ui';
 
 /**
  * Issue 12 part 4's screen (administration.md §2 "/queue-integration"): an admin of a company of
@@ -20,7 +20,7 @@ test('an admin adds a webhook and a typebot integration, edits one and deletes t
   await owner.createCompany(`Empresa Integrações ${stamp}`, admin);
 
   const realtime = watchRealtime(page);
-  await loginInBrowser(page, admin);
+  await signIn(page, admin);
   await realtime;
 
   await test.step('an empty list with the title and its count', async () => {

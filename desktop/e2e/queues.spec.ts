@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 import type { QueueDto, QueueOptionDto } from '@balcao/shared';
 import { Api, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';
-import { loginInBrowser, snapshot, watchRealtime } from './support/ui';
+import { snapshot, watchRealtime, signIn } from './support/ui';
 
 /**
  * Issue 11's queues acceptance (administration.md §2, §5, §8, §9): an admin creates two queues in
@@ -28,7 +28,7 @@ test('an admin sets up queues: colour clash refused, hours edited, a two-level o
   await api.put('/settings/scheduleType', { value: 'queue' });
 
   const realtime = watchRealtime(page);
-  await loginInBrowser(page, admin);
+  await signIn(page, admin);
   await realtime;
 
   await test.step('the menu leads to an empty /queues', async () => {

@@ -2,7 +2,7 @@ import { expect, test } from './support/test';
 import type { QueueDto, WhatsappDto } from '@balcao/shared';
 import { Api, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';
-import { loginInBrowser, snapshot, watchRealtime } from './support/ui';
+import { snapshot, watchRealtime, signIn } from './support/ui';
 
 /**
  * Issue 12 item 7, "Replay before publishing": a past conversation (stored while the connection
@@ -27,9 +27,8 @@ test('an admin replays a queue over a past ticket: side by side, nothing sent', 
   const sentBefore = (await api.outbox(w.id, customer.number)).length;
 
   const realtime = watchRealtime(page);
-  await loginInBrowser(page, admin);
+  await signIn(page, admin, '/queues');
   await realtime;
-  await page.goto('/queues');
   await page.getByTestId('queue-row').filter({ hasText: 'Suporte' }).getByTestId('queue-replay').click();
   const drawer = page.getByTestId('replay-drawer');
   await expect(drawer.getByTestId('replay-notice')).toBeVisible();

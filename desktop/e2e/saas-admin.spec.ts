@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { Api, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';
-import { loginInBrowser, snapshot } from './support/ui';
+import { snapshot, signIn } from './support/ui';
 
 /**
  * Issue 14 §4–5: the super user's Settings tabs and /helps. The super user uploads a logo (an
@@ -29,8 +29,7 @@ const openTab = async (page: Page, key: string) => {
 };
 
 test('the super user uploads a login logo, and the login page shows it', async ({ page, browser }) => {
-  await loginInBrowser(page, superUser());
-  await page.goto('/settings');
+  await signIn(page, superUser(), '/settings');
   await openTab(page, 'logo');
   const tab = page.getByTestId('logo-tab');
   // The spec's texts when nothing is chosen.
@@ -63,8 +62,7 @@ test('the super user uploads a login logo, and the login page shows it', async (
 
 test("the super user creates a company in 'Cadastrar Empresa' and moves its due date in 'Empresas'", async ({ page }) => {
   const name = `Empresa SaaS ${stamp}`;
-  await loginInBrowser(page, superUser());
-  await page.goto('/settings');
+  await signIn(page, superUser(), '/settings');
   await openTab(page, 'newCompany');
   const form = page.getByTestId('company-form');
   await form.getByTestId('company-name').fill(name);
@@ -112,8 +110,7 @@ test("the super user creates a company in 'Cadastrar Empresa' and moves its due 
 
 test('the super user adds a help video and a normal user plays it on /helps; Escape closes the player', async ({ page, browser, request }) => {
   const title = `Primeiros passos ${stamp}`;
-  await loginInBrowser(page, superUser());
-  await page.goto('/settings');
+  await signIn(page, superUser(), '/settings');
   await openTab(page, 'helps');
   await page.getByTestId('help-add').click();
   const form = page.getByTestId('help-form');
@@ -134,8 +131,7 @@ test('the super user adds a help video and a normal user plays it on /helps; Esc
 
   const context = await browser.newContext();
   const agent = await context.newPage();
-  await loginInBrowser(agent, user);
-  await agent.goto('/helps');
+  await signIn(agent, user, '/helps');
   const card = agent.getByTestId('help-card').filter({ hasText: title });
   await expect(card).toBeVisible();
   await expect(agent.getByTestId('helps-title')).toHaveText(/^Ajuda \(\d+\)$/);

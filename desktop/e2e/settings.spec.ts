@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 import type { CompanyWithSchedulesDto, ListAuditLogsResponse, SettingDto } from '@balcao/shared';
 import { Api, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';
-import { loginInBrowser, snapshot, watchRealtime } from './support/ui';
+import { snapshot, watchRealtime, signIn } from './support/ui';
 
 /**
  * Issue 11 parts 3 and 7: an admin changes settings on /settings ('Opções' saves on change with
@@ -41,9 +41,8 @@ test("an admin's settings take effect, company hours appear live and are saved, 
   const other = await Api.login(request, bruno);
 
   const realtime = watchRealtime(page);
-  await loginInBrowser(page, ana);
+  await signIn(page, ana, '/settings');
   await realtime;
-  await page.goto('/settings');
   const tabs = page.getByTestId('settings-tabs');
 
   await test.step("'Opções' and 'Auditoria', no 'Horários' while hours are not the company's", async () => {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from './support/test';
 import { Api, uniqueStamp } from './support/api';
 import { superUser, E2E_DOMAIN } from './support/constants';
-import { loginInBrowser, snapshot, watchRealtime } from './support/ui';
+import { snapshot, watchRealtime, signIn } from './support/ui';
 
 /**
  * Issue 15 §5's settings section (decision 0304): an admin of a company of its own adds a webhook
@@ -33,7 +33,7 @@ test('an admin adds a webhook, sees the secret once, sends a test and sees it de
     const owner = await Api.login(request, superUser());
     await owner.createCompany(`Empresa Webhooks ${stamp}`, admin);
     const realtime = watchRealtime(page);
-    await loginInBrowser(page, admin);
+    await signIn(page, admin);
     await realtime;
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
 

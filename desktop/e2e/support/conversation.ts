@@ -3,7 +3,7 @@ import type { TicketDto } from '@balcao/shared';
 import { Api, uniqueCustomer, uniqueStamp } from './api';
 import { superUser, E2E_DOMAIN } from './constants';
 import { Phone } from './simulator';
-import { UUID_URL, customerMessages, loginInBrowser, showList, ticketItem, watchRealtime } from './ui';
+import { UUID_URL, customerMessages, showList, ticketItem, watchRealtime, signIn, storeSession } from './ui';
 
 export interface ConversationWorld {
   stamp: string;
@@ -56,12 +56,12 @@ export const startConversation = async (
   const { stamp, agent, phoneUser, customer, api, agentId, queueId } = await seedConversationCompany(request);
 
   const realtime = watchRealtime(page);
-  await loginInBrowser(page, agent);
+  await signIn(page, agent);
   await realtime;
 
   const phoneContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const phonePage = await phoneContext.newPage();
-  await loginInBrowser(phonePage, phoneUser);
+  await storeSession(phonePage, phoneUser);
   const phone = new Phone(phonePage);
   await phone.open(customer);
 

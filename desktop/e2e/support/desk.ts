@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type BrowserContext
 import type { TicketDto } from '@balcao/shared';
 import { Api, uniqueCustomer, uniqueStamp, type Credentials } from './api';
 import { superUser, E2E_DOMAIN } from './constants';
-import { loginInBrowser, watchRealtime } from './ui';
+import { watchRealtime, signIn } from './ui';
 
 export interface Agent extends Credentials {
   name: string;
@@ -64,12 +64,12 @@ export const customerTicket = async (world: DeskWorld, words: string, label = 'C
   return { customer, ticket: ticket! };
 };
 
-/** A browser context of its own with `who` logged in and its live connection up. */
-export const agentPage = async (browser: Browser, who: Credentials): Promise<{ context: BrowserContext; page: Page }> => {
+/** A browser context of its own with `who` logged in on `path` and its live connection up. */
+export const agentPage = async (browser: Browser, who: Credentials, path = '/tickets'): Promise<{ context: BrowserContext; page: Page }> => {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const page = await context.newPage();
   const realtime = watchRealtime(page);
-  await loginInBrowser(page, who);
+  await signIn(page, who, path);
   await realtime;
   return { context, page };
 };

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { LoginResponse } from '@balcao/shared';
 import type { Credentials } from './api';
 
 export type ListKey = 'open' | 'pending' | 'closed';
@@ -44,6 +45,40 @@ export const loginInBrowser = async (page: Page, who: Credentials): Promise<void
   await page.getByTestId('login-password').fill(who.password);
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/tickets$/);
+};
+
+/**
+ * Logged in without the login page, straight on `path`: one page load instead of three (the
+ * /login page, the login, /tickets, then the spec's own page). The login through the API sets
+ * the refresh cookie in the page's context, as the form's does; the token goes where the app keeps
+ * it (localStorage, spec §4 Session), so the app starts by restoring the session, as on a reload.
+ * The login page itself is tested through loginInBrowser (auth, signup, two-factor, billing).
+ */
+export const signIn = async (page: Page, who: Credentials, path = '/tickets'): Promise<void> => {
+  await storeSession(page, who);
+  // The app's first call restores the session from the cookie: it must succeed.
+  const restored = page.waitForResponse((r) => r.url().endsWith('/auth/refresh_token'));
+  await page.goto(path);
+  expect((await restored).status()).toBe(200);
+};
+
+/** signIn's session without loading the app: the page's next load restores it (the Simulador's phone opens its own page). */
+export const storeSession = async (page: Page, who: Credentials): Promise<void> => {
+  const res = await page.request.post('/auth/login', { data: { email: who.email, password: who.password } });
+  expect(res.status(), `login ${who.email}: ${await res.text()}`).toBe(200);
+  const { token, user } = (await res.json()) as LoginResponse;
+  // The campaign menu's flag is stored at login (spec §2; auth.actions.ts `enter`).
+  const campaigns = user.company.settings.some((s) => s.key === 'campaignsEnabled' && s.value === 'true');
+  // Any page of the origin holds its localStorage: /version is one the app does not boot on.
+  await page.goto('/version');
+  await page.evaluate(
+    ([t, c]) => {
+      localStorage.setItem('token', JSON.stringify(t));
+      if (c) localStorage.setItem('cshow', 'true');
+      else localStorage.removeItem('cshow');
+    },
+    [token, campaigns] as const,
+  );
 };
 
 export const ticketList = (page: Page, key: ListKey): Locator => page.getByTestId(`ticket-list-${key}`);
