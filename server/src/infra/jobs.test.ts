@@ -73,7 +73,14 @@ describe('a name with several workers (decision 0362)', () => {
         { workers: 3 },
       );
       // Sent from the other process: nothing here is notified, so only this name's poll can find them.
-      for (const companyId of [1, 2, 3]) await other.enqueueNow('webhook.deliver', { companyId });
+      // In one transaction, so they appear together: sent one by one, a poll could fall between two
+      // sends, find one job, and leave the next to the poll after it (a CI run saw 1,991 ms).
+      const client = createDbClient(db.ownerUrl, { max: 1 });
+      try {
+        await client.db.transaction((tx) => other.enqueueMany(tx, 'webhook.deliver', [{ companyId: 1 }, { companyId: 2 }, { companyId: 3 }]));
+      } finally {
+        await client.close();
+      }
       // Three at once: each worker that takes a job wakes the next (their own polls are a minute apart).
       await vi.waitFor(() => expect([...running].sort()).toEqual([1, 2, 3]), { timeout: 8_000, interval: 20 });
       // Not one per 2-s poll: the burst is taken together.
