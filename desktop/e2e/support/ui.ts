@@ -52,7 +52,7 @@ export const loginInBrowser = async (page: Page, who: Credentials): Promise<void
  * /login page, the login, /tickets, then the spec's own page). The login through the API sets
  * the refresh cookie in the page's context, as the form's does; the token goes where the app keeps
  * it (localStorage, spec §4 Session), so the app starts by restoring the session, as on a reload.
- * The login page itself is tested through loginInBrowser (auth, signup, two-factor, billing).
+ * The login page itself is tested through loginInBrowser (attendance, signup, two-factor; decision 0483).
  */
 export const signIn = async (page: Page, who: Credentials, path = '/tickets'): Promise<void> => {
   await storeSession(page, who);
