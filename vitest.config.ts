@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
 // that run together, so it is set once, here: one more than the cores, since a server file
 // spends much of its time waiting.
 
-/** Desktop test files that declare a DOM in their first lines: happy-dom (decision 0361), or jsdom where one needs it. */
+/** Desktop test files that declare a DOM in their first lines: happy-dom (decision 0485), or jsdom where one needs it. */
 const desktopTests = readdirSync('desktop/src', { recursive: true, encoding: 'utf8' })
   .filter((f) => /\.test\.tsx?$/.test(f))
   .map((f) => join('desktop/src', f));
@@ -47,7 +47,7 @@ export default defineConfig({
         test: {
           name: 'desktop', include: domTests, testTimeout: 60_000, pool: 'vmForks',
           // A VM worker keeps ~40 MB of each file's DOM and modules: by the last file it was near
-          // 2 GB and collecting garbage most of the time. Recycled at 700 MB (decision 0361).
+          // 2 GB and collecting garbage most of the time. Recycled at 700 MB (decision 0485).
           vmMemoryLimit: '700MB',
           alias: [{ find: /^@ant-design\/icons$/, replacement: '@ant-design/icons/es' }],
           deps: { optimizer: { client: { enabled: true, include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'antd', '@ant-design/icons/es', 'react-i18next', 'i18next', 'react-router-dom', 'dayjs', 'zustand', '@testing-library/react', '@dnd-kit/core', 'recharts', 'react-virtuoso'] } } },

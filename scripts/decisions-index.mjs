@@ -81,7 +81,20 @@ export const decisionsIndex = () => {
   return `${lines.join('\n')}\n`;
 };
 
+/** Numbers two files share: two sessions each took the next free one (0370, once). */
+export const duplicateNumbers = () => {
+  const seen = new Map();
+  for (const f of readdirSync(DIR).filter((f) => /^\d{4}-.*\.md$/.test(f))) seen.set(f.slice(0, 4), [...(seen.get(f.slice(0, 4)) ?? []), f]);
+  return [...seen.values()].filter((files) => files.length > 1);
+};
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // A number names one decision: "decision 0370" in a comment must lead to one file.
+  const twice = duplicateNumbers();
+  if (twice.length > 0) {
+    for (const files of twice) console.error(`[decisions-index] one number, ${files.length} decisions: ${files.join(', ')} — give the newer the next free number`);
+    process.exit(1);
+  }
   const index = decisionsIndex();
   if (process.argv.includes('--write')) {
     writeFileSync(INDEX, index);

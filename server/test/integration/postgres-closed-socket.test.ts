@@ -1,7 +1,7 @@
 /**
  * postgres.js 3.4.9 can write a buffered statement to a socket its connection has already closed
  * and throw from a setImmediate, where no caller can catch it (an unhandled TypeError in ci-53;
- * upstream porsager/postgres#1154, #1208). patches/postgres+3.4.9.patch (decision 0360) settles
+ * upstream porsager/postgres#1154, #1208). patches/postgres+3.4.9.patch (decision 0484) settles
  * the statements with CONNECTION_CLOSED instead. The race is not reproduced on demand here: the
  * first test holds what the patch must keep (a killed backend's statements reject, catchably), the
  * second that the installed driver carries the patch (npm install runs patch-package).
@@ -25,7 +25,7 @@ describe('postgres.js on a connection whose socket is gone', () => {
     try {
       const reserved = await sql.reserve();
       // Never released: a dead reserved connection handed back to the pool is still the driver's
-      // problem (decision 0360).
+      // problem (decision 0484).
       const [backend] = await reserved<{ pid: number }[]>`select pg_backend_pid() as pid`;
       await killer`select pg_terminate_backend(${backend!.pid})`;
       // Small statements in one turn are buffered behind a setImmediate; some reach the closed

@@ -1,7 +1,7 @@
 /**
  * docs/decisions/README.md indexes every decision by topic with its status (issue 27 §6), made by
  * scripts/decisions-index.mjs; this fails when the committed index is not the decisions' —
- * shown on a copy of the folder with a decision added.
+ * shown on a copy of the folder with a decision added; and refuses two decisions with one number.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,6 +37,19 @@ describe('the decisions index', () => {
       const r = run('--check', '--dir', dir);
       expect(r.status).toBe(1);
       expect(r.stderr).toMatch(/run node scripts\/decisions-index\.mjs --write/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses two decisions with one number', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'decisions-'));
+    try {
+      cpSync(join(root, 'docs/decisions'), dir, { recursive: true });
+      writeFileSync(join(dir, '0001-planted-twin.md'), '# 0001 — Planted twin\n');
+      const r = run('--check', '--dir', dir);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/one number, 2 decisions: 0001-.*\.md, 0001-planted-twin\.md/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,6 +1,6 @@
 import { configure } from '@testing-library/react';
 
-// The renderer's tests run in happy-dom (decision 0361: a fifth less CPU than jsdom for the same
+// The renderer's tests run in happy-dom (decision 0485: a fifth less CPU than jsdom for the same
 // tests). What follows makes it behave as the tests were written for: no CSS animations, no
 // media queries matching unless a test says so, a clipboard a test may replace.
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// jsdom, not happy-dom: these tests read blob: URLs and see them revoked, which happy-dom does not model (decision 0361).
+// jsdom, not happy-dom: these tests read blob: URLs and see them revoked, which happy-dom does not model (decision 0485).
 import '../../test/dom';
 import '../../app/i18n/i18n';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
