@@ -49,6 +49,9 @@ export default defineConfig({
           // A VM worker keeps ~40 MB of each file's DOM and modules: by the last file it was near
           // 2 GB and collecting garbage most of the time. Recycled at 700 MB (decision 0485).
           vmMemoryLimit: '700MB',
+          // V8 stops at its baseline compiler: a file's code runs for seconds, and optimising it
+          // cost more than it saved (six of the slowest files: 56 CPU-s instead of 61–67; decision 0486).
+          execArgv: ['--max-opt=1'],
           alias: [{ find: /^@ant-design\/icons$/, replacement: '@ant-design/icons/es' }],
           deps: { optimizer: { client: { enabled: true, include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'antd', '@ant-design/icons/es', 'react-i18next', 'i18next', 'react-router-dom', 'dayjs', 'zustand', '@testing-library/react', '@dnd-kit/core', 'recharts', 'react-virtuoso'] } } },
         },

@@ -34,11 +34,14 @@ export default defineConfig({
         '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
         // A microphone without hardware or a permission prompt: the composer's and the Simulador's voice notes.
         '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream',
+        // V8 stops at its baseline compiler: a spec's pages live seconds, and optimising their
+        // code cost more than it saved (desk.spec alone: the page renderers' CPU 31–35 s instead of 41–48 s).
+        '--js-flags=--max-opt=1',
       ],
     },
     // A failed test keeps its trace of actions and DOM snapshots; the trace's screencast was a
     // third of the suite's CPU (decision 0327), and the failure's own screenshot is kept anyway.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false, sources: false },
     screenshot: 'only-on-failure',
   },
 });
