@@ -33,12 +33,13 @@ describe("the adapter's batched NOTIFY", () => {
       statements.push(text);
       return pool.query(text, params);
     });
-    const events = Array.from({ length: 60 }, (_, i) => ({ uid: 'other', type: 3, data: { packet: ['ticket', { i: i < 50 ? i : 'same' }] } }));
+    type Event = { uid: string; type: number; data: { packet: [string, { i: number | string }] } };
+    const events = Array.from({ length: 60 }, (_, i): Event => ({ uid: 'other', type: 3, data: { packet: ['ticket', { i: i < 50 ? i : 'same' }] } }));
     await Promise.all(events.map((e) => batched.query('SELECT pg_notify($1, $2)', ['socket.io#/', JSON.stringify(e)])));
     await vi.waitFor(() => expect(heard).toHaveLength(60));
     // The first went alone; the 59 asked while it was out, together.
     expect(statements).toHaveLength(2);
-    const got = heard.map((p) => JSON.parse(p) as { n: number; uid: string; data: { packet: [string, { i: number | string }] } });
+    const got = heard.map((p) => JSON.parse(p) as Event & { n: number });
     expect(got.map((m) => m.data.packet[1].i)).toEqual(events.map((e) => e.data.packet[1].i));
     expect(got.every((m) => m.uid === 'other')).toBe(true);
     // Ten identical events, ten deliveries: PostgreSQL folds a repeated payload within a transaction.
